@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import @kirana/shared from source, so no build is needed before `npm test`.
+const shared = { '@kirana/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias: shared },
+  test: {
+    projects: [
+      {
+        resolve: { alias: shared },
+        test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias: shared },
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/src/test/global-setup.ts'],
+          // API tests share one database per run; files run in parallel against it.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias: shared },
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+    ],
+  },
+});
