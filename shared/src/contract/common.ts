@@ -16,3 +16,68 @@ export const rupeesSchema = z
   .nonnegative({ message: 'must not be negative' })
   .max(10_000_000, { message: 'is too large' })
   .multipleOf(0.01, { message: 'must have at most two decimals' });
+
+/** A successful answer with nothing more to say. */
+export const successAnswerSchema = z.object({ success: z.literal(true) });
+export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
+
+/** A successful answer carrying a message for the person, e.g. after logout. */
+export const messageAnswerSchema = successAnswerSchema.extend({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/*
+ * Request bodies: every message below names its field, so the server answers 400 with the
+ * first issue's message as it stands.
+ */
+
+/** A request body: a JSON object of `shape`; unknown keys are dropped. */
+export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: 'request body must be a JSON object' });
+}
+
+/** An id named `field` in a request, e.g. 'orderId must be a valid id'. */
+export function idField(field: string) {
+  return z.uuid({ error: `${field} must be a valid id` });
+}
+
+/** Trimmed text that must not be empty, e.g. 'name is required'. */
+export function requiredText(field: string, max = 100) {
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+}
+
+/** A trimmed, lower-cased email address, so logins and lookups ignore case. */
+export function emailField(field = 'email') {
+  return requiredText(field, 254)
+    .toLowerCase()
+    .pipe(z.email({ error: `${field} must be a valid email address` }));
+}
+
+/** Phone numbers are stored without the spaces and dashes people type, so lookups match. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+/** A phone number of 7 to 15 digits with an optional leading +, spaces and dashes removed. */
+export function phoneField(field = 'phone', requiredMessage = `${field} is required`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .overwrite(normalizePhone)
+    .regex(/^\+?\d{7,15}$/, `${field} must be 7 to 15 digits, optionally starting with +`);
+}
+
+// idSchema and rupeesSchema say only "must …" / "is …", so their field's path goes in front.
+const BARE_PREDICATE = /^(must|is) /;
+
+/** The text of a 400 answer for a body that failed a request schema: its first issue's message. */
+export function validationMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'request body is invalid';
+  if (issue.path.length === 0 || !BARE_PREDICATE.test(issue.message)) return issue.message;
+  return `${issue.path.map(String).join('.')} ${issue.message}`;
+}

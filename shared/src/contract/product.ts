@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_PATHS } from '../catalog.js';
+import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
@@ -24,3 +25,72 @@ export const productListAnswerSchema = z.object({
   products: z.array(productSchema),
 });
 export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
+
+const priceField = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .positive(`${field} must be greater than 0`)
+    .max(10_000_000, `${field} is too large`)
+    .multipleOf(0.01, `${field} must have at most two decimals`);
+
+// The seller types the description as text; each non-empty line becomes one bullet.
+const toLines = (description: string | string[] | null | undefined): string[] =>
+  (typeof description === 'string' ? description.split(/\r?\n/) : (description ?? []))
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+
+/** The `productData` JSON of `POST /api/product/add`; prices in rupees. */
+export const productDataSchema = z
+  .object(
+    {
+      name: requiredText('name', 200),
+      description: z
+        .union([z.string(), z.array(z.string())], {
+          error: 'description must be text or a list of lines',
+        })
+        .nullish()
+        .transform(toLines),
+      category: z.enum(CATEGORY_PATHS, {
+        error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
+      }),
+      price: priceField('price'),
+      offerPrice: priceField('offerPrice'),
+      weight: z
+        .string({ error: 'weight must be text' })
+        .trim()
+        .max(50, 'weight must be at most 50 characters')
+        .nullish()
+        .transform((weight) => weight || null),
+    },
+    { error: 'productData must be a JSON object' },
+  )
+  .refine((data) => data.offerPrice <= data.price, {
+    error: 'offerPrice must not exceed price',
+    path: ['offerPrice'],
+  });
+export type ProductDataInput = z.input<typeof productDataSchema>;
+export type ProductData = z.output<typeof productDataSchema>;
+
+/** The multipart `productData` field as sent: JSON text holding {@link productDataSchema}. */
+export const productDataFieldSchema = z
+  .string({ error: 'productData is required' })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'productData must be valid JSON', input: text });
+      return z.NEVER;
+    }
+  })
+  .pipe(productDataSchema);
+
+/** `POST /api/product/stock` */
+export const stockBodySchema = requestBody({
+  id: idField('id'),
+  inStock: z.boolean({ error: 'inStock must be true or false' }),
+});
+export type StockBody = z.infer<typeof stockBodySchema>;
+
+/** `POST /api/product/add` and `POST /api/product/stock`: the product after the change. */
+export const productSavedAnswerSchema = messageAnswerSchema.extend({ product: productSchema });
+export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;

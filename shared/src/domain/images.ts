@@ -16,5 +16,7 @@ export function imageUrl(base: string, key: string, width: ImageWidth = WIDEST):
 /** A `srcset` value listing every stored width of `url`, or `url` alone when it is not one of ours. */
 export function imageSrcSet(url: string): string {
   if (!SIZED.test(url)) return url;
-  return IMAGE_WIDTHS.map((width) => `${url.replace(SIZED, `-${width}.webp`)} ${width}w`).join(', ');
+  return IMAGE_WIDTHS.map((width) => `${url.replace(SIZED, `-${width}.webp`)} ${width}w`).join(
+    ', ',
+  );
 }

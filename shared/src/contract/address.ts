@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  emailField,
+  messageAnswerSchema,
+  phoneField,
+  requestBody,
+  requiredText,
+} from './common.js';
+
+/** A delivery address as the shopper enters it; every field is required. */
+export const addressInputSchema = z.object(
+  {
+    firstName: requiredText('firstName'),
+    lastName: requiredText('lastName'),
+    email: emailField(),
+    street: requiredText('street', 200),
+    city: requiredText('city'),
+    state: requiredText('state'),
+    zipcode: requiredText('zipcode').regex(/^\d{4,10}$/, 'zipcode must be 4 to 10 digits'),
+    country: requiredText('country'),
+    phone: phoneField(),
+  },
+  { error: 'address must be an object' },
+);
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+/** A saved address as the API answers it. */
+export const addressSchema = addressInputSchema.extend({ _id: z.string() });
+export type Address = z.infer<typeof addressSchema>;
+
+/** `POST /api/address/add`. The server ignores `userId` and saves for the session's shopper. */
+export const addressAddBodySchema = requestBody({
+  userId: z.string().optional(),
+  address: addressInputSchema,
+});
+export type AddressAddBody = z.infer<typeof addressAddBodySchema>;
+
+/** `PUT /api/address/update/{id}` */
+export const addressUpdateBodySchema = requestBody({ address: addressInputSchema });
+export type AddressUpdateBody = z.infer<typeof addressUpdateBodySchema>;
+
+/** `POST /api/address/add` and `PUT /api/address/update/{id}`: the saved address. */
+export const addressSavedAnswerSchema = messageAnswerSchema.extend({ address: addressSchema });
+export type AddressSavedAnswer = z.infer<typeof addressSavedAnswerSchema>;
+
+/** `GET /api/address/get` */
+export const addressListAnswerSchema = z.object({
+  success: z.literal(true),
+  addresses: z.array(addressSchema),
+});
+export type AddressListAnswer = z.infer<typeof addressListAnswerSchema>;

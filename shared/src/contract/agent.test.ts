@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.js';
+import { agentCreateBodySchema, agentLoginBodySchema } from './agent.js';
+import { validationMessage } from './common.js';
+
+const messageOf = (schema: z.ZodType, body: unknown) => {
+  const result = schema.safeParse(body);
+  return result.success ? undefined : validationMessage(result.error);
+};
+
+describe('agent bodies', () => {
+  it.each([
+    ['a missing phone', {}],
+    ['a blank phone', { phone: '  ' }],
+  ])("answers 'Phone number required' on login with %s", (_case, body) => {
+    expect(messageOf(agentLoginBodySchema, body)).toBe(MESSAGES.phoneRequired);
+  });
+
+  it('normalizes the login phone like a stored one', () => {
+    expect(agentLoginBodySchema.parse({ phone: ' 98450 12345 ' })).toEqual({ phone: '9845012345' });
+  });
+
+  it.each([
+    ['a missing name', { phone: '9845012345' }],
+    ['a blank name', { name: ' ', phone: '9845012345' }],
+    ['a missing phone', { name: 'Ravi' }],
+  ])("answers 'All fields required' on create with %s", (_case, body) => {
+    expect(messageOf(agentCreateBodySchema, body)).toBe(MESSAGES.allFieldsRequired);
+  });
+
+  it('refuses to create an agent with a malformed phone', () => {
+    expect(messageOf(agentCreateBodySchema, { name: 'Ravi', phone: 'call me' })).toBe(
+      'phone must be 7 to 15 digits, optionally starting with +',
+    );
+  });
+});

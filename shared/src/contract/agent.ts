@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/order-machine.js';
+import { MESSAGES } from '../messages.js';
+import { idField, messageAnswerSchema, normalizePhone, phoneField, requestBody } from './common.js';
+import { agentOrderSchema } from './order.js';
+
+/** Derived on the server: 'On delivery' while the agent holds an undelivered order. */
+export const AGENT_STATUSES = ['Available', 'On delivery'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+export const agentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  status: z.enum(AGENT_STATUSES),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** `POST /api/agents/login`: the phone is normalized like a stored one, not format-checked. */
+export const agentLoginBodySchema = requestBody({
+  phone: z
+    .string({ error: MESSAGES.phoneRequired })
+    .trim()
+    .min(1, MESSAGES.phoneRequired)
+    .max(32, 'phone is too long')
+    .overwrite(normalizePhone),
+});
+export type AgentLoginBody = z.infer<typeof agentLoginBodySchema>;
+
+/** `POST /api/agents/login` and `GET /api/agents/is-auth` */
+export const agentAuthAnswerSchema = z.object({ success: z.literal(true), agent: agentSchema });
+export type AgentAuthAnswer = z.infer<typeof agentAuthAnswerSchema>;
+
+/** `GET /api/agents/logout` and `DELETE /api/agents/{id}` */
+export const agentMessageAnswerSchema = messageAnswerSchema;
+export type AgentMessageAnswer = z.infer<typeof agentMessageAnswerSchema>;
+
+/** `POST /api/agents/create` */
+export const agentCreateBodySchema = requestBody({
+  name: z
+    .string({ error: MESSAGES.allFieldsRequired })
+    .trim()
+    .min(1, MESSAGES.allFieldsRequired)
+    .max(100, 'name must be at most 100 characters'),
+  phone: phoneField('phone', MESSAGES.allFieldsRequired),
+});
+export type AgentCreateBody = z.infer<typeof agentCreateBodySchema>;
+
+/** `POST /api/agents/create`: the new agent. */
+export const agentCreateAnswerSchema = messageAnswerSchema.extend({ agent: agentSchema });
+export type AgentCreateAnswer = z.infer<typeof agentCreateAnswerSchema>;
+
+/** `GET /api/agents` */
+export const agentListAnswerSchema = z.object({
+  success: z.literal(true),
+  agents: z.array(agentSchema),
+});
+export type AgentListAnswer = z.infer<typeof agentListAnswerSchema>;
+
+/** `GET /api/agents/orders/visible`: the open pool plus all of the agent's own orders. */
+export const agentOrdersAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(agentOrderSchema),
+});
+export type AgentOrdersAnswer = z.infer<typeof agentOrdersAnswerSchema>;
+
+/** `POST /api/agents/accept` */
+export const acceptOrderBodySchema = requestBody({ orderId: idField('orderId') });
+export type AcceptOrderBody = z.infer<typeof acceptOrderBodySchema>;
+
+/** `PUT /api/agents/status/{orderId}`: whether the change is allowed is the order machine's call. */
+export const orderStatusBodySchema = requestBody({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
+
+/** `POST /api/agents/accept`, `PUT /api/agents/status/{orderId}`, `PUT /api/agents/mark-paid/{orderId}`: the order after the change. */
+export const agentOrderAnswerSchema = messageAnswerSchema.extend({ order: agentOrderSchema });
+export type AgentOrderAnswer = z.infer<typeof agentOrderAnswerSchema>;

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { cartUpdateBodySchema } from './cart.js';
+import { validationMessage } from './common.js';
+
+const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';
+
+const messageOf = (schema: z.ZodType, body: unknown) => {
+  const result = schema.safeParse(body);
+  return result.success ? undefined : validationMessage(result.error);
+};
+
+describe('cart update body', () => {
+  it('accepts a map of product id to quantity, with a userId the server ignores', () => {
+    expect(
+      cartUpdateBodySchema.parse({ userId: 'anyone', cartItems: { [PRODUCT_ID]: 3 } }),
+    ).toEqual({
+      userId: 'anyone',
+      cartItems: { [PRODUCT_ID]: 3 },
+    });
+  });
+
+  it.each([
+    ['a zero quantity', { [PRODUCT_ID]: 0 }, 'cartItems quantities must be integers from 1 to 999'],
+    [
+      'a fractional quantity',
+      { [PRODUCT_ID]: 1.5 },
+      'cartItems quantities must be integers from 1 to 999',
+    ],
+    ['a key that is no product id', { apple: 1 }, 'cartItems keys must be product ids'],
+    ['a list instead of a map', [1], 'cartItems must be an object of product id to quantity'],
+  ])('refuses %s', (_case, cartItems, message) => {
+    expect(messageOf(cartUpdateBodySchema, { cartItems })).toBe(message);
+  });
+});

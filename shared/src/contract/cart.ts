@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../domain/money.js';
+import { MAX_ORDER_LINES } from '../limits.js';
+import { messageAnswerSchema, requestBody } from './common.js';
+
+/** A cart: product id → quantity from 1 to 999. */
+export const cartItemsSchema = z
+  .record(
+    z.uuid(),
+    z
+      .number({ error: 'cartItems quantities must be numbers' })
+      .int(`cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`)
+      .min(1, `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`)
+      .max(
+        MAX_LINE_QUANTITY,
+        `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`,
+      ),
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? 'cartItems keys must be product ids'
+          : 'cartItems must be an object of product id to quantity',
+    },
+  )
+  .refine((items) => Object.keys(items).length <= MAX_ORDER_LINES, {
+    error: `cartItems must hold at most ${MAX_ORDER_LINES} products`,
+  });
+export type CartItems = z.infer<typeof cartItemsSchema>;
+
+/** `POST /api/cart/update`. The server ignores `userId` and updates the session's shopper. */
+export const cartUpdateBodySchema = requestBody({
+  userId: z.string().optional(),
+  cartItems: cartItemsSchema,
+});
+export type CartUpdateBody = z.infer<typeof cartUpdateBodySchema>;
+
+export const cartUpdateAnswerSchema = messageAnswerSchema;
+export type CartUpdateAnswer = z.infer<typeof cartUpdateAnswerSchema>;

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.js';
+import { placeOrderBodySchema } from './order.js';
+import { validationMessage } from './common.js';
+
+const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';
+const ADDRESS_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a81';
+
+const messageOf = (schema: z.ZodType, body: unknown) => {
+  const result = schema.safeParse(body);
+  return result.success ? undefined : validationMessage(result.error);
+};
+
+describe('order placement body', () => {
+  const valid = { items: [{ product: PRODUCT_ID, quantity: 2 }], address: ADDRESS_ID };
+
+  it('accepts items and an address id', () => {
+    expect(placeOrderBodySchema.parse(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['no address', { ...valid, address: undefined }, MESSAGES.selectAddress],
+    ['an empty address', { ...valid, address: '' }, MESSAGES.selectAddress],
+    ['an address that is no id', { ...valid, address: 'home' }, 'address must be a valid id'],
+    ['no items', { ...valid, items: [] }, 'items must list 1 to 100 products'],
+    [
+      'too many items',
+      { ...valid, items: Array.from({ length: 101 }, () => valid.items[0]) },
+      'items must list 1 to 100 products',
+    ],
+    [
+      'a product that is no id',
+      { ...valid, items: [{ product: 'x', quantity: 1 }] },
+      'product must be a valid id',
+    ],
+    [
+      'a quantity over 999',
+      { ...valid, items: [{ product: PRODUCT_ID, quantity: 1000 }] },
+      'quantity must be an integer from 1 to 999',
+    ],
+  ])('refuses %s', (_case, body, message) => {
+    expect(messageOf(placeOrderBodySchema, body)).toBe(message);
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../domain/money.js';
+import { ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
+import { MAX_ORDER_LINES } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { addressSchema } from './address.js';
+import { idField, messageAnswerSchema, requestBody } from './common.js';
+import { productSchema } from './product.js';
+
+const quantitySchema = z
+  .number({ error: 'quantity must be a number' })
+  .int(`quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`)
+  .min(1, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`)
+  .max(MAX_LINE_QUANTITY, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`);
+
+/**
+ * `POST /api/order/cod` and `POST /api/order/razorpay`. Prices, tax and amount are computed
+ * on the server from its own products; the body only says what and where.
+ */
+export const placeOrderBodySchema = requestBody({
+  items: z
+    .array(
+      z.object(
+        { product: idField('product'), quantity: quantitySchema },
+        { error: 'items must be a list of { product, quantity }' },
+      ),
+      { error: 'items must be a list of { product, quantity }' },
+    )
+    .min(1, `items must list 1 to ${MAX_ORDER_LINES} products`)
+    .max(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
+  address: z
+    .string({ error: MESSAGES.selectAddress })
+    .min(1, MESSAGES.selectAddress)
+    .pipe(idField('address')),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+
+/** `POST /api/order/cod` */
+export const codOrderAnswerSchema = messageAnswerSchema;
+export type CodOrderAnswer = z.infer<typeof codOrderAnswerSchema>;
+
+/** The delivery agent of an order, as the seller's order list shows it. */
+export const assignedAgentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+});
+export type AssignedAgent = z.infer<typeof assignedAgentSchema>;
+
+/**
+ * An order as the API answers it. `amount` is in rupees: subtotal of offer prices plus 2 % tax.
+ * `assignedTo` is the agent's id, or for the seller the agent's name and phone.
+ */
+export const orderSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  items: z.array(z.object({ product: productSchema, quantity: z.number().int() })),
+  amount: z.number(),
+  address: addressSchema,
+  status: z.enum(ORDER_STATUSES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  isPaid: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  assignedTo: z.union([z.string(), assignedAgentSchema]).nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** An order in the seller's list and the `seller` room. */
+export const sellerOrderSchema = orderSchema.extend({ assignedTo: assignedAgentSchema.nullable() });
+export type SellerOrder = z.infer<typeof sellerOrderSchema>;
+
+/** An order in an agent's list and the `agents` / `agent:<id>` rooms. */
+export const agentOrderSchema = orderSchema.extend({ assignedTo: z.string().nullable() });
+export type AgentOrder = z.infer<typeof agentOrderSchema>;
+
+/** `GET /api/order/user`: the shopper's own orders, newest first. */
+export const userOrdersAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(orderSchema),
+});
+export type UserOrdersAnswer = z.infer<typeof userOrdersAnswerSchema>;
+
+/** `GET /api/order/seller`: every released order, newest first. */
+export const sellerOrdersAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(sellerOrderSchema),
+});
+export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;

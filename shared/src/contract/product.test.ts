@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toRupees } from '../domain/money.js';
+import { productDataFieldSchema, productDataSchema } from './product.js';
+import { validationMessage } from './common.js';
+
+const messageOf = (schema: z.ZodType, body: unknown) => {
+  const result = schema.safeParse(body);
+  return result.success ? undefined : validationMessage(result.error);
+};
+
+describe('product data', () => {
+  const valid = {
+    name: 'Basmati Rice',
+    description: 'Long grain\n\n  Aged one year  \r\nFrom Dehradun',
+    category: 'Grains',
+    price: 120,
+    offerPrice: 99.5,
+  };
+
+  it('splits the description into trimmed non-empty lines and turns a missing weight into null', () => {
+    expect(productDataSchema.parse(valid)).toEqual({
+      ...valid,
+      description: ['Long grain', 'Aged one year', 'From Dehradun'],
+      weight: null,
+    });
+  });
+
+  it('accepts the description as a list and parses the multipart JSON field', () => {
+    const parsed = productDataFieldSchema.parse(
+      JSON.stringify({ ...valid, description: [' a ', ''] }),
+    );
+    expect(parsed.description).toEqual(['a']);
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, 'name is required'],
+    [
+      'an unknown category',
+      { category: 'Toys' },
+      'category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains',
+    ],
+    ['a zero price', { price: 0 }, 'price must be greater than 0'],
+    ['a price as text', { price: '120' }, 'price must be a number'],
+    ['a price with three decimals', { price: 1.005 }, 'price must have at most two decimals'],
+    ['an offer price above the price', { offerPrice: 130 }, 'offerPrice must not exceed price'],
+  ])('names the field on %s', (_case, change, message) => {
+    expect(messageOf(productDataSchema, { ...valid, ...change })).toBe(message);
+  });
+
+  it('accepts every price with at most two decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (paise) => {
+        const price = toRupees(paise);
+        expect(productDataSchema.safeParse({ ...valid, price, offerPrice: price }).success).toBe(
+          true,
+        );
+      }),
+    );
+  });
+
+  it('says when the multipart field is not JSON', () => {
+    expect(messageOf(productDataFieldSchema, '{name:')).toBe('productData must be valid JSON');
+  });
+});

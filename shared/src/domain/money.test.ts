@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cartTotals,
+  formatAmount,
+  MAX_LINE_QUANTITY,
+  ORDER_CURRENCY,
+  SHOP_CURRENCY,
+  toPaise,
+  toRupees,
+} from './money.js';
+
+const line = fc.record({
+  unitPrice: fc.integer({ min: 0, max: 1_000_000_000 }),
+  quantity: fc.integer({ min: 1, max: MAX_LINE_QUANTITY }),
+});
+const lines = fc.array(line, { maxLength: 100 });
+
+describe('toPaise and toRupees', () => {
+  it('converts rupees to paise, rounding to the nearest paisa', () => {
+    expect(toPaise(123.45)).toBe(12345);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(19.999)).toBe(2000);
+    expect(toPaise(0)).toBe(0);
+  });
+
+  it('refuses negative, non-finite and too large rupees with a RangeError', () => {
+    for (const bad of [-0.01, Number.NaN, Number.POSITIVE_INFINITY, 1e300]) {
+      expect(() => toPaise(bad)).toThrow(RangeError);
+    }
+  });
+
+  it('converts paise to rupees with two decimals', () => {
+    expect(toRupees(12345)).toBe(123.45);
+    expect(toRupees(5)).toBe(0.05);
+    expect(() => toRupees(1.5)).toThrow(RangeError);
+  });
+
+  it('round-trips any whole number of paise up to 10^10', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (paise) => {
+        expect(toPaise(toRupees(paise))).toBe(paise);
+      }),
+    );
+  });
+});
+
+describe('cartTotals', () => {
+  it('sums offer prices times quantities and adds 2 % tax rounded down, shipping free', () => {
+    expect(
+      cartTotals([
+        { unitPrice: 4999, quantity: 3 },
+        { unitPrice: 2550, quantity: 1 },
+      ]),
+    ).toEqual({ subtotal: 17547, tax: 350, shipping: 0, total: 17897 });
+  });
+
+  it('answers zeros for an empty cart', () => {
+    expect(cartTotals([])).toEqual({ subtotal: 0, tax: 0, shipping: 0, total: 0 });
+  });
+
+  it('refuses a fractional or negative unit price and a quantity outside 1..999', () => {
+    for (const bad of [
+      { unitPrice: 10.5, quantity: 1 },
+      { unitPrice: -1, quantity: 1 },
+      { unitPrice: 100, quantity: 0 },
+      { unitPrice: 100, quantity: 1000 },
+      { unitPrice: 100, quantity: 1.5 },
+    ]) {
+      expect(() => cartTotals([bad])).toThrow(RangeError);
+    }
+  });
+
+  it('keeps tax at or under 2 % of the subtotal and within one paisa of it', () => {
+    fc.assert(
+      fc.property(lines, (cart) => {
+        const { subtotal, tax } = cartTotals(cart);
+        expect(tax * 100).toBeLessThanOrEqual(subtotal * 2);
+        expect(subtotal * 2 - tax * 100).toBeLessThan(100);
+      }),
+    );
+  });
+
+  it('makes the total the subtotal plus tax, all in whole paise', () => {
+    fc.assert(
+      fc.property(lines, (cart) => {
+        const totals = cartTotals(cart);
+        expect(totals.total).toBe(totals.subtotal + totals.tax);
+        expect(totals.shipping).toBe(0);
+        for (const amount of Object.values(totals)) expect(Number.isInteger(amount)).toBe(true);
+      }),
+    );
+  });
+
+  it('does not depend on the order of the lines', () => {
+    const cartAndShuffle = lines.chain((cart) =>
+      fc.tuple(fc.constant(cart), fc.shuffledSubarray(cart, { minLength: cart.length })),
+    );
+    fc.assert(
+      fc.property(cartAndShuffle, ([cart, shuffled]) => {
+        expect(cartTotals(shuffled)).toEqual(cartTotals(cart));
+      }),
+    );
+  });
+
+  it('gives the same subtotal when a line is split into two lines of the same product', () => {
+    fc.assert(
+      fc.property(
+        line.filter(({ quantity }) => quantity >= 2),
+        fc.integer({ min: 1, max: MAX_LINE_QUANTITY - 1 }),
+        ({ unitPrice, quantity }, cut) => {
+          const first = Math.min(cut, quantity - 1);
+          const split = [
+            { unitPrice, quantity: first },
+            { unitPrice, quantity: quantity - first },
+          ];
+          expect(cartTotals(split).subtotal).toBe(cartTotals([{ unitPrice, quantity }]).subtotal);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatAmount', () => {
+  it("writes 'Rs 120.50' in the shop and '₹120.50' on order screens", () => {
+    expect(formatAmount(120.5, SHOP_CURRENCY)).toBe('Rs 120.50');
+    expect(formatAmount(120.5, ORDER_CURRENCY)).toBe('₹120.50');
+  });
+});

@@ -1,0 +1,73 @@
+/** Money inside the product is integer paise (1 rupee = 100 paise), so sums never drift. */
+export type Paise = number;
+
+export const TAX_PERCENT = 2;
+export const SHIPPING_FEE: Paise = 0;
+export const MAX_LINE_QUANTITY = 999;
+
+/** The shopper app writes amounts as 'Rs 120.50'; order screens use the rupee sign, '₹120.50'. */
+export const SHOP_CURRENCY = 'Rs';
+export const ORDER_CURRENCY = '₹';
+export type CurrencySymbol = typeof SHOP_CURRENCY | typeof ORDER_CURRENCY;
+
+export interface CartTotals {
+  subtotal: Paise;
+  tax: Paise;
+  shipping: Paise;
+  total: Paise;
+}
+
+/**
+ * Rupees as the API speaks them, rounded to the nearest paisa.
+ * @throws RangeError when `rupees` is negative, not finite, or too large to count exactly in paise.
+ */
+export function toPaise(rupees: number): Paise {
+  if (!Number.isFinite(rupees) || rupees < 0) {
+    throw new RangeError(`rupees must be a finite non-negative number, got ${rupees}`);
+  }
+  const paise = Math.round(rupees * 100);
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`rupees ${rupees} is too large`);
+  return paise;
+}
+
+/**
+ * Paise as rupees with two decimals, e.g. 12345 → 123.45.
+ * @throws RangeError when `paise` is not a safe integer.
+ */
+export function toRupees(paise: Paise): number {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
+  return paise / 100;
+}
+
+/**
+ * Subtotal, tax (2 % rounded down to the paisa), free shipping and total of a cart or order.
+ * @throws RangeError when a unit price is not a non-negative integer, a quantity is not an
+ * integer from 1 to {@link MAX_LINE_QUANTITY}, or the sum is too large to count exactly.
+ */
+export function cartTotals(
+  lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>,
+): CartTotals {
+  let subtotal = 0;
+  for (const { unitPrice, quantity } of lines) {
+    if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) {
+      throw new RangeError(`unitPrice must be a non-negative integer of paise, got ${unitPrice}`);
+    }
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+      throw new RangeError(
+        `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}, got ${quantity}`,
+      );
+    }
+    subtotal += unitPrice * quantity;
+  }
+  const scaled = subtotal * TAX_PERCENT;
+  if (!Number.isSafeInteger(scaled)) throw new RangeError('cart total is too large');
+  // Integer division by remainder: a float division could round up across a whole paisa.
+  const tax = (scaled - (scaled % 100)) / 100;
+  return { subtotal, tax, shipping: SHIPPING_FEE, total: subtotal + tax + SHIPPING_FEE };
+}
+
+/** An amount in rupees for display: 'Rs 120.50' with {@link SHOP_CURRENCY}, '₹120.50' with {@link ORDER_CURRENCY}. */
+export function formatAmount(rupees: number, symbol: CurrencySymbol): string {
+  const amount = rupees.toFixed(2);
+  return symbol === SHOP_CURRENCY ? `${symbol} ${amount}` : `${symbol}${amount}`;
+}

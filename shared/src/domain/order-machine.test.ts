@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  canAccept,
+  canChangeStatus,
+  canCollectOnline,
+  canMarkPaid,
+  type Decision,
+  nextStatus,
+  ORDER_STATUSES,
+  type OrderFacts,
+  type OrderStatus,
+  type Refusal,
+  progressIndex,
+  shopperBadge,
+} from './order-machine.js';
+
+const seller: Actor = { role: 'seller' };
+const agent: Actor = { role: 'agent', id: 'agent-1' };
+const otherAgent: Actor = { role: 'agent', id: 'agent-2' };
+const shopper: Actor = { role: 'user', id: 'user-1' };
+
+const order = (facts: Partial<OrderFacts> = {}): OrderFacts => ({
+  status: 'Order Placed',
+  paymentType: 'COD',
+  isPaid: false,
+  assignedTo: null,
+  userId: 'user-1',
+  ...facts,
+});
+const mine = (facts: Partial<OrderFacts> = {}) => order({ assignedTo: 'agent-1', ...facts });
+
+const ok: Decision = { ok: true };
+const no = (reason: Refusal): Decision => ({ ok: false, reason });
+
+describe('canAccept', () => {
+  it.each([
+    ['an agent takes an open unassigned COD order', order(), agent, ok],
+    [
+      'an agent takes a paid online order',
+      order({ paymentType: 'Online', isPaid: true }),
+      agent,
+      ok,
+    ],
+    ['an agent retries accepting an order they already hold', mine(), agent, ok],
+    ['the holder retries after the order was picked', mine({ status: 'Picked' }), agent, ok],
+    ['another agent holds the order', mine(), otherAgent, no('already-assigned')],
+    [
+      'an unpaid online order is not yet released',
+      order({ paymentType: 'Online' }),
+      agent,
+      no('not-open'),
+    ],
+    [
+      'a delivered order is finished',
+      mine({ status: 'Delivered', isPaid: true }),
+      agent,
+      no('not-open'),
+    ],
+    ['the seller does not deliver', order(), seller, no('not-allowed')],
+    ['a shopper does not deliver', order(), shopper, no('not-allowed')],
+  ])('%s', (_case, facts, actor, decision) => {
+    expect(canAccept(facts, actor)).toEqual(decision);
+  });
+});
+
+describe('canChangeStatus', () => {
+  const cases: [string, OrderFacts, OrderStatus, Actor, Decision][] = [
+    ['the assigned agent picks a placed order', mine(), 'Picked', agent, ok],
+    [
+      'the assigned agent delivers a paid picked order',
+      mine({ status: 'Picked', isPaid: true }),
+      'Delivered',
+      agent,
+      ok,
+    ],
+    [
+      'an unpaid order cannot be delivered',
+      mine({ status: 'Picked' }),
+      'Delivered',
+      agent,
+      no('not-paid'),
+    ],
+    [
+      'a placed order cannot skip picking',
+      mine({ isPaid: true }),
+      'Delivered',
+      agent,
+      no('wrong-transition'),
+    ],
+    [
+      'a picked order cannot go back',
+      mine({ status: 'Picked' }),
+      'Order Placed',
+      agent,
+      no('wrong-transition'),
+    ],
+    [
+      'a picked order cannot be picked again',
+      mine({ status: 'Picked' }),
+      'Picked',
+      agent,
+      no('wrong-transition'),
+    ],
+    [
+      'a delivered order is final',
+      mine({ status: 'Delivered', isPaid: true }),
+      'Picked',
+      agent,
+      no('wrong-transition'),
+    ],
+    ['an agent cannot move an unassigned order', order(), 'Picked', agent, no('not-assigned')],
+    [
+      "an agent cannot move another agent's order",
+      mine(),
+      'Picked',
+      otherAgent,
+      no('not-assigned'),
+    ],
+  ];
+  it.each(cases)('%s', (_case, facts, to, actor, decision) => {
+    expect(canChangeStatus(facts, to, actor)).toEqual(decision);
+  });
+
+  it('lets the assigned agent make exactly the two forward moves of a paid order', () => {
+    const allowed = new Set(['Order Placed→Picked', 'Picked→Delivered']);
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const expected = allowed.has(`${from}→${to}`) ? ok : no('wrong-transition');
+        expect(canChangeStatus(mine({ status: from, isPaid: true }), to, agent)).toEqual(expected);
+      }
+    }
+  });
+
+  it.each([seller, shopper])('refuses every change to a %o', (actor) => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        expect(canChangeStatus(mine({ status: from, isPaid: true }), to, actor)).toEqual(
+          no('not-allowed'),
+        );
+      }
+    }
+  });
+});
+
+describe.each([
+  ['canMarkPaid', canMarkPaid],
+  ['canCollectOnline', canCollectOnline],
+])('%s', (_name, decide) => {
+  it.each([
+    ['the assigned agent collects an unpaid COD order', mine(), agent, ok],
+    ['the assigned agent collects after picking', mine({ status: 'Picked' }), agent, ok],
+    ['a paid order is not paid twice', mine({ isPaid: true }), agent, no('already-paid')],
+    [
+      'an online order was paid at checkout',
+      mine({ paymentType: 'Online', isPaid: true }),
+      agent,
+      no('not-cod'),
+    ],
+    ['an unassigned order is not collected', order(), agent, no('not-assigned')],
+    ["another agent's order is not collected", mine(), otherAgent, no('not-assigned')],
+    ['the seller does not collect', mine(), seller, no('not-allowed')],
+    ['a shopper does not collect', mine(), shopper, no('not-allowed')],
+  ])('%s', (_case, facts, actor, decision) => {
+    expect(decide(facts, actor)).toEqual(decision);
+  });
+});
+
+describe('status display', () => {
+  it.each([
+    ['Order Placed', 'Picked', 'Pending', 0],
+    ['Picked', 'Delivered', 'Picked', 1],
+    ['Delivered', null, 'Delivered', 2],
+  ] as const)('%s: next %s, badge %s, progress step %i', (status, next, badge, step) => {
+    expect(nextStatus(status)).toBe(next);
+    expect(shopperBadge(status)).toBe(badge);
+    expect(progressIndex(status)).toBe(step);
+  });
+});

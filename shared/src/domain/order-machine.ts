@@ -1,0 +1,124 @@
+import { isOpenForAgents } from './visibility.js';
+
+export const ORDER_STATUSES = ['Order Placed', 'Picked', 'Delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['COD', 'Online'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** An order as the rules see it; `assignedTo` is the accepting agent's id. */
+export interface OrderFacts {
+  status: OrderStatus;
+  paymentType: PaymentType;
+  isPaid: boolean;
+  assignedTo: string | null;
+  userId: string;
+}
+
+/** Who is asking: the seller (one shop), a delivery agent or a shopper. */
+export type Actor =
+  { role: 'seller' } | { role: 'agent'; id: string } | { role: 'user'; id: string };
+
+export interface Transition {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: Actor['role'];
+  requiresPaid: boolean;
+}
+
+/** Every status change the product allows; anything not listed is refused. */
+export const ORDER_TRANSITIONS: readonly Transition[] = [
+  { from: 'Order Placed', to: 'Picked', by: 'agent', requiresPaid: false },
+  { from: 'Picked', to: 'Delivered', by: 'agent', requiresPaid: true },
+];
+
+export type Refusal =
+  | 'not-assigned'
+  | 'not-allowed'
+  | 'wrong-transition'
+  | 'not-paid'
+  | 'already-assigned'
+  | 'already-paid'
+  | 'not-cod'
+  | 'not-open';
+
+export type Decision = { ok: true } | { ok: false; reason: Refusal };
+
+/** What to tell a person whose request was refused. */
+export const refusalMessage: Record<Refusal, string> = {
+  'not-assigned': 'Order is not assigned to you',
+  'not-allowed': 'Only a delivery agent can do this',
+  'wrong-transition': 'Order cannot move to that status from its current one',
+  'not-paid': 'Order must be paid before it is delivered',
+  'already-assigned': 'Order is already assigned to another agent',
+  'already-paid': 'Order is already paid',
+  'not-cod': 'Only a cash-on-delivery order is paid at the door',
+  'not-open': 'Order is no longer open for delivery',
+};
+
+const ALLOWED: Decision = { ok: true };
+const refuse = (reason: Refusal): Decision => ({ ok: false, reason });
+
+const isAssignedAgent = (order: OrderFacts, actor: Actor): boolean =>
+  actor.role === 'agent' && order.assignedTo === actor.id;
+
+/**
+ * Whether `actor` may take `order` for delivery. Accepting an order one already holds is
+ * allowed, so a retried request from a flaky phone connection succeeds. Never throws.
+ */
+export function canAccept(order: OrderFacts, actor: Actor): Decision {
+  if (actor.role !== 'agent') return refuse('not-allowed');
+  if (order.status === 'Delivered') return refuse('not-open');
+  if (order.assignedTo === actor.id) return ALLOWED;
+  if (order.assignedTo !== null) return refuse('already-assigned');
+  return isOpenForAgents(order) ? ALLOWED : refuse('not-open');
+}
+
+/** Whether `actor` may move `order` to status `to`, per {@link ORDER_TRANSITIONS}. Never throws. */
+export function canChangeStatus(order: OrderFacts, to: OrderStatus, actor: Actor): Decision {
+  if (!ORDER_TRANSITIONS.some((transition) => transition.by === actor.role)) {
+    return refuse('not-allowed');
+  }
+  if (!isAssignedAgent(order, actor)) return refuse('not-assigned');
+  const transition = ORDER_TRANSITIONS.find(
+    (row) => row.from === order.status && row.to === to && row.by === actor.role,
+  );
+  if (!transition) return refuse('wrong-transition');
+  if (transition.requiresPaid && !order.isPaid) return refuse('not-paid');
+  return ALLOWED;
+}
+
+/** Whether `actor` may record cash collected at the door for `order`. Never throws. */
+export function canMarkPaid(order: OrderFacts, actor: Actor): Decision {
+  if (actor.role !== 'agent') return refuse('not-allowed');
+  if (!isAssignedAgent(order, actor)) return refuse('not-assigned');
+  if (order.paymentType !== 'COD') return refuse('not-cod');
+  if (order.isPaid) return refuse('already-paid');
+  return ALLOWED;
+}
+
+/**
+ * Whether `actor` may collect an online payment at the door for a cash-on-delivery `order`;
+ * the same rule as {@link canMarkPaid}. Never throws.
+ */
+export function canCollectOnline(order: OrderFacts, actor: Actor): Decision {
+  return canMarkPaid(order, actor);
+}
+
+/** The status an agent moves `status` on to next, or null when the order is finished. */
+export function nextStatus(status: OrderStatus): OrderStatus | null {
+  return ORDER_TRANSITIONS.find((transition) => transition.from === status)?.to ?? null;
+}
+
+/** The steps of the shopper's progress bar; the shopper sees 'Order Placed' as 'Pending'. */
+export const PROGRESS_STEPS = ['Pending', 'Picked', 'Delivered'] as const;
+export type ShopperBadge = (typeof PROGRESS_STEPS)[number];
+
+export function shopperBadge(status: OrderStatus): ShopperBadge {
+  return status === 'Order Placed' ? 'Pending' : status;
+}
+
+/** The 0-based step of the shopper's progress bar that `status` has reached. */
+export function progressIndex(status: OrderStatus): number {
+  return PROGRESS_STEPS.indexOf(shopperBadge(status));
+}

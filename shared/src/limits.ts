@@ -1,0 +1,11 @@
+/** The shop's fixed numbers from the spec's business constants. */
+export const BEST_SELLERS_COUNT = 5;
+export const RELATED_COUNT = 5;
+export const MAX_PRODUCT_IMAGES = 4;
+export const AGENT_POLL_MS = 30_000;
+/** The cart's quantity dropdown offers 1 to this, or up to the current quantity when higher. */
+export const CART_QUANTITY_OPTIONS = 9;
+/** Distinct products in one cart or order; keeps request bodies and order rows bounded. */
+export const MAX_ORDER_LINES = 100;
+/** Every product shows this fixed rating, out of 5 stars. */
+export const DISPLAY_RATING = 4;
