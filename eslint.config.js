@@ -10,28 +10,49 @@ import tseslint from 'typescript-eslint';
 const forbid = (target, from, message) => ({ target, from, message });
 
 export default defineConfig([
-  globalIgnores(['**/dist/**', '**/node_modules/**', '.data/**', 'desktop/out/**', 'test-results/**']),
+  globalIgnores([
+    '**/dist/**',
+    '**/node_modules/**',
+    '.data/**',
+    'desktop/out/**',
+    'test-results/**',
+  ]),
   js.configs.recommended,
   tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            forbid('./shared', './server', 'shared is imported by everyone and imports no workspace'),
+            forbid(
+              './shared',
+              './server',
+              'shared is imported by everyone and imports no workspace',
+            ),
             forbid('./shared', './web', 'shared is imported by everyone and imports no workspace'),
-            forbid('./shared', './desktop', 'shared is imported by everyone and imports no workspace'),
+            forbid(
+              './shared',
+              './desktop',
+              'shared is imported by everyone and imports no workspace',
+            ),
             forbid('./server', './web', 'the server never imports client code'),
             forbid('./server', './desktop', 'the server never imports client code'),
             forbid('./web', './server', 'web talks to the server over HTTP, never by import'),
             forbid('./web', './desktop', 'web does not depend on the desktop shell'),
-            forbid('./desktop', './server', 'desktop talks to the server over HTTP, never by import'),
+            forbid(
+              './desktop',
+              './server',
+              'desktop talks to the server over HTTP, never by import',
+            ),
           ],
         },
       ],
@@ -43,7 +64,11 @@ export default defineConfig([
       'import-x/no-nodejs-modules': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kirana/*'], message: '@kirana/shared depends on no other workspace' }] },
+        {
+          patterns: [
+            { group: ['@kirana/*'], message: '@kirana/shared depends on no other workspace' },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +77,14 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kirana/web', '@kirana/desktop'], message: 'the server imports only @kirana/shared' }] },
+        {
+          patterns: [
+            {
+              group: ['@kirana/web', '@kirana/desktop'],
+              message: 'the server imports only @kirana/shared',
+            },
+          ],
+        },
       ],
     },
   },
@@ -65,7 +97,14 @@ export default defineConfig([
       'import-x/no-nodejs-modules': ['error', { allow: [] }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kirana/server', '@kirana/desktop'], message: 'web imports only @kirana/shared' }] },
+        {
+          patterns: [
+            {
+              group: ['@kirana/server', '@kirana/desktop'],
+              message: 'web imports only @kirana/shared',
+            },
+          ],
+        },
       ],
     },
   },
@@ -78,7 +117,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kirana/server'], message: 'desktop talks to the server over HTTP' }] },
+        {
+          patterns: [
+            { group: ['@kirana/server'], message: 'desktop talks to the server over HTTP' },
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests import @kirana/shared from source, so no build is needed before `npm test`.
-const shared = { '@kirana/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)) };
+const shared = {
+  '@kirana/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias: shared },

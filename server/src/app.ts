@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { pinoHttp } from 'pino-http';
+import type { AppContext, AppState } from './lib/context.js';
+import { AppError, errorHandler } from './lib/errors.js';
+import type { Logger } from './lib/logger.js';
+import { serveUploads, serveWebApp } from './lib/static.js';
+import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
+import { productRoutes } from './modules/product/product.routes.js';
+import type { LocalImageStore } from './modules/upload/image-store.js';
+
+export interface AppDependencies {
+  orm: MikroORM;
+  logger: Logger;
+  store: LocalImageStore;
+  sessionSecret: string;
+  readiness: Readiness;
+  /** The built web app; defaults to web/dist beside this package. */
+  webRoot?: string;
+}
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The Koa app: one error handler first, then logging, a request-scoped EntityManager, routes, files. */
+export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
+  const app = new Koa<AppState, AppContext>({ keys: [deps.sessionSecret], proxy: true });
+  const logRequest = pinoHttp({
+    logger: deps.logger,
+    genReqId: (req, res) => {
+      const id = randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+  });
+
+  app.use(async (ctx, next) => {
+    logRequest(ctx.req, ctx.res);
+    ctx.log = ctx.req.log;
+    await next();
+  });
+  app.use(errorHandler());
+  app.use(async (ctx, next) => {
+    ctx.em = deps.orm.em.fork();
+    await next();
+  });
+  app.use(
+    koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }),
+  );
+
+  for (const router of [healthRoutes(deps.orm, deps.readiness), productRoutes()]) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/'))
+      throw new AppError('notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  app.use(serveUploads(deps.store.root));
+  app.use(serveWebApp(deps.webRoot ?? WEB_DIST));
+
+  return app;
+}

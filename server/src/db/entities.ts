@@ -1,0 +1,21 @@
+import { AddressSchema } from '../modules/address/address.entity.js';
+import { AgentSchema } from '../modules/agent/agent.entity.js';
+import { OrderEventSchema, OrderItemSchema, OrderSchema } from '../modules/order/order.entity.js';
+import { PaymentSchema } from '../modules/payment/payment.entity.js';
+import { ProductSchema } from '../modules/product/product.entity.js';
+import { SellerSchema } from '../modules/seller/seller.entity.js';
+import { SessionSchema } from '../modules/session/session.entity.js';
+import { UserSchema } from '../modules/user/user.entity.js';
+
+export const entities = [
+  UserSchema,
+  SellerSchema,
+  AgentSchema,
+  ProductSchema,
+  AddressSchema,
+  OrderSchema,
+  OrderItemSchema,
+  OrderEventSchema,
+  SessionSchema,
+  PaymentSchema,
+];

@@ -1,0 +1,4 @@
+import { Migration20261122021743_Initial } from './Migration20261122021743_Initial.js';
+
+/** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
+export const migrations = [Migration20261122021743_Initial];

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities.js';
+import { migrations } from './migrations/index.js';
+
+export interface DatabaseOptions {
+  url: string;
+  /** The embedded database serialises work through one session: keep the pool small. */
+  embedded: boolean;
+  debug?: boolean;
+}
+
+export function ormOptions({ url, embedded, debug = false }: DatabaseOptions): Options {
+  return {
+    clientUrl: url,
+    entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: migrations,
+      path: fileURLToPath(new URL('./migrations', import.meta.url)),
+      emit: 'ts',
+      snapshot: false,
+      silent: true,
+    },
+    pool: embedded ? { min: 0, max: 4 } : { min: 0, max: 10 },
+    // Every entity is registered explicitly; no folder discovery, so dist/ and src/ behave alike.
+    discovery: { warnWhenNoEntities: true },
+    ensureDatabase: false,
+    allowGlobalContext: false,
+    debug,
+  };
+}
+
+/** Thrown when the database cannot be reached at start-up; its message is one line for the operator. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/**
+ * Connects and brings the schema up to date with the versioned migrations.
+ * @throws DatabaseUnreachableError when the server does not answer.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(options));
+  await orm.connect();
+  const check = await orm.checkConnection();
+  if (!check.ok) {
+    await orm.close(true);
+    throw new DatabaseUnreachableError(
+      `Cannot connect to the database at ${redact(options.url)}: ${check.reason}`,
+    );
+  }
+  await orm.migrator.up();
+  return orm;
+}
+
+/** The URL without its password, fit for a log line. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

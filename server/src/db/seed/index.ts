@@ -1,0 +1,95 @@
+import { CATEGORIES, categoryByPath, toPaise } from '@kirana/shared';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import argon2 from 'argon2';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../lib/logger.js';
+import { ProductSchema } from '../../modules/product/product.entity.js';
+import { SellerSchema } from '../../modules/seller/seller.entity.js';
+import type { ImageStore } from '../../modules/upload/image-store.js';
+import { storeImage, storeSquareImage } from '../../modules/upload/images.js';
+import { CATEGORY_ICONS, DEMO_CATALOGUE } from './demo-catalogue.js';
+import { iconTileSvg } from './icons.js';
+
+export interface SeedOptions {
+  seller: Config['seller'];
+  seedDemoData: boolean;
+  store: ImageStore;
+  logger: Logger;
+}
+
+/** Run at every start: idempotent, and safe when several instances start at once. */
+export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise<void> {
+  await ensureCategoryTiles(options.store);
+  const em = orm.em.fork();
+  await ensureSellerAccount(em, options.seller);
+  if (options.seedDemoData) await seedDemoCatalogue(em, options);
+}
+
+const TILE_SIZE = 256;
+
+async function ensureCategoryTiles(store: ImageStore): Promise<void> {
+  for (const category of CATEGORIES) {
+    const name = category.image.slice(store.baseUrl.length + 1);
+    if (await store.has(name)) continue;
+    const svg = iconTileSvg(CATEGORY_ICONS[category.path], category.bgColor, TILE_SIZE);
+    await storeSquareImage(store, name, svg, TILE_SIZE);
+  }
+}
+
+/** The one seller account follows the environment: its email and password are set from there. */
+async function ensureSellerAccount(em: EntityManager, seller: Config['seller']): Promise<void> {
+  const email = seller.email.toLowerCase();
+  const [existing] = await em.find(SellerSchema, {}, { orderBy: { createdAt: 'asc' }, limit: 1 });
+  if (!existing) {
+    em.create(SellerSchema, { email, passwordHash: await argon2.hash(seller.password) });
+  } else {
+    existing.email = email;
+    if (!(await argon2.verify(existing.passwordHash, seller.password))) {
+      existing.passwordHash = await argon2.hash(seller.password);
+    }
+  }
+  await em.flush();
+}
+
+const DEMO_LOCK = 7_304_211;
+
+async function seedDemoCatalogue(em: EntityManager, { store, logger }: SeedOptions): Promise<void> {
+  if ((await em.count(ProductSchema)) > 0) return;
+  // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
+  const rendered = await Promise.all(
+    DEMO_CATALOGUE.map(async (product) => {
+      const background = categoryByPath(product.category)?.bgColor ?? '#ffffff';
+      const svg = iconTileSvg(product.icon, background, 800);
+      return { product, image: await storeImage(store, `demo/${slug(product.name)}`, svg) };
+    }),
+  );
+  const created = await em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?)', [DEMO_LOCK]);
+    if ((await tx.count(ProductSchema)) > 0) return 0;
+    rendered.forEach(({ product, image }, index) => {
+      // Distinct creation times keep the catalogue in the order it is written here.
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index));
+      tx.create(ProductSchema, {
+        name: product.name,
+        category: product.category,
+        description: product.description,
+        pricePaise: toPaise(product.price),
+        offerPricePaise: toPaise(product.offerPrice),
+        images: [image],
+        inStock: product.inStock ?? true,
+        weight: product.weight,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    });
+    return rendered.length;
+  });
+  if (created) logger.info({ products: created }, 'seeded the demo catalogue');
+}
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,69 @@
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import type { AppContext, AppState } from './context.js';
+
+/** What went wrong, in the shop's terms; each maps to one HTTP status (design: HTTP contract). */
+export const ERROR_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  tooMany: 429,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An expected failure: its message is shown to the caller as is. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Names the first invalid field of a failed zod parse, e.g. "email: must be a valid email address". */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * The one error middleware, first in the chain: every failure leaves as `{ success: false, message }`.
+ * 4xx messages are shown; anything else is logged and answered with a generic 500.
+ */
+export function errorHandler(): Middleware<AppState, AppContext> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const { status, message } = classify(error);
+      if (status >= 500) ctx.log.error({ err: error }, 'request failed');
+      ctx.status = status;
+      ctx.body = { success: false, message };
+    }
+  };
+}
+
+function classify(error: unknown): { status: number; message: string } {
+  if (error instanceof AppError) return { status: error.status, message: error.message };
+  if (error instanceof z.ZodError) return { status: 400, message: describeZodError(error) };
+  // http-errors from koa-body and friends: a 4xx with `expose` carries a message fit for the caller.
+  if (error instanceof Error && 'status' in error && typeof error.status === 'number') {
+    const status = error.status;
+    const expose = 'expose' in error && error.expose === true;
+    if (status >= 400 && status < 500)
+      return { status, message: expose ? error.message : 'Bad request' };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}

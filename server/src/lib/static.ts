@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { send } from '@koa/send';
+import type { Middleware } from 'koa';
+import type { AppContext, AppState } from './context.js';
+
+const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
+
+/** Uploaded images: names never change content, so browsers may keep them for a year. */
+export function serveUploads(root: string): Middleware<AppState, AppContext> {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/uploads/') || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    const served = await sendIfExists(ctx, ctx.path.slice('/uploads/'.length), {
+      root,
+      maxage: ONE_YEAR,
+      immutable: true,
+    });
+    if (!served) return next();
+  };
+}
+
+/**
+ * The built web app: hashed assets cached for a year, any other GET that is not an API call gets
+ * index.html so client-side routes (/cart, /seller/orders …) load on refresh.
+ */
+export function serveWebApp(root: string): Middleware<AppState, AppContext> {
+  const reserved = /^\/(api|uploads|socket\.io|payments)(\/|$)/;
+  return async (ctx, next) => {
+    if (!['GET', 'HEAD'].includes(ctx.method) || reserved.test(ctx.path)) return next();
+    const asset = ctx.path.startsWith('/assets/');
+    const file = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
+    if (await sendIfExists(ctx, file, { root, maxage: asset ? ONE_YEAR : 0, immutable: asset }))
+      return;
+    if (asset || path.extname(ctx.path)) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    if (!(await sendIfExists(ctx, 'index.html', { root }))) {
+      ctx.status = 503;
+      ctx.body = 'The web app is not built yet: run `npm run build`.';
+    }
+  };
+}
+
+async function sendIfExists(
+  ctx: Parameters<typeof send>[0],
+  file: string,
+  options: Parameters<typeof send>[2],
+): Promise<boolean> {
+  try {
+    await send(ctx, file, options);
+    return true;
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 400 || status === 403) return false;
+    throw error;
+  }
+}

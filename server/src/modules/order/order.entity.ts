@@ -1,0 +1,90 @@
+import { ORDER_STATUSES, PAYMENT_TYPES } from '@kirana/shared';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
+import { AgentSchema } from '../agent/agent.entity.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { UserSchema } from '../user/user.entity.js';
+
+/** The delivery address as it was when the order was placed; later edits do not move orders. */
+export interface AddressSnapshot {
+  addressId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+}
+
+export const OrderSchema = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: idProperty(),
+    user: () => p.manyToOne(UserSchema).index(),
+    items: () => p.oneToMany(OrderItemSchema).mappedBy('order').orderBy({ position: 'asc' }),
+    address: p.json<AddressSnapshot>(),
+    /** Totals in paise, computed on the server from the products at placement. */
+    subtotalPaise: p.integer(),
+    taxPaise: p.integer(),
+    amountPaise: p.integer(),
+    status: p.enum(ORDER_STATUSES).default('Order Placed'),
+    paymentType: p.enum(PAYMENT_TYPES),
+    isPaid: p.boolean().default(false),
+    paidAt: p.datetime().nullable(),
+    assignedTo: () => p.manyToOne(AgentSchema).nullable().index(),
+    assignedAt: p.datetime().nullable(),
+    /** Unpaid online orders expire; COD orders never do. */
+    expiresAt: p.datetime().nullable(),
+    createdAt: createdAtProperty(),
+    updatedAt: updatedAtProperty(),
+  },
+  indexes: [{ properties: ['status', 'assignedTo'] }, { properties: ['createdAt'] }],
+});
+export type Order = InferEntity<typeof OrderSchema>;
+
+export const OrderItemSchema = defineEntity({
+  name: 'OrderItem',
+  tableName: 'order_items',
+  properties: {
+    id: idProperty(),
+    order: () => p.manyToOne(OrderSchema).deleteRule('cascade'),
+    position: p.integer(),
+    product: () => p.manyToOne(ProductSchema),
+    quantity: p.integer().check('quantity between 1 and 999'),
+    /** The offer price charged, kept so later price changes do not rewrite past orders. */
+    unitPricePaise: p.integer(),
+  },
+  uniques: [{ properties: ['order', 'position'] }],
+});
+export type OrderItem = InferEntity<typeof OrderItemSchema>;
+
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'accepted',
+  'status',
+  'released',
+  'expired',
+] as const;
+
+/** One line of an order's history: what changed, by whom, when. */
+export const OrderEventSchema = defineEntity({
+  name: 'OrderEvent',
+  tableName: 'order_events',
+  properties: {
+    id: idProperty(),
+    order: () => p.manyToOne(OrderSchema).index().deleteRule('cascade'),
+    type: p.enum(ORDER_EVENT_TYPES),
+    actorRole: p.enum(['user', 'seller', 'agent', 'system'] as const),
+    actorId: p.uuid().nullable(),
+    fromStatus: p.enum(ORDER_STATUSES).nullable(),
+    toStatus: p.enum(ORDER_STATUSES).nullable(),
+    note: p.string().length(200).nullable(),
+    createdAt: createdAtProperty(),
+  },
+});
+export type OrderEvent = InferEntity<typeof OrderEventSchema>;
