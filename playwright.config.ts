@@ -1,0 +1,84 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
+const port = 4173;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh data directory per run: the server migrates and seeds an empty embedded database.
+// Playwright loads this file again in every worker; the workers inherit the runner's value.
+if (!process.env.KIRANA_E2E_DATA_DIR) {
+  mkdirSync(artifacts, { recursive: true });
+  for (const old of readdirSync(artifacts).filter((name) => name.startsWith('data-'))) {
+    rmSync(path.join(artifacts, old), { recursive: true, force: true });
+  }
+  process.env.KIRANA_E2E_DATA_DIR = path.join(artifacts, `data-${Date.now()}`);
+}
+const dataDir = process.env.KIRANA_E2E_DATA_DIR;
+
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+};
+if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/.artifacts/results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 1 : undefined,
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium rather than a downloaded browser build.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        screen: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+    {
+      name: 'laptop',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+      },
+    },
+  ],
+  webServer: {
+    // The built server, serving the built web app: run `npm run build` first (`npm run test:e2e` does).
+    command: 'node server/dist/main.js',
+    env: serverEnv,
+    url: `${baseURL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    // The server logs every request; E2E_SERVER_LOGS=1 shows them when a run needs debugging.
+    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,37 @@
+import type { Category } from '@kirana/shared';
+import { Link } from 'react-router';
+
+/** The listing URL of a category; the spec compares categories in lower case. */
+export function categoryHref(category: Category): string {
+  return `/products/${category.path.toLowerCase()}`;
+}
+
+interface CategoryTilesProps {
+  categories: readonly Category[];
+}
+
+export function CategoryTiles({ categories }: CategoryTilesProps) {
+  return (
+    <ul className="category-tiles" role="list">
+      {categories.map((category) => (
+        <li key={category.path}>
+          <Link
+            to={categoryHref(category)}
+            className="category-tile"
+            style={{ backgroundColor: category.bgColor }}
+          >
+            <img
+              src={category.image}
+              width="96"
+              height="96"
+              alt=""
+              decoding="async"
+              className="category-tile__image"
+            />
+            <span className="category-tile__label">{category.text}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Product } from '@kirana/shared';
+import { ProductCard } from './product-card';
+
+interface ProductGridProps {
+  products: readonly Product[];
+  /** Shown when `products` is empty. */
+  emptyMessage: string;
+  onAddToCart?: (product: Product) => void;
+}
+
+export function ProductGrid({ products, emptyMessage, onAddToCart }: ProductGridProps) {
+  if (products.length === 0) return <p className="empty-state">{emptyMessage}</p>;
+  return (
+    <ul className="product-grid" role="list">
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} onAddToCart={onAddToCart} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards of the grid's shape while the catalogue loads, so nothing jumps. */
+export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
+  return (
+    <div className="product-grid-loading" role="status">
+      <span className="visually-hidden">Loading products…</span>
+      <ul className="product-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <div className="product-card product-card--skeleton">
+              <div className="product-card__media" />
+              <div className="product-card__body">
+                <span className="skeleton-line" />
+                <span className="skeleton-line skeleton-line--wide" />
+                <span className="skeleton-line" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

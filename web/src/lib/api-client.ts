@@ -1,0 +1,111 @@
+import { errorAnswerSchema } from '@kirana/shared';
+
+/** A failed call: the server's own message when it sent one, otherwise a plain description. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    /** The HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** What the client needs of a zod schema from `@kirana/shared`: a parse that throws. */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON, or as is when it is `FormData` (multipart uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; empty for the same origin, as the web app is served by the API. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export const UNREACHABLE_MESSAGE =
+  'Could not reach the store. Check your connection and try again.';
+export const UNEXPECTED_ANSWER_MESSAGE = 'The store sent an answer this page does not understand.';
+
+/**
+ * One typed client over `fetch`: cookies are always sent, bodies are JSON, and every answer is
+ * checked against its schema. Throws `ApiError` for `{ success: false, message }`, any non-2xx
+ * status, an unreachable server, or an answer that does not match the schema; an aborted call
+ * rejects with the signal's reason untouched.
+ */
+export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOptions = {}) {
+  async function request<T>(
+    path: string,
+    schema: AnswerSchema<T>,
+    { method = 'GET', body, signal }: RequestOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const init: RequestInit = { method, headers, credentials: 'include', signal: signal ?? null };
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+
+    let response: Response;
+    try {
+      // Looked up per call so that tests and polyfills can replace the global fetch.
+      response = await (fetchImpl ?? globalThis.fetch)(baseUrl + path, init);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw new ApiError(UNREACHABLE_MESSAGE, 0, { cause: error });
+    }
+
+    const answer = await readJson(response);
+    const failure = errorAnswerSchema.safeParse(answer);
+    if (failure.success) throw new ApiError(failure.data.message, response.status);
+    if (!response.ok) {
+      throw new ApiError(`The store could not answer (HTTP ${response.status}).`, response.status);
+    }
+    try {
+      return schema.parse(answer);
+    } catch (error) {
+      throw new ApiError(UNEXPECTED_ANSWER_MESSAGE, response.status, { cause: error });
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, schema: AnswerSchema<T>, options?: Omit<RequestOptions, 'method'>) =>
+      request(path, schema, { ...options, method: 'GET' }),
+    post: <T>(path: string, schema: AnswerSchema<T>, options?: Omit<RequestOptions, 'method'>) =>
+      request(path, schema, { ...options, method: 'POST' }),
+    put: <T>(path: string, schema: AnswerSchema<T>, options?: Omit<RequestOptions, 'method'>) =>
+      request(path, schema, { ...options, method: 'PUT' }),
+    delete: <T>(path: string, schema: AnswerSchema<T>, options?: Omit<RequestOptions, 'method'>) =>
+      request(path, schema, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client every feature's `api/` calls go through. */
+export const api: ApiClient = createApiClient();
+
+/** The answer's JSON, or undefined when it has none (an empty body or an HTML error page). */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The Koa server (`npm run dev -w @kirana/server`) answers the API, uploads and the socket.
+const server = 'http://127.0.0.1:4000';
+const proxy = {
+  '/api': server,
+  '/uploads': server,
+  '/payments': server,
+  '/socket.io': { target: server, ws: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Bundle @kirana/shared from source, so the web app needs no build of shared first.
+    alias: {
+      '@kirana/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+    },
+  },
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 4174, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    reportCompressedSize: true,
+  },
+});
