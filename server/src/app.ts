@@ -5,7 +5,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { pinoHttp } from 'pino-http';
 import type { AppContext, AppState } from './lib/context.js';
-import { AppError, errorHandler } from './lib/errors.js';
+import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
@@ -48,7 +48,15 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     await next();
   });
   app.use(
-    koaBody({ jsonLimit: '100kb', formLimit: '100kb', textLimit: '100kb', multipart: false }),
+    koaBody({
+      jsonLimit: '100kb',
+      formLimit: '100kb',
+      textLimit: '100kb',
+      multipart: false,
+      onError: (error) => {
+        throw bodyParseError(error);
+      },
+    }),
   );
 
   for (const router of [healthRoutes(deps.orm, deps.readiness), productRoutes()]) {

@@ -30,6 +30,24 @@ export class AppError extends Error {
   }
 }
 
+/** Turns a body-parser failure (co-body / raw-body error types) into an AppError fit for the caller. */
+export function bodyParseError(error: Error & { type?: string }): AppError {
+  // co-body reports malformed JSON as a bare SyntaxError with no `type`.
+  if (error instanceof SyntaxError)
+    return new AppError('invalid', 'Request body is not valid JSON');
+  switch (error.type) {
+    case 'entity.too.large':
+      return new AppError('tooLarge', 'Request body is too large');
+    case 'entity.parse.failed':
+      return new AppError('invalid', 'Request body is not valid JSON');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('invalid', 'Request body encoding is not supported');
+    default:
+      return new AppError('invalid', 'Request body could not be read');
+  }
+}
+
 /** Names the first invalid field of a failed zod parse, e.g. "email: must be a valid email address". */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];

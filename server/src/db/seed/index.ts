@@ -21,10 +21,38 @@ export interface SeedOptions {
 export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise<void> {
   await ensureCategoryTiles(options.store);
   const em = orm.em.fork();
-  await ensureSellerAccount(em, options.seller);
-  if (options.seedDemoData) await seedDemoCatalogue(em, options);
+  // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
+  const demo =
+    options.seedDemoData && (await em.count(ProductSchema)) === 0
+      ? await renderDemoCatalogue(options.store)
+      : [];
+  const created = await em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
+    await ensureSellerAccount(tx, options.seller);
+    if (demo.length === 0 || (await tx.count(ProductSchema)) > 0) return 0;
+    demo.forEach(({ product, image }, index) => {
+      // Distinct creation times keep the catalogue in the order it is written.
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index));
+      tx.create(ProductSchema, {
+        name: product.name,
+        category: product.category,
+        description: product.description,
+        pricePaise: toPaise(product.price),
+        offerPricePaise: toPaise(product.offerPrice),
+        images: [image],
+        inStock: product.inStock ?? true,
+        weight: product.weight,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    });
+    return demo.length;
+  });
+  if (created) options.logger.info({ products: created }, 'seeded the demo catalogue');
 }
 
+/** Serialises seeding across instances sharing one database. */
+const SEED_LOCK = 7_304_211;
 const TILE_SIZE = 256;
 
 async function ensureCategoryTiles(store: ImageStore): Promise<void> {
@@ -51,40 +79,14 @@ async function ensureSellerAccount(em: EntityManager, seller: Config['seller']):
   await em.flush();
 }
 
-const DEMO_LOCK = 7_304_211;
-
-async function seedDemoCatalogue(em: EntityManager, { store, logger }: SeedOptions): Promise<void> {
-  if ((await em.count(ProductSchema)) > 0) return;
-  // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
-  const rendered = await Promise.all(
+function renderDemoCatalogue(store: ImageStore) {
+  return Promise.all(
     DEMO_CATALOGUE.map(async (product) => {
       const background = categoryByPath(product.category)?.bgColor ?? '#ffffff';
       const svg = iconTileSvg(product.icon, background, 800);
       return { product, image: await storeImage(store, `demo/${slug(product.name)}`, svg) };
     }),
   );
-  const created = await em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(?)', [DEMO_LOCK]);
-    if ((await tx.count(ProductSchema)) > 0) return 0;
-    rendered.forEach(({ product, image }, index) => {
-      // Distinct creation times keep the catalogue in the order it is written here.
-      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index));
-      tx.create(ProductSchema, {
-        name: product.name,
-        category: product.category,
-        description: product.description,
-        pricePaise: toPaise(product.price),
-        offerPricePaise: toPaise(product.offerPrice),
-        images: [image],
-        inStock: product.inStock ?? true,
-        weight: product.weight,
-        createdAt,
-        updatedAt: createdAt,
-      });
-    });
-    return rendered.length;
-  });
-  if (created) logger.info({ products: created }, 'seeded the demo catalogue');
 }
 
 function slug(name: string): string {

@@ -1,4 +1,5 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded and rendered images live. Local disk here; an S3-compatible store fits the same shape. */
@@ -18,7 +19,10 @@ export class LocalImageStore implements ImageStore {
   async put(name: string, data: Buffer): Promise<void> {
     const file = this.resolve(name);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+    // Written aside then renamed, so a reader never sees half a file.
+    const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, file);
   }
 
   async has(name: string): Promise<boolean> {

@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+
+describe('the Koa app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), 'kirana-web-'));
+    await mkdir(path.join(webRoot, 'assets'));
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Kirana</title>');
+    await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    app = await createTestApp({ webRoot });
+    await app.store.put('demo/apple-800.webp', Buffer.from('RIFF....WEBP'));
+  });
+  afterAll(() => app.close());
+
+  test('/healthz answers while the process is up', async () => {
+    await app.http().get('/healthz').expect(200, { success: true });
+  });
+
+  test('/readyz answers 200 when the database is reachable and 503 once shutdown begins', async () => {
+    await app.http().get('/readyz').expect(200, { success: true });
+    app.readiness.accepting = false;
+    try {
+      await app.http().get('/readyz').expect(503, { success: false, message: 'Shutting down' });
+    } finally {
+      app.readiness.accepting = true;
+    }
+  });
+
+  test('an unknown API path is a 404 in the error envelope', async () => {
+    const response = await app.http().get('/api/nothing-here').expect(404);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'No such endpoint: GET /api/nothing-here',
+    });
+  });
+
+  test('malformed JSON is a 400 in the error envelope, never a 500', async () => {
+    const response = await app
+      .http()
+      .post('/api/product/list')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
+    expect(response.body).toMatchObject({ success: false });
+    expect(response.body.message).toBe('Request body is not valid JSON');
+  });
+
+  test('a JSON body over the limit is a 413 in the error envelope', async () => {
+    const response = await app
+      .http()
+      .post('/api/product/list')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(200_000) }))
+      .expect(413);
+    expect(response.body).toEqual({ success: false, message: 'Request body is too large' });
+  });
+
+  test('client routes get index.html, uncached, so a refresh on /cart loads the app', async () => {
+    const response = await app.http().get('/products/fruits').expect(200);
+    expect(response.text).toContain('<title>Kirana</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('hashed assets are cached for a year; a missing asset is a 404, not the app page', async () => {
+    const asset = await app.http().get('/assets/index-abc123.js').expect(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    await app.http().get('/assets/index-missing.js').expect(404);
+  });
+
+  test('uploads are served with long cache headers and cannot escape their folder', async () => {
+    const image = await app.http().get('/uploads/demo/apple-800.webp').expect(200);
+    expect(image.headers['cache-control']).toContain('max-age=31536000');
+    await app.http().get('/uploads/demo/none-800.webp').expect(404);
+    await app.http().get('/uploads/..%2f..%2fetc%2fpasswd').expect(404);
+  });
+});

@@ -1,0 +1,100 @@
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CATEGORIES, IMAGE_WIDTHS } from '@kirana/shared';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import argon2 from 'argon2';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLogger } from '../../lib/logger.js';
+import { ProductSchema } from '../../modules/product/product.entity.js';
+import { SellerSchema } from '../../modules/seller/seller.entity.js';
+import { LocalImageStore } from '../../modules/upload/image-store.js';
+import { createDatabase, type TestDatabase } from '../../test/database.js';
+import { openDatabase } from '../orm.js';
+import { seedDatabase, type SeedOptions } from './index.js';
+
+describe('seedDatabase on an empty database', () => {
+  let database: TestDatabase;
+  let orm: MikroORM;
+  let uploads: string;
+  let options: SeedOptions;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    orm = await openDatabase({ url: database.url, embedded: database.embedded });
+    uploads = await mkdtemp(path.join(tmpdir(), 'kirana-seed-'));
+    options = {
+      seller: { email: 'Owner@Shop.example', password: 'first-password', fromEnv: true },
+      seedDemoData: true,
+      store: new LocalImageStore(uploads),
+      logger: createLogger('silent'),
+    };
+    // Two instances starting together must still seed the catalogue once.
+    await Promise.all([seedDatabase(orm, options), seedDatabase(orm, options)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await orm.close();
+    await database.drop();
+    await rm(uploads, { recursive: true, force: true });
+  });
+
+  test('creates a demo catalogue of at least 40 products over all seven categories, once', async () => {
+    const products = await orm.em.fork().find(ProductSchema, {});
+    expect(products.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(products.map((product) => product.category))).toEqual(
+      new Set(CATEGORIES.map((category) => category.path)),
+    );
+    expect(new Set(products.map((product) => product.name)).size).toBe(products.length);
+    for (const product of products) {
+      expect(product.offerPricePaise).toBeLessThanOrEqual(product.pricePaise);
+      expect(product.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  test('renders every product image as WebP at each served width', async () => {
+    const products = await orm.em.fork().find(ProductSchema, {});
+    const [first] = products;
+    for (const product of products) {
+      expect(product.images).toHaveLength(1);
+      for (const width of IMAGE_WIDTHS) {
+        const file = path.join(
+          uploads,
+          product.images[0]!.replace('/uploads/', '').replace(/-800\.webp$/, `-${width}.webp`),
+        );
+        await access(file);
+      }
+    }
+    const file = path.join(uploads, first!.images[0]!.replace('/uploads/', ''));
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 });
+  });
+
+  test('renders a tile image for each category', async () => {
+    for (const category of CATEGORIES) {
+      const file = path.join(uploads, category.image.replace('/uploads/', ''));
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp' });
+    }
+  });
+
+  test('creates the seller account from the environment with a hashed password', async () => {
+    const sellers = await orm.em.fork().find(SellerSchema, {});
+    expect(sellers).toHaveLength(1);
+    expect(sellers[0]!.email).toBe('owner@shop.example');
+    expect(sellers[0]!.passwordHash).not.toContain('first-password');
+    expect(await argon2.verify(sellers[0]!.passwordHash, 'first-password')).toBe(true);
+  });
+
+  test('a second start with a new seller password changes the password and adds no products', async () => {
+    const before = await orm.em.fork().count(ProductSchema);
+    await seedDatabase(orm, {
+      ...options,
+      seller: { ...options.seller, password: 'second-password' },
+    });
+
+    const sellers = await orm.em.fork().find(SellerSchema, {});
+    expect(sellers).toHaveLength(1);
+    expect(await argon2.verify(sellers[0]!.passwordHash, 'second-password')).toBe(true);
+    expect(await orm.em.fork().count(ProductSchema)).toBe(before);
+  });
+});

@@ -1,0 +1,54 @@
+import { productListAnswerSchema } from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createProduct } from '../../test/factories.js';
+
+describe('GET /api/product/list', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  test('answers every product in the contract shape, prices in rupees', async () => {
+    const em = app.orm.em.fork();
+    const mango = await createProduct(em, {
+      name: 'Alphonso Mango',
+      category: 'Fruits',
+      pricePaise: 25_000,
+      offerPricePaise: 21_999,
+      description: ['Ratnagiri', 'Naturally ripened'],
+      images: ['/uploads/demo/mango-800.webp'],
+      weight: null,
+    });
+
+    const response = await app.http().get('/api/product/list').expect(200);
+
+    const answer = productListAnswerSchema.parse(response.body);
+    expect(answer.products.find((product) => product._id === mango.id)).toEqual({
+      _id: mango.id,
+      name: 'Alphonso Mango',
+      category: 'Fruits',
+      description: ['Ratnagiri', 'Naturally ripened'],
+      price: 250,
+      offerPrice: 219.99,
+      image: ['/uploads/demo/mango-800.webp'],
+      inStock: true,
+      weight: null,
+      createdAt: mango.createdAt.toISOString(),
+      updatedAt: mango.updatedAt.toISOString(),
+    });
+  });
+
+  test('includes out-of-stock products, for the seller, in the order they were created', async () => {
+    const em = app.orm.em.fork();
+    const first = await createProduct(em, { inStock: false });
+    const second = await createProduct(em);
+
+    const response = await app.http().get('/api/product/list').expect(200);
+
+    const ids = productListAnswerSchema.parse(response.body).products.map((product) => product._id);
+    expect(ids).toContain(first.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+  });
+});
