@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const MIN_SECRET_LENGTH = 32;
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
 
 const optionalText = z
@@ -18,12 +19,16 @@ const flag = z
 /** Every environment variable the server reads, with its default. README lists the same. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ message: 'must be a whole number from 0 to 65535' })
-    .int({ message: 'must be a whole number from 0 to 65535' })
-    .min(0, { message: 'must be a whole number from 0 to 65535' })
-    .max(65535, { message: 'must be a whole number from 0 to 65535' })
-    .default(4000),
+  // Blank counts as unset, as for every variable: a stray `PORT=` must not mean "any port".
+  PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number from 0 to 65535' })
+      .int({ message: 'must be a whole number from 0 to 65535' })
+      .min(0, { message: 'must be a whole number from 0 to 65535' })
+      .max(65535, { message: 'must be a whole number from 0 to 65535' })
+      .default(4000),
+  ),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
   ),
@@ -33,7 +38,7 @@ const envSchema = z.object({
     z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   ),
   SESSION_SECRET: optionalText.pipe(
-    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    z.string().min(MIN_SECRET_LENGTH, { message: 'must be at least 32 characters' }).optional(),
   ),
   SEED_DEMO_DATA: optionalText.pipe(flag.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,15 +96,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Outside production a secret is generated once into the data folder, so restarts keep sessions. */
+/**
+ * Outside production a secret is generated once into the data folder, so restarts keep sessions;
+ * a missing, empty or truncated file is replaced with a new one.
+ */
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
+  const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,0 +1,192 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-config-'));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const production = {
+  NODE_ENV: 'production',
+  SELLER_EMAIL: 'owner@example.com',
+  SELLER_PASSWORD: 'a-long-password',
+  SESSION_SECRET: 'x'.repeat(32),
+};
+
+/** The ConfigError `loadConfig(env)` throws; fails the test when it returns instead. */
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('listens on port 4000, uses the embedded database and seeds the demo catalogue in development', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(4000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve(dataDir));
+    expect(config.seedDemoData).toBe(true);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('treats an empty DATABASE_URL as unset, i.e. the embedded database', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '   ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('falls back to the development seller account when SELLER_EMAIL and SELLER_PASSWORD are unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).seller).toEqual({
+      email: 'admin@kirana.local',
+      password: 'kirana-admin',
+      fromEnv: false,
+    });
+  });
+
+  it('generates a session secret once, keeps it in DATA_DIR and returns the same one on the next load', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(await readFile(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('treats a blank PORT as unset: port 4000, not "any free port"', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '' }).port).toBe(4000);
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '  ' }).port).toBe(4000);
+  });
+
+  it('replaces an empty or truncated session-secret file with a new full-length secret', async () => {
+    const file = path.join(dataDir, 'session-secret');
+    for (const damaged of ['', 'short']) {
+      await writeFile(file, damaged);
+      const secret = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(await readFile(file, 'utf8')).toBe(secret);
+    }
+  });
+
+  it('creates a missing DATA_DIR to keep the generated session secret in', async () => {
+    const nested = path.join(dataDir, 'not', 'yet', 'there');
+    const secret = loadConfig({ DATA_DIR: nested }).sessionSecret;
+
+    expect(await readFile(path.join(nested, 'session-secret'), 'utf8')).toBe(secret);
+  });
+});
+
+describe('loadConfig from the environment', () => {
+  it('reads PORT, a postgres DATABASE_URL and the seller account', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://kirana:secret@db.internal:5432/kirana',
+      SELLER_EMAIL: 'owner@example.com',
+      SELLER_PASSWORD: 'a-long-password',
+    });
+
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgresql://kirana:secret@db.internal:5432/kirana');
+    expect(config.seller).toEqual({
+      email: 'owner@example.com',
+      password: 'a-long-password',
+      fromEnv: true,
+    });
+  });
+
+  it('accepts PORT=0 for any free port', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '0' }).port).toBe(0);
+  });
+
+  it.each(['abc', '70000', '-1', '80.5'])('rejects PORT=%j with an error naming PORT', (port) => {
+    const error = configErrorOf({ PORT: port });
+
+    expect(error.message).toMatch(/^PORT /);
+    expect(error.message).toContain(JSON.stringify(port));
+  });
+
+  it.each(['mysql://root@localhost/kirana', 'not a url', 'http://localhost:5432/kirana'])(
+    'rejects DATABASE_URL=%j with an error naming DATABASE_URL',
+    (url) => {
+      expect(configErrorOf({ DATABASE_URL: url }).message).toMatch(/^DATABASE_URL /);
+    },
+  );
+
+  it('rejects a SESSION_SECRET shorter than 32 characters', () => {
+    const error = configErrorOf({ SESSION_SECRET: 'x'.repeat(31) });
+
+    expect(error.message).toMatch(/^SESSION_SECRET .*32/);
+  });
+
+  it('uses a SESSION_SECRET of 32 characters as given and writes no secret file', async () => {
+    const secret = 's'.repeat(32);
+
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    await expect(readFile(path.join(dataDir, 'session-secret'), 'utf8')).rejects.toThrow();
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', true],
+  ])('honours SEED_DEMO_DATA=%s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO_DATA: value }).seedDemoData).toBe(expected);
+  });
+
+  it('rejects a SEED_DEMO_DATA that is not a yes/no flag', () => {
+    expect(configErrorOf({ SEED_DEMO_DATA: 'maybe' }).message).toMatch(/^SEED_DEMO_DATA /);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it.each(['SELLER_EMAIL', 'SELLER_PASSWORD', 'SESSION_SECRET'] as const)(
+    'refuses to start without %s and names it',
+    (missing) => {
+      const error = configErrorOf({ ...production, [missing]: undefined });
+
+      expect(error.message).toBe(`${missing} is required when NODE_ENV=production`);
+    },
+  );
+
+  it('treats an empty SELLER_PASSWORD as missing', () => {
+    expect(configErrorOf({ ...production, SELLER_PASSWORD: '' }).message).toMatch(
+      /^SELLER_PASSWORD /,
+    );
+  });
+
+  it('starts with every required variable set, and seeds no demo catalogue unless asked', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...production });
+
+    expect(config.env).toBe('production');
+    expect(config.seller).toEqual({
+      email: 'owner@example.com',
+      password: 'a-long-password',
+      fromEnv: true,
+    });
+    expect(config.sessionSecret).toBe(production.SESSION_SECRET);
+    expect(config.seedDemoData).toBe(false);
+    await expect(readFile(path.join(dataDir, 'session-secret'), 'utf8')).rejects.toThrow();
+  });
+
+  it('seeds the demo catalogue in production when SEED_DEMO_DATA=true', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...production, SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,262 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { Product, ProductListAnswer } from '@kirana/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cleanUpServerProcesses,
+  createProcessDatabase,
+  makeDataDir,
+  spawnServer,
+  startServerProcess,
+} from './test/process.js';
+
+/** Each start runs migrations and the demo seed (the first also renders images). */
+const PROCESS_TIMEOUT = 120_000;
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  await cleanUpServerProcesses();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function nonEmptyLines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+async function listProducts(port: number): Promise<Product[]> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/product/list`);
+  expect(response.status).toBe(200);
+  const answer = (await response.json()) as ProductListAnswer;
+  expect(answer.success).toBe(true);
+  return answer.products;
+}
+
+const byId = (a: Product, b: Product) => a._id.localeCompare(b._id);
+
+/** Resolves with the error code of a fresh TCP connection attempt, or 'connected'. */
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+/**
+ * Whether a GET /healthz on a new connection gets any answer. The kernel may still complete a
+ * handshake that races the server closing its listener; such a connection is then reset unserved.
+ */
+function answersNewConnection(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.once('connect', () => {
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    });
+    socket.once('error', () => resolve(received !== ''));
+    socket.once('close', () => resolve(received !== ''));
+  });
+}
+
+/**
+ * A POST sent over a raw socket with `Expect: 100-continue`, so the server's "100 Continue"
+ * proves it has taken the request in before the test sends any of the body.
+ */
+function openPost(port: number, path: string, contentLength: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  let onContinue = () => {};
+  let onFailure: (error: Error) => void = () => {};
+  const continued = new Promise<void>((resolve, reject) => {
+    onContinue = resolve;
+    onFailure = reject;
+  });
+  const response = new Promise<string>((resolve, reject) => {
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.includes('\r\n\r\n')) onContinue();
+    });
+    socket.once('error', (error) => {
+      onFailure(error);
+      reject(error);
+    });
+    socket.once('close', (hadError) => {
+      onFailure(new Error(`connection closed after ${JSON.stringify(received)}`));
+      if (!hadError) resolve(received);
+    });
+  });
+  socket.write(
+    [
+      `POST ${path} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${contentLength}`,
+      'Expect: 100-continue',
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  // Marked handled so that a test failing early does not also report them as unhandled.
+  continued.catch(() => undefined);
+  response.catch(() => undefined);
+  return { socket, continued, response };
+}
+
+/** A GET whose `dispatched` resolves once the server has handed it to the app (its 100 Continue). */
+function sendGet(port: number, path: string) {
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path,
+    agent: false,
+    headers: { Expect: '100-continue' },
+  });
+  const dispatched = new Promise<void>((resolve, reject) => {
+    request.once('continue', resolve);
+    request.once('response', () => resolve());
+    request.once('error', reject);
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (incoming) => {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      incoming.once('error', reject);
+      incoming.once('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+    });
+  });
+  request.end();
+  dispatched.catch(() => undefined);
+  response.catch(() => undefined);
+  return { dispatched, response };
+}
+
+/** Starts, lists the products, stops with SIGTERM, starts again on the same data, lists again. */
+async function expectRestartKeepsProducts(env: Record<string, string | undefined>) {
+  const dataDir = await makeDataDir();
+
+  const first = await startServerProcess(env, { dataDir });
+  const before = (await listProducts(first.port)).sort(byId);
+  expect(before.length).toBeGreaterThan(0);
+  expect((await first.server.stop('SIGTERM')).code).toBe(0);
+
+  const second = await startServerProcess(env, { dataDir });
+  const after = (await listProducts(second.port)).sort(byId);
+  expect((await second.server.stop('SIGTERM')).code).toBe(0);
+
+  expect(after.map((product) => product._id)).toEqual(before.map((product) => product._id));
+  expect(new Set(after.map((product) => product._id)).size).toBe(after.length);
+  expect(after).toEqual(before);
+}
+
+describe('kirana server process: start-up failures', () => {
+  it(
+    'exits 1 on PORT=abc with one stderr line naming PORT and no stack trace',
+    async () => {
+      const server = await spawnServer({ PORT: 'abc' });
+      const exit = await server.exited;
+
+      expect(exit.code).toBe(1);
+      const lines = nonEmptyLines(server.stderr());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^kirana: invalid configuration: PORT /);
+      expect(server.stderr()).not.toMatch(/^\s+at /m);
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
+    'exits 1 with one stderr line "Cannot connect to the database" when DATABASE_URL is unreachable',
+    async () => {
+      const server = await spawnServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nope' });
+      const exit = await server.exited;
+
+      expect(exit.code).toBe(1);
+      const lines = nonEmptyLines(server.stderr());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('Cannot connect to the database');
+      expect(server.stderr()).not.toMatch(/^\s+at /m);
+    },
+    PROCESS_TIMEOUT,
+  );
+});
+
+describe('kirana server process: shutdown and restart', () => {
+  it(
+    'on SIGTERM stops listening, finishes in-flight requests, logs "stopped" and exits 0',
+    async () => {
+      const { server, port } = await startServerProcess();
+
+      const body = JSON.stringify({ note: 'sent in two halves around SIGTERM' });
+      const half = Math.floor(body.length / 2);
+      const post = openPost(port, '/api/anything', Buffer.byteLength(body));
+      await post.continued;
+      post.socket.write(body.slice(0, half));
+
+      const gets = Array.from({ length: 5 }, () => sendGet(port, '/api/product/list'));
+      await Promise.all(gets.map((get) => get.dispatched));
+
+      server.child.kill('SIGTERM');
+      await server.waitForLog((line) => line.signal === 'SIGTERM');
+
+      // Draining: the POST is still waiting for its body, yet a new connection is not served.
+      expect(await answersNewConnection(port)).toBe(false);
+      expect(server.child.exitCode).toBeNull();
+
+      post.socket.write(body.slice(half));
+      const raw = await post.response;
+      const [, finalResponse = ''] = raw.split(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+      expect(finalResponse).toMatch(/^HTTP\/1\.1 404 /);
+      const [, responseBody = ''] = finalResponse.split('\r\n\r\n');
+      expect(JSON.parse(responseBody)).toMatchObject({ success: false });
+
+      for (const result of await Promise.all(gets.map((get) => get.response))) {
+        expect(result.status).toBe(200);
+        const answer = JSON.parse(result.body) as ProductListAnswer;
+        expect(answer.success).toBe(true);
+        expect(answer.products.length).toBeGreaterThan(0);
+      }
+
+      // By now the listener is long closed: nothing takes the handshake any more.
+      expect(await tryConnect(port)).toBe('ECONNREFUSED');
+      const exit = await server.exited;
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(server.logs().some((line) => line.msg === 'stopped')).toBe(true);
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
+    'keeps every product with the same _id, without duplicates, across a restart on the embedded database',
+    async () => {
+      await expectRestartKeepsProducts({});
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  const adminUrl = process.env.DATABASE_URL;
+
+  it.skipIf(!adminUrl)(
+    'keeps every product with the same _id, without duplicates, across a restart on PostgreSQL',
+    async () => {
+      const database = await createProcessDatabase(adminUrl ?? '');
+      cleanups.push(() => database.drop());
+
+      await expectRestartKeepsProducts({ DATABASE_URL: database.url });
+    },
+    PROCESS_TIMEOUT,
+  );
+});

@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** The repository root: the server runs from there, as `npm run dev` would. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Variables `loadConfig` reads: the child gets none of the test runner's, only what a test passes. */
+const CONFIG_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'SELLER_EMAIL',
+  'SELLER_PASSWORD',
+  'SESSION_SECRET',
+  'SEED_DEMO_DATA',
+  'LOG_LEVEL',
+];
+
+export interface LogLine {
+  msg?: string;
+  [field: string]: unknown;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** The pino JSON lines written to stdout so far. */
+  logs(): LogLine[];
+  /** The first log line (already written or still to come) matching `match`; rejects if the process ends first. */
+  waitForLog(match: (line: LogLine) => boolean): Promise<LogLine>;
+  /** The port from the 'Kirana is serving' line. */
+  waitUntilServing(): Promise<number>;
+  /** Resolves once the process has ended and its output is fully read. */
+  exited: Promise<Exit>;
+  /** Sends `signal` and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<Exit>;
+}
+
+const running = new Set<ServerProcess>();
+const dataDirs = new Set<string>();
+
+/** A fresh, empty data folder, removed by `cleanUpServerProcesses`. */
+export async function makeDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kirana-proc-'));
+  dataDirs.add(dir);
+  return dir;
+}
+
+/**
+ * Spawns `server/src/main.ts` from source (tsx) with PORT=0 and a fresh DATA_DIR unless given.
+ * An `env` value of `undefined` leaves that variable unset.
+ */
+export async function spawnServer(
+  env: Record<string, string | undefined> = {},
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? (await makeDataDir());
+  const merged = {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !CONFIG_VARIABLES.includes(name)),
+    ),
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ...env,
+  };
+  const childEnv = Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@kirana/source', '--import', 'tsx', 'server/src/main.ts'],
+    { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+
+  let stdout = '';
+  let stderr = '';
+  const lines: LogLine[] = [];
+  let partial = '';
+  const watchers = new Set<() => void>();
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    stdout += chunk;
+    partial += chunk;
+    const complete = partial.split('\n');
+    partial = complete.pop() ?? '';
+    for (const text of complete) {
+      try {
+        lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        // Not a log line (e.g. a warning printed by Node); kept in stdout() only.
+      }
+    }
+    for (const watcher of watchers) watcher();
+  });
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  let ended = false;
+  const exited = new Promise<Exit>((resolve) => {
+    // 'close' rather than 'exit': it comes after stdout and stderr are fully read.
+    child.once('close', (code, signal) => {
+      ended = true;
+      running.delete(server);
+      for (const watcher of watchers) watcher();
+      resolve({ code, signal });
+    });
+  });
+
+  const server: ServerProcess = {
+    child,
+    dataDir,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    logs: () => [...lines],
+    waitForLog(match) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find(match);
+          if (found) {
+            watchers.delete(check);
+            resolve(found);
+          } else if (ended) {
+            watchers.delete(check);
+            reject(
+              new Error(
+                `the server exited (code ${child.exitCode}) before the expected log line\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+              ),
+            );
+          }
+        };
+        watchers.add(check);
+        check();
+      });
+    },
+    async waitUntilServing() {
+      const line = await server.waitForLog((log) => !!log.msg?.startsWith('Kirana is serving'));
+      if (typeof line.port !== 'number') throw new Error(`no port in ${JSON.stringify(line)}`);
+      return line.port;
+    },
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (!ended) child.kill(signal);
+      return exited;
+    },
+  };
+  running.add(server);
+  return server;
+}
+
+/** Spawns the server and waits until it serves; returns the process and its port. */
+export async function startServerProcess(
+  env: Record<string, string | undefined> = {},
+  options: { dataDir?: string } = {},
+): Promise<{ server: ServerProcess; port: number }> {
+  const server = await spawnServer(env, options);
+  return { server, port: await server.waitUntilServing() };
+}
+
+/** Kills every server a test left running and removes the data folders; for `afterEach`. */
+export async function cleanUpServerProcesses(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop('SIGKILL')));
+  await Promise.all(
+    [...dataDirs].map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })),
+  );
+  dataDirs.clear();
+}
+
+/** A new, empty database on the PostgreSQL server of `adminUrl`, dropped (even if in use) by `drop`. */
+export async function createProcessDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kirana_proc_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runAsAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+async function runAsAdmin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
