@@ -1,13 +1,39 @@
-// One lint config for every workspace. The import-direction zones encode the layering
-// shared ← server, shared ← web ← desktop (see ../shared/conventions.md).
+// One lint config for every workspace. The import-direction rules encode the layering
+// shared ← server, shared ← web ← desktop (see ../shared/conventions.md): a workspace imports
+// another only by package name, and only in that direction.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const forbid = (target, from, message) => ({ target, from, message });
+const workspaceSources = ['shared', 'server', 'web', 'desktop'].map((name) => ({
+  group: [`**/${name}/src`, `**/${name}/src/**`],
+  message: `import @kirana/${name} by its package name, never its files`,
+}));
+const forbidPackages = (names, message) => ({
+  group: names.map((name) => `@kirana/${name}`),
+  message,
+});
+const nodeBuiltins = {
+  paths: builtinModules.map((name) => ({
+    name,
+    message: 'runs in the browser too: no Node modules',
+  })),
+  group: ['node:*'],
+};
+
+const restrictImports = (...patterns) => [
+  'error',
+  {
+    paths: patterns.flatMap((pattern) => pattern.paths ?? []),
+    patterns: patterns.map(({ group, message = 'runs in the browser too: no Node modules' }) => ({
+      group,
+      message,
+    })),
+  },
+];
 
 export default defineConfig([
   globalIgnores([
@@ -15,47 +41,20 @@ export default defineConfig([
     '**/node_modules/**',
     '.data/**',
     'desktop/out/**',
-    'test-results/**',
+    'e2e/.artifacts/**',
+    'playwright-report/**',
   ]),
   js.configs.recommended,
   tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-duplicates': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            forbid(
-              './shared',
-              './server',
-              'shared is imported by everyone and imports no workspace',
-            ),
-            forbid('./shared', './web', 'shared is imported by everyone and imports no workspace'),
-            forbid(
-              './shared',
-              './desktop',
-              'shared is imported by everyone and imports no workspace',
-            ),
-            forbid('./server', './web', 'the server never imports client code'),
-            forbid('./server', './desktop', 'the server never imports client code'),
-            forbid('./web', './server', 'web talks to the server over HTTP, never by import'),
-            forbid('./web', './desktop', 'web does not depend on the desktop shell'),
-            forbid(
-              './desktop',
-              './server',
-              'desktop talks to the server over HTTP, never by import',
-            ),
-          ],
-        },
-      ],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {
@@ -66,31 +65,23 @@ export default defineConfig([
   {
     files: ['shared/**'],
     rules: {
-      'import-x/no-nodejs-modules': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@kirana/*'], message: '@kirana/shared depends on no other workspace' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(
+          ['server', 'web', 'desktop'],
+          '@kirana/shared depends on no other workspace',
+        ),
+        nodeBuiltins,
+      ),
     },
   },
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@kirana/web', '@kirana/desktop'],
-              message: 'the server imports only @kirana/shared',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['web', 'desktop'], 'the server imports only @kirana/shared'),
+      ),
     },
   },
   {
@@ -99,35 +90,25 @@ export default defineConfig([
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-nodejs-modules': ['error', { allow: [] }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@kirana/server', '@kirana/desktop'],
-              message: 'web imports only @kirana/shared',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['server', 'desktop'], 'web imports only @kirana/shared'),
+        nodeBuiltins,
+      ),
     },
   },
   {
+    // Build configuration runs in Node.
     files: ['web/vite.config.ts'],
-    rules: { 'import-x/no-nodejs-modules': 'off' },
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['desktop/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@kirana/server'], message: 'desktop talks to the server over HTTP' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['server'], 'desktop talks to the server over HTTP, never by import'),
+      ),
     },
   },
 ]);
