@@ -2,9 +2,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Product, ProductListAnswer } from '@kirana/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from './test/database.js';
 import {
   cleanUpServerProcesses,
-  createProcessDatabase,
   makeDataDir,
   spawnServer,
   startServerProcess,
@@ -252,7 +252,7 @@ describe('kirana server process: shutdown and restart', () => {
   it.skipIf(!adminUrl)(
     'keeps every product with the same _id, without duplicates, across a restart on PostgreSQL',
     async () => {
-      const database = await createProcessDatabase(adminUrl ?? '');
+      const database = await createDatabase(adminUrl);
       cleanups.push(() => database.drop());
 
       await expectRestartKeepsProducts({ DATABASE_URL: database.url });

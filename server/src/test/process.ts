@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 /** The repository root: the server runs from there, as `npm run dev` would. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -180,28 +178,4 @@ export async function cleanUpServerProcesses(): Promise<void> {
     [...dataDirs].map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })),
   );
   dataDirs.clear();
-}
-
-/** A new, empty database on the PostgreSQL server of `adminUrl`, dropped (even if in use) by `drop`. */
-export async function createProcessDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `kirana_proc_${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => runAsAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
-}
-
-async function runAsAdmin(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
