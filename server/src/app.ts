@@ -9,7 +9,11 @@ import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
+import { addressRoutes } from './modules/address/address.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { orderRoutes } from './modules/order/order.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
 import type { LocalImageStore } from './modules/upload/image-store.js';
 
 export interface AppDependencies {
@@ -59,7 +63,15 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     }),
   );
 
-  for (const router of [healthRoutes(deps.orm, deps.readiness), productRoutes()]) {
+  const routers = [
+    healthRoutes(deps.orm, deps.readiness),
+    productRoutes(),
+    userRoutes(),
+    cartRoutes(),
+    addressRoutes(),
+    orderRoutes(),
+  ];
+  for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(async (ctx, next) => {

@@ -44,7 +44,7 @@ describe('errorHandler', () => {
     });
     const { http } = appThrowing(schema.safeParse({ address: {} }).error);
     const response = await http.get('/').expect(400);
-    expect(response.body).toEqual({ success: false, message: 'address.zipcode: is required' });
+    expect(response.body).toEqual({ success: false, message: 'address.zipcode is required' });
   });
 
   test('an unexpected error answers a generic 500 and is logged, its details kept from the caller', async () => {

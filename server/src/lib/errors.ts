@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { validationMessage } from '@kirana/shared';
 import { z } from 'zod';
 import type { AppContext, AppState } from './context.js';
 
@@ -48,14 +49,6 @@ export function bodyParseError(error: Error & { type?: string }): AppError {
   }
 }
 
-/** Names the first invalid field of a failed zod parse, e.g. "email: must be a valid email address". */
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
-
 /**
  * The one error middleware, first in the chain: every failure leaves as `{ success: false, message }`.
  * 4xx messages are shown; anything else is logged and answered with a generic 500.
@@ -75,7 +68,7 @@ export function errorHandler(): Middleware<AppState, AppContext> {
 
 function classify(error: unknown): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message };
-  if (error instanceof z.ZodError) return { status: 400, message: describeZodError(error) };
+  if (error instanceof z.ZodError) return { status: 400, message: validationMessage(error) };
   // http-errors from koa-body and friends: a 4xx with `expose` carries a message fit for the caller.
   if (error instanceof Error && 'status' in error && typeof error.status === 'number') {
     const status = error.status;

@@ -1,0 +1,24 @@
+import { toRupees, type Order as OrderDto } from '@kirana/shared';
+import { presentProduct } from '../product/product.presenter.js';
+import type { Order } from './order.entity.js';
+
+/** An order with its items' products loaded, as the shopper's and the agents' lists show it. */
+export function presentOrder(order: Order): OrderDto {
+  const { addressId, ...address } = order.address;
+  return {
+    _id: order.id,
+    userId: order.user.id,
+    items: order.items.getItems().map((item) => ({
+      product: presentProduct(item.product),
+      quantity: item.quantity,
+    })),
+    amount: toRupees(order.amountPaise),
+    address: { _id: addressId, ...address },
+    status: order.status,
+    paymentType: order.paymentType,
+    isPaid: order.isPaid,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    assignedTo: order.assignedTo?.id ?? null,
+  };
+}

@@ -1,0 +1,109 @@
+import { cartTotals, MAX_LINE_QUANTITY, type PlaceOrderBody } from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../lib/errors.js';
+import { AddressSchema } from '../address/address.entity.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { UserSchema } from '../user/user.entity.js';
+import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
+
+/**
+ * Places a cash-on-delivery order for `userId`: checks every item against the catalogue, prices
+ * it from the database (never from the request), writes the order, its items and its history
+ * line, and empties the shopper's saved cart — all in one transaction.
+ * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
+ * product or a quantity over the limit; conflict for an out-of-stock product.
+ */
+export async function placeCodOrder(
+  em: EntityManager,
+  userId: string,
+  body: PlaceOrderBody,
+): Promise<Order> {
+  const lines = mergeLines(body.items);
+  return em.transactional(async (tx) => {
+    const address = await tx.findOne(AddressSchema, { id: body.address, user: userId });
+    if (!address) throw new AppError('notFound', 'Address not found');
+    const products = new Map(
+      (await tx.find(ProductSchema, { id: { $in: lines.map((line) => line.product) } })).map(
+        (product) => [product.id, product],
+      ),
+    );
+    const priced = lines.map(({ product: id, quantity }) => {
+      const product = products.get(id);
+      if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
+      if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
+      return { product, quantity, unitPrice: product.offerPricePaise };
+    });
+    const totals = cartTotals(priced);
+
+    const {
+      id: addressId,
+      firstName,
+      lastName,
+      email,
+      phone,
+      street,
+      city,
+      state,
+      zipcode,
+      country,
+    } = address;
+    const order = tx.create(OrderSchema, {
+      user: userId,
+      address: {
+        addressId,
+        firstName,
+        lastName,
+        email,
+        phone,
+        street,
+        city,
+        state,
+        zipcode,
+        country,
+      },
+      subtotalPaise: totals.subtotal,
+      taxPaise: totals.tax,
+      amountPaise: totals.total,
+      paymentType: 'COD',
+      status: 'Order Placed',
+      isPaid: false,
+    });
+    priced.forEach(({ product, quantity, unitPrice }, position) =>
+      tx.create(OrderItemSchema, { order, position, product, quantity, unitPricePaise: unitPrice }),
+    );
+    tx.create(OrderEventSchema, {
+      order,
+      type: 'placed',
+      actorRole: 'user',
+      actorId: userId,
+      toStatus: 'Order Placed',
+    });
+    await tx.nativeUpdate(UserSchema, { id: userId }, { cartItems: {} });
+    return order;
+  });
+}
+
+/** The same product listed twice is one line; its quantities add up (and must stay within limits). */
+function mergeLines(items: PlaceOrderBody['items']): PlaceOrderBody['items'] {
+  const merged = new Map<string, number>();
+  for (const { product, quantity } of items)
+    merged.set(product, (merged.get(product) ?? 0) + quantity);
+  return [...merged].map(([product, quantity]) => {
+    if (quantity > MAX_LINE_QUANTITY) {
+      throw new AppError(
+        'invalid',
+        `items: quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`,
+      );
+    }
+    return { product, quantity };
+  });
+}
+
+/** The shopper's own orders, newest first, with their items' products. */
+export async function listUserOrders(em: EntityManager, userId: string): Promise<Order[]> {
+  return em.find(
+    OrderSchema,
+    { user: userId },
+    { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+}

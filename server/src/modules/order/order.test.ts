@@ -1,0 +1,219 @@
+import { userOrdersAnswerSchema } from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { UserSchema } from '../user/user.entity.js';
+import { OrderEventSchema, OrderSchema } from './order.entity.js';
+
+describe('shopper orders', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** A signed-in shopper with a saved address and a cart, ready to order. */
+  async function shopperWithAddress() {
+    const shopper = await signUpShopper(app);
+    const { address } = (
+      await shopper.http.post('/api/address/add').send({ address: sampleAddress })
+    ).body;
+    return { ...shopper, addressId: address._id as string };
+  }
+
+  const ordersOf = async (userId: string) => app.orm.em.fork().count(OrderSchema, { user: userId });
+
+  test('a COD order is priced from the database, 2 % tax rounded down, and empties the saved cart', async () => {
+    const em = app.orm.em.fork();
+    const dal = await createProduct(em, {
+      name: 'Toor Dal',
+      pricePaise: 4000,
+      offerPricePaise: 3333,
+    });
+    const rice = await createProduct(em, {
+      name: 'Sona Masoori',
+      pricePaise: 9000,
+      offerPricePaise: 8550,
+    });
+    const { http, id, addressId } = await shopperWithAddress();
+    await http.post('/api/cart/update').send({ cartItems: { [dal.id]: 1, [rice.id]: 2 } });
+
+    await http
+      .post('/api/order/cod')
+      .send({
+        items: [
+          { product: dal.id, quantity: 1 },
+          { product: rice.id, quantity: 2 },
+        ],
+        address: addressId,
+        amount: 1, // the server never takes money from the body
+      })
+      .expect(201, { success: true, message: 'Order Placed Successfully' });
+
+    const { orders } = userOrdersAnswerSchema.parse(
+      (await http.get('/api/order/user').expect(200)).body,
+    );
+    expect(orders).toHaveLength(1);
+    const [order] = orders;
+    // 33.33 + 2 × 85.50 = 204.33; tax 2 % = 4.0866 → 4.08; amount 208.41
+    expect(order).toMatchObject({
+      userId: id,
+      amount: 208.41,
+      status: 'Order Placed',
+      paymentType: 'COD',
+      isPaid: false,
+      assignedTo: null,
+      address: { ...sampleAddress, _id: addressId, phone: '+919845012345' },
+    });
+    expect(order!.items.map((item) => [item.product.name, item.quantity])).toEqual([
+      ['Toor Dal', 1],
+      ['Sona Masoori', 2],
+    ]);
+    const user = await app.orm.em.fork().findOneOrFail(UserSchema, { id });
+    expect(user.cartItems).toEqual({});
+    const history = await app.orm.em.fork().find(OrderEventSchema, { order: order!._id });
+    expect(history).toMatchObject([
+      { type: 'placed', actorRole: 'user', actorId: id, toStatus: 'Order Placed' },
+    ]);
+  });
+
+  test('the same product listed twice becomes one line with the quantities added', async () => {
+    const product = await createProduct(app.orm.em.fork(), { offerPricePaise: 1000 });
+    const { http, addressId } = await shopperWithAddress();
+    await http
+      .post('/api/order/cod')
+      .send({
+        items: [
+          { product: product.id, quantity: 2 },
+          { product: product.id, quantity: 3 },
+        ],
+        address: addressId,
+      })
+      .expect(201);
+
+    const [order] = (await http.get('/api/order/user')).body.orders;
+    expect(order.items).toHaveLength(1);
+    expect(order.items[0].quantity).toBe(5);
+  });
+
+  test('an out-of-stock product is a 409 naming it, and nothing is written: no order, cart kept', async () => {
+    const em = app.orm.em.fork();
+    const inStock = await createProduct(em);
+    const gone = await createProduct(em, { name: 'Alphonso Mango', inStock: false });
+    const { http, id, addressId } = await shopperWithAddress();
+    await http.post('/api/cart/update').send({ cartItems: { [inStock.id]: 1, [gone.id]: 1 } });
+
+    await http
+      .post('/api/order/cod')
+      .send({
+        items: [
+          { product: inStock.id, quantity: 1 },
+          { product: gone.id, quantity: 1 },
+        ],
+        address: addressId,
+      })
+      .expect(409, { success: false, message: 'Alphonso Mango is out of stock' });
+
+    expect(await ordersOf(id)).toBe(0);
+    expect((await http.get('/api/user/is-auth')).body.user.cartItems).toEqual({
+      [inStock.id]: 1,
+      [gone.id]: 1,
+    });
+  });
+
+  test.each([
+    [
+      'no address',
+      (product: string) => ({ items: [{ product, quantity: 1 }] }),
+      'Please select an address',
+    ],
+    [
+      'no items',
+      () => ({ items: [], address: '01890a5d-ac96-774b-bcce-b302099a8057' }),
+      'items must list 1 to 100 products',
+    ],
+    [
+      'a quantity of 1000',
+      (product: string) => ({
+        items: [{ product, quantity: 1000 }],
+        address: '01890a5d-ac96-774b-bcce-b302099a8057',
+      }),
+      'quantity must be an integer from 1 to 999',
+    ],
+    [
+      'a malformed product id',
+      () => ({
+        items: [{ product: 'abc', quantity: 1 }],
+        address: '01890a5d-ac96-774b-bcce-b302099a8057',
+      }),
+      'product must be a valid id',
+    ],
+  ])('an order with %s is a 400 "%s" and writes nothing', async (_case, body, message) => {
+    const product = await createProduct(app.orm.em.fork());
+    const { http, id } = await shopperWithAddress();
+    await http
+      .post('/api/order/cod')
+      .send(body(product.id))
+      .expect(400, { success: false, message });
+    expect(await ordersOf(id)).toBe(0);
+  });
+
+  test('an unknown product is a 400 naming its id; two lines adding up past 999 are a 400', async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const { http, id, addressId } = await shopperWithAddress();
+    const unknown = '01890a5d-ac96-774b-bcce-b302099a8057';
+
+    const missing = await http
+      .post('/api/order/cod')
+      .send({ items: [{ product: unknown, quantity: 1 }], address: addressId })
+      .expect(400);
+    expect(missing.body.message).toBe(`items: no product with id ${unknown}`);
+    await http
+      .post('/api/order/cod')
+      .send({
+        items: [
+          { product: product.id, quantity: 600 },
+          { product: product.id, quantity: 600 },
+        ],
+        address: addressId,
+      })
+      .expect(400);
+    expect(await ordersOf(id)).toBe(0);
+  });
+
+  test("ordering to another shopper's address is a 404 and writes nothing", async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const owner = await shopperWithAddress();
+    const other = await signUpShopper(app);
+
+    await other.http
+      .post('/api/order/cod')
+      .send({ items: [{ product: product.id, quantity: 1 }], address: owner.addressId })
+      .expect(404, { success: false, message: 'Address not found' });
+    expect(await ordersOf(other.id)).toBe(0);
+  });
+
+  test('a shopper sees only their own orders, newest first', async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const mine = await shopperWithAddress();
+    const theirs = await shopperWithAddress();
+    const place = (shopper: typeof mine, quantity: number) =>
+      shopper.http
+        .post('/api/order/cod')
+        .send({ items: [{ product: product.id, quantity }], address: shopper.addressId })
+        .expect(201);
+    await place(mine, 1);
+    await place(theirs, 7);
+    await place(mine, 2);
+
+    const { orders } = (await mine.http.get('/api/order/user').expect(200)).body;
+    expect(
+      orders.map((order: { items: { quantity: number }[] }) => order.items[0]!.quantity),
+    ).toEqual([2, 1]);
+  });
+
+  test('placing and listing orders are 401 without a session', async () => {
+    await app.http().get('/api/order/user').expect(401);
+    await app.http().post('/api/order/cod').send({ items: [], address: '' }).expect(401);
+  });
+});
