@@ -7,12 +7,15 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext, AppState } from './lib/context.js';
 import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
+import { LoginThrottle } from './lib/rate-limit.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
+import { agentRoutes } from './modules/agent/agent.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
+import { sellerRoutes } from './modules/seller/seller.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { LocalImageStore } from './modules/upload/image-store.js';
 
@@ -65,8 +68,10 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
 
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
-    productRoutes(),
+    productRoutes(deps.store),
     userRoutes(),
+    sellerRoutes(new LoginThrottle()),
+    agentRoutes(),
     cartRoutes(),
     addressRoutes(),
     orderRoutes(),

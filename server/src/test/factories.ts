@@ -1,6 +1,10 @@
 import type { CategoryPath } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import argon2 from 'argon2';
+import sharp from 'sharp';
+import { AgentSchema } from '../modules/agent/agent.entity.js';
 import { ProductSchema, type Product } from '../modules/product/product.entity.js';
+import { SellerSchema } from '../modules/seller/seller.entity.js';
 import type { TestApp } from './app.js';
 
 let sequence = 0;
@@ -59,3 +63,34 @@ export const sampleAddress = {
   country: 'India',
   phone: '+91 98450 12345',
 };
+
+/** The seller signed in through the API (the account is created directly, as the seeder does). */
+export async function signInSeller(app: TestApp) {
+  sequence += 1;
+  const email = `seller-${sequence}-${Date.now()}@example.com`;
+  const password = 'seller-password';
+  const em = app.orm.em.fork();
+  em.create(SellerSchema, { email, passwordHash: await argon2.hash(password) });
+  await em.flush();
+  const http = app.agent();
+  await http.post('/api/seller/login').send({ email, password }).expect(200);
+  return { http, email, password };
+}
+
+/** A saved delivery agent with a unique phone number. */
+export async function createAgent(em: EntityManager, name = 'Ravi Kumar') {
+  sequence += 1;
+  const agent = em.create(AgentSchema, {
+    name,
+    phone: `+9190000${String(sequence).padStart(5, '0')}`,
+  });
+  await em.flush();
+  return agent;
+}
+
+/** A real picture of `format`, `width` × `height`, for upload tests. */
+export function picture(format: 'png' | 'jpeg' | 'webp' | 'avif', width = 320, height = 240) {
+  return sharp({ create: { width, height, channels: 3, background: '#e07a1f' } })
+    .toFormat(format)
+    .toBuffer();
+}

@@ -81,9 +81,27 @@ export const userOrdersAnswerSchema = z.object({
 });
 export type UserOrdersAnswer = z.infer<typeof userOrdersAnswerSchema>;
 
-/** `GET /api/order/seller`: every released order, newest first. */
+/** `GET /api/order/seller?page=&limit=`: one page of the orders, newest first. */
+export const sellerOrdersQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(50),
+});
+export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuerySchema>;
+
+/** `GET /api/order/seller`: every order visible to the seller, newest first, one page of them. */
 export const sellerOrdersAnswerSchema = z.object({
   success: z.literal(true),
   orders: z.array(sellerOrderSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
 });
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;

@@ -1,4 +1,4 @@
-import { toRupees, type Order as OrderDto } from '@kirana/shared';
+import { toRupees, type Order as OrderDto, type SellerOrder } from '@kirana/shared';
 import { presentProduct } from '../product/product.presenter.js';
 import type { Order } from './order.entity.js';
 
@@ -20,5 +20,14 @@ export function presentOrder(order: Order): OrderDto {
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     assignedTo: order.assignedTo?.id ?? null,
+  };
+}
+
+/** As the seller sees it: the delivering agent's name and phone (agent loaded). */
+export function presentSellerOrder(order: Order): SellerOrder {
+  const agent = order.assignedTo;
+  return {
+    ...presentOrder(order),
+    assignedTo: agent ? { _id: agent.id, name: agent.name, phone: agent.phone } : null,
   };
 }

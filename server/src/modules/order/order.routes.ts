@@ -1,9 +1,15 @@
-import { placeOrderBodySchema, type CodOrderAnswer, type UserOrdersAnswer } from '@kirana/shared';
+import {
+  placeOrderBodySchema,
+  sellerOrdersQuerySchema,
+  type CodOrderAnswer,
+  type SellerOrdersAnswer,
+  type UserOrdersAnswer,
+} from '@kirana/shared';
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { presentOrder } from './order.presenter.js';
-import { listUserOrders, placeCodOrder } from './order.service.js';
+import { presentOrder, presentSellerOrder } from './order.presenter.js';
+import { listSellerOrders, listUserOrders, placeCodOrder } from './order.service.js';
 
 export function orderRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
@@ -18,6 +24,18 @@ export function orderRoutes(): Router<AppState, AppContext> {
   router.get('/user', async (ctx) => {
     const orders = await listUserOrders(ctx.em, await requireSession(ctx, 'user'));
     ctx.body = { success: true, orders: orders.map(presentOrder) } satisfies UserOrdersAnswer;
+  });
+
+  router.get('/seller', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const query = sellerOrdersQuerySchema.parse(ctx.query);
+    const { orders, hasMore } = await listSellerOrders(ctx.em, query);
+    ctx.body = {
+      success: true,
+      orders: orders.map(presentSellerOrder),
+      page: query.page,
+      hasMore,
+    } satisfies SellerOrdersAnswer;
   });
 
   return router;

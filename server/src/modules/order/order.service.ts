@@ -1,4 +1,9 @@
-import { cartTotals, MAX_LINE_QUANTITY, type PlaceOrderBody } from '@kirana/shared';
+import {
+  cartTotals,
+  MAX_LINE_QUANTITY,
+  type PlaceOrderBody,
+  type SellerOrdersQuery,
+} from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { AddressSchema } from '../address/address.entity.js';
@@ -106,4 +111,25 @@ export async function listUserOrders(em: EntityManager, userId: string): Promise
     { user: userId },
     { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
+}
+
+/**
+ * One page of the orders the seller sees (cash-on-delivery ones, and online ones once paid),
+ * newest first, with products and the delivering agent loaded.
+ */
+export async function listSellerOrders(
+  em: EntityManager,
+  { page, limit }: SellerOrdersQuery,
+): Promise<{ orders: Order[]; hasMore: boolean }> {
+  const orders = await em.find(
+    OrderSchema,
+    { $or: [{ paymentType: 'COD' }, { isPaid: true }] },
+    {
+      populate: ['items.product', 'assignedTo'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: limit + 1,
+      offset: (page - 1) * limit,
+    },
+  );
+  return { orders: orders.slice(0, limit), hasMore: orders.length > limit };
 }

@@ -1,10 +1,19 @@
-import type { ProductListAnswer } from '@kirana/shared';
+import {
+  MAX_PRODUCT_IMAGES,
+  productDataFieldSchema,
+  stockBodySchema,
+  type ProductListAnswer,
+  type ProductSavedAnswer,
+} from '@kirana/shared';
 import Router from '@koa/router';
+import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import type { ImageStore } from '../upload/image-store.js';
+import { imageUpload } from '../upload/upload.js';
 import { presentProduct } from './product.presenter.js';
-import { listProducts } from './product.service.js';
+import { addProduct, listProducts, setStock } from './product.service.js';
 
-export function productRoutes(): Router<AppState, AppContext> {
+export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/product' });
 
   router.get('/list', async (ctx) => {
@@ -13,6 +22,39 @@ export function productRoutes(): Router<AppState, AppContext> {
       success: true,
       products: products.map(presentProduct),
     } satisfies ProductListAnswer;
+  });
+
+  router.post(
+    '/add',
+    // Only the seller's uploads are read at all.
+    async (ctx, next) => {
+      await requireSession(ctx, 'seller');
+      await next();
+    },
+    imageUpload('images', MAX_PRODUCT_IMAGES),
+    async (ctx) => {
+      const body = ctx.request.body as { productData?: unknown } | undefined;
+      const data = productDataFieldSchema.parse(body?.productData);
+      const files = Array.isArray(ctx.request.files) ? ctx.request.files : [];
+      const product = await addProduct(ctx.em, store, data, files);
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        message: 'Product Added',
+        product: presentProduct(product),
+      } satisfies ProductSavedAnswer;
+    },
+  );
+
+  router.post('/stock', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { id, inStock } = stockBodySchema.parse(ctx.request.body);
+    const product = await setStock(ctx.em, id, inStock);
+    ctx.body = {
+      success: true,
+      message: 'Stock Updated',
+      product: presentProduct(product),
+    } satisfies ProductSavedAnswer;
   });
 
   return router;

@@ -1,7 +1,56 @@
+import { toPaise, type ProductData } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../lib/errors.js';
+import type { ImageStore } from '../upload/image-store.js';
+import { storeImage } from '../upload/images.js';
+import { assertImage } from '../upload/upload.js';
 import { ProductSchema, type Product } from './product.entity.js';
 
 /** The whole catalogue in the order it was created; shoppers' screens filter to in-stock items. */
 export async function listProducts(em: EntityManager): Promise<Product[]> {
   return em.find(ProductSchema, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}
+
+export interface UploadedImage {
+  originalname: string;
+  buffer: Buffer;
+}
+
+/**
+ * Adds a product; its pictures are checked by content, then re-encoded to WebP at every served
+ * width before the product is saved.
+ * @throws AppError invalid when a file is not an accepted picture.
+ */
+export async function addProduct(
+  em: EntityManager,
+  store: ImageStore,
+  data: ProductData,
+  images: UploadedImage[],
+): Promise<Product> {
+  for (const image of images) await assertImage(image.buffer, image.originalname);
+  const urls = await Promise.all(
+    images.map((image) => storeImage(store, `products/${uuidv7()}`, image.buffer)),
+  );
+  const product = em.create(ProductSchema, {
+    name: data.name,
+    category: data.category,
+    description: data.description,
+    pricePaise: toPaise(data.price),
+    offerPricePaise: toPaise(data.offerPrice),
+    images: urls,
+    inStock: true,
+    weight: data.weight,
+  });
+  await em.flush();
+  return product;
+}
+
+/** @throws AppError notFound for an unknown product. */
+export async function setStock(em: EntityManager, id: string, inStock: boolean): Promise<Product> {
+  const product = await em.findOne(ProductSchema, { id });
+  if (!product) throw new AppError('notFound', 'Product not found');
+  product.inStock = inStock;
+  await em.flush();
+  return product;
 }

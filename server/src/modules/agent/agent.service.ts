@@ -1,0 +1,73 @@
+import type { AgentCreateBody, AgentStatus } from '@kirana/shared';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../lib/errors.js';
+import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
+import { endSessionsOf } from '../session/session.service.js';
+import { AgentSchema, type Agent } from './agent.entity.js';
+
+const PHONE_TAKEN = 'An agent with this phone number already exists';
+
+/** The shop's current agents, oldest first, each 'On delivery' while holding an undelivered order. */
+export async function listAgents(
+  em: EntityManager,
+): Promise<{ agent: Agent; status: AgentStatus }[]> {
+  const agents = await em.find(AgentSchema, { removedAt: null }, { orderBy: { createdAt: 'asc' } });
+  const busy = new Set(
+    (
+      await em.find(
+        OrderSchema,
+        { assignedTo: { $in: agents.map((agent) => agent.id) }, status: { $ne: 'Delivered' } },
+        { fields: ['assignedTo'] },
+      )
+    ).map((order) => order.assignedTo?.id),
+  );
+  return agents.map((agent) => ({
+    agent,
+    status: busy.has(agent.id) ? 'On delivery' : 'Available',
+  }));
+}
+
+/** @throws AppError conflict when a current agent already has this phone number. */
+export async function createAgent(em: EntityManager, input: AgentCreateBody): Promise<Agent> {
+  if (await em.count(AgentSchema, { phone: input.phone, removedAt: null })) {
+    throw new AppError('conflict', PHONE_TAKEN);
+  }
+  const agent = em.create(AgentSchema, { name: input.name, phone: input.phone });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException)
+      throw new AppError('conflict', PHONE_TAKEN);
+    throw error;
+  }
+  return agent;
+}
+
+/**
+ * Removes an agent: their sessions are revoked at once and their undelivered orders go back to
+ * the unassigned pool, to be picked up again from the start ('Order Placed'). Delivered orders
+ * keep naming them.
+ * @throws AppError notFound for an unknown or already removed agent.
+ */
+export async function removeAgent(em: EntityManager, id: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const agent = await tx.findOne(AgentSchema, { id, removedAt: null });
+    if (!agent) throw new AppError('notFound', 'Agent not found');
+    agent.removedAt = new Date();
+    const open = await tx.find(OrderSchema, { assignedTo: id, status: { $ne: 'Delivered' } });
+    for (const order of open) {
+      tx.create(OrderEventSchema, {
+        order,
+        type: 'released',
+        actorRole: 'seller',
+        fromStatus: order.status,
+        toStatus: 'Order Placed',
+        note: `agent ${agent.name} removed`,
+      });
+      order.assignedTo = null;
+      order.assignedAt = null;
+      order.status = 'Order Placed';
+    }
+    await endSessionsOf(tx, 'agent', id);
+  });
+}

@@ -1,0 +1,34 @@
+import {
+  sellerLoginBodySchema,
+  type SellerAuthAnswer,
+  type SellerSessionAnswer,
+} from '@kirana/shared';
+import Router from '@koa/router';
+import { requireSession, signIn, signOut } from '../../lib/auth.js';
+import type { AppContext, AppState } from '../../lib/context.js';
+import type { LoginThrottle } from '../../lib/rate-limit.js';
+import { authenticateSeller } from './seller.service.js';
+
+export function sellerRoutes(loginThrottle: LoginThrottle): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/seller' });
+
+  router.post('/login', async (ctx) => {
+    await loginThrottle.attempt(ctx);
+    const seller = await authenticateSeller(ctx.em, sellerLoginBodySchema.parse(ctx.request.body));
+    await loginThrottle.succeeded(ctx);
+    await signIn(ctx, 'seller', seller.id);
+    ctx.body = { success: true, message: 'Logged In' } satisfies SellerSessionAnswer;
+  });
+
+  router.get('/is-auth', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    ctx.body = { success: true } satisfies SellerAuthAnswer;
+  });
+
+  router.get('/logout', async (ctx) => {
+    await signOut(ctx, 'seller');
+    ctx.body = { success: true, message: 'Logged Out' } satisfies SellerSessionAnswer;
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import multer from '@koa/multer';
+import { MulterError } from 'multer';
+import type { Middleware } from 'koa';
+import sharp from 'sharp';
+import { AppError } from '../../lib/errors.js';
+import type { AppContext, AppState } from '../../lib/context.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Formats accepted from the seller, judged by the bytes, never by the file name or type. */
+const ACCEPTED = new Map([
+  ['jpeg', 'JPEG'],
+  ['png', 'PNG'],
+  ['webp', 'WebP'],
+  ['heif', 'AVIF'],
+]);
+
+/**
+ * Parses a multipart body holding at most `maxFiles` files in `field`, each at most
+ * {@link MAX_IMAGE_BYTES}, in memory; limit breaches become 400 / 413 answers.
+ */
+export function imageUpload(field: string, maxFiles: number): Middleware<AppState, AppContext> {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles, fields: 10, fieldSize: 100 * 1024 },
+  }).array(field, maxFiles);
+  return async (ctx, next) => {
+    try {
+      await parse(ctx, async () => {});
+    } catch (error) {
+      throw uploadError(error, field, maxFiles);
+    }
+    await next();
+  };
+}
+
+function uploadError(error: unknown, field: string, maxFiles: number): unknown {
+  if (!(error instanceof MulterError)) return error;
+  switch (error.code) {
+    case 'LIMIT_FILE_SIZE':
+      return new AppError(
+        'tooLarge',
+        `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
+      );
+    case 'LIMIT_FILE_COUNT':
+    case 'LIMIT_UNEXPECTED_FILE':
+      return new AppError('invalid', `${field}: at most ${maxFiles} images, sent as "${field}"`);
+    default:
+      return new AppError('invalid', `Upload refused: ${error.message}`);
+  }
+}
+
+/**
+ * Checks that `data` is a picture in an accepted format (AVIF only among HEIF files).
+ * @throws AppError invalid naming the file when it is not.
+ */
+export async function assertImage(data: Buffer, name: string): Promise<void> {
+  const metadata = await sharp(data)
+    .metadata()
+    .catch(() => undefined);
+  const format = metadata?.format;
+  const accepted =
+    format && ACCEPTED.has(format) && (format !== 'heif' || metadata.compression === 'av1');
+  if (!accepted) {
+    throw new AppError('invalid', `images: ${name} is not a JPEG, PNG, WebP or AVIF picture`);
+  }
+}
