@@ -71,7 +71,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     productRoutes(deps.store),
     userRoutes(),
     sellerRoutes(new LoginThrottle()),
-    agentRoutes(),
+    agentRoutes(new LoginThrottle()),
     cartRoutes(),
     addressRoutes(),
     orderRoutes(),

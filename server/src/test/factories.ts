@@ -1,4 +1,5 @@
 import type { CategoryPath } from '@kirana/shared';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import sharp from 'sharp';
@@ -8,6 +9,8 @@ import { SellerSchema } from '../modules/seller/seller.entity.js';
 import type { TestApp } from './app.js';
 
 let sequence = 0;
+/** Unique across the test files running in parallel against one database. */
+const unique = () => randomUUID().slice(0, 8);
 
 /** A saved product with believable defaults; pass only what the test is about. */
 export async function createProduct(
@@ -41,8 +44,7 @@ export async function createProduct(
 
 /** A shopper signed up through the API; `http` carries their session cookie like a browser. */
 export async function signUpShopper(app: TestApp, name = 'Asha Rao') {
-  sequence += 1;
-  const email = `shopper-${sequence}-${Date.now()}@example.com`;
+  const email = `shopper-${unique()}@example.com`;
   const password = 'correct-horse-battery';
   const http = app.agent();
   const response = await http
@@ -66,8 +68,7 @@ export const sampleAddress = {
 
 /** The seller signed in through the API (the account is created directly, as the seeder does). */
 export async function signInSeller(app: TestApp) {
-  sequence += 1;
-  const email = `seller-${sequence}-${Date.now()}@example.com`;
+  const email = `seller-${unique()}@example.com`;
   const password = 'seller-password';
   const em = app.orm.em.fork();
   em.create(SellerSchema, { email, passwordHash: await argon2.hash(password) });
@@ -79,10 +80,9 @@ export async function signInSeller(app: TestApp) {
 
 /** A saved delivery agent with a unique phone number. */
 export async function createAgent(em: EntityManager, name = 'Ravi Kumar') {
-  sequence += 1;
   const agent = em.create(AgentSchema, {
     name,
-    phone: `+9190000${String(sequence).padStart(5, '0')}`,
+    phone: `+91${randomInt(6_000_000_000, 9_999_999_999)}`,
   });
   await em.flush();
   return agent;

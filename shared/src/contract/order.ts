@@ -105,3 +105,37 @@ export const sellerOrdersAnswerSchema = z.object({
   hasMore: z.boolean(),
 });
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;
+
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'accepted',
+  'status',
+  'released',
+  'expired',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+export const ORDER_ACTOR_ROLES = ['user', 'seller', 'agent', 'system'] as const;
+
+/** One line of an order's history: what changed, who did it, when. */
+export const orderEventSchema = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  by: z.object({
+    role: z.enum(ORDER_ACTOR_ROLES),
+    _id: z.string().nullable(),
+    /** The agent's or shopper's name when known. */
+    name: z.string().nullable(),
+  }),
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  toStatus: z.enum(ORDER_STATUSES).nullable(),
+  note: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** `GET /api/order/{id}/history`: the seller reads every change of an order, oldest first. */
+export const orderHistoryAnswerSchema = z.object({
+  success: z.literal(true),
+  events: z.array(orderEventSchema),
+});
+export type OrderHistoryAnswer = z.infer<typeof orderHistoryAnswerSchema>;

@@ -1,18 +1,47 @@
 import {
+  acceptOrderBodySchema,
   agentCreateBodySchema,
+  agentLoginBodySchema,
   idField,
   MESSAGES,
+  orderStatusBodySchema,
+  type AgentAuthAnswer,
   type AgentCreateAnswer,
   type AgentListAnswer,
   type AgentMessageAnswer,
+  type AgentOrderAnswer,
+  type AgentOrdersAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import { requireSession } from '../../lib/auth.js';
+import type { ParameterizedContext } from 'koa';
+import { requireSession, signIn, signOut } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import type { LoginThrottle } from '../../lib/rate-limit.js';
+import {
+  acceptOrder,
+  changeOrderStatus,
+  markOrderPaidInCash,
+} from '../order/order-state.service.js';
+import { presentOrder } from '../order/order.presenter.js';
+import { listAgentOrders } from '../order/order.service.js';
 import { presentAgent } from './agent.presenter.js';
-import { createAgent, listAgents, removeAgent } from './agent.service.js';
+import {
+  agentStatus,
+  authenticateAgent,
+  createAgent,
+  getAgent,
+  listAgents,
+  removeAgent,
+} from './agent.service.js';
 
-export function agentRoutes(): Router<AppState, AppContext> {
+type Ctx = ParameterizedContext<AppState, AppContext>;
+
+/** The signed-in agent's id, checking they have not been removed since. */
+async function requireAgent(ctx: Ctx): Promise<string> {
+  return (await getAgent(ctx.em, await requireSession(ctx, 'agent'))).id;
+}
+
+export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
   // The seller's management of the delivery team.
@@ -36,6 +65,66 @@ export function agentRoutes(): Router<AppState, AppContext> {
     } satisfies AgentCreateAnswer;
   });
 
+  // The agents' own phone app.
+  router.post('/login', async (ctx) => {
+    const body = agentLoginBodySchema.parse(ctx.request.body);
+    const agent = await loginThrottle.guard(ctx, () => authenticateAgent(ctx.em, body));
+    await signIn(ctx, 'agent', agent.id);
+    const status = await agentStatus(ctx.em, agent.id);
+    ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
+  });
+
+  router.get('/is-auth', async (ctx) => {
+    const agent = await getAgent(ctx.em, await requireSession(ctx, 'agent'));
+    const status = await agentStatus(ctx.em, agent.id);
+    ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
+  });
+
+  router.get('/logout', async (ctx) => {
+    await signOut(ctx, 'agent');
+    ctx.body = { success: true, message: 'Logged Out' } satisfies AgentMessageAnswer;
+  });
+
+  router.get('/orders/visible', async (ctx) => {
+    const orders = await listAgentOrders(ctx.em, await requireAgent(ctx));
+    ctx.body = { success: true, orders: orders.map(presentOrder) } satisfies AgentOrdersAnswer;
+  });
+
+  router.post('/accept', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const { orderId } = acceptOrderBodySchema.parse(ctx.request.body);
+    const order = await acceptOrder(ctx.em, agentId, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.orderAccepted,
+      order: presentOrder(order),
+    } satisfies AgentOrderAnswer;
+  });
+
+  router.put('/status/:orderId', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const orderId = idField('orderId').parse(ctx.params.orderId);
+    const { status } = orderStatusBodySchema.parse(ctx.request.body);
+    const order = await changeOrderStatus(ctx.em, agentId, orderId, status);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.statusUpdated(status),
+      order: presentOrder(order),
+    } satisfies AgentOrderAnswer;
+  });
+
+  router.put('/mark-paid/:orderId', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const orderId = idField('orderId').parse(ctx.params.orderId);
+    const order = await markOrderPaidInCash(ctx.em, agentId, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.paidInCash,
+      order: presentOrder(order),
+    } satisfies AgentOrderAnswer;
+  });
+
+  // After the fixed paths, so that /login or /logout is never taken for an id.
   router.delete('/:id', async (ctx) => {
     await requireSession(ctx, 'seller');
     await removeAgent(ctx.em, idField('id').parse(ctx.params.id));

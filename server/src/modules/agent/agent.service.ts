@@ -1,11 +1,39 @@
-import type { AgentCreateBody, AgentStatus } from '@kirana/shared';
+import type { AgentCreateBody, AgentLoginBody, AgentStatus } from '@kirana/shared';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
-import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
+import { OrderSchema } from '../order/order.entity.js';
+import { releaseAgentOrders } from '../order/order-state.service.js';
 import { endSessionsOf } from '../session/session.service.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
 const PHONE_TAKEN = 'An agent with this phone number already exists';
+
+/**
+ * The current agent with this phone number (agents sign in by phone alone).
+ * @throws AppError unauthenticated when no current agent has it.
+ */
+export async function authenticateAgent(
+  em: EntityManager,
+  { phone }: AgentLoginBody,
+): Promise<Agent> {
+  const agent = await em.findOne(AgentSchema, { phone, removedAt: null });
+  if (!agent)
+    throw new AppError('unauthenticated', 'No agent is registered with this phone number');
+  return agent;
+}
+
+/** @throws AppError unauthenticated when the agent has been removed since signing in. */
+export async function getAgent(em: EntityManager, id: string): Promise<Agent> {
+  const agent = await em.findOne(AgentSchema, { id, removedAt: null });
+  if (!agent) throw new AppError('unauthenticated', 'Please login as agent');
+  return agent;
+}
+
+/** 'On delivery' while the agent holds an undelivered order. */
+export async function agentStatus(em: EntityManager, id: string): Promise<AgentStatus> {
+  const open = await em.count(OrderSchema, { assignedTo: id, status: { $ne: 'Delivered' } });
+  return open > 0 ? 'On delivery' : 'Available';
+}
 
 /** The shop's current agents, oldest first, each 'On delivery' while holding an undelivered order. */
 export async function listAgents(
@@ -54,20 +82,7 @@ export async function removeAgent(em: EntityManager, id: string): Promise<void> 
     const agent = await tx.findOne(AgentSchema, { id, removedAt: null });
     if (!agent) throw new AppError('notFound', 'Agent not found');
     agent.removedAt = new Date();
-    const open = await tx.find(OrderSchema, { assignedTo: id, status: { $ne: 'Delivered' } });
-    for (const order of open) {
-      tx.create(OrderEventSchema, {
-        order,
-        type: 'released',
-        actorRole: 'seller',
-        fromStatus: order.status,
-        toStatus: 'Order Placed',
-        note: `agent ${agent.name} removed`,
-      });
-      order.assignedTo = null;
-      order.assignedAt = null;
-      order.status = 'Order Placed';
-    }
+    await releaseAgentOrders(tx, id, `agent ${agent.name} removed`);
     await endSessionsOf(tx, 'agent', id);
   });
 }

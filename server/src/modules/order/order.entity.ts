@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, PAYMENT_TYPES } from '@kirana/shared';
+import {
+  ORDER_ACTOR_ROLES,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+} from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
 import { AgentSchema } from '../agent/agent.entity.js';
@@ -62,15 +67,6 @@ export const OrderItemSchema = defineEntity({
 });
 export type OrderItem = InferEntity<typeof OrderItemSchema>;
 
-export const ORDER_EVENT_TYPES = [
-  'placed',
-  'paid',
-  'accepted',
-  'status',
-  'released',
-  'expired',
-] as const;
-
 /** One line of an order's history: what changed, by whom, when. */
 export const OrderEventSchema = defineEntity({
   name: 'OrderEvent',
@@ -79,7 +75,7 @@ export const OrderEventSchema = defineEntity({
     id: idProperty(),
     order: () => p.manyToOne(OrderSchema).index().deleteRule('cascade'),
     type: p.enum(ORDER_EVENT_TYPES),
-    actorRole: p.enum(['user', 'seller', 'agent', 'system'] as const),
+    actorRole: p.enum(ORDER_ACTOR_ROLES),
     actorId: p.uuid().nullable(),
     fromStatus: p.enum(ORDER_STATUSES).nullable(),
     toStatus: p.enum(ORDER_STATUSES).nullable(),

@@ -1,9 +1,12 @@
-import { toRupees, type Order as OrderDto, type SellerOrder } from '@kirana/shared';
+import { toRupees, type AgentOrder, type SellerOrder } from '@kirana/shared';
 import { presentProduct } from '../product/product.presenter.js';
 import type { Order } from './order.entity.js';
 
-/** An order with its items' products loaded, as the shopper's and the agents' lists show it. */
-export function presentOrder(order: Order): OrderDto {
+/**
+ * An order with its items' products loaded, as the shopper's and the agents' lists show it:
+ * `assignedTo` is the agent's id.
+ */
+export function presentOrder(order: Order): AgentOrder {
   const { addressId, ...address } = order.address;
   return {
     _id: order.id,

@@ -1,7 +1,9 @@
 import {
+  idField,
   placeOrderBodySchema,
   sellerOrdersQuerySchema,
   type CodOrderAnswer,
+  type OrderHistoryAnswer,
   type SellerOrdersAnswer,
   type UserOrdersAnswer,
 } from '@kirana/shared';
@@ -9,7 +11,12 @@ import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { presentOrder, presentSellerOrder } from './order.presenter.js';
-import { listSellerOrders, listUserOrders, placeCodOrder } from './order.service.js';
+import {
+  listOrderHistory,
+  listSellerOrders,
+  listUserOrders,
+  placeCodOrder,
+} from './order.service.js';
 
 export function orderRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
@@ -36,6 +43,12 @@ export function orderRoutes(): Router<AppState, AppContext> {
       page: query.page,
       hasMore,
     } satisfies SellerOrdersAnswer;
+  });
+
+  router.get('/:id/history', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const events = await listOrderHistory(ctx.em, idField('id').parse(ctx.params.id));
+    ctx.body = { success: true, events } satisfies OrderHistoryAnswer;
   });
 
   return router;

@@ -1,12 +1,14 @@
 import {
   cartTotals,
   MAX_LINE_QUANTITY,
+  type OrderEvent,
   type PlaceOrderBody,
   type SellerOrdersQuery,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { AddressSchema } from '../address/address.entity.js';
+import { AgentSchema } from '../agent/agent.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
@@ -132,4 +134,58 @@ export async function listSellerOrders(
     },
   );
   return { orders: orders.slice(0, limit), hasMore: orders.length > limit };
+}
+
+/** What an agent sees: the open unassigned orders plus every order of their own, newest first. */
+export async function listAgentOrders(em: EntityManager, agentId: string): Promise<Order[]> {
+  return em.find(
+    OrderSchema,
+    {
+      $or: [
+        { assignedTo: agentId },
+        {
+          assignedTo: null,
+          status: { $ne: 'Delivered' },
+          $or: [{ paymentType: 'COD' }, { isPaid: true }],
+        },
+      ],
+    },
+    { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+}
+
+/**
+ * Every change of one order, oldest first, with the names of the people who made them.
+ * @throws AppError notFound for an unknown order.
+ */
+export async function listOrderHistory(em: EntityManager, orderId: string): Promise<OrderEvent[]> {
+  if (!(await em.count(OrderSchema, { id: orderId })))
+    throw new AppError('notFound', 'Order not found');
+  const events = await em.find(
+    OrderEventSchema,
+    { order: orderId },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
+  const idsOf = (role: string) =>
+    events.flatMap((event) => (event.actorRole === role && event.actorId ? [event.actorId] : []));
+  const names = new Map<string, string>([
+    ...(await em.find(AgentSchema, { id: { $in: idsOf('agent') } })).map(
+      (agent) => [agent.id, agent.name] as const,
+    ),
+    ...(await em.find(UserSchema, { id: { $in: idsOf('user') } })).map(
+      (user) => [user.id, user.name] as const,
+    ),
+  ]);
+  return events.map((event) => ({
+    type: event.type,
+    by: {
+      role: event.actorRole,
+      _id: event.actorId ?? null,
+      name: (event.actorId && names.get(event.actorId)) || null,
+    },
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    note: event.note ?? null,
+    at: event.createdAt.toISOString(),
+  }));
 }

@@ -13,9 +13,8 @@ export function sellerRoutes(loginThrottle: LoginThrottle): Router<AppState, App
   const router = new Router<AppState, AppContext>({ prefix: '/api/seller' });
 
   router.post('/login', async (ctx) => {
-    await loginThrottle.attempt(ctx);
-    const seller = await authenticateSeller(ctx.em, sellerLoginBodySchema.parse(ctx.request.body));
-    await loginThrottle.succeeded(ctx);
+    const body = sellerLoginBodySchema.parse(ctx.request.body);
+    const seller = await loginThrottle.guard(ctx, () => authenticateSeller(ctx.em, body));
     await signIn(ctx, 'seller', seller.id);
     ctx.body = { success: true, message: 'Logged In' } satisfies SellerSessionAnswer;
   });

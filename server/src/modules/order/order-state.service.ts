@@ -1,0 +1,190 @@
+/**
+ * Every change of an order's state after it is placed happens here: accepting, moving its
+ * status, taking payment, releasing it back to the pool. Each checks the shared order rules
+ * (@kirana/shared order-machine) inside one transaction and writes a history line.
+ */
+import {
+  canAccept,
+  canChangeStatus,
+  canMarkPaid,
+  isVisibleTo,
+  refusalMessage,
+  type Actor,
+  type Decision,
+  type OrderFacts,
+  type OrderStatus,
+  type Refusal,
+} from '@kirana/shared';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
+
+const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
+  'not-allowed': 'forbidden',
+  'not-assigned': 'forbidden',
+  'wrong-transition': 'conflict',
+  'not-paid': 'conflict',
+  'already-assigned': 'conflict',
+  'already-paid': 'conflict',
+  'not-cod': 'conflict',
+  'not-open': 'conflict',
+};
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+export function factsOf(order: Order): OrderFacts {
+  return {
+    status: order.status,
+    paymentType: order.paymentType,
+    isPaid: order.isPaid,
+    assignedTo: order.assignedTo?.id ?? null,
+    userId: order.user.id,
+  };
+}
+
+function enforce(decision: Decision): void {
+  if (!decision.ok)
+    throw new AppError(REFUSAL_CODE[decision.reason], refusalMessage[decision.reason]);
+}
+
+/**
+ * Assigns an open order to the calling agent. Atomic: of any number of agents racing for one
+ * order exactly one wins; accepting an order one already holds succeeds again (a retried tap).
+ * @throws AppError notFound for an order the agent cannot see; conflict when another agent
+ * has it or it is no longer open.
+ */
+export async function acceptOrder(
+  em: EntityManager,
+  agentId: string,
+  orderId: string,
+): Promise<Order> {
+  const actor: Actor = { role: 'agent', id: agentId };
+  return em.transactional(async (tx) => {
+    const now = new Date();
+    // The conditional update is the race's referee: only one transaction can match it.
+    const taken = await tx.nativeUpdate(
+      OrderSchema,
+      {
+        id: orderId,
+        assignedTo: null,
+        status: { $ne: 'Delivered' },
+        $or: [{ paymentType: 'COD' }, { isPaid: true }],
+      },
+      { assignedTo: agentId, assignedAt: now, updatedAt: now },
+    );
+    const order = await tx.findOne(OrderSchema, { id: orderId }, { populate: ['items.product'] });
+    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (taken === 0) {
+      const decision = canAccept(factsOf(order), actor);
+      if (
+        !decision.ok &&
+        decision.reason !== 'already-assigned' &&
+        !isVisibleTo(factsOf(order), actor)
+      ) {
+        throw new AppError('notFound', ORDER_NOT_FOUND);
+      }
+      enforce(decision);
+      return order;
+    }
+    tx.create(OrderEventSchema, { order, type: 'accepted', actorRole: 'agent', actorId: agentId });
+    return order;
+  });
+}
+
+/** The order locked for update, if the agent may see it. */
+async function lockOrderFor(tx: EntityManager, actor: Actor, orderId: string): Promise<Order> {
+  const order = await tx.findOne(
+    OrderSchema,
+    { id: orderId },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!order || !isVisibleTo(factsOf(order), actor))
+    throw new AppError('notFound', ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid).
+ * @throws AppError notFound, forbidden (not the assigned agent) or conflict (any other move).
+ */
+export async function changeOrderStatus(
+  em: EntityManager,
+  agentId: string,
+  orderId: string,
+  to: OrderStatus,
+): Promise<Order> {
+  const actor: Actor = { role: 'agent', id: agentId };
+  return em.transactional(async (tx) => {
+    const order = await lockOrderFor(tx, actor, orderId);
+    enforce(canChangeStatus(factsOf(order), to, actor));
+    tx.create(OrderEventSchema, {
+      order,
+      type: 'status',
+      actorRole: 'agent',
+      actorId: agentId,
+      fromStatus: order.status,
+      toStatus: to,
+    });
+    order.status = to;
+    await tx.flush();
+    await tx.populate(order, ['items.product']);
+    return order;
+  });
+}
+
+/**
+ * Records cash collected at the door for the agent's cash-on-delivery order; once only.
+ * @throws AppError notFound, forbidden (not the assigned agent) or conflict (paid, not COD).
+ */
+export async function markOrderPaidInCash(
+  em: EntityManager,
+  agentId: string,
+  orderId: string,
+): Promise<Order> {
+  const actor: Actor = { role: 'agent', id: agentId };
+  return em.transactional(async (tx) => {
+    const order = await lockOrderFor(tx, actor, orderId);
+    enforce(canMarkPaid(factsOf(order), actor));
+    order.isPaid = true;
+    order.paidAt = new Date();
+    tx.create(OrderEventSchema, {
+      order,
+      type: 'paid',
+      actorRole: 'agent',
+      actorId: agentId,
+      note: 'cash',
+    });
+    await tx.flush();
+    await tx.populate(order, ['items.product']);
+    return order;
+  });
+}
+
+/**
+ * Returns a removed agent's undelivered orders to the unassigned pool, to be picked up again
+ * from the start ('Order Placed'). Runs inside the caller's transaction.
+ */
+export async function releaseAgentOrders(
+  tx: EntityManager,
+  agentId: string,
+  reason: string,
+): Promise<void> {
+  const open = await tx.find(
+    OrderSchema,
+    { assignedTo: agentId, status: { $ne: 'Delivered' } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  for (const order of open) {
+    tx.create(OrderEventSchema, {
+      order,
+      type: 'released',
+      actorRole: 'seller',
+      fromStatus: order.status,
+      toStatus: 'Order Placed',
+      note: reason,
+    });
+    order.assignedTo = null;
+    order.assignedAt = null;
+    order.status = 'Order Placed';
+  }
+}
