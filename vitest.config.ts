@@ -30,6 +30,10 @@ export default defineConfig({
         resolve: { alias: shared },
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
+      {
+        resolve: { alias: shared },
+        test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

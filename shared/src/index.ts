@@ -8,6 +8,7 @@ export * from './contract/payment.js';
 export * from './contract/product.js';
 export * from './contract/seller.js';
 export * from './contract/user.js';
+export * from './desktop-bridge.js';
 export * from './domain/images.js';
 export * from './domain/money.js';
 export * from './domain/order-machine.js';

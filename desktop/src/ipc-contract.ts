@@ -1,0 +1,74 @@
+/**
+ * The one map of every IPC channel between the counter app's pages and its main process. The
+ * method signatures type both the preload's bridges (`window.kirana`, `window.kiranaSetup`) and
+ * the main-process handlers; the rules say which pages may call each method and check its
+ * arguments, because a renderer's `ipcRenderer.invoke` arguments are untrusted `unknown[]`.
+ */
+import { sellerOrderSchema } from '@kirana/shared';
+import type { KiranaDesktopBridge } from '@kirana/shared';
+import { z } from 'zod';
+
+export type { KiranaDesktopBridge } from '@kirana/shared';
+
+/** What a connection attempt came to; `message` is shown on the page as it is. */
+export type ConnectResult = { ok: true; server: string } | { ok: false; message: string };
+
+/**
+ * What the app's own bundled pages (first run, offline) get as `window.kiranaSetup`.
+ */
+export interface KiranaSetupBridge {
+  /**
+   * Tests `<address>/readyz`; only when it answers `{ success: true }` saves the address and
+   * opens the seller screens. Nothing is saved on failure.
+   */
+  connectToServer(address: string): Promise<ConnectResult>;
+  /** The server address in use, or null on first run: prefills the forms. */
+  currentServer(): Promise<string | null>;
+  /** Checks the server now and opens the seller screens when it answers. */
+  retryConnection(): Promise<ConnectResult>;
+  /** Shows the first-run form to enter another address; the saved one stays until replaced. */
+  changeServer(): Promise<void>;
+}
+
+/** Every method the main process answers, seller screens' and bundled pages' alike. */
+export type IpcContract = KiranaDesktopBridge & KiranaSetupBridge;
+export type IpcMethod = keyof IpcContract;
+/** Channel names are the method names under one prefix, so the preload can derive them. */
+export type IpcChannel<M extends IpcMethod = IpcMethod> = `kirana:${M}`;
+export type IpcArgs<M extends IpcMethod> = Parameters<IpcContract[M]>;
+export type IpcResult<M extends IpcMethod> = Awaited<ReturnType<IpcContract[M]>>;
+
+export const ipcChannel = <M extends IpcMethod>(method: M): IpcChannel<M> => `kirana:${method}`;
+
+/**
+ * Who may call a method: the seller screens (pages of the configured server's origin), or the
+ * app's own bundled pages.
+ */
+export type IpcAudience = 'seller-screens' | 'bundled-pages';
+
+/** More than a screenful of orders in one call is not a seller screen talking. */
+export const MAX_ORDERS_PER_CALL = 200;
+const orderId = z.string().min(1).max(100);
+
+interface IpcRule<M extends IpcMethod> {
+  from: IpcAudience;
+  args: z.ZodType<IpcArgs<M>>;
+}
+
+export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
+  newOrders: {
+    from: 'seller-screens',
+    args: z.tuple([z.array(sellerOrderSchema).max(MAX_ORDERS_PER_CALL)]),
+  },
+  acknowledgeOrders: {
+    from: 'seller-screens',
+    args: z.tuple([z.array(orderId).max(MAX_ORDERS_PER_CALL)]),
+  },
+  printPackingSlip: { from: 'seller-screens', args: z.tuple([sellerOrderSchema]) },
+  connectToServer: { from: 'bundled-pages', args: z.tuple([z.string().max(2048)]) },
+  currentServer: { from: 'bundled-pages', args: z.tuple([]) },
+  retryConnection: { from: 'bundled-pages', args: z.tuple([]) },
+  changeServer: { from: 'bundled-pages', args: z.tuple([]) },
+};
+
+export const IPC_METHODS = Object.keys(IPC_RULES) as IpcMethod[];

@@ -1,0 +1,375 @@
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { recordingLogger, sellerOrder } from '../test/fixtures.js';
+import { startCounterApp } from './counter-app.js';
+import type { CounterApp, CounterElectron } from './counter-app.js';
+import type { IpcEventLike } from './ipc.js';
+import { SETTINGS_FILE, SettingsStore } from './settings.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- EventEmitter listeners take any arguments
+type Listener = (...args: any[]) => void;
+
+/**
+ * A stand-in for the parts of Electron the counter app uses, recording what the app does with
+ * them. `up` holds the origins that answer: `/readyz` with `{ success: true }`, pages by loading.
+ */
+function fakeElectron(userData: string) {
+  const up = new Set<string>();
+  const appEvents = new EventEmitter();
+  let webContentsIds = 0;
+
+  const app = {
+    requestSingleInstanceLock: vi.fn(() => true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    enableSandbox: vi.fn(),
+    setAppUserModelId: vi.fn(),
+    whenReady: vi.fn(async () => {}),
+    getPath: vi.fn((_name: string) => userData),
+    setBadgeCount: vi.fn((_count?: number) => true),
+    on: (event: string, listener: Listener) => appEvents.on(event, listener),
+    emit: (event: string, ...args: unknown[]) => appEvents.emit(event, ...args),
+  };
+
+  class FakeWebContents extends EventEmitter {
+    readonly id = (webContentsIds += 1);
+    url = '';
+    windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+    readonly session = {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+    };
+    readonly loadURL = vi.fn(async (url: string) => {
+      this.url = url;
+      if (url.startsWith('http') && !up.has(new URL(url).origin)) {
+        throw Object.assign(new Error('ERR_CONNECTION_REFUSED (-102)'), { errno: -102 });
+      }
+    });
+    readonly loadFile = vi.fn(async (path: string) => {
+      this.url = pathToFileURL(path).href;
+    });
+    readonly executeJavaScript = vi.fn(async (_code: string): Promise<unknown> => undefined);
+    readonly print = vi.fn(
+      (_options: unknown, callback: (success: boolean, reason: string) => void) =>
+        callback(true, ''),
+    );
+    getURL() {
+      return this.url;
+    }
+    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+      this.windowOpenHandler = handler;
+    }
+    /** A renderer-started navigation; true when a guard blocked it. */
+    navigate(url: string): boolean {
+      let blocked = false;
+      this.emit('will-navigate', {
+        url,
+        isMainFrame: true,
+        preventDefault: () => (blocked = true),
+      });
+      return blocked;
+    }
+  }
+
+  class FakeBrowserWindow extends EventEmitter {
+    static readonly all: FakeBrowserWindow[] = [];
+    readonly webContents = new FakeWebContents();
+    destroyed = false;
+    focused = false;
+    maximized = false;
+    readonly show = vi.fn();
+    readonly focus = vi.fn(() => (this.focused = true));
+    readonly restore = vi.fn();
+    readonly maximize = vi.fn(() => (this.maximized = true));
+    readonly flashFrame = vi.fn();
+    readonly setOverlayIcon = vi.fn();
+    readonly destroy = vi.fn(() => (this.destroyed = true));
+    normalBounds = { x: 40, y: 30, width: 1300, height: 850 };
+
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      FakeBrowserWindow.all.push(this);
+      appEvents.emit('web-contents-created', {}, this.webContents);
+    }
+    loadURL(url: string) {
+      return this.webContents.loadURL(url);
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isMinimized() {
+      return false;
+    }
+    isFocused() {
+      return this.focused;
+    }
+    isMaximized() {
+      return this.maximized;
+    }
+    getNormalBounds() {
+      return this.normalBounds;
+    }
+  }
+
+  const ipcHandlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+  const ipcMain = {
+    handle: (channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => unknown) =>
+      void ipcHandlers.set(channel, listener),
+    removeHandler: (channel: string) => void ipcHandlers.delete(channel),
+  };
+
+  class FakeNotification extends EventEmitter {
+    static readonly all: FakeNotification[] = [];
+    static isSupported() {
+      return true;
+    }
+    readonly show = vi.fn();
+    readonly close = vi.fn();
+    constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+      super();
+      FakeNotification.all.push(this);
+    }
+  }
+
+  class FakeTray extends EventEmitter {
+    static readonly all: FakeTray[] = [];
+    readonly setToolTip = vi.fn();
+    readonly setTitle = vi.fn();
+    readonly setImage = vi.fn();
+    readonly setContextMenu = vi.fn();
+    readonly destroy = vi.fn();
+    constructor(readonly image: unknown) {
+      super();
+      FakeTray.all.push(this);
+    }
+    isDestroyed() {
+      return false;
+    }
+  }
+
+  const net = {
+    fetch: vi.fn(async (url: string, _init?: RequestInit) => {
+      if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
+      return new Response(JSON.stringify({ success: true }), { status: 200 });
+    }),
+  };
+
+  const electron = {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    ipcMain,
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    nativeImage: {
+      createFromBitmap: vi.fn((bitmap: Buffer, size: { width: number }) => ({ bitmap, size })),
+    },
+    net,
+    Notification: FakeNotification,
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    shell: { openExternal: vi.fn(async (_url: string) => {}), beep: vi.fn() },
+    Tray: FakeTray,
+  };
+
+  /** Sends an IPC message as the counter window's top frame showing `url`. */
+  async function invoke(channel: string, url: string, ...args: unknown[]): Promise<unknown> {
+    const handler = ipcHandlers.get(channel);
+    if (!handler) throw new Error(`no handler for ${channel}`);
+    const window = FakeBrowserWindow.all[0]!;
+    const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
+    return handler(
+      { sender: window.webContents, senderFrame: { origin, url, parent: null } },
+      ...args,
+    );
+  }
+
+  return {
+    electron: electron as unknown as CounterElectron,
+    fake: electron,
+    up,
+    invoke,
+    windows: FakeBrowserWindow.all,
+    notifications: FakeNotification.all,
+    trays: FakeTray.all,
+  };
+}
+
+const SERVER = 'http://192.168.1.20:4000';
+const PAGES = { firstRun: '/app/src/pages/first-run.html', offline: '/app/src/pages/offline.html' };
+const FIRST_RUN_URL = pathToFileURL(PAGES.firstRun).href;
+
+let userData: string;
+let started: CounterApp | null = null;
+beforeEach(() => {
+  userData = mkdtempSync(join(tmpdir(), 'kirana-app-'));
+});
+afterEach(() => {
+  started?.screens.stop();
+  started?.alerts.dispose();
+  started = null;
+  rmSync(userData, { recursive: true, force: true });
+});
+
+async function start(
+  options: { saved?: string; env?: Record<string, string>; platform?: NodeJS.Platform } = {},
+) {
+  if (options.saved)
+    new SettingsStore(userData, recordingLogger()).update({ server: options.saved });
+  const world = fakeElectron(userData);
+  world.up.add(SERVER);
+  const log = recordingLogger();
+  started = await startCounterApp(world.electron, {
+    env: options.env ?? {},
+    platform: options.platform ?? 'linux',
+    preload: '/app/dist/preload/index.cjs',
+    pages: PAGES,
+    log,
+  });
+  const window = world.windows[0]!;
+  return { ...world, window, log, app: started };
+}
+
+describe('counter app', () => {
+  test('the window is sandboxed, isolated, without Node, with the preload, and its pages cannot leave the server', async () => {
+    const { window, fake } = await start({ saved: SERVER });
+    expect(fake.app.enableSandbox).toHaveBeenCalled();
+    expect(window.options.webPreferences).toMatchObject({
+      preload: '/app/dist/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
+    expect(window.webContents.navigate(`${SERVER}/seller/agents`)).toBe(false);
+    expect(window.webContents.navigate('https://evil.example/')).toBe(true);
+    expect(window.webContents.windowOpenHandler!({ url: `${SERVER}/seller` })).toEqual({
+      action: 'deny',
+    });
+    expect(window.webContents.windowOpenHandler!({ url: 'https://docs.example/' })).toEqual({
+      action: 'deny',
+    });
+    expect(fake.shell.openExternal).toHaveBeenCalledWith('https://docs.example/');
+  });
+
+  test('first run: the first-run page connects, the address is saved, and the seller screens open', async () => {
+    const { window, invoke } = await start();
+    expect(window.webContents.url).toBe(FIRST_RUN_URL);
+    await expect(invoke('kirana:currentServer', FIRST_RUN_URL)).resolves.toBeNull();
+    await expect(
+      invoke('kirana:connectToServer', FIRST_RUN_URL, 'http://10.0.0.9:4000'),
+    ).resolves.toEqual({ ok: false, message: 'Cannot reach http://10.0.0.9:4000' });
+    await expect(
+      invoke('kirana:connectToServer', FIRST_RUN_URL, '192.168.1.20:4000'),
+    ).resolves.toEqual({ ok: true, server: SERVER });
+    await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller`));
+    expect(JSON.parse(readFileSync(join(userData, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      server: SERVER,
+    });
+  });
+
+  test('new orders: a notification each, badge and tray count; a repeat is ignored; acknowledging lowers the count; a click opens the orders', async () => {
+    const { window, invoke, notifications, fake, trays } = await start({ saved: SERVER });
+    const page = `${SERVER}/seller/orders`;
+    const first = sellerOrder({ amount: 245 });
+    const second = sellerOrder({ amount: 80 });
+
+    await invoke('kirana:newOrders', page, [first, second]);
+    expect(notifications.map((n) => n.options)).toEqual([
+      { title: 'New order', body: '₹245.00 · 2 items', silent: true },
+      { title: 'New order', body: '₹80.00 · 2 items', silent: true },
+    ]);
+    expect(notifications.every((n) => n.show.mock.calls.length === 1)).toBe(true);
+    expect(fake.app.setBadgeCount).toHaveBeenLastCalledWith(2);
+    expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith('Kirana Counter: 2 new orders');
+    expect(trays[0]!.setTitle).toHaveBeenLastCalledWith('2');
+    expect(window.flashFrame).toHaveBeenCalledWith(true);
+
+    await invoke('kirana:newOrders', page, [first]);
+    expect(notifications).toHaveLength(2);
+
+    await invoke('kirana:acknowledgeOrders', page, [first._id]);
+    expect(fake.app.setBadgeCount).toHaveBeenLastCalledWith(1);
+    expect(notifications[0]!.close).toHaveBeenCalled();
+
+    await window.webContents.loadURL(`${SERVER}/seller/product-list`);
+    notifications[1]!.emit('click');
+    expect(window.show).toHaveBeenCalled();
+    expect(window.focus).toHaveBeenCalled();
+    await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller/orders`));
+  });
+
+  test('a new-order message from another origin is refused and raises nothing', async () => {
+    const { invoke, notifications, fake, log } = await start({ saved: SERVER });
+    await expect(
+      invoke('kirana:newOrders', 'https://evil.example/seller', [sellerOrder()]),
+    ).rejects.toThrow('refused');
+    expect(notifications).toHaveLength(0);
+    expect(fake.app.setBadgeCount).not.toHaveBeenCalled();
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ message: 'ipc: refused a message from an untrusted sender' }),
+    );
+  });
+
+  test('a packing slip prints from a hidden, script-less window that is closed afterwards', async () => {
+    const { invoke, windows } = await start({ saved: SERVER });
+    const order = sellerOrder();
+    await expect(
+      invoke('kirana:printPackingSlip', `${SERVER}/seller/orders`, order),
+    ).resolves.toEqual({ printed: true });
+    const printWindow = windows.find((w) => w.webContents.print.mock.calls.length > 0)!;
+    expect(printWindow.options).toMatchObject({
+      show: false,
+      webPreferences: { javascript: false, sandbox: true },
+    });
+    expect(printWindow.webContents.url).toMatch(/^data:text\/html;charset=utf-8,/);
+    expect(decodeURIComponent(printWindow.webContents.url)).toContain(order._id);
+    expect(printWindow.destroy).toHaveBeenCalled();
+  });
+
+  test('the window state is saved on close and restored on the next start', async () => {
+    const first = await start({ saved: SERVER });
+    first.window.maximized = true;
+    first.window.emit('close');
+    first.app!.screens.stop();
+
+    const next = await start();
+    expect(next.window.options).toMatchObject({ x: 40, y: 30, width: 1300, height: 850 });
+    next.window.emit('ready-to-show');
+    expect(next.window.maximize).toHaveBeenCalled();
+    expect(next.window.show).toHaveBeenCalled();
+  });
+
+  test('KIRANA_SERVER_URL opens that server without saving it', async () => {
+    const { window } = await start({ env: { KIRANA_SERVER_URL: `${SERVER}/` } });
+    expect(window.webContents.url).toBe(`${SERVER}/seller`);
+    expect(new SettingsStore(userData, recordingLogger()).get().server).toBeNull();
+  });
+
+  test('a second instance quits at once and brings the first one forward', async () => {
+    const world = fakeElectron(userData);
+    world.fake.app.requestSingleInstanceLock.mockReturnValueOnce(false);
+    await expect(
+      startCounterApp(world.electron, {
+        env: {},
+        platform: 'linux',
+        preload: '/p',
+        pages: PAGES,
+        log: recordingLogger(),
+      }),
+    ).resolves.toBeNull();
+    expect(world.fake.app.quit).toHaveBeenCalled();
+    expect(world.windows).toHaveLength(0);
+
+    const first = await start({ saved: SERVER });
+    first.window.show.mockClear();
+    first.fake.app.emit('second-instance');
+    expect(first.window.show).toHaveBeenCalled();
+  });
+
+  test('Windows gets an app id for its notifications', async () => {
+    const { fake } = await start({ saved: SERVER, platform: 'win32' });
+    expect(fake.app.setAppUserModelId).toHaveBeenCalledWith('org.kirana.counter');
+  });
+});

@@ -1,0 +1,263 @@
+import type * as Electron from 'electron';
+import type { ConnectResult } from '../ipc-contract.js';
+import { trayIconBitmap } from './artwork.js';
+import { chimePlayer } from './chime.js';
+import { CounterScreens } from './counter-screens.js';
+import type { BundledPagePaths } from './counter-screens.js';
+import { registerIpcHandlers } from './ipc.js';
+import type { IpcHandlers } from './ipc.js';
+import type { Logger } from './logger.js';
+import { OrderAlerts } from './order-alerts.js';
+import type { ShownNotification } from './order-alerts.js';
+import { printPackingSlip } from './packing-slip.js';
+import { serverOrigin, SettingsStore } from './settings.js';
+import { showUnreadCount } from './unread-badge.js';
+import {
+  counterWindowOptions,
+  guardNavigation,
+  permissionGranted,
+  PRINT_WINDOW_OPTIONS,
+  SECURE_WEB_PREFERENCES,
+  WINDOW_TITLE,
+} from './window.js';
+
+/** The parts of the `electron` module the app uses: the real module in the app, fakes in tests. */
+export type CounterElectron = Pick<
+  typeof Electron,
+  | 'app'
+  | 'BrowserWindow'
+  | 'ipcMain'
+  | 'Menu'
+  | 'nativeImage'
+  | 'net'
+  | 'Notification'
+  | 'screen'
+  | 'shell'
+  | 'Tray'
+>;
+
+export interface CounterAppOptions {
+  /** `KIRANA_SERVER_URL` (development) is read from here. */
+  env: Record<string, string | undefined>;
+  platform: NodeJS.Platform;
+  /** Path of the compiled preload (`dist/preload/index.cjs`). */
+  preload: string;
+  pages: BundledPagePaths;
+  log: Logger;
+}
+
+/** What a started app exposes, for the shutdown path and for tests. */
+export interface CounterApp {
+  window: Electron.BrowserWindow;
+  screens: CounterScreens;
+  alerts: OrderAlerts;
+  settings: SettingsStore;
+}
+
+export const APP_ID = 'org.kirana.counter';
+
+/**
+ * Starts the counter app: one window showing the seller screens of the configured server (or
+ * the first-run page), a tray icon with the unread count, native notifications with a sound for
+ * new orders, packing-slip printing, and the checked IPC handlers behind `window.kirana`.
+ * Resolves to null when another instance already runs (it is brought to the front instead).
+ */
+export async function startCounterApp(
+  electron: CounterElectron,
+  options: CounterAppOptions,
+): Promise<CounterApp | null> {
+  const { app, BrowserWindow, Menu, nativeImage, net, Notification, screen, shell, Tray } =
+    electron;
+  const { log, platform } = options;
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+  app.enableSandbox();
+  // Windows shows notifications only for an app with an AppUserModelID; electron-builder gives
+  // the installed shortcut the appId, so both must be the same.
+  if (platform === 'win32') app.setAppUserModelId(APP_ID);
+  await app.whenReady();
+
+  const settings = new SettingsStore(app.getPath('userData'), log);
+  const serverOverride = overrideFrom(options.env, log);
+  const saved = settings.get().window;
+
+  const icon = (size: number, alert: boolean) =>
+    nativeImage.createFromBitmap(trayIconBitmap(size, alert), { width: size, height: size });
+  const icons = { normal: icon(16, false), alert: icon(16, true) };
+
+  const window = new BrowserWindow({
+    ...counterWindowOptions(
+      saved,
+      screen.getAllDisplays().map((display) => display.workArea),
+      options.preload,
+    ),
+    icon: icon(64, false),
+  });
+  const contents = window.webContents;
+  const screens = new CounterScreens({
+    contents,
+    settings,
+    fetch: (url, init) => net.fetch(url, init),
+    pages: options.pages,
+    serverOverride,
+    log,
+  });
+  const server = () => screens.server;
+
+  // Every web contents the app ever makes, this window's and the hidden ones', stays put.
+  app.on('web-contents-created', (_event, created) =>
+    guardNavigation(created, server, (url) => shell.openExternal(url), log),
+  );
+  guardNavigation(contents, server, (url) => shell.openExternal(url), log);
+  contents.session.setPermissionRequestHandler((_contents, permission, grant, details) =>
+    grant(permissionGranted(permission, details.requestingUrl, server())),
+  );
+  contents.session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionGranted(permission, requestingOrigin, server()),
+  );
+  contents.on('did-fail-load', (_event, errorCode, _description, url, isMainFrame) =>
+    screens.loadFailed(errorCode, url, isMainFrame),
+  );
+  contents.on('render-process-gone', (_event, details) => {
+    log.error('window: the page crashed; reloading', { reason: details.reason });
+    void screens.start();
+  });
+
+  const showWindow = () => {
+    if (window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+
+  const openOrders = () => {
+    showWindow();
+    void screens.openOrders();
+  };
+
+  const tray = new Tray(icons.normal);
+  tray.setToolTip(WINDOW_TITLE);
+  tray.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Open Kirana Counter', click: showWindow },
+      { label: 'Orders', click: openOrders },
+      { type: 'separator' },
+      { label: 'Quit', role: 'quit' },
+    ]),
+  );
+  tray.on('click', showWindow);
+
+  const chime = chimePlayer(
+    () =>
+      new BrowserWindow({
+        show: false,
+        webPreferences: {
+          ...SECURE_WEB_PREFERENCES,
+          autoplayPolicy: 'no-user-gesture-required',
+          backgroundThrottling: false,
+        },
+      }),
+    () => shell.beep(),
+    log,
+  );
+
+  const notificationsWork = Notification.isSupported();
+  const alerts = new OrderAlerts({
+    showNotification(notice, onClick): ShownNotification {
+      if (!notificationsWork) return { close() {} };
+      // The app plays its own chime, repeated until the order is acknowledged.
+      const notification = new Notification({ ...notice, silent: true });
+      notification.on('click', onClick);
+      notification.show();
+      return notification;
+    },
+    chime: () => chime.play(),
+    onUnreadChange: (count) =>
+      showUnreadCount(count, {
+        platform,
+        app,
+        tray: tray.isDestroyed() ? null : tray,
+        window: window.isDestroyed() ? null : window,
+        icons,
+      }),
+    openOrders,
+  });
+
+  const handlers: IpcHandlers = {
+    newOrders(orders) {
+      if (alerts.add(orders) > 0 && !window.isFocused()) window.flashFrame(true);
+    },
+    acknowledgeOrders(orderIds) {
+      alerts.acknowledge(orderIds);
+    },
+    printPackingSlip: (order) =>
+      printPackingSlip(order, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),
+    connectToServer: (address): Promise<ConnectResult> => screens.connect(address),
+    currentServer: () => screens.server,
+    retryConnection: () => screens.retry(),
+    changeServer: () => screens.changeServer(),
+  };
+  registerIpcHandlers(
+    electron.ipcMain,
+    handlers,
+    {
+      serverOrigin: server,
+      bundledPages: [options.pages.firstRun, options.pages.offline],
+      counterWindowId: () => (window.isDestroyed() ? null : contents.id),
+    },
+    log,
+  );
+
+  window.once('ready-to-show', () => {
+    if (saved?.maximized) window.maximize();
+    window.show();
+  });
+  window.on('focus', () => window.flashFrame(false));
+  window.on('close', () => {
+    try {
+      const { x, y, width, height } = window.getNormalBounds();
+      const bounds = [x, y, width, height].map(Math.round) as [number, number, number, number];
+      settings.update({
+        window: {
+          x: bounds[0],
+          y: bounds[1],
+          width: bounds[2],
+          height: bounds[3],
+          maximized: window.isMaximized(),
+        },
+      });
+    } catch (error) {
+      log.warn('settings: cannot save the window state', { error: String(error) });
+    }
+  });
+  app.on('second-instance', showWindow);
+  // The counter app is its window: closing it quits, on macOS too.
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => {
+    screens.stop();
+    alerts.dispose();
+    chime.dispose();
+    tray.destroy();
+  });
+
+  await screens.start();
+  return { window, screens, alerts, settings };
+}
+
+function overrideFrom(env: Record<string, string | undefined>, log: Logger): string | null {
+  const value = env.KIRANA_SERVER_URL;
+  if (value === undefined || value.trim() === '') return null;
+  const origin = serverOrigin(value);
+  if (origin.ok) {
+    log.info('server: using KIRANA_SERVER_URL; it is not saved', { server: origin.origin });
+    return origin.origin;
+  }
+  log.error('server: KIRANA_SERVER_URL is not a server address; ignoring it', {
+    value,
+    reason: origin.message,
+  });
+  return null;
+}

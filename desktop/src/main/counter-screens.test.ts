@@ -1,0 +1,216 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { recordingLogger } from '../test/fixtures.js';
+import {
+  CounterScreens,
+  FAILURES_BEFORE_OFFLINE,
+  HEALTH_EVERY_MS,
+  OFFLINE_RETRY_EVERY_MS,
+} from './counter-screens.js';
+import type { Fetch } from './server-check.js';
+import { SettingsStore } from './settings.js';
+
+const SERVER = 'http://192.168.1.20:4000';
+const PAGES = { firstRun: '/app/src/pages/first-run.html', offline: '/app/src/pages/offline.html' };
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'kirana-screens-'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/** A network where each origin is up or down, and a window that records what it shows. */
+function setup({ saved = null as string | null, override = null as string | null } = {}) {
+  const log = recordingLogger();
+  const settings = new SettingsStore(directory, log);
+  if (saved !== null) settings.update({ server: saved });
+  const up = new Set<string>();
+  const fetch = vi.fn<Fetch>(async (url) => {
+    if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
+    return new Response(JSON.stringify({ success: true }), { status: 200 });
+  });
+  let url = '';
+  const contents = {
+    loadURL: vi.fn(async (next: string) => {
+      url = next;
+      if (!up.has(new URL(next).origin)) {
+        throw Object.assign(new Error('ERR_CONNECTION_REFUSED (-102)'), { errno: -102 });
+      }
+    }),
+    loadFile: vi.fn(async (path: string) => {
+      url = `file://${path}`;
+    }),
+    getURL: () => url,
+  };
+  const screens = new CounterScreens({
+    contents,
+    settings,
+    fetch,
+    pages: PAGES,
+    serverOverride: override,
+    log,
+  });
+  return { screens, contents, settings, up, fetch, log, shown: () => url };
+}
+
+describe('first run', () => {
+  test('with no saved server the first-run page shows', async () => {
+    const { screens, contents } = setup();
+    await screens.start();
+    expect(screens.screen).toBe('first-run');
+    expect(contents.loadFile).toHaveBeenCalledWith(PAGES.firstRun);
+    expect(contents.loadURL).not.toHaveBeenCalled();
+  });
+
+  test('an address is saved only after its connection test passes, and is read back on the next start', async () => {
+    const first = setup();
+    await first.screens.start();
+
+    await expect(first.screens.connect('192.168.1.20:4000')).resolves.toEqual({
+      ok: false,
+      message: `Cannot reach ${SERVER}`,
+    });
+    expect(first.settings.get().server).toBeNull();
+    expect(new SettingsStore(directory, first.log).get().server).toBeNull();
+    expect(first.screens.screen).toBe('first-run');
+
+    await expect(first.screens.connect('not a url at all')).resolves.toMatchObject({ ok: false });
+    expect(first.fetch).toHaveBeenCalledTimes(1);
+
+    first.up.add(SERVER);
+    await expect(first.screens.connect('192.168.1.20:4000')).resolves.toEqual({
+      ok: true,
+      server: SERVER,
+    });
+    await vi.waitFor(() => expect(first.shown()).toBe(`${SERVER}/seller`));
+    expect(first.screens.screen).toBe('seller');
+    first.screens.stop();
+
+    // Next start of the app: straight to the seller screens.
+    const next = setup();
+    next.up.add(SERVER);
+    await next.screens.start();
+    expect(next.screens.server).toBe(SERVER);
+    expect(next.contents.loadURL).toHaveBeenCalledWith(`${SERVER}/seller`);
+    expect(next.contents.loadFile).not.toHaveBeenCalled();
+    next.screens.stop();
+  });
+
+  test('KIRANA_SERVER_URL is used instead of the saved address and never saved', async () => {
+    const { screens, contents, settings, up } = setup({
+      saved: 'http://old.example:4000',
+      override: 'http://localhost:4000',
+    });
+    up.add('http://localhost:4000');
+    await screens.start();
+    expect(contents.loadURL).toHaveBeenCalledWith('http://localhost:4000/seller');
+    expect(settings.get().server).toBe('http://old.example:4000');
+    screens.stop();
+  });
+
+  test('Change server shows the first-run form and keeps the saved address until a new one connects', async () => {
+    const { screens, contents, settings, up } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    await screens.changeServer();
+    expect(screens.screen).toBe('first-run');
+    expect(contents.loadFile).toHaveBeenLastCalledWith(PAGES.firstRun);
+    expect(settings.get().server).toBe(SERVER);
+    expect(screens.server).toBe(SERVER);
+  });
+});
+
+describe('offline', () => {
+  test('a server that does not load shows the offline page, which returns to the seller screens once it answers', async () => {
+    vi.useFakeTimers();
+    const { screens, contents, up, shown } = setup({ saved: SERVER });
+    await screens.start();
+    expect(screens.screen).toBe('offline');
+    expect(contents.loadFile).toHaveBeenCalledWith(PAGES.offline);
+
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_EVERY_MS);
+    expect(screens.screen).toBe('offline');
+
+    up.add(SERVER);
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_EVERY_MS);
+    expect(screens.screen).toBe('seller');
+    expect(shown()).toBe(`${SERVER}/seller`);
+    screens.stop();
+  });
+
+  test('Retry checks at once', async () => {
+    const { screens, up, shown } = setup({ saved: SERVER });
+    await screens.start();
+    await expect(screens.retry()).resolves.toEqual({
+      ok: false,
+      message: `Cannot reach ${SERVER}`,
+    });
+    expect(screens.screen).toBe('offline');
+    up.add(SERVER);
+    await expect(screens.retry()).resolves.toEqual({ ok: true, server: SERVER });
+    await vi.waitFor(() => expect(shown()).toBe(`${SERVER}/seller`));
+    screens.stop();
+  });
+
+  test('did-fail-load of the seller screens shows the offline page; an aborted or subframe load does not', async () => {
+    const { screens, up, contents } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    screens.loadFailed(-3, `${SERVER}/seller`, true);
+    screens.loadFailed(-105, 'https://maps.example/embed', false);
+    expect(screens.screen).toBe('seller');
+    screens.loadFailed(-106, `${SERVER}/seller/orders`, true);
+    expect(screens.screen).toBe('offline');
+    expect(contents.loadFile).toHaveBeenCalledWith(PAGES.offline);
+    screens.stop();
+  });
+
+  test(`the seller screens give way to the offline page after ${FAILURES_BEFORE_OFFLINE} failed checks in a row`, async () => {
+    vi.useFakeTimers();
+    const { screens, up, fetch } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    up.delete(SERVER);
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    expect(screens.screen).toBe('seller'); // one blip is forgiven
+    up.add(SERVER);
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    up.delete(SERVER);
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    expect(screens.screen).toBe('seller'); // the count restarted after a good answer
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    expect(screens.screen).toBe('offline');
+    screens.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('orders screen', () => {
+  test('opening the orders navigates the seller screens to /seller/orders, once', async () => {
+    const { screens, contents, up } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    await screens.openOrders();
+    expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/orders`);
+    await screens.openOrders();
+    expect(contents.loadURL).toHaveBeenCalledTimes(2);
+    screens.stop();
+  });
+
+  test('on the first-run or offline page it does not navigate', async () => {
+    const { screens, contents } = setup({ saved: SERVER });
+    await screens.start();
+    expect(screens.screen).toBe('offline');
+    await screens.openOrders();
+    expect(contents.loadURL).toHaveBeenCalledTimes(1);
+    screens.stop();
+  });
+});

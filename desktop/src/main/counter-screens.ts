@@ -1,0 +1,197 @@
+import type { ConnectResult } from '../ipc-contract.js';
+import type { Logger } from './logger.js';
+import { checkServer } from './server-check.js';
+import type { Fetch } from './server-check.js';
+import { serverOrigin } from './settings.js';
+import type { SettingsStore } from './settings.js';
+
+/** The part of the counter window's `webContents` that shows pages. */
+export interface CounterContents {
+  loadURL(url: string): Promise<void>;
+  loadFile(path: string): Promise<void>;
+  getURL(): string;
+}
+
+/** File paths of the bundled pages. */
+export interface BundledPagePaths {
+  firstRun: string;
+  offline: string;
+}
+
+export type Screen = 'none' | 'first-run' | 'seller' | 'offline';
+
+export interface CounterScreensDeps {
+  contents: CounterContents;
+  settings: SettingsStore;
+  fetch: Fetch;
+  pages: BundledPagePaths;
+  /** `KIRANA_SERVER_URL` in development: used instead of the saved address, never saved. */
+  serverOverride?: string | null;
+  log: Logger;
+  /** How often the server is asked `/readyz` while the seller screens show. */
+  healthEveryMs?: number;
+  /** How often the offline page asks again. */
+  offlineRetryEveryMs?: number;
+  /** Failed checks in a row before the seller screens give way to the offline page. */
+  failuresBeforeOffline?: number;
+}
+
+export const HEALTH_EVERY_MS = 15_000;
+export const OFFLINE_RETRY_EVERY_MS = 5_000;
+export const FAILURES_BEFORE_OFFLINE = 2;
+/** Chromium's net::ERR_ABORTED: a load replaced by another one, not a failure. */
+const ERR_ABORTED = -3;
+
+/**
+ * Which screen the counter window shows, and the server it talks to. With no server yet it shows
+ * the bundled first-run page; otherwise `<server>/seller`. When the seller screens fail to load,
+ * or `/readyz` fails {@link FAILURES_BEFORE_OFFLINE} times in a row, it shows the bundled offline
+ * page, which goes back to the seller screens as soon as the server answers again.
+ */
+export class CounterScreens {
+  readonly #deps: CounterScreensDeps;
+  #server: string | null;
+  #screen: Screen = 'none';
+  #failures = 0;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #stopped = false;
+
+  constructor(deps: CounterScreensDeps) {
+    this.#deps = deps;
+    this.#server = deps.serverOverride ?? deps.settings.get().server;
+  }
+
+  /** The configured server's origin, or null before the first connection. */
+  get server(): string | null {
+    return this.#server;
+  }
+
+  get screen(): Screen {
+    return this.#screen;
+  }
+
+  start(): Promise<void> {
+    return this.#server === null ? this.#showFirstRun() : this.#showSeller();
+  }
+
+  /** First run: tests the address and, only when the server is ready, saves and opens it. */
+  async connect(address: string): Promise<ConnectResult> {
+    const origin = serverOrigin(address);
+    if (!origin.ok) return origin;
+    const result = await checkServer(origin.origin, this.#deps.fetch);
+    if (!result.ok) return result;
+    this.#deps.settings.update({ server: origin.origin });
+    this.#server = origin.origin;
+    this.#deps.log.info('server: connected and saved', { server: origin.origin });
+    void this.#showSeller();
+    return result;
+  }
+
+  /** The offline page's Retry: checks now and opens the seller screens when the server answers. */
+  async retry(): Promise<ConnectResult> {
+    if (this.#server === null) return { ok: false, message: 'No server address is set' };
+    const result = await checkServer(this.#server, this.#deps.fetch);
+    if (result.ok) void this.#showSeller();
+    return result;
+  }
+
+  changeServer(): Promise<void> {
+    return this.#showFirstRun();
+  }
+
+  /** A notification was clicked: the seller screens' order list, unless it already shows. */
+  async openOrders(): Promise<void> {
+    if (this.#screen !== 'seller' || this.#server === null) return;
+    const orders = `${this.#server}/seller/orders`;
+    if (this.#deps.contents.getURL().split(/[?#]/)[0] === orders) return;
+    await this.#load(() => this.#deps.contents.loadURL(orders));
+  }
+
+  /** `did-fail-load` of the counter window. */
+  loadFailed(errorCode: number, url: string, isMainFrame: boolean): void {
+    if (!isMainFrame || errorCode === ERR_ABORTED || this.#screen !== 'seller') return;
+    this.#deps.log.warn('server: the seller screens failed to load', { url, errorCode });
+    void this.#showOffline();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#clearTimer();
+  }
+
+  async #showFirstRun(): Promise<void> {
+    this.#enter('first-run');
+    await this.#load(() => this.#deps.contents.loadFile(this.#deps.pages.firstRun));
+  }
+
+  async #showSeller(): Promise<void> {
+    const server = this.#server;
+    if (server === null) return this.#showFirstRun();
+    this.#enter('seller');
+    this.#schedule(this.#deps.healthEveryMs ?? HEALTH_EVERY_MS);
+    const loaded = await this.#load(() => this.#deps.contents.loadURL(`${server}/seller`));
+    if (!loaded && this.#screen === 'seller') await this.#showOffline();
+  }
+
+  async #showOffline(): Promise<void> {
+    if (this.#screen === 'offline') return;
+    this.#enter('offline');
+    this.#schedule(this.#deps.offlineRetryEveryMs ?? OFFLINE_RETRY_EVERY_MS);
+    await this.#load(() => this.#deps.contents.loadFile(this.#deps.pages.offline));
+  }
+
+  #enter(screen: Screen): void {
+    this.#clearTimer();
+    this.#screen = screen;
+    this.#failures = 0;
+  }
+
+  /** Runs a load; false when it failed (and was not merely replaced by a newer load). */
+  async #load(load: () => Promise<void>): Promise<boolean> {
+    try {
+      await load();
+      return true;
+    } catch (error) {
+      const errno = (error as { errno?: unknown }).errno;
+      if (errno === ERR_ABORTED) return true;
+      this.#deps.log.warn('server: a page failed to load', { error: String(error) });
+      return false;
+    }
+  }
+
+  #schedule(delay: number): void {
+    this.#clearTimer();
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => void this.#check(), delay);
+  }
+
+  async #check(): Promise<void> {
+    this.#timer = null;
+    const server = this.#server;
+    const screen = this.#screen;
+    if (server === null || (screen !== 'seller' && screen !== 'offline')) return;
+    const result = await checkServer(server, this.#deps.fetch);
+    // The screen or server may have changed while the check was in flight.
+    if (this.#stopped || this.#screen !== screen || this.#server !== server) return;
+    if (screen === 'offline') {
+      if (result.ok) await this.#showSeller();
+      else this.#schedule(this.#deps.offlineRetryEveryMs ?? OFFLINE_RETRY_EVERY_MS);
+      return;
+    }
+    this.#failures = result.ok ? 0 : this.#failures + 1;
+    if (this.#failures >= (this.#deps.failuresBeforeOffline ?? FAILURES_BEFORE_OFFLINE)) {
+      this.#deps.log.warn('server: stopped answering; showing the offline page', {
+        server,
+        reason: result.ok ? null : result.message,
+      });
+      await this.#showOffline();
+    } else {
+      this.#schedule(this.#deps.healthEveryMs ?? HEALTH_EVERY_MS);
+    }
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

@@ -1,0 +1,208 @@
+import { describe, expect, test, vi } from 'vitest';
+import { IPC_METHODS } from '../ipc-contract.js';
+import { recordingLogger, sellerOrder } from '../test/fixtures.js';
+import { registerIpcHandlers, senderRefusal } from './ipc.js';
+import type { IpcEventLike, IpcHandlers, IpcMainLike, SenderPolicy } from './ipc.js';
+
+const SERVER = 'http://192.168.1.20:4000';
+const FIRST_RUN_PATH = '/opt/Kirana Counter/resources/app.asar/src/pages/first-run.html';
+const FIRST_RUN = 'file:///opt/Kirana%20Counter/resources/app.asar/src/pages/first-run.html';
+const WINDOW_ID = 7;
+
+type Listener = (event: IpcEventLike, ...args: unknown[]) => unknown;
+
+function setup(server: string | null = SERVER) {
+  const listeners = new Map<string, Listener>();
+  const ipcMain: IpcMainLike = {
+    handle: (channel, listener) => void listeners.set(channel, listener),
+    removeHandler: (channel) => void listeners.delete(channel),
+  };
+  const handlers = {
+    newOrders: vi.fn(),
+    acknowledgeOrders: vi.fn(),
+    printPackingSlip: vi.fn(async () => ({ printed: true as const })),
+    connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),
+    currentServer: vi.fn(() => server),
+    retryConnection: vi.fn(async () => ({ ok: false as const, message: 'down' })),
+    changeServer: vi.fn(async () => {}),
+  } satisfies IpcHandlers;
+  const policy: SenderPolicy = {
+    serverOrigin: () => server,
+    bundledPages: [FIRST_RUN_PATH],
+    counterWindowId: () => WINDOW_ID,
+  };
+  const log = recordingLogger();
+  const remove = registerIpcHandlers(ipcMain, handlers, policy, log);
+  const send = (channel: string, event: IpcEventLike, ...args: unknown[]) => {
+    const listener = listeners.get(channel);
+    if (!listener) throw new Error(`no handler for ${channel}`);
+    return Promise.resolve(listener(event, ...args));
+  };
+  return { listeners, handlers, log, remove, send };
+}
+
+/** An IPC event from the counter window's top frame at `url`. */
+function from(url: string, changes: Partial<IpcEventLike> = {}): IpcEventLike {
+  const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
+  return { sender: { id: WINDOW_ID }, senderFrame: { origin, url, parent: null }, ...changes };
+}
+
+describe('IPC handlers', () => {
+  test('every contract method gets a handler on its kirana: channel, and can be removed', () => {
+    const { listeners, remove } = setup();
+    expect([...listeners.keys()].sort()).toEqual(IPC_METHODS.map((m) => `kirana:${m}`).sort());
+    remove();
+    expect(listeners.size).toBe(0);
+  });
+
+  test('a seller-screen message from the server origin with valid arguments reaches its handler', async () => {
+    const { send, handlers, log } = setup();
+    const order = sellerOrder();
+    await expect(send('kirana:newOrders', from(`${SERVER}/seller/orders`), [order])).resolves.toBe(
+      undefined,
+    );
+    expect(handlers.newOrders).toHaveBeenCalledWith([order]);
+    await expect(
+      send('kirana:printPackingSlip', from(`${SERVER}/seller/orders`), order),
+    ).resolves.toEqual({ printed: true });
+    expect(log.entries).toEqual([]);
+  });
+
+  test('a message from another origin is refused and logged, and its handler never runs', async () => {
+    const { send, handlers, log } = setup();
+    await expect(
+      send('kirana:newOrders', from('https://evil.example/seller'), [sellerOrder()]),
+    ).rejects.toThrow('kirana:newOrders refused');
+    // Same host, another port is another origin.
+    await expect(
+      send('kirana:acknowledgeOrders', from('http://192.168.1.20:4001/seller'), ['a']),
+    ).rejects.toThrow('refused');
+    expect(handlers.newOrders).not.toHaveBeenCalled();
+    expect(handlers.acknowledgeOrders).not.toHaveBeenCalled();
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        message: 'ipc: refused a message from an untrusted sender',
+        details: expect.objectContaining({
+          channel: 'kirana:newOrders',
+          url: 'https://evil.example/seller',
+        }),
+      }),
+      expect.objectContaining({
+        level: 'warn',
+        details: expect.objectContaining({ channel: 'kirana:acknowledgeOrders' }),
+      }),
+    ]);
+  });
+
+  test('a subframe, a vanished frame or another window is refused even on the server origin', async () => {
+    const { send, handlers, log } = setup();
+    const page = from(`${SERVER}/seller`);
+    const subframe = from(`${SERVER}/seller`);
+    subframe.senderFrame = { ...subframe.senderFrame!, parent: {} };
+    await expect(send('kirana:acknowledgeOrders', subframe, ['a'])).rejects.toThrow('refused');
+    await expect(
+      send('kirana:acknowledgeOrders', { ...page, senderFrame: null }, ['a']),
+    ).rejects.toThrow('refused');
+    await expect(
+      send('kirana:acknowledgeOrders', { ...page, sender: { id: WINDOW_ID + 1 } }, ['a']),
+    ).rejects.toThrow('refused');
+    expect(handlers.acknowledgeOrders).not.toHaveBeenCalled();
+    expect(log.entries.map((entry) => (entry.details as { reason: string }).reason)).toEqual([
+      'sent from a subframe',
+      'the sending frame is gone',
+      'not the counter window',
+    ]);
+  });
+
+  test('a frame whose reported origin differs from its URL is refused', () => {
+    const event = from(`${SERVER}/seller`);
+    event.senderFrame = { ...event.senderFrame!, origin: 'null' };
+    expect(
+      senderRefusal(event, 'seller-screens', {
+        serverOrigin: () => SERVER,
+        bundledPages: [],
+        counterWindowId: () => WINDOW_ID,
+      }),
+    ).toBe(`origin is not ${SERVER}`);
+  });
+
+  test('messages with bad arguments are refused and logged', async () => {
+    const { send, handlers, log } = setup();
+    const page = from(`${SERVER}/seller/orders`);
+    const { amount: _amount, ...withoutAmount } = sellerOrder();
+    const cases: [string, unknown[]][] = [
+      ['kirana:newOrders', []],
+      ['kirana:newOrders', ['not a list']],
+      ['kirana:newOrders', [[withoutAmount]]],
+      ['kirana:newOrders', [[sellerOrder()], 'extra']],
+      ['kirana:newOrders', [Array.from({ length: 201 }, () => sellerOrder())]],
+      ['kirana:acknowledgeOrders', [[42]]],
+      ['kirana:acknowledgeOrders', [['']]],
+      ['kirana:printPackingSlip', [{ _id: 'x' }]],
+    ];
+    for (const [channel, args] of cases) {
+      await expect(
+        send(channel, page, ...args),
+        `${channel} ${JSON.stringify(args).slice(0, 60)}`,
+      ).rejects.toThrow('refused: invalid arguments');
+    }
+    expect(handlers.newOrders).not.toHaveBeenCalled();
+    expect(handlers.acknowledgeOrders).not.toHaveBeenCalled();
+    expect(handlers.printPackingSlip).not.toHaveBeenCalled();
+    expect(log.entries).toHaveLength(cases.length);
+    expect(log.entries[2]).toMatchObject({
+      level: 'warn',
+      message: 'ipc: refused a message with invalid arguments',
+      details: {
+        channel: 'kirana:newOrders',
+        issues: [expect.objectContaining({ path: '0.0.amount' })],
+      },
+    });
+  });
+
+  test('setup methods answer only the bundled pages, and seller methods refuse them', async () => {
+    const { send, handlers } = setup();
+    await expect(send('kirana:connectToServer', from(FIRST_RUN), SERVER)).resolves.toEqual({
+      ok: true,
+      server: SERVER,
+    });
+    // The query string and fragment of a bundled page do not matter; its path does.
+    await expect(send('kirana:currentServer', from(`${FIRST_RUN}?retry=1#top`))).resolves.toBe(
+      SERVER,
+    );
+    await expect(
+      send('kirana:connectToServer', from(`${SERVER}/seller`), 'https://evil.example'),
+    ).rejects.toThrow('refused');
+    for (const url of [
+      'file:///home/me/Downloads/first-run.html',
+      'file://attacker-share/opt/Kirana%20Counter/resources/app.asar/src/pages/first-run.html',
+      'file:///opt/Kirana%20Counter/resources/app.asar/src/pages/first-run.html.evil',
+    ]) {
+      await expect(send('kirana:currentServer', from(url)), url).rejects.toThrow('refused');
+    }
+    await expect(send('kirana:newOrders', from(FIRST_RUN), [sellerOrder()])).rejects.toThrow(
+      'refused',
+    );
+    expect(handlers.connectToServer).toHaveBeenCalledTimes(1);
+    expect(handlers.newOrders).not.toHaveBeenCalled();
+  });
+
+  test('before a server is configured no page may call the seller methods', async () => {
+    const { send } = setup(null);
+    await expect(
+      send('kirana:acknowledgeOrders', from('http://localhost:4000/seller'), ['a']),
+    ).rejects.toThrow('refused');
+  });
+
+  test('a failing handler rejects with a generic error and is logged', async () => {
+    const { send, handlers, log } = setup();
+    handlers.retryConnection.mockRejectedValueOnce(new Error('disk on fire'));
+    await expect(send('kirana:retryConnection', from(FIRST_RUN))).rejects.toThrow(
+      /^kirana:retryConnection failed$/,
+    );
+    expect(log.entries).toEqual([
+      expect.objectContaining({ level: 'error', message: 'ipc: a handler failed' }),
+    ]);
+  });
+});

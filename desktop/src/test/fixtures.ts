@@ -1,0 +1,63 @@
+import type { Product, SellerOrder } from '@kirana/shared';
+
+let sequence = 0;
+const id = () => `0198c0de-0000-7000-8000-${String((sequence += 1)).padStart(12, '0')}`;
+
+/** A product as the seller's order list carries it. */
+export function product(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: id(),
+    name: 'Basmati Rice',
+    category: 'Grains',
+    description: ['Long grain'],
+    price: 120,
+    offerPrice: 110,
+    image: ['/uploads/products/rice.webp'],
+    inStock: true,
+    weight: '1 kg',
+    createdAt: '2025-06-01T08:00:00.000Z',
+    updatedAt: '2025-06-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A valid seller order (it passes `sellerOrderSchema`): two lines, COD, not yet paid. */
+export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
+  return {
+    _id: id(),
+    userId: id(),
+    items: [
+      { product: product(), quantity: 2 },
+      { product: product({ name: 'Amul Milk', category: 'Dairy', weight: '500 ml' }), quantity: 3 },
+    ],
+    amount: 245,
+    address: {
+      _id: id(),
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.com',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipcode: '560001',
+      country: 'India',
+      phone: '+919876543210',
+    },
+    status: 'Order Placed',
+    paymentType: 'COD',
+    isPaid: false,
+    createdAt: '2025-06-01T09:30:00.000Z',
+    updatedAt: '2025-06-01T09:30:00.000Z',
+    assignedTo: null,
+    ...overrides,
+  };
+}
+
+/** A logger that records what it was told. */
+export function recordingLogger() {
+  const entries: { level: 'info' | 'warn' | 'error'; message: string; details?: unknown }[] = [];
+  const at =
+    (level: 'info' | 'warn' | 'error') => (message: string, details?: Record<string, unknown>) =>
+      void entries.push({ level, message, details });
+  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}

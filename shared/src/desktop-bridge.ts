@@ -1,0 +1,22 @@
+import type { SellerOrder } from './contract/order.js';
+
+/** What printing a packing slip came to; `reason` is the printer's or the app's own words. */
+export type PackingSlipResult = { printed: true } | { printed: false; reason: string };
+
+/**
+ * What the seller's desktop counter app offers the seller screens as `window.kirana`. It exists
+ * only inside the desktop app, and only on pages of the configured server's origin; in a plain
+ * browser `window.kirana` is undefined. Every call is checked again in the app's main process,
+ * which rejects the promise of a call it refuses.
+ */
+export interface KiranaDesktopBridge {
+  /**
+   * Orders the seller screens have not shown before. The app notifies (with a sound, repeated
+   * until acknowledged) once per order id and ignores ids it already knows.
+   */
+  newOrders(orders: SellerOrder[]): Promise<void>;
+  /** The seller has looked at these orders: stop alerting for them and lower the unread count. */
+  acknowledgeOrders(orderIds: string[]): Promise<void>;
+  /** Prints the order's packing slip, showing the system print dialog. */
+  printPackingSlip(order: SellerOrder): Promise<PackingSlipResult>;
+}
