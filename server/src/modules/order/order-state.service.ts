@@ -91,31 +91,43 @@ export async function acceptOrder(
   });
 }
 
-/** The order locked for update, if the agent may see it. */
-async function lockOrderFor(tx: EntityManager, actor: Actor, orderId: string): Promise<Order> {
-  const order = await tx.findOne(
-    OrderSchema,
-    { id: orderId },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!order || !isVisibleTo(factsOf(order), actor))
-    throw new AppError('notFound', ORDER_NOT_FOUND);
-  return order;
+/**
+ * Locks one of the orders the agent can see, lets `change` check the rules and apply itself
+ * (history line included), and saves it, all in one transaction.
+ */
+async function changeAgentOrder(
+  em: EntityManager,
+  agentId: string,
+  orderId: string,
+  change: (tx: EntityManager, order: Order, actor: Actor) => void,
+): Promise<Order> {
+  const actor: Actor = { role: 'agent', id: agentId };
+  return em.transactional(async (tx) => {
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order || !isVisibleTo(factsOf(order), actor))
+      throw new AppError('notFound', ORDER_NOT_FOUND);
+    change(tx, order, actor);
+    await tx.flush();
+    await tx.populate(order, ['items.product']);
+    return order;
+  });
 }
 
 /**
  * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid).
  * @throws AppError notFound, forbidden (not the assigned agent) or conflict (any other move).
  */
-export async function changeOrderStatus(
+export function changeOrderStatus(
   em: EntityManager,
   agentId: string,
   orderId: string,
   to: OrderStatus,
 ): Promise<Order> {
-  const actor: Actor = { role: 'agent', id: agentId };
-  return em.transactional(async (tx) => {
-    const order = await lockOrderFor(tx, actor, orderId);
+  return changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
     enforce(canChangeStatus(factsOf(order), to, actor));
     tx.create(OrderEventSchema, {
       order,
@@ -126,9 +138,6 @@ export async function changeOrderStatus(
       toStatus: to,
     });
     order.status = to;
-    await tx.flush();
-    await tx.populate(order, ['items.product']);
-    return order;
   });
 }
 
@@ -136,14 +145,12 @@ export async function changeOrderStatus(
  * Records cash collected at the door for the agent's cash-on-delivery order; once only.
  * @throws AppError notFound, forbidden (not the assigned agent) or conflict (paid, not COD).
  */
-export async function markOrderPaidInCash(
+export function markOrderPaidInCash(
   em: EntityManager,
   agentId: string,
   orderId: string,
 ): Promise<Order> {
-  const actor: Actor = { role: 'agent', id: agentId };
-  return em.transactional(async (tx) => {
-    const order = await lockOrderFor(tx, actor, orderId);
+  return changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
     enforce(canMarkPaid(factsOf(order), actor));
     order.isPaid = true;
     order.paidAt = new Date();
@@ -154,9 +161,6 @@ export async function markOrderPaidInCash(
       actorId: agentId,
       note: 'cash',
     });
-    await tx.flush();
-    await tx.populate(order, ['items.product']);
-    return order;
   });
 }
 

@@ -8,6 +8,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { AddressSchema } from '../address/address.entity.js';
+import { presentAddress } from '../address/address.presenter.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
@@ -42,32 +43,10 @@ export async function placeCodOrder(
     });
     const totals = cartTotals(priced);
 
-    const {
-      id: addressId,
-      firstName,
-      lastName,
-      email,
-      phone,
-      street,
-      city,
-      state,
-      zipcode,
-      country,
-    } = address;
+    const { _id: addressId, ...delivery } = presentAddress(address);
     const order = tx.create(OrderSchema, {
       user: userId,
-      address: {
-        addressId,
-        firstName,
-        lastName,
-        email,
-        phone,
-        street,
-        city,
-        state,
-        zipcode,
-        country,
-      },
+      address: { addressId, ...delivery },
       subtotalPaise: totals.subtotal,
       taxPaise: totals.tax,
       amountPaise: totals.total,
