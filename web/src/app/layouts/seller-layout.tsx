@@ -1,9 +1,129 @@
-/** The seller area; its screens arrive with the seller issues. */
+import { MESSAGES } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { SellerLoginPage } from '../../areas/seller/seller-login-page';
+import { SellerMark } from '../../areas/seller/seller-mark';
+import { Spinner } from '../../components/ui/spinner';
+import { sellerAuthAtom } from '../../features/seller/atoms/seller-auth';
+import { checkSellerAuthAtom, logOutSellerAtom } from '../../features/seller/atoms/seller-session';
+import { useOrderFeed } from '../../features/seller/atoms/use-order-feed';
+import '../../areas/seller/seller.css';
+
+/**
+ * The seller area, in a browser at /seller and inside the desktop counter app: the login form
+ * until the start-up check (or a login) says the seller is in, then the sidebar layout.
+ */
 export function SellerLayout() {
+  const auth = useAtomValue(sellerAuthAtom);
+  const checkAuth = useSetAtom(checkSellerAuthAtom);
+
+  useEffect(() => {
+    void checkAuth();
+  }, [checkAuth]);
+
+  if (auth === 'unknown') {
+    return (
+      <div className="seller-app">
+        <Spinner label="Checking your session…" />
+      </div>
+    );
+  }
+  return <div className="seller-app">{auth === 'in' ? <SellerShell /> : <SellerLoginPage />}</div>;
+}
+
+interface SideLink {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const SIDE_LINKS: readonly SideLink[] = [
+  { to: '/seller', label: 'Add Product', icon: <path d="M12 5v14M5 12h14" /> },
+  {
+    to: '/seller/product-list',
+    label: 'Product List',
+    icon: <path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" />,
+  },
+  {
+    to: '/seller/orders',
+    label: 'Orders',
+    icon: <path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" />,
+  },
+  {
+    to: '/seller/agents',
+    label: 'Agents',
+    icon: (
+      <>
+        <circle cx="9" cy="8" r="3.5" />
+        <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+      </>
+    ),
+  },
+];
+
+/** The logged-in seller's frame: header with greeting and Logout, sidebar, and the screen. */
+function SellerShell() {
+  const logOut = useSetAtom(logOutSellerAtom);
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+
+  // New orders keep arriving (and alerting the desktop app) whichever screen is open.
+  useOrderFeed();
+
+  // After moving to another screen, the screen itself takes the focus, as after a page load.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
-    <main className="container section message-page">
-      <h1>Seller</h1>
-      <p>The seller area is coming soon.</p>
-    </main>
+    <div className="seller-shell">
+      <header className="seller-header">
+        <Link to="/seller" className="seller-brand">
+          <SellerMark />
+          <span className="seller-brand__name">Kirana</span>
+          <span className="seller-brand__tag">Seller</span>
+        </Link>
+        <div className="seller-header__end">
+          <p className="seller-header__greeting">{MESSAGES.sellerGreeting}</p>
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small"
+            onClick={() => void logOut()}
+          >
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="seller-body">
+        <nav className="seller-nav" aria-label="Seller">
+          <ul>
+            {SIDE_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className="seller-nav__link">
+                  <svg
+                    className="seller-nav__icon"
+                    viewBox="0 0 24 24"
+                    width="22"
+                    height="22"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    {link.icon}
+                  </svg>
+                  <span className="seller-nav__label">{link.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main ref={main} id="seller-main" className="seller-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,19 @@
+import { useSetAtom } from 'jotai';
+import { addProductAtom } from '../../features/seller/atoms/products';
+import { AddProductForm } from '../../features/seller/components/add-product-form';
+
+/** /seller: a new product with up to four pictures. */
+export function AddProductPage() {
+  const addProduct = useSetAtom(addProductAtom);
+  return (
+    <div className="seller-page">
+      <title>Add Product · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Add Product</h1>
+      </header>
+      <div className="seller-panel">
+        <AddProductForm onAdd={addProduct} />
+      </div>
+    </div>
+  );
+}

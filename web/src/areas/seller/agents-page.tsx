@@ -1,0 +1,107 @@
+import { MESSAGES, type Agent } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  addAgentAtom,
+  agentsAtom,
+  agentsLoadStateAtom,
+  loadAgentsAtom,
+  removeAgentAtom,
+} from '../../features/seller/atoms/agents';
+import { AgentForm } from '../../features/seller/components/agent-form';
+import { AgentTable } from '../../features/seller/components/agent-table';
+import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
+import { LoadProblem } from './load-problem';
+
+/** /seller/agents: the delivery team; add an agent, or remove one after confirming. */
+export function AgentsPage() {
+  const agents = useAtomValue(agentsAtom);
+  const state = useAtomValue(agentsLoadStateAtom);
+  const load = useSetAtom(loadAgentsAtom);
+  const addAgent = useSetAtom(addAgentAtom);
+  const removeAgent = useSetAtom(removeAgentAtom);
+
+  // The agent asked about stays shown while the dialog closes.
+  const [target, setTarget] = useState<Agent | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const focusTeamOnClose = useRef(false);
+  const teamHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The removed agent's button is gone; the list's heading takes the focus instead of the page.
+  useEffect(() => {
+    if (!confirming && focusTeamOnClose.current) {
+      focusTeamOnClose.current = false;
+      teamHeading.current?.focus();
+    }
+  }, [confirming]);
+
+  async function confirmRemoval() {
+    if (!target) return;
+    setRemoving(true);
+    const removed = await removeAgent(target._id);
+    focusTeamOnClose.current = removed;
+    setRemoving(false);
+    setConfirming(false);
+  }
+
+  return (
+    <div className="seller-page">
+      <title>Agents · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Agents</h1>
+      </header>
+
+      <section className="seller-panel" aria-labelledby="add-agent-title">
+        <h2 id="add-agent-title" className="seller-panel__title">
+          Add an agent
+        </h2>
+        <AgentForm onAdd={addAgent} />
+      </section>
+
+      <section className="seller-section" aria-labelledby="team-title">
+        <h2 id="team-title" className="seller-section__title" ref={teamHeading} tabIndex={-1}>
+          Delivery team
+          {state === 'ready' && <span className="seller-count">{agents.length}</span>}
+        </h2>
+        {state === 'failed' ? (
+          <LoadProblem message={MESSAGES.loadAgentsFailed} onRetry={() => void load()} />
+        ) : state !== 'ready' ? (
+          <Spinner label="Loading the agents…" />
+        ) : agents.length === 0 ? (
+          <p className="seller-empty">No agents yet. Add your first delivery agent above.</p>
+        ) : (
+          <AgentTable
+            agents={agents}
+            onRemove={(agent) => {
+              setTarget(agent);
+              setConfirming(true);
+            }}
+          />
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Remove agent"
+        confirmLabel="Remove"
+        busy={removing}
+        onConfirm={() => void confirmRemoval()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{MESSAGES.confirmRemoveAgent}</p>
+        {target && (
+          <p className="seller-muted">
+            {target.name} ({target.phone}) will be logged out, and any order they hold that is not
+            delivered yet goes back to the open pool.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

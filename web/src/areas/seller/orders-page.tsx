@@ -1,0 +1,93 @@
+import { MESSAGES } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  acknowledgeShownOrdersAtom,
+  loadingMoreOrdersAtom,
+  loadMoreOrdersAtom,
+  ordersHasMoreAtom,
+  ordersLoadStateAtom,
+  printPackingSlipAtom,
+  refreshOrdersAtom,
+  sellerOrdersAtom,
+} from '../../features/seller/atoms/orders';
+import { OrderCard } from '../../features/seller/components/order-card';
+import { desktop } from '../../lib/desktop-bridge';
+import { LoadProblem } from './load-problem';
+
+function subscribeToVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/** Whether the page is on screen (not a hidden tab or a minimised window). */
+function usePageVisible(): boolean {
+  return useSyncExternalStore(subscribeToVisibility, () => document.visibilityState === 'visible');
+}
+
+/** /seller/orders: every order, newest first, kept fresh by the seller layout's order feed. */
+export function OrdersPage() {
+  const orders = useAtomValue(sellerOrdersAtom);
+  const state = useAtomValue(ordersLoadStateAtom);
+  const hasMore = useAtomValue(ordersHasMoreAtom);
+  const loadingMore = useAtomValue(loadingMoreOrdersAtom);
+  const refresh = useSetAtom(refreshOrdersAtom);
+  const loadMore = useSetAtom(loadMoreOrdersAtom);
+  const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
+  const printSlip = useSetAtom(printPackingSlipAtom);
+  const visible = usePageVisible();
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // Orders on screen while the seller can see it are no longer news to the desktop app.
+  useEffect(() => {
+    if (visible) acknowledge();
+  }, [orders, visible, acknowledge]);
+
+  return (
+    <div className="seller-page">
+      <title>Orders · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Orders</h1>
+        {state === 'ready' && (
+          <p className="seller-page__note">Newest first · refreshed every 30 seconds</p>
+        )}
+      </header>
+      {state === 'failed' ? (
+        <LoadProblem message={MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />
+      ) : state !== 'ready' ? (
+        <Spinner label="Loading the orders…" />
+      ) : orders.length === 0 ? (
+        <p className="seller-empty">No orders yet. New orders show up here by themselves.</p>
+      ) : (
+        <>
+          <ol className="seller-orders" aria-label="Orders, newest first">
+            {orders.map((order) => (
+              <li key={order._id}>
+                <OrderCard
+                  order={order}
+                  onPrintSlip={desktop ? (chosen) => void printSlip(chosen) : undefined}
+                />
+              </li>
+            ))}
+          </ol>
+          {hasMore && (
+            <div className="seller-orders__more">
+              <button
+                type="button"
+                className="seller-button seller-button--ghost"
+                onClick={() => void loadMore()}
+                disabled={loadingMore}
+              >
+                {loadingMore ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

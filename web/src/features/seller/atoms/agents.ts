@@ -1,0 +1,75 @@
+import { MESSAGES, type Agent } from '@kirana/shared';
+import { atom } from 'jotai';
+import { toast } from '../../../lib/toast';
+import { createAgent } from '../api/create-agent';
+import { getAgents } from '../api/get-agents';
+import { removeAgent } from '../api/remove-agent';
+import { checkAgentForm, type AddAgentResult, type AgentFormValues } from '../agent-form';
+import { errorText, failureMessage, isSessionLost } from '../failure-message';
+import type { LoadState } from './load-state';
+import { sessionLostAtom } from './seller-auth';
+
+/** The delivery team as the Agents screen lists it. */
+export const agentsAtom = atom<readonly Agent[]>([]);
+export const agentsLoadStateAtom = atom<LoadState>('idle');
+
+/** Loads the agents (again); a failure toasts the server's message or 'Failed to load agents'. */
+export const loadAgentsAtom = atom(null, async (get, set) => {
+  if (get(agentsLoadStateAtom) !== 'ready') set(agentsLoadStateAtom, 'loading');
+  try {
+    set(agentsAtom, await getAgents());
+    set(agentsLoadStateAtom, 'ready');
+  } catch (error) {
+    if (get(agentsLoadStateAtom) !== 'ready') set(agentsLoadStateAtom, 'failed');
+    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+    else toast.error(failureMessage(error, MESSAGES.loadAgentsFailed));
+  }
+});
+
+/**
+ * Adds an agent. An empty field says 'All fields required' without asking the server. Toasts
+ * the server's 'Agent added', or its message / 'Failed to add agent'.
+ */
+export const addAgentAtom = atom(
+  null,
+  async (get, set, values: AgentFormValues): Promise<AddAgentResult> => {
+    const check = checkAgentForm(values);
+    if (!check.ok) {
+      toast.error(check.message);
+      return { ok: false, field: check.field };
+    }
+    try {
+      const answer = await createAgent(check.body);
+      set(agentsAtom, [...get(agentsAtom).filter((a) => a._id !== answer.agent._id), answer.agent]);
+      toast.success(answer.message);
+      return { ok: true };
+    } catch (error) {
+      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+      else toast.error(failureMessage(error, MESSAGES.addAgentFailed));
+      return { ok: false };
+    }
+  },
+);
+
+/** Removes an agent (already confirmed). Toasts 'Agent removed', or the server's message / 'Failed to remove agent'. */
+export const removeAgentAtom = atom(null, async (get, set, id: string): Promise<boolean> => {
+  try {
+    const answer = await removeAgent(id);
+    set(
+      agentsAtom,
+      get(agentsAtom).filter((agent) => agent._id !== id),
+    );
+    toast.success(answer.message);
+    return true;
+  } catch (error) {
+    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+    else toast.error(failureMessage(error, MESSAGES.removeAgentFailed));
+    return false;
+  }
+});
+
+/** Forgets the agents, e.g. before another login. */
+export const resetAgentsAtom = atom(null, (_get, set) => {
+  set(agentsAtom, []);
+  set(agentsLoadStateAtom, 'idle');
+});

@@ -1,0 +1,155 @@
+import { MESSAGES, type SellerOrder, type SellerOrdersAnswer } from '@kirana/shared';
+import { createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { anOrder } from '../test/orders';
+import {
+  acknowledgeShownOrdersAtom,
+  loadMoreOrdersAtom,
+  ordersHasMoreAtom,
+  ordersLoadStateAtom,
+  refreshOrdersAtom,
+  resetOrdersAtom,
+  sellerOrdersAtom,
+} from './orders';
+import { sellerAuthAtom } from './seller-auth';
+
+const mocks = vi.hoisted(() => ({
+  getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
+  desktop: {
+    newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
+    acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
+    printPackingSlip: vi.fn(),
+  },
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
+vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
+vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
+
+/** The server's pages: `pages[n - 1]` answers page n; later pages are empty. */
+function serverHolds(pages: SellerOrder[][]) {
+  mocks.getSellerOrders.mockImplementation(async (page) => ({
+    success: true,
+    orders: pages[page - 1] ?? [],
+    page,
+    hasMore: page < pages.length,
+  }));
+}
+
+const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
+
+let store: ReturnType<typeof createStore>;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  store = createStore();
+  store.set(sellerAuthAtom, 'in');
+});
+
+describe('the seller order feed', () => {
+  it('announces nothing on the first load, then only orders a refresh brings that were not held', async () => {
+    const [older, old] = [anOrder(1), anOrder(2)];
+    serverHolds([[old, older]]);
+    await store.set(refreshOrdersAtom);
+
+    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([old, older]));
+    expect(store.get(ordersLoadStateAtom)).toBe('ready');
+    expect(mocks.desktop.newOrders).not.toHaveBeenCalled();
+
+    const fresh = anOrder(3);
+    serverHolds([[fresh, old, older]]);
+    await store.set(refreshOrdersAtom);
+
+    expect(mocks.desktop.newOrders).toHaveBeenCalledExactlyOnceWith([fresh]);
+    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([fresh, old, older]));
+
+    await store.set(refreshOrdersAtom);
+    expect(mocks.desktop.newOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not announce older orders from 'Load more', and stops offering it on the last page", async () => {
+    const [a, b, c] = [anOrder(1), anOrder(2), anOrder(3)];
+    serverHolds([[c, b], [a]]);
+    await store.set(refreshOrdersAtom);
+    expect(store.get(ordersHasMoreAtom)).toBe(true);
+
+    await store.set(loadMoreOrdersAtom);
+
+    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([c, b, a]));
+    expect(store.get(ordersHasMoreAtom)).toBe(false);
+    expect(mocks.desktop.newOrders).not.toHaveBeenCalled();
+  });
+
+  it('refreshes every page loaded so far, so updates to older orders show too', async () => {
+    const [a, b, c] = [anOrder(1), anOrder(2), anOrder(3)];
+    serverHolds([[c, b], [a]]);
+    await store.set(refreshOrdersAtom);
+    await store.set(loadMoreOrdersAtom);
+
+    const delivered = { ...a, status: 'Delivered' as const, updatedAt: '2025-01-01T12:00:00.000Z' };
+    serverHolds([[c, b], [delivered]]);
+    mocks.getSellerOrders.mockClear();
+    await store.set(refreshOrdersAtom);
+
+    expect(mocks.getSellerOrders.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+    expect(store.get(sellerOrdersAtom)[2]?.status).toBe('Delivered');
+  });
+
+  it('shares one request between refreshes asked for at the same time', async () => {
+    serverHolds([[anOrder(1)]]);
+    await Promise.all([store.set(refreshOrdersAtom), store.set(refreshOrdersAtom)]);
+    expect(mocks.getSellerOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it('acknowledges each shown order to the desktop app once', async () => {
+    const [a, b] = [anOrder(1), anOrder(2)];
+    serverHolds([[b, a]]);
+    await store.set(refreshOrdersAtom);
+
+    store.set(acknowledgeShownOrdersAtom);
+    store.set(acknowledgeShownOrdersAtom);
+    expect(mocks.desktop.acknowledgeOrders).toHaveBeenCalledExactlyOnceWith(ids([b, a]));
+
+    const c = anOrder(3);
+    serverHolds([[c, b, a]]);
+    await store.set(refreshOrdersAtom);
+    store.set(acknowledgeShownOrdersAtom);
+    expect(mocks.desktop.acknowledgeOrders).toHaveBeenLastCalledWith([c._id]);
+  });
+
+  it("toasts 'Failed to load orders' once while the network stays down, and the server's message when it sent one", async () => {
+    mocks.getSellerOrders.mockRejectedValue(new ApiError('Could not reach the store.', 0));
+    await store.set(refreshOrdersAtom);
+    await store.set(refreshOrdersAtom);
+
+    expect(store.get(ordersLoadStateAtom)).toBe('failed');
+    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith(MESSAGES.loadOrdersFailed);
+
+    serverHolds([[anOrder(1)]]);
+    await store.set(refreshOrdersAtom);
+    mocks.getSellerOrders.mockRejectedValue(new ApiError('limit must be a whole number', 400));
+    await store.set(refreshOrdersAtom);
+    expect(mocks.toast.error).toHaveBeenLastCalledWith('limit must be a whole number');
+    expect(store.get(ordersLoadStateAtom)).toBe('ready');
+  });
+
+  it('shows the login form again when the session has ended', async () => {
+    mocks.getSellerOrders.mockRejectedValue(new ApiError('Please log in as the seller', 401));
+    await store.set(refreshOrdersAtom);
+
+    expect(store.get(sellerAuthAtom)).toBe('out');
+    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith('Please log in as the seller');
+  });
+
+  it('drops an answer that arrives after a reset (a logout meanwhile)', async () => {
+    serverHolds([[anOrder(1)]]);
+    const pending = store.set(refreshOrdersAtom);
+    store.set(resetOrdersAtom);
+    await pending;
+
+    expect(store.get(sellerOrdersAtom)).toEqual([]);
+    expect(store.get(ordersLoadStateAtom)).toBe('idle');
+  });
+});

@@ -1,0 +1,92 @@
+import { mergeById, type Product } from '@kirana/shared';
+import { atom } from 'jotai';
+import { toast } from '../../../lib/toast';
+import { addProduct } from '../api/add-product';
+import { listProducts } from '../api/list-products';
+import { setProductStock } from '../api/set-product-stock';
+import { errorText, isSessionLost } from '../failure-message';
+import { productFormData, productFormProblem, type ProductFormValues } from '../product-form';
+import type { LoadState } from './load-state';
+import { sessionLostAtom } from './seller-auth';
+
+/** Every product, in and out of stock, as the Product List shows them. */
+export const sellerProductsAtom = atom<readonly Product[]>([]);
+export const productsLoadStateAtom = atom<LoadState>('idle');
+/** Ids of products whose stock change is on its way to the server. */
+export const stockPendingAtom = atom<ReadonlySet<string>>(new Set<string>());
+
+/** Loads the products (again); a failure toasts its message and, with nothing shown yet, fails the screen. */
+export const loadProductsAtom = atom(null, async (get, set) => {
+  if (get(productsLoadStateAtom) !== 'ready') set(productsLoadStateAtom, 'loading');
+  try {
+    set(sellerProductsAtom, await listProducts());
+    set(productsLoadStateAtom, 'ready');
+  } catch (error) {
+    if (get(productsLoadStateAtom) !== 'ready') set(productsLoadStateAtom, 'failed');
+    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+    else toast.error(errorText(error));
+  }
+});
+
+function withStock(products: readonly Product[], id: string, inStock: boolean): Product[] {
+  return products.map((product) => (product._id === id ? { ...product, inStock } : product));
+}
+
+/**
+ * Switches a product in or out of stock: the switch moves at once, and moves back if the server
+ * refuses. Toasts the server's 'Stock Updated', or why it failed.
+ */
+export const setStockAtom = atom(
+  null,
+  async (get, set, { id, inStock }: { id: string; inStock: boolean }) => {
+    if (get(stockPendingAtom).has(id)) return;
+    set(stockPendingAtom, new Set([...get(stockPendingAtom), id]));
+    set(sellerProductsAtom, withStock(get(sellerProductsAtom), id, inStock));
+    try {
+      const answer = await setProductStock({ id, inStock });
+      set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
+      toast.success(answer.message);
+    } catch (error) {
+      set(sellerProductsAtom, withStock(get(sellerProductsAtom), id, !inStock));
+      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+      else toast.error(errorText(error));
+    } finally {
+      const pending = new Set(get(stockPendingAtom));
+      pending.delete(id);
+      set(stockPendingAtom, pending);
+    }
+  },
+);
+
+/**
+ * Sends the Add Product form. Resolves true once the product is added (toasting the server's
+ * 'Product Added'); otherwise toasts why and resolves false.
+ */
+export const addProductAtom = atom(
+  null,
+  async (get, set, values: ProductFormValues): Promise<boolean> => {
+    const problem = productFormProblem(values);
+    if (problem) {
+      toast.error(problem);
+      return false;
+    }
+    try {
+      const answer = await addProduct(productFormData(values));
+      if (get(productsLoadStateAtom) === 'ready') {
+        set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
+      }
+      toast.success(answer.message);
+      return true;
+    } catch (error) {
+      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+      else toast.error(errorText(error));
+      return false;
+    }
+  },
+);
+
+/** Forgets the products, e.g. before another login. */
+export const resetProductsAtom = atom(null, (_get, set) => {
+  set(sellerProductsAtom, []);
+  set(productsLoadStateAtom, 'idle');
+});

@@ -1,0 +1,61 @@
+import type { SellerLoginBody } from '@kirana/shared';
+import { atom } from 'jotai';
+import { toast } from '../../../lib/toast';
+import { getSellerAuth } from '../api/get-seller-auth';
+import { loginSeller } from '../api/login-seller';
+import { logoutSeller } from '../api/logout-seller';
+import { errorText } from '../failure-message';
+import { resetAgentsAtom } from './agents';
+import { resetOrdersAtom } from './orders';
+import { resetProductsAtom } from './products';
+import { sellerAuthAtom } from './seller-auth';
+
+/**
+ * The start-up check: is the seller's session live? An unreachable server shows the login form
+ * with a toast saying so.
+ */
+export const checkSellerAuthAtom = atom(null, async (_get, set) => {
+  try {
+    set(sellerAuthAtom, (await getSellerAuth()) ? 'in' : 'out');
+  } catch (error) {
+    set(sellerAuthAtom, 'out');
+    toast.error(errorText(error));
+  }
+});
+
+/**
+ * Logs the seller in; resolves true once in. Toasts the server's answer either way, e.g.
+ * 'Invalid email or password'.
+ */
+export const logInSellerAtom = atom(
+  null,
+  async (_get, set, credentials: SellerLoginBody): Promise<boolean> => {
+    try {
+      const answer = await loginSeller(credentials);
+      // Nothing held from an earlier session may show in this one.
+      set(resetOrdersAtom);
+      set(resetProductsAtom);
+      set(resetAgentsAtom);
+      set(sellerAuthAtom, 'in');
+      toast.success(answer.message);
+      return true;
+    } catch (error) {
+      toast.error(errorText(error));
+      return false;
+    }
+  },
+);
+
+/** Logs the seller out; the screens then show the login form. */
+export const logOutSellerAtom = atom(null, async (_get, set) => {
+  try {
+    const answer = await logoutSeller();
+    set(sellerAuthAtom, 'out');
+    set(resetOrdersAtom);
+    set(resetProductsAtom);
+    set(resetAgentsAtom);
+    toast.success(answer.message);
+  } catch (error) {
+    toast.error(errorText(error));
+  }
+});

@@ -1,0 +1,157 @@
+import { CATEGORIES, type CategoryPath } from '@kirana/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../lib/toast';
+import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
+import { ImageSlot } from './image-slot';
+
+interface AddProductFormProps {
+  /** Resolves true once the product is added; the form then starts afresh. */
+  onAdd: (values: ProductFormValues) => Promise<boolean>;
+}
+
+/** The Add Product form: four picture slots, name, description, category, prices and weight. */
+export function AddProductForm({ onAdd }: AddProductFormProps) {
+  const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT_FORM);
+  const [busy, setBusy] = useState(false);
+
+  const update = (change: Partial<ProductFormValues>) =>
+    setValues((current) => ({ ...current, ...change }));
+
+  function setImage(slot: number, file: File | null) {
+    setValues((current) => ({
+      ...current,
+      images: current.images.map((held, index) => (index === slot ? file : held)),
+    }));
+  }
+
+  function chooseImage(slot: number, file: File) {
+    const problem = imageProblem(file);
+    if (problem) toast.error(problem);
+    else setImage(slot, file);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (await onAdd(values)) setValues(EMPTY_PRODUCT_FORM);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="seller-form seller-form--wide" onSubmit={handleSubmit} aria-busy={busy}>
+      <fieldset className="seller-fieldset" aria-describedby="product-images-hint">
+        <legend>Product images</legend>
+        <p className="seller-hint" id="product-images-hint">
+          Up to 4 pictures: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one.
+        </p>
+        <div className="seller-image-slots">
+          {values.images.map((file, index) => (
+            <ImageSlot
+              key={index}
+              number={index + 1}
+              file={file}
+              onChoose={(chosen) => chooseImage(index, chosen)}
+              onClear={() => setImage(index, null)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="seller-field">
+        <label htmlFor="product-name">Product name</label>
+        <input
+          id="product-name"
+          value={values.name}
+          onChange={(event) => update({ name: event.target.value })}
+          maxLength={200}
+          required
+        />
+      </div>
+
+      <div className="seller-field">
+        <label htmlFor="product-description">Product description</label>
+        <textarea
+          id="product-description"
+          rows={4}
+          value={values.description}
+          onChange={(event) => update({ description: event.target.value })}
+          aria-describedby="product-description-hint"
+        />
+        <p className="seller-hint" id="product-description-hint">
+          One bullet point per line.
+        </p>
+      </div>
+
+      <div className="seller-field">
+        <label htmlFor="product-category">Category</label>
+        <select
+          id="product-category"
+          value={values.category}
+          onChange={(event) => update({ category: event.target.value as CategoryPath | '' })}
+          required
+        >
+          <option value="" disabled>
+            Select a category
+          </option>
+          {CATEGORIES.map((category) => (
+            <option key={category.path} value={category.path}>
+              {category.text}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="seller-field-row">
+        <div className="seller-field">
+          <label htmlFor="product-price">Product price (₹)</label>
+          <input
+            id="product-price"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            value={values.price}
+            onChange={(event) => update({ price: event.target.value })}
+            required
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor="product-offer-price">Offer price (₹)</label>
+          <input
+            id="product-offer-price"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            value={values.offerPrice}
+            onChange={(event) => update({ offerPrice: event.target.value })}
+            required
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor="product-weight">
+            Weight <span className="seller-optional">(optional)</span>
+          </label>
+          <input
+            id="product-weight"
+            placeholder="e.g. 500 g"
+            maxLength={50}
+            value={values.weight}
+            onChange={(event) => update({ weight: event.target.value })}
+          />
+        </div>
+      </div>
+
+      <div>
+        <button type="submit" className="seller-button" disabled={busy}>
+          {busy ? 'Adding…' : 'Add product'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Agent } from '@kirana/shared';
+
+interface AgentTableProps {
+  agents: readonly Agent[];
+  onRemove: (agent: Agent) => void;
+}
+
+/** The delivery team: name, phone, whether each is free or out on a delivery. */
+export function AgentTable({ agents, onRemove }: AgentTableProps) {
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">Delivery agents</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <tr key={agent._id}>
+              <th scope="row">{agent.name}</th>
+              <td>
+                <a href={`tel:${agent.phone}`}>{agent.phone}</a>
+              </td>
+              <td>
+                <span className="seller-agent-status" data-status={agent.status}>
+                  {agent.status}
+                </span>
+              </td>
+              <td className="seller-table__actions">
+                <button
+                  type="button"
+                  className="seller-button seller-button--ghost seller-button--small seller-button--danger-text"
+                  aria-label={`Remove ${agent.name}`}
+                  onClick={() => onRemove(agent)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

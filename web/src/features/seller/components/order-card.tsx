@@ -1,0 +1,97 @@
+import { formatAmount, ORDER_CURRENCY, type SellerOrder } from '@kirana/shared';
+import { orderNumber } from '../order-list';
+
+interface OrderCardProps {
+  order: SellerOrder;
+  /** Offered only inside the desktop app, which can print. */
+  onPrintSlip?: (order: SellerOrder) => void;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One order as the seller packs it: what, where to, how much and how paid, who delivers it. */
+export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
+  const headingId = `order-${order._id}`;
+  const { address, assignedTo } = order;
+
+  return (
+    <article className="seller-order" aria-labelledby={headingId}>
+      <header className="seller-order__head">
+        <h2 id={headingId} className="seller-order__title">
+          Order #{orderNumber(order)}
+        </h2>
+        <time className="seller-order__date" dateTime={order.createdAt}>
+          {dateFormat.format(new Date(order.createdAt))}
+        </time>
+        <span className="seller-status" data-status={order.status}>
+          {order.status}
+        </span>
+        {onPrintSlip && (
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small seller-order__print"
+            onClick={() => onPrintSlip(order)}
+          >
+            Print packing slip
+          </button>
+        )}
+      </header>
+
+      <div className="seller-order__body">
+        <section className="seller-order__part seller-order__items" aria-label="Items">
+          <h3>Items</h3>
+          <ul>
+            {order.items.map(({ product, quantity }) => (
+              <li key={product._id}>
+                <span className="seller-order__item-name">{product.name}</span>{' '}
+                <span className="seller-order__qty">× {quantity}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="seller-order__part" aria-label="Delivery address">
+          <h3>Deliver to</h3>
+          <address>
+            <strong>
+              {address.firstName} {address.lastName}
+            </strong>
+            <br />
+            {address.street}
+            <br />
+            {address.city}, {address.state} {address.zipcode}
+            <br />
+            {address.country}
+            <br />
+            <a href={`tel:${address.phone}`}>{address.phone}</a>
+          </address>
+        </section>
+
+        <section className="seller-order__part" aria-label="Payment">
+          <h3>Payment</h3>
+          <p className="seller-order__amount">{formatAmount(order.amount, ORDER_CURRENCY)}</p>
+          <p>
+            {order.paymentType}
+            {' · '}
+            <span className="seller-paid" data-paid={order.isPaid ? 'true' : 'false'}>
+              {order.isPaid ? 'Paid' : 'Pending'}
+            </span>
+          </p>
+        </section>
+
+        <section className="seller-order__part" aria-label="Delivery agent">
+          <h3>Agent</h3>
+          {assignedTo ? (
+            <p>
+              {assignedTo.name}
+              <br />
+              <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
+            </p>
+          ) : (
+            <p className="seller-muted">Unassigned</p>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  categoryByPath,
+  formatAmount,
+  imageSrcSet,
+  ORDER_CURRENCY,
+  type Product,
+} from '@kirana/shared';
+import { StockSwitch } from './stock-switch';
+
+interface ProductTableProps {
+  products: readonly Product[];
+  /** Ids of products whose stock change is still on its way. */
+  pendingIds: ReadonlySet<string>;
+  onStockChange: (product: Product, inStock: boolean) => void;
+}
+
+/** Every product with its picture, category, selling price and an in-stock switch. */
+export function ProductTable({ products, pendingIds, onStockChange }: ProductTableProps) {
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">All products</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Category</th>
+            <th scope="col" className="seller-table__number">
+              Selling price
+            </th>
+            <th scope="col">In stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => {
+            const picture = product.image[0];
+            return (
+              <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
+                <th scope="row">
+                  <div className="seller-product-cell">
+                    {picture ? (
+                      <img
+                        className="seller-product-cell__image"
+                        src={picture}
+                        srcSet={imageSrcSet(picture)}
+                        sizes="56px"
+                        width="56"
+                        height="56"
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    ) : (
+                      <span className="seller-product-cell__image" />
+                    )}
+                    <span>
+                      <span className="seller-product-cell__name">{product.name}</span>
+                      {product.weight && (
+                        <span className="seller-product-cell__weight">{product.weight}</span>
+                      )}
+                    </span>
+                  </div>
+                </th>
+                <td>{categoryByPath(product.category)?.text ?? product.category}</td>
+                <td className="seller-table__number">
+                  <span className="seller-price">
+                    {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                  </span>
+                  {product.offerPrice < product.price && (
+                    <s className="seller-price__was">
+                      <span className="visually-hidden">was </span>
+                      {formatAmount(product.price, ORDER_CURRENCY)}
+                    </s>
+                  )}
+                </td>
+                <td>
+                  <StockSwitch
+                    label={`${product.name} in stock`}
+                    checked={product.inStock}
+                    pending={pendingIds.has(product._id)}
+                    onChange={(inStock) => onStockChange(product, inStock)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { SellerOrder } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import { mergeOrders, orderNumber, unseenOrders } from './order-list';
+import { anOrder } from './test/orders';
+
+const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
+
+describe('orders not seen before', () => {
+  it('are the refreshed orders whose ids the screen does not hold yet', () => {
+    const [a, b, c] = [anOrder(1), anOrder(2), anOrder(3)];
+    const held = new Set([a!._id, b!._id]);
+
+    expect(unseenOrders(held, [c!, b!, a!])).toEqual([c]);
+    expect(unseenOrders(held, [b!, a!])).toEqual([]);
+  });
+
+  it('count an order once even when two pages both carry it', () => {
+    const a = anOrder(1);
+    expect(unseenOrders(new Set(), [a, a])).toEqual([a]);
+  });
+
+  it('do not include an order that was only updated (e.g. picked by an agent)', () => {
+    const a = anOrder(1);
+    const picked = { ...a, status: 'Picked' as const, updatedAt: '2025-01-01T11:00:00.000Z' };
+    expect(unseenOrders(new Set([a._id]), [picked])).toEqual([]);
+  });
+});
+
+describe('merging orders', () => {
+  it('keeps the list newest first whichever order pages and refreshes arrive in', () => {
+    const [a, b, c, d] = [anOrder(1), anOrder(2), anOrder(3), anOrder(4)];
+    const firstPage = mergeOrders([], [d!, c!]);
+    const withOlder = mergeOrders(firstPage, [b!, a!]);
+    const refreshed = mergeOrders(withOlder, [anOrder(5), d!]);
+
+    expect(ids(withOlder)).toEqual(ids([d!, c!, b!, a!]));
+    expect(refreshed).toHaveLength(5);
+    expect(refreshed.map((order) => order.createdAt)).toEqual(
+      [...refreshed.map((order) => order.createdAt)].sort().reverse(),
+    );
+  });
+
+  it('takes a newer copy of an order, and never rolls back to an older one', () => {
+    const placed = anOrder(1);
+    const picked: SellerOrder = {
+      ...placed,
+      status: 'Picked',
+      assignedTo: { _id: 'agent-1', name: 'Ravi Kumar', phone: '9876543210' },
+      updatedAt: '2025-01-01T10:30:00.000Z',
+    };
+
+    const updated = mergeOrders([placed], [picked]);
+    expect(updated).toEqual([picked]);
+    expect(mergeOrders(updated, [placed])).toBe(updated);
+  });
+
+  it('returns the same list when a refresh brings nothing new, so nothing renders again', () => {
+    const list = mergeOrders([], [anOrder(2), anOrder(1)]);
+    expect(mergeOrders(list, [...list])).toBe(list);
+    expect(mergeOrders(list, [])).toBe(list);
+  });
+
+  it('orders two orders placed in the same millisecond by their time-ordered ids', () => {
+    const first = anOrder(7);
+    const second = anOrder(7);
+    expect(ids(mergeOrders([], [first, second]))).toEqual([second._id, first._id]);
+  });
+});
+
+describe('order number', () => {
+  it('is the last 8 hex digits of the id in capitals', () => {
+    expect(orderNumber({ _id: '01a20132-5c24-7601-af18-c04272f9da5a' })).toBe('72F9DA5A');
+  });
+});

@@ -1,0 +1,41 @@
+import { mergeById, type SellerOrder } from '@kirana/shared';
+
+/** Newest first; orders placed in the same millisecond by id, which is time-ordered (UUIDv7). */
+function newestFirst(a: SellerOrder, b: SellerOrder): number {
+  const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  if (byTime !== 0) return byTime;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
+}
+
+/**
+ * `list` with `incoming` merged in by `_id` and `updatedAt` (a copy never replaces a newer one),
+ * newest first. Returns `list` itself when nothing changed, so screens need not render again.
+ * Pages, refreshes and live events all go through here, in any order.
+ */
+export function mergeOrders(
+  list: readonly SellerOrder[],
+  incoming: readonly SellerOrder[],
+): readonly SellerOrder[] {
+  const merged = incoming.reduce<SellerOrder[]>((held, order) => mergeById(held, order), [...list]);
+  if (merged.length === list.length && merged.every((order, index) => order === list[index])) {
+    return list;
+  }
+  return merged.sort(newestFirst);
+}
+
+/** The orders of `incoming` whose ids are not in `known`, each once, in the order given. */
+export function unseenOrders(
+  known: ReadonlySet<string>,
+  incoming: readonly SellerOrder[],
+): SellerOrder[] {
+  const fresh = new Map<string, SellerOrder>();
+  for (const order of incoming) {
+    if (!known.has(order._id) && !fresh.has(order._id)) fresh.set(order._id, order);
+  }
+  return [...fresh.values()];
+}
+
+/** A short order number to read out at the counter: the random tail of the id (its head is a timestamp). */
+export function orderNumber(order: Pick<SellerOrder, '_id'>): string {
+  return order._id.replace(/-/g, '').slice(-8).toUpperCase();
+}

@@ -1,0 +1,108 @@
+import { productDataSchema } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_PRODUCT_FORM,
+  imageProblem,
+  MAX_IMAGE_BYTES,
+  parsePrice,
+  productData,
+  productFormData,
+  productFormProblem,
+  type ProductFormValues,
+} from './product-form';
+
+const picture = (name: string, type = 'image/png', size = 10) =>
+  new File([new Uint8Array(size)], name, { type });
+
+const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
+  ...EMPTY_PRODUCT_FORM,
+  name: '  Alphonso Mango ',
+  description: 'Sweet and juicy\n\n  From Ratnagiri  \r\nRipe in 2 days\n',
+  category: 'Fruits',
+  price: '120',
+  offerPrice: '99.50',
+  weight: ' 1 kg ',
+  ...overrides,
+});
+
+describe('product form → FormData', () => {
+  it('sends productData as JSON text the server schema accepts, with one bullet per non-empty line', () => {
+    const form = productFormData(filled());
+
+    const text = form.get('productData');
+    expect(typeof text).toBe('string');
+    const data = JSON.parse(text as string) as unknown;
+    expect(data).toEqual({
+      name: 'Alphonso Mango',
+      description: ['Sweet and juicy', 'From Ratnagiri', 'Ripe in 2 days'],
+      category: 'Fruits',
+      price: 120,
+      offerPrice: 99.5,
+      weight: '1 kg',
+    });
+    expect(productDataSchema.safeParse(data).success).toBe(true);
+  });
+
+  it('sends each chosen picture as an `images` file in slot order, skipping empty slots', () => {
+    const first = picture('front.png');
+    const third = picture('back.webp', 'image/webp');
+    const form = productFormData(filled({ images: [first, null, third, null] }));
+
+    const images = form.getAll('images');
+    expect(images).toHaveLength(2);
+    expect(images.map((file) => (file as File).name)).toEqual(['front.png', 'back.webp']);
+  });
+
+  it('leaves out a blank weight and sends no images when none are chosen', () => {
+    const form = productFormData(filled({ weight: '   ' }));
+
+    expect(JSON.parse(form.get('productData') as string)).not.toHaveProperty('weight');
+    expect(form.getAll('images')).toEqual([]);
+  });
+
+  it('refuses to build a body from a form that has not been checked', () => {
+    expect(() => productData(filled({ price: 'abc' }))).toThrow(RangeError);
+    expect(() => productData(filled({ category: '' }))).toThrow(RangeError);
+  });
+});
+
+describe('product form checks', () => {
+  it('accepts a complete form', () => {
+    expect(productFormProblem(filled())).toBeNull();
+  });
+
+  it('names what is missing: the name, the category, then each price', () => {
+    expect(productFormProblem(filled({ name: '  ' }))).toBe('Enter the product name');
+    expect(productFormProblem(filled({ category: '' }))).toBe('Choose a category');
+    expect(productFormProblem(filled({ price: '' }))).toMatch(/product price/);
+    expect(productFormProblem(filled({ offerPrice: '' }))).toMatch(/offer price/);
+  });
+
+  it('refuses an offer price above the product price, as the server does', () => {
+    expect(productFormProblem(filled({ price: '50', offerPrice: '50.01' }))).toBe(
+      'The offer price must not be more than the product price',
+    );
+    expect(productFormProblem(filled({ price: '50', offerPrice: '50' }))).toBeNull();
+  });
+
+  it('reads prices as positive rupees with at most two decimals', () => {
+    expect(parsePrice('99.5')).toBe(99.5);
+    expect(parsePrice(' 120 ')).toBe(120);
+    expect(parsePrice('0')).toBeNull();
+    expect(parsePrice('-3')).toBeNull();
+    expect(parsePrice('1.999')).toBeNull();
+    expect(parsePrice('1e3')).toBeNull();
+    expect(parsePrice('')).toBeNull();
+  });
+
+  it('takes JPEG, PNG, WebP and AVIF pictures up to 5 MB, and nothing else', () => {
+    expect(imageProblem(picture('a.jpg', 'image/jpeg'))).toBeNull();
+    expect(imageProblem(picture('a.avif', 'image/avif'))).toBeNull();
+    expect(imageProblem(picture('a.gif', 'image/gif'))).toBe(
+      'a.gif is not a JPEG, PNG, WebP or AVIF picture',
+    );
+    expect(imageProblem(picture('big.png', 'image/png', MAX_IMAGE_BYTES + 1))).toBe(
+      'Each image must be at most 5 MB',
+    );
+  });
+});
