@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each module to its chunk; bench/bundle-size.mjs reads it.
+    manifest: true,
     reportCompressedSize: true,
   },
 });

@@ -1,15 +1,51 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+
+/** A failed answer a test provokes on purpose (a wrong password), which the browser logs. */
+interface ExpectedFailure {
+  path: string;
+  status: number;
+}
+
+const isFailedLoad = (message: ConsoleMessage, status: number) =>
+  message.text().startsWith('Failed to load resource') &&
+  message.text().includes(`status of ${status} `);
+
+const pathOf = (message: ConsoleMessage) => new URL(message.location().url).pathname;
+
+/**
+ * The one expected console error of every test: a logged-out visitor's start-up check
+ * (`GET /api/<role>/is-auth`) answers 401, which the browser logs as a failed resource load.
+ */
+const isLoggedOutAuthCheck = (message: ConsoleMessage) =>
+  isFailedLoad(message, 401) && /^\/api\/[a-z]+\/is-auth$/.test(pathOf(message));
 
 /**
  * `test` whose pages fail the test on any console error or uncaught exception, so every
- * browser test also proves the page ran cleanly.
+ * browser test also proves the page ran cleanly. A test that provokes a failed answer on
+ * purpose declares it first with `expectFailedRequest(path, status)`.
  */
-export const test = base.extend<{ failOnConsoleErrors: undefined }>({
+export const test = base.extend<{
+  expectFailedRequest: (path: string, status: number) => void;
+  expectedFailures: ExpectedFailure[];
+  failOnConsoleErrors: undefined;
+}>({
+  // Playwright reads a fixture's dependencies from its first parameter, so none is `{}`.
+  // eslint-disable-next-line no-empty-pattern
+  expectedFailures: async ({}, use) => {
+    await use([]);
+  },
+  expectFailedRequest: async ({ expectedFailures }, use) => {
+    await use((path, status) => expectedFailures.push({ path, status }));
+  },
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailures }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+        if (message.type() !== 'error' || isLoggedOutAuthCheck(message)) return;
+        const declared = expectedFailures.some(
+          ({ path, status }) => isFailedLoad(message, status) && pathOf(message) === path,
+        );
+        if (!declared) errors.push(`console: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(undefined);

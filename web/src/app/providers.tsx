@@ -1,19 +1,20 @@
-import { TOASTS } from '@kirana/shared';
 import { Provider as JotaiProvider } from 'jotai';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { store } from '../lib/store';
+import { toasterStore } from '../lib/toast';
+
+const Toaster = lazy(() => import('./toaster'));
 
 export function Providers({ children }: { children: ReactNode }) {
+  const toasterWanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted);
   return (
     <JotaiProvider store={store}>
-      <SnackbarProvider
-        maxSnack={TOASTS.max}
-        autoHideDuration={TOASTS.blankMs}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        {children}
-      </SnackbarProvider>
+      {children}
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </JotaiProvider>
   );
 }

@@ -4,7 +4,8 @@ import { RouteError } from './route-error';
 
 /**
  * The three areas are separate lazy chunks, so the agents' phone app never downloads the
- * storefront or the seller screens (design.md, Clients).
+ * storefront or the seller screens (design.md, Clients). Every shop screen is its own chunk too,
+ * so the first load of `/` carries only the layout and the home page.
  */
 export const router = createBrowserRouter([
   {
@@ -20,6 +21,41 @@ export const router = createBrowserRouter([
             lazy: { Component: async () => (await import('../areas/shop/home-page')).HomePage },
           },
           {
+            path: 'products',
+            lazy: {
+              Component: async () => (await import('../areas/shop/products-page')).ProductsPage,
+            },
+          },
+          {
+            path: 'products/:category',
+            lazy: {
+              Component: async () => (await import('../areas/shop/category-page')).CategoryPage,
+            },
+          },
+          {
+            path: 'products/:category/:id',
+            lazy: {
+              Component: async () => (await import('../areas/shop/product-page')).ProductPage,
+            },
+          },
+          {
+            path: 'cart',
+            lazy: { Component: async () => (await import('../areas/shop/cart-page')).CartPage },
+          },
+          {
+            path: 'add-address',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/shop/add-address-page')).AddAddressPage,
+            },
+          },
+          {
+            path: 'my-orders',
+            lazy: {
+              Component: async () => (await import('../areas/shop/my-orders-page')).MyOrdersPage,
+            },
+          },
+          {
             path: '*',
             lazy: {
               Component: async () => (await import('../areas/shop/not-found-page')).NotFoundPage,
@@ -28,8 +64,43 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        path: '/seller/*',
+        path: '/seller',
         lazy: { Component: async () => (await import('./layouts/seller-layout')).SellerLayout },
+        children: [
+          {
+            index: true,
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/add-product-page')).AddProductPage,
+            },
+          },
+          {
+            path: 'product-list',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/product-list-page')).ProductListPage,
+            },
+          },
+          {
+            path: 'orders',
+            lazy: {
+              Component: async () => (await import('../areas/seller/orders-page')).OrdersPage,
+            },
+          },
+          {
+            path: 'agents',
+            lazy: {
+              Component: async () => (await import('../areas/seller/agents-page')).AgentsPage,
+            },
+          },
+          {
+            path: '*',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/seller-not-found-page')).SellerNotFoundPage,
+            },
+          },
+        ],
       },
       {
         path: '/agents/*',

@@ -1,34 +1,47 @@
-import { Link, Outlet } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { checkAuthAtom } from '../../features/auth/atoms/session';
+import { loginDialogAtom } from '../../features/auth/atoms/user';
+import { ShopFooter } from './shop-footer';
+import { ShopHeader } from './shop-header';
 
-/** The storefront: shop header above every shopper screen. */
+const LoginDialogHost = lazy(() => import('./login-dialog-host'));
+
+/** The storefront: nav above and footer below every shopper screen; checks the login at start-up. */
 export function ShopLayout() {
+  const checkAuth = useSetAtom(checkAuthAtom);
+  const loginMode = useAtomValue(loginDialogAtom);
+  const { pathname } = useLocation();
+  // Once opened, the dialog stays mounted so that closing it can hand focus back.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (loginMode !== null && !dialogWanted) setDialogWanted(true);
+
+  useEffect(() => {
+    void checkAuth();
+  }, [checkAuth]);
+
+  // A new screen starts at its top.
+  useEffect(() => {
+    // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="shop-header">
-        <div className="container shop-header__inner">
-          <Link to="/" className="brand" aria-label="Kirana home">
-            <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-              <rect width="32" height="32" rx="8" />
-              <path d="M8 13h16l-2 11H10z" fill="#fff" />
-              <path
-                d="M12 13l4-6 4 6"
-                fill="none"
-                stroke="#fff"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <span className="brand__name">Kirana</span>
-          </Link>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1}>
+      <ShopHeader />
+      <main id="main" tabIndex={-1} className="shop-main">
         <Outlet />
       </main>
+      <ShopFooter />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <LoginDialogHost />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,51 +1,180 @@
-import { CATEGORIES } from '@kirana/shared';
+import { CATEGORIES, imageSrcSet } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense } from 'react';
-import { ErrorBoundary } from '../../components/ui/error-boundary';
+import { Link } from 'react-router';
+import { LeafIcon, HeartIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
+import { productsAtom } from '../../features/products/atoms/products';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
-import { inStockProductsAtom, productsAtom } from '../../features/products/atoms/products';
+import { bestSellers } from '../../features/products/product-filters';
+
+/** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
+const VALUE_BLURBS = [
+  { title: 'Fastest Delivery', text: 'groceries delivered in under 30 minutes', Icon: TruckIcon },
+  { title: 'Freshness Guaranteed', text: 'fresh produce straight from the source', Icon: LeafIcon },
+  { title: 'Affordable Prices', text: 'quality groceries at unbeatable prices', Icon: TagIcon },
+  { title: 'Trusted by Thousands', text: 'loved by 10,000+ happy customers', Icon: HeartIcon },
+] as const;
+
+/** Banner art: the demo catalogue's own product drawings, served by the shop. */
+const art = (name: string) => `/uploads/demo/${name}-800.webp`;
+const HERO_ART = ['apple', 'carrot', 'toned-milk', 'broccoli', 'baguette'] as const;
+const BOTTOM_ART = ['strawberry', 'orange', 'banana'] as const;
 
 export function HomePage() {
-  const refetchProducts = useSetAtom(productsAtom);
-
   return (
     <>
-      <section className="hero" aria-labelledby="hero-heading">
-        <div className="container">
-          <h1 id="hero-heading">Fresh groceries, delivered in under 30 minutes</h1>
-          <p>Vegetables, fruits, dairy, bakery and pantry staples from your neighbourhood store.</p>
-        </div>
-      </section>
+      <MainBanner />
 
       <section className="container section" aria-labelledby="categories-heading">
         <h2 id="categories-heading">Categories</h2>
         <CategoryTiles categories={CATEGORIES} />
       </section>
 
-      <section className="container section" aria-labelledby="products-heading">
-        <h2 id="products-heading">Products</h2>
-        <ErrorBoundary
-          onRetry={() => refetchProducts()}
-          fallback={(error, retry) => (
-            <div className="error-state" role="alert">
-              <p>{error.message}</p>
-              <button type="button" className="button" onClick={retry}>
-                Try again
-              </button>
-            </div>
-          )}
-        >
-          <Suspense fallback={<ProductGridSkeleton />}>
-            <InStockProducts />
-          </Suspense>
-        </ErrorBoundary>
+      <section className="container section" aria-labelledby="best-sellers-heading">
+        <div className="section__head">
+          <h2 id="best-sellers-heading">Best Sellers</h2>
+          <Link to="/products" className="section__more">
+            See all<span className="visually-hidden"> products</span>
+          </Link>
+        </div>
+        <BestSellersSection />
       </section>
+
+      <BottomBanner />
+      <Newsletter />
     </>
   );
 }
 
-function InStockProducts() {
-  const products = useAtomValue(inStockProductsAtom);
-  return <ProductGrid products={products} emptyMessage="No products are in stock right now." />;
+function MainBanner() {
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="container hero__inner">
+        <div className="hero__copy">
+          <p className="hero__eyebrow">Delivered in under 30 minutes</p>
+          <h1 id="hero-heading">Freshness you can trust, savings you will love!</h1>
+          <p className="hero__lead">
+            Vegetables, fruits, dairy, bakery and pantry staples from your neighbourhood store.
+          </p>
+          <div className="hero__actions">
+            <Link to="/products" className="button button--large">
+              Shop now
+            </Link>
+            <Link to="/products/fruits" className="button button--large button--ghost">
+              Explore deals
+            </Link>
+          </div>
+        </div>
+        <div className="hero__art" aria-hidden="true">
+          {HERO_ART.map((name, index) => (
+            <img
+              key={name}
+              className={`hero__art-item hero__art-item--${index + 1}`}
+              src={art(name)}
+              srcSet={imageSrcSet(art(name))}
+              sizes="(min-width: 900px) 200px, 30vw"
+              width="400"
+              height="400"
+              alt=""
+              decoding="async"
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BestSellersSection() {
+  const refetchProducts = useSetAtom(productsAtom);
+  return (
+    <LoadBoundary onRetry={() => refetchProducts()} fallback={<ProductGridSkeleton count={5} />}>
+      <BestSellers />
+    </LoadBoundary>
+  );
+}
+
+function BestSellers() {
+  const products = useAtomValue(productsAtom);
+  const cart = useCartControls();
+  return (
+    <ProductGrid
+      products={bestSellers(products)}
+      emptyMessage="No products are in stock right now."
+      cart={cart}
+      layout="row"
+    />
+  );
+}
+
+function BottomBanner() {
+  return (
+    <section className="container section" aria-labelledby="why-heading">
+      <div className="bottom-banner">
+        <div className="bottom-banner__art" aria-hidden="true">
+          {BOTTOM_ART.map((name) => (
+            <img
+              key={name}
+              src={art(name)}
+              srcSet={imageSrcSet(art(name))}
+              sizes="(min-width: 900px) 160px, 28vw"
+              width="400"
+              height="400"
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+          ))}
+        </div>
+        <div className="bottom-banner__copy">
+          <h2 id="why-heading">Why we are the best?</h2>
+          <ul className="value-blurbs" role="list">
+            {VALUE_BLURBS.map(({ title, text, Icon }) => (
+              <li key={title} className="value-blurb">
+                <span className="value-blurb__icon">
+                  <Icon />
+                </span>
+                <div>
+                  <h3>{title}</h3>
+                  <p className="value-blurb__text">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Newsletter() {
+  return (
+    <section className="container section newsletter" aria-labelledby="newsletter-heading">
+      <h2 id="newsletter-heading">Never miss a deal!</h2>
+      <p>Subscribe to get the latest offers, new arrivals and exclusive discounts.</p>
+      <form
+        className="newsletter__form"
+        // The newsletter is not connected to anything yet: submitting only stays on the page.
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Enter your email address"
+          required
+        />
+        <button type="submit" className="button">
+          Subscribe
+        </button>
+      </form>
+    </section>
+  );
 }

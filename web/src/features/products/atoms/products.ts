@@ -22,3 +22,6 @@ export const productsAtom = atomWithRefresh(async (_get, { signal }): Promise<Pr
 export const inStockProductsAtom = atom(async (get) =>
   (await get(productsAtom)).filter((product) => product.inStock),
 );
+
+/** The nav's search text; the all-products screen lists what matches it. */
+export const searchTextAtom = atom('');

@@ -25,6 +25,7 @@ export function CategoryTiles({ categories }: CategoryTilesProps) {
               width="96"
               height="96"
               alt=""
+              loading="lazy"
               decoding="async"
               className="category-tile__image"
             />

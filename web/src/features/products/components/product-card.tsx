@@ -5,7 +5,10 @@ import {
   imageSrcSet,
   type Product,
 } from '@kirana/shared';
+import { Link } from 'react-router';
 import { StarRating } from '../../../components/ui/star-rating';
+import { productHref } from '../product-filters';
+import { QuantityStepper } from './quantity-stepper';
 
 /** Card images are square; the width and height only reserve the box before the image loads. */
 const IMAGE_BOX = 400;
@@ -14,16 +17,24 @@ const IMAGE_BOX = 400;
 export const PRODUCT_IMAGE_SIZES =
   '(min-width: 1200px) 240px, (min-width: 900px) 22vw, (min-width: 640px) 30vw, 45vw';
 
-interface ProductCardProps {
-  product: Product;
-  /** Shown as an "Add" button when given. */
-  onAddToCart?: (product: Product) => void;
+export interface CartControls {
+  /** How many of each product the cart holds. */
+  quantities: Readonly<Record<string, number>>;
+  onAdd: (product: Product) => void;
+  onRemove: (product: Product) => void;
 }
 
-export function ProductCard({ product, onAddToCart }: ProductCardProps) {
+interface ProductCardProps {
+  product: Product;
+  /** When given, the card offers "Add", or a quantity stepper once the product is in the cart. */
+  cart?: CartControls;
+}
+
+export function ProductCard({ product, cart }: ProductCardProps) {
   const image = product.image[0];
   const discounted = product.offerPrice < product.price;
   const nameId = `product-${product._id}-name`;
+  const quantity = cart?.quantities[product._id] ?? 0;
 
   return (
     <article className="product-card" aria-labelledby={nameId}>
@@ -48,7 +59,10 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
         <h3 className="product-card__name" id={nameId}>
-          {product.name}
+          {/* The link covers the whole card (see .product-card__link); the buttons sit above it. */}
+          <Link to={productHref(product)} className="product-card__link">
+            {product.name}
+          </Link>
         </h3>
         {product.weight && <p className="product-card__weight">{product.weight}</p>}
         <StarRating rating={DISPLAY_RATING} />
@@ -65,11 +79,23 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
               </s>
             )}
           </p>
-          {onAddToCart && (
-            <button type="button" className="button" onClick={() => onAddToCart(product)}>
-              Add<span className="visually-hidden"> {product.name} to cart</span>
-            </button>
-          )}
+          {cart &&
+            (quantity > 0 ? (
+              <QuantityStepper
+                productName={product.name}
+                quantity={quantity}
+                onAdd={() => cart.onAdd(product)}
+                onRemove={() => cart.onRemove(product)}
+              />
+            ) : (
+              <button
+                type="button"
+                className="button button--outline button--small product-card__add"
+                onClick={() => cart.onAdd(product)}
+              >
+                Add<span className="visually-hidden"> {product.name} to cart</span>
+              </button>
+            ))}
         </div>
       </div>
     </article>

@@ -1,20 +1,25 @@
 import type { Product } from '@kirana/shared';
-import { ProductCard } from './product-card';
+import { ProductCard, type CartControls } from './product-card';
 
 interface ProductGridProps {
   products: readonly Product[];
   /** Shown when `products` is empty. */
   emptyMessage: string;
-  onAddToCart?: (product: Product) => void;
+  cart?: CartControls;
+  /** `row`: one swipeable row on phones (the home page's best sellers). */
+  layout?: 'grid' | 'row';
 }
 
-export function ProductGrid({ products, emptyMessage, onAddToCart }: ProductGridProps) {
+export function ProductGrid({ products, emptyMessage, cart, layout = 'grid' }: ProductGridProps) {
   if (products.length === 0) return <p className="empty-state">{emptyMessage}</p>;
   return (
-    <ul className="product-grid" role="list">
+    <ul
+      className={layout === 'row' ? 'product-grid product-grid--row' : 'product-grid'}
+      role="list"
+    >
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} onAddToCart={onAddToCart} />
+          <ProductCard product={product} cart={cart} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,271 @@
+import { expect, test } from './support/fixtures';
+import {
+  ADDRESS,
+  cartLink,
+  newShopper,
+  productId,
+  signUpInDialog,
+  signUpViaApi,
+  toast,
+} from './support/shopper';
+
+test('a category tile lists that category’s in-stock products', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Categories' })
+    .getByRole('link', { name: 'Organic veggies' })
+    .click();
+
+  await expect(page).toHaveURL('/products/vegetables');
+  await expect(page.getByRole('heading', { level: 1, name: 'Organic veggies' })).toBeVisible();
+  const names = page.getByRole('article').getByRole('heading', { level: 3 });
+  await expect(names.first()).toBeVisible();
+  await expect(names.filter({ hasText: 'Carrot' })).toHaveCount(1);
+  // Brinjal is out of stock, and fruit is another category.
+  await expect(names.filter({ hasText: 'Brinjal' })).toHaveCount(0);
+  await expect(names.filter({ hasText: 'Apple' })).toHaveCount(0);
+});
+
+test('a category URL is compared in lower case', async ({ page }) => {
+  await page.goto('/products/FRUITS');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh Fruits' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Apple', exact: true })).toBeVisible();
+});
+
+test('a category without products says so', async ({ page }) => {
+  await page.goto('/products/unknown');
+  await expect(page.getByText('No products found in this category.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('typing in the nav search goes to all products, filtered by the text', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('search').getByRole('searchbox', { name: 'Search products' }).fill('CARR');
+
+  await expect(page).toHaveURL('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  const names = page.getByRole('article').getByRole('heading', { level: 3 });
+  await expect(names).toHaveText(['Carrot']);
+  await expect(page.getByRole('heading', { level: 2, name: 'Organic veggies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+  await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toBeVisible();
+  // In stock only: Brinjal and Frozen French Fries never show.
+  await expect(names.filter({ hasText: 'Carrot' })).toHaveCount(1);
+  await expect(names.filter({ hasText: 'Brinjal' })).toHaveCount(0);
+  await expect(names.filter({ hasText: 'Frozen French Fries' })).toHaveCount(0);
+});
+
+test('a product page shows prices, description, weight and related products', async ({ page }) => {
+  await page.goto('/products/vegetables');
+  await page.getByRole('link', { name: 'Carrot', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/products\/vegetables\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrot' })).toBeVisible();
+  await expect(page.getByText('Rs 48.00')).toBeVisible();
+  await expect(page.getByText('Rs 60.00')).toBeVisible();
+  await expect(page.getByText('500 g')).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'hand-picked every morning' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Carrot' })).toBeVisible();
+
+  const related = page.getByRole('region', { name: 'Related Products' });
+  const relatedNames = related.getByRole('heading', { level: 3 });
+  await expect(relatedNames).toHaveCount(5);
+  await expect(relatedNames.filter({ hasText: 'Carrot' })).toHaveCount(0);
+  await expect(related.getByText('Vegetables').first()).toBeVisible();
+});
+
+test('a shopper fills the cart logged out, signs up keeping it, adds an address, orders cash on delivery and sees the order pending', async ({
+  page,
+}, testInfo) => {
+  const shopper = newShopper(testInfo);
+
+  // Logged out: the cart lives in the browser.
+  await page.goto('/products/vegetables');
+  await page.getByRole('button', { name: 'Add Carrot to cart' }).click();
+  await expect(toast(page, 'Added to Cart')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+  await page.getByRole('button', { name: 'Add one more Carrot' }).click();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+
+  await page.goto('/products/fruits');
+  await page.getByRole('link', { name: 'Apple', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+
+  // Signing up keeps the cart, and saves it on the server.
+  await signUpInDialog(page, shopper);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+  await expect
+    .poll(async () => {
+      const answer = await (await page.request.get('/api/user/is-auth')).json();
+      return Object.values(answer.user.cartItems as Record<string, number>).sort();
+    })
+    .toEqual([1, 2]);
+
+  // The cart: both products, totals at offer prices with 2 % tax.
+  const items = page.getByRole('region', { name: /Shopping Cart/ });
+  await expect(items.getByRole('heading', { name: 'Carrot' })).toBeVisible();
+  await expect(items.getByRole('heading', { name: 'Apple' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Free')).toBeVisible();
+  await expect(summary.getByText('Tax (2%)')).toBeVisible();
+
+  // Quantity is set directly from the selector.
+  await items.getByLabel('Qty of Carrot').selectOption('3');
+  await expect(toast(page, 'Cart Updated')).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
+
+  // An address, then back to the cart with it chosen.
+  await summary.getByRole('link', { name: 'Add address' }).click();
+  await expect(page).toHaveURL('/add-address');
+  await page.getByLabel('First name').fill(ADDRESS.firstName);
+  await page.getByLabel('Last name').fill(ADDRESS.lastName);
+  await page.getByLabel('Email address').fill(ADDRESS.email);
+  await page.getByLabel('Street').fill(ADDRESS.street);
+  await page.getByLabel('City').fill(ADDRESS.city);
+  await page.getByLabel('State').fill(ADDRESS.state);
+  await page.getByLabel('Zip code').fill(ADDRESS.zipcode);
+  await page.getByLabel('Country').fill(ADDRESS.country);
+  await page.getByLabel('Phone').fill(ADDRESS.phone);
+  await page.getByRole('button', { name: 'Save address' }).click();
+
+  await expect(page).toHaveURL('/cart');
+  await expect(summary.getByRole('radio', { name: /12 MG Road, Bengaluru/ })).toBeChecked();
+
+  // Carrot 3 × 48 + Apple 1 × offer price, plus 2 % tax: the total the order shows in ₹.
+  const totalText = await summary
+    .getByText(/^Rs \d+\.\d\d$/)
+    .last()
+    .textContent();
+  const total = totalText!.replace('Rs ', '');
+
+  await summary.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+
+  const order = page.getByRole('article').first();
+  await expect(order.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(order.getByText(`₹${total}`)).toBeVisible();
+  await expect(order.getByText('COD', { exact: false })).toBeVisible();
+  await expect(order.getByRole('heading', { name: 'Carrot' })).toBeVisible();
+  await expect(order.getByRole('heading', { name: 'Apple' })).toBeVisible();
+  await expect(
+    order.getByRole('list', { name: 'Delivery progress' }).getByRole('listitem'),
+  ).toHaveText([/Pending/, /Picked/, /Delivered/]);
+
+  // The server emptied the saved cart too.
+  const answer = await (await page.request.get('/api/user/is-auth')).json();
+  expect(answer.user.cartItems).toEqual({});
+});
+
+test('placing an order with no address chosen says "Please select an address"', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page, newShopper(testInfo));
+  await page.goto('/products/vegetables');
+  await page.getByRole('button', { name: 'Add Carrot to cart' }).click();
+  await cartLink(page).click();
+
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('No address saved yet.')).toBeVisible();
+  await summary.getByRole('button', { name: 'Place Order' }).click();
+
+  await expect(toast(page, 'Please select an address')).toBeVisible();
+  await expect(page).toHaveURL('/cart');
+});
+
+test('add-address sends a visitor who is not logged in to the cart', async ({ page }) => {
+  await page.goto('/add-address');
+  await expect(page).toHaveURL('/cart');
+});
+
+test('a wrong password shows the server’s message, and the dialog closes on Escape handing focus back', async ({
+  page,
+  expectFailedRequest,
+}, testInfo) => {
+  const shopper = newShopper(testInfo);
+  expectFailedRequest('/api/user/login', 401);
+  await signUpViaApi(page, shopper);
+  await page.request.get('/api/user/logout');
+
+  await page.goto('/');
+  const login = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  await login.click();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await expect(dialog.getByLabel('Name')).toHaveCount(0);
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(login).toBeFocused();
+
+  // Logging in for real, then out through the profile menu, empties the browser's cart.
+  await login.click();
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel('Password').fill(shopper.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Logged In')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Carrot to cart' }).click();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+
+  const account = page.getByRole('button', { name: `Account: ${shopper.name}` });
+  await account.click();
+  await expect(account).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(account).toHaveAttribute('aria-expanded', 'false');
+  await expect(account).toBeFocused();
+  await account.press('Enter');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+});
+
+test('the saved cart comes back on the next visit, merged with what was added logged out', async ({
+  page,
+}, testInfo) => {
+  const shopper = newShopper(testInfo);
+  await signUpViaApi(page, shopper);
+  const carrot = await productId(page, 'Carrot');
+  const brinjal = await productId(page, 'Brinjal');
+  await page.request.post('/api/cart/update', { data: { cartItems: { [carrot]: 2 } } });
+  await page.request.get('/api/user/logout');
+
+  // Logged out: 1 carrot, plus an out-of-stock product left in the browser's cart.
+  await page.goto('/');
+  await page.evaluate(
+    ([carrotId, brinjalId]) =>
+      localStorage.setItem('kirana.cart', JSON.stringify({ [carrotId!]: 1, [brinjalId!]: 1 })),
+    [carrot, brinjal],
+  );
+  await page.reload();
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Login' });
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.getByLabel('Password').fill(shopper.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+
+  // 2 + 1 carrots; Brinjal is out of stock and dropped.
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/user/is-auth')).json()).user.cartItems)
+    .toEqual({ [carrot]: 3 });
+});
+
+test('the seller and agent areas hide the shopper nav and footer', async ({ page }) => {
+  for (const path of ['/seller', '/agents']) {
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Quick Links' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Cart, / })).toHaveCount(0);
+  }
+});

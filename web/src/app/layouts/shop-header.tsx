@@ -1,0 +1,110 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useId, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { logOutAtom } from '../../features/auth/atoms/session';
+import { loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
+import { ProfileMenu } from '../../features/auth/components/profile-menu';
+import { cartCountAtom } from '../../features/cart/atoms/cart';
+import { CartLink } from '../../features/cart/components/cart-link';
+import { searchTextAtom } from '../../features/products/atoms/products';
+import { SearchBox } from '../../features/products/components/search-box';
+import { Brand } from './brand';
+
+const ALL_PRODUCTS = '/products';
+
+/** Warms the login dialog's chunk when the shopper is about to open it. */
+export const preloadLoginDialog = () => import('./login-dialog-host');
+
+/** The storefront's nav: links, search, cart and the shopper's account. */
+export function ShopHeader() {
+  const user = useAtomValue(userAtom);
+  const cartCount = useAtomValue(cartCountAtom);
+  const [searchText, setSearchText] = useAtom(searchTextAtom);
+  const openLogin = useSetAtom(loginDialogAtom);
+  const logOut = useSetAtom(logOutAtom);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The phone menu stays open only on the screen it was opened on.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
+  const menuId = useId();
+
+  const showResults = () => {
+    if (pathname !== ALL_PRODUCTS) void navigate(ALL_PRODUCTS);
+  };
+
+  return (
+    <header className="shop-header">
+      <div className="container shop-header__inner">
+        <Brand />
+        <nav
+          className="shop-nav"
+          aria-label="Main"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && menuOpen) setMenuOpen(false);
+          }}
+        >
+          <button
+            type="button"
+            className="icon-button shop-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label="Menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+          <ul id={menuId} className="shop-nav__links" data-open={menuOpen} role="list">
+            <li>
+              <NavLink to="/" end className="shop-nav__link">
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={ALL_PRODUCTS} end className="shop-nav__link">
+                All Products
+              </NavLink>
+            </li>
+            <li>
+              <a href="#contact" className="shop-nav__link" onClick={() => setMenuOpen(false)}>
+                Contact
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <SearchBox
+          className="shop-header__search"
+          value={searchText}
+          onChange={(text) => {
+            setSearchText(text);
+            if (text.trim() !== '') showResults();
+          }}
+          onSubmit={showResults}
+        />
+        <div className="shop-header__actions">
+          <CartLink count={cartCount} />
+          {user ? (
+            <ProfileMenu
+              userName={user.name}
+              onLogout={async () => {
+                if (await logOut()) void navigate('/');
+              }}
+            />
+          ) : (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => openLogin('login')}
+              onPointerEnter={preloadLoginDialog}
+              onFocus={preloadLoginDialog}
+            >
+              Login
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AddressInput } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { MapPinIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/spinner';
+import { addressesAtom, saveAddressAtom } from '../../features/addresses/atoms/addresses';
+import { AddressForm } from '../../features/addresses/components/address-form';
+import { authCheckedAtom, userAtom } from '../../features/auth/atoms/user';
+import { toast } from '../../lib/toast';
+
+/**
+ * `/add-address`: a new delivery address, or with `?id=` a change to a saved one. Only for a
+ * logged-in shopper; anyone else goes to the cart. After saving, back to the cart.
+ */
+export function AddAddressPage() {
+  const user = useAtomValue(userAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const refetchAddresses = useSetAtom(addressesAtom);
+  const [params] = useSearchParams();
+  const editId = params.get('id');
+
+  if (!authChecked) return <Spinner label="Checking your login…" />;
+  if (!user) return <Navigate to="/cart" replace />;
+
+  return (
+    <section className="container section" aria-labelledby="address-heading">
+      <div className="address-page">
+        <div className="address-page__form">
+          <h1 id="address-heading">
+            {editId ? 'Edit' : 'Add'} shipping <span className="text-primary">address</span>
+          </h1>
+          <LoadBoundary onRetry={() => refetchAddresses()} fallback={<Spinner label="Loading…" />}>
+            <AddressEditor editId={editId} />
+          </LoadBoundary>
+        </div>
+        <div className="address-page__art" aria-hidden="true">
+          <MapPinIcon size={160} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function AddressEditor({ editId }: { editId: string | null }) {
+  const addresses = useAtomValue(addressesAtom);
+  const saveAddress = useSetAtom(saveAddressAtom);
+  const navigate = useNavigate();
+  const editing = editId ? addresses.find((address) => address._id === editId) : undefined;
+
+  if (editId && !editing) {
+    return <p className="empty-state">This address is not among your saved addresses.</p>;
+  }
+
+  const save = async (address: AddressInput) => {
+    try {
+      await saveAddress({ id: editing?._id, address });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    void navigate('/cart');
+  };
+
+  return (
+    <AddressForm
+      key={editing?._id ?? 'new'}
+      initial={editing}
+      submitLabel="Save address"
+      onSubmit={save}
+    />
+  );
+}

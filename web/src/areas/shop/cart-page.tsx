@@ -1,0 +1,189 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeftIcon } from '../../components/ui/icons';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  addressesAtom,
+  chosenAddressAtom,
+  chosenAddressIdAtom,
+} from '../../features/addresses/atoms/addresses';
+import { AddressPicker } from '../../features/addresses/components/address-picker';
+import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
+import {
+  cartItemsAtom,
+  deleteFromCartAtom,
+  setCartQuantityAtom,
+} from '../../features/cart/atoms/cart';
+import { cartLines, linesTotals, type CartLine } from '../../features/cart/cart-items';
+import { CartLineItem } from '../../features/cart/components/cart-line-item';
+import { CartTotalsList } from '../../features/cart/components/cart-totals';
+import {
+  ONLINE_UNAVAILABLE,
+  placeOrderAtom,
+  type PaymentMethod,
+} from '../../features/orders/atoms/place-order';
+import { productsAtom } from '../../features/products/atoms/products';
+
+/** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
+export function CartPage() {
+  const refetchProducts = useSetAtom(productsAtom);
+  return (
+    <div className="container section">
+      <LoadBoundary
+        onRetry={() => refetchProducts()}
+        fallback={<Spinner label="Loading your cart…" />}
+      >
+        <CartScreen />
+      </LoadBoundary>
+    </div>
+  );
+}
+
+function CartScreen() {
+  const products = useAtomValue(productsAtom);
+  const items = useAtomValue(cartItemsAtom);
+  const setQuantity = useSetAtom(setCartQuantityAtom);
+  const remove = useSetAtom(deleteFromCartAtom);
+  const lines = cartLines(items, products);
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  if (lines.length === 0) {
+    return (
+      <div className="message-page">
+        <h1>Your cart is empty</h1>
+        <p>Fresh vegetables, fruits and more are a tap away.</p>
+        <Link to="/products" className="button">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="cart-layout">
+      <section aria-labelledby="cart-heading" className="cart-items">
+        <h1 id="cart-heading" className="cart-items__title">
+          Shopping Cart{' '}
+          <span className="text-primary">({count === 1 ? '1 item' : `${count} items`})</span>
+        </h1>
+        <ul role="list" className="cart-lines">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.product._id}
+              line={line}
+              onQuantityChange={(quantity) => setQuantity(line.product._id, quantity)}
+              onRemove={() => remove(line.product._id)}
+            />
+          ))}
+        </ul>
+        <Link to="/products" className="continue-link">
+          <ArrowLeftIcon size={18} /> Continue shopping
+        </Link>
+      </section>
+      <OrderSummary lines={lines} />
+    </div>
+  );
+}
+
+function OrderSummary({ lines }: { lines: CartLine[] }) {
+  const user = useAtomValue(userAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const openLogin = useSetAtom(loginDialogAtom);
+  const refetchAddresses = useSetAtom(addressesAtom);
+  const placeOrder = useSetAtom(placeOrderAtom);
+  const navigate = useNavigate();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [placing, setPlacing] = useState(false);
+
+  const submit = async () => {
+    if (!user) {
+      openLogin('login');
+      return;
+    }
+    setPlacing(true);
+    const placed = await placeOrder({
+      items: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
+      paymentMethod,
+    });
+    setPlacing(false);
+    if (placed) void navigate('/my-orders');
+  };
+
+  return (
+    <section className="order-summary" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">Order Summary</h2>
+
+      {user ? (
+        <LoadBoundary
+          onRetry={() => refetchAddresses()}
+          fallback={<p className="muted">Loading your addresses…</p>}
+        >
+          <Addresses />
+        </LoadBoundary>
+      ) : (
+        <div className="address-picker">
+          <p className="address-picker__legend">Delivery Address</p>
+          <p className="muted">
+            {authChecked ? 'Log in to choose a delivery address.' : 'Checking your login…'}
+          </p>
+        </div>
+      )}
+
+      <fieldset className="payment-methods">
+        <legend>Payment Method</legend>
+        <label className="payment-option">
+          <input
+            type="radio"
+            name="payment-method"
+            value="COD"
+            checked={paymentMethod === 'COD'}
+            onChange={() => setPaymentMethod('COD')}
+          />
+          Cash On Delivery
+        </label>
+        <label className="payment-option payment-option--disabled">
+          <input
+            type="radio"
+            name="payment-method"
+            value="Online"
+            disabled
+            aria-describedby="online-note"
+            checked={paymentMethod === 'Online'}
+            onChange={() => setPaymentMethod('Online')}
+          />
+          Online Payment
+        </label>
+        <p id="online-note" className="field__hint">
+          {ONLINE_UNAVAILABLE}
+        </p>
+      </fieldset>
+
+      <CartTotalsList totals={linesTotals(lines)} />
+
+      <button
+        type="button"
+        className="button button--block button--large"
+        onClick={submit}
+        disabled={placing}
+      >
+        {placing
+          ? 'Placing order…'
+          : user || !authChecked
+            ? 'Place Order'
+            : 'Log in to place order'}
+      </button>
+    </section>
+  );
+}
+
+/** The saved addresses, the effective choice checked. */
+function Addresses() {
+  const addresses = useAtomValue(addressesAtom);
+  const chosen = useAtomValue(chosenAddressAtom);
+  const setChosenId = useSetAtom(chosenAddressIdAtom);
+  return (
+    <AddressPicker addresses={addresses} chosenId={chosen?._id ?? null} onChoose={setChosenId} />
+  );
+}

@@ -1,0 +1,64 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link } from 'react-router';
+import { LoadBoundary } from '../../components/ui/load-boundary';
+import { Spinner } from '../../components/ui/spinner';
+import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
+import { userOrdersAtom } from '../../features/orders/atoms/orders';
+import { OrderCard } from '../../features/orders/components/order-card';
+
+/** `/my-orders`: the shopper's orders, newest first. */
+export function MyOrdersPage() {
+  const user = useAtomValue(userAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const openLogin = useSetAtom(loginDialogAtom);
+  const refetchOrders = useSetAtom(userOrdersAtom);
+
+  return (
+    <section className="container section orders-page" aria-labelledby="orders-heading">
+      <div className="page-head">
+        <h1 id="orders-heading">My Orders</h1>
+      </div>
+      {!authChecked ? (
+        <Spinner label="Checking your login…" />
+      ) : !user ? (
+        <div className="empty-state">
+          <p>Log in to see your orders.</p>
+          <button type="button" className="button" onClick={() => openLogin('login')}>
+            Login
+          </button>
+        </div>
+      ) : (
+        <LoadBoundary
+          onRetry={() => refetchOrders()}
+          errorMessage="Your orders could not be loaded."
+          fallback={<Spinner label="Loading your orders…" />}
+        >
+          <OrdersList />
+        </LoadBoundary>
+      )}
+    </section>
+  );
+}
+
+function OrdersList() {
+  const orders = useAtomValue(userOrdersAtom);
+  if (orders.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>You have not placed an order yet.</p>
+        <Link to="/products" className="button">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="orders-list" role="list">
+      {orders.map((order) => (
+        <li key={order._id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}

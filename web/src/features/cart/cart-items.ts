@@ -1,0 +1,102 @@
+import {
+  CART_QUANTITY_OPTIONS,
+  MAX_LINE_QUANTITY,
+  cartTotals,
+  toPaise,
+  type CartItems,
+  type CartTotals,
+  type Product,
+} from '@kirana/shared';
+
+/*
+ * The cart as pure functions of `CartItems` (product id → quantity), so the atoms only store
+ * and sync what these return. None of them changes its argument.
+ */
+
+const clampQuantity = (quantity: number): number =>
+  Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.trunc(quantity)));
+
+/** The cart with one more of `productId` (capped at the largest quantity a line may hold). */
+export function addOne(items: CartItems, productId: string): CartItems {
+  return { ...items, [productId]: clampQuantity((items[productId] ?? 0) + 1) };
+}
+
+/** The cart with one fewer of `productId`; the line goes away at zero. */
+export function removeOne(items: CartItems, productId: string): CartItems {
+  return setQuantity(items, productId, (items[productId] ?? 0) - 1);
+}
+
+/** The cart with `productId` at `quantity`; zero or less removes the line. */
+export function setQuantity(items: CartItems, productId: string, quantity: number): CartItems {
+  const { [productId]: _current, ...rest } = items;
+  const clamped = clampQuantity(quantity);
+  return clamped === 0 ? rest : { ...rest, [productId]: clamped };
+}
+
+/** How many items the cart holds, counting each unit (the nav's cart badge). */
+export function itemCount(items: CartItems): number {
+  return Object.values(items).reduce((sum, quantity) => sum + quantity, 0);
+}
+
+/**
+ * The cart a shopper has after logging in: the browser's cart added to the one saved on the
+ * server, quantities summed per product and capped at the largest quantity a line may hold.
+ * Products that no longer exist or are out of stock are dropped, since they cannot be ordered.
+ */
+export function mergeCarts(
+  browser: CartItems,
+  server: CartItems,
+  products: readonly Pick<Product, '_id' | 'inStock'>[],
+): CartItems {
+  const orderable = new Set(products.filter((p) => p.inStock).map((p) => p._id));
+  const merged: CartItems = {};
+  for (const cart of [server, browser]) {
+    for (const [productId, quantity] of Object.entries(cart)) {
+      if (!orderable.has(productId)) continue;
+      merged[productId] = clampQuantity((merged[productId] ?? 0) + quantity);
+    }
+  }
+  return merged;
+}
+
+export interface CartLine {
+  product: Product;
+  quantity: number;
+}
+
+/** The cart's lines in the order they were added, for the products the shop still has. */
+export function cartLines(items: CartItems, products: readonly Product[]): CartLine[] {
+  const byId = new Map(products.map((product) => [product._id, product]));
+  return Object.entries(items).flatMap(([productId, quantity]) => {
+    const product = byId.get(productId);
+    return product && quantity > 0 ? [{ product, quantity }] : [];
+  });
+}
+
+/** Price, tax, shipping and total of the lines in paise, at offer prices. */
+export function linesTotals(lines: readonly CartLine[]): CartTotals {
+  return cartTotals(
+    lines.map(({ product, quantity }) => ({ unitPrice: toPaise(product.offerPrice), quantity })),
+  );
+}
+
+/** The quantity dropdown's choices: 1 to 9, or up to the current quantity when it is higher. */
+export function quantityChoices(current: number): number[] {
+  const highest = Math.max(CART_QUANTITY_OPTIONS, clampQuantity(current));
+  return Array.from({ length: highest }, (_, index) => index + 1);
+}
+
+/**
+ * A cart read back from browser storage, keeping only well-formed lines: another version of the
+ * app, or a person, may have left anything there.
+ */
+export function sanitizeCart(value: unknown): CartItems {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const items: CartItems = {};
+  for (const [productId, quantity] of Object.entries(value)) {
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity)) continue;
+    if (quantity < 1 || productId === '') continue;
+    items[productId] = clampQuantity(quantity);
+  }
+  return items;
+}

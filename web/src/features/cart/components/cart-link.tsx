@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { CartIcon } from '../../../components/ui/icons';
+
+/** The nav's cart icon with the number of items in the cart. */
+export function CartLink({ count }: { count: number }) {
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  return (
+    <Link to="/cart" className="icon-button cart-link" aria-label={label}>
+      <CartIcon />
+      <span className="cart-link__count" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+    </Link>
+  );
+}

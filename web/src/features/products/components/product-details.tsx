@@ -1,0 +1,77 @@
+import { DISPLAY_RATING, SHOP_CURRENCY, formatAmount, type Product } from '@kirana/shared';
+import { StarRating } from '../../../components/ui/star-rating';
+import { ProductGallery } from './product-gallery';
+
+interface ProductDetailsProps {
+  product: Product;
+  /** How many the cart already holds. */
+  inCart: number;
+  onAddToCart: () => void;
+  /** Adds the product, then goes to the cart. */
+  onBuyNow: () => void;
+}
+
+export function ProductDetails({ product, inCart, onAddToCart, onBuyNow }: ProductDetailsProps) {
+  const discounted = product.offerPrice < product.price;
+  return (
+    <div className="product-details">
+      <ProductGallery name={product.name} images={product.image} />
+      <div className="product-details__info">
+        <h1 className="product-details__name">{product.name}</h1>
+        <div className="product-details__rating">
+          <StarRating rating={DISPLAY_RATING} />
+          <span aria-hidden="true">({DISPLAY_RATING})</span>
+        </div>
+        <div className="product-details__prices">
+          {discounted && (
+            <p className="product-details__mrp">
+              MRP: <s>{formatAmount(product.price, SHOP_CURRENCY)}</s>
+            </p>
+          )}
+          <p className="product-details__price">
+            {discounted ? 'Offer price' : 'Price'}:{' '}
+            <strong>{formatAmount(product.offerPrice, SHOP_CURRENCY)}</strong>
+          </p>
+          <p className="product-details__tax">(inclusive of all taxes)</p>
+        </div>
+        <dl className="product-details__facts">
+          <dt>Weight</dt>
+          <dd>{product.weight ?? 'N/A'}</dd>
+        </dl>
+        <h2 className="product-details__about">About Product</h2>
+        {product.description.length > 0 ? (
+          <ul className="product-details__description">
+            {product.description.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No description yet.</p>
+        )}
+        {product.inStock ? (
+          <div className="product-details__actions">
+            <button
+              type="button"
+              className="button button--large button--soft"
+              onClick={onAddToCart}
+            >
+              Add to Cart
+            </button>
+            <button type="button" className="button button--large" onClick={onBuyNow}>
+              Buy now
+            </button>
+          </div>
+        ) : (
+          <p className="product-details__stock" role="status">
+            Out of stock
+          </p>
+        )}
+        {inCart > 0 && (
+          <p className="product-details__in-cart" role="status">
+            {inCart} in your cart
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { CategoryPath, Product } from '@kirana/shared';
+
+let counter = 0;
+
+/** A product for unit tests: in stock, with a fresh id, and any field overridden. */
+export function aProduct(overrides: Partial<Product> & { category?: CategoryPath } = {}): Product {
+  counter += 1;
+  const id = `0190a5b2-7c3e-7a10-8000-${String(counter).padStart(12, '0')}`;
+  return {
+    _id: id,
+    name: `Product ${counter}`,
+    category: 'Vegetables',
+    description: ['Fresh'],
+    price: 50,
+    offerPrice: 40,
+    image: [`/uploads/demo/product-${counter}-800.webp`],
+    inStock: true,
+    weight: '500 g',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
