@@ -94,3 +94,11 @@ export function picture(format: 'png' | 'jpeg' | 'webp' | 'avif', width = 320, h
     .toFormat(format)
     .toBuffer();
 }
+
+/** A delivery agent signed in through the API by phone. */
+export async function signInAgent(app: TestApp, name = 'Ravi Kumar') {
+  const agent = await createAgent(app.orm.em.fork(), name);
+  const http = app.agent();
+  await http.post('/api/agents/login').send({ phone: agent.phone }).expect(200);
+  return { http, agent };
+}

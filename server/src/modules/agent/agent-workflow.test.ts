@@ -12,6 +12,7 @@ import {
   sampleAddress,
   signInSeller,
   signUpShopper,
+  signInAgent,
 } from '../../test/factories.js';
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 
@@ -21,13 +22,6 @@ describe('the delivery agent workflow', () => {
     app = await createTestApp();
   });
   afterAll(() => app.close());
-
-  async function signInAgent(name = 'Ravi') {
-    const agent = await createAgent(app.orm.em.fork(), name);
-    const http = app.agent();
-    await http.post('/api/agents/login').send({ phone: agent.phone }).expect(200);
-    return { http, agent };
-  }
 
   /** A shopper's new COD order (or `paymentType` Online, unpaid unless `isPaid`). */
   async function placeOrder(overrides: { paymentType?: 'Online'; isPaid?: boolean } = {}) {
@@ -112,8 +106,8 @@ describe('the delivery agent workflow', () => {
 
   test("the agents see the open pool; once one accepts, the order leaves the others' lists", async () => {
     const order = await placeOrder();
-    const first = await signInAgent('First');
-    const second = await signInAgent('Second');
+    const first = await signInAgent(app, 'First');
+    const second = await signInAgent(app, 'Second');
     expect(await visibleIds(first.http)).toContain(order.id);
     expect(await visibleIds(second.http)).toContain(order.id);
 
@@ -138,7 +132,7 @@ describe('the delivery agent workflow', () => {
   test('of 50 agents accepting one order at once, exactly one wins; the others get 409', async () => {
     const order = await placeOrder();
     const agents = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => signInAgent(`Racer ${index}`)),
+      Array.from({ length: 50 }, (_, index) => signInAgent(app, `Racer ${index}`)),
     );
 
     const answers = await Promise.all(
@@ -157,7 +151,7 @@ describe('the delivery agent workflow', () => {
 
   test('the assigned agent moves the order Order Placed → Picked → paid in cash → Delivered, and no other way', async () => {
     const order = await placeOrder();
-    const { http } = await signInAgent();
+    const { http } = await signInAgent(app);
     await http.post('/api/agents/accept').send({ orderId: order.id }).expect(200);
     const move = (status: string) => http.put(`/api/agents/status/${order.id}`).send({ status });
 
@@ -189,15 +183,15 @@ describe('the delivery agent workflow', () => {
 
     // Delivered orders stay in the agent's own list and leave the pool.
     expect(await visibleIds(http)).toContain(order.id);
-    const other = await signInAgent('Late');
+    const other = await signInAgent(app, 'Late');
     expect(await visibleIds(other.http)).not.toContain(order.id);
   });
 
   test("another agent cannot see or change an agent's order (404); an unassigned one cannot be moved (403)", async () => {
     const taken = await placeOrder();
     const open = await placeOrder();
-    const owner = await signInAgent('Owner');
-    const other = await signInAgent('Other');
+    const owner = await signInAgent(app, 'Owner');
+    const other = await signInAgent(app, 'Other');
     await owner.http.post('/api/agents/accept').send({ orderId: taken.id }).expect(200);
 
     await other.http.put(`/api/agents/status/${taken.id}`).send({ status: 'Picked' }).expect(404);
@@ -213,7 +207,7 @@ describe('the delivery agent workflow', () => {
   test('unpaid online orders are not in the pool; paid ones are, and cannot be paid in cash', async () => {
     const unpaid = await placeOrder({ paymentType: 'Online', isPaid: false });
     const paid = await placeOrder({ paymentType: 'Online', isPaid: true });
-    const { http } = await signInAgent();
+    const { http } = await signInAgent(app);
     const ids = await visibleIds(http);
     expect(ids).not.toContain(unpaid.id);
     expect(ids).toContain(paid.id);
@@ -238,7 +232,7 @@ describe('the delivery agent workflow', () => {
   });
 
   test('a removed agent is signed out at once', async () => {
-    const { http, agent } = await signInAgent('Removed');
+    const { http, agent } = await signInAgent(app, 'Removed');
     const seller = await signInSeller(app);
     await seller.http.delete(`/api/agents/${agent.id}`).expect(200);
     await http.get('/api/agents/orders/visible').expect(401);
@@ -247,7 +241,7 @@ describe('the delivery agent workflow', () => {
 
   test('the seller reads the order history: who placed, accepted, moved and took payment, and when', async () => {
     const order = await placeOrder();
-    const { http } = await signInAgent('Deepa');
+    const { http } = await signInAgent(app, 'Deepa');
     await http.post('/api/agents/accept').send({ orderId: order.id }).expect(200);
     await http.put(`/api/agents/status/${order.id}`).send({ status: 'Picked' }).expect(200);
     await http.put(`/api/agents/mark-paid/${order.id}`).expect(200);

@@ -8,6 +8,7 @@ import {
   sampleAddress,
   signInSeller,
   signUpShopper,
+  signInAgent,
 } from '../../test/factories.js';
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 import { SessionSchema } from '../session/session.entity.js';
@@ -111,10 +112,11 @@ describe('the seller manages agents', () => {
       .expect(404, { success: false, message: 'Agent not found' });
   });
 
-  test('a shopper or nobody cannot list, add or remove agents', async () => {
+  test('a shopper, an agent or nobody cannot list, add or remove agents', async () => {
     const agent = await createAgent(app.orm.em.fork());
     const shopper = await signUpShopper(app);
-    for (const http of [shopper.http, app.http()]) {
+    const other = await signInAgent(app);
+    for (const http of [shopper.http, other.http, app.http()]) {
       await http.get('/api/agents').expect(401);
       await http.post('/api/agents/create').send({ name: 'X', phone: '+919999999999' }).expect(401);
       await http.delete(`/api/agents/${agent.id}`).expect(401);

@@ -7,6 +7,7 @@ import {
   sampleAddress,
   signInSeller,
   signUpShopper,
+  signInAgent,
 } from '../../test/factories.js';
 import { OrderSchema } from './order.entity.js';
 
@@ -90,9 +91,11 @@ describe('GET /api/order/seller', () => {
       .expect(400, { success: false, message: 'page must be a whole number from 1' });
   });
 
-  test('a shopper or nobody gets a 401', async () => {
+  test('a shopper, an agent or nobody gets a 401', async () => {
     const shopper = await signUpShopper(app);
+    const agent = await signInAgent(app);
     await shopper.http.get('/api/order/seller').expect(401);
+    await agent.http.get('/api/order/seller').expect(401);
     await app.http().get('/api/order/seller').expect(401);
   });
 });

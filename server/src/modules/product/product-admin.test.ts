@@ -2,7 +2,13 @@ import { productSavedAnswerSchema } from '@kirana/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct, picture, signInSeller, signUpShopper } from '../../test/factories.js';
+import {
+  createProduct,
+  picture,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
 import { ProductSchema } from './product.entity.js';
 
 const productData = {
@@ -138,10 +144,11 @@ describe('the seller manages products', () => {
       .expect(400, { success: false, message: 'inStock must be true or false' });
   });
 
-  test('a shopper or nobody cannot add products or switch stock (401), and no upload is read', async () => {
+  test('a shopper, an agent or nobody cannot add products or switch stock (401), and no upload is read', async () => {
     const shopper = await signUpShopper(app);
+    const agent = await signInAgent(app);
     const product = await createProduct(app.orm.em.fork());
-    for (const http of [shopper.http, app.http()]) {
+    for (const http of [shopper.http, agent.http, app.http()]) {
       await http
         .post('/api/product/add')
         .field('productData', JSON.stringify({ ...productData, name: 'Sneaky' }))
