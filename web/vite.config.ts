@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { agentPrecache } from './pwa/agent-precache.ts';
 
 // The Koa server (`npm run dev -w @kirana/server`) answers the API, uploads and the socket.
 const server = 'http://127.0.0.1:4000';
@@ -12,7 +13,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
+  plugins: [react(), agentPrecache()],
   resolve: {
     // Bundle @kirana/shared from source, so the web app needs no build of shared first.
     alias: {

@@ -1,0 +1,317 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Response } from '@playwright/test';
+import {
+  anotherPhone,
+  createAgent,
+  logInAsAgent,
+  orderCard,
+  placeCodOrder,
+  randomPhone,
+  rupees,
+  toast,
+} from './support/agent';
+import { expect, test } from './support/fixtures';
+
+/** Violations that would block or badly hinder an agent using assistive technology. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+const pathOf = (response: Response) => new URL(response.url()).pathname;
+
+test.describe('the delivery agent phone app', () => {
+  test.skip(({ hasTouch }) => !hasTouch, 'a phone app, driven by taps: run with --project phone');
+
+  test('an agent logs in by phone, takes a new order from accepted to delivered, and finds it under Delivered', async ({
+    page,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo);
+    const order = await placeCodOrder(testInfo);
+
+    await logInAsAgent(page, agent);
+    expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBe(agent._id);
+    await expect(page.getByRole('heading', { level: 1, name: 'Active Orders' })).toBeVisible();
+
+    const card = orderCard(page, order);
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Order Placed', { exact: true })).toBeVisible();
+    await expect(card.getByText(rupees(order.amount), { exact: true })).toBeVisible();
+    await expect(card.getByText('COD', { exact: true })).toBeVisible();
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(card.getByText(order.customer, { exact: true })).toBeVisible();
+    await expect(card.getByText(order.street, { exact: true })).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveText(
+      order.items.map(({ name, quantity }) => `${name} × ${quantity}`),
+    );
+    const call = card.getByRole('link', { name: `Call ${order.customer} on ${order.phone}` });
+    await expect(call).toHaveAttribute('href', `tel:${order.phone}`);
+    const map = card.getByRole('link', { name: /^Map/ });
+    const mapUrl = new URL((await map.getAttribute('href'))!);
+    expect(mapUrl.origin + mapUrl.pathname).toBe('https://www.google.com/maps/search/');
+    expect(mapUrl.searchParams.get('query')).toContain(order.street);
+    await expect(map).toHaveAttribute('target', '_blank');
+    await expect(map).toHaveAttribute('rel', /\bnoopener\b/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Accept' }).tap();
+    await expect(toast(page, 'Order accepted')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^Your deliveries/ }).getByRole('article', {
+        name: `Order ${order.number}`,
+      }),
+    ).toBeVisible();
+
+    // A double tap on a bike sends the request once: the button is disabled while it runs.
+    const statusRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/agents/status/')) {
+        statusRequests.push(request.url());
+      }
+    });
+    const pick = card.getByRole('button', { name: 'Mark Picked' });
+    await expect(pick).toBeEnabled();
+    const box = (await pick.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(48);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+    await expect(toast(page, 'Order status updated to Picked')).toBeVisible();
+    await expect(card.getByText('Picked', { exact: true })).toBeVisible();
+    expect(statusRequests).toHaveLength(1);
+
+    // Cash on delivery: the cash is collected before the order may be delivered.
+    await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
+    await expect(toast(page, 'Payment collected in cash')).toBeVisible();
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await expect(toast(page, 'Order status updated to Delivered')).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    await page
+      .getByRole('navigation', { name: 'Agent screens' })
+      .getByRole('link', {
+        name: 'Delivered Orders',
+      })
+      .tap();
+    await expect(page).toHaveURL('/agents/delivered');
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
+    await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBeNull();
+  });
+
+  test('once one agent accepts an order, another agent no longer sees it', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const [ravi, sunil] = await Promise.all([
+      createAgent(testInfo, 'Ravi'),
+      createAgent(testInfo, 'Sunil'),
+    ]);
+    const refreshed = await placeCodOrder(testInfo);
+    const raced = await placeCodOrder(testInfo);
+    const other = await anotherPhone(browser, testInfo);
+    try {
+      await logInAsAgent(page, ravi);
+      await logInAsAgent(other.page, sunil);
+      for (const order of [refreshed, raced]) {
+        await expect(orderCard(page, order)).toBeVisible();
+        await expect(orderCard(other.page, order)).toBeVisible();
+      }
+
+      // Refreshing the list drops the order Ravi took.
+      await orderCard(page, refreshed).getByRole('button', { name: 'Accept' }).tap();
+      await expect(toast(page, 'Order accepted')).toBeVisible();
+      await other.page.getByRole('button', { name: 'Refresh' }).tap();
+      await expect(orderCard(other.page, refreshed)).toHaveCount(0);
+      await expect(orderCard(other.page, raced)).toBeVisible();
+
+      // Sunil taps a card Ravi has just taken, before any refresh: the server refuses, and the
+      // list is fetched again.
+      await orderCard(page, raced).getByRole('button', { name: 'Accept' }).tap();
+      await expect(toast(page, 'Order accepted').first()).toBeVisible();
+      await expect(
+        orderCard(page, raced).getByRole('button', { name: 'Mark Picked' }),
+      ).toBeVisible();
+      await orderCard(other.page, raced).getByRole('button', { name: 'Accept' }).tap();
+      await expect(toast(other.page, 'Order is already assigned to another agent')).toBeVisible();
+      await expect(orderCard(other.page, raced)).toHaveCount(0);
+
+      await other.page.reload();
+      await expect(other.page.getByText(/^Updated /)).toBeVisible();
+      await expect(orderCard(other.page, refreshed)).toHaveCount(0);
+      await expect(orderCard(other.page, raced)).toHaveCount(0);
+      // Ravi still holds both.
+      await expect(orderCard(page, refreshed)).toBeVisible();
+      await expect(orderCard(page, raced)).toBeVisible();
+
+      expect(other.errors.filter((error) => !/status of 409 /.test(error))).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('the phone login asks for a number, and shows the server’s refusal of an unknown one', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    expectFailedRequest('/api/agents/login', 401);
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/agents/login')) logins.push(request.method());
+    });
+    await page.goto('/agents');
+
+    const phone = page.getByLabel('Phone number');
+    await expect(phone).toHaveAttribute('type', 'tel');
+    await expect(phone).toHaveAttribute('inputmode', 'tel');
+    await expect(phone).toHaveAttribute('autocomplete', 'tel');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Login' }).tap();
+    await expect(toast(page, 'Phone number required')).toBeVisible();
+    expect(logins).toEqual([]);
+
+    await phone.fill(randomPhone());
+    await page.getByRole('button', { name: 'Login' }).tap();
+    await expect(toast(page, 'No agent is registered with this phone number')).toBeVisible();
+    await expect(phone).toBeVisible();
+    expect(logins).toEqual(['POST']);
+  });
+
+  test('an agent screen without authentication shows Unauthorized access, with the login below', async ({
+    page,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo);
+    await page.goto('/agents/delivered');
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unauthorized access' }),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Agent screens' })).toHaveCount(0);
+    // The seller and the shopper areas' frames never show here.
+    await expect(page.getByRole('link', { name: 'All Products' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    await page.getByLabel('Phone number').fill(agent.phone);
+    await page.getByRole('button', { name: 'Login' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
+    await expect(page.getByText('No deliveries yet')).toBeVisible();
+
+    // The start-up check keeps the session across a reload.
+    await page.reload();
+    await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
+  });
+
+  test('installable: the agent area links its manifest, and its service worker serves the app shell but never /api', async ({
+    page,
+  }) => {
+    await page.goto('/agents');
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+
+    const href = await page.locator('head link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/agent-app/manifest.webmanifest');
+    const served = await page.request.get(href!);
+    expect(served.ok()).toBe(true);
+    expect(served.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await served.json()) as {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Kirana Delivery',
+      start_url: '/agents',
+      scope: '/agents',
+      display: 'standalone',
+      theme_color: '#15803d',
+    });
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((candidate) => candidate.sizes === size);
+      expect(icon, `a ${size} icon`).toMatchObject({ type: 'image/png' });
+      const image = await page.request.get(icon!.src);
+      expect(image.ok()).toBe(true);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(new URL('/agents', page.url()).href);
+
+    // Once it controls the page, the app's files come from it, and /api answers never do.
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.reload();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    const assets = responses.filter((response) => pathOf(response).startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((response) => !response.fromServiceWorker()).map(pathOf)).toEqual([]);
+    const api = responses.filter((response) => pathOf(response).startsWith('/api/'));
+    expect(api.map(pathOf)).toContain('/api/agents/is-auth');
+    expect(api.filter((response) => response.fromServiceWorker()).map(pathOf)).toEqual([]);
+
+    const cached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    });
+    expect(cached).toContain('/agents');
+    expect(cached).toContain('/agent-app/icon-512.png');
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
+    // The storefront is outside its scope, and has no manifest link.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'All Products' }).first()).toBeAttached();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveCount(0);
+  });
+
+  test('offline, the app opens from its cache and says it is retrying; back online it refreshes', async ({
+    browser,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo);
+    const phone = await anotherPhone(browser, testInfo);
+    const { page, context } = phone;
+    try {
+      await logInAsAgent(page, agent);
+      await expect(page.getByText(/^Updated /)).toBeVisible();
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+
+      await context.setOffline(true);
+      await expect(page.getByText('Offline — retrying…')).toBeVisible();
+
+      // Opened again without a signal: the shell comes from the cache, the agent is greeted.
+      await page.reload();
+      await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
+      await expect(page.getByText('Offline — retrying…')).toBeVisible();
+
+      const order = await placeCodOrder(testInfo);
+      await context.setOffline(false);
+      await expect(page.getByText('Offline — retrying…')).toBeHidden();
+      await expect(orderCard(page, order)).toBeVisible();
+
+      const unexpected = phone.errors.filter(
+        (error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error),
+      );
+      expect(unexpected).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

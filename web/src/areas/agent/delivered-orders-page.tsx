@@ -1,0 +1,52 @@
+import { MESSAGES } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useMemo } from 'react';
+import {
+  agentOrdersAtom,
+  ordersFetchedAtAtom,
+  ordersLoadAtom,
+  refreshingAtom,
+  refreshOrdersAtom,
+} from '../../features/agent/atoms/orders';
+import { ListToolbar } from '../../features/agent/components/list-toolbar';
+import { LoadState } from '../../features/agent/components/load-state';
+import { OrderCard } from '../../features/agent/components/order-card';
+import { splitOrders } from '../../features/agent/order-lists';
+
+/** /agents/delivered: the agent's own delivered orders, most recent first. */
+export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
+  const orders = useAtomValue(agentOrdersAtom);
+  const load = useAtomValue(ordersLoadAtom);
+  const fetchedAt = useAtomValue(ordersFetchedAtAtom);
+  const refreshing = useAtomValue(refreshingAtom);
+  const refresh = useSetAtom(refreshOrdersAtom);
+  const { delivered } = useMemo(() => splitOrders(orders, agentId), [orders, agentId]);
+
+  return (
+    <>
+      <title>Delivered Orders · Kirana Delivery</title>
+      <ListToolbar
+        title="Delivered Orders"
+        fetchedAt={fetchedAt}
+        refreshing={refreshing}
+        onRefresh={() => void refresh('delivered')}
+      />
+      {load !== 'ready' ? (
+        <LoadState failed={load === 'failed'} failure={MESSAGES.loadDeliveredOrdersFailed} />
+      ) : delivered.length === 0 ? (
+        <div className="agent-empty">
+          <p className="agent-empty__title">No deliveries yet</p>
+          <p>Orders you deliver are listed here.</p>
+        </div>
+      ) : (
+        <ul className="agent-orders">
+          {delivered.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} action={null} pending={false} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

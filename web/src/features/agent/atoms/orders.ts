@@ -1,0 +1,160 @@
+import { MESSAGES, type AgentOrder } from '@kirana/shared';
+import { atom } from 'jotai';
+import { toast } from '../../../lib/toast';
+import { acceptOrder } from '../api/accept-order';
+import { getVisibleOrders } from '../api/get-visible-orders';
+import { markOrderPaid } from '../api/mark-order-paid';
+import { updateOrderStatus } from '../api/update-order-status';
+import {
+  failureText,
+  isSessionLost,
+  isStale,
+  isUnreachable,
+  serverMessage,
+} from '../failure-message';
+import { actionTexts, type OrderAction } from '../order-actions';
+import { receiveOrder, reconcileOrders } from '../order-lists';
+import { agentIdAtom, offlineAtom, sessionLostAtom } from './session-state';
+
+/** Whether a refresh got an answer from the server (any answer), or could not reach it. */
+export type Reach = 'reached' | 'unreachable';
+/** The screen asking, whose texts a failure uses. */
+export type OrdersScreen = 'active' | 'delivered';
+export type OrdersLoad = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * Every order the agent can see (the open pool and their own), newest first. Refreshes, action
+ * answers and, later, live events all merge into it by `_id` and `updatedAt`.
+ */
+export const agentOrdersAtom = atom<readonly AgentOrder[]>([]);
+/** 'loading' and 'failed' only until the first answer; refreshes keep it 'ready'. */
+export const ordersLoadAtom = atom<OrdersLoad>('idle');
+/** When the list last came from the server (ms since the epoch), or null. */
+export const ordersFetchedAtAtom = atom<number | null>(null);
+/** The orders whose action is running, by id: their button stays disabled until it ends. */
+export const pendingActionsAtom = atom<ReadonlyMap<string, OrderAction['kind']>>(new Map());
+
+/** Bumped by a reset, so an answer to a request sent before it is dropped. */
+const epochAtom = atom(0);
+const refreshRunningAtom = atom<Promise<Reach> | null>(null);
+/** Whether a refresh is running, for the Refresh button. */
+export const refreshingAtom = atom((get) => get(refreshRunningAtom) !== null);
+/** True from a failed refresh until one succeeds, so a dead network toasts once, not every 30 s. */
+const refreshFailingAtom = atom(false);
+
+function loadFailureText(error: unknown, screen: OrdersScreen): string {
+  if (screen === 'delivered') return serverMessage(error) ?? MESSAGES.loadDeliveredOrdersFailed;
+  return failureText(error, {
+    rejected: MESSAGES.loadOrdersFailed,
+    failed: MESSAGES.fetchOrdersError,
+  });
+}
+
+/**
+ * Fetches the visible orders and reconciles the list with them. Concurrent calls share one
+ * request. A failure toasts once per failing streak (the server's message, else the screen's
+ * text); an unreachable server also raises the offline banner; a 401 shows the login.
+ */
+export const refreshOrdersAtom = atom(
+  null,
+  (get, set, screen: OrdersScreen = 'active'): Promise<Reach> => {
+    const running = get(refreshRunningAtom);
+    if (running) return running;
+
+    let run: Promise<Reach> | undefined = undefined;
+    run = (async (): Promise<Reach> => {
+      const epoch = get(epochAtom);
+      if (get(ordersLoadAtom) !== 'ready') set(ordersLoadAtom, 'loading');
+      try {
+        const orders = await getVisibleOrders();
+        if (get(epochAtom) !== epoch) return 'reached';
+        set(agentOrdersAtom, reconcileOrders(get(agentOrdersAtom), orders));
+        set(ordersLoadAtom, 'ready');
+        set(ordersFetchedAtAtom, Date.now());
+        set(refreshFailingAtom, false);
+        set(offlineAtom, false);
+        return 'reached';
+      } catch (error) {
+        if (get(epochAtom) !== epoch) return 'reached';
+        if (isSessionLost(error)) {
+          set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+          return 'reached';
+        }
+        if (!get(refreshFailingAtom)) toast.error(loadFailureText(error, screen));
+        set(refreshFailingAtom, true);
+        if (get(ordersLoadAtom) !== 'ready') set(ordersLoadAtom, 'failed');
+        if (!isUnreachable(error)) return 'reached';
+        set(offlineAtom, true);
+        return 'unreachable';
+      } finally {
+        if (get(refreshRunningAtom) === run) set(refreshRunningAtom, null);
+      }
+    })();
+    set(refreshRunningAtom, run);
+    return run;
+  },
+);
+
+/**
+ * One changed order (an action's answer; later a live event) merged into the list, or taken out
+ * once this agent may no longer see it.
+ */
+export const receiveOrderAtom = atom(null, (get, set, order: AgentOrder) => {
+  const agentId = get(agentIdAtom);
+  if (!agentId) return;
+  set(agentOrdersAtom, receiveOrder(get(agentOrdersAtom), order, agentId));
+});
+
+function send(order: AgentOrder, action: OrderAction): Promise<AgentOrder> {
+  switch (action.kind) {
+    case 'accept':
+      return acceptOrder(order._id);
+    case 'status':
+      return updateOrderStatus(order._id, action.to);
+    case 'collect-cash':
+      return markOrderPaid(order._id);
+  }
+}
+
+/**
+ * Runs `action` on `order` once: a second tap while it runs does nothing. Toasts the spec's
+ * success text, or the server's message (else the spec's failure text). When the order had
+ * changed meanwhile (409, 403, 404: e.g. another agent accepted it first) the list is fetched
+ * again, so the card shows what is true now.
+ */
+export const runOrderActionAtom = atom(
+  null,
+  async (get, set, order: AgentOrder, action: OrderAction): Promise<void> => {
+    if (get(pendingActionsAtom).has(order._id)) return;
+    set(pendingActionsAtom, new Map(get(pendingActionsAtom)).set(order._id, action.kind));
+    const texts = actionTexts(action);
+    try {
+      set(receiveOrderAtom, await send(order, action));
+      set(offlineAtom, false);
+      toast.success(texts.success);
+    } catch (error) {
+      if (isSessionLost(error)) {
+        set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+        return;
+      }
+      toast.error(failureText(error, texts));
+      if (isUnreachable(error)) set(offlineAtom, true);
+      else if (isStale(error)) void set(refreshOrdersAtom);
+    } finally {
+      const pending = new Map(get(pendingActionsAtom));
+      pending.delete(order._id);
+      set(pendingActionsAtom, pending);
+    }
+  },
+);
+
+/** Forgets every order, e.g. at logout or before another agent logs in. */
+export const resetOrdersAtom = atom(null, (get, set) => {
+  set(epochAtom, get(epochAtom) + 1);
+  set(refreshRunningAtom, null);
+  set(agentOrdersAtom, []);
+  set(ordersLoadAtom, 'idle');
+  set(ordersFetchedAtAtom, null);
+  set(refreshFailingAtom, false);
+  set(pendingActionsAtom, new Map());
+});

@@ -1,0 +1,95 @@
+import { MESSAGES } from '@kirana/shared';
+import { atom } from 'jotai';
+import { toast } from '../../../lib/toast';
+import { forgetAgent, rememberAgent, rememberedAgent } from '../agent-storage';
+import { getAgentAuth } from '../api/get-agent-auth';
+import { loginAgent } from '../api/login-agent';
+import { logoutAgent } from '../api/logout-agent';
+import { failureText, isUnreachable } from '../failure-message';
+import { resetOrdersAtom, type Reach } from './orders';
+import { agentSessionAtom, offlineAtom } from './session-state';
+
+/** The spec names no text for a failed logout. */
+const LOGOUT_FAILED = 'Logout failed';
+
+/**
+ * The start-up check: is the agent's session live? Out of reach, the agent kept in local storage
+ * counts as logged in (the orders feed learns the truth once the signal returns); with nobody
+ * kept, the login shows under the offline banner. The caller retries while this answers
+ * 'unreachable'.
+ */
+export const checkAgentAuthAtom = atom(null, async (get, set): Promise<Reach> => {
+  try {
+    const agent = await getAgentAuth();
+    set(offlineAtom, false);
+    if (agent) {
+      rememberAgent(agent);
+      set(agentSessionAtom, { state: 'in', agent });
+    } else {
+      forgetAgent();
+      set(agentSessionAtom, { state: 'out' });
+    }
+    return 'reached';
+  } catch (error) {
+    if (isUnreachable(error)) {
+      set(offlineAtom, true);
+      const kept = rememberedAgent();
+      if (get(agentSessionAtom).state === 'checking') {
+        set(agentSessionAtom, kept ? { state: 'in', agent: kept } : { state: 'out' });
+      }
+      return 'unreachable';
+    }
+    set(agentSessionAtom, { state: 'out' });
+    toast.error(
+      failureText(error, {
+        rejected: MESSAGES.authenticationFailed,
+        failed: MESSAGES.authenticationFailed,
+      }),
+    );
+    return 'reached';
+  }
+});
+
+/**
+ * Logs the agent in by phone; resolves true once in. Toasts 'Phone number required' for an empty
+ * number without asking the server, else the server's refusal, e.g. 'No agent is registered with
+ * this phone number' ('Login failed' / 'Login error' when it said nothing).
+ */
+export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promise<boolean> => {
+  if (phone.trim() === '') {
+    toast.error(MESSAGES.phoneRequired);
+    return false;
+  }
+  try {
+    const agent = await loginAgent({ phone: phone.trim() });
+    // Nothing held from an earlier session may show in this one.
+    set(resetOrdersAtom);
+    rememberAgent(agent);
+    set(offlineAtom, false);
+    set(agentSessionAtom, { state: 'in', agent });
+    return true;
+  } catch (error) {
+    if (isUnreachable(error)) set(offlineAtom, true);
+    toast.error(
+      failureText(error, { rejected: MESSAGES.loginFailed, failed: MESSAGES.loginError }),
+    );
+    return false;
+  }
+});
+
+/**
+ * Logs the agent out and forgets them on this phone; the login shows again. Out of reach, the
+ * agent stays in (with a toast): the server would otherwise keep a session this phone forgot.
+ */
+export const logOutAgentAtom = atom(null, async (_get, set): Promise<void> => {
+  try {
+    const answer = await logoutAgent();
+    forgetAgent();
+    set(resetOrdersAtom);
+    set(agentSessionAtom, { state: 'out' });
+    toast.success(answer.message);
+  } catch (error) {
+    if (isUnreachable(error)) set(offlineAtom, true);
+    toast.error(failureText(error, { rejected: LOGOUT_FAILED, failed: LOGOUT_FAILED }));
+  }
+});

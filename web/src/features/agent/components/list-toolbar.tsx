@@ -1,0 +1,35 @@
+import { RefreshIcon } from './agent-icons';
+
+interface ListToolbarProps {
+  title: string;
+  /** When the list last came from the server (ms since the epoch), or null. */
+  fetchedAt: number | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+const clock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
+
+/** A screen's title, how fresh its list is, and a Refresh button. */
+export function ListToolbar({ title, fetchedAt, refreshing, onRefresh }: ListToolbarProps) {
+  return (
+    <div className="agent-toolbar">
+      <div>
+        <h1 className="agent-toolbar__title">{title}</h1>
+        {fetchedAt !== null && (
+          <p className="agent-toolbar__fresh">Updated {clock.format(fetchedAt)}</p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="agent-toolbar__refresh"
+        disabled={refreshing}
+        aria-busy={refreshing}
+        onClick={onRefresh}
+      >
+        <RefreshIcon />
+        <span>Refresh</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { formatAmount, ORDER_CURRENCY, type AgentOrder } from '@kirana/shared';
+import { actionLabel, type OrderAction } from '../order-actions';
+import { mapsHref, phoneHref } from '../order-links';
+import { formatOrderTime } from '../order-time';
+import { MapIcon, PhoneIcon } from './agent-icons';
+import { PendingButton } from './pending-button';
+
+interface OrderCardProps {
+  order: AgentOrder;
+  /** The one next step, shown as the card's big button at its foot (within thumb reach). */
+  action: OrderAction | null;
+  /** Whether that step's request is running. */
+  pending: boolean;
+  /** Needed whenever `action` is set. */
+  onAction?: (order: AgentOrder, action: OrderAction) => void;
+}
+
+const PENDING_LABELS: Record<OrderAction['kind'], string> = {
+  accept: 'Accepting…',
+  status: 'Updating…',
+  'collect-cash': 'Recording the payment…',
+};
+
+/** A short, readable order number: the id's last six characters. */
+const orderNumber = (id: string) => id.slice(-6).toUpperCase();
+
+/** One order as an agent works it: where, who, what, how much, and the next step. */
+export function OrderCard({ order, action, pending, onAction }: OrderCardProps) {
+  const { address } = order;
+  const customer = `${address.firstName} ${address.lastName}`;
+  const amount = formatAmount(order.amount, ORDER_CURRENCY);
+  const headingId = `order-${order._id}`;
+  const statusClass = order.status.toLowerCase().replace(/\s+/g, '-');
+
+  return (
+    <article className="agent-order" aria-labelledby={headingId}>
+      <header className="agent-order__top">
+        <h3 id={headingId} className="agent-order__title">
+          <span className="visually-hidden">Order </span>#{orderNumber(order._id)}
+        </h3>
+        <span className={`agent-chip agent-chip--${statusClass}`}>{order.status}</span>
+      </header>
+      <p className="agent-order__time">
+        {order.status === 'Delivered' ? (
+          <>
+            Delivered <time dateTime={order.updatedAt}>{formatOrderTime(order.updatedAt)}</time>
+          </>
+        ) : (
+          <>
+            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+          </>
+        )}
+      </p>
+
+      <div className="agent-order__money">
+        <p className="agent-order__amount">{amount}</p>
+        <p className="agent-order__payment">
+          <span className="agent-chip agent-chip--plain">{order.paymentType}</span>
+          <span className={`agent-chip agent-chip--${order.isPaid ? 'paid' : 'unpaid'}`}>
+            {order.isPaid ? 'Paid' : 'Pending'}
+          </span>
+        </p>
+      </div>
+
+      <address className="agent-order__address">
+        <strong>{customer}</strong>
+        <span>{address.street}</span>
+        <span>
+          {address.city}, {address.state} {address.zipcode}
+        </span>
+        <span>{address.country}</span>
+      </address>
+      <div className="agent-order__contact">
+        <a className="agent-link-button" href={phoneHref(address.phone)}>
+          <PhoneIcon />
+          <span>
+            <span className="visually-hidden">Call {customer} on </span>
+            {address.phone}
+          </span>
+        </a>
+        <a
+          className="agent-link-button"
+          href={mapsHref(address)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <MapIcon />
+          <span>
+            Map<span className="visually-hidden"> of {customer}’s address (opens a new tab)</span>
+          </span>
+        </a>
+      </div>
+
+      <ul className="agent-order__items" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.product._id}>
+            <span className="agent-order__item-name">{item.product.name}</span>
+            <span className="agent-order__item-qty"> × {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+
+      {action ? (
+        <div className="agent-order__action">
+          <PendingButton
+            pending={pending}
+            pendingLabel={PENDING_LABELS[action.kind]}
+            variant={action.kind === 'collect-cash' ? 'cash' : 'primary'}
+            onClick={() => onAction?.(order, action)}
+          >
+            {actionLabel(action)}
+            {action.kind === 'collect-cash' && (
+              <>
+                {' '}
+                <span className="agent-button__extra">{amount}</span>
+              </>
+            )}
+          </PendingButton>
+        </div>
+      ) : (
+        order.status !== 'Delivered' &&
+        !order.isPaid && <p className="agent-order__note">Waiting for the online payment.</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { MESSAGES } from '@kirana/shared';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PendingButton } from './pending-button';
+
+interface PhoneLoginFormProps {
+  /** Resolves once the login has been answered, whatever the answer. */
+  onLogin: (phone: string) => Promise<unknown>;
+}
+
+/** The agent's login: one big phone field and one button. */
+export function PhoneLoginForm({ onLogin }: PhoneLoginFormProps) {
+  const [phone, setPhone] = useState('');
+  const [pending, setPending] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setMissing(phone.trim() === '');
+    if (phone.trim() === '') input.current?.focus();
+    setPending(true);
+    try {
+      await onLogin(phone);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="agent-login-form" noValidate onSubmit={(event) => void submit(event)}>
+      <label className="agent-field">
+        <span className="agent-field__label">Phone number</span>
+        <input
+          ref={input}
+          className="agent-field__input"
+          type="tel"
+          name="phone"
+          inputMode="tel"
+          autoComplete="tel"
+          enterKeyHint="go"
+          placeholder="98765 43210"
+          value={phone}
+          aria-invalid={missing}
+          aria-describedby={missing ? errorId : undefined}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            if (missing) setMissing(false);
+          }}
+        />
+      </label>
+      {missing && (
+        <p id={errorId} className="agent-field__error">
+          {MESSAGES.phoneRequired}
+        </p>
+      )}
+      <PendingButton type="submit" pending={pending} pendingLabel="Logging in…">
+        Login
+      </PendingButton>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { isVisibleTo, mergeById, type AgentOrder } from '@kirana/shared';
+
+const newestFirst = (by: 'createdAt' | 'updatedAt') => (a: AgentOrder, b: AgentOrder) =>
+  Date.parse(b[by]) - Date.parse(a[by]);
+
+/**
+ * The orders held after a full refresh answered `incoming`: exactly the orders it lists (the
+ * others are no longer visible, e.g. another agent took them), each in the newer of the held
+ * and the incoming version by `updatedAt`, so an answer that raced an accept never rolls the
+ * card back. Newest first. Returns `held` itself when nothing changed.
+ */
+export function reconcileOrders(
+  held: readonly AgentOrder[],
+  incoming: readonly AgentOrder[],
+): readonly AgentOrder[] {
+  const visible = new Set(incoming.map((order) => order._id));
+  let next = held.filter((order) => visible.has(order._id));
+  for (const order of incoming) next = mergeById(next, order);
+  next.sort(newestFirst('createdAt'));
+  const unchanged =
+    next.length === held.length && next.every((order, index) => order === held[index]);
+  return unchanged ? held : next;
+}
+
+/**
+ * `held` with one changed `order` (an action's answer, later a live event) merged in by `_id`
+ * and `updatedAt`, or taken out once agent `agentId` may no longer see it.
+ */
+export function receiveOrder(
+  held: readonly AgentOrder[],
+  order: AgentOrder,
+  agentId: string,
+): readonly AgentOrder[] {
+  if (!isVisibleTo(order, { role: 'agent', id: agentId })) {
+    const kept = held.filter((candidate) => candidate._id !== order._id);
+    return kept.length === held.length ? held : kept;
+  }
+  const merged = mergeById([...held], order);
+  return merged.length === held.length && merged.every((item, index) => item === held[index])
+    ? held
+    : merged.sort(newestFirst('createdAt'));
+}
+
+export interface AgentOrderLists {
+  /** The agent's own orders still to deliver, newest first. */
+  mine: AgentOrder[];
+  /** Open orders nobody has accepted yet, newest first. */
+  open: AgentOrder[];
+  /** The agent's own delivered orders, most recently delivered first. */
+  delivered: AgentOrder[];
+}
+
+/** Splits what `orders/visible` answered into the Active screen's two lists and the Delivered one. */
+export function splitOrders(orders: readonly AgentOrder[], agentId: string): AgentOrderLists {
+  const lists: AgentOrderLists = { mine: [], open: [], delivered: [] };
+  for (const order of orders) {
+    if (order.assignedTo === agentId) {
+      (order.status === 'Delivered' ? lists.delivered : lists.mine).push(order);
+    } else if (order.assignedTo === null && order.status !== 'Delivered') {
+      lists.open.push(order);
+    }
+  }
+  lists.mine.sort(newestFirst('createdAt'));
+  lists.open.sort(newestFirst('createdAt'));
+  lists.delivered.sort(newestFirst('updatedAt'));
+  return lists;
+}
