@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
+import { createProduct } from './test/factories.js';
 
 describe('the Koa app', () => {
   let app: TestApp;
@@ -15,6 +16,18 @@ describe('the Koa app', () => {
     await app.store.put('demo/apple-800.webp', Buffer.from('RIFF....WEBP'));
   });
   afterAll(() => app.close());
+
+  test('answers are compressed for clients that accept it', async () => {
+    const em = app.orm.em.fork();
+    for (let index = 0; index < 5; index += 1) await createProduct(em);
+    const response = await app
+      .http()
+      .get('/api/product/list')
+      .set('Accept-Encoding', 'br, gzip')
+      .expect(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.body.success).toBe(true);
+  });
 
   test('/healthz answers while the process is up', async () => {
     await app.http().get('/healthz').expect(200, { success: true });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { pinoHttp } from 'pino-http';
 import type { AppContext, AppState } from './lib/context.js';
@@ -49,6 +51,8 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     ctx.log = ctx.req.log;
     await next();
   });
+  // Phones on a weak signal: JSON, HTML, JS and CSS leave compressed (images already are).
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
   app.use(async (ctx, next) => {
     ctx.em = deps.orm.em.fork();
