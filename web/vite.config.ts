@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { agentPrecache } from './pwa/agent-precache.ts';
 
 // The Koa server (`npm run dev -w @kirana/server`) answers the API, uploads and the socket.
@@ -14,7 +14,7 @@ const proxy = {
 
 export default defineConfig({
   // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
-  plugins: [react(), agentPrecache()],
+  plugins: [react(), agentPrecache(), agentPages()],
   resolve: {
     // Bundle @kirana/shared from source, so the web app needs no build of shared first.
     alias: {
@@ -25,9 +25,29 @@ export default defineConfig({
   preview: { port: 4174, proxy },
   build: {
     outDir: 'dist',
+    // Two pages: the storefront and seller area (index.html), the agents' phone app (agents.html).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        agents: fileURLToPath(new URL('./agents.html', import.meta.url)),
+      },
+    },
     emptyOutDir: true,
     // dist/.vite/manifest.json maps each module to its chunk; bench/bundle-size.mjs reads it.
     manifest: true,
     reportCompressedSize: true,
   },
 });
+
+/** In development, /agents and its screens get agents.html, as the Koa server does in production. */
+function agentPages(): Plugin {
+  return {
+    name: 'kirana-agent-pages',
+    configureServer(devServer) {
+      devServer.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/agents(\/[^.]*)?(\?.*)?$/.test(req.url)) req.url = '/agents.html';
+        next();
+      });
+    },
+  };
+}

@@ -11,6 +11,10 @@ describe('the Koa app', () => {
     const webRoot = await mkdtemp(path.join(tmpdir(), 'kirana-web-'));
     await mkdir(path.join(webRoot, 'assets'));
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Kirana</title>');
+    await writeFile(
+      path.join(webRoot, 'agents.html'),
+      '<!doctype html><title>Kirana Delivery</title>',
+    );
     await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     app = await createTestApp({ webRoot });
     await app.store.put('demo/apple-800.webp', Buffer.from('RIFF....WEBP'));
@@ -76,6 +80,14 @@ describe('the Koa app', () => {
     const response = await app.http().get('/products/fruits').expect(200);
     expect(response.text).toContain('<title>Kirana</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test("the agents' screens get their own page, also on refresh", async () => {
+    for (const url of ['/agents', '/agents/delivered']) {
+      const response = await app.http().get(url).expect(200);
+      expect(response.text).toContain('<title>Kirana Delivery</title>');
+    }
+    expect((await app.http().get('/agentsx').expect(200)).text).toContain('<title>Kirana</title>');
   });
 
   test('hashed assets are cached for a year; a missing asset is a 404, not the app page', async () => {

@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 /**
  * Writes `agents-sw-precache.js` into the build: what the agent app's service worker
  * (public/agents-sw.js) caches at install, and a version naming its cache. The files are the
- * entry's, the agent layout's and everything they load, static or lazy (e.g. the toaster), but
- * never a chunk of the storefront's or the seller's screens.
+ * agents' page's entry and everything it loads, static or lazy (e.g. the toaster), but never a
+ * chunk of the storefront's or the seller's screens.
  *
  * The icons in public/agent-app were rendered once with sharp from Fluent Emoji's motor scooter
  * (@iconify-json/fluent-emoji) on the brand green, with the glyph inside the maskable safe zone.
@@ -17,11 +17,8 @@ export function agentPrecache(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const layout = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(AGENT_LAYOUT));
-      if (!entry || !layout) {
-        this.error(`agent precache: no entry chunk or no chunk for ${AGENT_LAYOUT}`);
-      }
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === AGENT_ENTRY);
+      if (!entry) this.error(`agent precache: no entry chunk named "${AGENT_ENTRY}"`);
 
       const files = new Set<string>();
       const visit = (fileName: string) => {
@@ -33,7 +30,6 @@ export function agentPrecache(): Plugin {
         for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
       };
       visit(entry.fileName);
-      visit(layout.fileName);
 
       const urls = [...SHELL_URLS, ...[...files].sort().map((file) => `/${file}`)];
       const list = { version: hash(urls.join('\n')), urls };
@@ -46,10 +42,11 @@ export function agentPrecache(): Plugin {
   };
 }
 
-const AGENT_LAYOUT = '/src/app/layouts/agent-layout.tsx';
+/** The agents' page's entry, as named in vite.config.ts (build.rollupOptions.input). */
+const AGENT_ENTRY = 'agents';
 /** Route modules of the other two areas: the agent app never needs them offline. */
 const OTHER_AREAS = /\/src\/(areas\/(shop|seller)\/|app\/layouts\/(shop|seller)-)/;
-/** The shell page (the server answers every /agents URL with index.html) and the PWA files. */
+/** The shell page (the server answers every /agents URL with agents.html) and the PWA files. */
 const SHELL_URLS = [
   '/agents',
   '/agent-app/manifest.webmanifest',

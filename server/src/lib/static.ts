@@ -20,7 +20,8 @@ export function serveUploads(root: string): Middleware<AppState, AppContext> {
 
 /**
  * The built web app: hashed assets cached for a year, any other GET that is not an API call gets
- * index.html so client-side routes (/cart, /seller/orders …) load on refresh.
+ * its page (agents.html under /agents, else index.html) so client-side routes (/cart,
+ * /seller/orders, /agents/delivered …) load on refresh.
  */
 export function serveWebApp(root: string): Middleware<AppState, AppContext> {
   const reserved = /^\/(api|uploads|socket\.io|payments)(\/|$)/;
@@ -32,7 +33,9 @@ export function serveWebApp(root: string): Middleware<AppState, AppContext> {
       return;
     if (asset || path.extname(ctx.path)) return next();
     ctx.set('Cache-Control', 'no-cache');
-    if (!(await sendIfExists(ctx, 'index.html', { root }))) {
+    // The agents' phone app is a page of its own; every other client route is the main app's.
+    const page = /^\/agents(\/|$)/.test(ctx.path) ? 'agents.html' : 'index.html';
+    if (!(await sendIfExists(ctx, page, { root }))) {
       ctx.status = 503;
       ctx.body = 'The web app is not built yet: run `npm run build`.';
     }

@@ -3,9 +3,10 @@ import { Spinner } from '../components/ui/spinner';
 import { RouteError } from './route-error';
 
 /**
- * The three areas are separate lazy chunks, so the agents' phone app never downloads the
- * storefront or the seller screens (design.md, Clients). Every shop screen is its own chunk too,
- * so the first load of `/` carries only the layout and the home page.
+ * The storefront and the seller area are separate lazy chunks; the agents' phone app is a page of
+ * its own (agents.html, src/agent-main.tsx), so it never downloads either (design.md, Clients).
+ * Every shop screen is its own chunk too, so the first load of `/` carries only the layout and
+ * the home page.
  */
 export const router = createBrowserRouter([
   {
@@ -101,10 +102,6 @@ export const router = createBrowserRouter([
             },
           },
         ],
-      },
-      {
-        path: '/agents/*',
-        lazy: { Component: async () => (await import('./layouts/agent-layout')).AgentLayout },
       },
     ],
   },

@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ActiveOrdersPage } from '../../areas/agent/active-orders-page';
 import { AgentLoginPage } from '../../areas/agent/agent-login-page';
 import { DeliveredOrdersPage } from '../../areas/agent/delivered-orders-page';
@@ -18,6 +17,7 @@ import {
   useOrdersFeed,
   useSessionCheck,
 } from '../../features/agent/atoms/use-agent-connection';
+import { agentScreenOf, navigateAgent, useAgentPath } from '../../features/agent/agent-path';
 import type { StoredAgent } from '../../features/agent/agent-storage';
 import { AgentHeader } from '../../features/agent/components/agent-header';
 import { AgentTabs } from '../../features/agent/components/agent-tabs';
@@ -34,7 +34,7 @@ import '../../areas/agent/agent.css';
 export function AgentLayout() {
   const session = useAtomValue(agentSessionAtom);
   const offline = useAtomValue(offlineAtom);
-  const { pathname } = useLocation();
+  const pathname = useAgentPath();
   const checkAuth = useSetAtom(checkAgentAuthAtom);
 
   useOfflineEvents();
@@ -66,8 +66,8 @@ export function AgentLayout() {
 
 /** The logged-in agent's frame: header, offline banner, the screen, and the tab bar. */
 function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }) {
-  const { pathname } = useLocation();
-  const screen: OrdersScreen = pathname.startsWith('/agents/delivered') ? 'delivered' : 'active';
+  const pathname = useAgentPath();
+  const screen: OrdersScreen = agentScreenOf(pathname) ?? 'active';
   const orders = useAtomValue(agentOrdersAtom);
   const load = useAtomValue(ordersLoadAtom);
   const refresh = useSetAtom(refreshOrdersAtom);
@@ -75,6 +75,10 @@ function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }
   const [loggingOut, setLoggingOut] = useState(false);
 
   useOrdersFeed(screen);
+  // An unknown path under /agents shows Active Orders, under its own address.
+  useEffect(() => {
+    if (agentScreenOf(pathname) === null) navigateAgent('/agents', { replace: true });
+  }, [pathname]);
 
   const activeCount = useMemo(() => {
     if (load !== 'ready') return null;
@@ -96,11 +100,11 @@ function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }
       <AgentHeader name={agent.name} loggingOut={loggingOut} onLogout={() => void onLogout()} />
       {offline && <OfflineBanner onRetry={() => void refresh(screen)} />}
       <main id="agent-main" className="agent-main">
-        <Routes>
-          <Route index element={<ActiveOrdersPage agentId={agent._id} />} />
-          <Route path="delivered" element={<DeliveredOrdersPage agentId={agent._id} />} />
-          <Route path="*" element={<Navigate to="/agents" replace />} />
-        </Routes>
+        {screen === 'delivered' ? (
+          <DeliveredOrdersPage agentId={agent._id} />
+        ) : (
+          <ActiveOrdersPage agentId={agent._id} />
+        )}
       </main>
       <AgentTabs activeCount={activeCount} />
     </div>

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { navigateAgent, useAgentPath } from '../agent-path';
 import { ActiveIcon, DeliveredIcon } from './agent-icons';
 
 interface AgentTabsProps {
@@ -10,7 +11,7 @@ interface AgentTabsProps {
 export function AgentTabs({ activeCount }: AgentTabsProps) {
   return (
     <nav className="agent-tabs" aria-label="Agent screens">
-      <NavLink to="/agents" end className="agent-tabs__link">
+      <TabLink to="/agents">
         <ActiveIcon />
         <span>Active Orders</span>
         {activeCount !== null && activeCount > 0 && (
@@ -19,11 +20,32 @@ export function AgentTabs({ activeCount }: AgentTabsProps) {
             {activeCount}
           </span>
         )}
-      </NavLink>
-      <NavLink to="/agents/delivered" className="agent-tabs__link">
+      </TabLink>
+      <TabLink to="/agents/delivered">
         <DeliveredIcon />
         <span>Delivered Orders</span>
-      </NavLink>
+      </TabLink>
     </nav>
+  );
+}
+
+function TabLink({ to, children }: { to: string; children: ReactNode }) {
+  const current = useAgentPath().replace(/\/+$/, '') === to;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (modifier keys, middle click) is the browser's business.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    navigateAgent(to);
+  };
+  return (
+    <a
+      href={to}
+      onClick={onClick}
+      className={current ? 'agent-tabs__link active' : 'agent-tabs__link'}
+      aria-current={current ? 'page' : undefined}
+    >
+      {children}
+    </a>
   );
 }

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * The agent app has two screens, so it keeps its place with the History API directly rather
+ * than a router library: that keeps its first load within the phone's 100 kB budget.
+ */
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+const currentPath = () => window.location.pathname;
+
+/** The current path, re-rendering on every navigation (links, back and forward). */
+export function useAgentPath(): string {
+  return useSyncExternalStore(subscribe, currentPath);
+}
+
+export function navigateAgent(path: string, { replace = false } = {}): void {
+  if (path === currentPath()) return;
+  window.history[replace ? 'replaceState' : 'pushState'](null, '', path);
+  for (const listener of listeners) listener();
+}
+
+/** Which screen a path shows: null for a path the app does not know. */
+export function agentScreenOf(path: string): 'active' | 'delivered' | null {
+  const clean = path.replace(/\/+$/, '');
+  if (clean === '/agents') return 'active';
+  if (clean === '/agents/delivered') return 'delivered';
+  return null;
+}
