@@ -10,6 +10,7 @@ import type { AppContext, AppState } from './lib/context.js';
 import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { LoginThrottle } from './lib/rate-limit.js';
+import { rejectNulCharacters } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
@@ -26,6 +27,8 @@ export interface AppDependencies {
   logger: Logger;
   store: LocalImageStore;
   sessionSecret: string;
+  /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
+  trustProxy: boolean;
   readiness: Readiness;
   /** The built web app; defaults to web/dist beside this package. */
   webRoot?: string;
@@ -35,7 +38,11 @@ const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The Koa app: one error handler first, then logging, a request-scoped EntityManager, routes, files. */
 export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
-  const app = new Koa<AppState, AppContext>({ keys: [deps.sessionSecret], proxy: true });
+  const app = new Koa<AppState, AppContext>({
+    keys: [deps.sessionSecret],
+    proxy: deps.trustProxy,
+    maxIpsCount: 1,
+  });
   const logRequest = pinoHttp({
     logger: deps.logger,
     genReqId: (req, res) => {
@@ -70,10 +77,12 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     }),
   );
 
+  app.use(rejectNulCharacters());
+
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
     productRoutes(deps.store),
-    userRoutes(),
+    userRoutes(new LoginThrottle()),
     sellerRoutes(new LoginThrottle()),
     agentRoutes(new LoginThrottle()),
     cartRoutes(),

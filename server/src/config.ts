@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const MIN_SECRET_LENGTH = 32;
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SELLER_PASSWORD', 'SESSION_SECRET']);
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
 
 const optionalText = z
@@ -41,6 +42,7 @@ const envSchema = z.object({
     z.string().min(MIN_SECRET_LENGTH, { message: 'must be at least 32 characters' }).optional(),
   ),
   SEED_DEMO_DATA: optionalText.pipe(flag.optional()),
+  TRUST_PROXY: optionalText.pipe(flag.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +55,8 @@ export interface Config {
   seller: { email: string; password: string; fromEnv: boolean };
   sessionSecret: string;
   seedDemoData: boolean;
+  /** Behind a reverse proxy: take the client address and HTTPS from X-Forwarded-* headers. */
+  trustProxy: boolean;
   logLevel: string;
 }
 
@@ -70,7 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${name} ${issue?.message} (got ${JSON.stringify(env[name])})`);
+    // Secrets are never echoed into logs, even wrong ones.
+    const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    throw new ConfigError(`${name} ${issue?.message}${got}`);
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === 'production';
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionSecret: vars.SESSION_SECRET ?? localSecret(dataDir),
     seedDemoData: vars.SEED_DEMO_DATA ?? !production,
+    trustProxy: vars.TRUST_PROXY ?? false,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -36,7 +36,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
     });
     const readiness = { accepting: true };
-    const app = createApp({ orm, logger, store, sessionSecret: config.sessionSecret, readiness });
+    const app = createApp({
+      orm,
+      logger,
+      store,
+      sessionSecret: config.sessionSecret,
+      trustProxy: config.trustProxy,
+      readiness,
+    });
     const server = createServer(app.callback());
     server.on('close', () => logger.debug('http server closed'));
     await listen(server, config.port);

@@ -34,6 +34,7 @@ export async function createTestApp(options: { webRoot?: string } = {}): Promise
     readiness,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     sessionSecret: 'test-session-secret-of-at-least-32-chars',
+    trustProxy: false,
     webRoot: options.webRoot ?? path.join(dataDir, 'web'),
   });
   const callback = app.callback();

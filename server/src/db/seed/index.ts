@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../lib/logger.js';
 import { ProductSchema } from '../../modules/product/product.entity.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
+import { endSessionsOf } from '../../modules/session/session.service.js';
 import type { ImageStore } from '../../modules/upload/image-store.js';
 import { storeImage, storeSquareImage } from '../../modules/upload/images.js';
 import { CATEGORY_ICONS, DEMO_CATALOGUE } from './demo-catalogue.js';
@@ -70,11 +71,14 @@ async function ensureSellerAccount(em: EntityManager, seller: Config['seller']):
   const [existing] = await em.find(SellerSchema, {}, { orderBy: { createdAt: 'asc' }, limit: 1 });
   if (!existing) {
     em.create(SellerSchema, { email, passwordHash: await argon2.hash(seller.password) });
-  } else {
+  } else if (
+    existing.email !== email ||
+    !(await argon2.verify(existing.passwordHash, seller.password))
+  ) {
     existing.email = email;
-    if (!(await argon2.verify(existing.passwordHash, seller.password))) {
-      existing.passwordHash = await argon2.hash(seller.password);
-    }
+    existing.passwordHash = await argon2.hash(seller.password);
+    // New credentials (a leaked password rotated, say) end every session of the old ones.
+    await endSessionsOf(em, 'seller', existing.id);
   }
   await em.flush();
 }

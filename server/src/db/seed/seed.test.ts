@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '../../lib/logger.js';
 import { ProductSchema } from '../../modules/product/product.entity.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
+import { SessionSchema } from '../../modules/session/session.entity.js';
+import { startSession } from '../../modules/session/session.service.js';
 import { LocalImageStore } from '../../modules/upload/image-store.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../orm.js';
@@ -85,8 +87,10 @@ describe('seedDatabase on an empty database', () => {
     expect(await argon2.verify(sellers[0]!.passwordHash, 'first-password')).toBe(true);
   });
 
-  test('a second start with a new seller password changes the password and adds no products', async () => {
+  test('a second start with a new seller password changes it, ends the old sessions and adds no products', async () => {
     const before = await orm.em.fork().count(ProductSchema);
+    const [seller] = await orm.em.fork().find(SellerSchema, {});
+    await startSession(orm.em.fork(), 'seller', seller!.id);
     await seedDatabase(orm, {
       ...options,
       seller: { ...options.seller, password: 'second-password' },
@@ -95,6 +99,7 @@ describe('seedDatabase on an empty database', () => {
     const sellers = await orm.em.fork().find(SellerSchema, {});
     expect(sellers).toHaveLength(1);
     expect(await argon2.verify(sellers[0]!.passwordHash, 'second-password')).toBe(true);
+    expect(await orm.em.fork().count(SessionSchema, { kind: 'seller' })).toBe(0);
     expect(await orm.em.fork().count(ProductSchema)).toBe(before);
   });
 });

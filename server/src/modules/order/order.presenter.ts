@@ -12,7 +12,8 @@ export function presentOrder(order: Order): AgentOrder {
     _id: order.id,
     userId: order.user.id,
     items: order.items.getItems().map((item) => ({
-      product: presentProduct(item.product),
+      // The price charged, not today's: past orders keep adding up to their amount.
+      product: { ...presentProduct(item.product), offerPrice: toRupees(item.unitPricePaise) },
       quantity: item.quantity,
     })),
     amount: toRupees(order.amountPaise),

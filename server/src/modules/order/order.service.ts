@@ -14,6 +14,9 @@ import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
 
+/** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
+const MAX_ORDER_PAISE = 2_147_483_647;
+
 /**
  * Places a cash-on-delivery order for `userId`: checks every item against the catalogue, prices
  * it from the database (never from the request), writes the order, its items and its history
@@ -42,6 +45,8 @@ export async function placeCodOrder(
       return { product, quantity, unitPrice: product.offerPricePaise };
     });
     const totals = cartTotals(priced);
+    if (totals.total > MAX_ORDER_PAISE)
+      throw new AppError('invalid', 'items: the order total is too large');
 
     const { _id: addressId, ...delivery } = presentAddress(address);
     const order = tx.create(OrderSchema, {

@@ -77,6 +77,35 @@ describe('shopper orders', () => {
     ]);
   });
 
+  test('a past order keeps the price charged when the product price changes later', async () => {
+    const em = app.orm.em.fork();
+    const product = await createProduct(em, { pricePaise: 5000, offerPricePaise: 4000 });
+    const { http, addressId } = await shopperWithAddress();
+    await http
+      .post('/api/order/cod')
+      .send({ items: [{ product: product.id, quantity: 2 }], address: addressId })
+      .expect(201);
+    product.offerPricePaise = 4500;
+    await em.flush();
+
+    const [order] = (await http.get('/api/order/user')).body.orders;
+    expect(order.items[0].product.offerPrice).toBe(40);
+    expect(order.amount).toBe(81.6);
+  });
+
+  test('an order whose total would not fit the amount column is a 400, not a 500', async () => {
+    const product = await createProduct(app.orm.em.fork(), {
+      pricePaise: 1_000_000_000,
+      offerPricePaise: 1_000_000_000,
+    });
+    const { http, id, addressId } = await shopperWithAddress();
+    await http
+      .post('/api/order/cod')
+      .send({ items: [{ product: product.id, quantity: 3 }], address: addressId })
+      .expect(400, { success: false, message: 'items: the order total is too large' });
+    expect(await ordersOf(id)).toBe(0);
+  });
+
   test('the same product listed twice becomes one line with the quantities added', async () => {
     const product = await createProduct(app.orm.em.fork(), { offerPricePaise: 1000 });
     const { http, addressId } = await shopperWithAddress();

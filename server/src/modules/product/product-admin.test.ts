@@ -115,6 +115,17 @@ describe('the seller manages products', () => {
     expect(response.body).toEqual({ success: false, message });
   });
 
+  test('a malformed multipart body is a 400, not a 500', async () => {
+    await seller.http
+      .post('/api/product/add')
+      .set('Content-Type', 'multipart/form-data')
+      .send('no boundary here')
+      .expect(400, {
+        success: false,
+        message: 'Upload could not be read: the multipart body is malformed',
+      });
+  });
+
   test('productData that is not JSON, or missing, is a 400', async () => {
     await seller.http
       .post('/api/product/add')

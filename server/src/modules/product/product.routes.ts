@@ -8,6 +8,7 @@ import {
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { assertNoNulCharacter } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { imageUpload } from '../upload/upload.js';
 import { presentProduct } from './product.presenter.js';
@@ -35,6 +36,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     async (ctx) => {
       const body = ctx.request.body as { productData?: unknown } | undefined;
       const data = productDataFieldSchema.parse(body?.productData);
+      assertNoNulCharacter(data);
       const files = Array.isArray(ctx.request.files) ? ctx.request.files : [];
       const product = await addProduct(ctx.em, store, data, files);
       ctx.status = 201;

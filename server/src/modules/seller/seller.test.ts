@@ -35,10 +35,30 @@ describe('seller sign-in', () => {
     await shopper.http.get('/api/seller/is-auth').expect(401);
   });
 
+  test('parallel wrong passwords from one address are capped at 10; a forged X-Forwarded-For does not help', async () => {
+    const limited = await createTestApp();
+    try {
+      const { email } = await signInSeller(limited);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          limited
+            .http()
+            .post('/api/seller/login')
+            .set('X-Forwarded-For', `10.0.0.${index}`)
+            .send({ email, password: 'wrong' }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('after 10 attempts from one address within 15 minutes, login is a 429 with Retry-After', async () => {
     const limited = await createTestApp();
     try {
-      const { email, password } = await signInSeller(limited); // a success clears the count
+      const { email, password } = await signInSeller(limited); // a success does not count
       for (let attempt = 0; attempt < 10; attempt += 1) {
         await limited
           .http()

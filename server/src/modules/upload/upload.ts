@@ -34,8 +34,10 @@ export function imageUpload(field: string, maxFiles: number): Middleware<AppStat
   };
 }
 
-function uploadError(error: unknown, field: string, maxFiles: number): unknown {
-  if (!(error instanceof MulterError)) return error;
+function uploadError(error: unknown, field: string, maxFiles: number): AppError {
+  // busboy's own failures (no boundary, a cut-off body) are plain Errors.
+  if (!(error instanceof MulterError))
+    return new AppError('invalid', 'Upload could not be read: the multipart body is malformed');
   switch (error.code) {
     case 'LIMIT_FILE_SIZE':
       return new AppError(

@@ -8,10 +8,11 @@ import {
 import Router from '@koa/router';
 import { requireSession, signIn, signOut } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import type { LoginThrottle } from '../../lib/rate-limit.js';
 import { presentUser } from './user.presenter.js';
 import { authenticateUser, getUser, registerUser } from './user.service.js';
 
-export function userRoutes(): Router<AppState, AppContext> {
+export function userRoutes(loginThrottle: LoginThrottle): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/user' });
 
   router.post('/register', async (ctx) => {
@@ -26,7 +27,8 @@ export function userRoutes(): Router<AppState, AppContext> {
   });
 
   router.post('/login', async (ctx) => {
-    const user = await authenticateUser(ctx.em, loginBodySchema.parse(ctx.request.body));
+    const body = loginBodySchema.parse(ctx.request.body);
+    const user = await loginThrottle.guard(ctx, () => authenticateUser(ctx.em, body));
     await signIn(ctx, 'user', user.id);
     ctx.body = {
       success: true,

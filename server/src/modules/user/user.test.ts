@@ -55,6 +55,19 @@ describe('shopper accounts', () => {
     expect(response.body).toEqual({ success: false, message });
   });
 
+  test('a NUL character in any text is a 400 naming the field, not a database error', async () => {
+    await app
+      .http()
+      .post('/api/user/register')
+      .send({ name: 'a\u0000b', email: 'nul@example.com', password: 'long-enough-pw' })
+      .expect(400, { success: false, message: 'name must not contain NUL characters' });
+    await app
+      .http()
+      .post('/api/agents/login')
+      .send({ phone: '98\u000012' })
+      .expect(400, { success: false, message: 'phone must not contain NUL characters' });
+  });
+
   test('register with an email already taken (in any case) is a 409 and creates nothing', async () => {
     const { email } = await signUpShopper(app);
     const response = await app
@@ -112,6 +125,23 @@ describe('shopper accounts', () => {
     const response = await app.http().get('/api/user/is-auth').set('Cookie', sessionCookies(login));
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ success: false, message: 'Please log in to continue' });
+  });
+
+  test('shopper login is throttled too: after 10 wrong passwords from one address, a 429', async () => {
+    const limited = await createTestApp();
+    try {
+      const { email, password } = await signUpShopper(limited);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await limited
+          .http()
+          .post('/api/user/login')
+          .send({ email, password: 'wrong-password' })
+          .expect(401);
+      }
+      await limited.http().post('/api/user/login').send({ email, password }).expect(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   test('is-auth without a session is a 401 in the error envelope', async () => {
