@@ -1,3 +1,4 @@
+import { cartUpdateBodySchema } from '@kirana/shared';
 import Koa from 'koa';
 import { pino } from 'pino';
 import supertest from 'supertest';
@@ -45,6 +46,17 @@ describe('errorHandler', () => {
     const { http } = appThrowing(schema.safeParse({ address: {} }).error);
     const response = await http.get('/').expect(400);
     expect(response.body).toEqual({ success: false, message: 'address.zipcode is required' });
+  });
+
+  test('a failed parse of a shared (zod/mini) schema answers 400 with its message', async () => {
+    const { http } = appThrowing(
+      cartUpdateBodySchema.safeParse({ userId: 7, cartItems: {} }).error,
+    );
+    const response = await http.get('/').expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Invalid input: expected string, received number',
+    });
   });
 
   test('an unexpected error answers a generic 500 and is logged, its details kept from the caller', async () => {

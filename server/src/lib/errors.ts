@@ -1,7 +1,13 @@
 import type { Middleware } from 'koa';
 import { validationMessage } from '@kirana/shared';
-import { z } from 'zod';
+import { $ZodError, config } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 import type { AppContext, AppState } from './context.js';
+
+// @kirana/shared's schemas are zod/mini, which registers no locale: the few issues without a
+// message of their own (e.g. a userId that is no string) get zod's English texts from here, as
+// they did when classic zod registered them, whichever modules the process has loaded.
+config(en());
 
 /** What went wrong, in the shop's terms; each maps to one HTTP status (design: HTTP contract). */
 export const ERROR_STATUS = {
@@ -68,7 +74,7 @@ export function errorHandler(): Middleware<AppState, AppContext> {
 
 function classify(error: unknown): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message };
-  if (error instanceof z.ZodError) return { status: 400, message: validationMessage(error) };
+  if (error instanceof $ZodError) return { status: 400, message: validationMessage(error) };
   // http-errors from koa-body and friends: a 4xx with `expose` carries a message fit for the caller.
   if (error instanceof Error && 'status' in error && typeof error.status === 'number') {
     const status = error.status;

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { addressAddBodySchema } from './address.js';
 import { validationMessage } from './common.js';
 
-const messageOf = (schema: z.ZodType, body: unknown) => {
+const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
   return result.success ? undefined : validationMessage(result.error);
 };

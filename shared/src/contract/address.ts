@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   emailField,
   messageAnswerSchema,
@@ -16,7 +16,7 @@ export const addressInputSchema = z.object(
     street: requiredText('street', 200),
     city: requiredText('city'),
     state: requiredText('state'),
-    zipcode: requiredText('zipcode').regex(/^\d{4,10}$/, 'zipcode must be 4 to 10 digits'),
+    zipcode: requiredText('zipcode').check(z.regex(/^\d{4,10}$/, 'zipcode must be 4 to 10 digits')),
     country: requiredText('country'),
     phone: phoneField(),
   },
@@ -25,12 +25,12 @@ export const addressInputSchema = z.object(
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 /** A saved address as the API answers it. */
-export const addressSchema = addressInputSchema.extend({ _id: z.string() });
+export const addressSchema = z.extend(addressInputSchema, { _id: z.string() });
 export type Address = z.infer<typeof addressSchema>;
 
 /** `POST /api/address/add`. The server ignores `userId` and saves for the session's shopper. */
 export const addressAddBodySchema = requestBody({
-  userId: z.string().optional(),
+  userId: z.optional(z.string()),
   address: addressInputSchema,
 });
 export type AddressAddBody = z.infer<typeof addressAddBodySchema>;
@@ -40,7 +40,7 @@ export const addressUpdateBodySchema = requestBody({ address: addressInputSchema
 export type AddressUpdateBody = z.infer<typeof addressUpdateBodySchema>;
 
 /** `POST /api/address/add` and `PUT /api/address/update/{id}`: the saved address. */
-export const addressSavedAnswerSchema = messageAnswerSchema.extend({ address: addressSchema });
+export const addressSavedAnswerSchema = z.extend(messageAnswerSchema, { address: addressSchema });
 export type AddressSavedAnswer = z.infer<typeof addressSavedAnswerSchema>;
 
 /** `GET /api/address/get` */

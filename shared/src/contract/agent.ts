@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '../domain/order-machine.js';
 import { MESSAGES } from '../messages.js';
 import { idField, messageAnswerSchema, normalizePhone, phoneField, requestBody } from './common.js';
@@ -20,10 +20,12 @@ export type Agent = z.infer<typeof agentSchema>;
 export const agentLoginBodySchema = requestBody({
   phone: z
     .string({ error: MESSAGES.phoneRequired })
-    .trim()
-    .min(1, MESSAGES.phoneRequired)
-    .max(32, 'phone is too long')
-    .overwrite(normalizePhone),
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.phoneRequired),
+      z.maxLength(32, 'phone is too long'),
+      z.overwrite(normalizePhone),
+    ),
 });
 export type AgentLoginBody = z.infer<typeof agentLoginBodySchema>;
 
@@ -39,15 +41,17 @@ export type AgentMessageAnswer = z.infer<typeof agentMessageAnswerSchema>;
 export const agentCreateBodySchema = requestBody({
   name: z
     .string({ error: MESSAGES.allFieldsRequired })
-    .trim()
-    .min(1, MESSAGES.allFieldsRequired)
-    .max(100, 'name must be at most 100 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.allFieldsRequired),
+      z.maxLength(100, 'name must be at most 100 characters'),
+    ),
   phone: phoneField('phone', MESSAGES.allFieldsRequired),
 });
 export type AgentCreateBody = z.infer<typeof agentCreateBodySchema>;
 
 /** `POST /api/agents/create`: the new agent. */
-export const agentCreateAnswerSchema = messageAnswerSchema.extend({ agent: agentSchema });
+export const agentCreateAnswerSchema = z.extend(messageAnswerSchema, { agent: agentSchema });
 export type AgentCreateAnswer = z.infer<typeof agentCreateAnswerSchema>;
 
 /** `GET /api/agents` */
@@ -75,5 +79,5 @@ export const orderStatusBodySchema = requestBody({
 export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 
 /** `POST /api/agents/accept`, `PUT /api/agents/status/{orderId}`, `PUT /api/agents/mark-paid/{orderId}`: the order after the change. */
-export const agentOrderAnswerSchema = messageAnswerSchema.extend({ order: agentOrderSchema });
+export const agentOrderAnswerSchema = z.extend(messageAnswerSchema, { order: agentOrderSchema });
 export type AgentOrderAnswer = z.infer<typeof agentOrderAnswerSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { MAX_ORDER_LINES } from '../limits.js';
 import { messageAnswerSchema, requestBody } from './common.js';
@@ -9,11 +9,13 @@ export const cartItemsSchema = z
     z.uuid(),
     z
       .number({ error: 'cartItems quantities must be numbers' })
-      .int(`cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`)
-      .min(1, `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`)
-      .max(
-        MAX_LINE_QUANTITY,
-        `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`,
+      .check(
+        z.int(`cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`),
+        z.minimum(1, `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`),
+        z.maximum(
+          MAX_LINE_QUANTITY,
+          `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`,
+        ),
       ),
     {
       error: (issue) =>
@@ -22,14 +24,16 @@ export const cartItemsSchema = z
           : 'cartItems must be an object of product id to quantity',
     },
   )
-  .refine((items) => Object.keys(items).length <= MAX_ORDER_LINES, {
-    error: `cartItems must hold at most ${MAX_ORDER_LINES} products`,
-  });
+  .check(
+    z.refine((items) => Object.keys(items).length <= MAX_ORDER_LINES, {
+      error: `cartItems must hold at most ${MAX_ORDER_LINES} products`,
+    }),
+  );
 export type CartItems = z.infer<typeof cartItemsSchema>;
 
 /** `POST /api/cart/update`. The server ignores `userId` and updates the session's shopper. */
 export const cartUpdateBodySchema = requestBody({
-  userId: z.string().optional(),
+  userId: z.optional(z.string()),
   cartItems: cartItemsSchema,
 });
 export type CartUpdateBody = z.infer<typeof cartUpdateBodySchema>;

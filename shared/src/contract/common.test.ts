@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema, requestBody, requiredText, rupeesSchema, validationMessage } from './common.js';
 
-const messageOf = (schema: z.ZodType, body: unknown) => {
+const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
   return result.success ? undefined : validationMessage(result.error);
 };

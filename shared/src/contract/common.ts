@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every failed answer: `{ success: false, message }`, the message naming what is wrong. */
 export const errorAnswerSchema = z.object({
@@ -13,16 +13,18 @@ export const idSchema = z.uuid({ message: 'must be a valid id' });
 /** Money in the API: rupees as a number with at most two decimals. */
 export const rupeesSchema = z
   .number({ message: 'must be a number' })
-  .nonnegative({ message: 'must not be negative' })
-  .max(10_000_000, { message: 'is too large' })
-  .multipleOf(0.01, { message: 'must have at most two decimals' });
+  .check(
+    z.nonnegative({ message: 'must not be negative' }),
+    z.maximum(10_000_000, { message: 'is too large' }),
+    z.multipleOf(0.01, { message: 'must have at most two decimals' }),
+  );
 
 /** A successful answer with nothing more to say. */
 export const successAnswerSchema = z.object({ success: z.literal(true) });
 export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
 
 /** A successful answer carrying a message for the person, e.g. after logout. */
-export const messageAnswerSchema = successAnswerSchema.extend({ message: z.string() });
+export const messageAnswerSchema = z.extend(successAnswerSchema, { message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /*
@@ -31,7 +33,7 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
  */
 
 /** A request body: a JSON object of `shape`; unknown keys are dropped. */
-export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
+export function requestBody<Shape extends z.core.$ZodShape>(shape: Shape) {
   return z.object(shape, { error: 'request body must be a JSON object' });
 }
 
@@ -44,16 +46,19 @@ export function idField(field: string) {
 export function requiredText(field: string, max = 100) {
   return z
     .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
 }
 
 /** A trimmed, lower-cased email address, so logins and lookups ignore case. */
 export function emailField(field = 'email') {
-  return requiredText(field, 254)
-    .toLowerCase()
-    .pipe(z.email({ error: `${field} must be a valid email address` }));
+  return z.pipe(
+    requiredText(field, 254).check(z.toLowerCase()),
+    z.email({ error: `${field} must be a valid email address` }),
+  );
 }
 
 /** Phone numbers are stored without the spaces and dashes people type, so lookups match. */
@@ -65,17 +70,19 @@ export function normalizePhone(phone: string): string {
 export function phoneField(field = 'phone', requiredMessage = `${field} is required`) {
   return z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .overwrite(normalizePhone)
-    .regex(/^\+?\d{7,15}$/, `${field} must be 7 to 15 digits, optionally starting with +`);
+    .check(
+      z.trim(),
+      z.minLength(1, requiredMessage),
+      z.overwrite(normalizePhone),
+      z.regex(/^\+?\d{7,15}$/, `${field} must be 7 to 15 digits, optionally starting with +`),
+    );
 }
 
 // idSchema and rupeesSchema say only "must …" / "is …", so their field's path goes in front.
 const BARE_PREDICATE = /^(must|is) /;
 
 /** The text of a 400 answer for a body that failed a request schema: its first issue's message. */
-export function validationMessage(error: z.ZodError): string {
+export function validationMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'request body is invalid';
   if (issue.path.length === 0 || !BARE_PREDICATE.test(issue.message)) return issue.message;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { placeOrderBodySchema } from './order.js';
@@ -7,7 +7,7 @@ import { validationMessage } from './common.js';
 const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';
 const ADDRESS_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a81';
 
-const messageOf = (schema: z.ZodType, body: unknown) => {
+const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
   return result.success ? undefined : validationMessage(result.error);
 };

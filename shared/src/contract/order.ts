@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
 import { MAX_ORDER_LINES } from '../limits.js';
@@ -9,9 +9,11 @@ import { productSchema } from './product.js';
 
 const quantitySchema = z
   .number({ error: 'quantity must be a number' })
-  .int(`quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`)
-  .min(1, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`)
-  .max(MAX_LINE_QUANTITY, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`);
+  .check(
+    z.int(`quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+    z.minimum(1, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+    z.maximum(MAX_LINE_QUANTITY, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+  );
 
 /**
  * `POST /api/order/cod` and `POST /api/order/razorpay`. Prices, tax and amount are computed
@@ -26,12 +28,14 @@ export const placeOrderBodySchema = requestBody({
       ),
       { error: 'items must be a list of { product, quantity }' },
     )
-    .min(1, `items must list 1 to ${MAX_ORDER_LINES} products`)
-    .max(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
-  address: z
-    .string({ error: MESSAGES.selectAddress })
-    .min(1, MESSAGES.selectAddress)
-    .pipe(idField('address')),
+    .check(
+      z.minLength(1, `items must list 1 to ${MAX_ORDER_LINES} products`),
+      z.maxLength(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
+    ),
+  address: z.pipe(
+    z.string({ error: MESSAGES.selectAddress }).check(z.minLength(1, MESSAGES.selectAddress)),
+    idField('address'),
+  ),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
@@ -54,7 +58,7 @@ export type AssignedAgent = z.infer<typeof assignedAgentSchema>;
 export const orderSchema = z.object({
   _id: z.string(),
   userId: z.string(),
-  items: z.array(z.object({ product: productSchema, quantity: z.number().int() })),
+  items: z.array(z.object({ product: productSchema, quantity: z.number().check(z.int()) })),
   amount: z.number(),
   address: addressSchema,
   status: z.enum(ORDER_STATUSES),
@@ -62,16 +66,18 @@ export const orderSchema = z.object({
   isPaid: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  assignedTo: z.union([z.string(), assignedAgentSchema]).nullable(),
+  assignedTo: z.nullable(z.union([z.string(), assignedAgentSchema])),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 /** An order in the seller's list and the `seller` room. */
-export const sellerOrderSchema = orderSchema.extend({ assignedTo: assignedAgentSchema.nullable() });
+export const sellerOrderSchema = z.extend(orderSchema, {
+  assignedTo: z.nullable(assignedAgentSchema),
+});
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 
 /** An order in an agent's list and the `agents` / `agent:<id>` rooms. */
-export const agentOrderSchema = orderSchema.extend({ assignedTo: z.string().nullable() });
+export const agentOrderSchema = z.extend(orderSchema, { assignedTo: z.nullable(z.string()) });
 export type AgentOrder = z.infer<typeof agentOrderSchema>;
 
 /** `GET /api/order/user`: the shopper's own orders, newest first. */
@@ -83,17 +89,25 @@ export type UserOrdersAnswer = z.infer<typeof userOrdersAnswerSchema>;
 
 /** `GET /api/order/seller?page=&limit=`: one page of the orders, newest first. */
 export const sellerOrdersQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(50),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .check(
+        z.int('page must be a whole number from 1'),
+        z.minimum(1, 'page must be a whole number from 1'),
+      ),
+    1,
+  ),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 100' })
+      .check(
+        z.int('limit must be a whole number from 1 to 100'),
+        z.minimum(1, 'limit must be a whole number from 1 to 100'),
+        z.maximum(100, 'limit must be a whole number from 1 to 100'),
+      ),
+    50,
+  ),
 });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuerySchema>;
 
@@ -101,7 +115,7 @@ export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuerySchema>;
 export const sellerOrdersAnswerSchema = z.object({
   success: z.literal(true),
   orders: z.array(sellerOrderSchema),
-  page: z.number().int(),
+  page: z.number().check(z.int()),
   hasMore: z.boolean(),
 });
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;
@@ -122,13 +136,13 @@ export const orderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   by: z.object({
     role: z.enum(ORDER_ACTOR_ROLES),
-    _id: z.string().nullable(),
+    _id: z.nullable(z.string()),
     /** The agent's or shopper's name when known. */
-    name: z.string().nullable(),
+    name: z.nullable(z.string()),
   }),
-  fromStatus: z.enum(ORDER_STATUSES).nullable(),
-  toStatus: z.enum(ORDER_STATUSES).nullable(),
-  note: z.string().nullable(),
+  fromStatus: z.nullable(z.enum(ORDER_STATUSES)),
+  toStatus: z.nullable(z.enum(ORDER_STATUSES)),
+  note: z.nullable(z.string()),
   at: z.iso.datetime(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

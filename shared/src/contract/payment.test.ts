@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { agentPaymentOrderBodySchema, paymentVerifyBodySchema } from './payment.js';
 import { validationMessage } from './common.js';
 
 const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';
 
-const messageOf = (schema: z.ZodType, body: unknown) => {
+const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
   return result.success ? undefined : validationMessage(result.error);
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idField, requestBody, successAnswerSchema } from './common.js';
 
 export const PAYMENT_CURRENCY = 'INR';
@@ -6,7 +6,7 @@ export const PAYMENT_CURRENCY = 'INR';
 /** The payment provider's order; `amount` is in paise, the provider's smallest unit. */
 export const providerOrderSchema = z.object({
   id: z.string(),
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: z.literal(PAYMENT_CURRENCY),
 });
 export type ProviderOrder = z.infer<typeof providerOrderSchema>;
@@ -22,8 +22,7 @@ export type OnlineOrderAnswer = z.infer<typeof onlineOrderAnswerSchema>;
 const providerField = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .min(1, `${field} is required`)
-    .max(200, `${field} is too long`);
+    .check(z.minLength(1, `${field} is required`), z.maxLength(200, `${field} is too long`));
 
 /**
  * `POST /api/order/verify` and `POST /api/agents/order/verify`. The server finds our order
@@ -33,7 +32,7 @@ export const paymentVerifyBodySchema = requestBody({
   razorpay_order_id: providerField('razorpay_order_id'),
   razorpay_payment_id: providerField('razorpay_payment_id'),
   razorpay_signature: providerField('razorpay_signature'),
-  orderId: idField('orderId').optional(),
+  orderId: z.optional(idField('orderId')),
 });
 export type PaymentVerifyBody = z.infer<typeof paymentVerifyBodySchema>;
 
@@ -45,7 +44,7 @@ export type PaymentVerifyAnswer = z.infer<typeof paymentVerifyAnswerSchema>;
  * The server charges the order's own amount and ignores `amount`.
  */
 export const agentPaymentOrderBodySchema = requestBody({
-  amount: z.number().optional(),
+  amount: z.optional(z.number()),
   currency: z.literal(PAYMENT_CURRENCY, { error: `currency must be ${PAYMENT_CURRENCY}` }),
   receipt: idField('receipt'),
 });

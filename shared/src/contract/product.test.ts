@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toRupees } from '../domain/money.js';
 import { productDataFieldSchema, productDataSchema } from './product.js';
 import { validationMessage } from './common.js';
 
-const messageOf = (schema: z.ZodType, body: unknown) => {
+const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
   return result.success ? undefined : validationMessage(result.error);
 };

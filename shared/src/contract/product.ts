@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORY_PATHS } from '../catalog.js';
 import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
 
@@ -13,7 +13,7 @@ export const productSchema = z.object({
   image: z.array(z.string()),
   inStock: z.boolean(),
   /** Pack size such as "500 g"; shown as N/A when null. */
-  weight: z.string().nullable(),
+  weight: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -29,9 +29,11 @@ export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 const priceField = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
-    .positive(`${field} must be greater than 0`)
-    .max(10_000_000, `${field} is too large`)
-    .multipleOf(0.01, `${field} must have at most two decimals`);
+    .check(
+      z.positive(`${field} must be greater than 0`),
+      z.maximum(10_000_000, `${field} is too large`),
+      z.multipleOf(0.01, `${field} must have at most two decimals`),
+    );
 
 // The seller types the description as text; each non-empty line becomes one bullet.
 const toLines = (description: string | string[] | null | undefined): string[] =>
@@ -44,45 +46,54 @@ export const productDataSchema = z
   .object(
     {
       name: requiredText('name', 200),
-      description: z
-        .union([z.string(), z.array(z.string())], {
-          error: 'description must be text or a list of lines',
-        })
-        .nullish()
-        .transform(toLines),
+      description: z.pipe(
+        z.nullish(
+          z.union([z.string(), z.array(z.string())], {
+            error: 'description must be text or a list of lines',
+          }),
+        ),
+        z.transform(toLines),
+      ),
       category: z.enum(CATEGORY_PATHS, {
         error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
       }),
       price: priceField('price'),
       offerPrice: priceField('offerPrice'),
-      weight: z
-        .string({ error: 'weight must be text' })
-        .trim()
-        .max(50, 'weight must be at most 50 characters')
-        .nullish()
-        .transform((weight) => weight || null),
+      weight: z.pipe(
+        z.nullish(
+          z
+            .string({ error: 'weight must be text' })
+            .check(z.trim(), z.maxLength(50, 'weight must be at most 50 characters')),
+        ),
+        z.transform((weight: string | null | undefined) => weight || null),
+      ),
     },
     { error: 'productData must be a JSON object' },
   )
-  .refine((data) => data.offerPrice <= data.price, {
-    error: 'offerPrice must not exceed price',
-    path: ['offerPrice'],
-  });
+  .check(
+    z.refine((data) => data.offerPrice <= data.price, {
+      error: 'offerPrice must not exceed price',
+      path: ['offerPrice'],
+    }),
+  );
 export type ProductDataInput = z.input<typeof productDataSchema>;
 export type ProductData = z.output<typeof productDataSchema>;
 
 /** The multipart `productData` field as sent: JSON text holding {@link productDataSchema}. */
-export const productDataFieldSchema = z
-  .string({ error: 'productData is required' })
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.issues.push({ code: 'custom', message: 'productData must be valid JSON', input: text });
-      return z.NEVER;
-    }
-  })
-  .pipe(productDataSchema);
+export const productDataFieldSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'productData is required' }),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'productData must be valid JSON', input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  productDataSchema,
+);
 
 /** `POST /api/product/stock` */
 export const stockBodySchema = requestBody({
@@ -92,5 +103,5 @@ export const stockBodySchema = requestBody({
 export type StockBody = z.infer<typeof stockBodySchema>;
 
 /** `POST /api/product/add` and `POST /api/product/stock`: the product after the change. */
-export const productSavedAnswerSchema = messageAnswerSchema.extend({ product: productSchema });
+export const productSavedAnswerSchema = z.extend(messageAnswerSchema, { product: productSchema });
 export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;

@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messageAnswerSchema, requestBody, requiredText, successAnswerSchema } from './common.js';
 
 /** `POST /api/seller/login` */
 export const sellerLoginBodySchema = requestBody({
-  email: requiredText('email', 254).toLowerCase(),
+  email: requiredText('email', 254).check(z.toLowerCase()),
   password: z
     .string({ error: 'password is required' })
-    .min(1, 'password is required')
-    .max(128, 'password must be at most 128 characters'),
+    .check(
+      z.minLength(1, 'password is required'),
+      z.maxLength(128, 'password must be at most 128 characters'),
+    ),
 });
 export type SellerLoginBody = z.infer<typeof sellerLoginBodySchema>;
 

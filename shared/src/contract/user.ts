@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { cartItemsSchema } from './cart.js';
 import { emailField, messageAnswerSchema, requestBody, requiredText } from './common.js';
 
@@ -19,23 +19,27 @@ export const registerBodySchema = requestBody({
   email: emailField(),
   password: z
     .string({ error: 'password is required' })
-    .min(8, 'password must be at least 8 characters')
-    .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+    .check(
+      z.minLength(8, 'password must be at least 8 characters'),
+      z.maxLength(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+    ),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** `POST /api/user/login`: only presence is checked, so old passwords keep working. */
 export const loginBodySchema = requestBody({
-  email: requiredText('email', 254).toLowerCase(),
+  email: requiredText('email', 254).check(z.toLowerCase()),
   password: z
     .string({ error: 'password is required' })
-    .min(1, 'password is required')
-    .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+    .check(
+      z.minLength(1, 'password is required'),
+      z.maxLength(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
+    ),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** `POST /api/user/login` and `/api/user/register` */
-export const userLoginAnswerSchema = messageAnswerSchema.extend({ user: userSchema });
+export const userLoginAnswerSchema = z.extend(messageAnswerSchema, { user: userSchema });
 export type UserLoginAnswer = z.infer<typeof userLoginAnswerSchema>;
 
 /** `GET /api/user/is-auth` */
