@@ -80,6 +80,21 @@ describe('the seller manages products', () => {
     expect(await countNamed(name)).toBe(0);
   });
 
+  test('a picture of more than 40 megapixels is a 400, refused before it is decoded', async () => {
+    const huge = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const response = await seller.http
+      .post('/api/product/add')
+      .field('productData', JSON.stringify({ ...productData, name: 'Huge Picture' }))
+      .attach('images', huge, 'huge.png')
+      .expect(400);
+    expect(response.body.message).toBe('images: huge.png is larger than 40 megapixels');
+    expect(await countNamed('Huge Picture')).toBe(0);
+  });
+
   test('a fifth picture is a 400 and an oversized one a 413; neither saves a product', async () => {
     const name = 'Too Many Pictures';
     const five = seller.http

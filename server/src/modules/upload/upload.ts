@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A few kilobytes of PNG can claim 16000 × 16000 pixels; decoding that would take gigabytes. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** Formats accepted from the seller, judged by the bytes, never by the file name or type. */
 const ACCEPTED = new Map([
@@ -65,5 +67,8 @@ export async function assertImage(data: Buffer, name: string): Promise<void> {
     format && ACCEPTED.has(format) && (format !== 'heif' || metadata.compression === 'av1');
   if (!accepted) {
     throw new AppError('invalid', `images: ${name} is not a JPEG, PNG, WebP or AVIF picture`);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw new AppError('invalid', `images: ${name} is larger than 40 megapixels`);
   }
 }
