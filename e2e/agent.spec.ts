@@ -84,6 +84,8 @@ test.describe('the delivery agent phone app', () => {
     await expect(toast(page, 'Order status updated to Picked')).toBeVisible();
     await expect(card.getByText('Picked', { exact: true })).toBeVisible();
     expect(statusRequests).toHaveLength(1);
+    // …and its second tap did not land on the next step's button (collecting cash).
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
 
     // Cash on delivery: the cash is collected before the order may be delivered.
     await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();

@@ -25,6 +25,9 @@ const PENDING_LABELS: Record<OrderAction['kind'], string> = {
 const orderNumber = (id: string) => id.slice(-6).toUpperCase();
 
 /** One order as an agent works it: where, who, what, how much, and the next step. */
+/** How long a freshly shown step button ignores taps (see PendingButton's armDelayMs). */
+const ACTION_ARM_MS = 600;
+
 export function OrderCard({ order, action, pending, onAction }: OrderCardProps) {
   const { address } = order;
   const customer = `${address.firstName} ${address.lastName}`;
@@ -103,6 +106,9 @@ export function OrderCard({ order, action, pending, onAction }: OrderCardProps) 
       {action ? (
         <div className="agent-order__action">
           <PendingButton
+            // A new step is a new button, armed afresh.
+            key={action.kind}
+            armDelayMs={ACTION_ARM_MS}
             pending={pending}
             pendingLabel={PENDING_LABELS[action.kind]}
             variant={action.kind === 'collect-cash' ? 'cash' : 'primary'}

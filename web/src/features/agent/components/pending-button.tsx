@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 interface PendingButtonProps {
   /** While true the button is disabled and spins, so a second tap sends nothing. */
@@ -10,6 +10,11 @@ interface PendingButtonProps {
   /** Said by screen readers while the request runs, e.g. 'Accepting…'. */
   pendingLabel?: string;
   disabled?: boolean;
+  /**
+   * Taps are ignored for this long after the button appears: when one step's button is replaced
+   * by the next one in the same spot, the second tap of a double tap must not take that step.
+   */
+  armDelayMs?: number;
   children: ReactNode;
 }
 
@@ -21,13 +26,20 @@ export function PendingButton({
   variant = 'primary',
   pendingLabel,
   disabled = false,
+  armDelayMs = 0,
   children,
 }: PendingButtonProps) {
+  const [armed, setArmed] = useState(armDelayMs === 0);
+  useEffect(() => {
+    if (armDelayMs === 0) return;
+    const timer = setTimeout(() => setArmed(true), armDelayMs);
+    return () => clearTimeout(timer);
+  }, [armDelayMs]);
   return (
     <button
       type={type}
-      className={`agent-button agent-button--${variant}`}
-      disabled={pending || disabled}
+      className={`agent-button agent-button--${variant}${armed ? '' : ' agent-button--arming'}`}
+      disabled={pending || disabled || !armed}
       aria-busy={pending}
       onClick={onClick}
     >
