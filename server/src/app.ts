@@ -34,6 +34,8 @@ export interface AppDependencies {
   webRoot?: string;
 }
 
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The Koa app: one error handler first, then logging, a request-scoped EntityManager, routes, files. */
@@ -53,6 +55,12 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
   });
 
+  // What Koa sees outside the middleware chain, e.g. a file stream failing after its headers went:
+  // into the log, never printed raw; a client that simply went away is not an error of ours.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (CLIENT_GONE.has(error.code ?? '')) return;
+    deps.logger.error({ err: error }, 'response failed after it started');
+  });
   app.use(async (ctx, next) => {
     logRequest(ctx.req, ctx.res);
     ctx.log = ctx.req.log;
