@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../test/products';
 import {
   addOne,
+  cartAdditions,
   cartLines,
   itemCount,
   linesTotals,
   mergeCarts,
   quantityChoices,
+  rebaseCart,
   removeOne,
+  sameCart,
   sanitizeCart,
   setQuantity,
 } from './cart-items';
@@ -79,6 +82,51 @@ describe('mergeCarts', () => {
   it('keeps either cart as it is when the other is empty', () => {
     expect(mergeCarts({ [apple._id]: 4 }, {}, products)).toEqual({ [apple._id]: 4 });
     expect(mergeCarts({}, { [apple._id]: 4 }, products)).toEqual({ [apple._id]: 4 });
+  });
+});
+
+describe('carts that copy a saved cart', () => {
+  const [carrot, apple, banana] = [aProduct(), aProduct(), aProduct()];
+
+  it('a copy that only mirrors the saved cart adds nothing to it (no doubling)', () => {
+    const saved = { [carrot._id]: 2 };
+    expect(rebaseCart(saved, saved, saved)).toEqual(saved);
+    expect(mergeCarts(saved, saved, [carrot], saved)).toEqual(saved);
+  });
+
+  it('applies what changed in the copy since it matched the server: added, raised, removed', () => {
+    const base = { [carrot._id]: 2, [apple._id]: 1 };
+    const items = { [carrot._id]: 3, [banana._id]: 1 };
+    expect(rebaseCart(items, base, base)).toEqual(items);
+  });
+
+  it("keeps the server's own later changes, and does not bring back what it removed", () => {
+    const base = { [carrot._id]: 2, [apple._id]: 1 };
+    const server = { [carrot._id]: 5 };
+    expect(rebaseCart({ ...base, [banana._id]: 1 }, base, server)).toEqual({
+      [carrot._id]: 5,
+      [banana._id]: 1,
+    });
+    expect(rebaseCart(base, base, {})).toEqual({});
+  });
+
+  it('with no base, sums like a logged-out cart', () => {
+    expect(rebaseCart({ [carrot._id]: 1 }, {}, { [carrot._id]: 2 })).toEqual({ [carrot._id]: 3 });
+  });
+
+  it('lists the additions made since the base', () => {
+    expect(
+      cartAdditions(
+        { [carrot._id]: 3, [apple._id]: 1, [banana._id]: 2 },
+        { [carrot._id]: 1, [apple._id]: 4 },
+      ),
+    ).toEqual({ [carrot._id]: 2, [banana._id]: 2 });
+  });
+
+  it('compares carts regardless of order', () => {
+    expect(sameCart({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+    expect(sameCart({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameCart({ a: 1 }, { a: 2 })).toBe(false);
   });
 });
 

@@ -39,24 +39,61 @@ export function itemCount(items: CartItems): number {
 }
 
 /**
- * The cart a shopper has after logging in: the browser's cart added to the one saved on the
- * server, quantities summed per product and capped at the largest quantity a line may hold.
+ * The cart a shopper has after logging in: the browser's changes applied to the cart saved on
+ * the server (`rebaseCart`), capped at the largest quantity a line may hold. With no `base` — a
+ * cart filled while logged out — every browser line is a change, so quantities are summed.
  * Products that no longer exist or are out of stock are dropped, since they cannot be ordered.
  */
 export function mergeCarts(
   browser: CartItems,
   server: CartItems,
   products: readonly Pick<Product, '_id' | 'inStock'>[],
+  base: CartItems = {},
 ): CartItems {
   const orderable = new Set(products.filter((p) => p.inStock).map((p) => p._id));
-  const merged: CartItems = {};
-  for (const cart of [server, browser]) {
-    for (const [productId, quantity] of Object.entries(cart)) {
-      if (!orderable.has(productId)) continue;
-      merged[productId] = clampQuantity((merged[productId] ?? 0) + quantity);
-    }
+  return Object.fromEntries(
+    Object.entries(rebaseCart(browser, base, server)).filter(([productId]) =>
+      orderable.has(productId),
+    ),
+  );
+}
+
+/**
+ * `server` with the changes that turned `base` into `items` applied to it, per product: a line
+ * added, raised, lowered or removed in the browser since its copy last matched the server's
+ * (`base`) is added, raised, lowered or removed on top of what the server holds now. So a copy
+ * that only mirrors the server's cart adds nothing to it, and the server's own later changes
+ * (another device, an order) are kept.
+ */
+export function rebaseCart(items: CartItems, base: CartItems, server: CartItems): CartItems {
+  const rebased: CartItems = {};
+  const productIds = new Set([...Object.keys(server), ...Object.keys(items), ...Object.keys(base)]);
+  for (const productId of productIds) {
+    const quantity = clampQuantity(
+      (server[productId] ?? 0) + (items[productId] ?? 0) - (base[productId] ?? 0),
+    );
+    if (quantity > 0) rebased[productId] = quantity;
   }
-  return merged;
+  return rebased;
+}
+
+/** What `items` holds beyond `base`: the lines added, and the units added to lines, since. */
+export function cartAdditions(items: CartItems, base: CartItems): CartItems {
+  const added: CartItems = {};
+  for (const [productId, quantity] of Object.entries(items)) {
+    const extra = quantity - (base[productId] ?? 0);
+    if (extra > 0) added[productId] = extra;
+  }
+  return added;
+}
+
+/** Whether two carts hold the same quantities of the same products (in any order). */
+export function sameCart(a: CartItems, b: CartItems): boolean {
+  const entries = Object.entries(a);
+  return (
+    entries.length === Object.keys(b).length &&
+    entries.every(([productId, quantity]) => b[productId] === quantity)
+  );
 }
 
 export interface CartLine {

@@ -28,6 +28,6 @@ export const logInAtom = atom(
     set(userAtom, answer.user);
     set(loginDialogAtom, null);
     toast.success(MESSAGES.loggedIn);
-    await set(mergeCartAfterLoginAtom, answer.user.cartItems);
+    await set(mergeCartAfterLoginAtom, answer.user);
   },
 );

@@ -1,21 +1,29 @@
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
-import { adoptServerCartAtom, emptyCartAtom } from '../../cart/atoms/cart';
+import { adoptServerCartAtom, emptyCartAtom, loggedOutByServerAtom } from '../../cart/atoms/cart';
 import { getUserAuth } from '../api/get-user-auth';
 import { logoutUser } from '../api/logout-user';
 import { authCheckedAtom, userAtom } from './user';
 
 /**
- * The start-up check: who is logged in, if anyone. A logged-in shopper's saved cart replaces the
- * browser's copy, which only mirrored it. An unreachable server leaves the visitor logged out.
+ * The start-up check (rerun whenever the storefront mounts): who is logged in, if anyone. A
+ * logged-in shopper's saved cart replaces the browser's copy, keeping what was changed in that
+ * copy meanwhile; a session the server no longer knows logs the shopper out here. An unreachable
+ * server leaves things as they are.
  */
-export const checkAuthAtom = atom(null, async (_get, set) => {
+export const checkAuthAtom = atom(null, async (get, set) => {
+  const before = get(userAtom);
   try {
     const user = await getUserAuth();
-    if (user) {
+    // A login or logout while the check was under way is newer than its answer.
+    if (get(userAtom) !== before) return;
+    if (!user) {
+      set(loggedOutByServerAtom);
+    } else if (user._id !== before?._id) {
       set(userAtom, user);
-      set(adoptServerCartAtom, user.cartItems);
+      set(adoptServerCartAtom, user);
     }
+    // Still the same shopper: the browser's copy has been saved as it changed, nothing to adopt.
   } catch (error) {
     console.warn('Could not check the login session', error);
   } finally {
