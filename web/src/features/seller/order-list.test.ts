@@ -1,7 +1,7 @@
 import type { SellerOrder } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { mergeOrders, orderNumber, unseenOrders } from './order-list';
-import { anOrder } from './test/orders';
+import { anOrder } from '../../test/orders';
 
 const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
 

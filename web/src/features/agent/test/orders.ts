@@ -1,42 +1,11 @@
 import type { AgentOrder } from '@kirana/shared';
+import { anOrder } from '../../../test/orders';
 
-let counter = 0;
+export { at } from '../../../test/orders';
 
 export const ME = '0190a5b2-7c3e-7a10-b000-000000000001';
 export const SOMEONE_ELSE = '0190a5b2-7c3e-7a10-b000-000000000002';
 
-/** 10:`minute` on 1 January 2025, as the API writes times. */
-export const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 10, minute)).toISOString();
-
-/**
- * An order as `orders/visible` answers it, for unit tests: open, cash on delivery, unpaid,
- * placed `minute` minutes past 10:00, with a fresh id and any field overridden.
- */
-export function anAgentOrder(minute: number, overrides: Partial<AgentOrder> = {}): AgentOrder {
-  counter += 1;
-  return {
-    _id: `0190a5b2-7c3e-7a10-8000-${String(counter).padStart(12, '0')}`,
-    userId: '0190a5b2-7c3e-7a10-9000-000000000001',
-    items: [],
-    amount: 102,
-    address: {
-      _id: '0190a5b2-7c3e-7a10-a000-000000000001',
-      firstName: 'Priya',
-      lastName: 'Sharma',
-      email: 'priya@example.com',
-      street: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipcode: '560038',
-      country: 'India',
-      phone: '98123 45678',
-    },
-    status: 'Order Placed',
-    paymentType: 'COD',
-    isPaid: false,
-    createdAt: at(minute),
-    updatedAt: at(minute),
-    assignedTo: null,
-    ...overrides,
-  };
-}
+/** An order as `orders/visible` answers it (see the shared test `anOrder`). */
+export const anAgentOrder = (minute: number, overrides: Partial<AgentOrder> = {}) =>
+  anOrder<AgentOrder>(minute, overrides);

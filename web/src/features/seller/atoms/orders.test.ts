@@ -2,7 +2,7 @@ import { MESSAGES, type SellerOrder, type SellerOrdersAnswer } from '@kirana/sha
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { anOrder } from '../test/orders';
+import { anOrder } from '../../../test/orders';
 import {
   acknowledgeShownOrdersAtom,
   loadMoreOrdersAtom,

@@ -1,0 +1,43 @@
+import type { AgentOrder, SellerOrder } from '@kirana/shared';
+
+let counter = 0;
+
+/** 10:`minute` on 1 January 2025, as the API writes times. */
+export const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 10, minute)).toISOString();
+
+/**
+ * An order for unit tests: open, cash on delivery, unpaid, unassigned, placed `minute` minutes
+ * past 10:00, with a fresh time-ordered id and any field overridden. Unassigned, it is both the
+ * seller's shape (the default) and the agents'.
+ */
+export function anOrder<T extends AgentOrder | SellerOrder = SellerOrder>(
+  minute: number,
+  overrides: Partial<T> = {},
+): T {
+  counter += 1;
+  const order: AgentOrder & SellerOrder = {
+    _id: `0190a5b2-7c3e-7a10-8000-${String(counter).padStart(12, '0')}`,
+    userId: '0190a5b2-7c3e-7a10-9000-000000000001',
+    items: [],
+    amount: 102,
+    address: {
+      _id: '0190a5b2-7c3e-7a10-a000-000000000001',
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      email: 'priya@example.com',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipcode: '560038',
+      country: 'India',
+      phone: '9812345678',
+    },
+    status: 'Order Placed',
+    paymentType: 'COD',
+    isPaid: false,
+    createdAt: at(minute),
+    updatedAt: at(minute),
+    assignedTo: null,
+  };
+  return { ...order, ...overrides } as T;
+}
