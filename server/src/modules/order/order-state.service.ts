@@ -17,6 +17,7 @@ import {
 } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { openPoolOrders } from './order-queries.js';
 import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
 
 const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
@@ -64,12 +65,7 @@ export async function acceptOrder(
     // The conditional update is the race's referee: only one transaction can match it.
     const taken = await tx.nativeUpdate(
       OrderSchema,
-      {
-        id: orderId,
-        assignedTo: null,
-        status: { $ne: 'Delivered' },
-        $or: [{ paymentType: 'COD' }, { isPaid: true }],
-      },
+      { id: orderId, ...openPoolOrders },
       { assignedTo: agentId, assignedAt: now, updatedAt: now },
     );
     const order = await tx.findOne(OrderSchema, { id: orderId }, { populate: ['items.product'] });

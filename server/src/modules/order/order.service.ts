@@ -12,6 +12,7 @@ import { presentAddress } from '../address/address.presenter.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
+import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
 
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
@@ -107,16 +108,12 @@ export async function listSellerOrders(
   em: EntityManager,
   { page, limit }: SellerOrdersQuery,
 ): Promise<{ orders: Order[]; hasMore: boolean }> {
-  const orders = await em.find(
-    OrderSchema,
-    { $or: [{ paymentType: 'COD' }, { isPaid: true }] },
-    {
-      populate: ['items.product', 'assignedTo'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: limit + 1,
-      offset: (page - 1) * limit,
-    },
-  );
+  const orders = await em.find(OrderSchema, releasedOrders, {
+    populate: ['items.product', 'assignedTo'],
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: limit + 1,
+    offset: (page - 1) * limit,
+  });
   return { orders: orders.slice(0, limit), hasMore: orders.length > limit };
 }
 
@@ -125,14 +122,7 @@ export async function listAgentOrders(em: EntityManager, agentId: string): Promi
   return em.find(
     OrderSchema,
     {
-      $or: [
-        { assignedTo: agentId },
-        {
-          assignedTo: null,
-          status: { $ne: 'Delivered' },
-          $or: [{ paymentType: 'COD' }, { isPaid: true }],
-        },
-      ],
+      $or: [{ assignedTo: agentId }, openPoolOrders],
     },
     { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );

@@ -1,0 +1,67 @@
+import {
+  isOpenForAgents,
+  isVisibleTo,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+  type OrderFacts,
+} from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { openPoolOrders, releasedOrders } from './order-queries.js';
+import { OrderSchema } from './order.entity.js';
+import { factsOf } from './order-state.service.js';
+
+describe('the order queries agree with the shared visibility rules', () => {
+  let app: TestApp;
+  let userId: string;
+  let created: OrderFacts[];
+  beforeAll(async () => {
+    app = await createTestApp();
+    userId = (await signUpShopper(app)).id;
+    const agent = await createAgent(app.orm.em.fork());
+    const em = app.orm.em.fork();
+    for (const status of ORDER_STATUSES) {
+      for (const paymentType of PAYMENT_TYPES) {
+        for (const isPaid of [false, true]) {
+          for (const assignedTo of [null, agent.id]) {
+            em.create(OrderSchema, {
+              user: userId,
+              address: { addressId: userId, ...sampleAddress },
+              subtotalPaise: 100,
+              taxPaise: 2,
+              amountPaise: 102,
+              status,
+              paymentType,
+              isPaid,
+              assignedTo,
+            });
+          }
+        }
+      }
+    }
+    await em.flush();
+    created = (await app.orm.em.fork().find(OrderSchema, { user: userId })).map(factsOf);
+  });
+  afterAll(() => app.close());
+
+  test('every combination of status, payment and assignment was written', () => {
+    expect(created.length).toBe(ORDER_STATUSES.length * PAYMENT_TYPES.length * 2 * 2);
+  });
+
+  test('releasedOrders selects exactly the orders the seller may see', async () => {
+    const selected = await app.orm.em.fork().find(OrderSchema, { user: userId, ...releasedOrders });
+    expect(selected.length).toBe(
+      created.filter((facts) => isVisibleTo(facts, { role: 'seller' })).length,
+    );
+    expect(selected.map(factsOf).every((facts) => isVisibleTo(facts, { role: 'seller' }))).toBe(
+      true,
+    );
+  });
+
+  test('openPoolOrders selects exactly the orders open for agents', async () => {
+    const selected = await app.orm.em.fork().find(OrderSchema, { user: userId, ...openPoolOrders });
+    expect(selected.length).toBe(created.filter(isOpenForAgents).length);
+    expect(selected.map(factsOf).every(isOpenForAgents)).toBe(true);
+  });
+});

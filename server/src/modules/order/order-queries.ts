@@ -1,0 +1,19 @@
+import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { Order } from './order.entity.js';
+
+/*
+ * The database form of the shared visibility rules (shared/src/domain/visibility.ts), for
+ * queries and the atomic accept; order-queries.test.ts checks that both agree.
+ */
+
+/** Released to the shop: cash-on-delivery orders at once, online ones once paid. */
+export const releasedOrders = {
+  $or: [{ paymentType: 'COD' }, { isPaid: true }],
+} satisfies FilterQuery<Order>;
+
+/** The unassigned pool every agent sees and may accept from. */
+export const openPoolOrders = {
+  assignedTo: null,
+  status: { $ne: 'Delivered' },
+  ...releasedOrders,
+} satisfies FilterQuery<Order>;
