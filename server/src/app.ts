@@ -7,6 +7,7 @@ import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { pinoHttp } from 'pino-http';
 import type { AppContext, AppState } from './lib/context.js';
+import type { DomainEvents } from './lib/domain-events.js';
 import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { LoginThrottle } from './lib/rate-limit.js';
@@ -24,6 +25,8 @@ import type { LocalImageStore } from './modules/upload/image-store.js';
 
 export interface AppDependencies {
   orm: MikroORM;
+  /** Where services publish what changed; the realtime module listens. */
+  events: DomainEvents;
   logger: Logger;
   store: LocalImageStore;
   sessionSecret: string;
@@ -71,6 +74,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   app.use(errorHandler());
   app.use(async (ctx, next) => {
     ctx.em = deps.orm.em.fork();
+    ctx.events = deps.events;
     await next();
   });
   app.use(

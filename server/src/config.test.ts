@@ -127,6 +127,16 @@ describe('loadConfig from the environment', () => {
     },
   );
 
+  it('reads REDIS_URL; rejects another scheme without echoing it (it may hold a password)', () => {
+    const url = 'redis://:secret@cache.internal:6379';
+
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: url }).redisUrl).toBe(url);
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+    const error = configErrorOf({ REDIS_URL: 'http://:secret@cache.internal' });
+    expect(error.message).toMatch(/^REDIS_URL must be a redis/);
+    expect(error.message).not.toContain('secret');
+  });
+
   it('rejects a SESSION_SECRET shorter than 32 characters', () => {
     const error = configErrorOf({ SESSION_SECRET: 'x'.repeat(31) });
 

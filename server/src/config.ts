@@ -4,7 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const MIN_SECRET_LENGTH = 32;
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SELLER_PASSWORD', 'SESSION_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SELLER_PASSWORD',
+  'SESSION_SECRET',
+]);
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
 
 const optionalText = z
@@ -34,6 +39,9 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default('.data'),
+  REDIS_URL: optionalText.pipe(
+    z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
   SELLER_PASSWORD: optionalText.pipe(
     z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
@@ -52,6 +60,8 @@ export interface Config {
   /** Absent: the embedded database in `dataDir/pg`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Set: live updates are shared with the other server instances through this Redis. */
+  redisUrl: string | undefined;
   seller: { email: string; password: string; fromEnv: boolean };
   sessionSecret: string;
   seedDemoData: boolean;
@@ -91,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     databaseUrl: vars.DATABASE_URL,
     dataDir,
+    redisUrl: vars.REDIS_URL,
     seller: {
       email: vars.SELLER_EMAIL ?? DEV_SELLER.email,
       password: vars.SELLER_PASSWORD ?? DEV_SELLER.password,

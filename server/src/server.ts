@@ -6,12 +6,18 @@ import type { Config } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { openDatabase } from './db/orm.js';
 import { seedDatabase } from './db/seed/index.js';
+import { DomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
+import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
+import { startRealtime } from './modules/realtime/realtime.server.js';
 import { LocalImageStore } from './modules/upload/image-store.js';
 
 export interface RunningServer {
   port: number;
-  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  /**
+   * Stops taking connections, disconnects live sockets, lets in-flight requests (and the events
+   * they published) finish, then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -19,8 +25,9 @@ export interface RunningServer {
 const DRAIN_MS = 10_000;
 
 /**
- * Opens (and if needed starts) the database, migrates, seeds, and listens on `config.port`.
- * @throws DatabaseUnreachableError, or the listen error (EADDRINUSE …).
+ * Opens (and if needed starts) the database, migrates, seeds, starts the live updates, and
+ * listens on `config.port`.
+ * @throws DatabaseUnreachableError, Redis's connection error, or the listen error (EADDRINUSE …).
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = config.databaseUrl
@@ -36,8 +43,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
     });
     const readiness = { accepting: true };
+    const events = new DomainEvents(logger);
     const app = createApp({
       orm,
+      events,
       logger,
       store,
       sessionSecret: config.sessionSecret,
@@ -46,12 +55,29 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     const server = createServer(app.callback());
     server.on('close', () => logger.debug('http server closed'));
-    await listen(server, config.port);
+    const realtime = await startRealtime(server, {
+      orm,
+      keys: [config.sessionSecret],
+      logger,
+      redisUrl: config.redisUrl,
+      trustProxy: config.trustProxy,
+    });
+    events.subscribe(realtimeProcessor(realtime, orm));
+    try {
+      await listen(server, config.port);
+    } catch (error) {
+      await realtime.close();
+      throw error;
+    }
     return {
       port: (server.address() as AddressInfo).port,
       async close() {
         readiness.accepting = false;
-        await drain(server);
+        const drained = drain(server);
+        // Open sockets would otherwise hold the server open until the drain deadline.
+        await realtime.close();
+        await drained;
+        await events.settled();
         await orm.close();
         await database.close();
       },

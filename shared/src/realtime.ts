@@ -1,21 +1,47 @@
-import type { Order } from './contract/order.js';
+import type { AgentOrder, Order, SellerOrder } from './contract/order.js';
 import type { Product } from './contract/product.js';
 
 /**
- * Events the server emits, after the change has committed. Each order event carries the order
- * as that room's HTTP endpoint answers it (see `sellerOrderSchema`, `agentOrderSchema`).
+ * The live stream, one Socket.IO namespace per area over one connection at path `/socket.io`.
+ * Each namespace authenticates with its own session cookie, so a browser signed in as shopper
+ * and seller at once gets each order in the form its screen reads. `/seller` and `/agents`
+ * refuse a socket without a live session; `/shop` lets anyone connect, for stock changes.
  */
-export interface ServerToClientEvents {
-  'order:created': (order: Order) => void;
-  'order:updated': (order: Order) => void;
+export const NAMESPACES = { shop: '/shop', seller: '/seller', agents: '/agents' } as const;
+export type Area = keyof typeof NAMESPACES;
+
+export const SOCKET_PATH = '/socket.io';
+
+/** What `order:removed` says: this order has left the room's list (another agent took it). */
+export interface OrderRemoval {
+  _id: string;
+}
+
+/**
+ * Events the server emits, after the change has committed. An order travels as that room's HTTP
+ * endpoint answers it, `updatedAt` included, so clients merge by `_id` and `updatedAt`.
+ */
+export interface ServerToClientEvents<TOrder extends Order = Order> {
+  'order:created': (order: TOrder) => void;
+  'order:updated': (order: TOrder) => void;
+  /** Agents only: an open order was accepted by another agent. Carries no order details. */
+  'order:removed': (removal: OrderRemoval) => void;
   'product:updated': (product: Product) => void;
+  /** Seller only: the delivery team or an agent's availability changed; fetch the list again. */
   'agents:updated': () => void;
 }
+
+/** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */
+export type ShopEvents = ServerToClientEvents<Order>;
+/** `/seller`: every released order (as `GET /api/order/seller`), products, the team. */
+export type SellerEvents = ServerToClientEvents<SellerOrder>;
+/** `/agents`: the open pool and the agent's own orders (as `GET /api/agents/orders/visible`). */
+export type AgentEvents = ServerToClientEvents<AgentOrder>;
 
 /** Clients only listen; every change goes through the HTTP API. */
 export type ClientToServerEvents = Record<string, never>;
 
-/** Socket.IO rooms; the server joins each authenticated socket to the rooms of its session. */
+/** Socket.IO rooms inside the namespaces; the server joins each socket to its session's rooms. */
 export const ROOMS = {
   seller: 'seller',
   /** Every agent: hears only about orders in the open, unassigned pool. */

@@ -1,26 +1,40 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import Cookies from 'cookies';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 import type { SessionKind } from '../modules/session/session.entity.js';
-import { endSession, findSession, startSession } from '../modules/session/session.service.js';
+import {
+  endSession,
+  findSession,
+  hashToken,
+  startSession,
+} from '../modules/session/session.service.js';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 
 /** Three independent cookie sessions, so a seller can also shop in the same browser. */
-const COOKIE: Record<SessionKind, string> = {
+export const SESSION_COOKIE: Record<SessionKind, string> = {
   user: 'kirana_user',
   seller: 'kirana_seller',
   agent: 'kirana_agent',
 };
 
-const NOT_SIGNED_IN: Record<SessionKind, string> = {
+export const NOT_SIGNED_IN: Record<SessionKind, string> = {
   user: 'Please log in to continue',
   seller: 'Please log in as the seller',
   agent: 'Please login as agent',
 };
 
 function sessionToken(ctx: Ctx, kind: SessionKind): string | undefined {
-  return ctx.cookies.get(COOKIE[kind], { signed: true });
+  return ctx.cookies.get(SESSION_COOKIE[kind], { signed: true });
+}
+
+/** Ends the session of `token` and, through the domain event, its live sockets. */
+async function end(ctx: Ctx, kind: SessionKind, token: string): Promise<void> {
+  await endSession(ctx.em, token);
+  ctx.events.publish({ type: 'session.ended', kind, tokenHash: hashToken(token) });
 }
 
 /**
@@ -29,9 +43,9 @@ function sessionToken(ctx: Ctx, kind: SessionKind): string | undefined {
  */
 export async function signIn(ctx: Ctx, kind: SessionKind, subjectId: string): Promise<void> {
   const previous = sessionToken(ctx, kind);
-  if (previous) await endSession(ctx.em, previous);
+  if (previous) await end(ctx, kind, previous);
   const { token, expiresAt } = await startSession(ctx.em, kind, subjectId);
-  ctx.cookies.set(COOKIE[kind], token, {
+  ctx.cookies.set(SESSION_COOKIE[kind], token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.secure,
@@ -42,8 +56,8 @@ export async function signIn(ctx: Ctx, kind: SessionKind, subjectId: string): Pr
 
 export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
   const token = sessionToken(ctx, kind);
-  if (token) await endSession(ctx.em, token);
-  ctx.cookies.set(COOKIE[kind], null, { httpOnly: true, sameSite: 'lax', signed: true });
+  if (token) await end(ctx, kind, token);
+  ctx.cookies.set(SESSION_COOKIE[kind], null, { httpOnly: true, sameSite: 'lax', signed: true });
 }
 
 /**
@@ -55,4 +69,34 @@ export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<strin
   const session = token ? await findSession(ctx.em, kind, token) : null;
   if (!session) throw new AppError('unauthenticated', NOT_SIGNED_IN[kind]);
   return session.subjectId;
+}
+
+/** A live session as a socket holds it: whose it is, its room's key, and when it runs out. */
+export interface SocketSession {
+  subjectId: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/**
+ * The live session of `kind` whose signed cookie a Socket.IO handshake `request` carries (the
+ * same cookie as over HTTP, checked with the app's `keys`), or null.
+ */
+export async function handshakeSession(
+  em: EntityManager,
+  request: IncomingMessage,
+  keys: string[],
+  kind: SessionKind,
+): Promise<SocketSession | null> {
+  // A detached response: reading a cookie with a bad signature tries to clear it.
+  const cookies = new Cookies(request, new ServerResponse(request), { keys });
+  const token = cookies.get(SESSION_COOKIE[kind], { signed: true });
+  const session = token ? await findSession(em, kind, token) : null;
+  return (
+    session && {
+      subjectId: session.subjectId,
+      tokenHash: session.tokenHash,
+      expiresAt: session.expiresAt,
+    }
+  );
 }

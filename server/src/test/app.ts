@@ -1,26 +1,57 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  NAMESPACES,
+  SOCKET_PATH,
+  type Area,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { CookieAccessInfo } from 'cookiejar';
+import { io, type Socket } from 'socket.io-client';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
 import { openDatabase } from '../db/orm.js';
+import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger } from '../lib/logger.js';
+import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
+import { startRealtime } from '../modules/realtime/realtime.server.js';
 import { LocalImageStore } from '../modules/upload/image-store.js';
+
+type Browser = ReturnType<typeof supertest.agent>;
 
 export interface TestApp {
   orm: MikroORM;
   store: LocalImageStore;
+  events: DomainEvents;
   readiness: { accepting: boolean };
+  /** Where the app listens, e.g. http://127.0.0.1:41234. */
+  url: string;
   /** A client for one request; `agent()` keeps cookies across requests like a browser. */
   http(): ReturnType<typeof supertest>;
-  agent(): ReturnType<typeof supertest.agent>;
+  agent(): Browser;
+  /**
+   * A Socket.IO client of `area`'s namespace carrying `browser`'s cookies (none: anonymous).
+   * Not yet connected: attach listeners, then `connect()`.
+   */
+  socket(area: Area, browser?: Browser): Socket<ServerToClientEvents, ClientToServerEvents>;
   close(): Promise<void>;
 }
 
-/** The real Koa app on the run's database, with its own uploads folder. */
-export async function createTestApp(options: { webRoot?: string } = {}): Promise<TestApp> {
+const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
+
+/**
+ * The real Koa app and its live updates, listening on a loopback port, on the run's database
+ * with its own uploads folder. `redisUrl` shares the live updates with other instances.
+ */
+export async function createTestApp(
+  options: { webRoot?: string; redisUrl?: string } = {},
+): Promise<TestApp> {
   const orm = await openDatabase({
     url: inject('databaseUrl'),
     embedded: inject('databaseEmbedded'),
@@ -28,23 +59,60 @@ export async function createTestApp(options: { webRoot?: string } = {}): Promise
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-test-'));
   const store = new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const events = new DomainEvents(logger);
   const app = createApp({
     orm,
+    events,
     store,
     readiness,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
-    sessionSecret: 'test-session-secret-of-at-least-32-chars',
+    logger,
+    sessionSecret: SESSION_SECRET,
     trustProxy: false,
     webRoot: options.webRoot ?? path.join(dataDir, 'web'),
   });
-  const callback = app.callback();
+  const server = createServer(app.callback());
+  const realtime = await startRealtime(server, {
+    orm,
+    keys: [SESSION_SECRET],
+    logger,
+    redisUrl: options.redisUrl,
+    trustProxy: false,
+  });
+  events.subscribe(realtimeProcessor(realtime, orm));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
   return {
     orm,
     store,
+    events,
     readiness,
-    http: () => supertest(callback),
-    agent: () => supertest.agent(callback),
+    url,
+    http: () => supertest(url),
+    agent: () => supertest.agent(url),
+    socket(area, browser) {
+      const cookie = browser?.jar
+        .getCookies(CookieAccessInfo.All)
+        .map((each) => each.toValueString())
+        .join('; ');
+      const socket = io(`${url}${NAMESPACES[area]}`, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        autoConnect: false,
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: cookie ? { cookie } : {},
+      });
+      sockets.push(socket);
+      return socket;
+    },
     async close() {
+      for (const socket of sockets) socket.disconnect();
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await events.settled();
       await orm.close();
       await rm(dataDir, { recursive: true, force: true });
     },

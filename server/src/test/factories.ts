@@ -102,3 +102,25 @@ export async function signInAgent(app: TestApp, name = 'Ravi Kumar') {
   await http.post('/api/agents/login').send({ phone: agent.phone }).expect(200);
   return { http, agent };
 }
+
+/**
+ * A cash-on-delivery order placed through the API by `shopper` for one of a new product
+ * (or of `productId`); answers the order's id.
+ */
+export async function placeCodOrder(
+  app: TestApp,
+  shopper: Awaited<ReturnType<typeof signUpShopper>>,
+  productId?: string,
+): Promise<string> {
+  const product = productId ?? (await createProduct(app.orm.em.fork())).id;
+  const added = await shopper.http
+    .post('/api/address/add')
+    .send({ address: sampleAddress })
+    .expect(201);
+  await shopper.http
+    .post('/api/order/cod')
+    .send({ items: [{ product, quantity: 1 }], address: added.body.address._id })
+    .expect(201);
+  const mine = await shopper.http.get('/api/order/user').expect(200);
+  return mine.body.orders[0]._id as string;
+}

@@ -56,7 +56,11 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
 
   router.post('/create', async (ctx) => {
     await requireSession(ctx, 'seller');
-    const agent = await createAgent(ctx.em, agentCreateBodySchema.parse(ctx.request.body));
+    const agent = await createAgent(
+      ctx.em,
+      ctx.events,
+      agentCreateBodySchema.parse(ctx.request.body),
+    );
     ctx.status = 201;
     ctx.body = {
       success: true,
@@ -93,7 +97,7 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
   router.post('/accept', async (ctx) => {
     const agentId = await requireAgent(ctx);
     const { orderId } = acceptOrderBodySchema.parse(ctx.request.body);
-    const order = await acceptOrder(ctx.em, agentId, orderId);
+    const order = await acceptOrder(ctx.em, ctx.events, agentId, orderId);
     ctx.body = {
       success: true,
       message: MESSAGES.orderAccepted,
@@ -105,7 +109,7 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
     const { status } = orderStatusBodySchema.parse(ctx.request.body);
-    const order = await changeOrderStatus(ctx.em, agentId, orderId, status);
+    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status);
     ctx.body = {
       success: true,
       message: MESSAGES.statusUpdated(status),
@@ -116,7 +120,7 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
   router.put('/mark-paid/:orderId', async (ctx) => {
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
-    const order = await markOrderPaidInCash(ctx.em, agentId, orderId);
+    const order = await markOrderPaidInCash(ctx.em, ctx.events, agentId, orderId);
     ctx.body = {
       success: true,
       message: MESSAGES.paidInCash,
@@ -127,7 +131,7 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
   // After the fixed paths, so that /login or /logout is never taken for an id.
   router.delete('/:id', async (ctx) => {
     await requireSession(ctx, 'seller');
-    await removeAgent(ctx.em, idField('id').parse(ctx.params.id));
+    await removeAgent(ctx.em, ctx.events, idField('id').parse(ctx.params.id));
     ctx.body = { success: true, message: MESSAGES.agentRemoved } satisfies AgentMessageAnswer;
   });
 

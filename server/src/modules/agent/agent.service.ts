@@ -1,5 +1,6 @@
 import type { AgentCreateBody, AgentLoginBody, AgentStatus } from '@kirana/shared';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { releaseAgentOrders } from '../order/order-state.service.js';
@@ -56,7 +57,11 @@ export async function listAgents(
 }
 
 /** @throws AppError conflict when a current agent already has this phone number. */
-export async function createAgent(em: EntityManager, input: AgentCreateBody): Promise<Agent> {
+export async function createAgent(
+  em: EntityManager,
+  events: DomainEvents,
+  input: AgentCreateBody,
+): Promise<Agent> {
   if (await em.count(AgentSchema, { phone: input.phone, removedAt: null })) {
     throw new AppError('conflict', PHONE_TAKEN);
   }
@@ -68,21 +73,30 @@ export async function createAgent(em: EntityManager, input: AgentCreateBody): Pr
       throw new AppError('conflict', PHONE_TAKEN);
     throw error;
   }
+  events.publish({ type: 'agents.changed' });
   return agent;
 }
 
 /**
- * Removes an agent: their sessions are revoked at once and their undelivered orders go back to
- * the unassigned pool, to be picked up again from the start ('Order Placed'). Delivered orders
+ * Removes an agent: their sessions (and live sockets) are revoked at once and their undelivered
+ * orders go back to the unassigned pool, to be picked up again from the start ('Order Placed'). Delivered orders
  * keep naming them.
  * @throws AppError notFound for an unknown or already removed agent.
  */
-export async function removeAgent(em: EntityManager, id: string): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function removeAgent(
+  em: EntityManager,
+  events: DomainEvents,
+  id: string,
+): Promise<void> {
+  const released = await em.transactional(async (tx) => {
     const agent = await tx.findOne(AgentSchema, { id, removedAt: null });
     if (!agent) throw new AppError('notFound', 'Agent not found');
     agent.removedAt = new Date();
-    await releaseAgentOrders(tx, id, `agent ${agent.name} removed`);
     await endSessionsOf(tx, 'agent', id);
+    return releaseAgentOrders(tx, id, `agent ${agent.name} removed`);
   });
+  events.publish({ type: 'sessions.revoked', kind: 'agent', subjectId: id });
+  for (const orderId of released)
+    events.publish({ type: 'order.changed', orderId, change: 'released' });
+  events.publish({ type: 'agents.changed' });
 }

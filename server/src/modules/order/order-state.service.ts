@@ -1,7 +1,8 @@
 /**
  * Every change of an order's state after it is placed happens here: accepting, moving its
  * status, taking payment, releasing it back to the pool. Each checks the shared order rules
- * (@kirana/shared order-machine) inside one transaction and writes a history line.
+ * (@kirana/shared order-machine) inside one transaction, writes a history line, and once it has
+ * committed publishes an `order.changed` domain event (which the realtime module sends on).
  */
 import {
   canAccept,
@@ -16,6 +17,7 @@ import {
   type Refusal,
 } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { openPoolOrders } from './order-queries.js';
 import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
@@ -56,11 +58,12 @@ function enforce(decision: Decision): void {
  */
 export async function acceptOrder(
   em: EntityManager,
+  events: DomainEvents,
   agentId: string,
   orderId: string,
 ): Promise<Order> {
   const actor: Actor = { role: 'agent', id: agentId };
-  return em.transactional(async (tx) => {
+  const { order, taken } = await em.transactional(async (tx) => {
     const now = new Date();
     // The conditional update is the race's referee: only one transaction can match it.
     const taken = await tx.nativeUpdate(
@@ -80,11 +83,16 @@ export async function acceptOrder(
         throw new AppError('notFound', ORDER_NOT_FOUND);
       }
       enforce(decision);
-      return order;
+      return { order, taken: false };
     }
     tx.create(OrderEventSchema, { order, type: 'accepted', actorRole: 'agent', actorId: agentId });
-    return order;
+    return { order, taken: true };
   });
+  if (taken) {
+    events.publish({ type: 'order.changed', orderId, change: 'accepted' });
+    events.publish({ type: 'agents.changed' });
+  }
+  return order;
 }
 
 /**
@@ -117,13 +125,14 @@ async function changeAgentOrder(
  * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid).
  * @throws AppError notFound, forbidden (not the assigned agent) or conflict (any other move).
  */
-export function changeOrderStatus(
+export async function changeOrderStatus(
   em: EntityManager,
+  events: DomainEvents,
   agentId: string,
   orderId: string,
   to: OrderStatus,
 ): Promise<Order> {
-  return changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
+  const changed = await changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
     enforce(canChangeStatus(factsOf(order), to, actor));
     tx.create(OrderEventSchema, {
       order,
@@ -135,18 +144,23 @@ export function changeOrderStatus(
     });
     order.status = to;
   });
+  events.publish({ type: 'order.changed', orderId, change: 'status' });
+  // A delivered order frees its agent.
+  if (to === 'Delivered') events.publish({ type: 'agents.changed' });
+  return changed;
 }
 
 /**
  * Records cash collected at the door for the agent's cash-on-delivery order; once only.
  * @throws AppError notFound, forbidden (not the assigned agent) or conflict (paid, not COD).
  */
-export function markOrderPaidInCash(
+export async function markOrderPaidInCash(
   em: EntityManager,
+  events: DomainEvents,
   agentId: string,
   orderId: string,
 ): Promise<Order> {
-  return changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
+  const changed = await changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
     enforce(canMarkPaid(factsOf(order), actor));
     order.isPaid = true;
     order.paidAt = new Date();
@@ -158,17 +172,20 @@ export function markOrderPaidInCash(
       note: 'cash',
     });
   });
+  events.publish({ type: 'order.changed', orderId, change: 'paid' });
+  return changed;
 }
 
 /**
  * Returns a removed agent's undelivered orders to the unassigned pool, to be picked up again
- * from the start ('Order Placed'). Runs inside the caller's transaction.
+ * from the start ('Order Placed'). Runs inside the caller's transaction, so the caller publishes
+ * the `released` changes once it commits; answers the ids of the orders released.
  */
 export async function releaseAgentOrders(
   tx: EntityManager,
   agentId: string,
   reason: string,
-): Promise<void> {
+): Promise<string[]> {
   const open = await tx.find(
     OrderSchema,
     { assignedTo: agentId, status: { $ne: 'Delivered' } },
@@ -187,4 +204,5 @@ export async function releaseAgentOrders(
     order.assignedAt = null;
     order.status = 'Order Placed';
   }
+  return open.map((order) => order.id);
 }

@@ -23,7 +23,7 @@ export function orderRoutes(): Router<AppState, AppContext> {
 
   router.post('/cod', async (ctx) => {
     const userId = await requireSession(ctx, 'user');
-    await placeCodOrder(ctx.em, userId, placeOrderBodySchema.parse(ctx.request.body));
+    await placeCodOrder(ctx.em, ctx.events, userId, placeOrderBodySchema.parse(ctx.request.body));
     ctx.status = 201;
     ctx.body = { success: true, message: 'Order Placed Successfully' } satisfies CodOrderAnswer;
   });

@@ -6,6 +6,7 @@ import {
   type SellerOrdersQuery,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { AddressSchema } from '../address/address.entity.js';
 import { presentAddress } from '../address/address.presenter.js';
@@ -21,17 +22,19 @@ const MAX_ORDER_PAISE = 2_147_483_647;
 /**
  * Places a cash-on-delivery order for `userId`: checks every item against the catalogue, prices
  * it from the database (never from the request), writes the order, its items and its history
- * line, and empties the shopper's saved cart — all in one transaction.
+ * line, and empties the shopper's saved cart — all in one transaction; then publishes
+ * `order.placed`.
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product.
  */
 export async function placeCodOrder(
   em: EntityManager,
+  events: DomainEvents,
   userId: string,
   body: PlaceOrderBody,
 ): Promise<Order> {
   const lines = mergeLines(body.items);
-  return em.transactional(async (tx) => {
+  const order = await em.transactional(async (tx) => {
     const address = await tx.findOne(AddressSchema, { id: body.address, user: userId });
     if (!address) throw new AppError('notFound', 'Address not found');
     const products = new Map(
@@ -73,6 +76,8 @@ export async function placeCodOrder(
     await tx.nativeUpdate(UserSchema, { id: userId }, { cartItems: {} });
     return order;
   });
+  events.publish({ type: 'order.placed', orderId: order.id });
+  return order;
 }
 
 /** The same product listed twice is one line; its quantities add up (and must stay within limits). */

@@ -38,7 +38,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
       const data = productDataFieldSchema.parse(body?.productData);
       assertNoNulCharacter(data);
       const files = Array.isArray(ctx.request.files) ? ctx.request.files : [];
-      const product = await addProduct(ctx.em, store, data, files);
+      const product = await addProduct(ctx.em, ctx.events, store, data, files);
       ctx.status = 201;
       ctx.body = {
         success: true,
@@ -51,7 +51,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   router.post('/stock', async (ctx) => {
     await requireSession(ctx, 'seller');
     const { id, inStock } = stockBodySchema.parse(ctx.request.body);
-    const product = await setStock(ctx.em, id, inStock);
+    const product = await setStock(ctx.em, ctx.events, id, inStock);
     ctx.body = {
       success: true,
       message: 'Stock Updated',

@@ -1,6 +1,7 @@
 import { toPaise, type ProductData } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
@@ -24,6 +25,7 @@ export interface UploadedImage {
  */
 export async function addProduct(
   em: EntityManager,
+  events: DomainEvents,
   store: ImageStore,
   data: ProductData,
   images: UploadedImage[],
@@ -43,14 +45,21 @@ export async function addProduct(
     weight: data.weight,
   });
   await em.flush();
+  events.publish({ type: 'product.changed', productId: product.id });
   return product;
 }
 
 /** @throws AppError notFound for an unknown product. */
-export async function setStock(em: EntityManager, id: string, inStock: boolean): Promise<Product> {
+export async function setStock(
+  em: EntityManager,
+  events: DomainEvents,
+  id: string,
+  inStock: boolean,
+): Promise<Product> {
   const product = await em.findOne(ProductSchema, { id });
   if (!product) throw new AppError('notFound', 'Product not found');
   product.inStock = inStock;
   await em.flush();
+  events.publish({ type: 'product.changed', productId: id });
   return product;
 }

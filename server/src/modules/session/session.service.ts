@@ -14,7 +14,8 @@ export const SESSION_TTL: Record<SessionKind, number> = {
 /** Sessions are extended at most this often, so reads do not turn into a write per request. */
 const TOUCH_EVERY = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the table stores of a token; also names the token's live sockets' room. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new session for `subjectId`; returns the token for the cookie (only its hash is stored). */
 export async function startSession(
@@ -56,6 +57,16 @@ export async function findSession(
     await em.flush();
   }
   return session;
+}
+
+/** When the session stored as `tokenHash` expires, without extending it; null once it has ended. */
+export async function sessionExpiry(em: EntityManager, tokenHash: string): Promise<Date | null> {
+  const session = await em.findOne(
+    SessionSchema,
+    { tokenHash, expiresAt: { $gt: new Date() } },
+    { fields: ['expiresAt'] },
+  );
+  return session?.expiresAt ?? null;
 }
 
 export async function endSession(em: EntityManager, token: string): Promise<void> {

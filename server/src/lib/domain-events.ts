@@ -1,0 +1,58 @@
+import type { SessionKind } from '../modules/session/session.entity.js';
+import type { Logger } from './logger.js';
+
+/** How an order changed after it was placed (order-state.service.ts makes each of these). */
+export type OrderChange = 'accepted' | 'status' | 'paid' | 'released';
+
+/**
+ * What happened, published by a service once its transaction has committed. Events name what
+ * changed, never its new content: listeners read the committed state themselves.
+ */
+export type DomainEvent =
+  | { type: 'order.placed'; orderId: string }
+  | { type: 'order.changed'; orderId: string; change: OrderChange }
+  | { type: 'product.changed'; productId: string }
+  /** An agent joined, left, or became busy or free. */
+  | { type: 'agents.changed' }
+  /** One session ended (logout, or replaced by a new login in the same browser). */
+  | { type: 'session.ended'; kind: SessionKind; tokenHash: string }
+  /** Every session of one account was revoked, e.g. a removed agent's. */
+  | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string };
+
+export type DomainEventListener = (event: DomainEvent) => Promise<void> | void;
+
+/**
+ * The in-process bus from services to listeners (the realtime processor). Listeners run after
+ * the publisher's call returns; a failing listener is logged and never reaches the request
+ * that published the event.
+ */
+export class DomainEvents {
+  private readonly listeners = new Set<DomainEventListener>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Call only after the change has committed: listeners may read it at once. */
+  publish(event: DomainEvent): void {
+    for (const listener of this.listeners) {
+      const run = Promise.resolve()
+        .then(() => listener(event))
+        .catch((error: unknown) => {
+          this.logger.error({ err: error, event }, 'a domain event listener failed');
+        })
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
+    }
+  }
+
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: DomainEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once every listener run started so far has finished, e.g. before shutdown. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+}

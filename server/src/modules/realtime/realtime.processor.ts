@@ -1,0 +1,74 @@
+/**
+ * Every socket event the server sends is sent here: domain events (published by services after
+ * their transaction commits) become room emits. Each order goes to a room in the form that
+ * room's HTTP endpoint answers, and only to rooms whose members could fetch it.
+ */
+import { isOpenForAgents, isVisibleTo, ROOMS } from '@kirana/shared';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.js';
+import { factsOf } from '../order/order-state.service.js';
+import { OrderSchema } from '../order/order.entity.js';
+import { presentOrder, presentSellerOrder } from '../order/order.presenter.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { presentProduct } from '../product/product.presenter.js';
+import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
+
+type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
+
+export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEventListener {
+  async function sendOrder(event: OrderEvent): Promise<void> {
+    // Read after commit: the state sent is at least as new as the change announced.
+    const order = await orm.em
+      .fork()
+      .findOne(OrderSchema, { id: event.orderId }, { populate: ['items.product', 'assignedTo'] });
+    if (!order) return;
+    const facts = factsOf(order);
+    const name = event.type === 'order.placed' ? 'order:created' : 'order:updated';
+    const asListed = presentOrder(order);
+
+    realtime.shop.to(ROOMS.user(facts.userId)).emit(name, asListed);
+    if (isVisibleTo(facts, { role: 'seller' })) {
+      realtime.seller.to(ROOMS.seller).emit(name, presentSellerOrder(order));
+    }
+    if (isOpenForAgents(facts)) {
+      realtime.agents.to(ROOMS.agents).emit(name, asListed);
+    } else if (facts.assignedTo) {
+      realtime.agents.to(ROOMS.agent(facts.assignedTo)).emit(name, asListed);
+      if (event.type === 'order.changed' && event.change === 'accepted') {
+        // The others only learn that it left the pool, not whose it is now.
+        realtime.agents
+          .to(ROOMS.agents)
+          .except(ROOMS.agent(facts.assignedTo))
+          .emit('order:removed', { _id: order.id });
+      }
+    }
+  }
+
+  return async (event) => {
+    switch (event.type) {
+      case 'order.placed':
+      case 'order.changed':
+        return sendOrder(event);
+      case 'product.changed': {
+        const product = await orm.em.fork().findOne(ProductSchema, { id: event.productId });
+        if (!product) return;
+        // The catalogue is public: every storefront socket hears it, signed in or not.
+        realtime.shop.emit('product:updated', presentProduct(product));
+        realtime.seller.to(ROOMS.seller).emit('product:updated', presentProduct(product));
+        return;
+      }
+      case 'agents.changed':
+        realtime.seller.to(ROOMS.seller).emit('agents:updated');
+        return;
+      case 'session.ended':
+        realtime.of(event.kind).in(sessionRoom(event.tokenHash)).disconnectSockets(true);
+        return;
+      case 'sessions.revoked':
+        realtime
+          .of(event.kind)
+          .in(accountRoom(event.kind, event.subjectId))
+          .disconnectSockets(true);
+        return;
+    }
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * Socket.IO on the Koa server's HTTP server: one namespace per area (`@kirana/shared`
+ * NAMESPACES), each authenticated with its own session cookie, each socket joined to the rooms
+ * of its session. What is sent where is decided in realtime.processor.ts.
+ */
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import {
+  NAMESPACES,
+  ROOMS,
+  SOCKET_PATH,
+  type AgentEvents,
+  type Area,
+  type ClientToServerEvents,
+  type SellerEvents,
+  type ShopEvents,
+} from '@kirana/shared';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../../lib/auth.js';
+import type { Logger } from '../../lib/logger.js';
+import type { SessionKind } from '../session/session.entity.js';
+import { sessionExpiry } from '../session/session.service.js';
+
+export interface SocketData {
+  /** Null for an anonymous storefront visitor. */
+  session: SocketSession | null;
+}
+
+type AreaNamespace<Events extends ShopEvents | SellerEvents | AgentEvents> = Namespace<
+  ClientToServerEvents,
+  Events,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface Realtime {
+  shop: AreaNamespace<ShopEvents>;
+  seller: AreaNamespace<SellerEvents>;
+  agents: AreaNamespace<AgentEvents>;
+  /** The namespace whose sockets authenticate with sessions of `kind`. */
+  of(kind: SessionKind): AreaNamespace<ShopEvents | SellerEvents | AgentEvents>;
+  /** Disconnects this instance's sockets and closes the Redis connections (not the HTTP server). */
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  orm: MikroORM;
+  /** The keys that sign the session cookies (the Koa app's). */
+  keys: string[];
+  logger: Logger;
+  /** Set: share rooms and emits with every other instance through Redis. */
+  redisUrl?: string | undefined;
+  /** Behind a trusted proxy, the origin check reads X-Forwarded-Host. */
+  trustProxy: boolean;
+}
+
+const AREA_SESSION: Record<Area, SessionKind> = { shop: 'user', seller: 'seller', agents: 'agent' };
+
+/** A socket re-checks its session at least this often, and again when the session would expire. */
+const SESSION_RECHECK_MS = 60 * 60 * 1000;
+
+/** The room of one session's sockets, so a logout disconnects exactly them. */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+
+/**
+ * The room holding every socket of one account in its area's namespace.
+ */
+export function accountRoom(kind: SessionKind, subjectId: string): string {
+  switch (kind) {
+    case 'user':
+      return ROOMS.user(subjectId);
+    case 'seller':
+      return ROOMS.seller;
+    case 'agent':
+      return ROOMS.agent(subjectId);
+  }
+}
+
+/** The rooms a socket of `area` with `session` joins; a storefront visitor joins none. */
+function roomsOf(area: Area, session: SocketSession): string[] {
+  const rooms = [
+    sessionRoom(session.tokenHash),
+    accountRoom(AREA_SESSION[area], session.subjectId),
+  ];
+  return area === 'agents' ? [...rooms, ROOMS.agents] : rooms;
+}
+
+/**
+ * A browser may only open a socket from the server's own origin (the session cookies are
+ * SameSite=Lax, and this also stops another site's page from listening in). Clients that send
+ * no Origin, such as the desktop app's main process or tests, are not browsers' pages.
+ */
+function sameOrigin(request: IncomingMessage, trustProxy: boolean): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
+  const host =
+    (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ??
+    request.headers.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Pub/sub clients for the Redis adapter. Start-up fails if Redis cannot be reached at all. */
+async function redisAdapter(url: string, logger: Logger) {
+  let started = false;
+  const pub = createClient({
+    url,
+    socket: {
+      // Once running, ride out an outage (events meanwhile stay on this instance).
+      reconnectStrategy: (retries, cause) =>
+        started ? Math.min(retries * 200, 5000) : new Error(`REDIS_URL: ${cause.message}`),
+    },
+  });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    client.on('error', (error: unknown) => {
+      if (started) logger.warn({ err: error }, 'redis connection problem');
+    });
+  }
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (error) {
+    for (const client of [pub, sub]) if (client.isOpen) client.destroy();
+    throw error;
+  }
+  started = true;
+  return {
+    adapter: createAdapter(pub, sub),
+    close: async () => {
+      await Promise.allSettled([pub.close(), sub.close()]);
+    },
+  };
+}
+
+/**
+ * Starts Socket.IO on `httpServer` at `/socket.io`.
+ * @throws when `redisUrl` is set and Redis cannot be reached.
+ */
+export async function startRealtime(
+  httpServer: HttpServer,
+  options: RealtimeOptions,
+): Promise<Realtime> {
+  const redis = options.redisUrl ? await redisAdapter(options.redisUrl, options.logger) : null;
+  const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      path: SOCKET_PATH,
+      serveClient: false,
+      allowRequest: (request, callback) => {
+        callback(null, sameOrigin(request, options.trustProxy));
+      },
+      ...(redis && { adapter: redis.adapter }),
+    },
+  );
+
+  const watchSession = (socket: Socket<ClientToServerEvents, never, never, SocketData>) => {
+    const session = socket.data.session;
+    if (!session) return;
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = (expiresAt: Date) => {
+      const wait = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), SESSION_RECHECK_MS);
+      timer = setTimeout(() => void recheck(), wait);
+      timer.unref();
+    };
+    const recheck = async () => {
+      try {
+        const expiresAt = await sessionExpiry(options.orm.em.fork(), session.tokenHash);
+        if (!socket.connected) return;
+        if (expiresAt) schedule(expiresAt);
+        else socket.disconnect(true);
+      } catch (error) {
+        options.logger.warn({ err: error }, 'could not re-check a socket session');
+        schedule(new Date(Date.now() + SESSION_RECHECK_MS));
+      }
+    };
+    schedule(session.expiresAt);
+    socket.on('disconnect', () => clearTimeout(timer));
+  };
+
+  const open = (area: Area) => {
+    const namespace = io.of(NAMESPACES[area]);
+    const kind = AREA_SESSION[area];
+    namespace.use((socket, next) => {
+      handshakeSession(options.orm.em.fork(), socket.request, options.keys, kind).then(
+        (session) => {
+          // Only the storefront has something (stock) for visitors who are not signed in.
+          if (!session && area !== 'shop') return next(new Error(NOT_SIGNED_IN[kind]));
+          socket.data.session = session;
+          next();
+        },
+        (error: unknown) => {
+          options.logger.error({ err: error }, 'could not check a socket session');
+          next(new Error('Could not check your session; retrying'));
+        },
+      );
+    });
+    namespace.on('connection', (socket) => {
+      const session = socket.data.session;
+      if (session) void socket.join(roomsOf(area, session));
+      watchSession(socket);
+    });
+    return namespace;
+  };
+
+  const shop = open('shop');
+  const seller: AreaNamespace<SellerEvents> = open('seller');
+  const agents: AreaNamespace<AgentEvents> = open('agents');
+  const byKind = { user: shop, seller, agent: agents };
+  return {
+    shop,
+    seller,
+    agents,
+    of: (kind) => byKind[kind],
+    async close() {
+      for (const namespace of [shop, seller, agents]) namespace.local.disconnectSockets(true);
+      io.engine.close();
+      await redis?.close();
+    },
+  };
+}
