@@ -3,16 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  NAMESPACES,
-  SOCKET_PATH,
-  type Area,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@kirana/shared';
+import { NAMESPACES, SOCKET_PATH, type Area } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CookieAccessInfo } from 'cookiejar';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
@@ -22,8 +16,9 @@ import { createLogger } from '../lib/logger.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
 import { LocalImageStore } from '../modules/upload/image-store.js';
+import type { TestSocket } from './sockets.js';
 
-type Browser = ReturnType<typeof supertest.agent>;
+export type Browser = ReturnType<typeof supertest.agent>;
 
 export interface TestApp {
   orm: MikroORM;
@@ -39,11 +34,30 @@ export interface TestApp {
    * A Socket.IO client of `area`'s namespace carrying `browser`'s cookies (none: anonymous).
    * Not yet connected: attach listeners, then `connect()`.
    */
-  socket(area: Area, browser?: Browser): Socket<ServerToClientEvents, ClientToServerEvents>;
+  socket(area: Area, browser?: Browser): TestSocket;
   close(): Promise<void>;
 }
 
-const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
+export const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
+
+/**
+ * A Socket.IO client of `area`'s namespace on the server at `url`, carrying `browser`'s cookies
+ * (none: anonymous), over WebSocket, not reconnecting. Not yet connected: attach listeners first.
+ */
+export function socketTo(url: string, area: Area, browser?: Browser): TestSocket {
+  const cookie = browser?.jar
+    .getCookies(CookieAccessInfo.All)
+    .map((each) => each.toValueString())
+    .join('; ');
+  return io(`${url}${NAMESPACES[area]}`, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    autoConnect: false,
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: cookie ? { cookie } : {},
+  });
+}
 
 /**
  * The real Koa app and its live updates, listening on a loopback port, on the run's database
@@ -82,7 +96,7 @@ export async function createTestApp(
   events.subscribe(realtimeProcessor(realtime, orm));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sockets: Socket[] = [];
+  const sockets: TestSocket[] = [];
   return {
     orm,
     store,
@@ -92,18 +106,7 @@ export async function createTestApp(
     http: () => supertest(url),
     agent: () => supertest.agent(url),
     socket(area, browser) {
-      const cookie = browser?.jar
-        .getCookies(CookieAccessInfo.All)
-        .map((each) => each.toValueString())
-        .join('; ');
-      const socket = io(`${url}${NAMESPACES[area]}`, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        autoConnect: false,
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: cookie ? { cookie } : {},
-      });
+      const socket = socketTo(url, area, browser);
       sockets.push(socket);
       return socket;
     },

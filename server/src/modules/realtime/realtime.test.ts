@@ -1,5 +1,7 @@
 import {
   agentOrdersAnswerSchema,
+  mergeById,
+  type AgentOrder,
   sellerOrdersAnswerSchema,
   userOrdersAnswerSchema,
   type Order,
@@ -143,6 +145,47 @@ describe('live updates over Socket.IO', () => {
     const next = await placeCodOrder(app, owner);
     await farhanSocket.waitFor('order:created', (order: Order) => order._id === next);
     expect(farhanSocket.about(id).length).toBe(2); // created, removed
+  });
+
+  test('a client cut off mid-flow catches up over HTTP on reconnect and misses nothing', async () => {
+    const owner = await signUpShopper(app);
+    const ravi = await signInAgent(app, 'Ravi');
+    const other = await signInAgent(app, 'Other');
+    const socket = app.socket('agents', ravi.http);
+    // The client as the agent app keeps it: events merge in, every (re)connect refetches.
+    let list: AgentOrder[] = [];
+    const refetch = async () => {
+      list = agentOrdersAnswerSchema.parse(
+        (await ravi.http.get('/api/agents/orders/visible').expect(200)).body,
+      ).orders;
+    };
+    socket.on('connect', () => void refetch());
+    socket.on('order:created', (order) => (list = mergeById(list, order as AgentOrder)));
+    socket.on('order:updated', (order) => (list = mergeById(list, order as AgentOrder)));
+    socket.on('order:removed', ({ _id }) => (list = list.filter((order) => order._id !== _id)));
+    const heard = listen(await connect(socket));
+    const before = await placeCodOrder(app, owner);
+    await heard.waitFor('order:created', (order: Order) => order._id === before);
+
+    socket.disconnect(); // the phone loses its connection
+    const taken = await placeCodOrder(app, owner);
+    await other.http.post('/api/agents/accept').send({ orderId: before }).expect(200);
+    await other.http.post('/api/agents/accept').send({ orderId: taken }).expect(200);
+    const missed = await placeCodOrder(app, owner);
+    expect(heard.about(missed)).toEqual([]);
+
+    const refetched = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await connect(socket);
+    await refetched;
+    await expect.poll(() => list.map((order) => order._id)).toContain(missed);
+    const after = await placeCodOrder(app, owner);
+    await heard.waitFor('order:created', (order: Order) => order._id === after);
+    const ids = list.map((order) => order._id);
+    expect(ids).toEqual(expect.arrayContaining([missed, after]));
+    expect(ids).not.toContain(before);
+    expect(ids).not.toContain(taken);
+    await refetch();
+    expect(new Set(ids)).toEqual(new Set(list.map((order) => order._id)));
   });
 
   test('a product switched out of stock reaches every storefront socket, signed in or not', async () => {
