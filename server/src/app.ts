@@ -10,6 +10,7 @@ import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
 import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
+import type { RedisClient } from './lib/redis.js';
 import { LoginThrottle } from './lib/rate-limit.js';
 import { rejectNulCharacters } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
@@ -27,6 +28,10 @@ export interface AppDependencies {
   orm: MikroORM;
   /** Where services publish what changed; the realtime module listens. */
   events: DomainEvents;
+  /** Set (with REDIS_URL): login throttles are shared with the other instances. */
+  redis?: RedisClient | undefined;
+  /** Of the Redis keys; tests give each run its own. */
+  redisKeyPrefix?: string;
   logger: Logger;
   store: LocalImageStore;
   sessionSecret: string;
@@ -91,12 +96,15 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
 
   app.use(rejectNulCharacters());
 
+  const throttle = (name: string) =>
+    new LoginThrottle({ name, redis: deps.redis, keyPrefix: deps.redisKeyPrefix });
+
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
     productRoutes(deps.store),
-    userRoutes(new LoginThrottle()),
-    sellerRoutes(new LoginThrottle()),
-    agentRoutes(new LoginThrottle()),
+    userRoutes(throttle('user')),
+    sellerRoutes(throttle('seller')),
+    agentRoutes(throttle('agent')),
     cartRoutes(),
     addressRoutes(),
     orderRoutes(),

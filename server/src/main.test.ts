@@ -192,6 +192,21 @@ describe('kirana server process: start-up failures', () => {
     },
     PROCESS_TIMEOUT,
   );
+
+  it(
+    'exits 1 with one stderr line naming REDIS_URL when Redis is unreachable',
+    async () => {
+      const server = await spawnServer({ REDIS_URL: 'redis://127.0.0.1:1' });
+      const exit = await server.exited;
+
+      expect(exit.code).toBe(1);
+      const lines = nonEmptyLines(server.stderr());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('REDIS_URL');
+      expect(server.stderr()).not.toMatch(/^\s+at /m);
+    },
+    PROCESS_TIMEOUT,
+  );
 });
 
 describe('kirana server process: shutdown and restart', () => {

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachableError, redact } from './db/orm.js';
 import { createLogger } from './lib/logger.js';
+import { RedisUnreachableError } from './lib/redis.js';
 import { startServer } from './server.js';
 
 /** Problems an operator fixes by configuration: said in one line, without a stack trace. */
@@ -28,7 +29,8 @@ let server;
 try {
   server = await startServer(config, logger);
 } catch (error) {
-  if (error instanceof DatabaseUnreachableError) fail(error.message);
+  if (error instanceof DatabaseUnreachableError || error instanceof RedisUnreachableError)
+    fail(error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     fail(`port ${config.port} is already in use (set PORT to another one)`);

@@ -8,6 +8,7 @@ import { openDatabase } from './db/orm.js';
 import { seedDatabase } from './db/seed/index.js';
 import { DomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
+import { connectRedis } from './lib/redis.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime } from './modules/realtime/realtime.server.js';
 import { LocalImageStore } from './modules/upload/image-store.js';
@@ -44,9 +45,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     const readiness = { accepting: true };
     const events = new DomainEvents(logger);
+    const redis = config.redisUrl
+      ? { url: config.redisUrl, client: await connectRedis(config.redisUrl, logger) }
+      : undefined;
     const app = createApp({
       orm,
       events,
+      redis: redis?.client,
       logger,
       store,
       sessionSecret: config.sessionSecret,
@@ -59,7 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       orm,
       keys: [config.sessionSecret],
       logger,
-      redisUrl: config.redisUrl,
+      redis,
       trustProxy: config.trustProxy,
     });
     events.subscribe(realtimeProcessor(realtime, orm));
@@ -67,6 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await listen(server, config.port);
     } catch (error) {
       await realtime.close();
+      await redis?.client.close();
       throw error;
     }
     return {
@@ -78,6 +84,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await realtime.close();
         await drained;
         await events.settled();
+        await redis?.client.close();
         await orm.close();
         await database.close();
       },

@@ -1,7 +1,8 @@
 import type { ParameterizedContext } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
+import type { RedisClient } from './redis.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 
@@ -9,13 +10,28 @@ type Ctx = ParameterizedContext<AppState, AppContext>;
  * Limits failed sign-ins per client address: after `failures` within `windowSeconds` every
  * attempt is refused until the window passes. Each attempt takes a point before it runs (so
  * parallel guesses are capped too) and a success or a malformed request gives it back: a whole
- * delivery team may sign in from the shop's one address. Counters live in memory, per instance.
+ * delivery team may sign in from the shop's one address. With Redis the counters are shared by
+ * every server instance (kept in memory while Redis is unreachable); without, they are in memory.
  */
 export class LoginThrottle {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterMemory | RateLimiterRedis;
 
-  constructor(failures = 10, windowSeconds = 15 * 60) {
-    this.limiter = new RateLimiterMemory({ points: failures, duration: windowSeconds });
+  constructor(
+    options: { name: string; redis?: RedisClient | undefined; keyPrefix?: string },
+    failures = 10,
+    windowSeconds = 15 * 60,
+  ) {
+    const limits = { points: failures, duration: windowSeconds };
+    const memory = new RateLimiterMemory(limits);
+    this.limiter = options.redis
+      ? new RateLimiterRedis({
+          ...limits,
+          storeClient: options.redis,
+          useRedisPackage: true,
+          keyPrefix: `${options.keyPrefix ?? 'kirana:'}login:${options.name}`,
+          insuranceLimiter: memory,
+        })
+      : memory;
   }
 
   /**

@@ -13,6 +13,7 @@ import { createApp } from '../app.js';
 import { openDatabase } from '../db/orm.js';
 import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger } from '../lib/logger.js';
+import { connectRedis } from '../lib/redis.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
 import { LocalImageStore } from '../modules/upload/image-store.js';
@@ -61,10 +62,11 @@ export function socketTo(url: string, area: Area, browser?: Browser): TestSocket
 
 /**
  * The real Koa app and its live updates, listening on a loopback port, on the run's database
- * with its own uploads folder. `redisUrl` shares the live updates with other instances.
+ * with its own uploads folder. `redisUrl` shares live updates and login throttles with other
+ * instances on it (under `redisKeyPrefix`).
  */
 export async function createTestApp(
-  options: { webRoot?: string; redisUrl?: string } = {},
+  options: { webRoot?: string; redisUrl?: string; redisKeyPrefix?: string } = {},
 ): Promise<TestApp> {
   const orm = await openDatabase({
     url: inject('databaseUrl'),
@@ -75,9 +77,14 @@ export async function createTestApp(
   const readiness = { accepting: true };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
+  const redis = options.redisUrl
+    ? { url: options.redisUrl, client: await connectRedis(options.redisUrl, logger) }
+    : undefined;
   const app = createApp({
     orm,
     events,
+    redis: redis?.client,
+    redisKeyPrefix: options.redisKeyPrefix,
     store,
     readiness,
     logger,
@@ -90,7 +97,7 @@ export async function createTestApp(
     orm,
     keys: [SESSION_SECRET],
     logger,
-    redisUrl: options.redisUrl,
+    redis,
     trustProxy: false,
   });
   events.subscribe(realtimeProcessor(realtime, orm));
@@ -116,6 +123,7 @@ export async function createTestApp(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await events.settled();
+      await redis?.client.close();
       await orm.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../db/orm.js';
-import { SESSION_SECRET, socketTo } from '../../test/app.js';
+import { createTestApp, SESSION_SECRET, socketTo } from '../../test/app.js';
 import { createProduct, sampleAddress } from '../../test/factories.js';
 import { cleanUpServerProcesses, spawnServer } from '../../test/process.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -79,4 +79,19 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
       });
     },
   );
+
+  test('login throttles count across instances: 10 wrong passwords on A lock the address out of B', async () => {
+    const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
+    const [a, b] = [await createTestApp(options), await createTestApp(options)];
+    try {
+      const wrong = { email: seller.email, password: 'not-the-password' };
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        await a.http().post('/api/seller/login').send(wrong).expect(401);
+      await b.http().post('/api/seller/login').send(wrong).expect(429);
+      // Each kind of login counts on its own.
+      await b.http().post('/api/agents/login').send({ phone: '+919000000000' }).expect(401);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 });

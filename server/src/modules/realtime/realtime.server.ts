@@ -16,10 +16,10 @@ import {
 } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../../lib/auth.js';
 import type { Logger } from '../../lib/logger.js';
+import { connectRedis, type RedisClient } from '../../lib/redis.js';
 import type { SessionKind } from '../session/session.entity.js';
 import { sessionExpiry } from '../session/session.service.js';
 
@@ -41,7 +41,7 @@ export interface Realtime {
   agents: AreaNamespace<AgentEvents>;
   /** The namespace whose sockets authenticate with sessions of `kind`. */
   of(kind: SessionKind): AreaNamespace<ShopEvents | SellerEvents | AgentEvents>;
-  /** Disconnects this instance's sockets and closes the Redis connections (not the HTTP server). */
+  /** Disconnects this instance's sockets and its Redis subscription (not the HTTP server). */
   close(): Promise<void>;
 }
 
@@ -50,8 +50,8 @@ export interface RealtimeOptions {
   /** The keys that sign the session cookies (the Koa app's). */
   keys: string[];
   logger: Logger;
-  /** Set: share rooms and emits with every other instance through Redis. */
-  redisUrl?: string | undefined;
+  /** Set: share rooms and emits with every other instance through this Redis. */
+  redis?: { url: string; client: RedisClient } | undefined;
   /** Behind a trusted proxy, the origin check reads X-Forwarded-Host. */
   trustProxy: boolean;
 }
@@ -106,47 +106,16 @@ function sameOrigin(request: IncomingMessage, trustProxy: boolean): boolean {
   }
 }
 
-/** Pub/sub clients for the Redis adapter. Start-up fails if Redis cannot be reached at all. */
-async function redisAdapter(url: string, logger: Logger) {
-  let started = false;
-  const pub = createClient({
-    url,
-    socket: {
-      // Once running, ride out an outage (events meanwhile stay on this instance).
-      reconnectStrategy: (retries, cause) =>
-        started ? Math.min(retries * 200, 5000) : new Error(`REDIS_URL: ${cause.message}`),
-    },
-  });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    client.on('error', (error: unknown) => {
-      if (started) logger.warn({ err: error }, 'redis connection problem');
-    });
-  }
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (error) {
-    for (const client of [pub, sub]) if (client.isOpen) client.destroy();
-    throw error;
-  }
-  started = true;
-  return {
-    adapter: createAdapter(pub, sub),
-    close: async () => {
-      await Promise.allSettled([pub.close(), sub.close()]);
-    },
-  };
-}
-
 /**
  * Starts Socket.IO on `httpServer` at `/socket.io`.
- * @throws when `redisUrl` is set and Redis cannot be reached.
+ * @throws when `redis` is set and its subscriber connection cannot be made.
  */
 export async function startRealtime(
   httpServer: HttpServer,
   options: RealtimeOptions,
 ): Promise<Realtime> {
-  const redis = options.redisUrl ? await redisAdapter(options.redisUrl, options.logger) : null;
+  // Subscribing takes a connection of its own; publishing shares the app's client.
+  const subscriber = options.redis && (await connectRedis(options.redis.url, options.logger));
   const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
     httpServer,
     {
@@ -155,7 +124,8 @@ export async function startRealtime(
       allowRequest: (request, callback) => {
         callback(null, sameOrigin(request, options.trustProxy));
       },
-      ...(redis && { adapter: redis.adapter }),
+      ...(options.redis &&
+        subscriber && { adapter: createAdapter(options.redis.client, subscriber) }),
     },
   );
 
@@ -220,7 +190,7 @@ export async function startRealtime(
     async close() {
       for (const namespace of [shop, seller, agents]) namespace.local.disconnectSockets(true);
       io.engine.close();
-      await redis?.close();
+      await subscriber?.close();
     },
   };
 }
