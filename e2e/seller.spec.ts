@@ -215,22 +215,29 @@ test.describe('seller screens', () => {
     request,
   }) => {
     await pretendDesktopApp(page);
-    await page.clock.install();
     const firstLoad = page.waitForResponse((response) =>
       response.url().includes('/api/order/seller'),
     );
     await logInAsSeller(page);
     await firstLoad;
+    // The live stream is up (the Orders screen says so); then the seller goes back to Add Product.
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
 
-    // Placed while the seller is on Add Product: the next 30-second refresh finds it.
+    // Placed while the seller is on Add Product: the live order:created brings it at once, with
+    // no fetch of the orders (the screens do not poll while the socket is up).
+    const ordersFetched: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/order/seller')) ordersFetched.push(sent.url());
+    });
     const order = await placeShopperOrder(request);
-    const refreshed = page.waitForResponse((response) =>
-      response.url().includes('/api/order/seller'),
-    );
-    await page.clock.fastForward(30_000);
-    await refreshed;
 
-    await expect.poll(() => bridgeCalls(page)).toContainEqual(['newOrders', [order.id]]);
+    await expect
+      .poll(() => bridgeCalls(page), { timeout: 5_000 })
+      .toContainEqual(['newOrders', [order.id]]);
+    expect(ordersFetched, 'the announcement came over the socket, not a fetch').toEqual([]);
     const acknowledged = async () =>
       (await bridgeCalls(page))
         .filter((call) => call[0] === 'acknowledgeOrders')

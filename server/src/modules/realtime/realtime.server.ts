@@ -121,11 +121,13 @@ export async function startRealtime(
     {
       path: SOCKET_PATH,
       serveClient: false,
+      // Clients only listen: a message from one is never more than a few bytes.
+      maxHttpBufferSize: 10_000,
       allowRequest: (request, callback) => {
         callback(null, sameOrigin(request, options.trustProxy));
       },
-      ...(options.redis &&
-        subscriber && { adapter: createAdapter(options.redis.client, subscriber) }),
+      ...(subscriber &&
+        options.redis && { adapter: createAdapter(options.redis.client, subscriber) }),
     },
   );
 

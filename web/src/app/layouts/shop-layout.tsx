@@ -2,16 +2,23 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { checkAuthAtom } from '../../features/auth/atoms/session';
-import { loginDialogAtom } from '../../features/auth/atoms/user';
+import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
+import { useLiveUpdates } from '../../lib/socket';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
+import { shopLiveFeed } from './shop-live-feed';
 
 const LoginDialogHost = lazy(() => import('./login-dialog-host'));
 
-/** The storefront: nav above and footer below every shopper screen; checks the login at start-up. */
+/**
+ * The storefront: nav above and footer below every shopper screen; checks the login at start-up
+ * and keeps the catalogue and the shopper's orders live.
+ */
 export function ShopLayout() {
   const checkAuth = useSetAtom(checkAuthAtom);
   const loginMode = useAtomValue(loginDialogAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   // Once opened, the dialog stays mounted so that closing it can hand focus back.
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -20,6 +27,9 @@ export function ShopLayout() {
   useEffect(() => {
     void checkAuth();
   }, [checkAuth]);
+
+  // Opened once the start-up check has said who is logged in, and again at each login and logout.
+  useLiveUpdates('shop', shopLiveFeed, { enabled: authChecked, session: user?._id ?? null });
 
   // A new screen starts at its top.
   useEffect(() => {

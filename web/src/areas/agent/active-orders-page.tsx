@@ -15,6 +15,7 @@ import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
 import { orderAction, type OrderAction } from '../../features/agent/order-actions';
 import { splitOrders } from '../../features/agent/order-lists';
+import { connectionAtoms } from '../../lib/socket';
 
 interface OrdersPageProps {
   agentId: string;
@@ -26,6 +27,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
   const load = useAtomValue(ordersLoadAtom);
   const fetchedAt = useAtomValue(ordersFetchedAtAtom);
   const refreshing = useAtomValue(refreshingAtom);
+  const connection = useAtomValue(connectionAtoms.agents);
   const pending = useAtomValue(pendingActionsAtom);
   const refresh = useSetAtom(refreshOrdersAtom);
   const run = useSetAtom(runOrderActionAtom);
@@ -49,6 +51,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
       <ListToolbar
         title="Active Orders"
         fetchedAt={fetchedAt}
+        connection={connection}
         refreshing={refreshing}
         onRefresh={() => void refresh('active')}
       />
@@ -57,7 +60,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
       ) : mine.length === 0 && open.length === 0 ? (
         <div className="agent-empty">
           <p className="agent-empty__title">No orders right now</p>
-          <p>New orders show up here; the list refreshes every 30 seconds.</p>
+          <p>New orders show up here by themselves.</p>
         </div>
       ) : (
         <>

@@ -12,6 +12,7 @@ import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
 import { splitOrders } from '../../features/agent/order-lists';
+import { connectionAtoms } from '../../lib/socket';
 
 /** /agents/delivered: the agent's own delivered orders, most recent first. */
 export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
@@ -19,6 +20,7 @@ export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
   const load = useAtomValue(ordersLoadAtom);
   const fetchedAt = useAtomValue(ordersFetchedAtAtom);
   const refreshing = useAtomValue(refreshingAtom);
+  const connection = useAtomValue(connectionAtoms.agents);
   const refresh = useSetAtom(refreshOrdersAtom);
   const { delivered } = useMemo(() => splitOrders(orders, agentId), [orders, agentId]);
 
@@ -28,6 +30,7 @@ export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
       <ListToolbar
         title="Delivered Orders"
         fetchedAt={fetchedAt}
+        connection={connection}
         refreshing={refreshing}
         onRefresh={() => void refresh('delivered')}
       />

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useSyncExternalStore } from 'react';
+import { LiveStatus } from '../../components/ui/live-status';
 import { Spinner } from '../../components/ui/spinner';
 import {
   acknowledgeShownOrdersAtom,
@@ -14,6 +15,7 @@ import {
 } from '../../features/seller/atoms/orders';
 import { OrderCard } from '../../features/seller/components/order-card';
 import { desktop } from '../../lib/desktop-bridge';
+import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
 
 function subscribeToVisibility(onChange: () => void) {
@@ -26,7 +28,7 @@ function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeToVisibility, () => document.visibilityState === 'visible');
 }
 
-/** /seller/orders: every order, newest first, kept fresh by the seller layout's order feed. */
+/** /seller/orders: every order, newest first, kept live by the seller layout's order feed. */
 export function OrdersPage() {
   const orders = useAtomValue(sellerOrdersAtom);
   const state = useAtomValue(ordersLoadStateAtom);
@@ -36,6 +38,7 @@ export function OrdersPage() {
   const loadMore = useSetAtom(loadMoreOrdersAtom);
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
   const printSlip = useSetAtom(printPackingSlipAtom);
+  const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
 
   useEffect(() => {
@@ -52,9 +55,8 @@ export function OrdersPage() {
       <title>Orders · Kirana Seller</title>
       <header className="seller-page__head">
         <h1>Orders</h1>
-        {state === 'ready' && (
-          <p className="seller-page__note">Newest first · refreshed every 30 seconds</p>
-        )}
+        {state === 'ready' && <p className="seller-page__note">Newest first</p>}
+        <LiveStatus connection={connection} />
       </header>
       {state === 'failed' ? (
         <LoadProblem message={MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />

@@ -1,22 +1,26 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
+import { LiveStatus } from '../../components/ui/live-status';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { connectionAtoms } from '../../lib/socket';
 
-/** `/my-orders`: the shopper's orders, newest first. */
+/** `/my-orders`: the shopper's orders, newest first, following each order live. */
 export function MyOrdersPage() {
   const user = useAtomValue(userAtom);
   const authChecked = useAtomValue(authCheckedAtom);
   const openLogin = useSetAtom(loginDialogAtom);
   const refetchOrders = useSetAtom(userOrdersAtom);
+  const connection = useAtomValue(connectionAtoms.shop);
 
   return (
     <section className="container section orders-page" aria-labelledby="orders-heading">
       <div className="page-head">
         <h1 id="orders-heading">My Orders</h1>
+        {user && <LiveStatus connection={connection} />}
       </div>
       {!authChecked ? (
         <Spinner label="Checking your login…" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiveOrder, reconcileOrders, splitOrders } from './order-lists';
+import { receiveOrder, reconcileOrders, splitOrders, withoutTakenOrder } from './order-lists';
 import { anAgentOrder, at, ME, SOMEONE_ELSE } from './test/orders';
 
 describe('splitOrders', () => {
@@ -103,5 +103,22 @@ describe('receiveOrder', () => {
     const old = anAgentOrder(1);
     const fresh = anAgentOrder(4);
     expect(receiveOrder([old], fresh, ME)).toEqual([fresh, old]);
+  });
+});
+
+describe('withoutTakenOrder', () => {
+  it('drops an open order another agent accepted', () => {
+    const [kept, taken] = [anAgentOrder(1), anAgentOrder(2)];
+    expect(withoutTakenOrder([taken, kept], taken._id, ME)).toEqual([kept]);
+  });
+
+  it('keeps the order when it is my own: I was the one who won it', () => {
+    const held = [anAgentOrder(1, { assignedTo: ME, updatedAt: at(5) })];
+    expect(withoutTakenOrder(held, held[0]!._id, ME)).toBe(held);
+  });
+
+  it('answers the held list itself for an order it does not hold', () => {
+    const held = [anAgentOrder(1)];
+    expect(withoutTakenOrder(held, anAgentOrder(2)._id, ME)).toBe(held);
   });
 });

@@ -23,7 +23,7 @@ export function reconcileOrders(
 }
 
 /**
- * `held` with one changed `order` (an action's answer, later a live event) merged in by `_id`
+ * `held` with one changed `order` (an action's answer or a live event) merged in by `_id`
  * and `updatedAt`, or taken out once agent `agentId` may no longer see it.
  */
 export function receiveOrder(
@@ -39,6 +39,20 @@ export function receiveOrder(
   return merged.length === held.length && merged.every((item, index) => item === held[index])
     ? held
     : merged.sort(newestFirst('createdAt'));
+}
+
+/**
+ * `held` without order `id`, which another agent has accepted (live `order:removed`), unless it
+ * is agent `agentId`'s own: then it was this agent who won it. Returns `held` itself when the
+ * order is not held or is kept.
+ */
+export function withoutTakenOrder(
+  held: readonly AgentOrder[],
+  id: string,
+  agentId: string,
+): readonly AgentOrder[] {
+  const kept = held.filter((order) => order._id !== id || order.assignedTo === agentId);
+  return kept.length === held.length ? held : kept;
 }
 
 export interface AgentOrderLists {

@@ -1,4 +1,4 @@
-import { MESSAGES, type AgentOrder } from '@kirana/shared';
+import { MESSAGES, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { acceptOrder } from '../api/accept-order';
@@ -13,7 +13,7 @@ import {
   serverMessage,
 } from '../failure-message';
 import { actionTexts, type OrderAction } from '../order-actions';
-import { receiveOrder, reconcileOrders } from '../order-lists';
+import { receiveOrder, reconcileOrders, withoutTakenOrder } from '../order-lists';
 import { agentIdAtom, offlineAtom, sessionLostAtom } from './session-state';
 
 /** Whether a refresh got an answer from the server (any answer), or could not reach it. */
@@ -24,7 +24,7 @@ export type OrdersLoad = 'idle' | 'loading' | 'ready' | 'failed';
 
 /**
  * Every order the agent can see (the open pool and their own), newest first. Refreshes, action
- * answers and, later, live events all merge into it by `_id` and `updatedAt`.
+ * answers and live events all merge into it by `_id` and `updatedAt`.
  */
 export const agentOrdersAtom = atom<readonly AgentOrder[]>([]);
 /** 'loading' and 'failed' only until the first answer; refreshes keep it 'ready'. */
@@ -96,13 +96,20 @@ export const refreshOrdersAtom = atom(
 );
 
 /**
- * One changed order (an action's answer; later a live event) merged into the list, or taken out
- * once this agent may no longer see it.
+ * One changed order (an action's answer, or live `order:created` / `order:updated`) merged into
+ * the list, or taken out once this agent may no longer see it.
  */
 export const receiveOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   const agentId = get(agentIdAtom);
   if (!agentId) return;
   set(agentOrdersAtom, receiveOrder(get(agentOrdersAtom), order, agentId));
+});
+
+/** Live `order:removed`: another agent accepted an open order, which leaves this agent's list. */
+export const removeTakenOrderAtom = atom(null, (get, set, { _id }: OrderRemoval) => {
+  const agentId = get(agentIdAtom);
+  if (!agentId) return;
+  set(agentOrdersAtom, withoutTakenOrder(get(agentOrdersAtom), _id, agentId));
 });
 
 function send(order: AgentOrder, action: OrderAction): Promise<AgentOrder> {

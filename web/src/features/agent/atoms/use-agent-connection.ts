@@ -1,6 +1,8 @@
 import { AGENT_POLL_MS } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
+import { useLiveUpdates } from '../../../lib/socket';
+import { agentLiveFeed } from './live-feed';
 import { refreshOrdersAtom, type OrdersScreen } from './orders';
 import { checkAgentAuthAtom } from './session';
 import { agentSessionAtom, offlineAtom } from './session-state';
@@ -30,12 +32,13 @@ export function useSessionCheck(): void {
 }
 
 /**
- * Keeps the agent's orders fresh while logged in: now, every 30 seconds (AGENT_POLL_MS, the
- * fallback until live updates arrive), at once when the network returns or the app is shown
- * again, and with backoff while the server is out of reach.
+ * Keeps the agent's orders fresh while logged in: live from the `/agents` stream, and fetched
+ * now, every 30 seconds (AGENT_POLL_MS, whether the stream is up or not), at once when the
+ * network returns or the app is shown again, and with backoff while the server is out of reach.
  */
 export function useOrdersFeed(screen: OrdersScreen): void {
   const refresh = useSetAtom(refreshOrdersAtom);
   const task = useCallback(() => refresh(screen), [refresh, screen]);
   useRefreshLoop(task, AGENT_POLL_MS);
+  useLiveUpdates('agents', agentLiveFeed);
 }

@@ -1,17 +1,26 @@
-import { atomWithRefresh } from 'jotai/utils';
+import type { Order } from '@kirana/shared';
+import { liveList } from '../../../lib/live-list';
 import { userAtom } from '../../auth/atoms/user';
 import { getUserOrders } from '../api/get-user-orders';
 
-/**
- * The logged-in shopper's orders, newest first (none while logged out); writing to it refetches.
- * A failed load is only logged, as the spec asks, and rejects for the screen to offer a retry.
- */
-export const userOrdersAtom = atomWithRefresh(async (get, { signal }) => {
-  if (!get(userAtom)) return [];
-  try {
-    return await getUserOrders(signal);
-  } catch (error) {
-    if (!signal.aborted) console.error('Could not load your orders', error);
-    throw error;
-  }
+const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+const orders = liveList<Order>({
+  fetch: async (get, signal) => (get(userAtom) ? getUserOrders(signal) : []),
+  onFailure: (error) => console.error('Could not load your orders', error),
+  order: newestFirst,
+  // An event sent before a logout may arrive after it: it must not show to the next shopper.
+  belongs: (get, order) => order.userId === get(userAtom)?._id,
 });
+
+/**
+ * The logged-in shopper's orders, newest first (none while logged out), kept current by the live
+ * stream (see app/layouts/shop-live-feed.ts) so that each card's progress and payment follow
+ * the order. Writing it refetches. A failed load is only logged, as the spec asks, and rejects
+ * for the screen to offer a retry.
+ */
+export const userOrdersAtom = orders.list;
+/** Live `order:created` / `order:updated` for the shopper's own orders. */
+export const receiveUserOrderAtom = orders.receive;
+/** After the live stream was down: the orders fetched again. */
+export const refreshUserOrdersAtom = orders.refresh;

@@ -27,6 +27,14 @@ export const loadAgentsAtom = atom(null, async (get, set) => {
 });
 
 /**
+ * Loads the agents again if the list has loaded: on live `agents:updated` (the team or an
+ * agent's availability changed) and after the live stream was down.
+ */
+export const reloadLoadedAgentsAtom = atom(null, async (get, set) => {
+  if (get(agentsLoadStateAtom) === 'ready') await set(loadAgentsAtom);
+});
+
+/**
  * Adds an agent. An empty field says 'All fields required' without asking the server. Toasts
  * the server's 'Agent added', or its message / 'Failed to add agent'.
  */

@@ -1,5 +1,5 @@
 import { MESSAGES, type SellerOrder } from '@kirana/shared';
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import { desktop } from '../../../lib/desktop-bridge';
 import { toast } from '../../../lib/toast';
 import { getSellerOrders } from '../api/get-seller-orders';
@@ -9,12 +9,10 @@ import type { LoadState } from './load-state';
 import { sessionLostAtom } from './seller-auth';
 
 export const ORDERS_PAGE_SIZE = 20;
-/** The fallback refresh while there is no live stream (design.md: polling every 30 seconds). */
-export const ORDERS_REFRESH_MS = 30_000;
 
 /**
- * Every order the seller screens hold, newest first. Pages, refreshes and (later) live events
- * all merge into it by `_id` and `updatedAt` through `mergeOrders`.
+ * Every order the seller screens hold, newest first. Pages, refreshes and live events all merge
+ * into it by `_id` and `updatedAt` through `mergeOrders`.
  */
 export const sellerOrdersAtom = atom<readonly SellerOrder[]>([]);
 /** 'loading' and 'failed' only until the first page has arrived; refreshes keep it 'ready'. */
@@ -30,7 +28,11 @@ const refreshRunningAtom = atom<Promise<void> | null>(null);
 const refreshFailingAtom = atom(false);
 const acknowledgedIdsAtom = atom<ReadonlySet<string>>(new Set<string>());
 
-/** Tells the desktop app (when the screens run inside it) about orders it has not been shown. */
+/**
+ * Tells the desktop app (when the screens run inside it) about orders it has not been shown.
+ * Called only for orders not held yet, which are then held: each order is announced once,
+ * whether a refresh or a live event brings it first.
+ */
 function announce(orders: SellerOrder[]): void {
   desktop?.newOrders(orders).catch((error: unknown) => {
     console.warn('The desktop app refused the new orders', error);
@@ -88,6 +90,43 @@ export const refreshOrdersAtom = atom(null, (get, set): Promise<void> => {
   })();
   set(refreshRunningAtom, run);
   return run;
+});
+
+/**
+ * Whether `order` falls within the pages loaded so far, so that not holding it means it is new
+ * to the seller rather than an older order, on a page not loaded, changing.
+ */
+function withinLoadedPages(get: Getter, order: SellerOrder): boolean {
+  if (get(pagesLoadedAtom) === 0) return false;
+  const oldest = get(sellerOrdersAtom).at(-1);
+  return (
+    !get(ordersHasMoreAtom) ||
+    oldest === undefined ||
+    Date.parse(order.createdAt) >= Date.parse(oldest.createdAt)
+  );
+}
+
+function receiveLiveOrder(get: Getter, set: Setter, order: SellerOrder, placed: boolean): void {
+  const held = get(sellerOrdersAtom);
+  if (!held.some((candidate) => candidate._id === order._id)) {
+    if (!placed && !withinLoadedPages(get, order)) return;
+    announce([order]);
+  }
+  set(sellerOrdersAtom, mergeOrders(held, [order]));
+}
+
+/** Live `order:created`: a new order, held at the front and announced to the desktop app. */
+export const receivePlacedOrderAtom = atom(null, (get, set, order: SellerOrder) => {
+  receiveLiveOrder(get, set, order, true);
+});
+
+/**
+ * Live `order:updated`: merged in, unless older than the copy held. An order not held yet is
+ * new to the seller (e.g. an online order released by its payment) and announced; one older
+ * than the pages loaded is left to 'Load more'.
+ */
+export const receiveChangedOrderAtom = atom(null, (get, set, order: SellerOrder) => {
+  receiveLiveOrder(get, set, order, false);
 });
 
 /** 'Load more': the next, older page. Older orders are never announced as new. */

@@ -32,6 +32,17 @@ function withStock(products: readonly Product[], id: string, inStock: boolean): 
   return products.map((product) => (product._id === id ? { ...product, inStock } : product));
 }
 
+/** Live `product:updated` (a change made elsewhere): merged into the list if it has loaded. */
+export const receiveProductAtom = atom(null, (get, set, product: Product) => {
+  if (get(productsLoadStateAtom) !== 'ready') return;
+  set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], product));
+});
+
+/** Loads the products again if the list has loaded, e.g. after the live stream was down. */
+export const reloadLoadedProductsAtom = atom(null, async (get, set) => {
+  if (get(productsLoadStateAtom) === 'ready') await set(loadProductsAtom);
+});
+
 /**
  * Switches a product in or out of stock: the switch moves at once, and moves back if the server
  * refuses. Toasts the server's 'Stock Updated', or why it failed.

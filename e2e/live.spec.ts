@@ -1,0 +1,137 @@
+import { devices, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { createAgent, logInAsAgent, orderCard, type PlacedOrder } from './support/agent';
+import { expect, test } from './support/fixtures';
+import { logInAsSeller, solidPng, uniqueSuffix } from './support/seller';
+import { addAddressViaApi, newShopper, signUpViaApi } from './support/shopper';
+
+// Far below the 30 s polling: only the live stream can make a screen change this fast.
+const LIVE = { timeout: 5_000 };
+
+test.skip(({ isMobile }) => isMobile, 'the seller screens are for the counter and laptops');
+
+/** Uncaught errors in the extra contexts' pages (the fixture watches only `page`'s). */
+let uncaught: string[] = [];
+test.beforeEach(() => {
+  uncaught = [];
+});
+test.afterEach(() => {
+  expect(uncaught, 'uncaught errors in the seller and agent pages').toEqual([]);
+});
+
+/** A browser context of its own: the counter's laptop or an agent's phone. */
+async function openContext(browser: Browser, testInfo: TestInfo, phone: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    ...(phone
+      ? { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  return page;
+}
+
+/** The connection indicator of an order screen says the stream is up. */
+async function expectLive(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+}
+
+test('an order goes live from shopper to seller and agent and back, step by step, without a reload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const seller = await openContext(browser, testInfo, false);
+  await logInAsSeller(seller);
+  await seller.goto('/seller/orders');
+  await expectLive(seller);
+
+  const agentAccount = await createAgent(testInfo, 'Live');
+  const agent = await openContext(browser, testInfo, true);
+  await logInAsAgent(agent, agentAccount);
+  await expectLive(agent);
+
+  // The shopper orders cash on delivery from the cart.
+  await signUpViaApi(page, newShopper(testInfo));
+  await addAddressViaApi(page);
+  await page.goto('/products/vegetables');
+  await page.getByRole('button', { name: 'Add Carrot to cart' }).click();
+  await page.goto('/cart');
+  await page
+    .getByRole('region', { name: 'Order Summary' })
+    .getByRole('button', { name: 'Place Order' })
+    .click();
+  await expect(page).toHaveURL('/my-orders');
+  await expectLive(page);
+  const { orders } = (await (await page.request.get('/api/order/user')).json()) as {
+    orders: { _id: string; amount: number }[];
+  };
+  const placed = orders[0]!;
+
+  const sellerCard = seller.getByRole('article', {
+    name: `Order #${placed._id.replace(/-/g, '').slice(-8).toUpperCase()}`,
+  });
+  await expect(sellerCard).toBeVisible(LIVE);
+  const agentCard = orderCard(agent, {
+    number: `#${placed._id.slice(-6).toUpperCase()}`,
+  } as PlacedOrder);
+  await expect(agentCard).toBeVisible(LIVE);
+
+  const shopperCard = page.getByRole('article', {
+    name: `Order #${placed._id.slice(-8).toUpperCase()}`,
+  });
+  const currentStep = shopperCard
+    .getByRole('list', { name: 'Delivery progress' })
+    .locator('[aria-current="step"]');
+  await expect(currentStep).toHaveText(/Pending/);
+
+  await agentCard.getByRole('button', { name: 'Accept' }).tap();
+  await expect(sellerCard.getByRole('region', { name: 'Delivery agent' })).toContainText(
+    agentAccount.name,
+    LIVE,
+  );
+
+  await agentCard.getByRole('button', { name: 'Mark Picked' }).tap();
+  await expect(currentStep).toHaveText(/Picked/, LIVE);
+  await expect(sellerCard.getByText('Picked', { exact: true })).toBeVisible(LIVE);
+
+  await agentCard.getByRole('button', { name: /^Collect cash/ }).tap();
+  await expect(shopperCard.getByText('COD · Paid')).toBeVisible(LIVE);
+
+  await agentCard.getByRole('button', { name: 'Mark Delivered' }).tap();
+  await expect(currentStep).toHaveText(/Delivered/, LIVE);
+  await expect(sellerCard.getByText('Delivered', { exact: true })).toBeVisible(LIVE);
+});
+
+test('a product the seller switches out of stock leaves the open storefront without a reload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const seller = await openContext(browser, testInfo, false);
+  await logInAsSeller(seller);
+  const name = `Live Guava ${uniqueSuffix()}`;
+  const added = await seller.request.post('/api/product/add', {
+    multipart: {
+      productData: JSON.stringify({
+        name,
+        category: 'Fruits',
+        description: 'Pink inside',
+        price: 80,
+        offerPrice: 70,
+      }),
+      images: { name: 'guava.png', mimeType: 'image/png', buffer: solidPng([120, 200, 80]) },
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await page.goto('/products/fruits');
+  const shelf = page.getByRole('article').getByRole('heading', { level: 3, name });
+  await expect(shelf).toBeVisible();
+
+  await seller.goto('/seller/product-list');
+  await seller
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('switch', { name: `${name} in stock` })
+    .click();
+  await expect(shelf).toHaveCount(0, LIVE);
+});

@@ -1,0 +1,23 @@
+import { atom } from 'jotai';
+import { receiveUserOrderAtom, refreshUserOrdersAtom } from '../../features/orders/atoms/orders';
+import { receiveProductAtom, refreshProductsAtom } from '../../features/products/atoms/products';
+import type { LiveFeed } from '../../lib/socket';
+
+/** After the stream was down, and every 30 s while it is: the lists on screen fetched again. */
+const refreshShopListsAtom = atom(null, (_get, set) => {
+  void set(refreshProductsAtom);
+  void set(refreshUserOrdersAtom);
+});
+
+/**
+ * What the storefront takes from the `/shop` stream: every product change, and the signed-in
+ * shopper's own orders.
+ */
+export const shopLiveFeed: LiveFeed<'shop'> = {
+  events: {
+    'product:updated': receiveProductAtom,
+    'order:created': receiveUserOrderAtom,
+    'order:updated': receiveUserOrderAtom,
+  },
+  refetch: refreshShopListsAtom,
+};

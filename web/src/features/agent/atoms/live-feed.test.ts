@@ -1,0 +1,118 @@
+import type { AgentOrder } from '@kirana/shared';
+import { createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectionAtoms, openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
+import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
+import { anAgentOrder, at, ME, SOMEONE_ELSE } from '../test/orders';
+import { agentLiveFeed } from './live-feed';
+import { agentOrdersAtom, refreshOrdersAtom } from './orders';
+import { agentSessionAtom } from './session-state';
+
+const mocks = vi.hoisted(() => ({
+  getVisibleOrders: vi.fn<() => Promise<AgentOrder[]>>(),
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
+vi.mock('../api/get-visible-orders', () => ({ getVisibleOrders: mocks.getVisibleOrders }));
+vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
+
+let store: ReturnType<typeof createStore>;
+let socket: FakeSocket;
+let close: () => void;
+
+/** The agent has loaded `orders` from the server. */
+async function holding(orders: AgentOrder[]) {
+  mocks.getVisibleOrders.mockResolvedValue(orders);
+  await store.set(refreshOrdersAtom);
+}
+
+/**
+ * The socket connects, as it does once the screens have loaded, and the refetch that every
+ * connect runs has settled.
+ */
+async function connect() {
+  socket.accept();
+  await settled();
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  store = createStore();
+  store.set(agentSessionAtom, { state: 'in', agent: { _id: ME, name: 'Ravi' } });
+  close = openLiveFeed(store, 'agents', agentLiveFeed);
+  await vi.dynamicImportSettled();
+  socket = lastSocket();
+});
+
+afterEach(() => {
+  close();
+  vi.useRealTimers();
+});
+
+describe("the agent's live orders", () => {
+  it('adds a new open order and follows my orders, never rolling one back', async () => {
+    const mine = anAgentOrder(1, { assignedTo: ME });
+    await holding([mine]);
+    await connect();
+
+    const fresh = anAgentOrder(2);
+    socket.fire('order:created', fresh);
+    const picked = { ...mine, status: 'Picked' as const, updatedAt: at(20) };
+    socket.fire('order:updated', picked);
+    socket.fire('order:updated', mine);
+
+    expect(store.get(agentOrdersAtom)).toEqual([fresh, picked]);
+  });
+
+  it('drops an open order another agent accepted, but not one assigned to me', async () => {
+    const [open, won] = [anAgentOrder(1), anAgentOrder(2)];
+    await holding([won, open]);
+    await connect();
+    const mine = { ...won, assignedTo: ME, updatedAt: at(9) };
+    socket.fire('order:updated', mine);
+
+    socket.fire('order:removed', { _id: open._id });
+    socket.fire('order:removed', { _id: won._id });
+
+    expect(store.get(agentOrdersAtom)).toEqual([mine]);
+  });
+
+  it('takes out an order that an update shows is now another agent’s', async () => {
+    const open = anAgentOrder(1);
+    await holding([open]);
+    await connect();
+
+    socket.fire('order:updated', { ...open, assignedTo: SOMEONE_ELSE, updatedAt: at(9) });
+
+    expect(store.get(agentOrdersAtom)).toEqual([]);
+  });
+
+  it('refetches when the stream connects and whenever it comes back, and leaves the polling to its own 30 s loop', async () => {
+    await holding([]);
+    mocks.getVisibleOrders.mockClear();
+
+    await connect();
+    expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
+
+    socket.drop('transport close');
+    expect(store.get(connectionAtoms.agents)).toBe('reconnecting');
+    vi.advanceTimersByTime(2 * POLL_WHILE_DOWN_MS);
+    expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
+
+    socket.accept();
+    expect(mocks.getVisibleOrders).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a logout elsewhere or a removal, refetches at once (the 401 shows the login) and connects again', async () => {
+    await holding([]);
+    await connect();
+    mocks.getVisibleOrders.mockClear();
+
+    socket.drop('io server disconnect');
+
+    expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
+    expect(socket.connectCalls).toBe(1);
+  });
+});

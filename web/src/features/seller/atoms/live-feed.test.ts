@@ -1,0 +1,214 @@
+import type { Agent, Product, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
+import { createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
+import { anOrder, at } from '../../../test/orders';
+import { aProduct } from '../../../test/products';
+import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
+import { agentsAtom, loadAgentsAtom } from './agents';
+import { sellerLiveFeed } from './live-feed';
+import { loadMoreOrdersAtom, refreshOrdersAtom, sellerOrdersAtom } from './orders';
+import { loadProductsAtom, sellerProductsAtom } from './products';
+import { sellerAuthAtom } from './seller-auth';
+
+const mocks = vi.hoisted(() => ({
+  getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
+  listProducts: vi.fn<() => Promise<Product[]>>(),
+  getAgents: vi.fn<() => Promise<Agent[]>>(),
+  desktop: {
+    newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
+    acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
+    printPackingSlip: vi.fn(),
+  },
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
+vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
+vi.mock('../api/list-products', () => ({ listProducts: mocks.listProducts }));
+vi.mock('../api/get-agents', () => ({ getAgents: mocks.getAgents }));
+vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
+vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
+
+/** The server's pages: `pages[n - 1]` answers page n; later pages are empty. */
+function serverHolds(pages: SellerOrder[][]) {
+  mocks.getSellerOrders.mockImplementation(async (page) => ({
+    success: true,
+    orders: pages[page - 1] ?? [],
+    page,
+    hasMore: page < pages.length,
+  }));
+}
+
+const ids = (orders: readonly { _id: string }[]) => orders.map((order) => order._id);
+const announced = () => mocks.desktop.newOrders.mock.calls.flatMap(([orders]) => ids(orders));
+
+let store: ReturnType<typeof createStore>;
+let socket: FakeSocket;
+let close: () => void;
+
+/**
+ * The socket connects, as it does once the screens have loaded, and the refetch that every
+ * connect runs has settled.
+ */
+async function connect() {
+  socket.accept();
+  await settled();
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  store = createStore();
+  store.set(sellerAuthAtom, 'in');
+  serverHolds([]);
+  mocks.listProducts.mockResolvedValue([]);
+  mocks.getAgents.mockResolvedValue([]);
+  close = openLiveFeed(store, 'seller', sellerLiveFeed);
+  await vi.dynamicImportSettled();
+  socket = lastSocket();
+});
+
+afterEach(() => {
+  close();
+  vi.useRealTimers();
+});
+
+describe("the seller's live orders", () => {
+  it('holds a live new order at the front and announces it to the desktop app once, whatever a later refresh brings', async () => {
+    const old = anOrder(1);
+    serverHolds([[old]]);
+    await store.set(refreshOrdersAtom);
+    await connect();
+
+    const fresh = anOrder(2);
+    socket.fire('order:created', fresh);
+    socket.fire('order:created', fresh);
+    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([fresh, old]));
+
+    serverHolds([[fresh, old]]);
+    await store.set(refreshOrdersAtom);
+    expect(announced()).toEqual([fresh._id]);
+  });
+
+  it('announces, once, an order placed between the first load and the connect, which its refetch brings', async () => {
+    const old = anOrder(1);
+    serverHolds([[old]]);
+    await store.set(refreshOrdersAtom);
+    const fresh = anOrder(2);
+    serverHolds([[fresh, old]]);
+
+    await connect();
+    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([fresh, old]));
+    expect(announced()).toEqual([fresh._id]);
+
+    // Placed just as the socket joined its rooms: its event comes as well.
+    socket.fire('order:created', fresh);
+    expect(announced()).toEqual([fresh._id]);
+  });
+
+  it('does not announce again an order that a refresh brought before its event', async () => {
+    serverHolds([[anOrder(1)]]);
+    await store.set(refreshOrdersAtom);
+    await connect();
+    const fresh = anOrder(2);
+    serverHolds([[fresh]]);
+    await store.set(refreshOrdersAtom);
+
+    socket.fire('order:created', fresh);
+
+    expect(announced()).toEqual([fresh._id]);
+  });
+
+  it('merges live changes, and a late copy does not roll the order back', async () => {
+    const order = anOrder(1);
+    serverHolds([[order]]);
+    await store.set(refreshOrdersAtom);
+    await connect();
+    const picked = { ...order, status: 'Picked' as const, updatedAt: at(10) };
+    const delivered = { ...order, status: 'Delivered' as const, isPaid: true, updatedAt: at(20) };
+
+    socket.fire('order:updated', delivered);
+    socket.fire('order:updated', picked);
+
+    expect(store.get(sellerOrdersAtom)).toEqual([delivered]);
+    expect(announced()).toEqual([]);
+  });
+
+  it('announces an order first seen in an update, such as an online order once paid', async () => {
+    serverHolds([[anOrder(1)]]);
+    await store.set(refreshOrdersAtom);
+    await connect();
+
+    const paid = anOrder(2, { paymentType: 'Online', isPaid: true });
+    socket.fire('order:updated', paid);
+
+    expect(store.get(sellerOrdersAtom)[0]).toEqual(paid);
+    expect(announced()).toEqual([paid._id]);
+  });
+
+  it("leaves a change to an order older than the pages loaded to 'Load more', unannounced", async () => {
+    const [oldest, older, newer] = [anOrder(1), anOrder(2), anOrder(3)];
+    serverHolds([[newer], [older, oldest]]);
+    await store.set(refreshOrdersAtom);
+    await connect();
+
+    const picked = { ...older, status: 'Picked' as const, updatedAt: at(30) };
+    socket.fire('order:updated', picked);
+    expect(ids(store.get(sellerOrdersAtom))).toEqual([newer._id]);
+
+    serverHolds([[newer], [picked, oldest]]);
+    await store.set(loadMoreOrdersAtom);
+    expect(store.get(sellerOrdersAtom)[1]).toEqual(picked);
+    expect(announced()).toEqual([]);
+  });
+
+  it('polls only the orders while the stream is down, and fetches every loaded list when it is back', async () => {
+    serverHolds([[anOrder(1)]]);
+    await store.set(refreshOrdersAtom);
+    await store.set(loadProductsAtom);
+    await connect();
+    mocks.getSellerOrders.mockClear();
+    mocks.listProducts.mockClear();
+
+    socket.drop('transport close');
+    await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
+    await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
+    expect(mocks.getSellerOrders).toHaveBeenCalledTimes(2);
+    expect(mocks.listProducts).not.toHaveBeenCalled();
+
+    socket.accept();
+    await vi.waitFor(() => expect(mocks.listProducts).toHaveBeenCalledOnce());
+    expect(mocks.getSellerOrders).toHaveBeenCalledTimes(3);
+    expect(mocks.getAgents).not.toHaveBeenCalled();
+  });
+});
+
+describe("the seller's live products and agents", () => {
+  it('merges a changed product into the Product List once it has loaded', async () => {
+    await connect();
+    const milk = aProduct();
+    const soldOut = { ...milk, inStock: false, updatedAt: at(5) };
+    socket.fire('product:updated', soldOut);
+    expect(store.get(sellerProductsAtom)).toEqual([]);
+
+    mocks.listProducts.mockResolvedValue([milk]);
+    await store.set(loadProductsAtom);
+    socket.fire('product:updated', soldOut);
+
+    expect(store.get(sellerProductsAtom)).toEqual([soldOut]);
+  });
+
+  it('fetches the agents again on agents:updated, if the Agents screen has loaded them', async () => {
+    await connect();
+    socket.fire('agents:updated');
+    expect(mocks.getAgents).not.toHaveBeenCalled();
+
+    await store.set(loadAgentsAtom);
+    const ravi: Agent = { _id: 'agent-1', name: 'Ravi', phone: '9876543210', status: 'Available' };
+    mocks.getAgents.mockResolvedValue([ravi]);
+    socket.fire('agents:updated');
+
+    await vi.waitFor(() => expect(store.get(agentsAtom)).toEqual([ravi]));
+  });
+});

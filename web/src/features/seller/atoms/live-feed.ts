@@ -1,0 +1,28 @@
+import { atom } from 'jotai';
+import type { LiveFeed } from '../../../lib/socket';
+import { reloadLoadedAgentsAtom } from './agents';
+import { receiveChangedOrderAtom, receivePlacedOrderAtom, refreshOrdersAtom } from './orders';
+import { receiveProductAtom, reloadLoadedProductsAtom } from './products';
+
+/** After the stream was down: every list the seller screens have loaded, fetched again. */
+const catchUpAtom = atom(null, (_get, set) => {
+  void set(refreshOrdersAtom);
+  void set(reloadLoadedProductsAtom);
+  void set(reloadLoadedAgentsAtom);
+});
+
+/**
+ * What the seller screens take from the `/seller` stream. While it is down only the orders are
+ * polled: they feed the desktop app's new-order alerts, whereas loading the products or agents
+ * would toast a dead network every 30 seconds.
+ */
+export const sellerLiveFeed: LiveFeed<'seller'> = {
+  events: {
+    'order:created': receivePlacedOrderAtom,
+    'order:updated': receiveChangedOrderAtom,
+    'product:updated': receiveProductAtom,
+    'agents:updated': reloadLoadedAgentsAtom,
+  },
+  refetch: catchUpAtom,
+  poll: refreshOrdersAtom,
+};

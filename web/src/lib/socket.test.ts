@@ -1,0 +1,173 @@
+import { mergeById, type Product } from '@kirana/shared';
+import { atom, createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../test/products';
+import { lastSocket, openedSockets } from '../test/socket';
+import { connectionAtoms, openLiveFeed, POLL_WHILE_DOWN_MS, type LiveFeed } from './socket';
+
+vi.mock('socket.io-client', async () => (await import('../test/socket')).fakeSocketIo);
+
+const productsAtom = atom<Product[]>([]);
+const receiveProductAtom = atom(null, (get, set, product: Product) => {
+  set(productsAtom, mergeById(get(productsAtom), product));
+});
+const refetch = vi.fn();
+const poll = vi.fn();
+const feed: LiveFeed<'shop'> = {
+  events: { 'product:updated': receiveProductAtom },
+  refetch: atom(null, refetch),
+  poll: atom(null, poll),
+};
+
+let store: ReturnType<typeof createStore>;
+let close: () => void;
+
+/** Opens the feed and waits for socket.io-client, which it loads on its own. */
+async function open(liveFeed: LiveFeed<'shop'> = feed) {
+  close = openLiveFeed(store, 'shop', liveFeed);
+  await vi.dynamicImportSettled();
+  return lastSocket();
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  // Only the poll timer: the module import still settles on real time.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  store = createStore();
+});
+
+afterEach(() => {
+  close();
+  vi.useRealTimers();
+});
+
+describe('the live feed', () => {
+  it("connects to the area's namespace with the session cookies and says when it is live", async () => {
+    const socket = await open();
+    expect(socket.namespace).toBe('/shop');
+    expect(socket.options).toMatchObject({ path: '/socket.io', withCredentials: true });
+    expect(store.get(connectionAtoms.shop)).toBe('connecting');
+
+    socket.accept();
+    expect(store.get(connectionAtoms.shop)).toBe('live');
+  });
+
+  it('writes each event to its atom, where a late copy does not roll the newer one back', async () => {
+    const socket = await open();
+    socket.accept();
+    const inStock = aProduct({ updatedAt: '2025-01-01T10:00:00.000Z' });
+    const soldOut = { ...inStock, inStock: false, updatedAt: '2025-01-01T10:05:00.000Z' };
+
+    socket.fire('product:updated', soldOut);
+    socket.fire('product:updated', inStock);
+
+    expect(store.get(productsAtom)).toEqual([soldOut]);
+  });
+
+  it('refetches when it first connects, and again whenever it connects after a drop', async () => {
+    const socket = await open();
+    expect(refetch).not.toHaveBeenCalled();
+
+    // What changed between the screens' first load and the socket joining its rooms.
+    socket.accept();
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    socket.drop('transport close');
+    expect(store.get(connectionAtoms.shop)).toBe('reconnecting');
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    socket.accept();
+    expect(store.get(connectionAtoms.shop)).toBe('live');
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('refetches once when it first connects after failed attempts, not at each attempt', async () => {
+    const socket = await open();
+    socket.fire('connect_error', new Error('xhr poll error'));
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(store.get(connectionAtoms.shop)).toBe('reconnecting');
+    expect(refetch).not.toHaveBeenCalled();
+
+    socket.accept();
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('polls every 30 seconds while the socket is down, and only then', async () => {
+    const socket = await open();
+    // Not connected yet: the screens must not wait for the socket.
+    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    expect(poll).toHaveBeenCalledTimes(1);
+
+    socket.accept();
+    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    expect(poll).toHaveBeenCalledTimes(1);
+
+    socket.drop('transport close');
+    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS - 1);
+    expect(poll).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(poll).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    expect(poll).toHaveBeenCalledTimes(3);
+
+    socket.accept();
+    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    expect(poll).toHaveBeenCalledTimes(3);
+  });
+
+  it('polls with refetch when the feed names no poll of its own', async () => {
+    const socket = await open({ ...feed, poll: undefined });
+    socket.accept();
+    expect(refetch).toHaveBeenCalledTimes(1);
+    socket.drop('transport close');
+    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("refetches at once and connects again after the server disconnected it ('io server disconnect')", async () => {
+    const socket = await open();
+    socket.accept();
+    expect(refetch).toHaveBeenCalledTimes(1);
+
+    socket.drop('io server disconnect');
+
+    expect(refetch).toHaveBeenCalledTimes(2);
+    expect(socket.connectCalls).toBe(1);
+    expect(socket.active).toBe(true);
+  });
+
+  it('tries a refused socket again at each poll, also where the area polls on its own', async () => {
+    const socket = await open({ ...feed, poll: null });
+    socket.refuse('Please log in as an agent');
+    expect(store.get(connectionAtoms.shop)).toBe('reconnecting');
+
+    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    expect(socket.connectCalls).toBe(1);
+    expect(poll).not.toHaveBeenCalled();
+  });
+
+  it('stops listening, polling and connecting once closed', async () => {
+    const socket = await open();
+    socket.accept();
+    socket.drop('transport close');
+
+    close();
+
+    expect(store.get(connectionAtoms.shop)).toBe('off');
+    expect(socket.active).toBe(false);
+    socket.fire('product:updated', aProduct());
+    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    expect(store.get(productsAtom)).toEqual([]);
+    expect(poll).not.toHaveBeenCalled();
+  });
+
+  it('opens no socket when closed before socket.io-client has loaded', async () => {
+    const before = openedSockets.length;
+    close = openLiveFeed(store, 'shop', feed);
+    close();
+    await vi.dynamicImportSettled();
+
+    expect(openedSockets).toHaveLength(before);
+    expect(store.get(connectionAtoms.shop)).toBe('off');
+  });
+});
