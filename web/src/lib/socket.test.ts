@@ -3,7 +3,13 @@ import { atom, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../test/products';
 import { lastSocket, openedSockets } from '../test/socket';
-import { connectionAtoms, openLiveFeed, POLL_WHILE_DOWN_MS, type LiveFeed } from './socket';
+import {
+  connectionAtoms,
+  openLiveFeed,
+  POLL_WHILE_DOWN_MS,
+  REJOIN_AFTER_SERVER_DISCONNECT_MS,
+  type LiveFeed,
+} from './socket';
 
 vi.mock('socket.io-client', async () => (await import('../test/socket')).fakeSocketIo);
 
@@ -32,7 +38,7 @@ async function open(liveFeed: LiveFeed<'shop'> = feed) {
 beforeEach(() => {
   vi.clearAllMocks();
   // Only the poll timer: the module import still settles on real time.
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
   store = createStore();
 });
 
@@ -124,16 +130,30 @@ describe('the live feed', () => {
     expect(refetch).toHaveBeenCalledTimes(2);
   });
 
-  it("refetches at once and connects again after the server disconnected it ('io server disconnect')", async () => {
+  it("refetches and connects again a second after the server disconnected it ('io server disconnect')", async () => {
     const socket = await open();
     socket.accept();
     expect(refetch).toHaveBeenCalledTimes(1);
 
     socket.drop('io server disconnect');
+    expect(refetch).toHaveBeenCalledTimes(1);
 
+    vi.advanceTimersByTime(REJOIN_AFTER_SERVER_DISCONNECT_MS);
     expect(refetch).toHaveBeenCalledTimes(2);
     expect(socket.connectCalls).toBe(1);
     expect(socket.active).toBe(true);
+  });
+
+  it('asks nothing more after the server disconnected it when the screens close the feed meanwhile (a logout)', async () => {
+    const socket = await open();
+    socket.accept();
+    socket.drop('io server disconnect');
+
+    close();
+    vi.advanceTimersByTime(REJOIN_AFTER_SERVER_DISCONNECT_MS);
+
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(socket.connectCalls).toBe(0);
   });
 
   it('tries a refused socket again at each poll, also where the area polls on its own', async () => {

@@ -23,6 +23,12 @@ import type { Socket } from 'socket.io-client';
 /** The fallback while the socket is down (design.md: polling every 30 seconds). */
 export const POLL_WHILE_DOWN_MS = 30_000;
 
+/**
+ * How long after the server ended the socket the feed asks again. Most often this very browser
+ * logged out, and its screens close the feed meanwhile instead of meeting a 401.
+ */
+export const REJOIN_AFTER_SERVER_DISCONNECT_MS = 1_000;
+
 interface AreaEvents {
   shop: ShopEvents;
   seller: SellerEvents;
@@ -75,8 +81,8 @@ type Store = ReturnType<typeof createStore>;
  * `feed.refetch` runs on every connect, `feed.poll` every 30 s while the socket is down (from
  * the start, too, until it first connects: the screens must not wait for the socket). After
  * the server has disconnected the socket (a logout, a removed agent, an expired session) or
- * refused it, socket.io-client does not try again by itself: the feed refetches over HTTP at
- * once (which shows the login when the session has gone) and connects again then, or at the
+ * refused it, socket.io-client does not try again by itself: a second later the feed refetches
+ * over HTTP (which shows the login when the session has gone) and connects again, or at the
  * next poll.
  */
 export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFeed<A>): () => void {
@@ -90,6 +96,7 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
    */
   let missedEvents = true;
   let downTimer: ReturnType<typeof setInterval> | undefined;
+  let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
 
   const whileDown = () => {
     if (poll) store.set(poll);
@@ -125,8 +132,10 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
       opened.on('disconnect', (reason) => {
         goneDown();
         if (reason !== 'io server disconnect') return;
-        store.set(feed.refetch);
-        opened.connect();
+        rejoinTimer = setTimeout(() => {
+          store.set(feed.refetch);
+          opened.connect();
+        }, REJOIN_AFTER_SERVER_DISCONNECT_MS);
       });
       // TypeScript cannot pair each event name with its atom through the loop.
       const listen = opened as unknown as {
@@ -144,6 +153,7 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
   return () => {
     closed = true;
     clearInterval(downTimer);
+    clearTimeout(rejoinTimer);
     socket?.off();
     socket?.disconnect();
     store.set(state, 'off');

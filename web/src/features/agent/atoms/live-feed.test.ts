@@ -1,7 +1,12 @@
 import type { AgentOrder } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionAtoms, openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
+import {
+  connectionAtoms,
+  openLiveFeed,
+  POLL_WHILE_DOWN_MS,
+  REJOIN_AFTER_SERVER_DISCONNECT_MS,
+} from '../../../lib/socket';
 import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
 import { anAgentOrder, at, ME, SOMEONE_ELSE } from '../test/orders';
 import { agentLiveFeed } from './live-feed';
@@ -105,12 +110,14 @@ describe("the agent's live orders", () => {
     expect(mocks.getVisibleOrders).toHaveBeenCalledTimes(2);
   });
 
-  it('after a logout elsewhere or a removal, refetches at once (the 401 shows the login) and connects again', async () => {
+  it('after a logout elsewhere or a removal, refetches a second later (the 401 shows the login) and connects again', async () => {
     await holding([]);
     await connect();
     mocks.getVisibleOrders.mockClear();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
 
     socket.drop('io server disconnect');
+    vi.advanceTimersByTime(REJOIN_AFTER_SERVER_DISCONNECT_MS);
 
     expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
     expect(socket.connectCalls).toBe(1);
