@@ -45,13 +45,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     const readiness = { accepting: true };
     const events = new DomainEvents(logger);
+    // The login throttles' counters: while Redis is down they fall back to memory at once.
     const redis = config.redisUrl
-      ? { url: config.redisUrl, client: await connectRedis(config.redisUrl, logger) }
+      ? await connectRedis(config.redisUrl, logger, { queueWhileDown: false })
       : undefined;
     const app = createApp({
       orm,
       events,
-      redis: redis?.client,
+      redis,
       logger,
       store,
       sessionSecret: config.sessionSecret,
@@ -64,7 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       orm,
       keys: [config.sessionSecret],
       logger,
-      redis,
+      redisUrl: config.redisUrl,
       trustProxy: config.trustProxy,
     });
     events.subscribe(realtimeProcessor(realtime, orm));
@@ -72,7 +73,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await listen(server, config.port);
     } catch (error) {
       await realtime.close();
-      await redis?.client.close();
+      await redis?.close();
       throw error;
     }
     return {
@@ -84,7 +85,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await realtime.close();
         await drained;
         await events.settled();
-        await redis?.client.close();
+        await redis?.close();
         await orm.close();
         await database.close();
       },

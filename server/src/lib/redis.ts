@@ -10,15 +10,20 @@ export class RedisUnreachableError extends Error {
 
 /**
  * A connected Redis client. Start-up fails when Redis cannot be reached at all; once running it
- * rides out an outage, reconnecting with backoff, and fails commands at once meanwhile (no
- * offline queue) so that callers fall back instead of waiting.
+ * rides out an outage, reconnecting with backoff. Meanwhile its commands wait for the
+ * connection to come back (`queueWhileDown`, e.g. the live updates' publishes) or fail at once
+ * so that the caller falls back (the login throttles).
  * @throws RedisUnreachableError when the first connection fails.
  */
-export async function connectRedis(url: string, logger: Logger): Promise<RedisClient> {
+export async function connectRedis(
+  url: string,
+  logger: Logger,
+  { queueWhileDown }: { queueWhileDown: boolean },
+): Promise<RedisClient> {
   let started = false;
   const client: RedisClient = createClient({
     url,
-    disableOfflineQueue: true,
+    disableOfflineQueue: !queueWhileDown,
     socket: {
       reconnectStrategy: (retries, cause) => (started ? Math.min(retries * 200, 5000) : cause),
     },

@@ -78,12 +78,12 @@ export async function createTestApp(
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
   const redis = options.redisUrl
-    ? { url: options.redisUrl, client: await connectRedis(options.redisUrl, logger) }
+    ? await connectRedis(options.redisUrl, logger, { queueWhileDown: false })
     : undefined;
   const app = createApp({
     orm,
     events,
-    redis: redis?.client,
+    redis,
     redisKeyPrefix: options.redisKeyPrefix,
     store,
     readiness,
@@ -97,7 +97,7 @@ export async function createTestApp(
     orm,
     keys: [SESSION_SECRET],
     logger,
-    redis,
+    redisUrl: options.redisUrl,
     trustProxy: false,
   });
   events.subscribe(realtimeProcessor(realtime, orm));
@@ -123,7 +123,7 @@ export async function createTestApp(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await events.settled();
-      await redis?.client.close();
+      await redis?.close();
       await orm.close();
       await rm(dataDir, { recursive: true, force: true });
     },

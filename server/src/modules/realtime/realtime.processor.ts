@@ -11,6 +11,7 @@ import { OrderSchema } from '../order/order.entity.js';
 import { presentOrder, presentSellerOrder } from '../order/order.presenter.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
+import type { SessionKind } from '../session/session.entity.js';
 import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
 
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
@@ -42,6 +43,13 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
           .emit('order:removed', { _id: order.id });
       }
     }
+  }
+
+  /** This instance's sockets at once, even while Redis is down; the others' through Redis. */
+  function disconnect(kind: SessionKind, room: string): void {
+    const namespace = realtime.of(kind);
+    namespace.local.in(room).disconnectSockets(true);
+    namespace.in(room).disconnectSockets(true);
   }
 
   return async (event) => {

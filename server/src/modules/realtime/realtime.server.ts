@@ -19,7 +19,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../../lib/auth.js';
 import type { Logger } from '../../lib/logger.js';
-import { connectRedis, type RedisClient } from '../../lib/redis.js';
+import { connectRedis } from '../../lib/redis.js';
 import type { SessionKind } from '../session/session.entity.js';
 import { sessionExpiry } from '../session/session.service.js';
 
@@ -41,7 +41,7 @@ export interface Realtime {
   agents: AreaNamespace<AgentEvents>;
   /** The namespace whose sockets authenticate with sessions of `kind`. */
   of(kind: SessionKind): AreaNamespace<ShopEvents | SellerEvents | AgentEvents>;
-  /** Disconnects this instance's sockets and its Redis subscription (not the HTTP server). */
+  /** Closes this instance's connections and its Redis clients (not the HTTP server). */
   close(): Promise<void>;
 }
 
@@ -51,15 +51,18 @@ export interface RealtimeOptions {
   keys: string[];
   logger: Logger;
   /** Set: share rooms and emits with every other instance through this Redis. */
-  redis?: { url: string; client: RedisClient } | undefined;
+  redisUrl?: string | undefined;
   /** Behind a trusted proxy, the origin check reads X-Forwarded-Host. */
   trustProxy: boolean;
 }
 
 const AREA_SESSION: Record<Area, SessionKind> = { shop: 'user', seller: 'seller', agents: 'agent' };
 
-/** A socket re-checks its session at least this often, and again when the session would expire. */
-const SESSION_RECHECK_MS = 60 * 60 * 1000;
+/**
+ * A socket re-checks its session at least this often, and again when the session would expire:
+ * the backstop for a revocation whose message was lost (e.g. during a Redis outage).
+ */
+const SESSION_RECHECK_MS = 10 * 60 * 1000;
 
 /** The room of one session's sockets, so a logout disconnects exactly them. */
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
@@ -114,8 +117,12 @@ export async function startRealtime(
   httpServer: HttpServer,
   options: RealtimeOptions,
 ): Promise<Realtime> {
-  // Subscribing takes a connection of its own; publishing shares the app's client.
-  const subscriber = options.redis && (await connectRedis(options.redis.url, options.logger));
+  // Publishes wait out a Redis outage rather than fail: they reach the others once it is back.
+  const redis = options.redisUrl
+    ? await Promise.all(
+        [0, 1].map(() => connectRedis(options.redisUrl!, options.logger, { queueWhileDown: true })),
+      )
+    : undefined;
   const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
     httpServer,
     {
@@ -126,10 +133,18 @@ export async function startRealtime(
       allowRequest: (request, callback) => {
         callback(null, sameOrigin(request, options.trustProxy));
       },
-      ...(subscriber &&
-        options.redis && { adapter: createAdapter(options.redis.client, subscriber) }),
+      ...(redis && { adapter: createAdapter(redis[0], redis[1]) }),
     },
   );
+
+  const stillLive = (session: SocketSession) =>
+    sessionExpiry(options.orm.em.fork(), session.tokenHash).then(
+      (expiresAt) => expiresAt !== null,
+      (error: unknown) => {
+        options.logger.warn({ err: error }, 'could not re-check a socket session');
+        return true;
+      },
+    );
 
   const watchSession = (socket: Socket<ClientToServerEvents, never, never, SocketData>) => {
     const session = socket.data.session;
@@ -174,8 +189,14 @@ export async function startRealtime(
     });
     namespace.on('connection', (socket) => {
       const session = socket.data.session;
-      if (session) void socket.join(roomsOf(area, session));
-      watchSession(socket);
+      if (!session) return;
+      void socket.join(roomsOf(area, session));
+      // A logout between the handshake's check and the join found no socket in the room.
+      void stillLive(session).then((live) => {
+        if (!socket.connected) return;
+        if (live) watchSession(socket);
+        else socket.disconnect(true);
+      });
     });
     return namespace;
   };
@@ -190,9 +211,10 @@ export async function startRealtime(
     agents,
     of: (kind) => byKind[kind],
     async close() {
-      for (const namespace of [shop, seller, agents]) namespace.local.disconnectSockets(true);
+      // Transports closed, not sockets disconnected: clients reconnect (to another instance, or
+      // this one restarted) after socket.io-client's randomised backoff, not all at once.
       io.engine.close();
-      await subscriber?.close();
+      await Promise.allSettled((redis ?? []).map((client) => client.close()));
     },
   };
 }

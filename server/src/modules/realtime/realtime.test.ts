@@ -224,9 +224,15 @@ describe('live updates over Socket.IO', () => {
     const stayingSocket = await live('agents', staying.http);
     const removedSocket = await live('agents', removed.http);
 
+    // The same agent on a second phone: a session of its own, which the logout leaves alone.
+    const secondPhone = app.agent();
+    await secondPhone.post('/api/agents/login').send({ phone: leaving.agent.phone }).expect(200);
+    const secondSocket = await live('agents', secondPhone);
+
     const loggedOut = disconnection(leavingSocket.socket);
     await leaving.http.get('/api/agents/logout').expect(200);
     expect(await loggedOut).toBe('io server disconnect');
+    expect(secondSocket.socket.connected).toBe(true);
     await expect(connect(app.socket('agents', leaving.http))).rejects.toThrow();
 
     const gone = disconnection(removedSocket.socket);
