@@ -5,7 +5,11 @@ import { userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
 import { productsAtom } from '../../features/products/atoms/products';
 import { bestSellers, searchProducts } from '../../features/products/product-filters';
-import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../lib/socket';
+import {
+  openLiveFeed,
+  POLL_WHILE_DOWN_MS,
+  REJOIN_AFTER_SERVER_DISCONNECT_MS,
+} from '../../lib/socket';
 import { anOrder, at } from '../../test/orders';
 import { aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
@@ -14,6 +18,7 @@ import { shopLiveFeed } from './shop-live-feed';
 const mocks = vi.hoisted(() => ({
   getProducts: vi.fn<() => Promise<Product[]>>(),
   getUserOrders: vi.fn<() => Promise<Order[]>>(),
+  getUserAuth: vi.fn<() => Promise<User | null>>(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
@@ -22,6 +27,7 @@ vi.mock('../../features/products/api/get-products', () => ({ getProducts: mocks.
 vi.mock('../../features/orders/api/get-user-orders', () => ({
   getUserOrders: mocks.getUserOrders,
 }));
+vi.mock('../../features/auth/api/get-user-auth', () => ({ getUserAuth: mocks.getUserAuth }));
 vi.mock('../../lib/toast', () => ({ toast: mocks.toast }));
 
 const asha: User = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com', cartItems: {} };
@@ -54,6 +60,7 @@ async function connect() {
 beforeEach(async () => {
   vi.clearAllMocks();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  mocks.getUserAuth.mockResolvedValue(asha);
   store = createStore();
   store.set(userAtom, asha);
   close = openLiveFeed(store, 'shop', shopLiveFeed);
@@ -108,6 +115,19 @@ describe('the live storefront', () => {
     socket.fire('order:updated', ashasOrder(1));
 
     expect(await store.get(userOrdersAtom)).toEqual([]);
+  });
+
+  it('logs this tab out when the stream ends because the session ended elsewhere', async () => {
+    mocks.getUserOrders.mockResolvedValue([]);
+    await onScreen(userOrdersAtom);
+    await connect();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+
+    mocks.getUserAuth.mockResolvedValue(null);
+    socket.drop('io server disconnect');
+    await vi.advanceTimersByTimeAsync(REJOIN_AFTER_SERVER_DISCONNECT_MS);
+
+    expect(store.get(userAtom)).toBeNull();
   });
 
   it('polls My Orders every 30 s while the stream is down and the page is open', async () => {

@@ -1,10 +1,16 @@
 import { atom } from 'jotai';
+import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { receiveUserOrderAtom, refreshUserOrdersAtom } from '../../features/orders/atoms/orders';
 import { receiveProductAtom, refreshProductsAtom } from '../../features/products/atoms/products';
 import type { LiveFeed } from '../../lib/socket';
 
-/** After the stream was down, and every 30 s while it is: the lists on screen fetched again. */
+/**
+ * After the stream was down, and every 30 s while it is: the lists on screen fetched again, and
+ * the session checked, since a logout in another tab or an expired session ends the stream too
+ * (the check then logs this tab out, and the stream reopens for a visitor).
+ */
 const refreshShopListsAtom = atom(null, (_get, set) => {
+  void set(checkAuthAtom);
   void set(refreshProductsAtom);
   void set(refreshUserOrdersAtom);
 });
