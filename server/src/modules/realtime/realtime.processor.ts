@@ -69,14 +69,9 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
         return;
       case 'session.ended':
-        realtime.of(event.kind).in(sessionRoom(event.tokenHash)).disconnectSockets(true);
-        return;
+        return disconnect(event.kind, sessionRoom(event.tokenHash));
       case 'sessions.revoked':
-        realtime
-          .of(event.kind)
-          .in(accountRoom(event.kind, event.subjectId))
-          .disconnectSockets(true);
-        return;
+        return disconnect(event.kind, accountRoom(event.kind, event.subjectId));
     }
   };
 }

@@ -118,10 +118,9 @@ export async function startRealtime(
   options: RealtimeOptions,
 ): Promise<Realtime> {
   // Publishes wait out a Redis outage rather than fail: they reach the others once it is back.
-  const redis = options.redisUrl
-    ? await Promise.all(
-        [0, 1].map(() => connectRedis(options.redisUrl!, options.logger, { queueWhileDown: true })),
-      )
+  const { redisUrl, logger } = options;
+  const redis = redisUrl
+    ? await Promise.all([0, 1].map(() => connectRedis(redisUrl, logger, { queueWhileDown: true })))
     : undefined;
   const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
     httpServer,
