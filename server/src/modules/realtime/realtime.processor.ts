@@ -60,9 +60,10 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
       case 'product.changed': {
         const product = await orm.em.fork().findOne(ProductSchema, { id: event.productId });
         if (!product) return;
+        const presented = presentProduct(product);
         // The catalogue is public: every storefront socket hears it, signed in or not.
-        realtime.shop.emit('product:updated', presentProduct(product));
-        realtime.seller.to(ROOMS.seller).emit('product:updated', presentProduct(product));
+        realtime.shop.emit('product:updated', presented);
+        realtime.seller.to(ROOMS.seller).emit('product:updated', presented);
         return;
       }
       case 'agents.changed':

@@ -136,18 +136,14 @@ export async function startRealtime(
     },
   );
 
-  const stillLive = (session: SocketSession) =>
-    sessionExpiry(options.orm.em.fork(), session.tokenHash).then(
-      (expiresAt) => expiresAt !== null,
-      (error: unknown) => {
-        options.logger.warn({ err: error }, 'could not re-check a socket session');
-        return true;
-      },
-    );
-
-  const watchSession = (socket: Socket<ClientToServerEvents, never, never, SocketData>) => {
-    const session = socket.data.session;
-    if (!session) return;
+  /**
+   * Disconnects `socket` once its session has ended: checked at once (a logout between the
+   * handshake's check and the join found no socket in the room), then when it would expire.
+   */
+  const watchSession = (
+    socket: Socket<ClientToServerEvents, never, never, SocketData>,
+    session: SocketSession,
+  ) => {
     let timer: NodeJS.Timeout | undefined;
     const schedule = (expiresAt: Date) => {
       const wait = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), SESSION_RECHECK_MS);
@@ -165,8 +161,8 @@ export async function startRealtime(
         schedule(new Date(Date.now() + SESSION_RECHECK_MS));
       }
     };
-    schedule(session.expiresAt);
     socket.on('disconnect', () => clearTimeout(timer));
+    void recheck();
   };
 
   const open = (area: Area) => {
@@ -190,12 +186,7 @@ export async function startRealtime(
       const session = socket.data.session;
       if (!session) return;
       void socket.join(roomsOf(area, session));
-      // A logout between the handshake's check and the join found no socket in the room.
-      void stillLive(session).then((live) => {
-        if (!socket.connected) return;
-        if (live) watchSession(socket);
-        else socket.disconnect(true);
-      });
+      watchSession(socket, session);
     });
     return namespace;
   };
