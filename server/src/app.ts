@@ -19,6 +19,10 @@ import { addressRoutes } from './modules/address/address.routes.js';
 import { agentRoutes } from './modules/agent/agent.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
+import type { PaymentDeps } from './modules/payment/payment.service.js';
+import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
+import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -34,6 +38,8 @@ export interface AppDependencies {
   redisKeyPrefix?: string;
   logger: Logger;
   store: LocalImageStore;
+  /** Online payments: the provider (Razorpay or the sandbox) and what its services need. */
+  payments: PaymentDeps;
   sessionSecret: string;
   /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
   trustProxy: boolean;
@@ -82,6 +88,9 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     ctx.events = deps.events;
     await next();
   });
+  // Before the body parser: the webhook's signature covers its raw bytes.
+  const webhook = paymentWebhookRoutes(deps.payments);
+  app.use(webhook.routes()).use(webhook.allowedMethods());
   app.use(
     koaBody({
       jsonLimit: '100kb',
@@ -104,10 +113,14 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     productRoutes(deps.store),
     userRoutes(throttle('user')),
     sellerRoutes(throttle('seller')),
-    agentRoutes(throttle('agent')),
+    agentRoutes(throttle('agent'), deps.payments),
     cartRoutes(),
     addressRoutes(),
-    orderRoutes(),
+    orderRoutes(deps.payments),
+    paymentRoutes(deps.payments),
+    ...(deps.payments.provider instanceof SandboxProvider
+      ? [sandboxRoutes(deps.payments.provider)]
+      : []),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());

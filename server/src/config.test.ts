@@ -14,11 +14,18 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const razorpay = {
+  RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+  RAZORPAY_KEY_SECRET: 'key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
+
 const production = {
   NODE_ENV: 'production',
   SELLER_EMAIL: 'owner@example.com',
   SELLER_PASSWORD: 'a-long-password',
   SESSION_SECRET: 'x'.repeat(32),
+  ...razorpay,
 };
 
 /** The ConfigError `loadConfig(env)` throws; fails the test when it returns instead. */
@@ -198,5 +205,60 @@ describe('loadConfig in production', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir, ...production, SEED_DEMO_DATA: 'true' }).seedDemoData,
     ).toBe(true);
+  });
+});
+
+describe('loadConfig for online payments', () => {
+  it('uses the sandbox without keys, with secrets generated once into the data folder', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).payments;
+    const again = loadConfig({ DATA_DIR: dataDir }).payments;
+
+    expect(first.provider).toBe('sandbox');
+    expect(first.keyId).toMatch(/^rzp_test_/);
+    expect(first.keySecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.webhookSecret).not.toBe(first.keySecret);
+    expect(again).toEqual(first);
+    expect(await readFile(path.join(dataDir, 'sandbox-key-secret'), 'utf8')).toBe(first.keySecret);
+    expect(first.expiryMinutes).toBe(30);
+  });
+
+  it('uses Razorpay when both keys are set, and the sandbox signs with given keys when asked', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, ...razorpay }).payments).toEqual({
+      provider: 'razorpay',
+      keyId: razorpay.RAZORPAY_KEY_ID,
+      keySecret: razorpay.RAZORPAY_KEY_SECRET,
+      webhookSecret: razorpay.RAZORPAY_WEBHOOK_SECRET,
+      expiryMinutes: 30,
+    });
+    const sandbox = loadConfig({ DATA_DIR: dataDir, ...razorpay, PAYMENTS: 'sandbox' }).payments;
+    expect(sandbox).toMatchObject({ provider: 'sandbox', keySecret: 'key-secret' });
+  });
+
+  it('refuses Razorpay without its webhook secret, naming it', () => {
+    const error = configErrorOf({ ...razorpay, RAZORPAY_WEBHOOK_SECRET: '' });
+    expect(error.message).toBe('RAZORPAY_WEBHOOK_SECRET is required when PAYMENTS=razorpay');
+    expect(configErrorOf({ PAYMENTS: 'razorpay' }).message).toBe(
+      'RAZORPAY_KEY_ID is required when PAYMENTS=razorpay',
+    );
+  });
+
+  it('never falls back to pretend payments in production unless PAYMENTS=sandbox says so', () => {
+    const { RAZORPAY_KEY_ID: _id, RAZORPAY_KEY_SECRET: _secret, ...keyless } = production;
+    expect(configErrorOf(keyless).message).toMatch(
+      /^RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required when NODE_ENV=production/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...keyless, PAYMENTS: 'sandbox' }).payments.provider,
+    ).toBe('sandbox');
+  });
+
+  it('checks the key id and the expiry, and never echoes a secret', () => {
+    expect(configErrorOf({ RAZORPAY_KEY_ID: 'pk_live_123' }).message).toMatch(/^RAZORPAY_KEY_ID /);
+    expect(configErrorOf({ PAYMENT_EXPIRY_MINUTES: '2' }).message).toBe(
+      'PAYMENT_EXPIRY_MINUTES must be a whole number of minutes from 5 to 1440 (got "2")',
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PAYMENT_EXPIRY_MINUTES: '15' }).payments.expiryMinutes,
+    ).toBe(15);
   });
 });

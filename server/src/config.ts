@@ -9,6 +9,8 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'SELLER_PASSWORD',
   'SESSION_SECRET',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
 ]);
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
 
@@ -51,6 +53,28 @@ const envSchema = z.object({
   ),
   SEED_DEMO_DATA: optionalText.pipe(flag.optional()),
   TRUST_PROXY: optionalText.pipe(flag.optional()),
+  PAYMENTS: optionalText.pipe(
+    z.enum(['razorpay', 'sandbox'], { message: 'must be razorpay or sandbox' }).optional(),
+  ),
+  RAZORPAY_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rzp_(test|live)_\w+$/, {
+        message: 'must be a Razorpay key id (rzp_test_… or rzp_live_…)',
+      })
+      .optional(),
+  ),
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  PAYMENT_EXPIRY_MINUTES: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number of minutes from 5 to 1440' })
+      .int({ message: 'must be a whole number of minutes from 5 to 1440' })
+      .min(5, { message: 'must be a whole number of minutes from 5 to 1440' })
+      .max(1440, { message: 'must be a whole number of minutes from 5 to 1440' })
+      .default(30),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,7 +91,21 @@ export interface Config {
   seedDemoData: boolean;
   /** Behind a reverse proxy: take the client address and HTTPS from X-Forwarded-* headers. */
   trustProxy: boolean;
+  payments: PaymentsConfig;
   logLevel: string;
+}
+
+/**
+ * Which payment provider takes online payments. The sandbox signs with the given secrets when
+ * set, else with ones generated into the data folder.
+ */
+export interface PaymentsConfig {
+  provider: 'razorpay' | 'sandbox';
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Unpaid online orders are cancelled this long after they were placed. */
+  expiryMinutes: number;
 }
 
 /** A configuration problem, reported as one line naming the variable. */
@@ -96,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = path.resolve(vars.DATA_DIR);
+  const payments = paymentsConfig(vars, dataDir, production);
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -107,10 +146,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: vars.SELLER_PASSWORD ?? DEV_SELLER.password,
       fromEnv: Boolean(vars.SELLER_EMAIL && vars.SELLER_PASSWORD),
     },
-    sessionSecret: vars.SESSION_SECRET ?? localSecret(dataDir),
+    sessionSecret: vars.SESSION_SECRET ?? localSecret(dataDir, 'session-secret'),
     seedDemoData: vars.SEED_DEMO_DATA ?? !production,
     trustProxy: vars.TRUST_PROXY ?? false,
+    payments,
     logLevel: vars.LOG_LEVEL,
+  };
+}
+
+const SANDBOX_KEY_ID = 'rzp_test_kiranasandbox';
+
+function paymentsConfig(
+  vars: z.infer<typeof envSchema>,
+  dataDir: string,
+  production: boolean,
+): PaymentsConfig {
+  const keys = Boolean(vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET);
+  const provider = vars.PAYMENTS ?? (keys ? 'razorpay' : 'sandbox');
+  const expiryMinutes = vars.PAYMENT_EXPIRY_MINUTES;
+  if (provider === 'sandbox') {
+    // A live shop must never take pretend payments by accident: the sandbox is chosen on purpose.
+    if (production && !vars.PAYMENTS) {
+      throw new ConfigError(
+        'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required when NODE_ENV=production (or PAYMENTS=sandbox for a store whose online payments are pretend)',
+      );
+    }
+    return {
+      provider,
+      keyId: vars.RAZORPAY_KEY_ID ?? SANDBOX_KEY_ID,
+      keySecret: vars.RAZORPAY_KEY_SECRET ?? localSecret(dataDir, 'sandbox-key-secret'),
+      webhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? localSecret(dataDir, 'sandbox-webhook-secret'),
+      expiryMinutes,
+    };
+  }
+  const required = (
+    name: 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET',
+  ) => {
+    const value = vars[name];
+    if (!value) throw new ConfigError(`${name} is required when PAYMENTS=razorpay`);
+    return value;
+  };
+  return {
+    provider,
+    keyId: required('RAZORPAY_KEY_ID'),
+    keySecret: required('RAZORPAY_KEY_SECRET'),
+    webhookSecret: required('RAZORPAY_WEBHOOK_SECRET'),
+    expiryMinutes,
   };
 }
 
@@ -118,8 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * Outside production a secret is generated once into the data folder, so restarts keep sessions;
  * a missing, empty or truncated file is replaced with a new one.
  */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
   if (stored.length >= MIN_SECRET_LENGTH) return stored;
   mkdirSync(dataDir, { recursive: true });

@@ -9,6 +9,12 @@ import { seedDatabase } from './db/seed/index.js';
 import { DomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
 import { connectRedis } from './lib/redis.js';
+import { startPaymentPoller } from './modules/payment/payment-poller.js';
+import type { PaymentDeps } from './modules/payment/payment.service.js';
+import { paymentsProcessor } from './modules/payment/payments.processor.js';
+import type { PaymentProvider } from './modules/payment/provider.js';
+import { RazorpayProvider } from './modules/payment/razorpay.provider.js';
+import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime } from './modules/realtime/realtime.server.js';
 import { LocalImageStore } from './modules/upload/image-store.js';
@@ -49,12 +55,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const redis = config.redisUrl
       ? await connectRedis(config.redisUrl, logger, { queueWhileDown: false })
       : undefined;
+    const { provider: providerName, expiryMinutes, ...secrets } = config.payments;
+    const provider: PaymentProvider =
+      providerName === 'razorpay'
+        ? new RazorpayProvider(secrets)
+        : new SandboxProvider(orm, secrets, logger);
+    const payments: PaymentDeps = { provider, events, logger, expiryMinutes };
     const app = createApp({
       orm,
       events,
       redis,
       logger,
       store,
+      payments,
       sessionSecret: config.sessionSecret,
       trustProxy: config.trustProxy,
       readiness,
@@ -69,6 +82,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       trustProxy: config.trustProxy,
     });
     events.subscribe(realtimeProcessor(realtime, orm));
+    events.subscribe(paymentsProcessor(orm, payments));
     try {
       await listen(server, config.port);
     } catch (error) {
@@ -76,10 +90,23 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await redis?.close();
       throw error;
     }
+    const port = (server.address() as AddressInfo).port;
+    if (provider instanceof SandboxProvider)
+      provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
+    const poller = startPaymentPoller(orm, payments);
+    logger.info(
+      { provider: provider.name },
+      provider.name === 'sandbox'
+        ? 'online payments: the built-in sandbox (pretend payments, no money moves)'
+        : 'online payments: Razorpay',
+    );
     return {
-      port: (server.address() as AddressInfo).port,
+      port,
       async close() {
         readiness.accepting = false;
+        await poller.stop();
+        // Webhooks under way still reach this server before it stops listening.
+        if (provider instanceof SandboxProvider) await provider.close();
         const drained = drain(server);
         // Open sockets would otherwise hold the server open until the drain deadline.
         await realtime.close();

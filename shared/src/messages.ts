@@ -41,6 +41,9 @@ export const MESSAGES = {
   statusUpdated: (status: string) => `Order status updated to ${status}`,
   paidInCash: 'Payment collected in cash',
 
+  // Beyond the spec: why an unpaid online order was cancelled, what a late payment gets.
+  paymentNotCompleted: 'payment not completed',
+
   // Screen texts
   noProductsInCategory: 'No products found in this category.',
   confirmRemoveAgent: 'Are you sure you want to remove this agent?',

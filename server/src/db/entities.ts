@@ -1,7 +1,16 @@
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema } from '../modules/order/order.entity.js';
-import { PaymentSchema } from '../modules/payment/payment.entity.js';
+import {
+  PaymentEventSchema,
+  PaymentSchema,
+  RefundSchema,
+} from '../modules/payment/payment.entity.js';
+import {
+  SandboxOrderSchema,
+  SandboxPaymentSchema,
+  SandboxRefundSchema,
+} from '../modules/payment/sandbox/sandbox.entity.js';
 import { ProductSchema } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
@@ -18,4 +27,9 @@ export const entities = [
   OrderEventSchema,
   SessionSchema,
   PaymentSchema,
+  PaymentEventSchema,
+  RefundSchema,
+  SandboxOrderSchema,
+  SandboxPaymentSchema,
+  SandboxRefundSchema,
 ];

@@ -1,8 +1,11 @@
 import type { SessionKind } from '../modules/session/session.entity.js';
 import type { Logger } from './logger.js';
 
-/** How an order changed after it was placed (order-state.service.ts makes each of these). */
-export type OrderChange = 'accepted' | 'status' | 'paid' | 'released';
+/**
+ * How an order changed after it was placed: order-state.service.ts makes most of these,
+ * payment.service.ts `paid` (online), `expired` and `refunded`.
+ */
+export type OrderChange = 'accepted' | 'status' | 'paid' | 'released' | 'expired' | 'refunded';
 
 /**
  * What happened, published by a service once its transaction has committed. Events name what
@@ -12,6 +15,8 @@ export type DomainEvent =
   | { type: 'order.placed'; orderId: string }
   | { type: 'order.changed'; orderId: string; change: OrderChange }
   | { type: 'product.changed'; productId: string }
+  /** A refund was written down; the payments processor asks the provider for it. */
+  | { type: 'refund.requested'; refundId: string }
   /** An agent joined, left, or became busy or free. */
   | { type: 'agents.changed' }
   /** One session ended (logout, or replaced by a new login in the same browser). */

@@ -42,7 +42,8 @@ export function serveWebApp(root: string): Middleware<AppState, AppContext> {
   };
 }
 
-async function sendIfExists(
+/** Sends `file` from `options.root`; answers false when there is no such file. */
+export async function sendIfExists(
   ctx: Parameters<typeof send>[0],
   file: string,
   options: Parameters<typeof send>[2],

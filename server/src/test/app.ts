@@ -14,6 +14,9 @@ import { openDatabase } from '../db/orm.js';
 import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger } from '../lib/logger.js';
 import { connectRedis } from '../lib/redis.js';
+import type { PaymentDeps } from '../modules/payment/payment.service.js';
+import { paymentsProcessor } from '../modules/payment/payments.processor.js';
+import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
 import { LocalImageStore } from '../modules/upload/image-store.js';
@@ -26,6 +29,9 @@ export interface TestApp {
   store: LocalImageStore;
   events: DomainEvents;
   readiness: { accepting: boolean };
+  /** Online payments through the sandbox, signing with {@link PAYMENT_SECRETS}. */
+  payments: PaymentDeps;
+  sandbox: SandboxProvider;
   /** Where the app listens, e.g. http://127.0.0.1:41234. */
   url: string;
   /** A client for one request; `agent()` keeps cookies across requests like a browser. */
@@ -40,6 +46,13 @@ export interface TestApp {
 }
 
 export const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
+
+/** The sandbox's keys in tests, so a test can sign (or forge) what the provider would send. */
+export const PAYMENT_SECRETS = {
+  keyId: 'rzp_test_kiranatests',
+  keySecret: 'test-key-secret',
+  webhookSecret: 'test-webhook-secret',
+};
 
 /**
  * A Socket.IO client of `area`'s namespace on the server at `url`, carrying `browser`'s cookies
@@ -66,7 +79,14 @@ export function socketTo(url: string, area: Area, browser?: Browser): TestSocket
  * instances on it (under `redisKeyPrefix`).
  */
 export async function createTestApp(
-  options: { webRoot?: string; redisUrl?: string; redisKeyPrefix?: string } = {},
+  options: {
+    webRoot?: string;
+    redisUrl?: string;
+    redisKeyPrefix?: string;
+    /** The sandbox sends its signed webhooks to this app, as in production (default: none). */
+    sandboxWebhooks?: boolean;
+    paymentExpiryMinutes?: number;
+  } = {},
 ): Promise<TestApp> {
   const orm = await openDatabase({
     url: inject('databaseUrl'),
@@ -80,9 +100,17 @@ export async function createTestApp(
   const redis = options.redisUrl
     ? await connectRedis(options.redisUrl, logger, { queueWhileDown: false })
     : undefined;
+  const sandbox = new SandboxProvider(orm, PAYMENT_SECRETS, logger);
+  const payments: PaymentDeps = {
+    provider: sandbox,
+    events,
+    logger,
+    expiryMinutes: options.paymentExpiryMinutes ?? 30,
+  };
   const app = createApp({
     orm,
     events,
+    payments,
     redis,
     redisKeyPrefix: options.redisKeyPrefix,
     store,
@@ -101,14 +129,18 @@ export async function createTestApp(
     trustProxy: false,
   });
   events.subscribe(realtimeProcessor(realtime, orm));
+  events.subscribe(paymentsProcessor(orm, payments));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (options.sandboxWebhooks) sandbox.deliverWebhooksTo(`${url}/api/payments/razorpay/webhook`);
   const sockets: TestSocket[] = [];
   return {
     orm,
     store,
     events,
     readiness,
+    payments,
+    sandbox,
     url,
     http: () => supertest(url),
     agent: () => supertest.agent(url),
@@ -119,6 +151,7 @@ export async function createTestApp(
     },
     async close() {
       for (const socket of sockets) socket.disconnect();
+      await sandbox.close();
       await realtime.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_STATUSES } from '../domain/order-machine.js';
+import { DELIVERY_STATUSES } from '../domain/order-machine.js';
 import { MESSAGES } from '../messages.js';
 import { idField, messageAnswerSchema, normalizePhone, phoneField, requestBody } from './common.js';
 import { agentOrderSchema } from './order.js';
@@ -74,7 +74,9 @@ export type AcceptOrderBody = z.infer<typeof acceptOrderBodySchema>;
 
 /** `PUT /api/agents/status/{orderId}`: whether the change is allowed is the order machine's call. */
 export const orderStatusBodySchema = requestBody({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  status: z.enum(DELIVERY_STATUSES, {
+    error: `status must be one of ${DELIVERY_STATUSES.join(', ')}`,
+  }),
 });
 export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 

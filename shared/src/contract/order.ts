@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from '../domain/money.js';
-import { ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
 import { MAX_ORDER_LINES } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { addressSchema } from './address.js';
@@ -43,6 +43,20 @@ export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 export const codOrderAnswerSchema = messageAnswerSchema;
 export type CodOrderAnswer = z.infer<typeof codOrderAnswerSchema>;
 
+/** How an order's money came in: cash at the door, or online (at checkout, or at the door). */
+export const PAID_VIA = ['cash', 'online'] as const;
+export type PaidVia = (typeof PAID_VIA)[number];
+
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The money an order gave back: rupees refunded (or on their way), and where that stands. */
+export const orderRefundSchema = z.object({
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 /** The delivery agent of an order, as the seller's order list shows it. */
 export const assignedAgentSchema = z.object({
   _id: z.string(),
@@ -64,6 +78,14 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentType: z.enum(PAYMENT_TYPES),
   isPaid: z.boolean(),
+  /** Set once paid: cash at the door, or online (checkout, or the agent's collection). */
+  paidVia: z.nullable(z.enum(PAID_VIA)),
+  /** An unpaid online order waits for its payment until then, and is cancelled after. */
+  payBy: z.nullable(z.iso.datetime()),
+  cancelledAt: z.nullable(z.iso.datetime()),
+  cancelledBy: z.nullable(z.enum(CANCELLED_BY)),
+  cancelReason: z.nullable(z.string()),
+  refund: z.nullable(orderRefundSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   assignedTo: z.nullable(z.union([z.string(), assignedAgentSchema])),
@@ -127,6 +149,7 @@ export const ORDER_EVENT_TYPES = [
   'status',
   'released',
   'expired',
+  'refunded',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const ORDER_ACTOR_ROLES = ['user', 'seller', 'agent', 'system'] as const;

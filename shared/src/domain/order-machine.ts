@@ -1,7 +1,20 @@
 import { isOpenForAgents } from './visibility.js';
 
-export const ORDER_STATUSES = ['Order Placed', 'Picked', 'Delivered'] as const;
+/** `Cancelled` ends an order that will not be delivered (e.g. an online payment never came). */
+export const ORDER_STATUSES = ['Order Placed', 'Picked', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses of an order on its way to the door: the ones agents send. */
+export const DELIVERY_STATUSES = ['Order Placed', 'Picked', 'Delivered'] as const;
+
+/** Who cancelled an order: its shopper, the seller, or the store itself (an expired payment). */
+export const CANCELLED_BY = ['user', 'seller', 'system'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** Statuses after which nothing more happens to an order. */
+export function isFinished(status: OrderStatus): boolean {
+  return status === 'Delivered' || status === 'Cancelled';
+}
 
 export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -68,7 +81,7 @@ const isAssignedAgent = (order: OrderFacts, actor: Actor): boolean =>
  */
 export function canAccept(order: OrderFacts, actor: Actor): Decision {
   if (actor.role !== 'agent') return refuse('not-allowed');
-  if (order.status === 'Delivered') return refuse('not-open');
+  if (isFinished(order.status)) return refuse('not-open');
   if (order.assignedTo === actor.id) return ALLOWED;
   if (order.assignedTo !== null) return refuse('already-assigned');
   return isOpenForAgents(order) ? ALLOWED : refuse('not-open');
@@ -94,6 +107,7 @@ export function canMarkPaid(order: OrderFacts, actor: Actor): Decision {
   if (!isAssignedAgent(order, actor)) return refuse('not-assigned');
   if (order.paymentType !== 'COD') return refuse('not-cod');
   if (order.isPaid) return refuse('already-paid');
+  if (isFinished(order.status)) return refuse('not-open');
   return ALLOWED;
 }
 
@@ -112,13 +126,14 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
 
 /** The steps of the shopper's progress bar; the shopper sees 'Order Placed' as 'Pending'. */
 export const PROGRESS_STEPS = ['Pending', 'Picked', 'Delivered'] as const;
-export type ShopperBadge = (typeof PROGRESS_STEPS)[number];
+export type ShopperBadge = (typeof PROGRESS_STEPS)[number] | 'Cancelled';
 
 export function shopperBadge(status: OrderStatus): ShopperBadge {
   return status === 'Order Placed' ? 'Pending' : status;
 }
 
-/** The 0-based step of the shopper's progress bar that `status` has reached. */
+/** The 0-based step of the shopper's progress bar that `status` has reached; -1 when cancelled. */
 export function progressIndex(status: OrderStatus): number {
-  return PROGRESS_STEPS.indexOf(shopperBadge(status));
+  const badge = shopperBadge(status);
+  return badge === 'Cancelled' ? -1 : PROGRESS_STEPS.indexOf(badge);
 }

@@ -1,11 +1,11 @@
-import type { Actor, OrderFacts } from './order-machine.js';
+import { isFinished, type Actor, type OrderFacts } from './order-machine.js';
 
 // Unpaid online orders stay hidden from the shop until the payment is confirmed.
 const isReleased = (order: OrderFacts): boolean => order.paymentType === 'COD' || order.isPaid;
 
-/** Whether `order` is in the pool any agent may accept: released, unassigned, not delivered. */
+/** Whether `order` is in the pool any agent may accept: released, unassigned, not finished. */
 export function isOpenForAgents(order: OrderFacts): boolean {
-  return order.status !== 'Delivered' && order.assignedTo === null && isReleased(order);
+  return !isFinished(order.status) && order.assignedTo === null && isReleased(order);
 }
 
 /**

@@ -1,6 +1,10 @@
 import {
   acceptOrderBodySchema,
   agentCreateBodySchema,
+  agentPaymentOrderBodySchema,
+  paymentVerifyBodySchema,
+  type AgentPaymentVerifyAnswer,
+  type OnlineOrderAnswer,
   agentLoginBodySchema,
   idField,
   MESSAGES,
@@ -23,6 +27,7 @@ import {
   markOrderPaidInCash,
 } from '../order/order-state.service.js';
 import { presentOrder } from '../order/order.presenter.js';
+import { openCollection, verifyCheckout, type PaymentDeps } from '../payment/payment.service.js';
 import { listAgentOrders } from '../order/order.service.js';
 import { presentAgent } from './agent.presenter.js';
 import {
@@ -41,7 +46,10 @@ async function requireAgent(ctx: Ctx): Promise<string> {
   return (await getAgent(ctx.em, await requireSession(ctx, 'agent'))).id;
 }
 
-export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppContext> {
+export function agentRoutes(
+  loginThrottle: LoginThrottle,
+  payments: PaymentDeps,
+): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
   // The seller's management of the delivery team.
@@ -126,6 +134,29 @@ export function agentRoutes(loginThrottle: LoginThrottle): Router<AppState, AppC
       message: MESSAGES.paidInCash,
       order: presentOrder(order),
     } satisfies AgentOrderAnswer;
+  });
+
+  // Collecting a cash-on-delivery order's amount online at the door, through Checkout.
+  router.post('/order/razorpay', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const { receipt, amount } = agentPaymentOrderBodySchema.parse(ctx.request.body);
+    const providerOrder = await openCollection(ctx.em, payments, agentId, receipt, amount);
+    ctx.body = {
+      success: true,
+      order: providerOrder,
+      orderId: receipt,
+    } satisfies OnlineOrderAnswer;
+  });
+
+  router.post('/order/verify', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const body = paymentVerifyBodySchema.parse(ctx.request.body);
+    const order = await verifyCheckout(ctx.em, payments, { role: 'agent', id: agentId }, body);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.paymentSuccessful,
+      order: presentOrder(order),
+    } satisfies AgentPaymentVerifyAnswer;
   });
 
   // After the fixed paths, so that /login or /logout is never taken for an id.

@@ -14,6 +14,6 @@ export const releasedOrders = {
 /** The unassigned pool every agent sees and may accept from. */
 export const openPoolOrders = {
   assignedTo: null,
-  status: { $ne: 'Delivered' },
+  status: { $nin: ['Delivered', 'Cancelled'] },
   ...releasedOrders,
 } satisfies FilterQuery<Order>;

@@ -164,6 +164,7 @@ export async function markOrderPaidInCash(
     enforce(canMarkPaid(factsOf(order), actor));
     order.isPaid = true;
     order.paidAt = new Date();
+    order.paidVia = 'cash';
     tx.create(OrderEventSchema, {
       order,
       type: 'paid',
@@ -188,7 +189,7 @@ export async function releaseAgentOrders(
 ): Promise<string[]> {
   const open = await tx.find(
     OrderSchema,
-    { assignedTo: agentId, status: { $ne: 'Delivered' } },
+    { assignedTo: agentId, status: { $nin: ['Delivered', 'Cancelled'] } },
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
   for (const order of open) {

@@ -1,8 +1,11 @@
 import {
+  CANCELLED_BY,
   ORDER_ACTOR_ROLES,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
+  PAID_VIA,
   PAYMENT_TYPES,
+  REFUND_STATUSES,
 } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
@@ -40,10 +43,17 @@ export const OrderSchema = defineEntity({
     paymentType: p.enum(PAYMENT_TYPES),
     isPaid: p.boolean().default(false),
     paidAt: p.datetime().nullable(),
+    paidVia: p.enum(PAID_VIA).nullable(),
     assignedTo: () => p.manyToOne(AgentSchema).nullable().index(),
     assignedAt: p.datetime().nullable(),
     /** Unpaid online orders expire; COD orders never do. */
     expiresAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    cancelledBy: p.enum(CANCELLED_BY).nullable(),
+    cancelReason: p.string().length(200).nullable(),
+    /** The refunds' sum and state, kept with the order so every list shows them (payment module). */
+    refundPaise: p.integer().default(0),
+    refundStatus: p.enum(REFUND_STATUSES).nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },

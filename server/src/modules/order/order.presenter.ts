@@ -21,6 +21,17 @@ export function presentOrder(order: Order): AgentOrder {
     status: order.status,
     paymentType: order.paymentType,
     isPaid: order.isPaid,
+    paidVia: order.paidVia ?? null,
+    payBy:
+      order.isPaid || order.status === 'Cancelled'
+        ? null
+        : (order.expiresAt?.toISOString() ?? null),
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelledBy: order.cancelledBy ?? null,
+    cancelReason: order.cancelReason ?? null,
+    refund: order.refundStatus
+      ? { amount: toRupees(order.refundPaise), status: order.refundStatus }
+      : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     assignedTo: order.assignedTo?.id ?? null,

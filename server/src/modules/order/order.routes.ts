@@ -1,6 +1,12 @@
 import {
   idField,
+  MESSAGES,
+  payOrderBodySchema,
+  paymentVerifyBodySchema,
   placeOrderBodySchema,
+  type OnlineOrderAnswer,
+  type OrderPaymentsAnswer,
+  type PaymentVerifyAnswer,
   sellerOrdersQuerySchema,
   type CodOrderAnswer,
   type OrderHistoryAnswer,
@@ -10,22 +16,53 @@ import {
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { presentOrder, presentSellerOrder } from './order.presenter.js';
+import { presentOrderPayments } from '../payment/payment.presenter.js';
 import {
-  listOrderHistory,
-  listSellerOrders,
-  listUserOrders,
-  placeCodOrder,
-} from './order.service.js';
+  listOrderPayments,
+  payAgain,
+  placeOnlineOrder,
+  verifyCheckout,
+  type PaymentDeps,
+} from '../payment/payment.service.js';
+import { presentOrder, presentSellerOrder } from './order.presenter.js';
+import { listOrderHistory, listSellerOrders, listUserOrders, placeOrder } from './order.service.js';
 
-export function orderRoutes(): Router<AppState, AppContext> {
+export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
 
   router.post('/cod', async (ctx) => {
     const userId = await requireSession(ctx, 'user');
-    await placeCodOrder(ctx.em, ctx.events, userId, placeOrderBodySchema.parse(ctx.request.body));
+    const body = placeOrderBodySchema.parse(ctx.request.body);
+    await placeOrder(ctx.em, ctx.events, userId, body, { type: 'COD' });
     ctx.status = 201;
     ctx.body = { success: true, message: 'Order Placed Successfully' } satisfies CodOrderAnswer;
+  });
+
+  // Online: the order first (unpaid, hidden from the shop), then the provider order to pay it.
+  router.post('/razorpay', async (ctx) => {
+    const userId = await requireSession(ctx, 'user');
+    const body = placeOrderBodySchema.parse(ctx.request.body);
+    const { order, providerOrder } = await placeOnlineOrder(ctx.em, payments, userId, body);
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      order: providerOrder,
+      orderId: order.id,
+    } satisfies OnlineOrderAnswer;
+  });
+
+  router.post('/pay', async (ctx) => {
+    const userId = await requireSession(ctx, 'user');
+    const { orderId } = payOrderBodySchema.parse(ctx.request.body);
+    const providerOrder = await payAgain(ctx.em, payments, userId, orderId);
+    ctx.body = { success: true, order: providerOrder, orderId } satisfies OnlineOrderAnswer;
+  });
+
+  router.post('/verify', async (ctx) => {
+    const userId = await requireSession(ctx, 'user');
+    const body = paymentVerifyBodySchema.parse(ctx.request.body);
+    await verifyCheckout(ctx.em, payments, { role: 'user', id: userId }, body);
+    ctx.body = { success: true, message: MESSAGES.paymentSuccessful } satisfies PaymentVerifyAnswer;
   });
 
   router.get('/user', async (ctx) => {
@@ -49,6 +86,12 @@ export function orderRoutes(): Router<AppState, AppContext> {
     await requireSession(ctx, 'seller');
     const events = await listOrderHistory(ctx.em, idField('id').parse(ctx.params.id));
     ctx.body = { success: true, events } satisfies OrderHistoryAnswer;
+  });
+
+  router.get('/:id/payments', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const history = await listOrderPayments(ctx.em, idField('id').parse(ctx.params.id));
+    ctx.body = presentOrderPayments(history) satisfies OrderPaymentsAnswer;
   });
 
   return router;

@@ -19,19 +19,23 @@ import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './or
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
 const MAX_ORDER_PAISE = 2_147_483_647;
 
+/** How an order will be paid: cash at the door, or online before the shop sees it (until `payBy`). */
+export type PaymentTerms = { type: 'COD' } | { type: 'Online'; payBy: Date };
+
 /**
- * Places a cash-on-delivery order for `userId`: checks every item against the catalogue, prices
- * it from the database (never from the request), writes the order, its items and its history
- * line, and empties the shopper's saved cart — all in one transaction; then publishes
- * `order.placed`.
+ * Places an order for `userId`: checks every item against the catalogue, prices it from the
+ * database (never from the request), writes the order, its items and its history line, and
+ * empties the shopper's saved cart — all in one transaction; then publishes `order.placed`.
+ * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product.
  */
-export async function placeCodOrder(
+export async function placeOrder(
   em: EntityManager,
   events: DomainEvents,
   userId: string,
   body: PlaceOrderBody,
+  payment: PaymentTerms,
 ): Promise<Order> {
   const lines = mergeLines(body.items);
   const order = await em.transactional(async (tx) => {
@@ -59,9 +63,10 @@ export async function placeCodOrder(
       subtotalPaise: totals.subtotal,
       taxPaise: totals.tax,
       amountPaise: totals.total,
-      paymentType: 'COD',
+      paymentType: payment.type,
       status: 'Order Placed',
       isPaid: false,
+      expiresAt: payment.type === 'Online' ? payment.payBy : null,
     });
     priced.forEach(({ product, quantity, unitPrice }, position) =>
       tx.create(OrderItemSchema, { order, position, product, quantity, unitPricePaise: unitPrice }),

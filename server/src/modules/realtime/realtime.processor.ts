@@ -25,14 +25,18 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
     if (!order) return;
     const facts = factsOf(order);
     const name = event.type === 'order.placed' ? 'order:created' : 'order:updated';
+    // An online order reaches the shop when it is paid: new there, as a placed COD order is.
+    const released =
+      event.type === 'order.changed' && event.change === 'paid' && facts.paymentType === 'Online';
+    const shopName = released ? 'order:created' : name;
     const asListed = presentOrder(order);
 
     realtime.shop.to(ROOMS.user(facts.userId)).emit(name, asListed);
     if (isVisibleTo(facts, { role: 'seller' })) {
-      realtime.seller.to(ROOMS.seller).emit(name, presentSellerOrder(order));
+      realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order));
     }
     if (isOpenForAgents(facts)) {
-      realtime.agents.to(ROOMS.agents).emit(name, asListed);
+      realtime.agents.to(ROOMS.agents).emit(shopName, asListed);
     } else if (facts.assignedTo) {
       realtime.agents.to(ROOMS.agent(facts.assignedTo)).emit(name, asListed);
       if (event.type === 'order.changed' && event.change === 'accepted') {
@@ -66,6 +70,8 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
         realtime.seller.to(ROOMS.seller).emit('product:updated', presented);
         return;
       }
+      case 'refund.requested':
+        return;
       case 'agents.changed':
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
         return;

@@ -1,0 +1,666 @@
+/**
+ * Online money for orders: the shopper's checkout and the agent's collection at the door, the
+ * one forward-only `markOnlinePaid` that Checkout's callback, webhooks and the poller all go
+ * through, expiry of unpaid online orders, and refunds. Provider calls go through the
+ * PaymentProvider (provider.ts) and never happen inside a database transaction.
+ */
+import {
+  MESSAGES,
+  PAYMENT_CURRENCY,
+  type PaymentVerifyBody,
+  type PlaceOrderBody,
+  type ProviderOrder as ProviderOrderAnswer,
+} from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from 'uuidv7';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
+import { placeOrder } from '../order/order.service.js';
+import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderRefund,
+  type WebhookEvent,
+} from './provider.js';
+
+/** What the payment services work with besides a request's EntityManager. */
+export interface PaymentDeps {
+  provider: PaymentProvider;
+  events: DomainEvents;
+  logger: Logger;
+  /** Unpaid online orders are cancelled this long after they were placed. */
+  expiryMinutes: number;
+}
+
+type EventSource = 'checkout' | 'webhook' | 'poller' | 'server';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who asks to verify a Checkout payment: the shopper for their checkout, the agent at the door. */
+export type Payer = { role: 'user'; id: string } | { role: 'agent'; id: string };
+
+const asked = (payment: Payment): ProviderOrderAnswer => ({
+  id: payment.providerOrderId,
+  amount: payment.amountPaise,
+  currency: PAYMENT_CURRENCY,
+});
+
+/**
+ * Places the shopper's online order (validated and priced exactly like cash on delivery, unpaid
+ * and hidden from the shop until paid), then opens a provider order for its amount.
+ * @throws AppError as placeOrder does; unavailable when the provider order cannot be created
+ * (the order then stays awaiting payment, and may be paid again from My Orders).
+ */
+export async function placeOnlineOrder(
+  em: EntityManager,
+  deps: PaymentDeps,
+  userId: string,
+  body: PlaceOrderBody,
+): Promise<{ order: Order; providerOrder: ProviderOrderAnswer }> {
+  const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
+  const order = await placeOrder(em, deps.events, userId, body, { type: 'Online', payBy });
+  return { order, providerOrder: await openProviderOrder(em, deps, order, 'checkout') };
+}
+
+/**
+ * The provider order to pay the shopper's own unpaid online order with: the one already opened
+ * (Checkout retries on one provider order), or a new one when none could be opened before.
+ * @throws AppError notFound for an order that is not theirs; conflict for one that is paid,
+ * cancelled or past its time to pay; unavailable when the provider cannot be reached.
+ */
+export async function payAgain(
+  em: EntityManager,
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+): Promise<ProviderOrderAnswer> {
+  const order = await em.findOne(OrderSchema, { id: orderId, user: userId });
+  if (!order) throw new AppError('notFound', MESSAGES.orderNotFound);
+  if (order.paymentType !== 'Online')
+    throw new AppError('conflict', 'This order is paid in cash on delivery');
+  if (order.isPaid) throw new AppError('conflict', 'Order is already paid');
+  if (order.status === 'Cancelled' || (order.expiresAt && order.expiresAt <= new Date()))
+    throw new AppError(
+      'conflict',
+      'This order was cancelled because the payment was not completed',
+    );
+  const open = await em.findOne(
+    PaymentSchema,
+    { order: orderId, purpose: 'checkout', status: { $ne: 'paid' } },
+    { orderBy: { createdAt: 'desc' } },
+  );
+  return open ? asked(open) : openProviderOrder(em, deps, order, 'checkout');
+}
+
+/**
+ * Opens a provider order for a cash-on-delivery order the calling agent delivers, so the
+ * customer pays online at the door. The amount is the order's own: a differing `amount` (paise)
+ * is refused. A retried tap reuses the provider order already opened.
+ * @throws AppError notFound (not the agent's order), invalid (amount), conflict (paid, online,
+ * finished), unavailable (provider).
+ */
+export async function openCollection(
+  em: EntityManager,
+  deps: PaymentDeps,
+  agentId: string,
+  orderId: string,
+  amount: number | undefined,
+): Promise<ProviderOrderAnswer> {
+  const order = await em.findOne(OrderSchema, { id: orderId, assignedTo: agentId });
+  if (!order) throw new AppError('notFound', MESSAGES.orderNotFound);
+  if (order.paymentType !== 'COD')
+    throw new AppError('conflict', 'Only a cash-on-delivery order is paid at the door');
+  if (order.isPaid) throw new AppError('conflict', 'Order is already paid');
+  if (order.status === 'Delivered' || order.status === 'Cancelled')
+    throw new AppError('conflict', 'Order is no longer open for delivery');
+  if (amount !== undefined && amount !== order.amountPaise) {
+    throw new AppError(
+      'invalid',
+      `amount must be the order's amount, ${order.amountPaise} paise (₹${(order.amountPaise / 100).toFixed(2)})`,
+    );
+  }
+  const open = await em.findOne(
+    PaymentSchema,
+    { order: orderId, purpose: 'collection', status: { $ne: 'paid' } },
+    { orderBy: { createdAt: 'desc' } },
+  );
+  return open ? asked(open) : openProviderOrder(em, deps, order, 'collection');
+}
+
+async function openProviderOrder(
+  em: EntityManager,
+  deps: PaymentDeps,
+  order: Order,
+  purpose: Payment['purpose'],
+): Promise<ProviderOrderAnswer> {
+  let created;
+  try {
+    created = await deps.provider.createOrder({
+      amount: order.amountPaise,
+      receipt: order.id,
+      notes: { orderId: order.id, purpose },
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, orderId: order.id }, 'the payment provider refused an order');
+    throw new AppError('unavailable', MESSAGES.razorpayOrderFailed);
+  }
+  const payment = await em.transactional(async (tx) => {
+    const payment = tx.create(PaymentSchema, {
+      order: order.id,
+      provider: deps.provider.name,
+      purpose,
+      providerOrderId: created.id,
+      amountPaise: created.amount,
+      currency: created.currency,
+    });
+    tx.create(PaymentEventSchema, {
+      order: order.id,
+      source: 'server',
+      type: 'order.created',
+      amountPaise: created.amount,
+      note: `${purpose} ${created.id}`,
+    });
+    return payment;
+  });
+  return asked(payment);
+}
+
+/**
+ * Checkout's callback: checks the signature against the provider order we stored, which must be
+ * the caller's (the shopper's checkout, or the agent's collection), then marks the order paid.
+ * @throws AppError invalid ('Payment verification failed.') for a forged signature or a provider
+ * order that is not the caller's; conflict when the order could no longer take the payment
+ * (it will be refunded).
+ */
+export async function verifyCheckout(
+  em: EntityManager,
+  deps: PaymentDeps,
+  payer: Payer,
+  body: PaymentVerifyBody,
+): Promise<Order> {
+  const payment = await em.findOne(
+    PaymentSchema,
+    { providerOrderId: body.razorpay_order_id },
+    { populate: ['order'] },
+  );
+  if (!payment || !isPayersOwn(payment, payer, body.orderId))
+    throw new AppError('invalid', MESSAGES.paymentVerificationFailed);
+  const order = payment.order;
+  const genuine = deps.provider.verifyCheckout({
+    orderId: payment.providerOrderId,
+    paymentId: body.razorpay_payment_id,
+    signature: body.razorpay_signature,
+  });
+  if (!genuine) {
+    await em.transactional(async (tx) => {
+      tx.create(PaymentEventSchema, {
+        order: order.id,
+        source: 'checkout',
+        type: 'signature.invalid',
+        providerPaymentId: body.razorpay_payment_id.slice(0, 64),
+        note: 'Checkout callback with a signature that does not match',
+      });
+    });
+    throw new AppError('invalid', MESSAGES.paymentVerificationFailed);
+  }
+  const outcome = await markOnlinePaid(em, deps, {
+    paymentId: payment.id,
+    providerPaymentId: body.razorpay_payment_id,
+    amountPaise: payment.amountPaise,
+    source: 'checkout',
+    actor: payer,
+  });
+  if (outcome === 'refunding') {
+    throw new AppError(
+      'conflict',
+      'This order can no longer take this payment; it will be refunded in full',
+    );
+  }
+  return em.findOneOrFail(
+    OrderSchema,
+    { id: order.id },
+    { populate: ['items.product'], refresh: true },
+  );
+}
+
+function isPayersOwn(payment: Payment, payer: Payer, orderId: string | undefined): boolean {
+  const order = payment.order;
+  if (orderId !== undefined && orderId !== order.id) return false;
+  return payer.role === 'user'
+    ? payment.purpose === 'checkout' && order.user.id === payer.id
+    : payment.purpose === 'collection' && order.assignedTo?.id === payer.id;
+}
+
+export type PaidOutcome = 'paid' | 'already' | 'refunding' | 'duplicate';
+
+/**
+ * The one way an online payment marks an order paid, from Checkout, a webhook or the poller.
+ * Forward-only and idempotent: a conditional update lets exactly one caller flip `isPaid` (and
+ * release the order to the shop); a repeat of that payment changes nothing ('already'); a payment
+ * the order can no longer take (cancelled, paid another way, wrong amount) is refunded once
+ * ('refunding'); a webhook event seen before does nothing at all ('duplicate').
+ */
+export async function markOnlinePaid(
+  em: EntityManager,
+  deps: PaymentDeps,
+  input: {
+    /** Our Payment row (the provider order). */
+    paymentId: string;
+    providerPaymentId: string;
+    amountPaise: number;
+    source: EventSource;
+    /** A webhook's event id: stored with the effect, so a redelivery is a no-op. */
+    dedupeKey?: string;
+    actor?: Payer;
+  },
+): Promise<PaidOutcome> {
+  const { outcome, orderId, refundId } = await em.transactional(async (tx) => {
+    const payment = await tx.findOneOrFail(PaymentSchema, { id: input.paymentId });
+    const orderId = payment.order.id;
+    const recorded = await recordEvent(tx, {
+      order: orderId,
+      source: input.source,
+      type: 'payment.captured',
+      dedupeKey: input.dedupeKey,
+      providerPaymentId: input.providerPaymentId,
+      amountPaise: input.amountPaise,
+    });
+    if (!recorded) return { outcome: 'duplicate' as const, orderId };
+
+    const now = new Date();
+    // The referee: of any number of callers, only one can match an unpaid, open order.
+    const flipped =
+      input.amountPaise === payment.amountPaise &&
+      (await tx.nativeUpdate(
+        OrderSchema,
+        {
+          id: orderId,
+          isPaid: false,
+          status: { $nin: ['Cancelled', 'Delivered'] },
+          paymentType: payment.purpose === 'checkout' ? 'Online' : 'COD',
+        },
+        { isPaid: true, paidAt: now, paidVia: 'online', expiresAt: null, updatedAt: now },
+      )) === 1;
+    if (flipped) {
+      await tx.nativeUpdate(
+        PaymentSchema,
+        { id: payment.id },
+        { status: 'paid', providerPaymentId: input.providerPaymentId, updatedAt: now },
+      );
+      const actor = input.source === 'checkout' ? input.actor : undefined;
+      tx.create(OrderEventSchema, {
+        order: orderId,
+        type: 'paid',
+        actorRole: actor?.role ?? 'system',
+        actorId: actor?.id ?? null,
+        note: `online (${payment.purpose === 'checkout' ? 'checkout' : 'at the door'}, via ${input.source})`,
+      });
+      return { outcome: 'paid' as const, orderId };
+    }
+    if (await tx.count(PaymentSchema, { providerPaymentId: input.providerPaymentId }))
+      return { outcome: 'already' as const, orderId };
+    const refund = await requestRefund(tx, {
+      order: orderId,
+      providerPaymentId: input.providerPaymentId,
+      amountPaise: input.amountPaise,
+      reason: await lateReason(tx, orderId),
+    });
+    return { outcome: 'refunding' as const, orderId, refundId: refund?.id };
+  });
+  if (outcome === 'paid') deps.events.publish({ type: 'order.changed', orderId, change: 'paid' });
+  if (refundId) {
+    deps.events.publish({ type: 'refund.requested', refundId });
+    deps.events.publish({ type: 'order.changed', orderId, change: 'refunded' });
+  }
+  return outcome;
+}
+
+async function lateReason(tx: EntityManager, orderId: string): Promise<string> {
+  const order = await tx.findOneOrFail(OrderSchema, { id: orderId }, { refresh: true });
+  if (order.status === 'Cancelled')
+    return `payment after the order was cancelled (${order.cancelReason ?? 'no reason'})`;
+  if (order.isPaid) return 'the order was already paid';
+  return 'the payment does not match the order';
+}
+
+/**
+ * Writes down a refund of one provider payment, once: the idempotency key is derived from the
+ * payment, so asking again (a retried webhook, verify racing the poller) finds the first. Runs in
+ * the caller's transaction; the caller publishes `refund.requested` once it commits, and the
+ * payments processor then asks the provider. Answers null when it was asked for before.
+ */
+export async function requestRefund(
+  tx: EntityManager,
+  input: { order: string; providerPaymentId: string; amountPaise: number; reason: string },
+): Promise<{ id: string } | null> {
+  const idempotencyKey = `refund:${input.providerPaymentId}`;
+  const [row] = await tx
+    .createQueryBuilder(RefundSchema)
+    .insert({
+      id: uuidv7(),
+      order: input.order,
+      providerPaymentId: input.providerPaymentId,
+      amountPaise: input.amountPaise,
+      idempotencyKey,
+      reason: input.reason.slice(0, 200),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .onConflict('idempotencyKey')
+    .ignore()
+    .returning('id')
+    .execute('all');
+  if (!row) return null;
+  await recordEvent(tx, {
+    order: input.order,
+    source: 'server',
+    type: 'refund.requested',
+    providerPaymentId: input.providerPaymentId,
+    amountPaise: input.amountPaise,
+    note: input.reason,
+  });
+  await refreshRefundSummary(tx, input.order);
+  return { id: row.id as string };
+}
+
+/**
+ * Asks the provider for a written-down refund (with its idempotency key, so a retry never pays
+ * twice) and records the answer. A refusal the provider would repeat marks it failed; a provider
+ * that cannot be reached leaves it `requested` for the poller to try again.
+ */
+export async function sendRefund(
+  em: EntityManager,
+  deps: PaymentDeps,
+  refundId: string,
+): Promise<void> {
+  const refund = await em.findOne(RefundSchema, { id: refundId });
+  if (!refund || (refund.status !== 'requested' && refund.status !== 'pending')) return;
+  let answer: ProviderRefund;
+  try {
+    answer = await deps.provider.refund({
+      paymentId: refund.providerPaymentId,
+      amount: refund.amountPaise,
+      idempotencyKey: refund.idempotencyKey,
+      receipt: refund.id,
+      notes: { orderId: refund.order.id, reason: refund.reason.slice(0, 200) },
+    });
+  } catch (error) {
+    if (error instanceof ProviderError && !error.retryable) {
+      deps.logger.error({ err: error, refundId }, 'the payment provider refused a refund');
+      await settleRefund(em, deps, {
+        refundId,
+        status: 'failed',
+        source: 'server',
+        note: error.message,
+      });
+      return;
+    }
+    deps.logger.warn({ err: error, refundId }, 'refund not sent yet; the poller will retry');
+    return;
+  }
+  await settleRefund(em, deps, {
+    refundId,
+    providerRefundId: answer.id,
+    status: answer.status,
+    source: 'server',
+  });
+}
+
+/**
+ * Records where a refund stands, forward-only (`requested` → `pending` → `processed` or
+ * `failed`; a settled refund never moves back), and keeps the order's refund summary.
+ * Finds the refund by our id or the provider's; `dedupeKey` makes a redelivered webhook a no-op.
+ */
+export async function settleRefund(
+  em: EntityManager,
+  deps: PaymentDeps,
+  input: {
+    refundId?: string | undefined;
+    providerRefundId?: string;
+    status: 'pending' | 'processed' | 'failed';
+    source: EventSource;
+    dedupeKey?: string;
+    note?: string;
+  },
+): Promise<void> {
+  const orderId = await em.transactional(async (tx) => {
+    const refund =
+      (input.refundId && (await tx.findOne(RefundSchema, { id: input.refundId }))) ||
+      (input.providerRefundId &&
+        (await tx.findOne(RefundSchema, { providerRefundId: input.providerRefundId })));
+    if (!refund) return null;
+    const recorded = await recordEvent(tx, {
+      order: refund.order.id,
+      source: input.source,
+      type: `refund.${input.status}`,
+      dedupeKey: input.dedupeKey,
+      providerPaymentId: refund.providerPaymentId,
+      amountPaise: refund.amountPaise,
+      note: input.note,
+    });
+    if (!recorded) return null;
+    const settled = refund.status === 'processed' || refund.status === 'failed';
+    if (settled || (refund.status === 'pending' && input.status === 'pending')) return null;
+    refund.status = input.status;
+    refund.providerRefundId ??= input.providerRefundId ?? null;
+    if (input.status === 'processed') {
+      tx.create(OrderEventSchema, {
+        order: refund.order,
+        type: 'refunded',
+        actorRole: 'system',
+        note: `₹${(refund.amountPaise / 100).toFixed(2)} refunded: ${refund.reason}`.slice(0, 200),
+      });
+    }
+    await tx.flush();
+    await refreshRefundSummary(tx, refund.order.id);
+    return refund.order.id;
+  });
+  if (orderId) deps.events.publish({ type: 'order.changed', orderId, change: 'refunded' });
+}
+
+/** The order's refund amount and state, from its refunds: pending while any is on its way. */
+async function refreshRefundSummary(tx: EntityManager, orderId: string): Promise<void> {
+  const refunds = await tx.find(RefundSchema, { order: orderId });
+  const live = refunds.filter((refund) => refund.status !== 'failed');
+  const status = live.some((refund) => refund.status !== 'processed')
+    ? 'pending'
+    : live.length > 0
+      ? 'processed'
+      : refunds.length > 0
+        ? 'failed'
+        : null;
+  const counted = live.length > 0 ? live : refunds;
+  await tx.nativeUpdate(
+    OrderSchema,
+    { id: orderId },
+    {
+      refundStatus: status,
+      refundPaise: counted.reduce((sum, refund) => sum + refund.amountPaise, 0),
+      updatedAt: new Date(),
+    },
+  );
+}
+
+/**
+ * Records a failed try to pay a provider order (the customer may try again on it).
+ * `dedupeKey` makes a repeat a no-op.
+ */
+export async function recordPaymentFailure(
+  em: EntityManager,
+  input: {
+    paymentId: string;
+    providerPaymentId: string;
+    reason: string;
+    source: EventSource;
+    dedupeKey?: string;
+  },
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const payment = await tx.findOneOrFail(PaymentSchema, { id: input.paymentId });
+    const recorded = await recordEvent(tx, {
+      order: payment.order.id,
+      source: input.source,
+      type: 'payment.failed',
+      dedupeKey: input.dedupeKey,
+      providerPaymentId: input.providerPaymentId,
+      note: input.reason,
+    });
+    if (!recorded) return;
+    await tx.nativeUpdate(
+      PaymentSchema,
+      { id: payment.id, status: { $ne: 'paid' } },
+      { status: 'attempted', failureReason: input.reason.slice(0, 200), updatedAt: new Date() },
+    );
+  });
+}
+
+/**
+ * A verified webhook's effect. Each event id is stored with its effect, so a redelivery does
+ * nothing; events about provider orders that are not ours are ignored.
+ */
+export async function applyWebhook(
+  em: EntityManager,
+  deps: PaymentDeps,
+  event: WebhookEvent,
+  eventId: string | undefined,
+): Promise<void> {
+  if (event.type === 'ignored') return;
+  if ('refund' in event) {
+    const { refund } = event;
+    await settleRefund(em, deps, {
+      // Our id travels as the refund's receipt, so a webhook that outruns our storing the
+      // provider's refund id still finds its refund.
+      refundId: refund.receipt && UUID.test(refund.receipt) ? refund.receipt : undefined,
+      providerRefundId: refund.id,
+      status: event.type === 'refund.processed' ? 'processed' : 'failed',
+      source: 'webhook',
+      dedupeKey: eventId ?? `${event.type}:${refund.id}`,
+    });
+    return;
+  }
+  const { payment } = event;
+  const ours = payment.orderId
+    ? await em.findOne(PaymentSchema, { providerOrderId: payment.orderId })
+    : null;
+  if (!ours) {
+    deps.logger.info({ event: event.type, payment: payment.id }, 'webhook for a payment not ours');
+    return;
+  }
+  const dedupeKey = eventId ?? `${event.type}:${payment.id}`;
+  if (event.type === 'payment.failed') {
+    await recordPaymentFailure(em, {
+      paymentId: ours.id,
+      providerPaymentId: payment.id,
+      reason: payment.errorDescription ?? 'payment failed',
+      source: 'webhook',
+      dedupeKey,
+    });
+    return;
+  }
+  if (payment.status !== 'captured') return;
+  await markOnlinePaid(em, deps, {
+    paymentId: ours.id,
+    providerPaymentId: payment.id,
+    amountPaise: payment.amount,
+    source: 'webhook',
+    dedupeKey,
+  });
+}
+
+/**
+ * Cancels an unpaid online order whose time to pay has passed. Conditional, so it cannot cancel
+ * an order a payment has just marked paid (and a payment after it is refunded).
+ * Answers whether this call cancelled it.
+ */
+export async function expireUnpaidOrder(
+  em: EntityManager,
+  deps: PaymentDeps,
+  orderId: string,
+): Promise<boolean> {
+  const expired = await em.transactional(async (tx) => {
+    const now = new Date();
+    const cancelled = await tx.nativeUpdate(
+      OrderSchema,
+      {
+        id: orderId,
+        paymentType: 'Online',
+        isPaid: false,
+        status: 'Order Placed',
+        expiresAt: { $lte: now },
+      },
+      {
+        status: 'Cancelled',
+        cancelledAt: now,
+        cancelledBy: 'system',
+        cancelReason: MESSAGES.paymentNotCompleted,
+        updatedAt: now,
+      },
+    );
+    if (!cancelled) return false;
+    tx.create(OrderEventSchema, {
+      order: orderId,
+      type: 'expired',
+      actorRole: 'system',
+      fromStatus: 'Order Placed',
+      toStatus: 'Cancelled',
+      note: MESSAGES.paymentNotCompleted,
+    });
+    return true;
+  });
+  if (expired) deps.events.publish({ type: 'order.changed', orderId, change: 'expired' });
+  return expired;
+}
+
+/**
+ * Every provider order, refund and payment event of one order, oldest first.
+ * @throws AppError notFound for an unknown order.
+ */
+export async function listOrderPayments(em: EntityManager, orderId: string) {
+  if (!(await em.count(OrderSchema, { id: orderId })))
+    throw new AppError('notFound', MESSAGES.orderNotFound);
+  const oldestFirst = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
+  return {
+    payments: await em.find(PaymentSchema, { order: orderId }, oldestFirst),
+    refunds: await em.find(RefundSchema, { order: orderId }, oldestFirst),
+    events: await em.find(PaymentEventSchema, { order: orderId }, oldestFirst),
+  };
+}
+
+/**
+ * One row of an order's payment history. With a `dedupeKey` the row is written only once;
+ * answers false when it already was (the caller then does nothing more).
+ */
+async function recordEvent(
+  tx: EntityManager,
+  event: {
+    order: string;
+    source: EventSource;
+    type: string;
+    dedupeKey?: string | undefined;
+    providerPaymentId?: string;
+    amountPaise?: number;
+    note?: string | undefined;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .createQueryBuilder(PaymentEventSchema)
+    .insert({
+      id: uuidv7(),
+      order: event.order,
+      source: event.source,
+      type: event.type,
+      dedupeKey: event.dedupeKey?.slice(0, 100) ?? null,
+      providerPaymentId: event.providerPaymentId?.slice(0, 64) ?? null,
+      amountPaise: event.amountPaise ?? null,
+      note: event.note?.slice(0, 200) ?? null,
+      createdAt: new Date(),
+    })
+    .onConflict('dedupeKey')
+    .ignore()
+    .returning('id')
+    .execute('all');
+  return rows.length > 0;
+}

@@ -1,0 +1,351 @@
+import {
+  MESSAGES,
+  orderPaymentsAnswerSchema,
+  paymentConfigAnswerSchema,
+  sellerOrdersAnswerSchema,
+  userOrdersAnswerSchema,
+} from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, PAYMENT_SECRETS, type TestApp } from '../../test/app.js';
+import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import {
+  capturedPayment,
+  payInSandbox,
+  placeOnlineOrder,
+  signedCallback,
+  webhook,
+} from '../../test/payments.js';
+import { connect, listen } from '../../test/sockets.js';
+import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
+import { pollPayments } from './payment-poller.js';
+import { PaymentEventSchema, RefundSchema } from './payment.entity.js';
+import { SandboxOrderSchema, SandboxRefundSchema } from './sandbox/sandbox.entity.js';
+
+type Browser = ReturnType<TestApp['agent']>;
+
+describe('online payments at checkout', () => {
+  let app: TestApp;
+  let seller: Browser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    seller = (await signInSeller(app)).http;
+  });
+  afterAll(() => app.close());
+
+  const shopperOrder = async (http: Browser, id: string) =>
+    userOrdersAnswerSchema
+      .parse((await http.get('/api/order/user').expect(200)).body)
+      .orders.find((order) => order._id === id);
+  const sellerSees = async (id: string) =>
+    sellerOrdersAnswerSchema
+      .parse((await seller.get('/api/order/seller?limit=100').expect(200)).body)
+      .orders.some((order) => order._id === id);
+  const paidEvents = (orderId: string) =>
+    app.orm.em.fork().count(OrderEventSchema, { order: orderId, type: 'paid' });
+
+  test('GET /api/payments/config names the sandbox Checkout script and the public key, never a secret', async () => {
+    const answer = await app.http().get('/api/payments/config').expect(200);
+    expect(paymentConfigAnswerSchema.parse(answer.body)).toEqual({
+      success: true,
+      provider: 'sandbox',
+      keyId: PAYMENT_SECRETS.keyId,
+      checkoutScript: '/payments/sandbox/checkout.js',
+      currency: 'INR',
+    });
+    expect(JSON.stringify(answer.body)).not.toContain(PAYMENT_SECRETS.keySecret);
+  });
+
+  test('placing an online order prices it on the server (a body amount is ignored) and keeps it from the shop until paid', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper, {
+      offerPricePaise: 4_250,
+      quantity: 3,
+      extra: { amount: 1 },
+    });
+
+    // 3 × ₹42.50 = ₹127.50, tax 2 % = ₹2.55: ₹130.05, in paise.
+    expect(placed.order).toMatchObject({ amount: 13_005, currency: 'INR' });
+    expect(placed.order.id).toMatch(/^order_\w{14}$/);
+    const providerOrder = await app.orm.em
+      .fork()
+      .findOneOrFail(SandboxOrderSchema, { id: placed.order.id });
+    expect(providerOrder).toMatchObject({ amount: 13_005, receipt: placed.orderId });
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({
+      paymentType: 'Online',
+      isPaid: false,
+      status: 'Order Placed',
+      amount: 130.05,
+      paidVia: null,
+    });
+    expect((await shopperOrder(shopper.http, placed.orderId))?.payBy).toBeTruthy();
+    expect(await sellerSees(placed.orderId)).toBe(false);
+    const agent = await signInAgent(app);
+    const pool = await agent.http.get('/api/agents/orders/visible').expect(200);
+    expect(pool.body.orders.some((order: { _id: string }) => order._id === placed.orderId)).toBe(
+      false,
+    );
+  });
+
+  test('a forged signature, or the signature of another order, is refused and changes nothing', async () => {
+    const shopper = await signUpShopper(app);
+    const mine = await placeOnlineOrder(app, shopper);
+    const other = await placeOnlineOrder(app, shopper);
+    const paidOther = await payInSandbox(app, other.order.id);
+
+    const forged = { ...signedCallback(mine.order.id, 'pay_forged0000001'), orderId: mine.orderId };
+    forged.razorpay_signature = forged.razorpay_signature.replace(/.$/, (c) =>
+      c === '0' ? '1' : '0',
+    );
+    await shopper.http
+      .post('/api/order/verify')
+      .send(forged)
+      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    // A genuine signature, but for the other provider order.
+    await shopper.http
+      .post('/api/order/verify')
+      .send({ ...paidOther, razorpay_order_id: mine.order.id, orderId: mine.orderId })
+      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    // A genuine callback, claimed for another order of ours.
+    await shopper.http
+      .post('/api/order/verify')
+      .send({ ...paidOther, orderId: mine.orderId })
+      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+
+    expect((await shopperOrder(shopper.http, mine.orderId))?.isPaid).toBe(false);
+    expect(await paidEvents(mine.orderId)).toBe(0);
+  });
+
+  test("another shopper cannot verify a shopper's payment", async () => {
+    const owner = await signUpShopper(app);
+    const thief = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, owner);
+    const callback = await payInSandbox(app, placed.order.id);
+
+    await thief.http
+      .post('/api/order/verify')
+      .send(callback)
+      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    await app.http().post('/api/order/verify').send(callback).expect(401);
+    expect(await paidEvents(placed.orderId)).toBe(0);
+  });
+
+  test('a verified payment releases the order to the shop once; a replayed verify changes nothing', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    const callback = await payInSandbox(app, placed.order.id);
+
+    for (let i = 0; i < 3; i += 1) {
+      await shopper.http
+        .post('/api/order/verify')
+        .send({ ...callback, orderId: placed.orderId })
+        .expect(200, { success: true, message: MESSAGES.paymentSuccessful });
+    }
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({
+      isPaid: true,
+      paidVia: 'online',
+      payBy: null,
+    });
+    expect(await sellerSees(placed.orderId)).toBe(true);
+    expect(await paidEvents(placed.orderId)).toBe(1);
+  });
+
+  test('verify racing duplicated webhooks, 50 at once, makes exactly one paid transition and one live event', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    const callback = await payInSandbox(app, placed.order.id);
+    const socket = await connect(app.socket('seller', seller));
+    const sellerHears = listen(socket);
+    const captured = capturedPayment(
+      placed.order.id,
+      callback.razorpay_payment_id,
+      placed.order.amount,
+    );
+    const paidHook = webhook('order.paid', { payment: captured });
+    const capturedHook = webhook('payment.captured', { payment: captured });
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 3 === 0
+          ? paidHook.send(app)
+          : i % 3 === 1
+            ? capturedHook.send(app)
+            : shopper.http.post('/api/order/verify').send({ ...callback, orderId: placed.orderId }),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(await paidEvents(placed.orderId)).toBe(1);
+    await sellerHears.waitFor('order:created', (order) => order._id === placed.orderId);
+    await app.events.settled();
+    expect(sellerHears.about(placed.orderId)).toHaveLength(1);
+    // Each webhook event id was stored once, with its effect.
+    const stored = await app.orm.em.fork().count(PaymentEventSchema, {
+      dedupeKey: { $in: [paidHook.eventId, capturedHook.eventId] },
+    });
+    expect(stored).toBe(2);
+  });
+
+  test('the webhook alone marks the order paid when the browser never comes back', async () => {
+    const alone = await createTestApp({ sandboxWebhooks: true });
+    try {
+      const shopper = await signUpShopper(alone);
+      const placed = await placeOnlineOrder(alone, shopper);
+      await payInSandbox(alone, placed.order.id);
+      await alone.sandbox.close();
+      await alone.events.settled();
+
+      const order = await alone.orm.em.fork().findOneOrFail(OrderSchema, { id: placed.orderId });
+      expect(order).toMatchObject({ isPaid: true, paidVia: 'online' });
+      const events = await alone.orm.em
+        .fork()
+        .find(PaymentEventSchema, { order: placed.orderId, source: 'webhook' });
+      expect(events.map((event) => event.type).sort()).toEqual([
+        'payment.captured',
+        'payment.captured',
+      ]);
+      expect(
+        await alone.orm.em.fork().count(OrderEventSchema, { order: placed.orderId, type: 'paid' }),
+      ).toBe(1);
+    } finally {
+      await alone.close();
+    }
+  });
+
+  test('the poller alone marks a paid order paid, and records a failed try', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await payInSandbox(app, placed.order.id, 'failure');
+    await payInSandbox(app, placed.order.id);
+
+    const round = await pollPayments(app.orm, app.payments);
+
+    expect(round?.paid).toBeGreaterThanOrEqual(1);
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({ isPaid: true });
+    const history = orderPaymentsAnswerSchema.parse(
+      (await seller.get(`/api/order/${placed.orderId}/payments`).expect(200)).body,
+    );
+    expect(history.payments).toEqual([
+      expect.objectContaining({ status: 'paid', purpose: 'checkout', amount: 101.49 }),
+    ]);
+    expect(history.events.map((event) => `${event.source} ${event.type}`)).toEqual([
+      'server order.created',
+      'poller payment.failed',
+      'poller payment.captured',
+    ]);
+    // Asking again finds nothing new.
+    await pollPayments(app.orm, app.payments);
+    expect(await paidEvents(placed.orderId)).toBe(1);
+  });
+
+  test('an unpaid online order expires: cancelled for its shopper, never shown to the shop, and cannot be paid again', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await expireNow(placed.orderId);
+
+    await pollPayments(app.orm, app.payments);
+
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({
+      status: 'Cancelled',
+      cancelledBy: 'system',
+      cancelReason: MESSAGES.paymentNotCompleted,
+      payBy: null,
+    });
+    expect(await sellerSees(placed.orderId)).toBe(false);
+    await shopper.http.post('/api/order/pay').send({ orderId: placed.orderId }).expect(409);
+  });
+
+  test('a payment that arrives after expiry is refunded once, however often it is reported', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await expireNow(placed.orderId);
+    await pollPayments(app.orm, app.payments);
+    const callback = await payInSandbox(app, placed.order.id);
+    const hook = webhook('payment.captured', {
+      payment: capturedPayment(placed.order.id, callback.razorpay_payment_id, placed.order.amount),
+    });
+
+    const answers = await Promise.all([
+      shopper.http.post('/api/order/verify').send(callback),
+      shopper.http.post('/api/order/verify').send(callback),
+      hook.send(app),
+      hook.send(app),
+    ]);
+    await app.events.settled();
+    await pollPayments(app.orm, app.payments);
+    await app.events.settled();
+
+    expect(answers[0]?.status).toBe(409);
+    expect(answers[0]?.body.message).toMatch(/refunded/);
+    expect(answers[2]?.status).toBe(200);
+    const refunds = await app.orm.em.fork().find(RefundSchema, { order: placed.orderId });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ status: 'processed', amountPaise: placed.order.amount });
+    const providerRefunds = await app.orm.em
+      .fork()
+      .find(SandboxRefundSchema, { payment: callback.razorpay_payment_id });
+    expect(providerRefunds).toHaveLength(1);
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({
+      status: 'Cancelled',
+      isPaid: false,
+      refund: { amount: placed.order.amount / 100, status: 'processed' },
+    });
+  });
+
+  test('pay again reuses the open provider order; an order paid is not paid twice', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    const again = await shopper.http
+      .post('/api/order/pay')
+      .send({ orderId: placed.orderId })
+      .expect(200);
+    expect(again.body).toEqual({ success: true, order: placed.order, orderId: placed.orderId });
+
+    const callback = await payInSandbox(app, placed.order.id);
+    await shopper.http.post('/api/order/verify').send(callback).expect(200);
+    await shopper.http
+      .post('/api/order/pay')
+      .send({ orderId: placed.orderId })
+      .expect(409, { success: false, message: 'Order is already paid' });
+    const stranger = await signUpShopper(app);
+    await stranger.http.post('/api/order/pay').send({ orderId: placed.orderId }).expect(404);
+  });
+
+  test('webhooks: a bad signature or a re-serialised body is refused; other events are acknowledged and ignored', async () => {
+    const captured = capturedPayment('order_unknown000001', 'pay_unknown0000001', 100);
+    const hook = webhook('payment.captured', { payment: captured });
+    await hook.send(app, 'f'.repeat(64)).expect(400);
+    // The same JSON written with other whitespace: other bytes, so not what was signed.
+    await app
+      .http()
+      .post('/api/payments/razorpay/webhook')
+      .set('content-type', 'application/json')
+      .set('x-razorpay-signature', hook.signature)
+      .send(JSON.stringify(JSON.parse(hook.body), null, 1))
+      .expect(400, { success: false, message: 'Webhook signature is not valid' });
+    await hook.send(app).expect(200);
+    await webhook('subscription.charged', {}).send(app).expect(200);
+    await app.http().post('/api/payments/razorpay/webhook').send('not json').expect(400);
+  });
+
+  test('the seller reads the payments of an order; nobody else does', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await shopper.http.get(`/api/order/${placed.orderId}/payments`).expect(401);
+    await seller.get('/api/order/0193a5b0-0000-7000-8000-000000000000/payments').expect(404);
+    await seller.get('/api/order/nope/payments').expect(400);
+    const history = orderPaymentsAnswerSchema.parse(
+      (await seller.get(`/api/order/${placed.orderId}/payments`).expect(200)).body,
+    );
+    expect(history.payments[0]).toMatchObject({
+      provider: 'sandbox',
+      providerOrderId: placed.order.id,
+      status: 'created',
+    });
+  });
+
+  async function expireNow(orderId: string) {
+    await app.orm.em
+      .fork()
+      .nativeUpdate(OrderSchema, { id: orderId }, { expiresAt: new Date(Date.now() - 1000) });
+  }
+});
