@@ -103,6 +103,12 @@ export default defineConfig([
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The payment sandbox's browser side (checkout.js, pay.js): classic scripts the server serves
+    // as they are, so browser globals and no modules.
+    files: ['server/static/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['desktop/**'],
     rules: {
       'no-restricted-imports': restrictImports(

@@ -38,6 +38,9 @@ export const UNREACHABLE_MESSAGE =
   'Could not reach the store. Check your connection and try again.';
 export const UNEXPECTED_ANSWER_MESSAGE = 'The store sent an answer this page does not understand.';
 
+/** The client's own words for a non-2xx answer that carried no `{ success: false, message }`. */
+const noMessageText = (status: number) => `The store could not answer (HTTP ${status}).`;
+
 /**
  * One typed client over `fetch`: cookies are always sent, bodies are JSON, and every answer is
  * checked against its schema. Throws `ApiError` for `{ success: false, message }`, any non-2xx
@@ -72,7 +75,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
     const failure = errorAnswerSchema.safeParse(answer);
     if (failure.success) throw new ApiError(failure.data.message, response.status);
     if (!response.ok) {
-      throw new ApiError(`The store could not answer (HTTP ${response.status}).`, response.status);
+      throw new ApiError(noMessageText(response.status), response.status);
     }
     try {
       return schema.parse(answer);
@@ -95,6 +98,17 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The server's own words about a failed call (its `{ success: false, message }`), or undefined
+ * when the network failed, or the answer was a bare HTTP error or one this page could not read.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 0) return undefined;
+  if (error.message === UNEXPECTED_ANSWER_MESSAGE) return undefined;
+  if (error.message === noMessageText(error.status)) return undefined;
+  return error.message;
+}
 
 /** The client every feature's `api/` calls go through. */
 export const api: ApiClient = createApiClient();

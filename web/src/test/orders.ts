@@ -1,4 +1,4 @@
-import type { AgentOrder, SellerOrder } from '@kirana/shared';
+import type { AgentOrder, Order, SellerOrder } from '@kirana/shared';
 
 let counter = 0;
 
@@ -6,11 +6,12 @@ let counter = 0;
 export const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 10, minute)).toISOString();
 
 /**
- * An order for unit tests: open, cash on delivery, unpaid, unassigned, placed `minute` minutes
- * past 10:00, with a fresh time-ordered id and any field overridden. Unassigned, it is both the
- * seller's shape (the default) and the agents'.
+ * An order for unit tests: open, cash on delivery, unpaid (no time to pay by), not cancelled,
+ * with no refund, unassigned, placed `minute` minutes past 10:00, with a fresh time-ordered id
+ * and any field overridden. Unassigned, it is the seller's shape (the default), the agents' and
+ * the shopper's alike.
  */
-export function anOrder<T extends AgentOrder | SellerOrder = SellerOrder>(
+export function anOrder<T extends Order = SellerOrder>(
   minute: number,
   overrides: Partial<T> = {},
 ): T {
@@ -35,6 +36,12 @@ export function anOrder<T extends AgentOrder | SellerOrder = SellerOrder>(
     status: 'Order Placed',
     paymentType: 'COD',
     isPaid: false,
+    paidVia: null,
+    payBy: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    refund: null,
     createdAt: at(minute),
     updatedAt: at(minute),
     assignedTo: null,

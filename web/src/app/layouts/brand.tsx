@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { STORE_NAME } from '../../lib/brand';
 
 /** The shop's logo and name, linking home. */
 export function Brand() {
   return (
-    <Link to="/" className="brand" aria-label="Kirana home">
+    <Link to="/" className="brand" aria-label={`${STORE_NAME} home`}>
       <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" />
         <path d="M8 13h16l-2 11H10z" fill="#fff" />
@@ -16,7 +17,7 @@ export function Brand() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="brand__name">Kirana</span>
+      <span className="brand__name">{STORE_NAME}</span>
     </Link>
   );
 }

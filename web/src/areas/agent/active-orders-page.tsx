@@ -13,7 +13,7 @@ import {
 import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
-import { orderAction, type OrderAction } from '../../features/agent/order-actions';
+import { orderActions, type OrderAction } from '../../features/agent/order-actions';
 import { splitOrders } from '../../features/agent/order-lists';
 import { connectionAtoms } from '../../lib/socket';
 
@@ -38,8 +38,8 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
     <li key={order._id}>
       <OrderCard
         order={order}
-        action={orderAction(order, agentId)}
-        pending={pending.has(order._id)}
+        actions={orderActions(order, agentId)}
+        pending={pending.get(order._id) ?? null}
         onAction={onAction}
       />
     </li>

@@ -45,7 +45,7 @@ export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
         <ul className="agent-orders">
           {delivered.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} action={null} pending={false} />
+              <OrderCard order={order} actions={[]} pending={null} />
             </li>
           ))}
         </ul>

@@ -19,11 +19,7 @@ import {
 import { cartLines, linesTotals, type CartLine } from '../../features/cart/cart-items';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../../features/cart/components/cart-totals';
-import {
-  ONLINE_UNAVAILABLE,
-  placeOrderAtom,
-  type PaymentMethod,
-} from '../../features/orders/atoms/place-order';
+import { placeOrderAtom, type PaymentMethod } from '../../features/orders/atoms/place-order';
 import { productsAtom } from '../../features/products/atoms/products';
 
 /** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
@@ -143,21 +139,16 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
           />
           Cash On Delivery
         </label>
-        <label className="payment-option payment-option--disabled">
+        <label className="payment-option">
           <input
             type="radio"
             name="payment-method"
             value="Online"
-            disabled
-            aria-describedby="online-note"
             checked={paymentMethod === 'Online'}
             onChange={() => setPaymentMethod('Online')}
           />
           Online Payment
         </label>
-        <p id="online-note" className="field__hint">
-          {ONLINE_UNAVAILABLE}
-        </p>
       </fieldset>
 
       <CartTotalsList totals={linesTotals(lines)} />

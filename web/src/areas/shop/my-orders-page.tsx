@@ -5,7 +5,9 @@ import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
+import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { useClock } from '../../lib/clock';
 import { connectionAtoms } from '../../lib/socket';
 
 /** `/my-orders`: the shopper's orders, newest first, following each order live. */
@@ -46,6 +48,9 @@ export function MyOrdersPage() {
 
 function OrdersList() {
   const orders = useAtomValue(userOrdersAtom);
+  const payingId = useAtomValue(payingOrderIdAtom);
+  const payNow = useSetAtom(payOrderAtom);
+  const now = useClock();
   if (orders.length === 0) {
     return (
       <div className="empty-state">
@@ -60,7 +65,13 @@ function OrdersList() {
     <ul className="orders-list" role="list">
       {orders.map((order) => (
         <li key={order._id}>
-          <OrderCard order={order} />
+          <OrderCard
+            order={order}
+            now={now}
+            paying={payingId === order._id}
+            payDisabled={payingId !== null}
+            onPayNow={(chosen) => void payNow(chosen)}
+          />
         </li>
       ))}
     </ul>

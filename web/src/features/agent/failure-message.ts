@@ -1,16 +1,7 @@
-import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 
-/**
- * The server's own words about a failed call (its `{ success: false, message }`), or undefined
- * when the network failed, or the answer was a bare HTTP error or one we could not read.
- */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status === 0) return undefined;
-  if (error.message === UNEXPECTED_ANSWER_MESSAGE) return undefined;
-  // The api client's own words for a non-2xx answer that carried no message.
-  if (error.message === `The store could not answer (HTTP ${error.status}).`) return undefined;
-  return error.message;
-}
+// The server's own words about a failure: read the same way in every area.
+export { serverMessage };
 
 /**
  * What a toast says about a failed call: the server's message first; else `rejected` when the

@@ -1,59 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actionTexts, orderAction } from './order-actions';
+import {
+  actionLabel,
+  actionTexts,
+  COLLECT_ONLINE_ATTEMPT_FAILED,
+  orderActions,
+  VERIFY_TEXTS,
+} from './order-actions';
 import { anAgentOrder, ME, SOMEONE_ELSE } from './test/orders';
 
-describe('orderAction', () => {
+describe('orderActions', () => {
   it('offers Accept on an open order', () => {
-    const action = orderAction(anAgentOrder(1), ME);
-    expect(action).toEqual({ kind: 'accept' });
-    expect(actionLabel(action!)).toBe('Accept');
+    const actions = orderActions(anAgentOrder(1), ME);
+    expect(actions).toEqual([{ kind: 'accept' }]);
+    expect(actionLabel(actions[0]!)).toBe('Accept');
   });
 
   it('offers nothing on an order another agent holds', () => {
-    expect(orderAction(anAgentOrder(1, { assignedTo: SOMEONE_ELSE }), ME)).toBeNull();
+    expect(orderActions(anAgentOrder(1, { assignedTo: SOMEONE_ELSE }), ME)).toEqual([]);
   });
 
   it('offers Mark Picked on an accepted order, paid or not', () => {
     for (const isPaid of [false, true]) {
-      const action = orderAction(anAgentOrder(1, { assignedTo: ME, isPaid }), ME);
-      expect(action).toEqual({ kind: 'status', to: 'Picked' });
-      expect(actionLabel(action!)).toBe('Mark Picked');
+      const actions = orderActions(anAgentOrder(1, { assignedTo: ME, isPaid }), ME);
+      expect(actions).toEqual([{ kind: 'status', to: 'Picked' }]);
+      expect(actionLabel(actions[0]!)).toBe('Mark Picked');
     }
   });
 
-  it('offers Collect cash on a picked cash-on-delivery order not yet paid', () => {
+  it('offers Collect cash and Collect online on a picked cash-on-delivery order not yet paid', () => {
     const order = anAgentOrder(1, { assignedTo: ME, status: 'Picked' });
-    const action = orderAction(order, ME);
-    expect(action).toEqual({ kind: 'collect-cash' });
-    expect(actionLabel(action!)).toBe('Collect cash');
+    const actions = orderActions(order, ME);
+    expect(actions).toEqual([{ kind: 'collect-cash' }, { kind: 'collect-online' }]);
+    expect(actions.map(actionLabel)).toEqual(['Collect cash', 'Collect online']);
   });
 
   it('offers Mark Delivered on a picked order once paid, in cash or online', () => {
-    for (const paymentType of ['COD', 'Online'] as const) {
+    for (const [paymentType, paidVia] of [
+      ['COD', 'cash'],
+      ['COD', 'online'],
+      ['Online', 'online'],
+    ] as const) {
       const order = anAgentOrder(1, {
         assignedTo: ME,
         status: 'Picked',
         isPaid: true,
+        paidVia,
         paymentType,
       });
-      const action = orderAction(order, ME);
-      expect(action).toEqual({ kind: 'status', to: 'Delivered' });
-      expect(actionLabel(action!)).toBe('Mark Delivered');
+      const actions = orderActions(order, ME);
+      expect(actions).toEqual([{ kind: 'status', to: 'Delivered' }]);
+      expect(actionLabel(actions[0]!)).toBe('Mark Delivered');
     }
   });
 
   it('offers nothing on a picked online order awaiting payment (collected online later)', () => {
     const order = anAgentOrder(1, { assignedTo: ME, status: 'Picked', paymentType: 'Online' });
-    expect(orderAction(order, ME)).toBeNull();
+    expect(orderActions(order, ME)).toEqual([]);
   });
 
   it('offers nothing once delivered', () => {
     const order = anAgentOrder(1, { assignedTo: ME, status: 'Delivered', isPaid: true });
-    expect(orderAction(order, ME)).toBeNull();
+    expect(orderActions(order, ME)).toEqual([]);
+  });
+
+  it('offers nothing on a cancelled order, not even a payment', () => {
+    const order = anAgentOrder(1, {
+      assignedTo: ME,
+      status: 'Cancelled',
+      cancelledBy: 'seller',
+      cancelReason: 'Out of stock',
+    });
+    expect(orderActions(order, ME)).toEqual([]);
+    expect(orderActions(anAgentOrder(1, { status: 'Cancelled' }), ME)).toEqual([]);
   });
 
   it('offers nothing on an unpaid online order, which is not open to agents', () => {
-    expect(orderAction(anAgentOrder(1, { paymentType: 'Online' }), ME)).toBeNull();
+    expect(orderActions(anAgentOrder(1, { paymentType: 'Online' }), ME)).toEqual([]);
   });
 });
 
@@ -74,5 +96,18 @@ describe('actionTexts', () => {
       rejected: 'Payment failed',
       failed: 'Failed to mark as paid',
     });
+  });
+
+  it('uses the spec’s payment toasts for collecting online at the door', () => {
+    expect(actionTexts({ kind: 'collect-online' })).toEqual({
+      success: 'Payment successful!',
+      rejected: 'Failed to create Razorpay order',
+      failed: 'Failed to create Razorpay order',
+    });
+    expect(VERIFY_TEXTS).toEqual({
+      rejected: 'Payment verification failed.',
+      failed: 'Error during payment verification.',
+    });
+    expect(COLLECT_ONLINE_ATTEMPT_FAILED).toBe('Payment failed');
   });
 });

@@ -30,6 +30,21 @@ describe('splitOrders', () => {
     });
   });
 
+  it('lists no cancelled order, mine or open: there is nothing to deliver', () => {
+    const cancelledMine = anAgentOrder(1, {
+      assignedTo: ME,
+      status: 'Cancelled',
+      cancelledBy: 'seller',
+      cancelReason: 'Shopper unreachable',
+    });
+    const cancelledOpen = anAgentOrder(2, { status: 'Cancelled', cancelledBy: 'user' });
+    expect(splitOrders([cancelledMine, cancelledOpen], ME)).toEqual({
+      mine: [],
+      open: [],
+      delivered: [],
+    });
+  });
+
   it('sorts delivered orders by when they were delivered, newest first', () => {
     const early = anAgentOrder(1, {
       assignedTo: ME,

@@ -1,5 +1,8 @@
 import { isVisibleTo, mergeById, type AgentOrder } from '@kirana/shared';
 
+/** A short, readable order number: the id's last six characters. */
+export const orderNumber = (order: Pick<AgentOrder, '_id'>) => order._id.slice(-6).toUpperCase();
+
 const newestFirst = (by: 'createdAt' | 'updatedAt') => (a: AgentOrder, b: AgentOrder) =>
   Date.parse(b[by]) - Date.parse(a[by]);
 
@@ -64,10 +67,15 @@ export interface AgentOrderLists {
   delivered: AgentOrder[];
 }
 
-/** Splits what `orders/visible` answered into the Active screen's two lists and the Delivered one. */
+/**
+ * Splits what `orders/visible` answered into the Active screen's two lists and the Delivered
+ * one; a cancelled order is in none.
+ */
 export function splitOrders(orders: readonly AgentOrder[], agentId: string): AgentOrderLists {
   const lists: AgentOrderLists = { mine: [], open: [], delivered: [] };
   for (const order of orders) {
+    // A cancelled order leaves the agents' lists: there is nothing to deliver.
+    if (order.status === 'Cancelled') continue;
     if (order.assignedTo === agentId) {
       (order.status === 'Delivered' ? lists.delivered : lists.mine).push(order);
     } else if (order.assignedTo === null && order.status !== 'Delivered') {

@@ -1,5 +1,5 @@
 import { MESSAGES, type AgentOrder, type OrderRemoval } from '@kirana/shared';
-import { atom } from 'jotai';
+import { atom, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { acceptOrder } from '../api/accept-order';
 import { getVisibleOrders } from '../api/get-visible-orders';
@@ -12,7 +12,13 @@ import {
   isUnreachable,
   serverMessage,
 } from '../failure-message';
-import { actionTexts, type OrderAction } from '../order-actions';
+import {
+  actionTexts,
+  COLLECT_ONLINE_ATTEMPT_FAILED,
+  VERIFY_TEXTS,
+  type ActionTexts,
+  type OrderAction,
+} from '../order-actions';
 import { receiveOrder, reconcileOrders, withoutTakenOrder } from '../order-lists';
 import { agentIdAtom, offlineAtom, sessionLostAtom } from './session-state';
 
@@ -112,7 +118,9 @@ export const removeTakenOrderAtom = atom(null, (get, set, { _id }: OrderRemoval)
   set(agentOrdersAtom, withoutTakenOrder(get(agentOrdersAtom), _id, agentId));
 });
 
-function send(order: AgentOrder, action: OrderAction): Promise<AgentOrder> {
+type StepAction = Exclude<OrderAction, { kind: 'collect-online' }>;
+
+function send(order: AgentOrder, action: StepAction): Promise<AgentOrder> {
   switch (action.kind) {
     case 'accept':
       return acceptOrder(order._id);
@@ -124,29 +132,85 @@ function send(order: AgentOrder, action: OrderAction): Promise<AgentOrder> {
 }
 
 /**
- * Runs `action` on `order` once: a second tap while it runs does nothing. Toasts the spec's
- * success text, or the server's message (else the spec's failure text). When the order had
- * changed meanwhile (409, 403, 404: e.g. another agent accepted it first) the list is fetched
- * again, so the card shows what is true now.
+ * A failed call of an action: a lost session shows the login; otherwise the server's message
+ * (else `texts`) is toasted, and an unreachable server raises the offline banner while a stale
+ * card (409, 403, 404: e.g. another agent accepted it first) has the list fetched again.
+ */
+function reportFailure(
+  set: Setter,
+  error: unknown,
+  texts: Pick<ActionTexts, 'rejected' | 'failed'>,
+): void {
+  if (isSessionLost(error)) {
+    set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+    return;
+  }
+  toast.error(failureText(error, texts));
+  if (isUnreachable(error)) set(offlineAtom, true);
+  else if (isStale(error)) void set(refreshOrdersAtom);
+}
+
+const PAYMENT_WINDOW_UNREACHABLE =
+  'The payment window could not be loaded. Check your connection and try again.';
+
+/**
+ * Collects `order`'s amount online at the door (see collect-online.ts, loaded now rather than
+ * with the app): the paid order replaces the listed one with 'Payment successful!'; a failed
+ * attempt inside Checkout toasts 'Payment failed'; a failed call toasts the server's message,
+ * else the spec's texts for creating the Razorpay order or verifying the payment.
+ */
+async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void> {
+  const collection = await import('../collect-online').catch(() => null);
+  if (!collection) {
+    toast.error(PAYMENT_WINDOW_UNREACHABLE);
+    return;
+  }
+  const outcome = await collection.collectOnline(order, () =>
+    toast.error(COLLECT_ONLINE_ATTEMPT_FAILED),
+  );
+  const texts = actionTexts({ kind: 'collect-online' });
+  switch (outcome.kind) {
+    case 'paid':
+      set(receiveOrderAtom, outcome.order);
+      set(offlineAtom, false);
+      toast.success(texts.success);
+      return;
+    case 'closed':
+      return;
+    case 'unavailable':
+      toast.error(outcome.message);
+      return;
+    case 'failed':
+      reportFailure(set, outcome.error, outcome.step === 'create' ? texts : VERIFY_TEXTS);
+      return;
+  }
+}
+
+/**
+ * Runs `action` on `order` once: a second tap while it runs does nothing, and an online
+ * collection counts as running until its Checkout ends. Toasts the spec's success text, or the
+ * server's message (else the spec's failure text). When the order had changed meanwhile (409,
+ * 403, 404: e.g. another agent accepted it first) the list is fetched again, so the card shows
+ * what is true now.
  */
 export const runOrderActionAtom = atom(
   null,
   async (get, set, order: AgentOrder, action: OrderAction): Promise<void> => {
     if (get(pendingActionsAtom).has(order._id)) return;
     set(pendingActionsAtom, new Map(get(pendingActionsAtom)).set(order._id, action.kind));
-    const texts = actionTexts(action);
     try {
-      set(receiveOrderAtom, await send(order, action));
-      set(offlineAtom, false);
-      toast.success(texts.success);
-    } catch (error) {
-      if (isSessionLost(error)) {
-        set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+      if (action.kind === 'collect-online') {
+        await collectOnlineAtDoor(set, order);
         return;
       }
-      toast.error(failureText(error, texts));
-      if (isUnreachable(error)) set(offlineAtom, true);
-      else if (isStale(error)) void set(refreshOrdersAtom);
+      const texts = actionTexts(action);
+      try {
+        set(receiveOrderAtom, await send(order, action));
+        set(offlineAtom, false);
+        toast.success(texts.success);
+      } catch (error) {
+        reportFailure(set, error, texts);
+      }
     } finally {
       const pending = new Map(get(pendingActionsAtom));
       pending.delete(order._id);

@@ -1,17 +1,21 @@
-import { formatAmount, ORDER_CURRENCY, type AgentOrder } from '@kirana/shared';
+import { formatAmount, isFinished, ORDER_CURRENCY, type AgentOrder } from '@kirana/shared';
 import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
+import { orderNumber } from '../order-lists';
 import { formatOrderTime } from '../order-time';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
 
 interface OrderCardProps {
   order: AgentOrder;
-  /** The one next step, shown as the card's big button at its foot (within thumb reach). */
-  action: OrderAction | null;
-  /** Whether that step's request is running. */
-  pending: boolean;
-  /** Needed whenever `action` is set. */
+  /**
+   * The next steps, shown as the card's big buttons at its foot (within thumb reach): one, or
+   * the two ways to take a payment.
+   */
+  actions: readonly OrderAction[];
+  /** The step whose request is running, or null; every step waits while one runs. */
+  pending: OrderAction['kind'] | null;
+  /** Needed whenever `actions` has any. */
   onAction?: (order: AgentOrder, action: OrderAction) => void;
 }
 
@@ -19,16 +23,18 @@ const PENDING_LABELS: Record<OrderAction['kind'], string> = {
   accept: 'Accepting…',
   status: 'Updating…',
   'collect-cash': 'Recording the payment…',
+  'collect-online': 'Taking the online payment…',
 };
 
-/** A short, readable order number: the id's last six characters. */
-const orderNumber = (id: string) => id.slice(-6).toUpperCase();
+/** Payments show the amount they take on their button. */
+const takesMoney = (action: OrderAction) =>
+  action.kind === 'collect-cash' || action.kind === 'collect-online';
 
 /** One order as an agent works it: where, who, what, how much, and the next step. */
 /** How long a freshly shown step button ignores taps (see PendingButton's armDelayMs). */
 const ACTION_ARM_MS = 600;
 
-export function OrderCard({ order, action, pending, onAction }: OrderCardProps) {
+export function OrderCard({ order, actions, pending, onAction }: OrderCardProps) {
   const { address } = order;
   const customer = `${address.firstName} ${address.lastName}`;
   const amount = formatAmount(order.amount, ORDER_CURRENCY);
@@ -39,7 +45,7 @@ export function OrderCard({ order, action, pending, onAction }: OrderCardProps) 
     <article className="agent-order" aria-labelledby={headingId}>
       <header className="agent-order__top">
         <h3 id={headingId} className="agent-order__title">
-          <span className="visually-hidden">Order </span>#{orderNumber(order._id)}
+          <span className="visually-hidden">Order </span>#{orderNumber(order)}
         </h3>
         <span className={`agent-chip agent-chip--${statusClass}`}>{order.status}</span>
       </header>
@@ -103,28 +109,31 @@ export function OrderCard({ order, action, pending, onAction }: OrderCardProps) 
         ))}
       </ul>
 
-      {action ? (
+      {actions.length > 0 ? (
         <div className="agent-order__action">
-          <PendingButton
-            // A new step is a new button, armed afresh.
-            key={action.kind}
-            armDelayMs={ACTION_ARM_MS}
-            pending={pending}
-            pendingLabel={PENDING_LABELS[action.kind]}
-            variant={action.kind === 'collect-cash' ? 'cash' : 'primary'}
-            onClick={() => onAction?.(order, action)}
-          >
-            {actionLabel(action)}
-            {action.kind === 'collect-cash' && (
-              <>
-                {' '}
-                <span className="agent-button__extra">{amount}</span>
-              </>
-            )}
-          </PendingButton>
+          {actions.map((action) => (
+            <PendingButton
+              // A new step is a new button, armed afresh.
+              key={action.kind}
+              armDelayMs={ACTION_ARM_MS}
+              pending={pending === action.kind}
+              disabled={pending !== null}
+              pendingLabel={PENDING_LABELS[action.kind]}
+              variant={action.kind === 'collect-cash' ? 'cash' : 'primary'}
+              onClick={() => onAction?.(order, action)}
+            >
+              {actionLabel(action)}
+              {takesMoney(action) && (
+                <>
+                  {' '}
+                  <span className="agent-button__extra">{amount}</span>
+                </>
+              )}
+            </PendingButton>
+          ))}
         </div>
       ) : (
-        order.status !== 'Delivered' &&
+        !isFinished(order.status) &&
         !order.isPaid && <p className="agent-order__note">Waiting for the online payment.</p>
       )}
     </article>

@@ -2,11 +2,14 @@ import {
   ORDER_CURRENCY,
   formatAmount,
   imageSrcSet,
-  shopperBadge,
   toPaise,
   toRupees,
   type Order,
 } from '@kirana/shared';
+import { refundText } from '../../payments/refund-text';
+import { orderNumber, orderStage, stageBadge } from '../order-stage';
+import { AwaitingPayment } from './awaiting-payment';
+import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
@@ -17,17 +20,40 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 });
 
-/** One of the shopper's orders: its items, amount in ₹, payment, date, status and progress. */
-export function OrderCard({ order }: { order: Order }) {
+interface OrderCardProps {
+  order: Order;
+  /** The time (ms since the epoch), against which the time to pay is read. */
+  now: number;
+  /** This order's 'Pay now' is running. */
+  paying?: boolean;
+  /** Another order's 'Pay now' is running: this one waits. */
+  payDisabled?: boolean;
+  onPayNow: (order: Order) => void;
+}
+
+/**
+ * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress; an
+ * online order awaiting its payment offers 'Pay now' instead of the progress, and a cancelled
+ * one says why.
+ */
+export function OrderCard({
+  order,
+  now,
+  paying = false,
+  payDisabled = false,
+  onPayNow,
+}: OrderCardProps) {
   const headingId = `order-${order._id}`;
-  const badge = shopperBadge(order.status);
+  const number = orderNumber(order);
+  const stage = orderStage(order, now);
+  const badge = stageBadge(order, stage);
   return (
     <article className="order-card" aria-labelledby={headingId}>
       <header className="order-card__head">
         <h2 id={headingId} className="order-card__id">
-          Order <span className="order-card__number">#{order._id.slice(-8).toUpperCase()}</span>
+          Order <span className="order-card__number">#{number}</span>
         </h2>
-        <span className={`badge badge--${badge.toLowerCase()}`}>{badge}</span>
+        <span className={`badge badge--${badge.toLowerCase().replace(/\s+/g, '-')}`}>{badge}</span>
       </header>
       <dl className="order-card__facts">
         <div>
@@ -37,7 +63,8 @@ export function OrderCard({ order }: { order: Order }) {
         <div>
           <dt>Payment</dt>
           <dd>
-            {order.paymentType} · {order.isPaid ? 'Paid' : 'Pending'}
+            {order.paymentType} ·{' '}
+            {order.isPaid ? 'Paid' : order.status === 'Cancelled' ? 'Not paid' : 'Pending'}
           </dd>
         </div>
         <div>
@@ -46,8 +73,28 @@ export function OrderCard({ order }: { order: Order }) {
             <time dateTime={order.createdAt}>{DATE_FORMAT.format(new Date(order.createdAt))}</time>
           </dd>
         </div>
+        {order.refund && (
+          <div>
+            <dt>Refund</dt>
+            <dd>{refundText(order.refund)}</dd>
+          </div>
+        )}
       </dl>
-      <OrderProgress status={order.status} />
+      {stage.kind === 'awaiting-payment' ? (
+        <AwaitingPayment
+          payBy={stage.payBy}
+          canPay={stage.canPay}
+          now={now}
+          paying={paying}
+          disabled={payDisabled}
+          onPayNow={() => onPayNow(order)}
+          orderLabel={`order #${number}`}
+        />
+      ) : stage.kind === 'cancelled' ? (
+        <OrderCancelled by={stage.by} reason={stage.reason} at={stage.at} />
+      ) : (
+        <OrderProgress status={order.status} />
+      )}
       <ul className="order-items" role="list">
         {order.items.map(({ product, quantity }) => {
           const image = product.image[0];

@@ -1,5 +1,7 @@
 import { formatAmount, ORDER_CURRENCY, type SellerOrder } from '@kirana/shared';
+import { refundText } from '../../payments/refund-text';
 import { orderNumber } from '../order-list';
+import { cancelledByText, cancelReasonText, paymentSummary } from '../order-payment';
 
 interface OrderCardProps {
   order: SellerOrder;
@@ -9,10 +11,14 @@ interface OrderCardProps {
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One order as the seller packs it: what, where to, how much and how paid, who delivers it. */
+/**
+ * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
+ * delivers it; a cancelled order says by whom and why.
+ */
 export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const { address, assignedTo } = order;
+  const payment = paymentSummary(order);
 
   return (
     <article className="seller-order" aria-labelledby={headingId}>
@@ -36,6 +42,21 @@ export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
           </button>
         )}
       </header>
+
+      {order.status === 'Cancelled' && (
+        <p className="seller-order__cancelled">
+          <strong>{cancelledByText(order.cancelledBy)}</strong>
+          {order.cancelledAt && (
+            <>
+              {' '}
+              <time dateTime={order.cancelledAt}>
+                {dateFormat.format(new Date(order.cancelledAt))}
+              </time>
+            </>
+          )}
+          {' · '}Reason: {cancelReasonText(order.cancelReason)}
+        </p>
+      )}
 
       <div className="seller-order__body">
         <section className="seller-order__part seller-order__items" aria-label="Items">
@@ -73,10 +94,13 @@ export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
           <p>
             {order.paymentType}
             {' · '}
-            <span className="seller-paid" data-paid={order.isPaid ? 'true' : 'false'}>
-              {order.isPaid ? 'Paid' : 'Pending'}
+            <span className="seller-paid" data-paid={payment.state}>
+              {payment.text}
             </span>
           </p>
+          {order.refund && (
+            <p className="seller-order__refund">Refund {refundText(order.refund)}</p>
+          )}
         </section>
 
         <section className="seller-order__part" aria-label="Delivery agent">

@@ -1,0 +1,183 @@
+import type { Address, Order, User } from '@kirana/shared';
+import { createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
+import { anOrder, at } from '../../../test/orders';
+import { userAtom } from '../../auth/atoms/user';
+import type { CheckoutCallbacks, CheckoutRequest } from '../../payments/checkout-options';
+import { payingOrderIdAtom, payOrderAtom } from './pay-order';
+import { placeOrderAtom } from './place-order';
+
+const mocks = vi.hoisted(() => ({
+  address: null as Address | null,
+  emptyCart: vi.fn(),
+  prepareCheckout: vi.fn(),
+  placeOnlineOrder: vi.fn(),
+  placeCodOrder: vi.fn(),
+  payOrder: vi.fn(),
+  verifyPayment: vi.fn(),
+  getUserOrders: vi.fn(),
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('../../addresses/atoms/addresses', async () => {
+  const { atom } = await import('jotai');
+  return { chosenAddressAtom: atom(() => Promise.resolve(mocks.address)) };
+});
+vi.mock('../../cart/atoms/cart', async () => {
+  const { atom } = await import('jotai');
+  return { cartSaved: async () => {}, emptyCartAtom: atom(null, () => mocks.emptyCart()) };
+});
+vi.mock('../../payments/checkout', () => ({ prepareCheckout: mocks.prepareCheckout }));
+vi.mock('../api/place-online-order', () => ({ placeOnlineOrder: mocks.placeOnlineOrder }));
+vi.mock('../api/place-cod-order', () => ({ placeCodOrder: mocks.placeCodOrder }));
+vi.mock('../api/pay-order', () => ({ payOrder: mocks.payOrder }));
+vi.mock('../api/verify-payment', () => ({ verifyPayment: mocks.verifyPayment }));
+vi.mock('../api/get-user-orders', () => ({ getUserOrders: mocks.getUserOrders }));
+vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
+
+const shopper: User = {
+  _id: '0190a5b2-7c3e-7a10-9000-000000000001',
+  name: 'Priya Sharma',
+  email: 'priya@example.com',
+  cartItems: {},
+};
+const items = [{ product: '0190a5b2-7c3e-7a10-8000-00000000aaaa', quantity: 2 }];
+const ONLINE = { items, paymentMethod: 'Online' } as const;
+const paid = {
+  razorpay_payment_id: 'pay_1',
+  razorpay_order_id: 'order_1',
+  razorpay_signature: 'signed',
+};
+
+let store: ReturnType<typeof createStore>;
+let opened: { request: CheckoutRequest; callbacks: CheckoutCallbacks }[];
+let placed: Order;
+
+const lastCheckout = () => opened.at(-1)!;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  opened = [];
+  placed = anOrder<Order>(0, { paymentType: 'Online', payBy: at(30) });
+  mocks.address = placed.address;
+  mocks.prepareCheckout.mockResolvedValue({
+    open: (request: CheckoutRequest, callbacks: CheckoutCallbacks) =>
+      opened.push({ request, callbacks }),
+  });
+  mocks.placeOnlineOrder.mockResolvedValue({
+    success: true,
+    order: { id: 'order_1', amount: 10200, currency: 'INR' },
+    orderId: placed._id,
+  });
+  mocks.payOrder.mockResolvedValue({
+    success: true,
+    order: { id: 'order_2', amount: 10200, currency: 'INR' },
+    orderId: placed._id,
+  });
+  mocks.verifyPayment.mockResolvedValue({ success: true, message: 'Payment successful!' });
+  mocks.getUserOrders.mockResolvedValue([placed]);
+  store = createStore();
+  store.set(userAtom, shopper);
+});
+
+describe('placing an order paid online', () => {
+  it('places it, empties the cart and opens Checkout prefilled with the shopper and the address’s phone', async () => {
+    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(true);
+
+    expect(mocks.placeOnlineOrder).toHaveBeenCalledWith({ items, address: placed.address._id });
+    expect(mocks.emptyCart).toHaveBeenCalledOnce();
+    expect(opened).toHaveLength(1);
+    expect(lastCheckout().request).toEqual({
+      providerOrder: { id: 'order_1', amount: 10200, currency: 'INR' },
+      description: `Order #${placed._id.slice(-8).toUpperCase()}`,
+      prefill: { name: 'Priya Sharma', email: 'priya@example.com', contact: '9812345678' },
+    });
+  });
+
+  it('verifies a payment and says so: Payment successful!', async () => {
+    await store.set(placeOrderAtom, ONLINE);
+    lastCheckout().callbacks.onPaid(paid);
+    await vi.waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith('Payment successful!'));
+    expect(mocks.verifyPayment).toHaveBeenCalledWith({ ...paid, orderId: placed._id });
+  });
+
+  it('tells a failed attempt by its reason, and a closed Checkout as a payment not completed', async () => {
+    await store.set(placeOrderAtom, ONLINE);
+    lastCheckout().callbacks.onFailed({ error: { code: 'X', description: 'Card declined' } });
+    lastCheckout().callbacks.onDismiss();
+    expect(mocks.toast.error.mock.calls).toEqual([
+      ['Order failed: Card declined'],
+      ['Order failed: payment not completed'],
+    ]);
+    expect(mocks.verifyPayment).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s reason for a refused verification, and the spec’s texts otherwise', async () => {
+    for (const [error, text] of [
+      [new ApiError('Payment signature is not valid', 400), 'Payment signature is not valid'],
+      [new ApiError('The store could not answer (HTTP 500).', 500), 'Payment verification failed.'],
+      [new ApiError(UNREACHABLE_MESSAGE, 0), 'Error during payment verification.'],
+    ] as const) {
+      mocks.verifyPayment.mockRejectedValueOnce(error);
+      await store.set(placeOrderAtom, ONLINE);
+      lastCheckout().callbacks.onPaid(paid);
+      await vi.waitFor(() => expect(mocks.toast.error).toHaveBeenLastCalledWith(text));
+    }
+  });
+
+  it('keeps the cart and opens nothing when the order is refused', async () => {
+    mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError('Milk is out of stock', 409));
+    mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
+    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    expect(mocks.toast.error.mock.calls).toEqual([
+      ['Milk is out of stock'],
+      ['Failed to create Razorpay order'],
+    ]);
+    expect(mocks.emptyCart).not.toHaveBeenCalled();
+    expect(opened).toHaveLength(0);
+  });
+
+  it('places nothing when the payment window cannot be loaded', async () => {
+    mocks.prepareCheckout.mockRejectedValueOnce(
+      new Error('The payment window could not be loaded.'),
+    );
+    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    expect(mocks.placeOnlineOrder).not.toHaveBeenCalled();
+    expect(mocks.toast.error).toHaveBeenCalledWith('The payment window could not be loaded.');
+  });
+
+  it('asks for an address first', async () => {
+    mocks.address = null;
+    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    expect(mocks.toast.error).toHaveBeenCalledWith('Please select an address');
+    expect(mocks.prepareCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe('Pay now', () => {
+  it('asks for a new provider order for the awaiting order and opens Checkout, once at a time', async () => {
+    const paying = store.set(payOrderAtom, placed);
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    expect(store.get(payingOrderIdAtom)).toBe(placed._id);
+    await store.set(payOrderAtom, placed);
+    expect(mocks.payOrder).toHaveBeenCalledOnce();
+    expect(mocks.payOrder).toHaveBeenCalledWith({ orderId: placed._id });
+    expect(lastCheckout().request.providerOrder.id).toBe('order_2');
+    expect(lastCheckout().request.prefill.contact).toBe(placed.address.phone);
+
+    lastCheckout().callbacks.onPaid(paid);
+    await paying;
+    expect(mocks.toast.success).toHaveBeenCalledWith('Payment successful!');
+    expect(store.get(payingOrderIdAtom)).toBeNull();
+  });
+
+  it('shows why the payment could not start, e.g. the time to pay ran out', async () => {
+    mocks.payOrder.mockRejectedValueOnce(new ApiError('Order is no longer awaiting payment', 409));
+    await store.set(payOrderAtom, placed);
+    expect(mocks.toast.error).toHaveBeenCalledWith('Order is no longer awaiting payment');
+    expect(opened).toHaveLength(0);
+    expect(store.get(payingOrderIdAtom)).toBeNull();
+  });
+});

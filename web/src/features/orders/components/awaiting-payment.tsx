@@ -1,0 +1,57 @@
+import { formatPayBy } from '../order-stage';
+
+interface AwaitingPaymentProps {
+  /** Until when the payment is taken, or null when not known. */
+  payBy: string | null;
+  /** Whether the time to pay has not run out. */
+  canPay: boolean;
+  now: number;
+  /** This order's payment is being opened or is open. */
+  paying: boolean;
+  /** Another order's payment is running. */
+  disabled: boolean;
+  onPayNow: () => void;
+  /** Names the order for screen readers, e.g. 'order #1A2B3C4D'. */
+  orderLabel: string;
+}
+
+/** An online order placed but not paid: until when it can be paid, and 'Pay now'. */
+export function AwaitingPayment({
+  payBy,
+  canPay,
+  now,
+  paying,
+  disabled,
+  onPayNow,
+  orderLabel,
+}: AwaitingPaymentProps) {
+  return (
+    <div className="order-stage order-stage--awaiting">
+      <div className="order-stage__text">
+        <p className="order-stage__title">Awaiting payment</p>
+        {!canPay ? (
+          <p>The time to pay has run out. This order will be cancelled.</p>
+        ) : payBy ? (
+          <p>
+            Pay by <time dateTime={payBy}>{formatPayBy(payBy, now)}</time> to confirm this order, or
+            it will be cancelled.
+          </p>
+        ) : (
+          <p>Pay now to confirm this order.</p>
+        )}
+      </div>
+      {canPay && (
+        <button
+          type="button"
+          className="button order-stage__action"
+          onClick={onPayNow}
+          disabled={paying || disabled}
+          aria-busy={paying}
+        >
+          {paying ? 'Opening payment…' : 'Pay now'}
+          <span className="visually-hidden"> for {orderLabel}</span>
+        </button>
+      )}
+    </div>
+  );
+}

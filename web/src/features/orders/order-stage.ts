@@ -1,0 +1,72 @@
+import { shopperBadge, type CancelledBy, type Order, type ShopperBadge } from '@kirana/shared';
+import { asSentence } from '../../lib/format';
+
+/** What a shopper's order card shows where the progress bar goes. */
+export type OrderStage =
+  | {
+      kind: 'awaiting-payment';
+      /** Until when the payment is taken (null: the server did not say). */
+      payBy: string | null;
+      /** Whether 'Pay now' is offered: the time to pay has not run out. */
+      canPay: boolean;
+    }
+  | { kind: 'cancelled'; by: CancelledBy | null; reason: string | null; at: string | null }
+  | { kind: 'progress' };
+
+/**
+ * Where `order` stands for its shopper at time `now` (ms since the epoch): an online order
+ * placed but not paid awaits its payment (payable until `payBy`; the server cancels it after);
+ * a cancelled order shows who cancelled it and why; any other shows its progress bar.
+ */
+export function orderStage(order: Order, now: number): OrderStage {
+  if (order.status === 'Cancelled') {
+    return {
+      kind: 'cancelled',
+      by: order.cancelledBy,
+      reason: order.cancelReason,
+      at: order.cancelledAt,
+    };
+  }
+  if (order.paymentType === 'Online' && !order.isPaid && order.status === 'Order Placed') {
+    const payBy = order.payBy;
+    return { kind: 'awaiting-payment', payBy, canPay: payBy === null || Date.parse(payBy) > now };
+  }
+  return { kind: 'progress' };
+}
+
+/** The card's badge: 'Awaiting payment' while a payment is awaited, else the shopper's badge. */
+export function stageBadge(order: Order, stage: OrderStage): ShopperBadge | 'Awaiting payment' {
+  return stage.kind === 'awaiting-payment' ? 'Awaiting payment' : shopperBadge(order.status);
+}
+
+const CANCELLED_BY: Record<CancelledBy, string> = {
+  user: 'Cancelled by you',
+  seller: 'Cancelled by the shop',
+  system: 'Cancelled automatically',
+};
+
+/** Who cancelled, in the shopper's words. */
+export function cancelledByText(by: CancelledBy | null): string {
+  return by ? CANCELLED_BY[by] : 'Cancelled';
+}
+
+/** The reason as a sentence, e.g. 'payment not completed' → 'Payment not completed'. */
+export const cancelReasonText = (reason: string | null): string =>
+  asSentence(reason, 'No reason given');
+
+/** A short order number for the shopper: the id's last eight characters. */
+export const orderNumber = (order: Pick<Order, '_id'>) => order._id.slice(-8).toUpperCase();
+
+const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A time to pay by: '10:42 am' when it is today, else '21 Nov, 10:42 am'. */
+export function formatPayBy(iso: string, now: number): string {
+  const when = new Date(iso);
+  return (when.toDateString() === new Date(now).toDateString() ? time : dayAndTime).format(when);
+}

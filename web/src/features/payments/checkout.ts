@@ -1,0 +1,69 @@
+import type { PaymentConfigAnswer } from '@kirana/shared';
+import { serverMessage } from '../../lib/api-client';
+import { getPaymentConfig } from './api/get-payment-config';
+import { checkoutOptions, type CheckoutCallbacks, type CheckoutRequest } from './checkout-options';
+import { loadCheckoutScript } from './load-checkout-script';
+
+export const PAYMENTS_UNAVAILABLE =
+  'Online payment could not be started. Check your connection and try again.';
+
+/** Checkout, ready to open: its configuration fetched and its script loaded. */
+export interface Checkout {
+  /**
+   * Opens Checkout for one payment. `callbacks.onPaid` and `callbacks.onDismiss` end it: at most
+   * one of them is called, once, and no failure is reported after it.
+   * @throws Error when the Checkout script refuses the options.
+   */
+  open(request: CheckoutRequest, callbacks: CheckoutCallbacks): void;
+}
+
+/** The payment configuration, asked for once per page; a failed request is asked again. */
+let config: Promise<PaymentConfigAnswer> | null = null;
+
+function paymentConfig(): Promise<PaymentConfigAnswer> {
+  if (config) return config;
+  const request = getPaymentConfig();
+  config = request;
+  request.catch(() => {
+    if (config === request) config = null;
+  });
+  return request;
+}
+
+/**
+ * Gets Checkout ready to open: the payment configuration (`GET /api/payments/config`, once per
+ * page) and its script (once). Call it before creating a provider order, so that a payment
+ * window that cannot open creates nothing.
+ * @throws Error with a message for a toast: the server's, or that payments could not start;
+ * `CheckoutScriptError` when the script does not load.
+ */
+export async function prepareCheckout(): Promise<Checkout> {
+  let answer: PaymentConfigAnswer;
+  try {
+    answer = await paymentConfig();
+  } catch (error) {
+    throw new Error(serverMessage(error) ?? PAYMENTS_UNAVAILABLE, { cause: error });
+  }
+  const Razorpay = await loadCheckoutScript(answer.checkoutScript);
+  const page = { keyId: answer.keyId, origin: window.location.origin };
+
+  return {
+    open(request, { onPaid, onFailed, onDismiss }) {
+      let ended = false;
+      const end =
+        <A extends unknown[]>(callback: (...args: A) => void) =>
+        (...args: A) => {
+          if (ended) return;
+          ended = true;
+          callback(...args);
+        };
+      const checkout = new Razorpay(
+        checkoutOptions(request, { onPaid: end(onPaid), onDismiss: end(onDismiss) }, page),
+      );
+      checkout.on('payment.failed', (failure) => {
+        if (!ended) onFailed(failure);
+      });
+      checkout.open();
+    },
+  };
+}
