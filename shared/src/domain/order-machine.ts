@@ -11,6 +11,16 @@ export const DELIVERY_STATUSES = ['Order Placed', 'Picked', 'Delivered'] as cons
 export const CANCELLED_BY = ['user', 'seller', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
+/**
+ * An online order placed but not yet paid: hidden from the shop, payable until its time to pay
+ * runs out (then the server cancels it).
+ */
+export function awaitsOnlinePayment(
+  order: Pick<OrderFacts, 'paymentType' | 'isPaid' | 'status'>,
+): boolean {
+  return order.paymentType === 'Online' && !order.isPaid && order.status === 'Order Placed';
+}
+
 /** Statuses after which nothing more happens to an order. */
 export function isFinished(status: OrderStatus): boolean {
   return status === 'Delivered' || status === 'Cancelled';

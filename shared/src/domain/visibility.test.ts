@@ -21,6 +21,8 @@ const paidOnline = order({ paymentType: 'Online', isPaid: true });
 const othersOrder = order({ assignedTo: 'agent-2', status: 'Picked' });
 const myDelivered = order({ assignedTo: 'agent-1', status: 'Delivered', isPaid: true });
 const unassignedDelivered = order({ status: 'Delivered', isPaid: true });
+const myCancelled = order({ assignedTo: 'agent-1', status: 'Cancelled' });
+const expired = order({ paymentType: 'Online', status: 'Cancelled' });
 
 describe('isVisibleTo', () => {
   it.each([
@@ -34,6 +36,10 @@ describe('isVisibleTo', () => {
     ['agent', "another agent's order", othersOrder, agent, false],
     ['agent', 'their own delivered order', myDelivered, agent, true],
     ['agent', 'a delivered order nobody holds', unassignedDelivered, agent, false],
+    ['agent', 'their own cancelled order', myCancelled, agent, false],
+    ['agent', 'an expired online order', expired, agent, false],
+    ['seller', 'an expired online order', expired, seller, false],
+    ['shopper', 'their own expired online order', expired, shopper, true],
     ['shopper', 'their own unpaid online order', unpaidOnline, shopper, true],
     ['shopper', 'their own assigned order', othersOrder, shopper, true],
     ['shopper', "someone else's order", order(), otherShopper, false],

@@ -10,14 +10,17 @@ export function isOpenForAgents(order: OrderFacts): boolean {
 
 /**
  * Whether `actor` may see `order`: the seller sees released orders, an agent the open pool plus
- * every order assigned to them, a shopper only their own orders.
+ * every order assigned to them that is not cancelled, a shopper only their own orders.
  */
 export function isVisibleTo(order: OrderFacts, actor: Actor): boolean {
   switch (actor.role) {
     case 'seller':
       return isReleased(order);
     case 'agent':
-      return order.assignedTo === actor.id || isOpenForAgents(order);
+      // A cancelled order leaves its agent's lists too: there is nothing left to deliver.
+      return (
+        (order.assignedTo === actor.id && order.status !== 'Cancelled') || isOpenForAgents(order)
+      );
     case 'user':
       return order.userId === actor.id;
   }

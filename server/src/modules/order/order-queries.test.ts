@@ -10,16 +10,19 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderSchema } from './order.entity.js';
+import { listAgentOrders } from './order.service.js';
 import { factsOf } from './order-state.service.js';
 
 describe('the order queries agree with the shared visibility rules', () => {
   let app: TestApp;
   let userId: string;
   let created: OrderFacts[];
+  let agentId: string;
   beforeAll(async () => {
     app = await createTestApp();
     userId = (await signUpShopper(app)).id;
     const agent = await createAgent(app.orm.em.fork());
+    agentId = agent.id;
     const em = app.orm.em.fork();
     for (const status of ORDER_STATUSES) {
       for (const paymentType of PAYMENT_TYPES) {
@@ -57,6 +60,17 @@ describe('the order queries agree with the shared visibility rules', () => {
     expect(selected.map(factsOf).every((facts) => isVisibleTo(facts, { role: 'seller' }))).toBe(
       true,
     );
+  });
+
+  test('listAgentOrders answers exactly the orders the agent may see', async () => {
+    const listed = (await listAgentOrders(app.orm.em.fork(), agentId)).filter(
+      (order) => order.user.id === userId,
+    );
+    const visible = created.filter((facts) => isVisibleTo(facts, { role: 'agent', id: agentId }));
+    expect(listed.length).toBe(visible.length);
+    expect(
+      listed.map(factsOf).every((facts) => isVisibleTo(facts, { role: 'agent', id: agentId })),
+    ).toBe(true);
   });
 
   test('openPoolOrders selects exactly the orders open for agents', async () => {

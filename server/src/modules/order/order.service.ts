@@ -132,7 +132,7 @@ export async function listAgentOrders(em: EntityManager, agentId: string): Promi
   return em.find(
     OrderSchema,
     {
-      $or: [{ assignedTo: agentId }, openPoolOrders],
+      $or: [{ assignedTo: agentId, status: { $ne: 'Cancelled' } }, openPoolOrders],
     },
     { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );

@@ -1,4 +1,10 @@
-import { shopperBadge, type CancelledBy, type Order, type ShopperBadge } from '@kirana/shared';
+import {
+  awaitsOnlinePayment,
+  shopperBadge,
+  type CancelledBy,
+  type Order,
+  type ShopperBadge,
+} from '@kirana/shared';
 import { asSentence } from '../../lib/format';
 
 /** What a shopper's order card shows where the progress bar goes. */
@@ -27,7 +33,7 @@ export function orderStage(order: Order, now: number): OrderStage {
       at: order.cancelledAt,
     };
   }
-  if (order.paymentType === 'Online' && !order.isPaid && order.status === 'Order Placed') {
+  if (awaitsOnlinePayment(order)) {
     const payBy = order.payBy;
     return { kind: 'awaiting-payment', payBy, canPay: payBy === null || Date.parse(payBy) > now };
   }
