@@ -1,7 +1,7 @@
 import type { Order } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { anOrder, at } from '../../test/orders';
-import { cancelledByText, cancelReasonText, orderStage, stageBadge } from './order-stage';
+import { cancelledByText, orderStage, stageBadge } from './order-stage';
 
 const shopperOrder = (overrides: Partial<Order> = {}) => anOrder<Order>(0, overrides);
 const awaiting = (overrides: Partial<Order> = {}) =>
@@ -71,11 +71,5 @@ describe('cancellation texts', () => {
     expect(cancelledByText('seller')).toBe('Cancelled by the shop');
     expect(cancelledByText('system')).toBe('Cancelled automatically');
     expect(cancelledByText(null)).toBe('Cancelled');
-  });
-
-  it('writes the reason as a sentence, and says when none was given', () => {
-    expect(cancelReasonText('payment not completed')).toBe('Payment not completed');
-    expect(cancelReasonText('  ')).toBe('No reason given');
-    expect(cancelReasonText(null)).toBe('No reason given');
   });
 });

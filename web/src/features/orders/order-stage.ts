@@ -5,7 +5,6 @@ import {
   type Order,
   type ShopperBadge,
 } from '@kirana/shared';
-import { asSentence } from '../../lib/format';
 
 /** What a shopper's order card shows where the progress bar goes. */
 export type OrderStage =
@@ -56,23 +55,5 @@ export function cancelledByText(by: CancelledBy | null): string {
   return by ? CANCELLED_BY[by] : 'Cancelled';
 }
 
-/** The reason as a sentence, e.g. 'payment not completed' → 'Payment not completed'. */
-export const cancelReasonText = (reason: string | null): string =>
-  asSentence(reason, 'No reason given');
-
 /** A short order number for the shopper: the id's last eight characters. */
 export const orderNumber = (order: Pick<Order, '_id'>) => order._id.slice(-8).toUpperCase();
-
-const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A time to pay by: '10:42 am' when it is today, else '21 Nov, 10:42 am'. */
-export function formatPayBy(iso: string, now: number): string {
-  const when = new Date(iso);
-  return (when.toDateString() === new Date(now).toDateString() ? time : dayAndTime).format(when);
-}

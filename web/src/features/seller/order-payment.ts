@@ -1,5 +1,4 @@
 import type { CancelledBy, Order } from '@kirana/shared';
-import { asSentence } from '../../lib/format';
 
 export type PaymentState = 'paid' | 'pending' | 'unpaid';
 
@@ -46,7 +45,3 @@ const CANCELLED_BY: Record<CancelledBy, string> = {
 export function cancelledByText(by: CancelledBy | null): string {
   return by ? CANCELLED_BY[by] : 'Cancelled';
 }
-
-/** The reason as a sentence, e.g. 'payment not completed' → 'Payment not completed'. */
-export const cancelReasonText = (reason: string | null): string =>
-  asSentence(reason, 'No reason given');

@@ -2,7 +2,7 @@ import { formatAmount, isFinished, ORDER_CURRENCY, type AgentOrder } from '@kira
 import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
 import { orderNumber } from '../order-lists';
-import { formatOrderTime } from '../order-time';
+import { formatOrderTime } from '../../../lib/format';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
 

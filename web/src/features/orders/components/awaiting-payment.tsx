@@ -1,4 +1,4 @@
-import { formatPayBy } from '../order-stage';
+import { formatOrderTime } from '../../../lib/format';
 
 interface AwaitingPaymentProps {
   /** Until when the payment is taken, or null when not known. */
@@ -33,8 +33,8 @@ export function AwaitingPayment({
           <p>The time to pay has run out. This order will be cancelled.</p>
         ) : payBy ? (
           <p>
-            Pay by <time dateTime={payBy}>{formatPayBy(payBy, now)}</time> to confirm this order, or
-            it will be cancelled.
+            Pay by <time dateTime={payBy}>{formatOrderTime(payBy, new Date(now))}</time> to confirm
+            this order, or it will be cancelled.
           </p>
         ) : (
           <p>Pay now to confirm this order.</p>

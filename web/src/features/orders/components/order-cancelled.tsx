@@ -1,5 +1,6 @@
 import type { CancelledBy } from '@kirana/shared';
-import { cancelledByText, cancelReasonText } from '../order-stage';
+import { cancelReasonText } from '../../../lib/format';
+import { cancelledByText } from '../order-stage';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

@@ -1,7 +1,8 @@
 import { formatAmount, ORDER_CURRENCY, type SellerOrder } from '@kirana/shared';
 import { refundText } from '../../payments/refund-text';
 import { orderNumber } from '../order-list';
-import { cancelledByText, cancelReasonText, paymentSummary } from '../order-payment';
+import { cancelReasonText } from '../../../lib/format';
+import { cancelledByText, paymentSummary } from '../order-payment';
 
 interface OrderCardProps {
   order: SellerOrder;
