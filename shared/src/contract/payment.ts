@@ -4,6 +4,9 @@ import { agentOrderSchema, REFUND_STATUSES } from './order.js';
 
 export const PAYMENT_CURRENCY = 'INR';
 
+/** The provider's smallest payment: ₹1.00. A smaller order is paid in cash. */
+export const MIN_ONLINE_PAYMENT_PAISE = 100;
+
 /** Razorpay through its SDK, or the built-in offline stand-in that behaves like it. */
 export const PAYMENT_PROVIDERS = ['razorpay', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];

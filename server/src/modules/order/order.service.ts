@@ -1,6 +1,7 @@
 import {
   cartTotals,
   MAX_LINE_QUANTITY,
+  MIN_ONLINE_PAYMENT_PAISE,
   type OrderEvent,
   type PlaceOrderBody,
   type SellerOrdersQuery,
@@ -55,6 +56,12 @@ export async function placeOrder(
     const totals = cartTotals(priced);
     if (totals.total > MAX_ORDER_PAISE)
       throw new AppError('invalid', 'items: the order total is too large');
+    if (payment.type === 'Online' && totals.total < MIN_ONLINE_PAYMENT_PAISE) {
+      throw new AppError(
+        'invalid',
+        `Online payments start at ₹${MIN_ONLINE_PAYMENT_PAISE / 100}: choose cash on delivery for this order`,
+      );
+    }
 
     const { _id: addressId, ...delivery } = presentAddress(address);
     const order = tx.create(OrderSchema, {

@@ -6,7 +6,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { OrderSchema } from '../order/order.entity.js';
-import { PaymentSchema, RefundSchema } from './payment.entity.js';
+import { PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import {
   expireUnpaidOrder,
   markOnlinePaid,
@@ -18,8 +18,11 @@ import {
 /** The advisory lock's key: any constant the store uses for nothing else. */
 const POLLER_LOCK = 7_405_512;
 const POLL_EVERY_MS = 30_000;
+/** How long an expired checkout is still asked about: a payment made just then is refunded. */
+const EXPIRED_WINDOW_MS = 60 * 60_000;
 /** How long an agent's collection at the door is worth asking about. */
 const COLLECTION_WINDOW_MS = 24 * 60 * 60_000;
+const REFUND_RETRY_MS = 60_000;
 const BATCH = 200;
 
 export interface PollRound {
@@ -34,85 +37,134 @@ export interface PollRound {
  * A failure with one order is logged and does not stop the round.
  */
 export async function pollPayments(orm: MikroORM, deps: PaymentDeps): Promise<PollRound | null> {
-  return withAdvisoryLock(orm, POLLER_LOCK, async () => {
+  return withAdvisoryLock(orm, POLLER_LOCK, deps, async () => {
     const round: PollRound = { asked: 0, paid: 0, expired: 0, refundsSent: 0 };
-    const attempt = async (what: string, run: () => Promise<void>) => {
+    const now = new Date();
+    const since = (ms: number) => new Date(now.getTime() - ms);
+    /** Asks about one provider order; answers false when the provider could not tell. */
+    const ask = async (payment: Payment): Promise<boolean> => {
       try {
-        await run();
+        round.asked += 1;
+        if ((await settleFromProvider(orm, deps, payment)) > 0) round.paid += 1;
+        return true;
       } catch (error) {
-        deps.logger.error({ err: error }, `payments poller: ${what} failed`);
+        deps.logger.error({ err: error, payment: payment.providerOrderId }, 'poller: ask failed');
+        return false;
       }
     };
 
-    const now = new Date();
+    // Unpaid checkouts still within their time, recently expired ones (a payment after expiry
+    // is refunded even when no webhook comes), and the agents' collections of the last day.
     const open = await orm.em.fork().find(
       PaymentSchema,
       {
+        provider: deps.provider.name,
         status: { $ne: 'paid' },
         $or: [
           {
             purpose: 'checkout',
-            order: { paymentType: 'Online', isPaid: false, status: 'Order Placed' },
+            order: {
+              paymentType: 'Online',
+              isPaid: false,
+              status: 'Order Placed',
+              expiresAt: { $gt: now },
+            },
+          },
+          {
+            purpose: 'checkout',
+            order: {
+              status: 'Cancelled',
+              cancelledBy: 'system',
+              cancelledAt: { $gte: since(EXPIRED_WINDOW_MS) },
+            },
           },
           {
             purpose: 'collection',
-            createdAt: { $gte: new Date(now.getTime() - COLLECTION_WINDOW_MS) },
+            createdAt: { $gte: since(COLLECTION_WINDOW_MS) },
             order: { isPaid: false, status: { $nin: ['Delivered', 'Cancelled'] } },
           },
         ],
       },
-      { orderBy: { createdAt: 'asc' }, limit: BATCH },
+      { orderBy: { createdAt: 'desc' }, limit: BATCH },
     );
-    for (const payment of open) {
-      await attempt(`asking about ${payment.providerOrderId}`, async () => {
-        round.asked += 1;
-        for (const found of await deps.provider.fetchOrderPayments(payment.providerOrderId)) {
-          if (found.status === 'captured') {
-            const outcome = await markOnlinePaid(orm.em.fork(), deps, {
-              paymentId: payment.id,
-              providerPaymentId: found.id,
-              amountPaise: found.amount,
-              source: 'poller',
-            });
-            if (outcome === 'paid') round.paid += 1;
-          } else if (found.status === 'failed') {
-            await recordPaymentFailure(orm.em.fork(), {
-              paymentId: payment.id,
-              providerPaymentId: found.id,
-              reason: found.errorDescription ?? 'payment failed',
-              source: 'poller',
-              dedupeKey: `poller:${found.id}:failed`,
-            });
-          }
-        }
-      });
-    }
+    for (const payment of open) await ask(payment);
 
-    // Asked once more just above; what is still unpaid now has run out of time.
+    // Out of time: asked once more, then cancelled, unless the provider could not be asked.
     const due = await orm.em
       .fork()
       .find(
         OrderSchema,
         { paymentType: 'Online', isPaid: false, status: 'Order Placed', expiresAt: { $lte: now } },
-        { fields: ['id'], limit: BATCH },
+        { fields: ['id'], orderBy: { expiresAt: 'asc' }, limit: BATCH },
       );
     for (const order of due) {
-      await attempt(`expiring order ${order.id}`, async () => {
-        if (await expireUnpaidOrder(orm.em.fork(), deps, order.id)) round.expired += 1;
+      const payments = await orm.em.fork().find(PaymentSchema, {
+        order: order.id,
+        provider: deps.provider.name,
+        status: { $ne: 'paid' },
       });
+      const answered = await Promise.all(payments.map(ask));
+      if (answered.includes(false)) continue;
+      try {
+        if (await expireUnpaidOrder(orm.em.fork(), deps, order.id)) round.expired += 1;
+      } catch (error) {
+        deps.logger.error({ err: error, orderId: order.id }, 'poller: expiry failed');
+      }
     }
 
+    // Refunds the provider has not accepted yet, a minute after the last try.
     const unsent = await orm.em
       .fork()
-      .find(RefundSchema, { status: 'requested' }, { fields: ['id'], limit: BATCH });
+      .find(
+        RefundSchema,
+        { status: 'requested', updatedAt: { $lt: since(REFUND_RETRY_MS) } },
+        { fields: ['id'], limit: BATCH },
+      );
     for (const refund of unsent) {
-      await attempt(`sending refund ${refund.id}`, async () => {
+      try {
         await sendRefund(orm.em.fork(), deps, refund.id);
         round.refundsSent += 1;
-      });
+      } catch (error) {
+        deps.logger.error({ err: error, refundId: refund.id }, 'poller: refund failed');
+      }
     }
     return round;
   });
+}
+
+/**
+ * Applies what the provider says about one provider order's payments: a capture goes through
+ * markOnlinePaid (once: the poller's own key), a failure is recorded once. Answers the captures
+ * that marked the order paid.
+ * @throws ProviderError when the provider cannot be asked.
+ */
+async function settleFromProvider(
+  orm: MikroORM,
+  deps: PaymentDeps,
+  payment: Payment,
+): Promise<number> {
+  let paid = 0;
+  for (const found of await deps.provider.fetchOrderPayments(payment.providerOrderId)) {
+    if (found.status === 'captured') {
+      const outcome = await markOnlinePaid(orm.em.fork(), deps, {
+        paymentId: payment.id,
+        providerPaymentId: found.id,
+        amountPaise: found.amount,
+        source: 'poller',
+        dedupeKey: `poller:${found.id}:captured`,
+      });
+      if (outcome === 'paid') paid += 1;
+    } else if (found.status === 'failed') {
+      await recordPaymentFailure(orm.em.fork(), {
+        paymentId: payment.id,
+        providerPaymentId: found.id,
+        reason: found.errorDescription ?? 'payment failed',
+        source: 'poller',
+        dedupeKey: `poller:${found.id}:failed`,
+      });
+    }
+  }
+  return paid;
 }
 
 /**
@@ -123,9 +175,12 @@ export async function pollPayments(orm: MikroORM, deps: PaymentDeps): Promise<Po
 async function withAdvisoryLock<T>(
   orm: MikroORM,
   key: number,
+  deps: PaymentDeps,
   work: () => Promise<T>,
 ): Promise<T | null> {
   const client = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  // A dropped connection must end this round, not the process (pg emits 'error' when idle).
+  client.on('error', (error) => deps.logger.warn({ err: error }, 'poller: lock connection lost'));
   await client.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>(

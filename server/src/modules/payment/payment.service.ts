@@ -37,6 +37,9 @@ export interface PaymentDeps {
 
 type EventSource = 'checkout' | 'webhook' | 'poller' | 'server';
 
+/** Unpaid online orders one shopper may have at once: each holds a provider order and the poller. */
+const MAX_ORDERS_AWAITING_PAYMENT = 5;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who asks to verify a Checkout payment: the shopper for their checkout, the agent at the door. */
@@ -51,8 +54,9 @@ const asked = (payment: Payment): ProviderOrderAnswer => ({
 /**
  * Places the shopper's online order (validated and priced exactly like cash on delivery, unpaid
  * and hidden from the shop until paid), then opens a provider order for its amount.
- * @throws AppError as placeOrder does; unavailable when the provider order cannot be created
- * (the order then stays awaiting payment, and may be paid again from My Orders).
+ * @throws AppError as placeOrder does; conflict when the shopper already has
+ * {@link MAX_ORDERS_AWAITING_PAYMENT} orders awaiting payment; unavailable when the provider
+ * order cannot be created (the order then stays awaiting payment, to be paid from My Orders).
  */
 export async function placeOnlineOrder(
   em: EntityManager,
@@ -60,6 +64,18 @@ export async function placeOnlineOrder(
   userId: string,
   body: PlaceOrderBody,
 ): Promise<{ order: Order; providerOrder: ProviderOrderAnswer }> {
+  const waiting = await em.count(OrderSchema, {
+    user: userId,
+    paymentType: 'Online',
+    isPaid: false,
+    status: 'Order Placed',
+  });
+  if (waiting >= MAX_ORDERS_AWAITING_PAYMENT) {
+    throw new AppError(
+      'conflict',
+      `You have ${waiting} orders awaiting payment: pay for them from My Orders, or wait until they expire`,
+    );
+  }
   const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
   const order = await placeOrder(em, deps.events, userId, body, { type: 'Online', payBy });
   return { order, providerOrder: await openProviderOrder(em, deps, order, 'checkout') };
@@ -147,6 +163,13 @@ async function openProviderOrder(
     deps.logger.error({ err: error, orderId: order.id }, 'the payment provider refused an order');
     throw new AppError('unavailable', MESSAGES.razorpayOrderFailed);
   }
+  if (created.amount !== order.amountPaise || created.currency !== PAYMENT_CURRENCY) {
+    deps.logger.error(
+      { orderId: order.id, created },
+      'the provider order is not the one asked for',
+    );
+    throw new AppError('unavailable', MESSAGES.razorpayOrderFailed);
+  }
   const payment = await em.transactional(async (tx) => {
     const payment = tx.create(PaymentSchema, {
       order: order.id,
@@ -195,15 +218,8 @@ export async function verifyCheckout(
     signature: body.razorpay_signature,
   });
   if (!genuine) {
-    await em.transactional(async (tx) => {
-      tx.create(PaymentEventSchema, {
-        order: order.id,
-        source: 'checkout',
-        type: 'signature.invalid',
-        providerPaymentId: body.razorpay_payment_id.slice(0, 64),
-        note: 'Checkout callback with a signature that does not match',
-      });
-    });
+    // Logged, not stored: a caller must not be able to grow the order's history at will.
+    deps.logger.warn({ orderId: order.id, payer }, 'Checkout callback with a forged signature');
     throw new AppError('invalid', MESSAGES.paymentVerificationFailed);
   }
   const outcome = await markOnlinePaid(em, deps, {
@@ -336,7 +352,8 @@ export async function requestRefund(
   tx: EntityManager,
   input: { order: string; providerPaymentId: string; amountPaise: number; reason: string },
 ): Promise<{ id: string } | null> {
-  const idempotencyKey = `refund:${input.providerPaymentId}`;
+  // Razorpay takes 10+ letters, digits, '-' and '_' as an idempotency key.
+  const idempotencyKey = `refund_${input.providerPaymentId}`.replace(/[^\w-]/g, '-');
   const [row] = await tx
     .createQueryBuilder(RefundSchema)
     .insert({
@@ -399,6 +416,7 @@ export async function sendRefund(
       return;
     }
     deps.logger.warn({ err: error, refundId }, 'refund not sent yet; the poller will retry');
+    await em.nativeUpdate(RefundSchema, { id: refundId }, { updatedAt: new Date() });
     return;
   }
   await settleRefund(em, deps, {
@@ -442,10 +460,24 @@ export async function settleRefund(
       note: input.note,
     });
     if (!recorded) return null;
-    const settled = refund.status === 'processed' || refund.status === 'failed';
-    if (settled || (refund.status === 'pending' && input.status === 'pending')) return null;
-    refund.status = input.status;
-    refund.providerRefundId ??= input.providerRefundId ?? null;
+    const now = new Date();
+    if (input.providerRefundId) {
+      await tx.nativeUpdate(
+        RefundSchema,
+        { id: refund.id, providerRefundId: null },
+        { providerRefundId: input.providerRefundId, updatedAt: now },
+      );
+    }
+    // Forward-only, decided by the database: whatever this call read may already be stale.
+    const moved = await tx.nativeUpdate(
+      RefundSchema,
+      {
+        id: refund.id,
+        status: { $in: input.status === 'pending' ? ['requested'] : ['requested', 'pending'] },
+      },
+      { status: input.status, updatedAt: now },
+    );
+    if (!moved) return null;
     if (input.status === 'processed') {
       tx.create(OrderEventSchema, {
         order: refund.order,
@@ -454,7 +486,6 @@ export async function settleRefund(
         note: `₹${(refund.amountPaise / 100).toFixed(2)} refunded: ${refund.reason}`.slice(0, 200),
       });
     }
-    await tx.flush();
     await refreshRefundSummary(tx, refund.order.id);
     return refund.order.id;
   });
@@ -463,7 +494,7 @@ export async function settleRefund(
 
 /** The order's refund amount and state, from its refunds: pending while any is on its way. */
 async function refreshRefundSummary(tx: EntityManager, orderId: string): Promise<void> {
-  const refunds = await tx.find(RefundSchema, { order: orderId });
+  const refunds = await tx.find(RefundSchema, { order: orderId }, { refresh: true });
   const live = refunds.filter((refund) => refund.status !== 'failed');
   const status = live.some((refund) => refund.status !== 'processed')
     ? 'pending'
@@ -527,7 +558,10 @@ export async function applyWebhook(
   event: WebhookEvent,
   eventId: string | undefined,
 ): Promise<void> {
-  if (event.type === 'ignored') return;
+  if (event.type === 'ignored') {
+    if (event.unreadable) deps.logger.warn({ event: event.name, eventId }, 'unreadable webhook');
+    return;
+  }
   if ('refund' in event) {
     const { refund } = event;
     await settleRefund(em, deps, {

@@ -19,6 +19,8 @@ import { connect, listen } from '../../test/sockets.js';
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 import { pollPayments } from './payment-poller.js';
 import { PaymentEventSchema, RefundSchema } from './payment.entity.js';
+import { settleRefund } from './payment.service.js';
+import { ProviderError, type PaymentProvider } from './provider.js';
 import { SandboxOrderSchema, SandboxRefundSchema } from './sandbox/sandbox.entity.js';
 
 type Browser = ReturnType<TestApp['agent']>;
@@ -324,6 +326,10 @@ describe('online payments at checkout', () => {
       .expect(400, { success: false, message: 'Webhook signature is not valid' });
     await hook.send(app).expect(200);
     await webhook('subscription.charged', {}).send(app).expect(200);
+    // Signed, so the provider's: acknowledged even when it cannot be read, or it would retry.
+    await webhook('payment.captured', { payment: { id: 42 } })
+      .send(app)
+      .expect(200);
     await app.http().post('/api/payments/razorpay/webhook').send('not json').expect(400);
   });
 
@@ -342,6 +348,140 @@ describe('online payments at checkout', () => {
       status: 'created',
     });
   });
+
+  test('a shopper with five orders awaiting payment places no sixth; an order under ₹1 is not taken online', async () => {
+    const shopper = await signUpShopper(app);
+    for (let i = 0; i < 5; i += 1) await placeOnlineOrder(app, shopper);
+    const sixth = await placeOnlineOrder(app, shopper).catch((error: Error) => error);
+    expect(String(sixth)).toMatch(/409/);
+
+    const small = await signUpShopper(app);
+    const tiny = await placeOnlineOrder(app, small, { offerPricePaise: 50 }).catch(
+      (error: Error) => error,
+    );
+    expect(String(tiny)).toMatch(/400/);
+    expect(await app.orm.em.fork().count(OrderSchema, { user: small.id })).toBe(0);
+  });
+
+  test('a payment made at expiry, reported by nobody, is found by the poller and refunded once', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await expireNow(placed.orderId);
+    await pollPayments(app.orm, app.payments);
+    const { razorpay_payment_id: paymentId } = await payInSandbox(app, placed.order.id);
+
+    await pollPayments(app.orm, app.payments);
+    await pollPayments(app.orm, app.payments);
+    await app.events.settled();
+
+    expect(await app.orm.em.fork().find(RefundSchema, { order: placed.orderId })).toEqual([
+      expect.objectContaining({ providerPaymentId: paymentId, status: 'processed' }),
+    ]);
+    expect(await app.orm.em.fork().count(SandboxRefundSchema, { payment: paymentId })).toBe(1);
+  });
+
+  test('an order whose provider cannot be asked is not expired in that round', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await payInSandbox(app, placed.order.id);
+    await expireNow(placed.orderId);
+    const unreachable = withProvider({
+      fetchOrderPayments: () => Promise.reject(new ProviderError('unreachable', true)),
+    });
+
+    await pollPayments(app.orm, unreachable);
+    expect((await shopperOrder(shopper.http, placed.orderId))?.status).toBe('Order Placed');
+
+    await pollPayments(app.orm, app.payments);
+    expect(await shopperOrder(shopper.http, placed.orderId)).toMatchObject({
+      status: 'Order Placed',
+      isPaid: true,
+    });
+  });
+
+  test('a refund the provider could not take stays requested and is sent again by the poller', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await expireNow(placed.orderId);
+    await pollPayments(app.orm, app.payments);
+    const callback = await payInSandbox(app, placed.order.id);
+
+    const sandbox = app.payments.provider;
+    app.payments.provider = Object.assign(Object.create(sandbox) as PaymentProvider, {
+      refund: () => Promise.reject(new ProviderError('unreachable', true)),
+    });
+    try {
+      await shopper.http.post('/api/order/verify').send(callback).expect(409);
+      await app.events.settled();
+    } finally {
+      app.payments.provider = sandbox;
+    }
+    const [waiting] = await app.orm.em.fork().find(RefundSchema, { order: placed.orderId });
+    expect(waiting?.status).toBe('requested');
+    expect((await shopperOrder(shopper.http, placed.orderId))?.refund?.status).toBe('pending');
+
+    // The poller leaves it a minute, then sends it again with the same idempotency key.
+    await pollPayments(app.orm, app.payments);
+    expect((await app.orm.em.fork().findOneOrFail(RefundSchema, { id: waiting?.id })).status).toBe(
+      'requested',
+    );
+    await app.orm.em
+      .fork()
+      .nativeUpdate(
+        RefundSchema,
+        { id: waiting?.id },
+        { updatedAt: new Date(Date.now() - 120_000) },
+      );
+    await pollPayments(app.orm, app.payments);
+    await app.events.settled();
+
+    expect((await app.orm.em.fork().findOneOrFail(RefundSchema, { id: waiting?.id })).status).toBe(
+      'processed',
+    );
+    expect(
+      await app.orm.em.fork().count(SandboxRefundSchema, { payment: callback.razorpay_payment_id }),
+    ).toBe(1);
+    expect((await shopperOrder(shopper.http, placed.orderId))?.refund).toEqual({
+      amount: placed.order.amount / 100,
+      status: 'processed',
+    });
+  });
+
+  test('a refund never moves back: a late "pending" after "processed" changes nothing', async () => {
+    const shopper = await signUpShopper(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    await expireNow(placed.orderId);
+    await pollPayments(app.orm, app.payments);
+    await shopper.http
+      .post('/api/order/verify')
+      .send(await payInSandbox(app, placed.order.id))
+      .expect(409);
+    await app.events.settled();
+    const [refund] = await app.orm.em.fork().find(RefundSchema, { order: placed.orderId });
+
+    await settleRefund(app.orm.em.fork(), app.payments, {
+      refundId: refund?.id,
+      status: 'pending',
+      source: 'server',
+    });
+    await settleRefund(app.orm.em.fork(), app.payments, {
+      refundId: refund?.id,
+      status: 'failed',
+      source: 'server',
+    });
+
+    const after = await app.orm.em.fork().findOneOrFail(RefundSchema, { id: refund?.id });
+    expect(after.status).toBe('processed');
+    expect(
+      await app.orm.em.fork().count(OrderEventSchema, { order: placed.orderId, type: 'refunded' }),
+    ).toBe(1);
+  });
+
+  /** The app's payment services with some of the sandbox's calls replaced. */
+  function withProvider(replaced: Partial<PaymentProvider>) {
+    const provider = Object.assign(Object.create(app.sandbox) as PaymentProvider, replaced);
+    return { ...app.payments, provider };
+  }
 
   async function expireNow(orderId: string) {
     await app.orm.em

@@ -41,7 +41,8 @@ export interface ProviderRefund {
 export type WebhookEvent =
   | { type: 'order.paid' | 'payment.captured' | 'payment.failed'; payment: ProviderPayment }
   | { type: 'refund.processed' | 'refund.failed'; refund: ProviderRefund }
-  | { type: 'ignored'; name: string };
+  /** An event the store does not act on; `unreadable` when a signed body made no sense. */
+  | { type: 'ignored'; name: string; unreadable?: boolean };
 
 export interface RefundRequest {
   paymentId: string;
@@ -69,7 +70,7 @@ export interface PaymentProvider {
   verifyCheckout(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /**
    * Checks the webhook's signature over the raw bytes, then reads the event.
-   * @throws AppError invalid for a bad signature or a body that is not a provider event.
+   * @throws AppError invalid for a bad signature.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
   /** @throws ProviderError */
@@ -164,7 +165,7 @@ export function toProviderRefund(raw: unknown): ProviderRefund {
 
 /**
  * Verifies a Razorpay-format webhook (both providers send this format) and reads its event.
- * @throws AppError invalid for a bad signature or a body that is not such an event.
+ * @throws AppError invalid for a bad signature.
  */
 export function parseWebhookWith(
   secrets: ProviderSecrets,
@@ -173,11 +174,13 @@ export function parseWebhookWith(
 ): WebhookEvent {
   if (!isWebhookSignatureValid(rawBody, signature, secrets.webhookSecret))
     throw new AppError('invalid', 'Webhook signature is not valid');
+  // Signed, so it is the provider's: an event we cannot read is acknowledged (and logged) rather
+  // than refused, or the provider would retry it for a day and then disable the webhook.
   let body;
   try {
     body = webhookBody.parse(JSON.parse(rawBody.toString('utf8')));
   } catch {
-    throw new AppError('invalid', 'Webhook body is not a payment provider event');
+    return { type: 'ignored', name: 'unreadable', unreadable: true };
   }
   try {
     switch (body.event) {
@@ -192,6 +195,6 @@ export function parseWebhookWith(
         return { type: 'ignored', name: body.event };
     }
   } catch {
-    throw new AppError('invalid', `Webhook ${body.event} does not carry what it should`);
+    return { type: 'ignored', name: body.event, unreadable: true };
   }
 }

@@ -272,7 +272,7 @@ describe('RazorpayProvider error mapping', () => {
     );
   });
 
-  test.each([429, 500, 503])('a %i answer is a retryable ProviderError', async (status) => {
+  test.each([409, 429, 500, 503])('a %i answer is a retryable ProviderError', async (status) => {
     razorpay()
       .get('/v1/orders/order_NhE1kD8hZr2S0T/payments')
       .reply(status, {

@@ -46,9 +46,10 @@ function toProviderError(error: unknown): ProviderError {
   if (!isRazorpayHttpError(error)) return new ProviderError('Razorpay could not be reached', true);
   const status = Number(error.statusCode);
   const reason = error.error?.description ?? 'no reason given';
+  // 409: the same idempotent request is still being processed; Razorpay says to retry it.
   return new ProviderError(
     `Razorpay answered ${status}: ${reason}`,
-    status === 429 || status >= 500,
+    status === 409 || status === 429 || status >= 500,
     status,
   );
 }
@@ -64,7 +65,7 @@ async function razorpayCall<T>(call: Promise<T>): Promise<T> {
 
 /**
  * Razorpay through its official SDK. Calls that Razorpay refuses or that cannot reach it throw
- * ProviderError: retryable for 429, 5xx and no answer, not for other 4xx.
+ * ProviderError: retryable for 409, 429, 5xx and no answer, not for other 4xx.
  */
 export class RazorpayProvider implements PaymentProvider {
   readonly name = 'razorpay';

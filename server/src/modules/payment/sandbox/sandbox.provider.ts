@@ -62,6 +62,9 @@ export interface CheckoutFailure {
   };
 }
 
+/** Razorpay's rule for `X-Refund-Idempotency`. */
+const IDEMPOTENCY_KEY = /^[\w-]{10,}$/;
+
 const FAILURE_DESCRIPTION = 'Your payment was declined by the bank (sandbox test payment).';
 
 /** How long the sandbox waits between webhook delivery attempts, as Razorpay retries. */
@@ -134,12 +137,28 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Refunds at once (`processed`); the same idempotency key answers the first refund again. */
   async refund(request: RefundRequest): Promise<ProviderRefund> {
+    if (!IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
+      throw new ProviderError(
+        'The idempotency key must be at least 10 letters, digits, hyphens or underscores',
+        false,
+        400,
+      );
+    }
     const { refund, created } = await this.orm.em.fork().transactional(async (tx) => {
       const earlier = await tx.findOne(
         SandboxRefundSchema,
         { idempotencyKey: request.idempotencyKey },
         { populate: ['payment'] },
       );
+      if (
+        earlier &&
+        (earlier.amount !== request.amount || earlier.payment.id !== request.paymentId)
+      )
+        throw new ProviderError(
+          'Different request with the same idempotency key has already been processed.',
+          false,
+          400,
+        );
       if (earlier) return { refund: earlier, created: false };
       const payment = await tx.findOne(
         SandboxPaymentSchema,
