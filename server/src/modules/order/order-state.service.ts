@@ -45,7 +45,11 @@ export function factsOf(order: Order): OrderFacts {
   };
 }
 
-function enforce(decision: Decision): void {
+/**
+ * Turns a refusal of the shared order rules into the AppError the caller gets.
+ * @throws AppError forbidden or conflict, with the rule's message.
+ */
+export function enforce(decision: Decision): void {
   if (!decision.ok)
     throw new AppError(REFUSAL_CODE[decision.reason], refusalMessage[decision.reason]);
 }

@@ -5,8 +5,11 @@
  * PaymentProvider (provider.ts) and never happen inside a database transaction.
  */
 import {
+  canCollectOnline,
+  isVisibleTo,
   MESSAGES,
   PAYMENT_CURRENCY,
+  type Actor,
   type PaymentVerifyBody,
   type PlaceOrderBody,
   type ProviderOrder as ProviderOrderAnswer,
@@ -16,6 +19,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import { enforce, factsOf } from '../order/order-state.service.js';
 import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
 import { placeOrder } from '../order/order.service.js';
 import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
@@ -115,8 +119,9 @@ export async function payAgain(
  * Opens a provider order for a cash-on-delivery order the calling agent delivers, so the
  * customer pays online at the door. The amount is the order's own: a differing `amount` (paise)
  * is refused. A retried tap reuses the provider order already opened.
- * @throws AppError notFound (not the agent's order), invalid (amount), conflict (paid, online,
- * finished), unavailable (provider).
+ * @throws AppError notFound (an order the agent cannot see), forbidden (not theirs), conflict
+ * (paid, online, finished; the shared `canCollectOnline` rule), invalid (amount), unavailable
+ * (provider).
  */
 export async function openCollection(
   em: EntityManager,
@@ -125,13 +130,11 @@ export async function openCollection(
   orderId: string,
   amount: number | undefined,
 ): Promise<ProviderOrderAnswer> {
-  const order = await em.findOne(OrderSchema, { id: orderId, assignedTo: agentId });
-  if (!order) throw new AppError('notFound', MESSAGES.orderNotFound);
-  if (order.paymentType !== 'COD')
-    throw new AppError('conflict', 'Only a cash-on-delivery order is paid at the door');
-  if (order.isPaid) throw new AppError('conflict', 'Order is already paid');
-  if (order.status === 'Delivered' || order.status === 'Cancelled')
-    throw new AppError('conflict', 'Order is no longer open for delivery');
+  const order = await em.findOne(OrderSchema, { id: orderId });
+  const agent: Actor = { role: 'agent', id: agentId };
+  if (!order || !isVisibleTo(factsOf(order), agent))
+    throw new AppError('notFound', MESSAGES.orderNotFound);
+  enforce(canCollectOnline(factsOf(order), agent));
   if (amount !== undefined && amount !== order.amountPaise) {
     throw new AppError(
       'invalid',
