@@ -32,7 +32,7 @@ import {
   type SandboxRefund,
 } from './sandbox.entity.js';
 
-export const SANDBOX_CHECKOUT_SCRIPT = '/payments/sandbox/checkout.js';
+const SANDBOX_CHECKOUT_SCRIPT = '/payments/sandbox/checkout.js';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
