@@ -3,6 +3,7 @@ import type { Page, Response } from '@playwright/test';
 import {
   anotherPhone,
   createAgent,
+  deliverAndFindUnderDelivered,
   logInAsAgent,
   orderCard,
   placeCodOrder,
@@ -92,21 +93,7 @@ test.describe('the delivery agent phone app', () => {
     await expect(toast(page, 'Payment collected in cash')).toBeVisible();
     await expect(card.getByText('Paid', { exact: true })).toBeVisible();
 
-    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
-    await expect(toast(page, 'Order status updated to Delivered')).toBeVisible();
-    await expect(card).toHaveCount(0);
-
-    await page
-      .getByRole('navigation', { name: 'Agent screens' })
-      .getByRole('link', {
-        name: 'Delivered Orders',
-      })
-      .tap();
-    await expect(page).toHaveURL('/agents/delivered');
-    await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
-    await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
-    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button')).toHaveCount(0);
+    await deliverAndFindUnderDelivered(page, card);
 
     await page.getByRole('button', { name: 'Logout' }).tap();
     await expect(page.getByLabel('Phone number')).toBeVisible();

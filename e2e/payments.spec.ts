@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
   createAgent,
+  deliverAndFindUnderDelivered,
   logInAsAgent,
   orderCard as agentOrderCard,
   placeCodOrder,
@@ -171,17 +172,7 @@ test.describe('online payments in the payment sandbox', () => {
     await expect(sandboxFrame(page)).toHaveCount(0);
     await expect(card.getByText('Paid', { exact: true })).toBeVisible();
 
-    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
-    await expect(toast(page, 'Order status updated to Delivered')).toBeVisible();
-    await expect(card).toHaveCount(0);
-    await page
-      .getByRole('navigation', { name: 'Agent screens' })
-      .getByRole('link', { name: 'Delivered Orders' })
-      .tap();
-    await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
-    await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
-    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button')).toHaveCount(0);
+    await deliverAndFindUnderDelivered(page, card);
 
     // At the counter: a cash-on-delivery order, paid online at the door.
     const counter = await aLaptop(browser, testInfo);

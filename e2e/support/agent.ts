@@ -5,6 +5,7 @@ import {
   type APIResponse,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -139,6 +140,25 @@ export function orderCard(page: Page, order: PlacedOrder) {
 
 /** '₹123.40', as order screens show amounts. */
 export const rupees = (amount: number) => `₹${amount.toFixed(2)}`;
+
+/**
+ * Marks the paid order on `card` Delivered: it leaves the active list and shows under Delivered
+ * Orders as delivered and paid, with nothing left to tap.
+ */
+export async function deliverAndFindUnderDelivered(page: Page, card: Locator): Promise<void> {
+  await card.getByRole('button', { name: 'Mark Delivered' }).tap();
+  await expect(toast(page, 'Order status updated to Delivered')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page
+    .getByRole('navigation', { name: 'Agent screens' })
+    .getByRole('link', { name: 'Delivered Orders' })
+    .tap();
+  await expect(page).toHaveURL('/agents/delivered');
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
+  await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+}
 
 /** Logs in through the phone field at /agents and waits for the greeting. */
 export async function logInAsAgent(page: Page, agent: TestAgent): Promise<void> {

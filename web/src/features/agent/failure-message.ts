@@ -1,8 +1,5 @@
 import { ApiError, serverMessage } from '../../lib/api-client';
 
-// The server's own words about a failure: read the same way in every area.
-export { serverMessage };
-
 /**
  * What a toast says about a failed call: the server's message first; else `rejected` when the
  * server did answer, `failed` when it could not be reached or the call broke.

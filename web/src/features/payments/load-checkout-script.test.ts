@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RazorpayConstructor } from './razorpay';
-import {
-  CHECKOUT_SCRIPT_BROKEN,
-  CHECKOUT_SCRIPT_FAILED,
-  CheckoutScriptError,
-  loadCheckoutScript,
-  type ScriptPage,
-} from './load-checkout-script';
+import { CheckoutScriptError, loadCheckoutScript, type ScriptPage } from './load-checkout-script';
+import { CHECKOUT_SCRIPT_BROKEN, CHECKOUT_SCRIPT_FAILED } from './messages';
 
 const Razorpay = vi.fn() as unknown as RazorpayConstructor;
 

@@ -1,3 +1,4 @@
+import { CHECKOUT_SCRIPT_BROKEN, CHECKOUT_SCRIPT_FAILED } from './messages';
 import type { RazorpayConstructor } from './razorpay';
 
 /** The Checkout script could not be loaded, or loaded without setting up `window.Razorpay`. */
@@ -12,10 +13,6 @@ export class CheckoutScriptError extends Error {
     super(message);
   }
 }
-
-export const CHECKOUT_SCRIPT_FAILED =
-  'The payment window could not be loaded. Check your connection and try again.';
-export const CHECKOUT_SCRIPT_BROKEN = 'The payment window did not start. Please try again later.';
 
 /** The parts of the page a Checkout script is loaded into (the browser's, or a test's). */
 export interface ScriptPage {

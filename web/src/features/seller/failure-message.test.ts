@@ -1,7 +1,7 @@
 import { successAnswerSchema } from '@kirana/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../lib/api-client';
-import { failureMessage, isSessionLost, serverMessage } from './failure-message';
+import { createApiClient, serverMessage } from '../../lib/api-client';
+import { failureMessage, isSessionLost } from './failure-message';
 
 /** The error a real api client throws when `fetch` answers (or fails) as given. */
 async function failure(fetch: typeof globalThis.fetch): Promise<unknown> {

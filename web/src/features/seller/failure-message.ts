@@ -1,8 +1,5 @@
 import { ApiError, serverMessage } from '../../lib/api-client';
 
-// The server's own words about a failure: read the same way in every area.
-export { serverMessage };
-
 /** What a toast says about a failed call: the server's message, else the screen's `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;

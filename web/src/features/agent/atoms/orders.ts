@@ -1,17 +1,13 @@
 import { MESSAGES, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { atom, type Setter } from 'jotai';
+import { serverMessage } from '../../../lib/api-client';
+import { CHECKOUT_SCRIPT_FAILED } from '../../payments/messages';
 import { toast } from '../../../lib/toast';
 import { acceptOrder } from '../api/accept-order';
 import { getVisibleOrders } from '../api/get-visible-orders';
 import { markOrderPaid } from '../api/mark-order-paid';
 import { updateOrderStatus } from '../api/update-order-status';
-import {
-  failureText,
-  isSessionLost,
-  isStale,
-  isUnreachable,
-  serverMessage,
-} from '../failure-message';
+import { failureText, isSessionLost, isStale, isUnreachable } from '../failure-message';
 import {
   actionTexts,
   COLLECT_ONLINE_ATTEMPT_FAILED,
@@ -150,9 +146,6 @@ function reportFailure(
   else if (isStale(error)) void set(refreshOrdersAtom);
 }
 
-const PAYMENT_WINDOW_UNREACHABLE =
-  'The payment window could not be loaded. Check your connection and try again.';
-
 /**
  * Collects `order`'s amount online at the door (see collect-online.ts, loaded now rather than
  * with the app): the paid order replaces the listed one with 'Payment successful!'; a failed
@@ -162,7 +155,7 @@ const PAYMENT_WINDOW_UNREACHABLE =
 async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void> {
   const collection = await import('../collect-online').catch(() => null);
   if (!collection) {
-    toast.error(PAYMENT_WINDOW_UNREACHABLE);
+    toast.error(CHECKOUT_SCRIPT_FAILED);
     return;
   }
   const outcome = await collection.collectOnline(order, () =>
