@@ -477,6 +477,78 @@ describe('online payments at checkout', () => {
     ).toBe(1);
   });
 
+  test('each payment route answers only its own role; everyone else gets a 401', async () => {
+    const shopper = await signUpShopper(app);
+    const agent = await signInAgent(app);
+    const placed = await placeOnlineOrder(app, shopper);
+    const callback = signedCallback(placed.order.id, 'pay_matrix00000001');
+    const who = { nobody: app.http(), shopper: shopper.http, seller, agent: agent.http };
+    type Who = keyof typeof who;
+    const routes: [method: 'get' | 'post', path: string, body: object, only: Who | 'anyone'][] = [
+      ['post', '/api/order/razorpay', { items: [], address: placed.orderId }, 'shopper'],
+      ['post', '/api/order/pay', { orderId: placed.orderId }, 'shopper'],
+      ['post', '/api/order/verify', callback, 'shopper'],
+      ['get', `/api/order/${placed.orderId}/payments`, {}, 'seller'],
+      ['post', '/api/agents/order/razorpay', { currency: 'INR', receipt: placed.orderId }, 'agent'],
+      ['post', '/api/agents/order/verify', callback, 'agent'],
+      ['get', '/api/payments/config', {}, 'anyone'],
+    ];
+    for (const [method, path, body, only] of routes) {
+      for (const [name, http] of Object.entries(who)) {
+        const answer = method === 'get' ? await http.get(path) : await http.post(path).send(body);
+        const allowed = only === 'anyone' || only === name;
+        expect(
+          allowed ? answer.status !== 401 && answer.status < 500 : answer.status === 401,
+          `${name} ${method.toUpperCase()} ${path}: ${answer.status}`,
+        ).toBe(true);
+        expect(answer.body.success, `${name} ${path}`).toBe(answer.status < 400);
+      }
+    }
+  });
+
+  test('bad input to every payment route is a 4xx naming what is wrong, never a 5xx', async () => {
+    const shopper = await signUpShopper(app);
+    const agent = await signInAgent(app);
+    const junk = [
+      [],
+      'text',
+      {},
+      { orderId: 'x', receipt: 7 },
+      { razorpay_order_id: 'a'.repeat(500) },
+    ];
+    const calls: [ReturnType<TestApp['agent']>, string][] = [
+      [shopper.http, '/api/order/razorpay'],
+      [shopper.http, '/api/order/pay'],
+      [shopper.http, '/api/order/verify'],
+      [agent.http, '/api/agents/order/razorpay'],
+      [agent.http, '/api/agents/order/verify'],
+    ];
+    for (const [http, path] of calls) {
+      for (const body of junk) {
+        const answer = await http.post(path).send(body);
+        expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);
+        expect(answer.body).toEqual({ success: false, message: expect.any(String) });
+        expect(answer.body.message.length).toBeGreaterThan(5);
+      }
+    }
+    for (const path of ['/api/order/not-an-id/payments', '/api/order/%00/payments']) {
+      const answer = await seller.get(path);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('id must be a valid id');
+    }
+    // The sandbox's own calls answer in Razorpay's error shape.
+    const sandbox = app.http();
+    await sandbox.get('/payments/sandbox/orders/order_nope').expect(400);
+    await sandbox
+      .get(`/payments/sandbox/orders/order_nope?key_id=${PAYMENT_SECRETS.keyId}`)
+      .expect(404);
+    for (const body of [[], {}, { key_id: PAYMENT_SECRETS.keyId, outcome: 'maybe' }]) {
+      const answer = await sandbox.post('/payments/sandbox/orders/order_nope/pay').send(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.description).toEqual(expect.any(String));
+    }
+  });
+
   /** The app's payment services with some of the sandbox's calls replaced. */
   function withProvider(replaced: Partial<PaymentProvider>) {
     const provider = Object.assign(Object.create(app.sandbox) as PaymentProvider, replaced);
