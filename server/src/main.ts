@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { EmbeddedDatabaseInUseError } from './db/embedded.js';
 import { DatabaseUnreachableError, redact } from './db/orm.js';
 import { createLogger } from './lib/logger.js';
 import { RedisUnreachableError } from './lib/redis.js';
@@ -29,7 +30,11 @@ let server;
 try {
   server = await startServer(config, logger);
 } catch (error) {
-  if (error instanceof DatabaseUnreachableError || error instanceof RedisUnreachableError)
+  if (
+    error instanceof DatabaseUnreachableError ||
+    error instanceof EmbeddedDatabaseInUseError ||
+    error instanceof RedisUnreachableError
+  )
     fail(error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')

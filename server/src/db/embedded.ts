@@ -1,29 +1,80 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
-  /** A postgres:// URL on a loopback port, for the same driver as a real PostgreSQL. */
+  /** A postgres:// URL naming the Unix socket's folder as its host, as libpq spells it. */
   url: string;
   close(): Promise<void>;
 }
 
+/** libpq's name for the socket of port 5432 inside the folder named as the host. */
+const SOCKET_NAME = '.s.PGSQL.5432';
+
+/** Thrown when another server already runs the embedded database of the same data folder. */
+export class EmbeddedDatabaseInUseError extends Error {
+  override name = 'EmbeddedDatabaseInUseError';
+}
+
 /**
- * Starts PGlite (PostgreSQL compiled to WebAssembly) on a free loopback port.
- * `dir` keeps the data on disk; without it the database lives in memory (tests).
+ * Starts PGlite (PostgreSQL compiled to WebAssembly) behind a Unix socket in a folder only this
+ * user may enter: it has no password, so no TCP port and no other local user may reach it.
+ * With `dataDir` the data stays on disk in `dataDir/pg` and the socket is in `dataDir/pg-socket`;
+ * without, the database lives in memory and the socket in a fresh temporary folder (tests).
+ * @throws EmbeddedDatabaseInUseError when a live server already listens on that socket.
  */
-export async function startEmbeddedDatabase(dir?: string): Promise<EmbeddedDatabase> {
-  if (dir) mkdirSync(dir, { recursive: true });
+export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedDatabase> {
+  const dir = dataDir && path.join(dataDir, 'pg');
+  let socketDir: string;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    socketDir = path.join(dataDir, 'pg-socket');
+    mkdirSync(socketDir, { recursive: true });
+  } else {
+    socketDir = await mkdtemp(path.join(tmpdir(), 'kirana-pg-'));
+  }
+  // mkdir's mode is cut by the umask and leaves an existing folder as it was.
+  chmodSync(socketDir, 0o700);
+  const socketPath = path.join(socketDir, SOCKET_NAME);
+  await removeStaleSocket(socketPath);
+
   const db = await PGlite.create(dir ?? 'memory://');
   // The socket server multiplexes connections onto the one PGlite session, keeping each
   // transaction's statements together, so a small connection pool is safe.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
   await server.start();
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    url: `postgres://postgres@${encodeURIComponent(socketDir)}:5432/postgres`,
     async close() {
       await server.stop();
       await db.close();
+      if (dir) rmSync(socketPath, { force: true });
+      else await rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A socket file left by a server that was killed is removed; one that answers belongs to a
+ * server still running on the same data folder, which PGlite cannot share.
+ */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  const live = await new Promise<boolean>((resolve) => {
+    const probe = connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (live) {
+    throw new EmbeddedDatabaseInUseError(
+      `another Kirana server is using the embedded database in ${path.dirname(socketPath)} (stop it, or set DATA_DIR to another folder)`,
+    );
+  }
+  rmSync(socketPath, { force: true });
 }

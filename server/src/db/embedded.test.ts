@@ -1,0 +1,64 @@
+import { statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './embedded.js';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-embedded-'));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+async function selectOne(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ one: number }>('select 1 as one')).rows[0]!.one;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the embedded database', () => {
+  test('listens on a Unix socket in a folder of DATA_DIR only its owner may enter, not on a TCP port; a second server on it is refused', async () => {
+    const database = await startEmbeddedDatabase(dataDir);
+    try {
+      const socketDir = path.join(dataDir, 'pg-socket');
+      const host = decodeURIComponent(new URL(database.url).hostname);
+      expect(host).toBe(socketDir);
+      expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
+      expect(await selectOne(database.url)).toBe(1);
+
+      // A second server on the same DATA_DIR is refused while this one runs, and harms nothing.
+      await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(EmbeddedDatabaseInUseError);
+      expect(await selectOne(database.url)).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test('a socket file left behind by a killed server does not stop the next start', async () => {
+    const first = await startEmbeddedDatabase(dataDir);
+    await first.close();
+    writeFileSync(path.join(dataDir, 'pg-socket', '.s.PGSQL.5432'), '');
+    const again = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(await selectOne(again.url)).toBe(1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  test('in memory (tests), the socket gets a private temporary folder that closing removes', async () => {
+    const database = await startEmbeddedDatabase();
+    const socketDir = decodeURIComponent(new URL(database.url).hostname);
+    expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+    expect(await selectOne(database.url)).toBe(1);
+    await database.close();
+    expect(() => statSync(socketDir)).toThrow();
+  });
+});
