@@ -262,3 +262,100 @@ describe('loadConfig for online payments', () => {
     ).toBe(15);
   });
 });
+
+describe('loadConfig SIGN_UPS_PER_HOUR', () => {
+  it('allows 20 sign-ups an hour per address unless set to another whole number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).signUpsPerHour).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir, SIGN_UPS_PER_HOUR: '200' }).signUpsPerHour).toBe(200);
+    expect(configErrorOf({ SIGN_UPS_PER_HOUR: '0' }).message).toBe(
+      'SIGN_UPS_PER_HOUR must be a whole number from 1 to 1000000 (got "0")',
+    );
+  });
+});
+
+describe('loadConfig PUBLIC_URL and PUBLIC_ORIGINS', () => {
+  it('leaves PUBLIC_URL to the listening port and lists no other origin by default', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.publicOrigins).toEqual([]);
+  });
+
+  it('reads each as bare origins, normalised as browsers send them', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'HTTPS://Shop.Example.in:443/',
+      PUBLIC_ORIGINS:
+        ' https://app.shop.example.in , http://localhost:5173,,https://app.shop.example.in',
+    });
+    expect(config.publicUrl).toBe('https://shop.example.in');
+    expect(config.publicOrigins).toEqual(['https://app.shop.example.in', 'http://localhost:5173']);
+  });
+
+  it.each([
+    'shop.example.in',
+    'ftp://shop.example.in',
+    'https://shop.example.in/store',
+    'https://shop.example.in?x=1',
+    'https://shop.example.in/#top',
+    'https://owner:secret@shop.example.in',
+  ])('refuses PUBLIC_URL=%j, naming it', (value) => {
+    expect(configErrorOf({ PUBLIC_URL: value }).message).toBe(
+      `PUBLIC_URL must be an http:// or https:// URL with no path, e.g. https://shop.example.in (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  it('refuses a PUBLIC_ORIGINS entry that is not a bare origin, naming the entry', () => {
+    expect(
+      configErrorOf({ PUBLIC_ORIGINS: 'https://app.example.in, https://app.example.in/shop' })
+        .message,
+    ).toMatch(
+      /^PUBLIC_ORIGINS must be comma-separated origins .*"https:\/\/app.example.in\/shop" is not one/,
+    );
+  });
+
+  it('takes another site in PUBLIC_ORIGINS only when PUBLIC_URL is https (cookies must be Secure)', () => {
+    expect(configErrorOf({ PUBLIC_ORIGINS: 'https://app.other.in' }).message).toMatch(
+      /^PUBLIC_ORIGINS names another site than PUBLIC_URL: .* PUBLIC_URL must be an https:\/\/ URL$/,
+    );
+    expect(
+      configErrorOf({
+        PUBLIC_URL: 'http://shop.example.in',
+        PUBLIC_ORIGINS: 'https://app.other.in',
+      }).message,
+    ).toMatch(/^PUBLIC_ORIGINS names another site/);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'https://shop.example.in',
+        PUBLIC_ORIGINS: 'https://app.other.in',
+      }).publicOrigins,
+    ).toEqual(['https://app.other.in']);
+  });
+
+  it('takes the same site over plain HTTP: another port, or a subdomain of the same domain', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_ORIGINS: 'http://localhost:5173' }).publicOrigins,
+    ).toEqual(['http://localhost:5173']);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'http://shop.example.in',
+        PUBLIC_ORIGINS: 'http://app.shop.example.in:8080',
+      }).publicOrigins,
+    ).toEqual(['http://app.shop.example.in:8080']);
+  });
+});
+
+describe('loadConfig AGENT_LOGIN', () => {
+  it('pairs agent phones by default, also when AGENT_LOGIN is blank', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).agentLogin).toBe('paired');
+    expect(loadConfig({ DATA_DIR: dataDir, AGENT_LOGIN: ' ' }).agentLogin).toBe('paired');
+  });
+
+  it('takes phone for the bare phone login, and refuses anything else, naming the choices', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AGENT_LOGIN: 'phone' }).agentLogin).toBe('phone');
+    expect(configErrorOf({ AGENT_LOGIN: 'none' }).message).toBe(
+      'AGENT_LOGIN must be paired or phone (got "none")',
+    );
+  });
+});

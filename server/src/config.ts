@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { anotherSite, parseOrigin } from './lib/origins.js';
 
 const MIN_SECRET_LENGTH = 32;
 const SECRET_VARIABLES = new Set([
@@ -75,6 +76,51 @@ const envSchema = z.object({
       .max(1440, { message: 'must be a whole number of minutes from 5 to 1440' })
       .default(30),
   ),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const origin = parseOrigin(text);
+        if (origin) return origin;
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: 'must be an http:// or https:// URL with no path, e.g. https://shop.example.in',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  PUBLIC_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const origins = entries.map(parseOrigin);
+      const bad = entries.find((_, index) => !origins[index]);
+      if (bad === undefined) return [...new Set(origins as string[])];
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: `must be comma-separated origins such as https://app.example.in (no path): ${JSON.stringify(bad)} is not one`,
+      });
+      return z.NEVER;
+    }),
+  SIGN_UPS_PER_HOUR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a whole number from 1 to 1000000' })
+      .int({ message: 'must be a whole number from 1 to 1000000' })
+      .min(1, { message: 'must be a whole number from 1 to 1000000' })
+      .max(1_000_000, { message: 'must be a whole number from 1 to 1000000' })
+      .default(20),
+  ),
+  AGENT_LOGIN: optionalText.pipe(
+    z.enum(['paired', 'phone'], { message: 'must be paired or phone' }).default('paired'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,8 +138,21 @@ export interface Config {
   /** Behind a reverse proxy: take the client address and HTTPS from X-Forwarded-* headers. */
   trustProxy: boolean;
   payments: PaymentsConfig;
+  /** Where browsers reach this server (an origin); unset: `http://localhost:<port it listens on>`. */
+  publicUrl: string | undefined;
+  /** Other origins whose pages may call the API with the session cookies (CORS with credentials). */
+  publicOrigins: string[];
+  /**
+   * 'paired': an agent signs in by phone number only on a phone the shop paired through an
+   * invite; 'phone': by phone number alone, anywhere (the spec's login).
+   */
+  agentLogin: AgentLogin;
+  /** Shopper accounts one client address may create in an hour. */
+  signUpsPerHour: number;
   logLevel: string;
 }
+
+export type AgentLogin = 'paired' | 'phone';
 
 /**
  * Which payment provider takes online payments. The sandbox signs with the given secrets when
@@ -135,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   const payments = paymentsConfig(vars, dataDir, production);
+  // Cookies that another site's pages may send go SameSite=None, which browsers take only Secure.
+  const publicUrl = vars.PUBLIC_URL ?? 'http://localhost';
+  if (anotherSite(publicUrl, vars.PUBLIC_ORIGINS) && !publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      'PUBLIC_ORIGINS names another site than PUBLIC_URL: its calls need SameSite=None; Secure session cookies, so PUBLIC_URL must be an https:// URL',
+    );
+  }
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -150,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: vars.SEED_DEMO_DATA ?? !production,
     trustProxy: vars.TRUST_PROXY ?? false,
     payments,
+    publicUrl: vars.PUBLIC_URL,
+    publicOrigins: vars.PUBLIC_ORIGINS,
+    agentLogin: vars.AGENT_LOGIN,
+    signUpsPerHour: vars.SIGN_UPS_PER_HOUR,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -1,63 +1,169 @@
 import type { ParameterizedContext } from 'koa';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+} from 'rate-limiter-flexible';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
 import type { RedisClient } from './redis.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
+type Limiter = RateLimiterMemory | RateLimiterRedis;
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Where the counters live: shared through Redis by every instance when it is set. */
+export interface LimitStore {
+  /** Names the counters, e.g. 'seller' for the seller's sign-in. */
+  name: string;
+  redis?: RedisClient | undefined;
+  keyPrefix?: string | undefined;
+}
 
 /**
- * Limits failed sign-ins per client address: after `failures` within `windowSeconds` every
- * attempt is refused until the window passes. Each attempt takes a point before it runs (so
- * parallel guesses are capped too) and a success or a malformed request gives it back: a whole
- * delivery team may sign in from the shop's one address. With Redis the counters are shared by
- * every server instance (kept in memory while Redis is unreachable); without, they are in memory.
+ * The sign-in limits of rate-limiter-flexible's login-protection recipe: consecutive failures
+ * per account and address (a success clears them), a slower limit per account across
+ * addresses (a botnet guessing one password), and a daily limit per address (one address
+ * guessing many accounts). An address's failures on one account never lock another account.
  */
-export class LoginThrottle {
-  private readonly limiter: RateLimiterMemory | RateLimiterRedis;
+export const LOGIN_LIMITS: LoginLimits = {
+  consecutivePerAccountAndAddress: { points: 10, duration: DAY, blockDuration: HOUR },
+  perAccount: { points: 20, duration: HOUR, blockDuration: HOUR },
+  perAddressPerDay: { points: 100, duration: DAY, blockDuration: DAY },
+};
 
-  constructor(
-    options: { name: string; redis?: RedisClient | undefined; keyPrefix?: string },
-    failures = 10,
-    windowSeconds = 15 * 60,
-  ) {
-    const limits = { points: failures, duration: windowSeconds };
-    const memory = new RateLimiterMemory(limits);
-    this.limiter = options.redis
-      ? new RateLimiterRedis({
-          ...limits,
-          storeClient: options.redis,
-          useRedisPackage: true,
-          keyPrefix: `${options.keyPrefix ?? 'kirana:'}login:${options.name}`,
-          insuranceLimiter: memory,
-        })
-      : memory;
+/**
+ * Sign-ups per address in an hour (SIGN_UPS_PER_HOUR sets the number): one address cannot mint
+ * accounts by the hundred, while a neighbourhood behind one carrier NAT still signs up.
+ */
+export const SIGN_UP_LIMIT: LimitOptions = { points: 20, duration: HOUR, blockDuration: HOUR };
+
+export type LimitOptions = Pick<IRateLimiterOptions, 'points' | 'duration' | 'blockDuration'>;
+export interface LoginLimits {
+  consecutivePerAccountAndAddress: LimitOptions;
+  perAccount: LimitOptions;
+  perAddressPerDay: LimitOptions;
+}
+export interface Limits {
+  login: LoginLimits;
+  signUp: LimitOptions;
+}
+
+/** A counter in Redis (kept in memory while Redis is unreachable), or in memory without Redis. */
+function limiter(store: LimitStore, counter: string, options: LimitOptions): Limiter {
+  const memory = new RateLimiterMemory(options);
+  if (!store.redis) return memory;
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: store.redis,
+    useRedisPackage: true,
+    keyPrefix: `${store.keyPrefix ?? 'kirana:'}limit:${store.name}:${counter}`,
+    insuranceLimiter: memory,
+  });
+}
+
+/**
+ * Takes a point from each `[limiter, key]` before an attempt runs, so that parallel attempts are
+ * capped too; when any refuses, the points taken are given back.
+ * @throws AppError tooMany (429, with Retry-After) saying `what` is refused and for how long.
+ */
+async function consumeAll(ctx: Ctx, counters: [Limiter, string][], what: string): Promise<void> {
+  const results = await Promise.allSettled(counters.map(([each, key]) => each.consume(key)));
+  const refusals = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
+  if (refusals.length === 0) return;
+  await Promise.all(
+    counters.map(([each, key], index) =>
+      results[index]?.status === 'fulfilled' ? each.reward(key, 1) : undefined,
+    ),
+  );
+  const unexpected = refusals.find((reason) => !(reason instanceof RateLimiterRes));
+  if (unexpected) throw unexpected;
+  const waitMs = Math.max(...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  ctx.set('Retry-After', String(seconds));
+  throw new AppError('tooMany', `${what} Try again in ${waitText(seconds)}.`);
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 2 * HOUR) return `${Math.ceil(seconds / MINUTE)} minute(s)`;
+  return `${Math.ceil(seconds / HOUR)} hour(s)`;
+}
+
+/** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
+const isRefusedSignIn = (error: unknown) =>
+  error instanceof AppError && (error.code === 'unauthenticated' || error.code === 'forbidden');
+
+/** Limits failed sign-ins of one kind (shopper, seller, agent, device pairing); see {@link LOGIN_LIMITS}. */
+export class LoginThrottle {
+  private readonly consecutive: Limiter;
+  private readonly perAccount: Limiter;
+  private readonly perAddress: Limiter;
+
+  constructor(store: LimitStore, limits = LOGIN_LIMITS) {
+    this.consecutive = limiter(store, 'consecutive', limits.consecutivePerAccountAndAddress);
+    this.perAccount = limiter(store, 'account', limits.perAccount);
+    this.perAddress = limiter(store, 'address', limits.perAddressPerDay);
   }
 
   /**
-   * Runs the sign-in `attempt`; it counts against the address only when refused as unauthenticated.
-   * @throws AppError tooMany (429, with Retry-After) while the address is locked out.
+   * Runs the sign-in `attempt` for `account` (an email or phone as typed, compared without case;
+   * absent where there is none, e.g. an invite code). A refusal (401/403) counts as a failure;
+   * a success clears the consecutive failures of this account from this address.
+   * @throws AppError tooMany (429, with Retry-After) while a limit is reached.
    */
-  async guard<T>(ctx: Ctx, attempt: () => Promise<T>): Promise<T> {
-    try {
-      await this.limiter.consume(ctx.ip);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.ceil(error.msBeforeNext / 1000);
-      ctx.set('Retry-After', String(seconds));
-      throw new AppError(
-        'tooMany',
-        `Too many login attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
-      );
-    }
+  async guard<T>(ctx: Ctx, attempt: () => Promise<T>, account?: string): Promise<T> {
+    const accountKey = account?.trim().toLowerCase();
+    const pairKey = `${accountKey ?? ''}|${ctx.ip}`;
+    const counters: [Limiter, string][] = [
+      [this.consecutive, pairKey],
+      [this.perAddress, ctx.ip],
+    ];
+    if (accountKey) counters.push([this.perAccount, accountKey]);
+    await consumeAll(ctx, counters, 'Too many login attempts.');
     try {
       const result = await attempt();
-      await this.limiter.reward(ctx.ip, 1);
+      await Promise.all([
+        this.consecutive.delete(pairKey),
+        ...counters.slice(1).map(([each, key]) => each.reward(key, 1)),
+      ]);
       return result;
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'unauthenticated')) {
-        await this.limiter.reward(ctx.ip, 1);
-      }
+      if (!isRefusedSignIn(error))
+        await Promise.all(counters.map(([each, key]) => each.reward(key, 1)));
+      throw error;
+    }
+  }
+}
+
+/** Limits how often one address may do something costly that succeeds, such as signing up. */
+export class AddressLimit {
+  private readonly perAddress: Limiter;
+
+  constructor(
+    store: LimitStore,
+    private readonly refusal: string,
+    limits: LimitOptions = SIGN_UP_LIMIT,
+  ) {
+    this.perAddress = limiter(store, 'address', limits);
+  }
+
+  /**
+   * Runs `attempt`, counting it against the address unless it is refused as bad input (400).
+   * @throws AppError tooMany (429, with Retry-After) once the address has used its allowance.
+   */
+  async guard<T>(ctx: Ctx, attempt: () => Promise<T>): Promise<T> {
+    await consumeAll(ctx, [[this.perAddress, ctx.ip]], this.refusal);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'invalid')
+        await this.perAddress.reward(ctx.ip, 1);
       throw error;
     }
   }

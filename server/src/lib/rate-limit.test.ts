@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { signUpShopper } from '../test/factories.js';
+import { LOGIN_LIMITS, SIGN_UP_LIMIT } from './rate-limit.js';
+
+// Each test gets an app of its own: the limits are the app's, kept in its memory.
+let app: TestApp;
+afterEach(() => app.close());
+
+/** Addresses as a proxy would report them (the app trusts X-Forwarded-For in these tests). */
+const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+function login(address: string, email: string, password: string) {
+  return app.http().post('/api/user/login').set(from(address)).send({ email, password });
+}
+
+describe('sign-in limits', () => {
+  test('100 parallel guesses at one account from 20 addresses: 20 are checked, 80 refused', async () => {
+    app = await createTestApp({ trustProxy: true });
+    const { email } = await signUpShopper(app);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        login(`10.1.0.${index % 20}`, email, `guess-${index}`),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(80);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused?.body.message).toMatch(/^Too many login attempts\. Try again in \d+ minute/);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+  }, 120_000);
+
+  test("10 failures lock that address out of that account only: other accounts and the owner's new address still sign in", async () => {
+    app = await createTestApp({ trustProxy: true });
+    const victim = await signUpShopper(app);
+    const neighbour = await signUpShopper(app, 'Meera Iyer');
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login('10.2.0.1', victim.email, 'wrong').expect(401);
+
+    await login('10.2.0.1', victim.email, victim.password).expect(429);
+    await login('10.2.0.1', neighbour.email, neighbour.password).expect(200);
+    await login('10.2.0.2', victim.email, victim.password).expect(200);
+  });
+
+  test('a success clears the consecutive failures of that account from that address', async () => {
+    // Production allows 10 in a row; 3 show the same rule in fewer argon2 checks.
+    const consecutivePerAccountAndAddress = {
+      ...LOGIN_LIMITS.consecutivePerAccountAndAddress,
+      points: 3,
+    };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, consecutivePerAccountAndAddress } },
+    });
+    const { email, password } = await signUpShopper(app);
+    for (let round = 0; round < 2; round += 1) {
+      for (let attempt = 0; attempt < 2; attempt += 1)
+        await login('10.3.0.1', email, 'wrong').expect(401);
+      await login('10.3.0.1', email, password).expect(200);
+    }
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await login('10.3.0.1', email, 'wrong').expect(401);
+    await login('10.3.0.1', email, password).expect(429);
+  });
+
+  test('one address guessing many accounts is stopped for the day once it used its daily failures', async () => {
+    // Production allows 100 a day; 12 show the same rule in a fraction of the argon2 checks.
+    const perAddressPerDay = { ...LOGIN_LIMITS.perAddressPerDay, points: 12 };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, perAddressPerDay } },
+    });
+    const { email, password } = await signUpShopper(app);
+    for (let account = 0; account < 12; account += 1)
+      await login('10.4.0.1', `nobody-${account}@example.com`, 'guess').expect(401);
+
+    const refused = await login('10.4.0.1', email, password).expect(429);
+    expect(refused.body.message).toMatch(/Try again in \d+ hour/);
+    await login('10.4.0.2', email, password).expect(200);
+  });
+
+  test('a malformed sign-in costs nothing', async () => {
+    app = await createTestApp({ trustProxy: true });
+    const { email, password } = await signUpShopper(app);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      await app.http().post('/api/user/login').set(from('10.5.0.1')).send({ email }).expect(400);
+    await login('10.5.0.1', email, password).expect(200);
+  });
+
+  test('the seller and agent sign-ins are limited per account and address as well', async () => {
+    app = await createTestApp({ trustProxy: true });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await app
+        .http()
+        .post('/api/seller/login')
+        .set(from('10.6.0.1'))
+        .send({ email: 'seller@example.com', password: 'wrong' })
+        .expect(401);
+    }
+    await app
+      .http()
+      .post('/api/seller/login')
+      .set(from('10.6.0.1'))
+      .send({ email: 'SELLER@example.com', password: 'wrong' })
+      .expect(429);
+    // An agent's login on its own counters.
+    const phone = { phone: '+919000000001' };
+    const agent = await app.http().post('/api/agents/login').set(from('10.6.0.1')).send(phone);
+    expect(agent.status).not.toBe(429);
+  });
+});
+
+describe('sign-up limits', () => {
+  test(`one address creates at most ${SIGN_UP_LIMIT.points} accounts an hour; another address is not held back`, async () => {
+    app = await createTestApp({ trustProxy: true, limits: {} });
+    const register = (address: string) =>
+      app
+        .http()
+        .post('/api/user/register')
+        .set(from(address))
+        .send({
+          name: 'Asha Rao',
+          email: `sign-up-${randomUUID()}@example.com`,
+          password: 'correct-horse-battery',
+        });
+    const limit = SIGN_UP_LIMIT.points ?? 0;
+    for (let account = 0; account < limit; account += 1) await register('10.7.0.1').expect(201);
+
+    const refused = await register('10.7.0.1').expect(429);
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many accounts created from this address\. Try again/),
+    });
+    await register('10.7.0.2').expect(201);
+  });
+
+  test('a malformed sign-up does not count', async () => {
+    app = await createTestApp({ trustProxy: true, limits: {} });
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await app
+        .http()
+        .post('/api/user/register')
+        .set(from('10.8.0.1'))
+        .send({ name: 'Asha', email: 'not-an-email', password: 'correct-horse-battery' })
+        .expect(400);
+    }
+    await app
+      .http()
+      .post('/api/user/register')
+      .set(from('10.8.0.1'))
+      .send({ name: 'Asha', email: `ok-${randomUUID()}@example.com`, password: 'long-password' })
+      .expect(201);
+  });
+});
