@@ -27,6 +27,17 @@ export const NOT_SIGNED_IN: Record<SessionKind, string> = {
   agent: 'Please login as agent',
 };
 
+/**
+ * How every cookie of ours is set: httpOnly, SameSite=Lax, Secure over HTTPS; SameSite=None and
+ * always Secure when another site's pages must send it (config refuses that without HTTPS).
+ */
+export function cookieOptions(ctx: Ctx): Cookies.SetOption {
+  if (!ctx.crossSiteCookies) return { httpOnly: true, sameSite: 'lax', secure: ctx.secure };
+  // Behind a proxy not trusted for X-Forwarded-Proto the cookies library would refuse Secure.
+  ctx.cookies.secure = true;
+  return { httpOnly: true, sameSite: 'none', secure: true };
+}
+
 function sessionToken(ctx: Ctx, kind: SessionKind): string | undefined {
   return ctx.cookies.get(SESSION_COOKIE[kind], { signed: true });
 }
@@ -46,9 +57,7 @@ export async function signIn(ctx: Ctx, kind: SessionKind, subjectId: string): Pr
   if (previous) await end(ctx, kind, previous);
   const { token, expiresAt } = await startSession(ctx.em, kind, subjectId);
   ctx.cookies.set(SESSION_COOKIE[kind], token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.secure,
+    ...cookieOptions(ctx),
     signed: true,
     expires: expiresAt,
   });
@@ -57,7 +66,7 @@ export async function signIn(ctx: Ctx, kind: SessionKind, subjectId: string): Pr
 export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
   const token = sessionToken(ctx, kind);
   if (token) await end(ctx, kind, token);
-  ctx.cookies.set(SESSION_COOKIE[kind], null, { httpOnly: true, sameSite: 'lax', signed: true });
+  ctx.cookies.set(SESSION_COOKIE[kind], null, { ...cookieOptions(ctx), signed: true });
 }
 
 /**

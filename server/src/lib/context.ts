@@ -13,4 +13,13 @@ export interface AppContext extends DefaultContext {
   em: EntityManager;
   events: DomainEvents;
   log: Logger;
+  /** This server's origin as browsers reach it (PUBLIC_URL); set once on `app.context`. */
+  publicUrl: string;
+  /** PUBLIC_ORIGINS: other origins whose pages may call the API with the session cookies. */
+  publicOrigins: readonly string[];
+  /**
+   * A PUBLIC_ORIGINS entry is another site: cookies go SameSite=None; Secure so its calls carry
+   * them (set once on `app.context`).
+   */
+  crossSiteCookies: boolean;
 }

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   notFound: 404,
   conflict: 409,
   tooLarge: 413,
+  unsupportedMediaType: 415,
   tooMany: 429,
   unavailable: 503,
 } as const;

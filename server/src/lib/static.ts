@@ -48,6 +48,8 @@ export async function sendIfExists(
   file: string,
   options: Parameters<typeof send>[2],
 ): Promise<boolean> {
+  // send throws a plain Error (a 500) for an empty name, e.g. that of GET /uploads/.
+  if (!file) return false;
   try {
     await send(ctx, file, options);
     return true;

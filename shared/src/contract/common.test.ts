@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { idSchema, requestBody, requiredText, rupeesSchema, validationMessage } from './common.js';
+import { addressInputSchema } from './address.js';
+import { agentCreateBodySchema } from './agent.js';
+import {
+  idSchema,
+  readableText,
+  requestBody,
+  requiredText,
+  rupeesSchema,
+  validationMessage,
+} from './common.js';
+import { productDataSchema } from './product.js';
+import { registerBodySchema } from './user.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
@@ -22,5 +33,81 @@ describe('validationMessage', () => {
 
   it('says what is wrong with a body that is no object', () => {
     expect(messageOf(requestBody({}), 'text')).toBe('request body must be a JSON object');
+  });
+});
+
+describe('text people write', () => {
+  const name = requestBody({ name: requiredText('name') });
+
+  it.each([
+    ['a right-to-left override', 'Asha\u202Egnp.exe'],
+    ['a left-to-right embedding', '\u202AAsha'],
+    ['a pop directional formatting', 'Asha\u202C'],
+    ['a first-strong isolate', 'A\u2068sha\u2069'],
+    ['a right-to-left mark', 'Asha\u200F'],
+    ['an Arabic letter mark', '\u061CAsha'],
+  ])('refuses %s, naming the field', (_case, text) => {
+    expect(messageOf(name, { name: text })).toBe(
+      'name must not contain text-direction control characters',
+    );
+  });
+
+  it.each([
+    ['a lone high surrogate', 'Asha\uD83D'],
+    ['a lone low surrogate', '\uDE00Asha'],
+    ['two halves the wrong way round', 'A\uDE00\uD83Dsha'],
+  ])('refuses %s, naming the field', (_case, text) => {
+    expect(messageOf(name, { name: text })).toBe(
+      'name must be valid text: it holds half of a character (a lone surrogate)',
+    );
+  });
+
+  it('takes every script, emoji and joiner people really type', () => {
+    for (const text of ['आशा राव', 'عائشة', 'אשה', 'Zoë 😀', '👩🏽‍🍳 Chef', 'O’Brien-Rao']) {
+      expect(messageOf(name, { name: text })).toBeUndefined();
+    }
+  });
+
+  it('guards every name and text field of the contract', () => {
+    const bidi = '\u202E';
+    const address = {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.com',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipcode: '560001',
+      country: 'India',
+      phone: '9845012345',
+    };
+    for (const field of ['firstName', 'lastName', 'street', 'city', 'state', 'country'] as const) {
+      expect(messageOf(addressInputSchema, { ...address, [field]: `x${bidi}` })).toBe(
+        `${field} must not contain text-direction control characters`,
+      );
+    }
+    expect(
+      messageOf(registerBodySchema, { name: `x${bidi}`, email: 'a@b.in', password: 'p4ssword!' }),
+    ).toBe('name must not contain text-direction control characters');
+    expect(messageOf(agentCreateBodySchema, { name: `x${bidi}`, phone: '9845012345' })).toBe(
+      'name must not contain text-direction control characters',
+    );
+    const product = { name: 'Rice', category: 'Grains', price: 10, offerPrice: 9 };
+    expect(messageOf(productDataSchema, { ...product, name: `x${bidi}` })).toBe(
+      'name must not contain text-direction control characters',
+    );
+    expect(messageOf(productDataSchema, { ...product, description: `ok\nx${bidi}` })).toBe(
+      'description must not contain text-direction control characters',
+    );
+    expect(messageOf(productDataSchema, { ...product, weight: `1${bidi} kg` })).toBe(
+      'weight must not contain text-direction control characters',
+    );
+  });
+
+  it('offers the same checks to text with rules of its own', () => {
+    const reason = z.string().check(z.trim(), ...readableText('reason'));
+    expect(messageOf(reason, 'late\u2066')).toBe(
+      'reason must not contain text-direction control characters',
+    );
   });
 });

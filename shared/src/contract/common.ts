@@ -42,14 +42,38 @@ export function idField(field: string) {
   return z.uuid({ error: `${field} must be a valid id` });
 }
 
-/** Trimmed text that must not be empty, e.g. 'name is required'. */
-export function requiredText(field: string, max = 100) {
+// Directional embeddings, overrides and isolates, and the invisible direction marks: they make a
+// name or an address show other than it reads (e.g. "Asha\u202Egnp.exe").
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// Under the u flag a surrogate pair is one character: only half of a pair is a Cs character.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The checks every text a person wrote must pass before it is stored and shown to others: no
+ * half of a UTF-16 surrogate pair (not a character at all), no bidirectional control characters.
+ */
+export function readableText(field: string) {
+  return [
+    z.refine<string>(
+      (text) => !LONE_SURROGATE.test(text),
+      `${field} must be valid text: it holds half of a character (a lone surrogate)`,
+    ),
+    z.refine<string>(
+      (text) => !BIDI_CONTROL.test(text),
+      `${field} must not contain text-direction control characters`,
+    ),
+  ] as const;
+}
+
+/** Trimmed text that must not be empty, e.g. 'name is required'; `missing` says so otherwise. */
+export function requiredText(field: string, max = 100, missing = `${field} is required`) {
   return z
-    .string({ error: `${field} is required` })
+    .string({ error: missing })
     .check(
       z.trim(),
-      z.minLength(1, `${field} is required`),
+      z.minLength(1, missing),
       z.maxLength(max, `${field} must be at most ${max} characters`),
+      ...readableText(field),
     );
 }
 

@@ -60,6 +60,21 @@ describe('product data', () => {
     );
   });
 
+  it('reads prices written as text in the multipart field only, as browser forms send them', () => {
+    const typed = { ...valid, price: '120', offerPrice: ' 99.50 ' };
+    expect(productDataFieldSchema.parse(JSON.stringify(typed))).toMatchObject({
+      price: 120,
+      offerPrice: 99.5,
+    });
+    expect(messageOf(productDataSchema, typed)).toBe('price must be a number');
+    expect(messageOf(productDataFieldSchema, JSON.stringify({ ...typed, price: 'abc' }))).toBe(
+      'price must be a number',
+    );
+    expect(messageOf(productDataFieldSchema, JSON.stringify({ ...typed, price: '' }))).toBe(
+      'price must be a number',
+    );
+  });
+
   it('says when the multipart field is not JSON', () => {
     expect(messageOf(productDataFieldSchema, '{name:')).toBe('productData must be valid JSON');
   });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATHS } from '../catalog.js';
-import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
+import { idField, messageAnswerSchema, readableText, requestBody, requiredText } from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
@@ -41,45 +41,66 @@ const toLines = (description: string | string[] | null | undefined): string[] =>
     .map((line) => line.trim())
     .filter((line) => line.length > 0);
 
-/** The `productData` JSON of `POST /api/product/add`; prices in rupees. */
-export const productDataSchema = z
-  .object(
-    {
-      name: requiredText('name', 200),
-      description: z.pipe(
-        z.nullish(
-          z.union([z.string(), z.array(z.string())], {
-            error: 'description must be text or a list of lines',
-          }),
+// A number as a browser form writes it ("100", "99.50", " 5 "); other text is left as it is, for
+// the number check to refuse naming the field.
+const DECIMAL_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const fromFormText = (value: unknown) =>
+  typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
+
+/** The product's fields; `price` makes each price field (strict number, or also form text). */
+function productData(price: (field: string) => z.ZodMiniType<number, unknown>) {
+  return z
+    .object(
+      {
+        name: requiredText('name', 200),
+        description: z.pipe(
+          z.pipe(
+            z.nullish(
+              z.union([z.string(), z.array(z.string())], {
+                error: 'description must be text or a list of lines',
+              }),
+            ),
+            z.transform(toLines),
+          ),
+          z.array(z.string().check(...readableText('description'))),
         ),
-        z.transform(toLines),
-      ),
-      category: z.enum(CATEGORY_PATHS, {
-        error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
+        category: z.enum(CATEGORY_PATHS, {
+          error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
+        }),
+        price: price('price'),
+        offerPrice: price('offerPrice'),
+        weight: z.pipe(
+          z.nullish(
+            z
+              .string({ error: 'weight must be text' })
+              .check(
+                z.trim(),
+                z.maxLength(50, 'weight must be at most 50 characters'),
+                ...readableText('weight'),
+              ),
+          ),
+          z.transform((weight: string | null | undefined) => weight || null),
+        ),
+      },
+      { error: 'productData must be a JSON object' },
+    )
+    .check(
+      z.refine((data) => data.offerPrice <= data.price, {
+        error: 'offerPrice must not exceed price',
+        path: ['offerPrice'],
       }),
-      price: priceField('price'),
-      offerPrice: priceField('offerPrice'),
-      weight: z.pipe(
-        z.nullish(
-          z
-            .string({ error: 'weight must be text' })
-            .check(z.trim(), z.maxLength(50, 'weight must be at most 50 characters')),
-        ),
-        z.transform((weight: string | null | undefined) => weight || null),
-      ),
-    },
-    { error: 'productData must be a JSON object' },
-  )
-  .check(
-    z.refine((data) => data.offerPrice <= data.price, {
-      error: 'offerPrice must not exceed price',
-      path: ['offerPrice'],
-    }),
-  );
+    );
+}
+
+/** The `productData` JSON of `POST /api/product/add`; prices in rupees, as JSON numbers. */
+export const productDataSchema = productData(priceField);
 export type ProductDataInput = z.input<typeof productDataSchema>;
 export type ProductData = z.output<typeof productDataSchema>;
 
-/** The multipart `productData` field as sent: JSON text holding {@link productDataSchema}. */
+/**
+ * The multipart `productData` field as sent: JSON text holding {@link productDataSchema}, whose
+ * prices may also be written as text ("100"), as browser forms send them.
+ */
 export const productDataFieldSchema = z.pipe(
   z.pipe(
     z.string({ error: 'productData is required' }),
@@ -92,7 +113,7 @@ export const productDataFieldSchema = z.pipe(
       }
     }),
   ),
-  productDataSchema,
+  productData((field) => z.pipe(z.transform(fromFormText), priceField(field))),
 );
 
 /** `POST /api/product/stock` */

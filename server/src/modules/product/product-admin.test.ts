@@ -51,10 +51,11 @@ describe('the seller manages products', () => {
     });
     expect(product.image).toHaveLength(2);
     for (const url of product.image) {
+      expect(url.startsWith(`${app.url}/uploads/products/`)).toBe(true);
       for (const width of [200, 400, 800]) {
         const file = await app
           .http()
-          .get(url.replace(/-800\.webp$/, `-${width}.webp`))
+          .get(new URL(url).pathname.replace(/-800\.webp$/, `-${width}.webp`))
           .expect(200);
         const metadata = await sharp(file.body as Buffer).metadata();
         expect(metadata.format).toBe('webp');
@@ -78,6 +79,49 @@ describe('the seller manages products', () => {
       message: 'images: evil.png is not a JPEG, PNG, WebP or AVIF picture',
     });
     expect(await countNamed(name)).toBe(0);
+  });
+
+  test('an empty image file is a 400 naming images, and no product is saved', async () => {
+    const name = 'Empty Picture Product';
+    const response = await seller.http
+      .post('/api/product/add')
+      .field('productData', JSON.stringify({ ...productData, name }))
+      .attach('images', Buffer.alloc(0), 'empty.png')
+      .expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'images: empty.png is an empty file',
+    });
+    expect(await countNamed(name)).toBe(0);
+  });
+
+  test('prices written as text, as browser forms send them, are read as numbers', async () => {
+    const name = 'Form Typed Oranges';
+    const response = await seller.http
+      .post('/api/product/add')
+      .field(
+        'productData',
+        JSON.stringify({ ...productData, name, price: '100', offerPrice: ' 99.50 ' }),
+      )
+      .expect(201);
+    expect(productSavedAnswerSchema.parse(response.body).product).toMatchObject({
+      name,
+      price: 100,
+      offerPrice: 99.5,
+    });
+  });
+
+  test.each([
+    [{ price: 'abc' }, 'price must be a number'],
+    [{ offerPrice: '1e3' }, 'offerPrice must be a number'],
+    [{ price: '-5' }, 'price must be greater than 0'],
+    [{ price: '12.345' }, 'price must have at most two decimals'],
+  ])('a price of %j as text is still a 400 naming it', async (change, message) => {
+    const response = await seller.http
+      .post('/api/product/add')
+      .field('productData', JSON.stringify({ ...productData, ...change }))
+      .expect(400);
+    expect(response.body).toEqual({ success: false, message });
   });
 
   test('a picture of more than 40 megapixels is a 400, refused before it is decoded', async () => {

@@ -1,7 +1,11 @@
 import { toRupees, type Product as ProductDto } from '@kirana/shared';
 import type { Product } from './product.entity.js';
 
-export function presentProduct(product: Product): ProductDto {
+/**
+ * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
+ * so that a client served from another origin shows them; the stored paths stay relative.
+ */
+export function presentProduct(product: Product, publicUrl: string): ProductDto {
   return {
     _id: product.id,
     name: product.name,
@@ -9,7 +13,7 @@ export function presentProduct(product: Product): ProductDto {
     description: product.description,
     price: toRupees(product.pricePaise),
     offerPrice: toRupees(product.offerPricePaise),
-    image: product.images,
+    image: product.images.map((image) => new URL(image, publicUrl).href),
     inStock: product.inStock,
     weight: product.weight ?? null,
     createdAt: product.createdAt.toISOString(),

@@ -8,7 +8,7 @@ import {
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { assertNoNulCharacter } from '../../lib/text-input.js';
+import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { imageUpload } from '../upload/upload.js';
 import { presentProduct } from './product.presenter.js';
@@ -21,7 +21,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     const products = await listProducts(ctx.em);
     ctx.body = {
       success: true,
-      products: products.map(presentProduct),
+      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
     } satisfies ProductListAnswer;
   });
 
@@ -36,14 +36,14 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     async (ctx) => {
       const body = ctx.request.body as { productData?: unknown } | undefined;
       const data = productDataFieldSchema.parse(body?.productData);
-      assertNoNulCharacter(data);
+      assertSafeInput(data);
       const files = Array.isArray(ctx.request.files) ? ctx.request.files : [];
       const product = await addProduct(ctx.em, ctx.events, store, data, files);
       ctx.status = 201;
       ctx.body = {
         success: true,
         message: 'Product Added',
-        product: presentProduct(product),
+        product: presentProduct(product, ctx.publicUrl),
       } satisfies ProductSavedAnswer;
     },
   );
@@ -55,7 +55,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     ctx.body = {
       success: true,
       message: 'Stock Updated',
-      product: presentProduct(product),
+      product: presentProduct(product, ctx.publicUrl),
     } satisfies ProductSavedAnswer;
   });
 

@@ -2,6 +2,7 @@ import { productListAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct } from '../../test/factories.js';
+import { ProductSchema } from './product.entity.js';
 
 describe('GET /api/product/list', () => {
   let app: TestApp;
@@ -32,12 +33,31 @@ describe('GET /api/product/list', () => {
       description: ['Ratnagiri', 'Naturally ripened'],
       price: 250,
       offerPrice: 219.99,
-      image: ['/uploads/demo/mango-800.webp'],
+      image: [`${app.url}/uploads/demo/mango-800.webp`],
       inStock: true,
       weight: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),
     });
+  });
+
+  test('answers pictures as absolute URLs under PUBLIC_URL; the stored paths stay relative', async () => {
+    const shop = await createTestApp({ publicUrl: 'https://shop.example.in' });
+    try {
+      const em = shop.orm.em.fork();
+      const product = await createProduct(em, { images: ['/uploads/demo/okra-800.webp'] });
+
+      const response = await shop.http().get('/api/product/list').expect(200);
+
+      const listed = productListAnswerSchema
+        .parse(response.body)
+        .products.find((each) => each._id === product.id);
+      expect(listed?.image).toEqual(['https://shop.example.in/uploads/demo/okra-800.webp']);
+      const stored = await shop.orm.em.fork().findOneOrFail(ProductSchema, { id: product.id });
+      expect(stored.images).toEqual(['/uploads/demo/okra-800.webp']);
+    } finally {
+      await shop.close();
+    }
   });
 
   test('includes out-of-stock products, for the seller, in the order they were created', async () => {

@@ -16,7 +16,12 @@ import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
 
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
 
-export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEventListener {
+/** `publicUrl`: this server's origin, under which the events' pictures are absolute URLs. */
+export function realtimeProcessor(
+  realtime: Realtime,
+  orm: MikroORM,
+  publicUrl: string,
+): DomainEventListener {
   async function sendOrder(event: OrderEvent): Promise<void> {
     // Read after commit: the state sent is at least as new as the change announced.
     const order = await orm.em
@@ -29,11 +34,11 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
     const released =
       event.type === 'order.changed' && event.change === 'paid' && facts.paymentType === 'Online';
     const shopName = released ? 'order:created' : name;
-    const asListed = presentOrder(order);
+    const asListed = presentOrder(order, publicUrl);
 
     realtime.shop.to(ROOMS.user(facts.userId)).emit(name, asListed);
     if (isVisibleTo(facts, { role: 'seller' })) {
-      realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order));
+      realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order, publicUrl));
     }
     if (isOpenForAgents(facts)) {
       realtime.agents.to(ROOMS.agents).emit(shopName, asListed);
@@ -64,7 +69,7 @@ export function realtimeProcessor(realtime: Realtime, orm: MikroORM): DomainEven
       case 'product.changed': {
         const product = await orm.em.fork().findOne(ProductSchema, { id: event.productId });
         if (!product) return;
-        const presented = presentProduct(product);
+        const presented = presentProduct(product, publicUrl);
         // The catalogue is public: every storefront socket hears it, signed in or not.
         realtime.shop.emit('product:updated', presented);
         realtime.seller.to(ROOMS.seller).emit('product:updated', presented);

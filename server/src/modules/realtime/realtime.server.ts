@@ -54,6 +54,10 @@ export interface RealtimeOptions {
   redisUrl?: string | undefined;
   /** Behind a trusted proxy, the origin check reads X-Forwarded-Host. */
   trustProxy: boolean;
+  /** This server's origin as browsers reach it (PUBLIC_URL). */
+  publicUrl: string;
+  /** Other origins whose pages may open sockets with the session cookies (PUBLIC_ORIGINS). */
+  publicOrigins: readonly string[];
 }
 
 const AREA_SESSION: Record<Area, SessionKind> = { shop: 'user', seller: 'seller', agents: 'agent' };
@@ -91,14 +95,15 @@ function roomsOf(area: Area, session: SocketSession): string[] {
 }
 
 /**
- * A browser may only open a socket from the server's own origin (the session cookies are
- * SameSite=Lax, and this also stops another site's page from listening in). Clients that send
+ * A browser may only open a socket from the server's own origin or a PUBLIC_ORIGINS entry (this
+ * stops another site's page from listening in with the visitor's cookies). Clients that send
  * no Origin, such as the desktop app's main process or tests, are not browsers' pages.
  */
-function sameOrigin(request: IncomingMessage, trustProxy: boolean): boolean {
+function allowedOrigin(request: IncomingMessage, options: RealtimeOptions): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
-  const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
+  if (origin === options.publicUrl || options.publicOrigins.includes(origin)) return true;
+  const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
   const host =
     (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ??
     request.headers.host;
@@ -130,8 +135,10 @@ export async function startRealtime(
       // Clients only listen: a message from one is never more than a few bytes.
       maxHttpBufferSize: 10_000,
       allowRequest: (request, callback) => {
-        callback(null, sameOrigin(request, options.trustProxy));
+        callback(null, allowedOrigin(request, options));
       },
+      // Long polling from another origin's page is a CORS request; only the listed ones may.
+      cors: { origin: [...options.publicOrigins], credentials: true },
       ...(redis && { adapter: createAdapter(redis[0], redis[1]) }),
     },
   );

@@ -1,4 +1,5 @@
 import multer from '@koa/multer';
+import type Router from '@koa/router';
 import { MulterError } from 'multer';
 import type { Middleware } from 'koa';
 import sharp from 'sharp';
@@ -17,6 +18,24 @@ const ACCEPTED = new Map([
   ['heif', 'AVIF'],
 ]);
 
+/** The parsers {@link imageUpload} made: the routes holding one are the ones that take uploads. */
+const uploadParsers = new WeakSet<Middleware<AppState, AppContext>>();
+
+/** Whether the route of `routers` that answers `method` `path` reads a multipart upload. */
+export function routeTakesUpload(
+  routers: readonly Router<AppState, AppContext>[],
+  method: string,
+  path: string,
+): boolean {
+  return routers.some((router) =>
+    router
+      .match(path, method)
+      .pathAndMethod.some((layer) =>
+        layer.stack.some((middleware) => uploadParsers.has(middleware as Middleware)),
+      ),
+  );
+}
+
 /**
  * Parses a multipart body holding at most `maxFiles` files in `field`, each at most
  * {@link MAX_IMAGE_BYTES}, in memory; limit breaches become 400 / 413 answers.
@@ -26,7 +45,7 @@ export function imageUpload(field: string, maxFiles: number): Middleware<AppStat
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles, fields: 10, fieldSize: 100 * 1024 },
   }).array(field, maxFiles);
-  return async (ctx, next) => {
+  const upload: Middleware<AppState, AppContext> = async (ctx, next) => {
     try {
       await parse(ctx, async () => {});
     } catch (error) {
@@ -34,6 +53,8 @@ export function imageUpload(field: string, maxFiles: number): Middleware<AppStat
     }
     await next();
   };
+  uploadParsers.add(upload);
+  return upload;
 }
 
 function uploadError(error: unknown, field: string, maxFiles: number): AppError {
@@ -59,6 +80,8 @@ function uploadError(error: unknown, field: string, maxFiles: number): AppError 
  * @throws AppError invalid naming the file when it is not.
  */
 export async function assertImage(data: Buffer, name: string): Promise<void> {
+  // sharp throws at once, not in its promise, on an empty buffer.
+  if (data.length === 0) throw new AppError('invalid', `images: ${name} is an empty file`);
   const metadata = await sharp(data)
     .metadata()
     .catch(() => undefined);

@@ -1,0 +1,77 @@
+import helmet from 'koa-helmet';
+import type { Middleware } from 'koa';
+import type { PaymentProviderName } from '@kirana/shared';
+import type { AppContext, AppState } from './context.js';
+
+/** What Razorpay Checkout loads into the store's page: its script, its frames, its calls. */
+const RAZORPAY_CHECKOUT = {
+  scripts: ['https://checkout.razorpay.com'],
+  frames: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connects: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+};
+
+/** The sandbox's payment page, which its checkout.js frames over the store's page. */
+const FRAMED_PAGE = '/payments/sandbox/pay.html';
+
+/** Answers with data of someone's (the API's JSON, the sandbox's orders): this origin's only. */
+const DATA = /^\/(api|payments\/sandbox\/orders)(\/|$)/;
+
+export interface SecurityHeadersOptions {
+  /** This server's origin, under which images are answered. */
+  publicUrl: string;
+  /** Other origins with pages of the store: they may frame the sandbox's payment page. */
+  publicOrigins: readonly string[];
+  /** Whose Checkout the pages load. */
+  paymentProvider: PaymentProviderName;
+}
+
+/**
+ * Helmet's headers on every answer: a CSP that runs only this server's scripts (and the payment
+ * provider's Checkout), `frame-ancestors 'none'` except on the sandbox's payment page (framed by
+ * the store's pages), `nosniff`, a referrer policy. Files (pictures, scripts, pages) may be used
+ * by other origins' pages; data answers only by this origin's.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): Middleware<AppState, AppContext> {
+  const https = options.publicUrl.startsWith('https:');
+  const checkout =
+    options.paymentProvider === 'razorpay'
+      ? RAZORPAY_CHECKOUT
+      : { scripts: [], frames: [], connects: [] };
+  const headers = (framedBy: readonly string[] | null, resources: 'same-origin' | 'cross-origin') =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          scriptSrc: ["'self'", ...checkout.scripts],
+          scriptSrcAttr: ["'none'"],
+          // React's and notistack's (goober's) styles are written into the page at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // The framing store's logo shows on the payment page.
+          imgSrc: ["'self'", 'data:', 'blob:', options.publicUrl, ...(framedBy ?? [])],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...checkout.connects],
+          frameSrc: ["'self'", ...checkout.frames],
+          frameAncestors: framedBy ? ["'self'", ...framedBy] : ["'none'"],
+          ...(https && { upgradeInsecureRequests: [] }),
+        },
+      },
+      // Checkout's bank and UPI windows report back to the page that opened them.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginResourcePolicy: { policy: resources },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: https && { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false },
+      // CSP's frame-ancestors says it for browsers that know it; this for those that do not.
+      xFrameOptions: framedBy ? false : { action: 'deny' },
+    });
+  const data = headers(null, 'same-origin');
+  const files = headers(null, 'cross-origin');
+  const framedPage = headers(options.publicOrigins, 'cross-origin');
+  return (ctx, next) => {
+    if (ctx.path === FRAMED_PAGE) return framedPage(ctx, next);
+    return (DATA.test(ctx.path) ? data : files)(ctx, next);
+  };
+}
