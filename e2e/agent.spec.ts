@@ -5,13 +5,15 @@ import {
   createAgent,
   deliverAndFindUnderDelivered,
   logInAsAgent,
+  NOT_PAIRED,
   orderCard,
+  pairPhone,
   placeCodOrder,
-  randomPhone,
   rupees,
   toast,
 } from './support/agent';
 import { expect, test } from './support/fixtures';
+import { logInAsSeller } from './support/seller';
 
 /** Violations that would block or badly hinder an agent using assistive technology. */
 async function seriousViolations(page: Page) {
@@ -164,11 +166,12 @@ test.describe('the delivery agent phone app', () => {
     }
   });
 
-  test('the phone login asks for a number, and shows the server’s refusal of an unknown one', async ({
+  test('the phone login asks for a number; an unpaired phone is told to ask the shop for an invite', async ({
     page,
     expectFailedRequest,
-  }) => {
-    expectFailedRequest('/api/agents/login', 401);
+  }, testInfo) => {
+    expectFailedRequest('/api/agents/login', 403);
+    const agent = await createAgent(testInfo);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/agents/login')) logins.push(request.method());
@@ -185,17 +188,104 @@ test.describe('the delivery agent phone app', () => {
     await expect(toast(page, 'Phone number required')).toBeVisible();
     expect(logins).toEqual([]);
 
-    await phone.fill(randomPhone());
+    // The agent's own number, on a phone the shop never paired.
+    await phone.fill(agent.phone);
     await page.getByRole('button', { name: 'Login' }).tap();
-    await expect(toast(page, 'No agent is registered with this phone number')).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: NOT_PAIRED });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('invite link and its QR code');
+    await expect(toast(page, NOT_PAIRED)).toHaveCount(0);
     await expect(phone).toBeVisible();
     expect(logins).toEqual(['POST']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the seller invites an agent from the Agents screen: the link pairs the phone and logs the agent in, works once, and a newer invite unpairs that phone', async ({
+    page,
+    browser,
+    expectFailedRequest,
+  }, testInfo) => {
+    // Three browsers: the counter's, the agent's phone and another phone.
+    test.slow();
+    // The phone signed out by the newer invite: its calls and its login are refused.
+    expectFailedRequest('/api/agents/login', 403);
+    expectFailedRequest('/api/agents/orders/visible', 401);
+    const agent = await createAgent(testInfo, 'Invited');
+    const counter = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await counter.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const seller = await counter.newPage();
+      await logInAsSeller(seller);
+      await seller.goto('/seller/agents');
+      const invite = seller
+        .getByRole('row')
+        .filter({ hasText: agent.name })
+        .getByRole('button', { name: `Invite ${agent.name}` });
+      const dialog = seller.getByRole('dialog', { name: `Invite ${agent.name}` });
+      const linkField = dialog.getByRole('textbox', { name: 'Invite link' });
+
+      await invite.click();
+      await expect(dialog).toContainText('signed out');
+      await dialog.getByRole('button', { name: 'Create invite link' }).click();
+      await expect(linkField).toHaveValue(/\/agents\/join\?code=[\w-]{24}$/);
+      const link = await linkField.inputValue();
+      await expect(
+        dialog.getByRole('img', { name: `QR code of the invite link for ${agent.name}` }),
+      ).toBeVisible();
+      await expect(dialog).toContainText(/Works once, until /);
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      await expect(toast(seller, 'Invite link copied')).toBeVisible();
+      expect(await seller.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+
+      // Opened on the agent's phone: paired, and the agent is in.
+      await page.goto(link);
+      await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
+      await expect(page).toHaveURL('/agents');
+      await expect(page.getByRole('heading', { level: 1, name: 'Active Orders' })).toBeVisible();
+
+      // The link works once: another phone is told so.
+      const other = await anotherPhone(browser, testInfo);
+      try {
+        await other.page.goto(link);
+        await expect(
+          other.page.getByRole('heading', { level: 1, name: 'This invite cannot be used' }),
+        ).toBeVisible();
+        await expect(
+          other.page.getByText(
+            'This invite link has already been used. Ask the shop for a new invite.',
+          ),
+        ).toBeVisible();
+        await other.page.getByRole('button', { name: 'Go to login' }).tap();
+        await expect(other.page).toHaveURL('/agents');
+        await expect(other.page.getByLabel('Phone number')).toBeVisible();
+        expect(other.errors.filter((error) => !/status of 403 /.test(error))).toEqual([]);
+      } finally {
+        await other.context.close();
+      }
+
+      // A newer invite (say, for a new phone) signs this phone out, and it logs in no more.
+      await invite.click();
+      await dialog.getByRole('button', { name: 'Create invite link' }).click();
+      await expect(linkField).not.toHaveValue(link);
+      await page.reload();
+      await page.getByLabel('Phone number').fill(agent.phone);
+      await page.getByRole('button', { name: 'Login' }).tap();
+      await expect(page.getByRole('alert').filter({ hasText: NOT_PAIRED })).toBeVisible();
+    } finally {
+      await counter.close();
+    }
   });
 
   test('an agent screen without authentication shows Unauthorized access, with the login below', async ({
     page,
   }, testInfo) => {
     const agent = await createAgent(testInfo);
+    await pairPhone(page, agent);
     await page.goto('/agents/delivered');
 
     await expect(

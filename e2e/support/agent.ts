@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   expect,
+  test,
   request as playwrightRequest,
   type APIResponse,
   type Browser,
@@ -45,6 +46,32 @@ export interface TestAgent {
   _id: string;
   name: string;
   phone: string;
+}
+
+/** The unpaired phone's refusal, and what the agent app says to do about it. */
+export const NOT_PAIRED = 'This phone is not paired with the shop. Ask the shop for an invite.';
+
+/**
+ * The seller's one-time invite for `agent`'s phone, made through the API as the Agents screen
+ * makes it (revoking the agent's earlier phones and invites).
+ */
+export function inviteAgent(agent: TestAgent): Promise<{ url: string; code: string }> {
+  return withApi(test.info(), async (api) => {
+    await ok(await api.post('/api/seller/login', { data: SELLER }));
+    return (await ok(await api.post(`/api/agents/${agent._id}/invite`))) as {
+      url: string;
+      code: string;
+    };
+  });
+}
+
+/**
+ * Pairs the phone of `page` with `agent` through the API, as opening the shop's invite link
+ * there does: the device cookie lands in the page's browser context.
+ */
+export async function pairPhone(page: Page, agent: TestAgent): Promise<void> {
+  const { code } = await inviteAgent(agent);
+  await ok(await page.request.post('/api/agents/pair', { data: { code } }));
 }
 
 /** A new delivery agent with a fresh phone number, added by the seller through the API. */
@@ -160,8 +187,12 @@ export async function deliverAndFindUnderDelivered(page: Page, card: Locator): P
   await expect(card.getByRole('button')).toHaveCount(0);
 }
 
-/** Logs in through the phone field at /agents and waits for the greeting. */
+/**
+ * Pairs the phone of `page` with the agent (through the API), then logs in through the phone
+ * field at /agents and waits for the greeting.
+ */
 export async function logInAsAgent(page: Page, agent: TestAgent): Promise<void> {
+  await pairPhone(page, agent);
   await page.goto('/agents');
   await page.getByLabel('Phone number').fill(agent.phone);
   await page.getByRole('button', { name: 'Login' }).tap();

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
-import { agentCreateBodySchema, agentLoginBodySchema } from './agent.js';
+import { agentCreateBodySchema, agentLoginBodySchema, agentPairBodySchema } from './agent.js';
 import { validationMessage } from './common.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {
@@ -33,5 +33,19 @@ describe('agent bodies', () => {
     expect(messageOf(agentCreateBodySchema, { name: 'Ravi', phone: 'call me' })).toBe(
       'phone must be 7 to 15 digits, optionally starting with +',
     );
+  });
+
+  it.each([
+    ['a missing code', {}, MESSAGES.inviteCodeRequired],
+    ['a blank code', { code: ' ' }, MESSAGES.inviteCodeRequired],
+    ['a short code', { code: 'abc' }, MESSAGES.inviteCodeMalformed],
+    ['a code with other characters', { code: `${'a'.repeat(23)}/` }, MESSAGES.inviteCodeMalformed],
+  ])('refuses to pair with %s, saying to open the shop’s link', (_case, body, message) => {
+    expect(messageOf(agentPairBodySchema, body)).toBe(message);
+  });
+
+  it('takes an invite code as the link carries it, trimmed', () => {
+    const code = 'Ab-_0123456789abcdefghij';
+    expect(agentPairBodySchema.parse({ code: ` ${code}\n` })).toEqual({ code });
   });
 });

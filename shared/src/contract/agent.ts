@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { DELIVERY_STATUSES } from '../domain/order-machine.js';
 import { MESSAGES } from '../messages.js';
-import { idField, messageAnswerSchema, normalizePhone, phoneField, requestBody } from './common.js';
+import {
+  idField,
+  messageAnswerSchema,
+  normalizePhone,
+  phoneField,
+  requestBody,
+  requiredText,
+} from './common.js';
 import { agentOrderSchema } from './order.js';
 
 /** Derived on the server: 'On delivery' while the agent holds an undelivered order. */
@@ -39,13 +46,7 @@ export type AgentMessageAnswer = z.infer<typeof agentMessageAnswerSchema>;
 
 /** `POST /api/agents/create` */
 export const agentCreateBodySchema = requestBody({
-  name: z
-    .string({ error: MESSAGES.allFieldsRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, MESSAGES.allFieldsRequired),
-      z.maxLength(100, 'name must be at most 100 characters'),
-    ),
+  name: requiredText('name', 100, MESSAGES.allFieldsRequired),
   phone: phoneField('phone', MESSAGES.allFieldsRequired),
 });
 export type AgentCreateBody = z.infer<typeof agentCreateBodySchema>;
@@ -83,3 +84,37 @@ export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 /** `POST /api/agents/accept`, `PUT /api/agents/status/{orderId}`, `PUT /api/agents/mark-paid/{orderId}`: the order after the change. */
 export const agentOrderAnswerSchema = z.extend(messageAnswerSchema, { order: agentOrderSchema });
 export type AgentOrderAnswer = z.infer<typeof agentOrderAnswerSchema>;
+
+/**
+ * An agent invite's code: random, base64url, as long as the server makes it (design: Agent
+ * devices). Anything else cannot be an invite, so it is refused before any lookup.
+ */
+export const AGENT_INVITE_CODE = /^[\w-]{24}$/;
+
+/** `POST /api/agents/{id}/invite` (seller): the one-time link, its code and when it runs out. */
+export const agentInviteAnswerSchema = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  code: z.string(),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+});
+export type AgentInviteAnswer = z.infer<typeof agentInviteAnswerSchema>;
+
+/** `POST /api/agents/pair`: the code from the invite link. */
+export const agentPairBodySchema = requestBody({
+  code: z
+    .string({ error: MESSAGES.inviteCodeRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.inviteCodeRequired),
+      z.regex(AGENT_INVITE_CODE, MESSAGES.inviteCodeMalformed),
+    ),
+});
+export type AgentPairBody = z.infer<typeof agentPairBodySchema>;
+
+/** `POST /api/agents/pair`: whose phone this now is, so the login can be filled in. */
+export const agentPairAnswerSchema = z.extend(messageAnswerSchema, {
+  agent: z.object({ name: z.string(), phone: z.string() }),
+});
+export type AgentPairAnswer = z.infer<typeof agentPairAnswerSchema>;

@@ -6,20 +6,26 @@ import {
   type AgentPaymentVerifyAnswer,
   type OnlineOrderAnswer,
   agentLoginBodySchema,
+  agentPairBodySchema,
+  type AgentLoginBody,
   idField,
   MESSAGES,
   orderStatusBodySchema,
   type AgentAuthAnswer,
   type AgentCreateAnswer,
+  type AgentInviteAnswer,
+  type AgentPairAnswer,
   type AgentListAnswer,
   type AgentMessageAnswer,
   type AgentOrderAnswer,
   type AgentOrdersAnswer,
 } from '@kirana/shared';
-import Router from '@koa/router';
+import Router, { type RouterMiddleware } from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { requireSession, signIn, signOut } from '../../lib/auth.js';
+import type { AgentLogin } from '../../config.js';
+import { cookieOptions, requireSession, signIn, signOut } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { refuseCrossSite } from '../../lib/cross-site.js';
 import type { LoginThrottle } from '../../lib/rate-limit.js';
 import {
   acceptOrder,
@@ -29,6 +35,8 @@ import {
 import { presentOrder } from '../order/order.presenter.js';
 import { openCollection, verifyCheckout, type PaymentDeps } from '../payment/payment.service.js';
 import { listAgentOrders } from '../order/order.service.js';
+import { inviteAgent, pairDevice, signInOnDevice } from './agent-device.service.js';
+import type { Agent } from './agent.entity.js';
 import { presentAgent } from './agent.presenter.js';
 import {
   agentStatus,
@@ -41,16 +49,77 @@ import {
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 
+/**
+ * A paired phone's credential: signed, httpOnly, and sent only to the agents' API. Each sign-in
+ * renews it, so a phone in use stays paired until the shop re-invites or removes the agent.
+ */
+const DEVICE_COOKIE = 'kirana_agent_device';
+const DEVICE_COOKIE_PATH = '/api/agents';
+const DEVICE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
+
+function setDeviceCookie(ctx: Ctx, credential: string): void {
+  ctx.cookies.set(DEVICE_COOKIE, credential, {
+    ...cookieOptions(ctx),
+    signed: true,
+    path: DEVICE_COOKIE_PATH,
+    expires: new Date(Date.now() + DEVICE_COOKIE_MS),
+  });
+}
+
+const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/;
+
+/**
+ * Where the agent's phone opens an invite: PUBLIC_URL, unless that is a loopback address (its
+ * default), which no phone reaches; then the address the seller reached this server at.
+ */
+function inviteOrigin(ctx: Ctx): string {
+  return LOOPBACK.test(new URL(ctx.publicUrl).hostname)
+    ? `${ctx.protocol}://${ctx.host}`
+    : ctx.publicUrl;
+}
+
 /** The signed-in agent's id, checking they have not been removed since. */
 async function requireAgent(ctx: Ctx): Promise<string> {
   return (await getAgent(ctx.em, await requireSession(ctx, 'agent'))).id;
 }
 
-export function agentRoutes(
-  loginThrottle: LoginThrottle,
-  payments: PaymentDeps,
-): Router<AppState, AppContext> {
+export interface AgentRoutesOptions {
+  loginThrottle: LoginThrottle;
+  /** Counts refused invite codes per address, as logins count refused passwords. */
+  pairThrottle: LoginThrottle;
+  payments: PaymentDeps;
+  agentLogin: AgentLogin;
+}
+
+export function agentRoutes({
+  loginThrottle,
+  pairThrottle,
+  payments,
+  agentLogin,
+}: AgentRoutesOptions): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
+
+  // AGENT_LOGIN=phone: the spec's login, the phone number alone.
+  async function signInByPhone(ctx: Ctx, body: AgentLoginBody): Promise<Agent> {
+    const agent = await loginThrottle.guard(ctx, () => authenticateAgent(ctx.em, body), body.phone);
+    await signIn(ctx, 'agent', agent.id);
+    return agent;
+  }
+
+  // AGENT_LOGIN=paired: the phone number, on a phone the shop paired with this agent.
+  async function signInPaired(ctx: Ctx, { phone }: AgentLoginBody): Promise<Agent> {
+    const credential = ctx.cookies.get(DEVICE_COOKIE, { signed: true });
+    // Without a device cookie the number is no credential: counting those refusals against the
+    // agent's number would let anyone who knows it lock the agent out.
+    const agent = await loginThrottle.guard(
+      ctx,
+      () =>
+        signInOnDevice(ctx.em, { phone, credential }, (paired) => signIn(ctx, 'agent', paired.id)),
+      credential ? phone : undefined,
+    );
+    if (credential) setDeviceCookie(ctx, credential);
+    return agent;
+  }
 
   // The seller's management of the delivery team.
   router.get('/', async (ctx) => {
@@ -78,10 +147,21 @@ export function agentRoutes(
   });
 
   // The agents' own phone app.
+  router.post('/pair', async (ctx) => {
+    const { code } = agentPairBodySchema.parse(ctx.request.body);
+    const { agent, credential } = await pairThrottle.guard(ctx, () => pairDevice(ctx.em, code));
+    setDeviceCookie(ctx, credential);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.phonePaired,
+      agent: { name: agent.name, phone: agent.phone },
+    } satisfies AgentPairAnswer;
+  });
+
   router.post('/login', async (ctx) => {
     const body = agentLoginBodySchema.parse(ctx.request.body);
-    const agent = await loginThrottle.guard(ctx, () => authenticateAgent(ctx.em, body));
-    await signIn(ctx, 'agent', agent.id);
+    const agent =
+      agentLogin === 'phone' ? await signInByPhone(ctx, body) : await signInPaired(ctx, body);
     const status = await agentStatus(ctx.em, agent.id);
     ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
   });
@@ -92,14 +172,20 @@ export function agentRoutes(
     ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
   });
 
-  router.get('/logout', async (ctx) => {
+  const logout: RouterMiddleware<AppState, AppContext> = async (ctx) => {
     await signOut(ctx, 'agent');
     ctx.body = { success: true, message: 'Logged Out' } satisfies AgentMessageAnswer;
-  });
+  };
+  // The spec's GET stays, but no link on another site may sign anyone out.
+  router.get('/logout', refuseCrossSite, logout);
+  router.post('/logout', logout);
 
   router.get('/orders/visible', async (ctx) => {
     const orders = await listAgentOrders(ctx.em, await requireAgent(ctx));
-    ctx.body = { success: true, orders: orders.map(presentOrder) } satisfies AgentOrdersAnswer;
+    ctx.body = {
+      success: true,
+      orders: orders.map((order) => presentOrder(order, ctx.publicUrl)),
+    } satisfies AgentOrdersAnswer;
   });
 
   router.post('/accept', async (ctx) => {
@@ -109,7 +195,7 @@ export function agentRoutes(
     ctx.body = {
       success: true,
       message: MESSAGES.orderAccepted,
-      order: presentOrder(order),
+      order: presentOrder(order, ctx.publicUrl),
     } satisfies AgentOrderAnswer;
   });
 
@@ -121,7 +207,7 @@ export function agentRoutes(
     ctx.body = {
       success: true,
       message: MESSAGES.statusUpdated(status),
-      order: presentOrder(order),
+      order: presentOrder(order, ctx.publicUrl),
     } satisfies AgentOrderAnswer;
   });
 
@@ -132,7 +218,7 @@ export function agentRoutes(
     ctx.body = {
       success: true,
       message: MESSAGES.paidInCash,
-      order: presentOrder(order),
+      order: presentOrder(order, ctx.publicUrl),
     } satisfies AgentOrderAnswer;
   });
 
@@ -155,11 +241,28 @@ export function agentRoutes(
     ctx.body = {
       success: true,
       message: MESSAGES.paymentSuccessful,
-      order: presentOrder(order),
+      order: presentOrder(order, ctx.publicUrl),
     } satisfies AgentPaymentVerifyAnswer;
   });
 
   // After the fixed paths, so that /login or /logout is never taken for an id.
+
+  // A one-time link (and QR code) that pairs the agent's phone; it revokes every earlier one.
+  router.post('/:id/invite', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const id = idField('id').parse(ctx.params.id);
+    const { code, expiresAt } = await inviteAgent(ctx.em, ctx.events, id);
+    const url = new URL('/agents/join', inviteOrigin(ctx));
+    url.searchParams.set('code', code);
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      url: url.href,
+      code,
+      expiresAt: expiresAt.toISOString(),
+    } satisfies AgentInviteAnswer;
+  });
+
   router.delete('/:id', async (ctx) => {
     await requireSession(ctx, 'seller');
     await removeAgent(ctx.em, ctx.events, idField('id').parse(ctx.params.id));

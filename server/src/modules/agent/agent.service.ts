@@ -1,10 +1,15 @@
 import type { AgentCreateBody, AgentLoginBody, AgentStatus } from '@kirana/shared';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  LockMode,
+  UniqueConstraintViolationException,
+  type EntityManager,
+} from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { releaseAgentOrders } from '../order/order-state.service.js';
 import { endSessionsOf } from '../session/session.service.js';
+import { revokeAgentDevices } from './agent-device.service.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
 const PHONE_TAKEN = 'An agent with this phone number already exists';
@@ -78,9 +83,9 @@ export async function createAgent(
 }
 
 /**
- * Removes an agent: their sessions (and live sockets) are revoked at once and their undelivered
- * orders go back to the unassigned pool, to be picked up again from the start ('Order Placed'). Delivered orders
- * keep naming them.
+ * Removes an agent: their sessions (and live sockets), paired phones and invites are revoked at
+ * once and their undelivered orders go back to the unassigned pool, to be picked up again from the
+ * start ('Order Placed'). Delivered orders keep naming them.
  * @throws AppError notFound for an unknown or already removed agent.
  */
 export async function removeAgent(
@@ -89,9 +94,17 @@ export async function removeAgent(
   id: string,
 ): Promise<void> {
   const released = await em.transactional(async (tx) => {
-    const agent = await tx.findOne(AgentSchema, { id, removedAt: null });
+    // Locked first, before any of their orders: an accept or status change in flight holds
+    // this row FOR SHARE (order-state.service.ts), so the removal waits for it and then
+    // releases what it took, and any later one finds the agent removed.
+    const agent = await tx.findOne(
+      AgentSchema,
+      { id, removedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!agent) throw new AppError('notFound', 'Agent not found');
     agent.removedAt = new Date();
+    await revokeAgentDevices(tx, id);
     await endSessionsOf(tx, 'agent', id);
     return releaseAgentOrders(tx, id, `agent ${agent.name} removed`);
   });

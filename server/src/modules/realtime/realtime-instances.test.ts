@@ -89,7 +89,7 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
         await a.http().post('/api/seller/login').send(wrong).expect(401);
       await b.http().post('/api/seller/login').send(wrong).expect(429);
       // Each kind of login counts on its own.
-      await b.http().post('/api/agents/login').send({ phone: '+919000000000' }).expect(401);
+      await b.http().post('/api/agents/login').send({ phone: '+919000000000' }).expect(403);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

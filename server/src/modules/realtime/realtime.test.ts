@@ -224,8 +224,10 @@ describe('live updates over Socket.IO', () => {
     const stayingSocket = await live('agents', staying.http);
     const removedSocket = await live('agents', removed.http);
 
-    // The same agent on a second phone: a session of its own, which the logout leaves alone.
+    // The same agent in a second browser on their paired phone: a session of its own, which the
+    // logout leaves alone.
     const secondPhone = app.agent();
+    secondPhone.jar.setCookies(leaving.deviceCookies, new URL(app.url).hostname, '/api/agents');
     await secondPhone.post('/api/agents/login').send({ phone: leaving.agent.phone }).expect(200);
     const secondSocket = await live('agents', secondPhone);
 

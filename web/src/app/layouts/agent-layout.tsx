@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { ActiveOrdersPage } from '../../areas/agent/active-orders-page';
+import { AgentJoinPage } from '../../areas/agent/agent-join-page';
 import { AgentLoginPage } from '../../areas/agent/agent-login-page';
 import { DeliveredOrdersPage } from '../../areas/agent/delivered-orders-page';
 import { Spinner } from '../../components/ui/spinner';
@@ -29,7 +30,7 @@ import '../../areas/agent/agent.css';
 /**
  * The delivery agents' phone app at /agents, an installable PWA: the phone login until the
  * start-up check (or a login) says the agent is in, then Active Orders (/agents) and Delivered
- * Orders (/agents/delivered). Its manifest link and service worker belong to this area only.
+ * Orders (/agents/delivered); the shop's invite link (/agents/join) pairs the phone first. Its manifest link and service worker belong to this area only.
  */
 export function AgentLayout() {
   const session = useAtomValue(agentSessionAtom);
@@ -42,12 +43,16 @@ export function AgentLayout() {
   useEffect(registerAgentServiceWorker, []);
 
   const onHome = pathname.replace(/\/+$/, '') === '/agents';
+  // The shop's invite link pairs this phone whoever is logged in, and then logs its agent in.
+  const joining = pathname.replace(/\/+$/, '') === '/agents/join';
   return (
     <div className="agent-app">
       {/* React puts these in the document head while the agent area is shown. */}
       <link rel="manifest" href="/agent-app/manifest.webmanifest" />
       <link rel="apple-touch-icon" href="/agent-app/icon-192.png" />
-      {session.state === 'checking' ? (
+      {joining ? (
+        <AgentJoinPage />
+      ) : session.state === 'checking' ? (
         <div className="agent-checking">
           <title>Kirana Delivery</title>
           <Spinner label="Checking your session…" />

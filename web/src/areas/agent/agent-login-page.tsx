@@ -1,5 +1,6 @@
 import { MESSAGES } from '@kirana/shared';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { pairedAgentAtom, pairingRefusalAtom } from '../../features/agent/atoms/pairing';
 import { logInAgentAtom } from '../../features/agent/atoms/session';
 import { PhoneLoginForm } from '../../features/agent/components/phone-login-form';
 
@@ -8,9 +9,14 @@ interface AgentLoginPageProps {
   unauthorized: boolean;
 }
 
-/** The phone login, shown by every agent screen until the agent is logged in. */
+/**
+ * The phone login, shown by every agent screen until the agent is logged in. A phone the shop
+ * has not paired is told how to get an invite instead of a bare refusal.
+ */
 export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
   const logIn = useSetAtom(logInAgentAtom);
+  const paired = useAtomValue(pairedAgentAtom);
+  const refusal = useAtomValue(pairingRefusalAtom);
   return (
     <main className="agent-login" id="agent-main">
       <title>Agent login · Kirana Delivery</title>
@@ -30,11 +36,22 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
         <>
           <h1 className="agent-login__title">Kirana Delivery</h1>
           <p className="agent-login__lead">
-            Log in with the phone number the shop registered for you.
+            {paired
+              ? `This phone is paired with the shop for ${paired.name}. Log in with your number.`
+              : 'Log in with the phone number the shop registered for you.'}
           </p>
         </>
       )}
-      <PhoneLoginForm onLogin={logIn} />
+      {refusal && (
+        <div className="agent-notice" role="alert">
+          <p className="agent-notice__title">{refusal}</p>
+          <p>
+            The shop’s Agents screen gives each agent an invite link and its QR code. Open the link
+            on this phone, or scan the code with its camera; then log in here.
+          </p>
+        </div>
+      )}
+      <PhoneLoginForm onLogin={logIn} initialPhone={paired?.phone} />
     </main>
   );
 }

@@ -6,21 +6,27 @@ import {
   addAgentAtom,
   agentsAtom,
   agentsLoadStateAtom,
+  inviteAgentAtom,
   loadAgentsAtom,
   removeAgentAtom,
 } from '../../features/seller/atoms/agents';
 import { AgentForm } from '../../features/seller/components/agent-form';
+import { AgentInviteDialog } from '../../features/seller/components/agent-invite-dialog';
 import { AgentTable } from '../../features/seller/components/agent-table';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { LoadProblem } from './load-problem';
 
-/** /seller/agents: the delivery team; add an agent, or remove one after confirming. */
+/**
+ * /seller/agents: the delivery team; add an agent, invite an agent's phone (a one-time link and
+ * QR code that pairs it), or remove an agent after confirming.
+ */
 export function AgentsPage() {
   const agents = useAtomValue(agentsAtom);
   const state = useAtomValue(agentsLoadStateAtom);
   const load = useSetAtom(loadAgentsAtom);
   const addAgent = useSetAtom(addAgentAtom);
   const removeAgent = useSetAtom(removeAgentAtom);
+  const inviteAgent = useSetAtom(inviteAgentAtom);
 
   // The agent asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<Agent | null>(null);
@@ -28,6 +34,10 @@ export function AgentsPage() {
   const [removing, setRemoving] = useState(false);
   const focusTeamOnClose = useRef(false);
   const teamHeading = useRef<HTMLHeadingElement>(null);
+  // Each opening starts the invite dialog afresh (its key), on the agent asked about.
+  const [invitee, setInvitee] = useState<Agent | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [inviteRound, setInviteRound] = useState(0);
 
   useEffect(() => {
     void load();
@@ -78,6 +88,11 @@ export function AgentsPage() {
         ) : (
           <AgentTable
             agents={agents}
+            onInvite={(agent) => {
+              setInvitee(agent);
+              setInviteRound((round) => round + 1);
+              setInviting(true);
+            }}
             onRemove={(agent) => {
               setTarget(agent);
               setConfirming(true);
@@ -85,6 +100,14 @@ export function AgentsPage() {
           />
         )}
       </section>
+
+      <AgentInviteDialog
+        key={inviteRound}
+        open={inviting}
+        agent={invitee}
+        onCreate={inviteAgent}
+        onClose={() => setInviting(false)}
+      />
 
       <ConfirmDialog
         open={confirming}
@@ -97,8 +120,8 @@ export function AgentsPage() {
         <p>{MESSAGES.confirmRemoveAgent}</p>
         {target && (
           <p className="seller-muted">
-            {target.name} ({target.phone}) will be logged out, and any order they hold that is not
-            delivered yet goes back to the open pool.
+            {target.name} ({target.phone}) will be logged out and their phone unpaired, and any
+            order they hold that is not delivered yet goes back to the open pool.
           </p>
         )}
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api-client';
-import { failureText, isSessionLost, isStale, isUnreachable } from './failure-message';
+import { MESSAGES } from '@kirana/shared';
+import { failureText, isNotPaired, isSessionLost, isStale, isUnreachable } from './failure-message';
 
 const texts = { rejected: 'Accept failed', failed: 'Failed to accept order' };
 
@@ -29,6 +30,15 @@ describe('error kinds', () => {
     expect(isUnreachable(new ApiError('Please login as agent', 401))).toBe(false);
     expect(isSessionLost(new ApiError('Please login as agent', 401))).toBe(true);
     expect(isSessionLost(new Error('Please login as agent'))).toBe(false);
+  });
+
+  it('knows a login refused because this phone is not paired with the agent, and nothing else', () => {
+    expect(isNotPaired(new ApiError(MESSAGES.agentNotPaired, 403))).toBe(true);
+    expect(isNotPaired(new ApiError(MESSAGES.agentPairedToAnother, 403))).toBe(true);
+    expect(
+      isNotPaired(new ApiError('Cross-site request refused: POST /api/agents/login', 403)),
+    ).toBe(false);
+    expect(isNotPaired(new ApiError(MESSAGES.agentNotPaired, 401))).toBe(false);
   });
 
   it('knows a refusal that means the order changed meanwhile', () => {

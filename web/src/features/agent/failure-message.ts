@@ -1,3 +1,4 @@
+import { MESSAGES } from '@kirana/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
 
 /**
@@ -13,6 +14,15 @@ export function failureText(error: unknown, texts: { rejected: string; failed: s
 /** Whether the call never reached the server (offline, or a dropped connection). */
 export const isUnreachable = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 0;
+
+const NOT_PAIRED: readonly string[] = [MESSAGES.agentNotPaired, MESSAGES.agentPairedToAnother];
+
+/**
+ * Whether the login was refused because this phone is not paired with the agent (a 403 saying
+ * so): the shop must invite it.
+ */
+export const isNotPaired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && NOT_PAIRED.includes(error.message);
 
 /** Whether the agent's session has ended: logged out elsewhere, or removed by the seller. */
 export const isSessionLost = (error: unknown): boolean =>

@@ -5,8 +5,9 @@ import { forgetAgent, rememberAgent, rememberedAgent } from '../agent-storage';
 import { getAgentAuth } from '../api/get-agent-auth';
 import { loginAgent } from '../api/login-agent';
 import { logoutAgent } from '../api/logout-agent';
-import { failureText, isUnreachable } from '../failure-message';
+import { failureText, isNotPaired, isUnreachable } from '../failure-message';
 import { resetOrdersAtom, type Reach } from './orders';
+import { pairingRefusalAtom } from './pairing';
 import { agentSessionAtom, offlineAtom } from './session-state';
 
 /** The spec names no text for a failed logout. */
@@ -53,7 +54,8 @@ export const checkAgentAuthAtom = atom(null, async (get, set): Promise<Reach> =>
 /**
  * Logs the agent in by phone; resolves true once in. Toasts 'Phone number required' for an empty
  * number without asking the server, else the server's refusal, e.g. 'No agent is registered with
- * this phone number' ('Login failed' / 'Login error' when it said nothing).
+ * this phone number' ('Login failed' / 'Login error' when it said nothing). A phone the shop has
+ * not paired (AGENT_LOGIN=paired) is no toast: the login shows the refusal with what to do.
  */
 export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promise<boolean> => {
   if (phone.trim() === '') {
@@ -62,6 +64,7 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
   }
   try {
     const agent = await loginAgent({ phone: phone.trim() });
+    set(pairingRefusalAtom, null);
     // Nothing held from an earlier session may show in this one.
     set(resetOrdersAtom);
     rememberAgent(agent);
@@ -70,9 +73,12 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
     return true;
   } catch (error) {
     if (isUnreachable(error)) set(offlineAtom, true);
-    toast.error(
-      failureText(error, { rejected: MESSAGES.loginFailed, failed: MESSAGES.loginError }),
-    );
+    const message = failureText(error, {
+      rejected: MESSAGES.loginFailed,
+      failed: MESSAGES.loginError,
+    });
+    set(pairingRefusalAtom, isNotPaired(error) ? message : null);
+    if (!isNotPaired(error)) toast.error(message);
     return false;
   }
 });

@@ -5,11 +5,13 @@ import { PendingButton } from './pending-button';
 interface PhoneLoginFormProps {
   /** Resolves once the login has been answered, whatever the answer. */
   onLogin: (phone: string) => Promise<unknown>;
+  /** The number to start with, e.g. the one this phone was just paired for. */
+  initialPhone?: string;
 }
 
 /** The agent's login: one big phone field and one button. */
-export function PhoneLoginForm({ onLogin }: PhoneLoginFormProps) {
-  const [phone, setPhone] = useState('');
+export function PhoneLoginForm({ onLogin, initialPhone = '' }: PhoneLoginFormProps) {
+  const [phone, setPhone] = useState(initialPhone);
   const [pending, setPending] = useState(false);
   const [missing, setMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);

@@ -1,8 +1,9 @@
-import { MESSAGES, type Agent } from '@kirana/shared';
+import { MESSAGES, type Agent, type AgentInviteAnswer } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { createAgent } from '../api/create-agent';
 import { getAgents } from '../api/get-agents';
+import { inviteAgent } from '../api/invite-agent';
 import { removeAgent } from '../api/remove-agent';
 import { checkAgentForm, type AddAgentResult, type AgentFormValues } from '../agent-form';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
@@ -75,6 +76,26 @@ export const removeAgentAtom = atom(null, async (get, set, id: string): Promise<
     return false;
   }
 });
+
+/** The spec names no text for a failed invite. */
+const INVITE_FAILED = 'Failed to create the invite';
+
+/**
+ * A new one-time invite for the agent's phone (revoking their earlier phones), or null after
+ * toasting the server's message / 'Failed to create the invite'.
+ */
+export const inviteAgentAtom = atom(
+  null,
+  async (_get, set, id: string): Promise<AgentInviteAnswer | null> => {
+    try {
+      return await inviteAgent(id);
+    } catch (error) {
+      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+      else toast.error(failureMessage(error, INVITE_FAILED));
+      return null;
+    }
+  },
+);
 
 /** Forgets the agents, e.g. before another login. */
 export const resetAgentsAtom = atom(null, (_get, set) => {

@@ -2,11 +2,13 @@ import type { Agent } from '@kirana/shared';
 
 interface AgentTableProps {
   agents: readonly Agent[];
+  /** Pair the agent's phone: a one-time link and QR code. */
+  onInvite: (agent: Agent) => void;
   onRemove: (agent: Agent) => void;
 }
 
 /** The delivery team: name, phone, whether each is free or out on a delivery. */
-export function AgentTable({ agents, onRemove }: AgentTableProps) {
+export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
   return (
     <div className="seller-table-wrap">
       <table className="seller-table">
@@ -34,6 +36,14 @@ export function AgentTable({ agents, onRemove }: AgentTableProps) {
                 </span>
               </td>
               <td className="seller-table__actions">
+                <button
+                  type="button"
+                  className="seller-button seller-button--ghost seller-button--small"
+                  aria-label={`Invite ${agent.name}`}
+                  onClick={() => onInvite(agent)}
+                >
+                  Invite
+                </button>
                 <button
                   type="button"
                   className="seller-button seller-button--ghost seller-button--small seller-button--danger-text"

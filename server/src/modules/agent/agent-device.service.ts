@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@kirana/shared';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import { endSessionsOf, hashToken } from '../session/session.service.js';
+import { AgentDeviceSchema, AgentInviteSchema, type AgentInvite } from './agent-device.entity.js';
+import { AgentSchema, type Agent } from './agent.entity.js';
+
+/** How long an invite link pairs a phone. */
+const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** 18 random bytes: 144 bits, 24 base64url characters (shared AGENT_INVITE_CODE), short for a QR. */
+const newInviteCode = () => randomBytes(18).toString('base64url');
+const newDeviceCredential = () => randomBytes(32).toString('base64url');
+
+/*
+ * Lock order, everywhere an agent's access changes: the agent's row, then its invites, then its
+ * devices. Inviting and removal write-lock the agent; pairing share-locks it and signing in locks
+ * only the device, so a revocation and a pairing or sign-in racing it never wait in a cycle.
+ */
+
+/**
+ * Revokes the agent's unused invites and paired devices (not their sessions: the caller ends
+ * those). Call inside a transaction; it write-locks the agent's row first, in the lock order.
+ */
+export async function revokeAgentDevices(em: EntityManager, agentId: string): Promise<void> {
+  await em.findOne(AgentSchema, { id: agentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const now = new Date();
+  await em.nativeUpdate(
+    AgentInviteSchema,
+    { agent: agentId, usedAt: null, revokedAt: null },
+    { revokedAt: now },
+  );
+  await em.nativeUpdate(AgentDeviceSchema, { agent: agentId, revokedAt: null }, { revokedAt: now });
+}
+
+/**
+ * A new one-time invite for the agent, valid for {@link INVITE_TTL_MS}. It replaces everything
+ * before it: earlier unused invites and paired phones are revoked and the agent's sessions (and
+ * live sockets) end, so only the phone that opens this invite signs in from now on.
+ * @throws AppError notFound for an unknown or removed agent.
+ */
+export async function inviteAgent(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = newInviteCode();
+  const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+  await em.transactional(async (tx) => {
+    const agent = await tx.findOne(
+      AgentSchema,
+      { id: agentId, removedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!agent) throw new AppError('notFound', 'Agent not found');
+    await revokeAgentDevices(tx, agentId);
+    await endSessionsOf(tx, 'agent', agentId);
+    tx.create(AgentInviteSchema, { codeHash: hashToken(code), agent, expiresAt });
+  });
+  events.publish({ type: 'sessions.revoked', kind: 'agent', subjectId: agentId });
+  return { code, expiresAt };
+}
+
+/** Why an invite that exists no longer pairs. */
+function inviteRefusal(invite: AgentInvite, now: Date): AppError {
+  if (invite.usedAt) return new AppError('forbidden', MESSAGES.inviteUsed);
+  if (invite.revokedAt) return new AppError('forbidden', MESSAGES.inviteNotValid);
+  if (invite.expiresAt <= now) return new AppError('forbidden', MESSAGES.inviteExpired);
+  return new AppError('forbidden', MESSAGES.inviteNotValid);
+}
+
+/**
+ * Pairs the calling phone with the agent the invite `code` was made for, and uses the invite up:
+ * of any number of phones racing with one code, exactly one pairs. Answers the new device's
+ * credential for its cookie (only its hash is stored).
+ * @throws AppError forbidden for an unknown, used, replaced or expired invite, or one of a
+ *   removed agent (refusals the pairing throttle counts).
+ */
+export async function pairDevice(
+  em: EntityManager,
+  code: string,
+): Promise<{ agent: Agent; credential: string }> {
+  const invite = await em.findOne(AgentInviteSchema, { codeHash: hashToken(code) });
+  if (!invite) throw new AppError('forbidden', MESSAGES.inviteNotValid);
+  const credential = newDeviceCredential();
+  const now = new Date();
+  const agent = await em.transactional(async (tx) => {
+    const agent = await tx.findOne(
+      AgentSchema,
+      { id: invite.agent.id, removedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_READ },
+    );
+    if (!agent) throw new AppError('forbidden', MESSAGES.inviteNotValid);
+    // Conditional: of racing pairings only one finds the invite still unused.
+    const taken = await tx.nativeUpdate(
+      AgentInviteSchema,
+      { id: invite.id, usedAt: null, revokedAt: null, expiresAt: { $gt: now } },
+      { usedAt: now },
+    );
+    if (taken === 0) return null;
+    tx.create(AgentDeviceSchema, {
+      credentialHash: hashToken(credential),
+      agent,
+      lastSeenAt: now,
+    });
+    return agent;
+  });
+  // Explained after the transaction: the embedded database answers one connection at a time.
+  if (!agent)
+    throw inviteRefusal(
+      await em.findOneOrFail(AgentInviteSchema, invite.id, { refresh: true }),
+      now,
+    );
+  return { agent, credential };
+}
+
+/**
+ * Signs the agent with `phone` in on the paired phone whose cookie carries `credential`: `start`
+ * begins the session while the device's row is locked, so a revocation racing this sign-in
+ * either waits and then ends the new session, or goes first and this sign-in is refused.
+ * @throws AppError forbidden when the phone is not paired (no credential, or a revoked or
+ *   unknown one) or is paired with another agent's number.
+ */
+export async function signInOnDevice(
+  em: EntityManager,
+  { phone, credential }: { phone: string; credential: string | undefined },
+  start: (agent: Agent) => Promise<void>,
+): Promise<Agent> {
+  if (!credential) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+  await em.begin();
+  try {
+    const device = await em.findOne(
+      AgentDeviceSchema,
+      { credentialHash: hashToken(credential), revokedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    const agent =
+      device && (await em.findOne(AgentSchema, { id: device.agent.id, removedAt: null }));
+    if (!device || !agent) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+    if (agent.phone !== phone) throw new AppError('forbidden', MESSAGES.agentPairedToAnother);
+    device.lastSeenAt = new Date();
+    await em.flush();
+    await start(agent);
+    await em.commit();
+    return agent;
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
+}

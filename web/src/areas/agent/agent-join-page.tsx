@@ -1,0 +1,87 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { navigateAgent } from '../../features/agent/agent-path';
+import { pairPhoneAtom } from '../../features/agent/atoms/pairing';
+import { logInAgentAtom } from '../../features/agent/atoms/session';
+import { PendingButton } from '../../features/agent/components/pending-button';
+
+const NO_CODE = 'This link has no invite code. Ask the shop for a new invite.';
+
+type Joining = { state: 'pairing' } | { state: 'failed'; message: string; retry: boolean };
+
+/**
+ * /agents/join?code=…: the shop's invite link (or its QR code) opened on the agent's phone. It
+ * pairs this phone with the agent and logs them in with their number; a used, expired or
+ * replaced invite says so, with what to do.
+ */
+export function AgentJoinPage() {
+  const pair = useSetAtom(pairPhoneAtom);
+  const logIn = useSetAtom(logInAgentAtom);
+  const [code] = useState(
+    () => new URLSearchParams(window.location.search).get('code')?.trim() ?? '',
+  );
+  const [joining, setJoining] = useState<Joining>(
+    code ? { state: 'pairing' } : { state: 'failed', message: NO_CODE, retry: false },
+  );
+  const started = useRef(false);
+
+  const join = useCallback(async () => {
+    setJoining({ state: 'pairing' });
+    const paired = await pair(code);
+    if (!paired.ok) {
+      setJoining({ state: 'failed', message: paired.message, retry: paired.retry });
+      return;
+    }
+    // In: the orders show. Refused: the login shows, with the paired number filled in.
+    await logIn(paired.phone);
+    navigateAgent('/agents', { replace: true });
+  }, [code, pair, logIn]);
+
+  // An invite works once: it is sent once, however often the effect runs.
+  useEffect(() => {
+    if (started.current || !code) return;
+    started.current = true;
+    void join();
+  }, [code, join]);
+
+  return (
+    <main className="agent-login" id="agent-main">
+      <title>Pair this phone · Kirana Delivery</title>
+      <img
+        className="agent-login__logo"
+        src="/agent-app/icon-192.png"
+        alt=""
+        width="88"
+        height="88"
+      />
+      {joining.state === 'pairing' ? (
+        <>
+          <h1 className="agent-login__title">Pairing this phone</h1>
+          <Spinner label="Pairing this phone with the shop…" />
+        </>
+      ) : (
+        <>
+          <h1 className="agent-login__title">This invite cannot be used</h1>
+          <p className="agent-notice" role="alert">
+            {joining.message}
+          </p>
+          <div className="agent-login-form">
+            {joining.retry && (
+              <PendingButton pending={false} onClick={() => void join()}>
+                Try again
+              </PendingButton>
+            )}
+            <PendingButton
+              pending={false}
+              variant={joining.retry ? 'ghost' : 'primary'}
+              onClick={() => navigateAgent('/agents', { replace: true })}
+            >
+              Go to login
+            </PendingButton>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

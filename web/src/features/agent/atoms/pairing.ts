@@ -1,0 +1,43 @@
+import { atom } from 'jotai';
+import { pairPhone } from '../api/pair-phone';
+import { failureText, isUnreachable } from '../failure-message';
+
+/** The agent this phone was just paired for: the login starts with their number filled in. */
+export const pairedAgentAtom = atom<{ name: string; phone: string } | null>(null);
+
+/**
+ * The server refused to log in on this phone because it is not paired (or paired for another
+ * number): its words, which the login shows with what to do. Null otherwise.
+ */
+export const pairingRefusalAtom = atom<string | null>(null);
+
+const PAIRING_FAILED = 'This invite link could not be used. Ask the shop for a new invite.';
+const PAIRING_UNREACHABLE =
+  'Could not reach the shop. Check your connection, then open the invite link again.';
+
+/**
+ * Pairs this phone with the invite `code` from the shop's link. Answers the paired agent's
+ * number, or why it failed: the server's words (a used, expired or replaced invite), or out of
+ * reach (`retry`: the same link may work once the signal is back).
+ */
+export const pairPhoneAtom = atom(
+  null,
+  async (
+    _get,
+    set,
+    code: string,
+  ): Promise<{ ok: true; phone: string } | { ok: false; message: string; retry: boolean }> => {
+    try {
+      const { agent } = await pairPhone({ code });
+      set(pairedAgentAtom, agent);
+      set(pairingRefusalAtom, null);
+      return { ok: true, phone: agent.phone };
+    } catch (error) {
+      return {
+        ok: false,
+        message: failureText(error, { rejected: PAIRING_FAILED, failed: PAIRING_UNREACHABLE }),
+        retry: isUnreachable(error),
+      };
+    }
+  },
+);
