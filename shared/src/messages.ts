@@ -44,6 +44,22 @@ export const MESSAGES = {
   // Beyond the spec: why an unpaid online order was cancelled, what a late payment gets.
   paymentNotCompleted: 'payment not completed',
 
+  // Beyond the spec: the seller takes an order back from its agent (design: Orders).
+  confirmTakeBack: 'Take this order back from its agent?',
+  orderTakenBack: 'Order taken back: it is open for the agents again',
+  takeBackFailed: 'Failed to take the order back',
+
+  // Beyond the spec: paired agent phones (design: Agent devices).
+  agentNotPaired: 'This phone is not paired with the shop. Ask the shop for an invite.',
+  agentPairedToAnother:
+    'This phone is paired with another agent’s number. Log in with that number, or ask the shop for an invite.',
+  phonePaired: 'This phone is paired with the shop',
+  inviteCodeRequired: 'code is required: open the invite link from the shop',
+  inviteCodeMalformed: 'code is not an invite code: open the invite link from the shop',
+  inviteNotValid: 'This invite link is not valid any more. Ask the shop for a new invite.',
+  inviteUsed: 'This invite link has already been used. Ask the shop for a new invite.',
+  inviteExpired: 'This invite link has expired. Ask the shop for a new invite.',
+
   // Screen texts
   noProductsInCategory: 'No products found in this category.',
   confirmRemoveAgent: 'Are you sure you want to remove this agent?',

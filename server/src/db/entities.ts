@@ -1,5 +1,7 @@
 import { AddressSchema } from '../modules/address/address.entity.js';
+import { AgentDeviceSchema, AgentInviteSchema } from '../modules/agent/agent-device.entity.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
+import { OrderIdempotencyKeySchema } from '../modules/order/order-idempotency.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema } from '../modules/order/order.entity.js';
 import {
   PaymentEventSchema,
@@ -20,11 +22,14 @@ export const entities = [
   UserSchema,
   SellerSchema,
   AgentSchema,
+  AgentInviteSchema,
+  AgentDeviceSchema,
   ProductSchema,
   AddressSchema,
   OrderSchema,
   OrderItemSchema,
   OrderEventSchema,
+  OrderIdempotencyKeySchema,
   SessionSchema,
   PaymentSchema,
   PaymentEventSchema,

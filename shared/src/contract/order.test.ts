@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
-import { placeOrderBodySchema } from './order.js';
+import { idempotencyKeySchema, placeOrderBodySchema } from './order.js';
 import { validationMessage } from './common.js';
 
 const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';
@@ -41,5 +41,26 @@ describe('order placement body', () => {
     ],
   ])('refuses %s', (_case, body, message) => {
     expect(messageOf(placeOrderBodySchema, body)).toBe(message);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const MALFORMED = 'Idempotency-Key must be 1 to 255 printable ASCII characters';
+
+  it.each([['a'], ['9f8e7d6c5b4a39281706f5e4d3c2b1a0'], ['with spaces ~!'], ['k'.repeat(255)]])(
+    'takes %j',
+    (key) => {
+      expect(idempotencyKeySchema.parse(key)).toBe(key);
+    },
+  );
+
+  it.each([
+    ['empty', ''],
+    ['longer than 255', 'k'.repeat(256)],
+    ['not ASCII', 'clé'],
+    ['a control character', 'a\u0000b'],
+    ['a list of values', ['a', 'b']],
+  ])('refuses one that is %s, naming the header', (_case, key) => {
+    expect(messageOf(idempotencyKeySchema, key)).toBe(MALFORMED);
   });
 });

@@ -39,8 +39,21 @@ export const placeOrderBodySchema = requestBody({
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
-/** `POST /api/order/cod` */
-export const codOrderAnswerSchema = messageAnswerSchema;
+/**
+ * `Idempotency-Key`, optional on `POST /api/order/cod` and `POST /api/order/razorpay`: the same
+ * key from the same shopper within {@link IDEMPOTENCY_KEY_HOURS} hours answers the first result
+ * again and places nothing more. A client makes one per checkout attempt and reuses it to retry.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_HOURS = 24;
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key must be 1 to 255 printable ASCII characters' })
+  .check(
+    z.regex(/^[\x20-\x7E]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
+  );
+
+/** `POST /api/order/cod`: `orderId` is the new order's id. */
+export const codOrderAnswerSchema = z.extend(messageAnswerSchema, { orderId: z.string() });
 export type CodOrderAnswer = z.infer<typeof codOrderAnswerSchema>;
 
 /** How an order's money came in: cash at the door, or online (at checkout, or at the door). */
@@ -141,6 +154,14 @@ export const sellerOrdersAnswerSchema = z.object({
   hasMore: z.boolean(),
 });
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;
+
+/** `POST /api/order/seller/release`: the seller takes an order back from its agent. */
+export const releaseOrderBodySchema = requestBody({ orderId: idField('orderId') });
+export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
+
+/** `POST /api/order/seller/release`: the order, back in the open pool, as the seller lists it. */
+export const releaseOrderAnswerSchema = z.extend(messageAnswerSchema, { order: sellerOrderSchema });
+export type ReleaseOrderAnswer = z.infer<typeof releaseOrderAnswerSchema>;
 
 export const ORDER_EVENT_TYPES = [
   'placed',

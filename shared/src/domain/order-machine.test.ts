@@ -5,6 +5,7 @@ import {
   canChangeStatus,
   canCollectOnline,
   canMarkPaid,
+  canTakeBack,
   type Decision,
   nextStatus,
   ORDER_STATUSES,
@@ -163,6 +164,32 @@ describe.each([
     ['a shopper does not collect', mine(), shopper, no('not-allowed')],
   ])('%s', (_case, facts, actor, decision) => {
     expect(decide(facts, actor)).toEqual(decision);
+  });
+});
+
+describe('canTakeBack', () => {
+  it.each([
+    ['the seller takes back an order its agent has accepted', mine(), seller, ok],
+    ['the seller takes back a picked order', mine({ status: 'Picked' }), seller, ok],
+    [
+      'the seller takes back a paid online order',
+      mine({ paymentType: 'Online', isPaid: true }),
+      seller,
+      ok,
+    ],
+    ['nobody holds an open order', order(), seller, no('unassigned')],
+    [
+      'a delivered order stays with its agent',
+      mine({ status: 'Delivered', isPaid: true }),
+      seller,
+      no('not-open'),
+    ],
+    ['a cancelled order is finished', mine({ status: 'Cancelled' }), seller, no('not-open')],
+    ['the agent cannot give it back this way', mine(), agent, no('seller-only')],
+    ['another agent cannot take it', mine(), otherAgent, no('seller-only')],
+    ['a shopper cannot take it', mine(), shopper, no('seller-only')],
+  ] as const)('%s', (_case, facts, actor, decision) => {
+    expect(canTakeBack(facts, actor)).toEqual(decision);
   });
 });
 

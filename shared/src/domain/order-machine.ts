@@ -63,7 +63,9 @@ export type Refusal =
   | 'already-assigned'
   | 'already-paid'
   | 'not-cod'
-  | 'not-open';
+  | 'not-open'
+  | 'unassigned'
+  | 'seller-only';
 
 export type Decision = { ok: true } | { ok: false; reason: Refusal };
 
@@ -77,6 +79,8 @@ export const refusalMessage: Record<Refusal, string> = {
   'already-paid': 'Order is already paid',
   'not-cod': 'Only a cash-on-delivery order is paid at the door',
   'not-open': 'Order is no longer open for delivery',
+  unassigned: 'Order is not assigned to any agent',
+  'seller-only': 'Only the shop can do this',
 };
 
 const ALLOWED: Decision = { ok: true };
@@ -127,6 +131,17 @@ export function canMarkPaid(order: OrderFacts, actor: Actor): Decision {
  */
 export function canCollectOnline(order: OrderFacts, actor: Actor): Decision {
   return canMarkPaid(order, actor);
+}
+
+/**
+ * Whether `actor` may take `order` back from its agent, returning it to the open pool: the
+ * seller, for an order some agent holds that is neither delivered nor cancelled. Never throws.
+ */
+export function canTakeBack(order: OrderFacts, actor: Actor): Decision {
+  if (actor.role !== 'seller') return refuse('seller-only');
+  if (isFinished(order.status)) return refuse('not-open');
+  if (order.assignedTo === null) return refuse('unassigned');
+  return ALLOWED;
 }
 
 /** The status an agent moves `status` on to next, or null when the order is finished. */

@@ -1,5 +1,12 @@
 import { Migration20261122021743_Initial } from './Migration20261122021743_Initial.js';
 import { Migration20261123063501_OnlinePayments } from './Migration20261123063501_OnlinePayments.js';
+import { Migration20261124023000_AgentDevices } from './Migration20261124023000_AgentDevices.js';
+import { Migration20261124040000_OrderIdempotencyKeys } from './Migration20261124040000_OrderIdempotencyKeys.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
-export const migrations = [Migration20261122021743_Initial, Migration20261123063501_OnlinePayments];
+export const migrations = [
+  Migration20261122021743_Initial,
+  Migration20261123063501_OnlinePayments,
+  Migration20261124023000_AgentDevices,
+  Migration20261124040000_OrderIdempotencyKeys,
+];

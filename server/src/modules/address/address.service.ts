@@ -1,6 +1,7 @@
 import type { AddressInput } from '@kirana/shared';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
+import { UserSchema } from '../user/user.entity.js';
 import { AddressSchema, type Address } from './address.entity.js';
 
 /** More than any household needs; keeps one account from filling the table. */
@@ -11,18 +12,27 @@ export async function listAddresses(em: EntityManager, userId: string): Promise<
   return em.find(AddressSchema, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
 }
 
-/** @throws AppError conflict when the shopper already has {@link MAX_ADDRESSES}. */
+/**
+ * Saves a new address for the shopper. The count and the insert share one transaction holding
+ * the shopper's row FOR UPDATE, so concurrent adds take turns and none passes the cap.
+ * @throws AppError conflict when the shopper already has {@link MAX_ADDRESSES}.
+ */
 export async function addAddress(
   em: EntityManager,
   userId: string,
   input: AddressInput,
 ): Promise<Address> {
-  if ((await em.count(AddressSchema, { user: userId })) >= MAX_ADDRESSES) {
-    throw new AppError('conflict', `You can save at most ${MAX_ADDRESSES} addresses`);
-  }
-  const address = em.create(AddressSchema, { ...input, user: userId });
-  await em.flush();
-  return address;
+  return em.transactional(async (tx) => {
+    await tx.findOne(
+      UserSchema,
+      { id: userId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] },
+    );
+    if ((await tx.count(AddressSchema, { user: userId })) >= MAX_ADDRESSES) {
+      throw new AppError('conflict', `You can save at most ${MAX_ADDRESSES} addresses`);
+    }
+    return tx.create(AddressSchema, { ...input, user: userId });
+  });
 }
 
 /**

@@ -2,6 +2,8 @@ import { addressListAnswerSchema, addressSavedAnswerSchema } from '@kirana/share
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { sampleAddress, signUpShopper } from '../../test/factories.js';
+import { AddressSchema } from './address.entity.js';
+import { MAX_ADDRESSES } from './address.service.js';
 
 describe('addresses', () => {
   let app: TestApp;
@@ -81,6 +83,35 @@ describe('addresses', () => {
       .put('/api/address/update/123')
       .send({ address: sampleAddress })
       .expect(400, { success: false, message: 'id must be a valid id' });
+  });
+
+  test('40 concurrent adds by a shopper holding 30 addresses stop at exactly 50; the other 20 are refused', async () => {
+    const { http, id } = await signUpShopper(app);
+    const em = app.orm.em.fork();
+    for (let index = 0; index < 30; index += 1)
+      em.create(AddressSchema, { ...sampleAddress, street: `${index} MG Road`, user: id });
+    await em.flush();
+
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        http
+          .post('/api/address/add')
+          .send({ address: { ...sampleAddress, street: `${index} Church Street` } })
+          .then((response) => response),
+      ),
+    );
+
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(20);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(20);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({
+        success: false,
+        message: `You can save at most ${MAX_ADDRESSES} addresses`,
+      });
+    }
+    expect(await app.orm.em.fork().count(AddressSchema, { user: id })).toBe(MAX_ADDRESSES);
   });
 
   test('every address call is a 401 without a session', async () => {

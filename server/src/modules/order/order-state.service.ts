@@ -8,7 +8,9 @@ import {
   canAccept,
   canChangeStatus,
   canMarkPaid,
+  canTakeBack,
   isVisibleTo,
+  MESSAGES,
   refusalMessage,
   type Actor,
   type Decision,
@@ -19,7 +21,8 @@ import {
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
-import { openPoolOrders } from './order-queries.js';
+import { AgentSchema } from '../agent/agent.entity.js';
+import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
 
 const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
@@ -31,6 +34,8 @@ const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
   'already-paid': 'conflict',
   'not-cod': 'conflict',
   'not-open': 'conflict',
+  unassigned: 'conflict',
+  'seller-only': 'forbidden',
 };
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -55,10 +60,27 @@ export function enforce(decision: Decision): void {
 }
 
 /**
+ * Holds the agent's row FOR SHARE until the transaction ends, before any order row is touched.
+ * `removeAgent` takes the same row FOR UPDATE before it releases the agent's orders, so one
+ * waits for the other: a change by an agent either commits before the removal (which then
+ * sees and releases what it holds) or finds the agent removed. Agent first, then orders,
+ * everywhere, so the two never deadlock.
+ * @throws AppError unauthenticated when the agent has been removed.
+ */
+async function lockCurrentAgent(tx: EntityManager, agentId: string): Promise<void> {
+  const agent = await tx.findOne(
+    AgentSchema,
+    { id: agentId, removedAt: null },
+    { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'] },
+  );
+  if (!agent) throw new AppError('unauthenticated', MESSAGES.loginAsAgent);
+}
+
+/**
  * Assigns an open order to the calling agent. Atomic: of any number of agents racing for one
  * order exactly one wins; accepting an order one already holds succeeds again (a retried tap).
- * @throws AppError notFound for an order the agent cannot see; conflict when another agent
- * has it or it is no longer open.
+ * @throws AppError unauthenticated for a removed agent; notFound for an order the agent cannot
+ * see; conflict when another agent has it or it is no longer open.
  */
 export async function acceptOrder(
   em: EntityManager,
@@ -68,6 +90,7 @@ export async function acceptOrder(
 ): Promise<Order> {
   const actor: Actor = { role: 'agent', id: agentId };
   const { order, taken } = await em.transactional(async (tx) => {
+    await lockCurrentAgent(tx, agentId);
     const now = new Date();
     // The conditional update is the race's referee: only one transaction can match it.
     const taken = await tx.nativeUpdate(
@@ -100,8 +123,8 @@ export async function acceptOrder(
 }
 
 /**
- * Locks one of the orders the agent can see, lets `change` check the rules and apply itself
- * (history line included), and saves it, all in one transaction.
+ * Locks the (current) agent, then one of the orders they can see, lets `change` check the rules
+ * and apply itself (history line included), and saves it, all in one transaction.
  */
 async function changeAgentOrder(
   em: EntityManager,
@@ -111,6 +134,7 @@ async function changeAgentOrder(
 ): Promise<Order> {
   const actor: Actor = { role: 'agent', id: agentId };
   return em.transactional(async (tx) => {
+    await lockCurrentAgent(tx, agentId);
     const order = await tx.findOne(
       OrderSchema,
       { id: orderId },
@@ -127,7 +151,8 @@ async function changeAgentOrder(
 
 /**
  * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid).
- * @throws AppError notFound, forbidden (not the assigned agent) or conflict (any other move).
+ * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
+ * agent) or conflict (any other move).
  */
 export async function changeOrderStatus(
   em: EntityManager,
@@ -156,7 +181,8 @@ export async function changeOrderStatus(
 
 /**
  * Records cash collected at the door for the agent's cash-on-delivery order; once only.
- * @throws AppError notFound, forbidden (not the assigned agent) or conflict (paid, not COD).
+ * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
+ * agent) or conflict (paid, not COD).
  */
 export async function markOrderPaidInCash(
   em: EntityManager,
@@ -181,6 +207,21 @@ export async function markOrderPaidInCash(
   return changed;
 }
 
+/** Puts `order` back in the open pool, from the start ('Order Placed'), with its history line. */
+function returnToPool(tx: EntityManager, order: Order, note: string): void {
+  tx.create(OrderEventSchema, {
+    order,
+    type: 'released',
+    actorRole: 'seller',
+    fromStatus: order.status,
+    toStatus: 'Order Placed',
+    note,
+  });
+  order.assignedTo = null;
+  order.assignedAt = null;
+  order.status = 'Order Placed';
+}
+
 /**
  * Returns a removed agent's undelivered orders to the unassigned pool, to be picked up again
  * from the start ('Order Placed'). Runs inside the caller's transaction, so the caller publishes
@@ -196,18 +237,38 @@ export async function releaseAgentOrders(
     { assignedTo: agentId, status: { $nin: ['Delivered', 'Cancelled'] } },
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
-  for (const order of open) {
-    tx.create(OrderEventSchema, {
-      order,
-      type: 'released',
-      actorRole: 'seller',
-      fromStatus: order.status,
-      toStatus: 'Order Placed',
-      note: reason,
-    });
-    order.assignedTo = null;
-    order.assignedAt = null;
-    order.status = 'Order Placed';
-  }
+  for (const order of open) returnToPool(tx, order, reason);
   return open.map((order) => order.id);
+}
+
+/**
+ * The seller takes an order back from the agent holding it: it returns to the open pool from the
+ * start ('Order Placed'), for any agent to accept; the history names the seller and the agent.
+ * Only the order's row is locked, so it never waits on an agent's lock (see lockCurrentAgent).
+ * @throws AppError notFound for an order the seller cannot see; conflict for one no agent holds,
+ * or one delivered or cancelled.
+ */
+export async function takeOrderBack(
+  em: EntityManager,
+  events: DomainEvents,
+  orderId: string,
+): Promise<Order> {
+  const order = await em.transactional(async (tx) => {
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId, ...releasedOrders },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    enforce(canTakeBack(factsOf(order), { role: 'seller' }));
+    await tx.populate(order, ['assignedTo']);
+    returnToPool(tx, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
+    await tx.flush();
+    await tx.populate(order, ['items.product']);
+    return order;
+  });
+  events.publish({ type: 'order.changed', orderId, change: 'released' });
+  // The agent may be free again.
+  events.publish({ type: 'agents.changed' });
+  return order;
 }

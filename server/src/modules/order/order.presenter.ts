@@ -4,16 +4,19 @@ import type { Order } from './order.entity.js';
 
 /**
  * An order with its items' products loaded, as the shopper's and the agents' lists show it:
- * `assignedTo` is the agent's id.
+ * `assignedTo` is the agent's id; pictures are absolute URLs under `publicUrl`.
  */
-export function presentOrder(order: Order): AgentOrder {
+export function presentOrder(order: Order, publicUrl: string): AgentOrder {
   const { addressId, ...address } = order.address;
   return {
     _id: order.id,
     userId: order.user.id,
     items: order.items.getItems().map((item) => ({
       // The price charged, not today's: past orders keep adding up to their amount.
-      product: { ...presentProduct(item.product), offerPrice: toRupees(item.unitPricePaise) },
+      product: {
+        ...presentProduct(item.product, publicUrl),
+        offerPrice: toRupees(item.unitPricePaise),
+      },
       quantity: item.quantity,
     })),
     amount: toRupees(order.amountPaise),
@@ -39,10 +42,10 @@ export function presentOrder(order: Order): AgentOrder {
 }
 
 /** As the seller sees it: the delivering agent's name and phone (agent loaded). */
-export function presentSellerOrder(order: Order): SellerOrder {
+export function presentSellerOrder(order: Order, publicUrl: string): SellerOrder {
   const agent = order.assignedTo;
   return {
-    ...presentOrder(order),
+    ...presentOrder(order, publicUrl),
     assignedTo: agent ? { _id: agent.id, name: agent.name, phone: agent.phone } : null,
   };
 }

@@ -1,19 +1,23 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
   idField,
   MESSAGES,
   payOrderBodySchema,
   paymentVerifyBodySchema,
   placeOrderBodySchema,
+  releaseOrderBodySchema,
+  type ReleaseOrderAnswer,
   type OnlineOrderAnswer,
   type OrderPaymentsAnswer,
   type PaymentVerifyAnswer,
   sellerOrdersQuerySchema,
-  type CodOrderAnswer,
   type OrderHistoryAnswer,
   type SellerOrdersAnswer,
   type UserOrdersAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { presentOrderPayments } from '../payment/payment.presenter.js';
@@ -24,31 +28,48 @@ import {
   verifyCheckout,
   type PaymentDeps,
 } from '../payment/payment.service.js';
+import { takeOrderBack } from './order-state.service.js';
 import { presentOrder, presentSellerOrder } from './order.presenter.js';
-import { listOrderHistory, listSellerOrders, listUserOrders, placeOrder } from './order.service.js';
+import { keyedRequest } from './order-idempotency.service.js';
+import {
+  listOrderHistory,
+  listSellerOrders,
+  listUserOrders,
+  placeCodOrder,
+} from './order.service.js';
+
+/**
+ * The request's `Idempotency-Key`, or undefined when it sent none.
+ * @throws ZodError (a 400) for an empty or malformed key.
+ */
+function idempotencyKeyOf(ctx: ParameterizedContext<AppState, AppContext>): string | undefined {
+  const value = ctx.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  return value === undefined ? undefined : idempotencyKeySchema.parse(value);
+}
 
 export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
 
+  // Both placements answer a repeated Idempotency-Key with the first answer, status included.
   router.post('/cod', async (ctx) => {
     const userId = await requireSession(ctx, 'user');
+    const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
-    await placeOrder(ctx.em, ctx.events, userId, body, { type: 'COD' });
-    ctx.status = 201;
-    ctx.body = { success: true, message: 'Order Placed Successfully' } satisfies CodOrderAnswer;
+    const request = keyedRequest(key, 'cod', body);
+    const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
   });
 
   // Online: the order first (unpaid, hidden from the shop), then the provider order to pay it.
   router.post('/razorpay', async (ctx) => {
     const userId = await requireSession(ctx, 'user');
+    const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
-    const { order, providerOrder } = await placeOnlineOrder(ctx.em, payments, userId, body);
-    ctx.status = 201;
-    ctx.body = {
-      success: true,
-      order: providerOrder,
-      orderId: order.id,
-    } satisfies OnlineOrderAnswer;
+    const request = keyedRequest(key, 'razorpay', body);
+    const answer = await placeOnlineOrder(ctx.em, payments, userId, body, request);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
   });
 
   router.post('/pay', async (ctx) => {
@@ -67,7 +88,10 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
 
   router.get('/user', async (ctx) => {
     const orders = await listUserOrders(ctx.em, await requireSession(ctx, 'user'));
-    ctx.body = { success: true, orders: orders.map(presentOrder) } satisfies UserOrdersAnswer;
+    ctx.body = {
+      success: true,
+      orders: orders.map((order) => presentOrder(order, ctx.publicUrl)),
+    } satisfies UserOrdersAnswer;
   });
 
   router.get('/seller', async (ctx) => {
@@ -76,10 +100,22 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     const { orders, hasMore } = await listSellerOrders(ctx.em, query);
     ctx.body = {
       success: true,
-      orders: orders.map(presentSellerOrder),
+      orders: orders.map((order) => presentSellerOrder(order, ctx.publicUrl)),
       page: query.page,
       hasMore,
     } satisfies SellerOrdersAnswer;
+  });
+
+  // The seller takes an order back from its agent: it returns to the open pool.
+  router.post('/seller/release', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { orderId } = releaseOrderBodySchema.parse(ctx.request.body);
+    const order = await takeOrderBack(ctx.em, ctx.events, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.orderTakenBack,
+      order: presentSellerOrder(order, ctx.publicUrl),
+    } satisfies ReleaseOrderAnswer;
   });
 
   router.get('/:id/history', async (ctx) => {

@@ -14,6 +14,13 @@ import { presentAddress } from '../address/address.presenter.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
+import {
+  claimKey,
+  placeOnce,
+  recordOrder,
+  type KeyedRequest,
+  type PlacementAnswer,
+} from './order-idempotency.service.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
 
@@ -23,13 +30,21 @@ const MAX_ORDER_PAISE = 2_147_483_647;
 /** How an order will be paid: cash at the door, or online before the shop sees it (until `payBy`). */
 export type PaymentTerms = { type: 'COD' } | { type: 'Online'; payBy: Date };
 
+/** An `Idempotency-Key` to claim with the order, and the answer to store with it when known. */
+export interface OrderKey {
+  request: KeyedRequest;
+  answer?: (orderId: string) => PlacementAnswer;
+}
+
 /**
  * Places an order for `userId`: checks every item against the catalogue, prices it from the
  * database (never from the request), writes the order, its items and its history line, and
- * empties the shopper's saved cart — all in one transaction; then publishes `order.placed`.
+ * empties the shopper's saved cart — all in one transaction (which first claims `key`, when
+ * given); then publishes `order.placed`.
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
- * product or a quantity over the limit; conflict for an out-of-stock product.
+ * product or a quantity over the limit; conflict for an out-of-stock product. KeyInUse when
+ * another request has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -37,9 +52,12 @@ export async function placeOrder(
   userId: string,
   body: PlaceOrderBody,
   payment: PaymentTerms,
+  key?: OrderKey,
 ): Promise<Order> {
   const lines = mergeLines(body.items);
   const order = await em.transactional(async (tx) => {
+    // First: a duplicate waits here for this transaction, before it takes anything else.
+    const claim = key && (await claimKey(tx, userId, key.request));
     const address = await tx.findOne(AddressSchema, { id: body.address, user: userId });
     if (!address) throw new AppError('notFound', 'Address not found');
     const products = new Map(
@@ -86,10 +104,37 @@ export async function placeOrder(
       toStatus: 'Order Placed',
     });
     await tx.nativeUpdate(UserSchema, { id: userId }, { cartItems: {} });
+    if (claim) {
+      await tx.flush();
+      await recordOrder(tx, claim, order.id, key.answer?.(order.id));
+    }
     return order;
   });
   events.publish({ type: 'order.placed', orderId: order.id });
   return order;
+}
+
+/**
+ * Places a cash-on-delivery order (see {@link placeOrder}), once per `Idempotency-Key`: a repeat
+ * of the key answers the first answer again (see placeOnce).
+ * @throws AppError as placeOrder and placeOnce do.
+ */
+export async function placeCodOrder(
+  em: EntityManager,
+  events: DomainEvents,
+  userId: string,
+  body: PlaceOrderBody,
+  request: KeyedRequest | undefined,
+): Promise<PlacementAnswer> {
+  const answer = (orderId: string): PlacementAnswer => ({
+    status: 201,
+    body: { success: true, message: 'Order Placed Successfully', orderId },
+  });
+  const key = request && { request, answer };
+  return placeOnce(em, userId, request, async () => {
+    const order = await placeOrder(em, events, userId, body, { type: 'COD' }, key);
+    return answer(order.id);
+  });
 }
 
 /** The same product listed twice is one line; its quantities add up (and must stay within limits). */

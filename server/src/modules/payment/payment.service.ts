@@ -21,6 +21,12 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { enforce, factsOf } from '../order/order-state.service.js';
 import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
+import {
+  placeOnce,
+  recordAnswer,
+  type KeyedRequest,
+  type PlacementAnswer,
+} from '../order/order-idempotency.service.js';
 import { placeOrder } from '../order/order.service.js';
 import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import {
@@ -57,8 +63,10 @@ const asked = (payment: Payment): ProviderOrderAnswer => ({
 
 /**
  * Places the shopper's online order (validated and priced exactly like cash on delivery, unpaid
- * and hidden from the shop until paid), then opens a provider order for its amount.
- * @throws AppError as placeOrder does; conflict when the shopper already has
+ * and hidden from the shop until paid), then opens a provider order for its amount. Once per
+ * `Idempotency-Key`: a repeat of the key answers the first answer again, the provider's refusal
+ * included, and opens no other provider order (see placeOnce).
+ * @throws AppError as placeOrder and placeOnce do; conflict when the shopper already has
  * {@link MAX_ORDERS_AWAITING_PAYMENT} orders awaiting payment; unavailable when the provider
  * order cannot be created (the order then stays awaiting payment, to be paid from My Orders).
  */
@@ -67,22 +75,41 @@ export async function placeOnlineOrder(
   deps: PaymentDeps,
   userId: string,
   body: PlaceOrderBody,
-): Promise<{ order: Order; providerOrder: ProviderOrderAnswer }> {
-  const waiting = await em.count(OrderSchema, {
-    user: userId,
-    paymentType: 'Online',
-    isPaid: false,
-    status: 'Order Placed',
+  request: KeyedRequest | undefined,
+): Promise<PlacementAnswer> {
+  return placeOnce(em, userId, request, async () => {
+    const waiting = await em.count(OrderSchema, {
+      user: userId,
+      paymentType: 'Online',
+      isPaid: false,
+      status: 'Order Placed',
+    });
+    if (waiting >= MAX_ORDERS_AWAITING_PAYMENT) {
+      throw new AppError(
+        'conflict',
+        `You have ${waiting} orders awaiting payment: pay for them from My Orders, or wait until they expire`,
+      );
+    }
+    const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
+    const terms = { type: 'Online', payBy } as const;
+    const order = await placeOrder(em, deps.events, userId, body, terms, request && { request });
+    let answer: PlacementAnswer;
+    try {
+      const providerOrder = await openProviderOrder(em, deps, order, 'checkout');
+      answer = { status: 201, body: { success: true, order: providerOrder, orderId: order.id } };
+    } catch (error) {
+      // The order stands: a repeat of the key gets this same refusal, not a second order.
+      if (request && error instanceof AppError) {
+        await recordAnswer(em, userId, request, {
+          status: error.status,
+          body: { success: false, message: error.message },
+        });
+      }
+      throw error;
+    }
+    if (request) await recordAnswer(em, userId, request, answer);
+    return answer;
   });
-  if (waiting >= MAX_ORDERS_AWAITING_PAYMENT) {
-    throw new AppError(
-      'conflict',
-      `You have ${waiting} orders awaiting payment: pay for them from My Orders, or wait until they expire`,
-    );
-  }
-  const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
-  const order = await placeOrder(em, deps.events, userId, body, { type: 'Online', payBy });
-  return { order, providerOrder: await openProviderOrder(em, deps, order, 'checkout') };
 }
 
 /**

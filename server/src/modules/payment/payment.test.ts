@@ -526,7 +526,9 @@ describe('online payments at checkout', () => {
     for (const [http, path] of calls) {
       for (const body of junk) {
         const answer = await http.post(path).send(body);
-        expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);
+        // A bare string goes as a form, which JSON routes refuse as such.
+        const status = typeof body === 'string' ? 415 : 400;
+        expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 40)}`).toBe(status);
         expect(answer.body).toEqual({ success: false, message: expect.any(String) });
         expect(answer.body.message.length).toBeGreaterThan(5);
       }

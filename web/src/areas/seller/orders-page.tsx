@@ -1,6 +1,6 @@
-import { MESSAGES } from '@kirana/shared';
+import { MESSAGES, type SellerOrder } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
 import { Spinner } from '../../components/ui/spinner';
 import {
@@ -12,8 +12,11 @@ import {
   printPackingSlipAtom,
   refreshOrdersAtom,
   sellerOrdersAtom,
+  takeOrderBackAtom,
 } from '../../features/seller/atoms/orders';
+import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
+import { orderNumber } from '../../features/seller/order-list';
 import { desktop } from '../../lib/desktop-bridge';
 import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
@@ -28,7 +31,10 @@ function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeToVisibility, () => document.visibilityState === 'visible');
 }
 
-/** /seller/orders: every order, newest first, kept live by the seller layout's order feed. */
+/**
+ * /seller/orders: every order, newest first, kept live by the seller layout's order feed. An
+ * order an agent holds can be taken back to the open pool, after confirming.
+ */
 export function OrdersPage() {
   const orders = useAtomValue(sellerOrdersAtom);
   const state = useAtomValue(ordersLoadStateAtom);
@@ -38,8 +44,22 @@ export function OrdersPage() {
   const loadMore = useSetAtom(loadMoreOrdersAtom);
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
   const printSlip = useSetAtom(printPackingSlipAtom);
+  const takeBack = useSetAtom(takeOrderBackAtom);
   const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
+
+  // The order asked about stays shown while the dialog closes.
+  const [target, setTarget] = useState<SellerOrder | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [takingBack, setTakingBack] = useState(false);
+
+  async function confirmTakeBack() {
+    if (!target) return;
+    setTakingBack(true);
+    await takeBack(target._id);
+    setTakingBack(false);
+    setConfirming(false);
+  }
 
   useEffect(() => {
     void refresh();
@@ -72,6 +92,10 @@ export function OrdersPage() {
                 <OrderCard
                   order={order}
                   onPrintSlip={desktop ? (chosen) => void printSlip(chosen) : undefined}
+                  onTakeBack={(chosen) => {
+                    setTarget(chosen);
+                    setConfirming(true);
+                  }}
                 />
               </li>
             ))}
@@ -90,6 +114,24 @@ export function OrdersPage() {
           )}
         </>
       )}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Take order back"
+        confirmLabel="Take back"
+        busy={takingBack}
+        busyLabel="Taking back…"
+        onConfirm={() => void confirmTakeBack()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{MESSAGES.confirmTakeBack}</p>
+        {target?.assignedTo && (
+          <p className="seller-muted">
+            Order #{orderNumber(target)} leaves {target.assignedTo.name}&rsquo;s deliveries and goes
+            back to the open pool, for any agent to accept from the start.
+          </p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { SellerOrder } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import { mergeOrders, orderNumber, unseenOrders } from './order-list';
+import { canTakeBackOrder, mergeOrders, orderNumber, unseenOrders } from './order-list';
 import { anOrder } from '../../test/orders';
 
 const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
@@ -70,5 +70,25 @@ describe('merging orders', () => {
 describe('order number', () => {
   it('is the last 8 hex digits of the id in capitals', () => {
     expect(orderNumber({ _id: '01a20132-5c24-7601-af18-c04272f9da5a' })).toBe('72F9DA5A');
+  });
+});
+
+describe('taking an order back', () => {
+  const agent = { _id: '0190a5b2-7c3e-7a10-b000-000000000001', name: 'Ravi', phone: '9800000001' };
+
+  it('is offered for an order an agent holds until it is delivered or cancelled', () => {
+    expect(canTakeBackOrder(anOrder<SellerOrder>(1, { assignedTo: agent }))).toBe(true);
+    expect(canTakeBackOrder(anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Picked' }))).toBe(
+      true,
+    );
+    expect(canTakeBackOrder(anOrder(1))).toBe(false);
+    expect(
+      canTakeBackOrder(
+        anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Delivered', isPaid: true }),
+      ),
+    ).toBe(false);
+    expect(
+      canTakeBackOrder(anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Cancelled' })),
+    ).toBe(false);
   });
 });

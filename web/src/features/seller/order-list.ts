@@ -1,4 +1,4 @@
-import { mergeById, type SellerOrder } from '@kirana/shared';
+import { canTakeBack, mergeById, type SellerOrder } from '@kirana/shared';
 
 /** Newest first; orders placed in the same millisecond by id, which is time-ordered (UUIDv7). */
 function newestFirst(a: SellerOrder, b: SellerOrder): number {
@@ -38,4 +38,13 @@ export function unseenOrders(
 /** A short order number to read out at the counter: the random tail of the id (its head is a timestamp). */
 export function orderNumber(order: Pick<SellerOrder, '_id'>): string {
   return order._id.replace(/-/g, '').slice(-8).toUpperCase();
+}
+
+/**
+ * Whether the seller may take `order` back from its agent, by the shared order rules: an agent
+ * holds it, and it is neither delivered nor cancelled.
+ */
+export function canTakeBackOrder(order: SellerOrder): boolean {
+  return canTakeBack({ ...order, assignedTo: order.assignedTo?._id ?? null }, { role: 'seller' })
+    .ok;
 }

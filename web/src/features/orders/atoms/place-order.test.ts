@@ -85,7 +85,10 @@ describe('placing an order paid online', () => {
   it('places it, empties the cart and opens Checkout prefilled with the shopper and the address’s phone', async () => {
     await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(true);
 
-    expect(mocks.placeOnlineOrder).toHaveBeenCalledWith({ items, address: placed.address._id });
+    expect(mocks.placeOnlineOrder).toHaveBeenCalledWith(
+      { items, address: placed.address._id },
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    );
     expect(mocks.emptyCart).toHaveBeenCalledOnce();
     expect(opened).toHaveLength(1);
     expect(lastCheckout().request).toEqual({
@@ -153,6 +156,60 @@ describe('placing an order paid online', () => {
     await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
     expect(mocks.toast.error).toHaveBeenCalledWith('Please select an address');
     expect(mocks.prepareCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Idempotency-Key of a checkout attempt', () => {
+  const COD = { items, paymentMethod: 'COD' } as const;
+  const keysSent = (mock: typeof mocks.placeCodOrder) =>
+    mock.mock.calls.map(([, key]) => key as string);
+
+  beforeEach(() => {
+    mocks.placeCodOrder.mockResolvedValue({
+      success: true,
+      message: 'Order Placed Successfully',
+      orderId: placed._id,
+    });
+  });
+
+  it('is sent again when a press whose answer never came is retried, so one order is placed', async () => {
+    mocks.placeCodOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
+    mocks.placeCodOrder.mockRejectedValueOnce(
+      new ApiError('The store could not answer (HTTP 502).', 502),
+    );
+    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(false);
+    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(false);
+    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(true);
+
+    const [first, second, third] = keysSent(mocks.placeCodOrder);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect([second, third]).toEqual([first, first]);
+    expect(mocks.emptyCart).toHaveBeenCalledOnce();
+    expect(mocks.toast.success).toHaveBeenCalledWith('Order Placed Successfully');
+  });
+
+  it('is new for the next order once one is placed, and after the server refused one', async () => {
+    await store.set(placeOrderAtom, COD);
+    mocks.placeCodOrder.mockRejectedValueOnce(new ApiError('Milk is out of stock', 409));
+    await store.set(placeOrderAtom, COD);
+    await store.set(placeOrderAtom, COD);
+
+    expect(new Set(keysSent(mocks.placeCodOrder)).size).toBe(3);
+  });
+
+  it('is new when the retry asks for something else: another cart or way to pay', async () => {
+    mocks.placeCodOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
+    await store.set(placeOrderAtom, COD);
+    await store.set(placeOrderAtom, { ...COD, items: [{ ...items[0]!, quantity: 3 }] });
+    mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
+    await store.set(placeOrderAtom, ONLINE);
+    await store.set(placeOrderAtom, ONLINE);
+
+    const [lost, changed] = keysSent(mocks.placeCodOrder);
+    const [online, onlineRetry] = keysSent(mocks.placeOnlineOrder);
+    expect(changed).not.toBe(lost);
+    expect(online).not.toBe(lost);
+    expect(onlineRetry).toBe(online);
   });
 });
 

@@ -8,6 +8,7 @@ import { prepareCheckout, type Checkout } from '../../payments/checkout';
 import { orderCreationFailureText } from '../../payments/payment-failure';
 import { placeCodOrder } from '../api/place-cod-order';
 import { placeOnlineOrder } from '../api/place-online-order';
+import { attemptFor, outcomeKnown, type CheckoutAttempt } from '../checkout-attempt';
 import { payOnline } from './online-payment';
 import { userOrdersAtom } from './orders';
 
@@ -21,10 +22,23 @@ export interface OrderRequest {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Places the cart as an order, to the chosen delivery address. Resolves true once placed: the
- * cart is then empty and the orders list fetched again; an online order has Checkout open over
- * the page, and its outcome is told by toasts (see `payOnline`) while the order awaits its
- * payment in My Orders. Otherwise shows why as a toast and resolves false.
+ * The last press of Place Order while its outcome is unknown (the answer never came): pressing
+ * again with the same cart, address and payment sends its `Idempotency-Key` again, so the
+ * server answers the first order rather than placing a second. Cleared once the server answers.
+ */
+const checkoutAttemptAtom = atom<CheckoutAttempt | null>(null);
+
+/** Ends the attempt unless `error` leaves its outcome unknown. */
+function settleAttempt(set: Setter, error?: unknown): void {
+  if (error === undefined || outcomeKnown(error)) set(checkoutAttemptAtom, null);
+}
+
+/**
+ * Places the cart as an order, to the chosen delivery address, with the press's
+ * `Idempotency-Key` (see `checkoutAttemptAtom`). Resolves true once placed: the cart is then
+ * empty and the orders list fetched again; an online order has Checkout open over the page, and
+ * its outcome is told by toasts (see `payOnline`) while the order awaits its payment in My
+ * Orders. Otherwise shows why as a toast and resolves false.
  */
 export const placeOrderAtom = atom(
   null,
@@ -40,26 +54,27 @@ export const placeOrderAtom = atom(
       toast.error(MESSAGES.selectAddress);
       return false;
     }
+    const body: PlaceOrderBody = { items, address: address._id };
+    const attempt = attemptFor(get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
+    set(checkoutAttemptAtom, attempt);
     return paymentMethod === 'COD'
-      ? placeCashOrder(set, items, address)
-      : placeOnlineOrderAndPay(get, set, items, address);
+      ? placeCashOrder(set, body, attempt.key)
+      : placeOnlineOrderAndPay(get, set, body, address, attempt.key);
   },
 );
 
-async function placeCashOrder(
-  set: Setter,
-  items: PlaceOrderBody['items'],
-  address: Address,
-): Promise<boolean> {
+async function placeCashOrder(set: Setter, body: PlaceOrderBody, key: string): Promise<boolean> {
   try {
     // A cart save still in flight must not land after the order has emptied the saved cart.
     await cartSaved();
-    const answer = await placeCodOrder({ items, address: address._id });
+    const answer = await placeCodOrder(body, key);
+    settleAttempt(set);
     set(emptyCartAtom);
     set(userOrdersAtom);
     toast.success(answer.message);
     return true;
   } catch (error) {
+    settleAttempt(set, error);
     toast.error(errorText(error));
     return false;
   }
@@ -68,8 +83,9 @@ async function placeCashOrder(
 async function placeOnlineOrderAndPay(
   get: Getter,
   set: Setter,
-  items: PlaceOrderBody['items'],
+  body: PlaceOrderBody,
   address: Address,
+  key: string,
 ): Promise<boolean> {
   const user = get(userAtom);
   if (!user) return false;
@@ -84,11 +100,13 @@ async function placeOnlineOrderAndPay(
   }
   let answer;
   try {
-    answer = await placeOnlineOrder({ items, address: address._id });
+    answer = await placeOnlineOrder(body, key);
   } catch (error) {
+    settleAttempt(set, error);
     toast.error(orderCreationFailureText(error));
     return false;
   }
+  settleAttempt(set);
   set(emptyCartAtom);
   set(userOrdersAtom);
   void payOnline(set, checkout, answer, {

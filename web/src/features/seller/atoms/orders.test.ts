@@ -1,8 +1,13 @@
-import { MESSAGES, type SellerOrder, type SellerOrdersAnswer } from '@kirana/shared';
+import {
+  MESSAGES,
+  type ReleaseOrderAnswer,
+  type SellerOrder,
+  type SellerOrdersAnswer,
+} from '@kirana/shared';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { anOrder } from '../../../test/orders';
+import { anOrder, at } from '../../../test/orders';
 import {
   acknowledgeShownOrdersAtom,
   loadMoreOrdersAtom,
@@ -11,11 +16,13 @@ import {
   refreshOrdersAtom,
   resetOrdersAtom,
   sellerOrdersAtom,
+  takeOrderBackAtom,
 } from './orders';
 import { sellerAuthAtom } from './seller-auth';
 
 const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
+  releaseOrder: vi.fn<(body: { orderId: string }) => Promise<ReleaseOrderAnswer>>(),
   desktop: {
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
     acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
@@ -25,6 +32,7 @@ const mocks = vi.hoisted(() => ({
 }));
 
 vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
+vi.mock('../api/release-order', () => ({ releaseOrder: mocks.releaseOrder }));
 vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
 
@@ -151,5 +159,61 @@ describe('the seller order feed', () => {
 
     expect(store.get(sellerOrdersAtom)).toEqual([]);
     expect(store.get(ordersLoadStateAtom)).toBe('idle');
+  });
+});
+
+describe('taking an order back from its agent', () => {
+  const agent = { _id: '0190a5b2-7c3e-7a10-b000-000000000001', name: 'Ravi', phone: '9800000001' };
+
+  it('shows the order back in the pool, as the server answered, and toasts its message', async () => {
+    const held = anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Picked' });
+    serverHolds([[held]]);
+    await store.set(refreshOrdersAtom);
+    const released = {
+      ...held,
+      assignedTo: null,
+      status: 'Order Placed' as const,
+      updatedAt: at(9),
+    };
+    mocks.releaseOrder.mockResolvedValue({
+      success: true,
+      message: 'Order taken back: it is open for the agents again',
+      order: released,
+    });
+
+    await expect(store.set(takeOrderBackAtom, held._id)).resolves.toBe(true);
+
+    expect(mocks.releaseOrder).toHaveBeenCalledWith({ orderId: held._id });
+    expect(store.get(sellerOrdersAtom)).toEqual([released]);
+    expect(mocks.toast.success).toHaveBeenCalledWith(
+      'Order taken back: it is open for the agents again',
+    );
+  });
+
+  it("toasts the server's refusal and fetches the orders again, as the order changed meanwhile", async () => {
+    const held = anOrder<SellerOrder>(1, { assignedTo: agent });
+    serverHolds([[held]]);
+    await store.set(refreshOrdersAtom);
+    const delivered = { ...held, status: 'Delivered' as const, isPaid: true, updatedAt: at(9) };
+    serverHolds([[delivered]]);
+    mocks.releaseOrder.mockRejectedValue(new ApiError('Order is no longer open for delivery', 409));
+
+    await expect(store.set(takeOrderBackAtom, held._id)).resolves.toBe(false);
+
+    expect(mocks.toast.error).toHaveBeenCalledWith('Order is no longer open for delivery');
+    await vi.waitFor(() => expect(store.get(sellerOrdersAtom)).toEqual([delivered]));
+  });
+
+  it("says 'Failed to take the order back' when the server could not be reached", async () => {
+    mocks.releaseOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
+    serverHolds([[]]);
+    await expect(store.set(takeOrderBackAtom, anOrder(1)._id)).resolves.toBe(false);
+    expect(mocks.toast.error).toHaveBeenCalledWith(MESSAGES.takeBackFailed);
+  });
+
+  it('shows the login form again when the session has ended', async () => {
+    mocks.releaseOrder.mockRejectedValue(new ApiError('Please log in as the seller', 401));
+    await store.set(takeOrderBackAtom, anOrder(1)._id);
+    expect(store.get(sellerAuthAtom)).toBe('out');
   });
 });

@@ -3,6 +3,7 @@ import { atom, type Getter, type Setter } from 'jotai';
 import { desktop } from '../../../lib/desktop-bridge';
 import { toast } from '../../../lib/toast';
 import { getSellerOrders } from '../api/get-seller-orders';
+import { releaseOrder } from '../api/release-order';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
 import { mergeOrders, unseenOrders } from '../order-list';
 import type { LoadState } from './load-state';
@@ -146,6 +147,29 @@ export const loadMoreOrdersAtom = atom(null, async (get, set) => {
     else toast.error(failureMessage(error, MESSAGES.loadOrdersFailed));
   } finally {
     set(loadingMoreOrdersAtom, false);
+  }
+});
+
+/**
+ * Takes an order back from its agent (already confirmed): the answer is merged in and the
+ * server's message toasted. A refusal toasts its message or 'Failed to take the order back' and
+ * fetches the orders again, as the order has changed meanwhile; a 401 shows the login form.
+ * Resolves whether the order was taken back.
+ */
+export const takeOrderBackAtom = atom(null, async (get, set, orderId: string) => {
+  try {
+    const answer = await releaseOrder({ orderId });
+    set(sellerOrdersAtom, mergeOrders(get(sellerOrdersAtom), [answer.order]));
+    toast.success(answer.message);
+    return true;
+  } catch (error) {
+    if (isSessionLost(error)) {
+      set(sessionLostAtom, errorText(error));
+      return false;
+    }
+    toast.error(failureMessage(error, MESSAGES.takeBackFailed));
+    void set(refreshOrdersAtom);
+    return false;
   }
 });
 

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The confirmed action is on its way; the buttons say so and ignore presses. */
   busy?: boolean;
+  /** What the confirm button says while busy. */
+  busyLabel?: string;
   onConfirm: () => void;
   /** Cancel, Escape or a click on the backdrop. */
   onCancel: () => void;
@@ -43,6 +45,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy = false,
+  busyLabel = 'Removing…',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -70,7 +73,7 @@ export function ConfirmDialog({
               if (!busy) onConfirm();
             }}
           >
-            {busy ? 'Removing…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { formatAmount, ORDER_CURRENCY, type SellerOrder } from '@kirana/shared';
 import { refundText } from '../../payments/refund-text';
-import { orderNumber } from '../order-list';
+import { canTakeBackOrder, orderNumber } from '../order-list';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 
@@ -8,15 +8,18 @@ interface OrderCardProps {
   order: SellerOrder;
   /** Offered only inside the desktop app, which can print. */
   onPrintSlip?: (order: SellerOrder) => void;
+  /** Asks to take the order back from its agent; offered while the order rules allow it. */
+  onTakeBack?: (order: SellerOrder) => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
- * delivers it; a cancelled order says by whom and why.
+ * delivers it (with 'Take back' while the order can go back to the pool); a cancelled order
+ * says by whom and why.
  */
-export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
+export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const { address, assignedTo } = order;
   const payment = paymentSummary(order);
@@ -107,11 +110,22 @@ export function OrderCard({ order, onPrintSlip }: OrderCardProps) {
         <section className="seller-order__part" aria-label="Delivery agent">
           <h3>Agent</h3>
           {assignedTo ? (
-            <p>
-              {assignedTo.name}
-              <br />
-              <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
-            </p>
+            <>
+              <p>
+                {assignedTo.name}
+                <br />
+                <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
+              </p>
+              {onTakeBack && canTakeBackOrder(order) && (
+                <button
+                  type="button"
+                  className="seller-button seller-button--ghost seller-button--small"
+                  onClick={() => onTakeBack(order)}
+                >
+                  Take back
+                </button>
+              )}
+            </>
           ) : (
             <p className="seller-muted">Unassigned</p>
           )}
