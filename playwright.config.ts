@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LISTED_STOREFRONT_PORT } from './e2e/support/storefront-host';
 
 const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
 const port = 4173;
@@ -21,6 +22,11 @@ const serverEnv: Record<string, string> = {
   PORT: String(port),
   DATA_DIR: dataDir,
   NODE_ENV: 'test',
+  PUBLIC_URL: baseURL,
+  // e2e/other-origin.spec.ts serves the storefront from there.
+  PUBLIC_ORIGINS: `http://127.0.0.1:${LISTED_STOREFRONT_PORT}`,
+  // Every test's shopper signs up from 127.0.0.1.
+  SIGN_UPS_PER_HOUR: '100000',
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 

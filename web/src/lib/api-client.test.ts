@@ -53,6 +53,20 @@ describe('api client', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends the extra headers a call asks for', async () => {
+    const fetch = answering(200, { success: true, products: [] });
+    const api = createApiClient({ fetch });
+
+    await api.post('/api/product/list', productListAnswerSchema, {
+      body: {},
+      headers: { 'Idempotency-Key': 'attempt-1' },
+    });
+
+    const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('attempt-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it("turns { success: false, message } into an ApiError carrying the server's message", async () => {
     const api = createApiClient({ fetch: answering(200, { success: false, message: 'Nope' }) });
 
@@ -98,6 +112,20 @@ describe('api client', () => {
     const error = await failureOf(api.get('/api/product/list', productListAnswerSchema));
 
     expect(error).toMatchObject({ message: UNREACHABLE_MESSAGE, status: 0 });
+  });
+
+  it('sends the shared client’s calls to the server the page’s meta tag names', async () => {
+    vi.resetModules();
+    vi.stubGlobal('document', { querySelector: () => ({ content: 'http://127.0.0.1:4173' }) });
+    const fetch = answering(200, { success: true, products: [product] });
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const { api } = await import('./api-client');
+      await api.get('/api/product/list', productListAnswerSchema);
+      expect(fetch.mock.calls[0]?.[0]).toBe('http://127.0.0.1:4173/api/product/list');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('lets an aborted call reject with the abort reason, not an ApiError', async () => {

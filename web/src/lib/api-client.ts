@@ -1,4 +1,5 @@
 import { errorAnswerSchema } from '@kirana/shared';
+import { serverOrigin } from './server-origin';
 
 /** A failed call: the server's own message when it sent one, otherwise a plain description. */
 export class ApiError extends Error {
@@ -25,11 +26,13 @@ export interface RequestOptions {
   method?: HttpMethod;
   /** Sent as JSON, or as is when it is `FormData` (multipart uploads). */
   body?: unknown;
+  /** Extra request headers, e.g. an `Idempotency-Key`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 export interface ApiClientOptions {
-  /** Prefix of every path; empty for the same origin, as the web app is served by the API. */
+  /** Prefix of every path: the server's origin, or empty when it served the page. */
   baseUrl?: string;
   fetch?: typeof fetch;
 }
@@ -51,9 +54,9 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
   async function request<T>(
     path: string,
     schema: AnswerSchema<T>,
-    { method = 'GET', body, signal }: RequestOptions = {},
+    { method = 'GET', body, headers: extra, signal }: RequestOptions = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
     const init: RequestInit = { method, headers, credentials: 'include', signal: signal ?? null };
     if (body instanceof FormData) {
       init.body = body;
@@ -110,8 +113,8 @@ export function serverMessage(error: unknown): string | undefined {
   return error.message;
 }
 
-/** The client every feature's `api/` calls go through. */
-export const api: ApiClient = createApiClient();
+/** The client every feature's `api/` calls go through, to the page's configured server. */
+export const api: ApiClient = createApiClient({ baseUrl: serverOrigin });
 
 /** The answer's JSON, or undefined when it has none (an empty body or an HTML error page). */
 async function readJson(response: Response): Promise<unknown> {

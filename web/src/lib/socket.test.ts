@@ -58,6 +58,24 @@ describe('the live feed', () => {
     expect(store.get(connectionAtoms.shop)).toBe('live');
   });
 
+  it('connects to the server the page’s meta tag names, with the same path and cookies', async () => {
+    vi.resetModules();
+    vi.stubGlobal('document', { querySelector: () => ({ content: 'http://127.0.0.1:4173' }) });
+    try {
+      // A fresh module reads the tag; the mocked socket.io-client survives the reset.
+      const fresh = await import('./socket');
+      close = fresh.openLiveFeed(store, 'shop', feed);
+      await vi.dynamicImportSettled();
+      expect(lastSocket().namespace).toBe('http://127.0.0.1:4173/shop');
+      expect(lastSocket().options).toMatchObject({
+        path: '/socket.io',
+        withCredentials: true,
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('writes each event to its atom, where a late copy does not roll the newer one back', async () => {
     const socket = await open();
     socket.accept();

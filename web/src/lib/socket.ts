@@ -10,6 +10,7 @@ import {
 import { atom, useStore, type createStore, type PrimitiveAtom, type WritableAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
+import { serverOrigin } from './server-origin';
 
 /*
  * The live stream (design.md, Live updates): one Socket.IO namespace per area, whose events are
@@ -115,7 +116,7 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
     ({ io }) => {
       if (closed) return;
       // A connection of its own, so that its handshake carries the session cookies of now.
-      const opened: AreaSocket<A> = io(NAMESPACES[area], {
+      const opened: AreaSocket<A> = io(serverOrigin + NAMESPACES[area], {
         path: SOCKET_PATH,
         withCredentials: true,
         forceNew: true,

@@ -8,6 +8,7 @@ import { productsAtom } from '../../features/products/atoms/products';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
 import { bestSellers } from '../../features/products/product-filters';
+import { serverUrl } from '../../lib/server-origin';
 
 /** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
 const VALUE_BLURBS = [
@@ -17,8 +18,8 @@ const VALUE_BLURBS = [
   { title: 'Trusted by Thousands', text: 'loved by 10,000+ happy customers', Icon: HeartIcon },
 ] as const;
 
-/** Banner art: the demo catalogue's own product drawings, served by the shop. */
-const art = (name: string) => `/uploads/demo/${name}-800.webp`;
+/** Banner art: the demo catalogue's own product drawings, served by the shop's server. */
+const art = (name: string) => serverUrl(`/uploads/demo/${name}-800.webp`);
 const HERO_ART = ['apple', 'carrot', 'toned-milk', 'broccoli', 'baguette'] as const;
 const BOTTOM_ART = ['strawberry', 'orange', 'banana'] as const;
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from './razorpay';
 
 const mocks = vi.hoisted(() => ({
@@ -58,6 +58,10 @@ beforeEach(() => {
   mocks.loadCheckoutScript.mockResolvedValue(FakeRazorpay);
 });
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('prepareCheckout', () => {
   it('fetches the payment configuration once and loads the script it names', async () => {
     const { prepareCheckout } = await freshModule();
@@ -65,6 +69,23 @@ describe('prepareCheckout', () => {
     await prepareCheckout();
     expect(mocks.getPaymentConfig).toHaveBeenCalledOnce();
     expect(mocks.loadCheckoutScript).toHaveBeenCalledWith('/payments/sandbox/checkout.js');
+  });
+
+  it('loads a script path from the server the page names in its meta tag, and a provider’s URL as given', async () => {
+    vi.stubGlobal('document', {
+      querySelector: (selector: string) =>
+        selector === 'meta[name="kirana-api"]' ? { content: 'http://127.0.0.1:4173' } : null,
+    });
+    const { prepareCheckout } = await freshModule();
+    await prepareCheckout();
+    expect(mocks.loadCheckoutScript).toHaveBeenCalledWith(
+      'http://127.0.0.1:4173/payments/sandbox/checkout.js',
+    );
+
+    const razorpayScript = 'https://checkout.razorpay.com/v1/checkout.js';
+    mocks.getPaymentConfig.mockResolvedValue({ ...config, checkoutScript: razorpayScript });
+    await (await freshModule()).prepareCheckout();
+    expect(mocks.loadCheckoutScript).toHaveBeenLastCalledWith(razorpayScript);
   });
 
   it('asks for the configuration again after a failed request, and says why it failed', async () => {

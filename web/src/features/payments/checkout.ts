@@ -1,5 +1,6 @@
 import type { PaymentConfigAnswer } from '@kirana/shared';
 import { serverMessage } from '../../lib/api-client';
+import { serverUrl } from '../../lib/server-origin';
 import { getPaymentConfig } from './api/get-payment-config';
 import { checkoutOptions, type CheckoutCallbacks, type CheckoutRequest } from './checkout-options';
 import { loadCheckoutScript } from './load-checkout-script';
@@ -32,8 +33,8 @@ function paymentConfig(): Promise<PaymentConfigAnswer> {
 
 /**
  * Gets Checkout ready to open: the payment configuration (`GET /api/payments/config`, once per
- * page) and its script (once). Call it before creating a provider order, so that a payment
- * window that cannot open creates nothing.
+ * page) and its script (once; a path is on the store's server). Call it before creating a
+ * provider order, so that a payment window that cannot open creates nothing.
  * @throws Error with a message for a toast: the server's, or that payments could not start;
  * `CheckoutScriptError` when the script does not load.
  */
@@ -44,7 +45,8 @@ export async function prepareCheckout(): Promise<Checkout> {
   } catch (error) {
     throw new Error(serverMessage(error) ?? PAYMENTS_UNAVAILABLE, { cause: error });
   }
-  const Razorpay = await loadCheckoutScript(answer.checkoutScript);
+  // The sandbox's script is a path on the store's server, which may not be the page's origin.
+  const Razorpay = await loadCheckoutScript(serverUrl(answer.checkoutScript));
   const page = { keyId: answer.keyId, origin: window.location.origin };
 
   return {

@@ -1,5 +1,6 @@
 import type { Category } from '@kirana/shared';
 import { Link } from 'react-router';
+import { serverUrl } from '../../../lib/server-origin';
 
 /** The listing URL of a category; the spec compares categories in lower case. */
 export function categoryHref(category: Category): string {
@@ -21,7 +22,7 @@ export function CategoryTiles({ categories }: CategoryTilesProps) {
             style={{ backgroundColor: category.bgColor }}
           >
             <img
-              src={category.image}
+              src={serverUrl(category.image)}
               width="96"
               height="96"
               alt=""
