@@ -1,0 +1,460 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
+import {
+  createAgent,
+  createProduct,
+  picture,
+  sampleAddress,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from './factories.js';
+import { inviteAgent } from '../modules/agent/agent-device.service.js';
+import {
+  capturedPayment,
+  payInSandbox,
+  placeOnlineOrder,
+  signedCallback,
+  webhook,
+} from './payments.js';
+
+/**
+ * Who may call what: every route the app's routers serve, sent by each of these identities, with
+ * the outcome the design asks for. A route without a row (or a row without a route) fails.
+ */
+const IDENTITIES = [
+  'nobody',
+  'shopper',
+  'other shopper',
+  'seller',
+  'agent',
+  'other agent',
+  /** Signed in, then removed by the seller; its cookie is kept. */
+  'removed agent',
+  /** A browser that tried the first agent's phone without being paired (AGENT_LOGIN=paired). */
+  'unpaired phone',
+] as const;
+type Identity = (typeof IDENTITIES)[number];
+const EVERYONE = IDENTITIES;
+
+/** One request of a cell; `:name` in the row's path is filled from `params`. */
+interface CellRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** A JSON body, or raw text sent as JSON as it stands (a webhook's signed bytes). */
+  body?: object | string;
+  /** Multipart form fields and files instead of a JSON body. */
+  fields?: Record<string, string>;
+  files?: { field: string; name: string; data: Buffer }[];
+}
+
+interface Row {
+  /** Who gets past authentication and authorisation: answered 2xx. */
+  ok: readonly Identity[];
+  /** Signed in as the right kind but refused this resource (not theirs, not their device). */
+  refused?: readonly Identity[];
+  /** The statuses a refusal may take (default 403, 404 or 409). */
+  refusedWith?: readonly number[];
+  /**
+   * Signs in or out, ending the calling browser's session of that kind: run after every other
+   * row, so the identities keep their sessions for those.
+   */
+  endsSessions?: boolean;
+  /** Everyone not `ok` or `refused` gets 401. */
+  request(fx: Fixtures, who: Identity): CellRequest | Promise<CellRequest>;
+}
+
+type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
+
+const SHOPPERS: Identity[] = ['shopper', 'other shopper'];
+const AGENTS: Identity[] = ['agent', 'other agent'];
+
+/** Rows keyed by `METHOD path` exactly as the router declares the route. */
+const ROWS: Record<string, Row> = {
+  // Catalogue.
+  'GET /api/product/list': { ok: EVERYONE, request: () => ({}) },
+  'POST /api/product/add': {
+    ok: ['seller'],
+    request: async () => ({
+      fields: {
+        productData: JSON.stringify({
+          name: 'Matrix mangoes',
+          category: 'Fruits',
+          description: ['Sweet'],
+          price: 120,
+          offerPrice: 99.5,
+        }),
+      },
+      files: [{ field: 'images', name: 'mango.png', data: await picture('png', 32, 32) }],
+    }),
+  },
+  'POST /api/product/stock': {
+    ok: ['seller'],
+    request: (fx) => ({ body: { id: fx.productId, inStock: true } }),
+  },
+
+  // Shoppers.
+  'GET /api/user/is-auth': { ok: SHOPPERS, request: () => ({}) },
+  'POST /api/cart/update': {
+    ok: SHOPPERS,
+    request: (fx) => ({ body: { cartItems: { [fx.productId]: 2 } } }),
+  },
+  'GET /api/address/get': { ok: SHOPPERS, request: () => ({}) },
+  'POST /api/address/add': { ok: SHOPPERS, request: () => ({ body: { address: sampleAddress } }) },
+  'PUT /api/address/update/:id': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: (fx) => ({ params: { id: fx.addressId }, body: { address: sampleAddress } }),
+  },
+  'POST /api/order/cod': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: (fx) => ({ body: fx.orderBody }),
+  },
+  'POST /api/order/razorpay': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: (fx) => ({ body: fx.orderBody }),
+  },
+  'POST /api/order/pay': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: (fx) => ({ body: { orderId: fx.onlineOrder.orderId } }),
+  },
+  'POST /api/order/verify': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    // Someone else's payment is not told apart from a forged one.
+    refusedWith: [400],
+    request: async (fx, who) => ({
+      body: who === 'shopper' ? await fx.paidCheckout() : fx.unpaidCallback,
+    }),
+  },
+  'GET /api/order/user': { ok: SHOPPERS, request: () => ({}) },
+
+  // The seller.
+  'GET /api/seller/is-auth': { ok: ['seller'], request: () => ({}) },
+  'GET /api/order/seller': { ok: ['seller'], request: () => ({ query: { page: '1' } }) },
+  'GET /api/order/:id/history': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.agentsOrderId } }),
+  },
+  'GET /api/order/:id/payments': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.onlineOrder.orderId } }),
+  },
+  'POST /api/order/seller/release': {
+    ok: ['seller'],
+    request: async (fx, who) => ({
+      body: { orderId: who === 'seller' ? await fx.acceptedOrder() : fx.agentsOrderId },
+    }),
+  },
+  'GET /api/agents': { ok: ['seller'], request: () => ({}) },
+  'POST /api/agents/create': {
+    ok: ['seller'],
+    request: () => ({ body: { name: 'Matrix agent', phone: freshPhone() } }),
+  },
+  // Each on an agent of its own: a removal or a new invite would cut the agents' phones off.
+  'POST /api/agents/:id/invite': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { id: (await createAgent(fx.em())).id } }),
+  },
+  'DELETE /api/agents/:id': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { id: (await createAgent(fx.em())).id } }),
+  },
+  'POST /api/agents/pair': {
+    ok: EVERYONE,
+    request: async (fx) => ({ body: { code: await fx.inviteCode() } }),
+  },
+
+  // Delivery agents: an agent's own orders are that agent's alone.
+  'GET /api/agents/is-auth': { ok: AGENTS, request: () => ({}) },
+  'GET /api/agents/orders/visible': { ok: AGENTS, request: () => ({}) },
+  'POST /api/agents/accept': {
+    ok: ['agent'],
+    // Any agent takes an open order; the first agent's order is taken.
+    refused: ['other agent'],
+    request: async (fx, who) => ({
+      body: { orderId: who === 'agent' ? await fx.placeCodOrder() : fx.agentsOrderId },
+    }),
+  },
+  'PUT /api/agents/status/:orderId': {
+    ok: ['agent'],
+    refused: ['other agent'],
+    request: async (fx, who) => ({
+      params: { orderId: who === 'agent' ? await fx.acceptedOrder() : fx.agentsOrderId },
+      body: { status: 'Picked' },
+    }),
+  },
+  'PUT /api/agents/mark-paid/:orderId': {
+    ok: ['agent'],
+    refused: ['other agent'],
+    request: async (fx, who) => ({
+      params: { orderId: who === 'agent' ? await fx.acceptedOrder() : fx.agentsOrderId },
+    }),
+  },
+  'POST /api/agents/order/razorpay': {
+    ok: ['agent'],
+    refused: ['other agent'],
+    request: (fx) => ({ body: { currency: 'INR', receipt: fx.agentsOrderId } }),
+  },
+  'POST /api/agents/order/verify': {
+    ok: ['agent'],
+    refused: ['other agent'],
+    refusedWith: [400],
+    request: async (fx, who) => ({
+      body: who === 'agent' ? await fx.paidCollection() : fx.unpaidCallback,
+    }),
+  },
+
+  // Payments: the provider's calls and the sandbox's Checkout are open to anyone.
+  'GET /api/payments/config': { ok: EVERYONE, request: () => ({}) },
+  'POST /api/payments/razorpay/webhook': {
+    ok: EVERYONE,
+    request: (fx) => {
+      const { providerOrderId } = fx;
+      const event = webhook('payment.failed', {
+        payment: { ...capturedPayment(providerOrderId, `pay_${unique()}`, 100), status: 'failed' },
+      });
+      return {
+        body: event.body,
+        headers: { 'x-razorpay-signature': event.signature, 'x-razorpay-event-id': event.eventId },
+      };
+    },
+  },
+  'GET /payments/sandbox/orders/:id': {
+    ok: EVERYONE,
+    request: (fx) => ({
+      params: { id: fx.providerOrderId },
+      query: { key_id: PAYMENT_SECRETS.keyId },
+    }),
+  },
+  'POST /payments/sandbox/orders/:id/pay': {
+    ok: EVERYONE,
+    // A failed attempt may be made again, unlike a payment.
+    request: (fx) => ({
+      params: { id: fx.providerOrderId },
+      body: { key_id: PAYMENT_SECRETS.keyId, outcome: 'failure' },
+    }),
+  },
+  'GET /payments/sandbox/:file': {
+    ok: EVERYONE,
+    request: () => ({ params: { file: 'checkout.js' } }),
+  },
+
+  // Signing in and out, last: each ends the calling browser's earlier session of its kind.
+  'POST /api/user/register': {
+    ok: EVERYONE,
+    endsSessions: true,
+    request: () => ({
+      body: { name: 'Matrix', email: `matrix-${unique()}@example.com`, password: 'matrix-pass-1' },
+    }),
+  },
+  'POST /api/user/login': {
+    ok: EVERYONE,
+    endsSessions: true,
+    request: (fx) => ({ body: fx.spareShopper }),
+  },
+  'POST /api/seller/login': {
+    ok: EVERYONE,
+    endsSessions: true,
+    request: (fx) => ({ body: fx.spareSeller }),
+  },
+  'POST /api/agents/login': {
+    // Only the first agent's own paired phone signs in with that agent's number.
+    ok: ['agent'],
+    refused: IDENTITIES.filter((who) => who !== 'agent'),
+    refusedWith: [403],
+    endsSessions: true,
+    request: (fx) => ({ body: { phone: fx.agentPhone } }),
+  },
+  'GET /api/user/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+  'POST /api/user/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+  'GET /api/seller/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+  'POST /api/seller/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+  'GET /api/agents/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+  'POST /api/agents/logout': { ok: EVERYONE, endsSessions: true, request: () => ({}) },
+};
+
+const unique = () => randomUUID().slice(0, 8);
+const freshPhone = () => `+91${randomInt(6_000_000_000, 9_999_999_999)}`;
+
+/** The signed-in browsers and the data the rows send: the first shopper's and agent's. */
+async function makeFixtures(app: TestApp) {
+  // Side by side: each sign-up and sign-in hashes or checks a password.
+  const [shopper, otherShopper, spareShopper, seller, spareSeller, agent, otherAgent, removed] =
+    await Promise.all([
+      signUpShopper(app),
+      signUpShopper(app, 'Other Shopper'),
+      signUpShopper(app, 'Spare Shopper'),
+      signInSeller(app),
+      signInSeller(app),
+      signInAgent(app),
+      signInAgent(app, 'Other Agent'),
+      signInAgent(app, 'Removed Agent'),
+    ]);
+  await seller.http.delete(`/api/agents/${removed.agent.id}`).expect(200);
+  const unpairedPhone = app.agent();
+  await unpairedPhone.post('/api/agents/login').send({ phone: agent.agent.phone });
+
+  const productId = (await createProduct(app.orm.em.fork())).id;
+  const address = await shopper.http
+    .post('/api/address/add')
+    .send({ address: sampleAddress })
+    .expect(201);
+  const addressId = address.body.address._id as string;
+  const orderBody = { items: [{ product: productId, quantity: 1 }], address: addressId };
+
+  /** A new COD order of the shopper's, open to every agent. */
+  async function placeCodOrder(): Promise<string> {
+    await shopper.http.post('/api/order/cod').send(orderBody).expect(201);
+    const mine = await shopper.http.get('/api/order/user').expect(200);
+    return mine.body.orders[0]._id as string;
+  }
+  /** A new COD order the first agent has accepted. */
+  async function acceptedOrder(): Promise<string> {
+    const orderId = await placeCodOrder();
+    await agent.http.post('/api/agents/accept').send({ orderId }).expect(200);
+    return orderId;
+  }
+  const agentsOrderId = await acceptedOrder();
+  const onlineOrder = await placeOnlineOrder(app, shopper);
+
+  return {
+    em: () => app.orm.em.fork(),
+    browsers: {
+      nobody: app.agent(),
+      shopper: shopper.http,
+      'other shopper': otherShopper.http,
+      seller: seller.http,
+      agent: agent.http,
+      'other agent': otherAgent.http,
+      'removed agent': removed.http,
+      'unpaired phone': unpairedPhone,
+    } satisfies Record<Identity, Browser>,
+    productId,
+    addressId,
+    orderBody,
+    /** Accepted by the first agent, not yet picked. */
+    agentsOrderId,
+    /** The shopper's online order awaiting payment, and its provider order. */
+    onlineOrder,
+    providerOrderId: onlineOrder.order.id,
+    /** Checkout's fields for the shopper's unpaid order: signed, but naming no real payment. */
+    unpaidCallback: signedCallback(onlineOrder.order.id, 'pay_matrixunpaid01'),
+    agentPhone: agent.agent.phone,
+    /** Accounts of each kind to sign in as, in any browser. */
+    spareShopper: { email: spareShopper.email, password: spareShopper.password },
+    spareSeller: { email: spareSeller.email, password: spareSeller.password },
+    placeCodOrder,
+    acceptedOrder,
+    /** A new agent's one-time invite code, as the seller's Agents screen makes it. */
+    async inviteCode() {
+      const invited = await createAgent(app.orm.em.fork(), 'Invited Agent');
+      return (await inviteAgent(app.orm.em.fork(), app.events, invited.id)).code;
+    },
+    /** Checkout's callback for a new online order of the shopper's, paid in the sandbox. */
+    async paidCheckout() {
+      const placed = await placeOnlineOrder(app, shopper);
+      return { ...(await payInSandbox(app, placed.order.id)), orderId: placed.orderId };
+    },
+    /** Checkout's callback for the first agent's collection at the door, paid in the sandbox. */
+    async paidCollection() {
+      const orderId = await acceptedOrder();
+      const opened = await agent.http
+        .post('/api/agents/order/razorpay')
+        .send({ currency: 'INR', receipt: orderId })
+        .expect(200);
+      return { ...(await payInSandbox(app, opened.body.order.id)), orderId };
+    },
+  };
+}
+
+async function send(app: TestApp, route: string, browser: Browser, cell: CellRequest) {
+  const [method = '', template = ''] = route.split(' ');
+  const path = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = cell.params?.[name];
+    if (value === undefined) throw new Error(`${route}: the row gives no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  let request = app.http()[method.toLowerCase() as 'get'](path);
+  // The browser's cookies go as a header: an answer's Set-Cookie must not change the identity.
+  const cookie = cookieHeader(browser);
+  if (cookie) request = request.set('Cookie', cookie);
+  if (cell.query) request = request.query(cell.query);
+  for (const [name, value] of Object.entries(cell.headers ?? {}))
+    request = request.set(name, value);
+  if (cell.fields || cell.files) {
+    for (const [name, value] of Object.entries(cell.fields ?? {}))
+      request = request.field(name, value);
+    for (const file of cell.files ?? []) request = request.attach(file.field, file.data, file.name);
+    return request;
+  }
+  if (typeof cell.body === 'string') return request.type('json').send(cell.body);
+  return cell.body === undefined ? request : request.send(cell.body);
+}
+
+/** What went wrong with one cell, or null when its answer is the expected one. */
+function judge(row: Row, who: Identity, status: number, body: unknown): string | null {
+  const expected = row.ok.includes(who)
+    ? 'ok'
+    : row.refused?.includes(who)
+      ? 'refused'
+      : 'unauthenticated';
+  const refusedWith = row.refusedWith ?? [403, 404, 409];
+  const failure = {
+    ok: status >= 200 && status < 300 ? null : 'a 2xx answer',
+    refused: refusedWith.includes(status) ? null : `a refusal (${refusedWith.join('/')})`,
+    unauthenticated: status === 401 ? null : 'a 401 answer',
+  }[expected];
+  if (failure) return `${who}: expected ${failure}, got ${status} ${JSON.stringify(body)}`;
+  if (status >= 400) {
+    const error = body as { success?: unknown; message?: unknown };
+    if (error.success !== false || typeof error.message !== 'string' || !error.message)
+      return `${who}: a ${status} without { success: false, message }: ${JSON.stringify(body)}`;
+  }
+  return null;
+}
+
+describe('who may call each route', () => {
+  let app: TestApp;
+  let fx: Fixtures;
+  beforeAll(async () => {
+    app = await createTestApp();
+    fx = await makeFixtures(app);
+  });
+  afterAll(() => app?.close());
+
+  test('every route under /api and /payments has a row, and every row a route', () => {
+    const served = app.routes
+      .filter(({ path }) => /^\/(api|payments)\//.test(path))
+      .map(({ method, path }) => `${method} ${path}`);
+    const rows = Object.keys(ROWS);
+    expect(
+      served.filter((route) => !rows.includes(route)),
+      'routes with no row in the auth matrix',
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !served.includes(row)),
+      'rows for routes the app does not serve',
+    ).toEqual([]);
+  });
+
+  const ordered = Object.entries(ROWS).sort(
+    ([, a], [, b]) => Number(a.endsSessions ?? false) - Number(b.endsSessions ?? false),
+  );
+  // A row's cells side by side: each sends its own request, on data no other cell changes.
+  test.each(ordered)('%s', async (route, row) => {
+    const failures = await Promise.all(
+      IDENTITIES.map(async (who) => {
+        const answer = await send(app, route, fx.browsers[who], await row.request(fx, who));
+        const body: unknown = answer.type === 'application/json' ? answer.body : answer.text;
+        return judge(row, who, answer.status, body);
+      }),
+    );
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+});

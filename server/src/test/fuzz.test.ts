@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cookieHeader, createTestApp, type TestApp } from './app.js';
+import { createDatabase, type TestDatabase } from './database.js';
+import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from './factories.js';
+import {
+  badRequests,
+  FUZZ_ROWS,
+  judge,
+  send,
+  snapshotTables,
+  type FuzzIds,
+  type Sender,
+} from './fuzz-requests.js';
+import { placeOnlineOrder } from './payments.js';
+
+/** At least this many bad requests a run, spread evenly over the routes. */
+const TOTAL_RUNS = 2_000;
+const ROUTES = Object.keys(FUZZ_ROWS);
+const RUNS_PER_ROUTE = Math.ceil(TOTAL_RUNS / ROUTES.length);
+/** FUZZ_SEED replays a failed run (fast-check prints its seed). */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+describe('bad requests to every route', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let ids: FuzzIds;
+  let cookies: Partial<Record<Sender, string>>;
+  let before: Record<string, string>;
+  const snapshot = () => snapshotTables((sql) => app.orm.em.fork().getConnection().execute(sql));
+
+  beforeAll(async () => {
+    // A database of its own: the other test files write to the shared one all the while.
+    database = await createDatabase();
+    app = await createTestApp({ database });
+    const shopper = await signUpShopper(app);
+    const seller = await signInSeller(app);
+    const agent = await signInAgent(app);
+    const order = await placeCodOrder(app, shopper);
+    await agent.http.post('/api/agents/accept').send({ orderId: order }).expect(200);
+    const online = await placeOnlineOrder(app, shopper);
+    const [address] = (await shopper.http.get('/api/address/get').expect(200)).body.addresses;
+    const [product] = (await shopper.http.get('/api/product/list').expect(200)).body.products;
+    ids = {
+      order,
+      address: address._id,
+      product: product._id,
+      agent: agent.agent.id,
+      providerOrder: online.order.id,
+    };
+    cookies = {
+      shopper: cookieHeader(shopper.http),
+      seller: cookieHeader(seller.http),
+      agent: cookieHeader(agent.http),
+    };
+    // Sessions are extended at most hourly, so the identities' reads leave them unchanged too.
+    before = await snapshot();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  test('every route the app serves has a fuzz row, and every row a route', () => {
+    const served = app.routes
+      .filter(({ path }) => /^\/(api|payments)\//.test(path))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(
+      served.filter((route) => !ROUTES.includes(route)),
+      'routes with no row in FUZZ_ROWS',
+    ).toEqual([]);
+    expect(
+      ROUTES.filter((route) => !served.includes(route)),
+      'rows for routes the app does not serve',
+    ).toEqual([]);
+  });
+
+  test.each(ROUTES)(
+    `%s: ${RUNS_PER_ROUTE} bad requests, each a 4xx or an unchanged read`,
+    async (route) => {
+      await fc.assert(
+        fc.asyncProperty(badRequests(route, ids), async (request) => {
+          const failure = judge(route, request, await send(app.url, request, cookies));
+          if (failure) throw new Error(failure);
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed: SEED },
+      );
+    },
+  );
+
+  test('no row of any table changed', async () => {
+    expect(await snapshot()).toEqual(before);
+  });
+});
