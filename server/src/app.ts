@@ -2,17 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { pinoHttp } from 'pino-http';
+import type { AgentLogin } from './config.js';
 import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
+import { corsForPublicOrigins } from './lib/cors.js';
+import { refuseCrossSiteRequests, requireJsonBodies } from './lib/cross-site.js';
 import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import type { RedisClient } from './lib/redis.js';
-import { LoginThrottle } from './lib/rate-limit.js';
-import { rejectNulCharacters } from './lib/text-input.js';
+import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
+import { anotherSite } from './lib/origins.js';
+import { securityHeaders } from './lib/security-headers.js';
+import { rejectUnsafeBodies } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
@@ -27,6 +33,7 @@ import { productRoutes } from './modules/product/product.routes.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { LocalImageStore } from './modules/upload/image-store.js';
+import { routeTakesUpload } from './modules/upload/upload.js';
 
 export interface AppDependencies {
   orm: MikroORM;
@@ -36,13 +43,21 @@ export interface AppDependencies {
   redis?: RedisClient | undefined;
   /** Of the Redis keys; tests give each run its own. */
   redisKeyPrefix?: string;
+  /** Sign-in and sign-up limits; the defaults are production's. */
+  limits?: Partial<Limits>;
   logger: Logger;
   store: LocalImageStore;
+  /** How agents sign in (AGENT_LOGIN); default 'paired': only on a phone the shop paired. */
+  agentLogin?: AgentLogin;
   /** Online payments: the provider (Razorpay or the sandbox) and what its services need. */
   payments: PaymentDeps;
   sessionSecret: string;
   /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
   trustProxy: boolean;
+  /** This server's origin as browsers reach it (PUBLIC_URL); images are answered under it. */
+  publicUrl: string;
+  /** Other origins whose pages may call the API with credentials (PUBLIC_ORIGINS). */
+  publicOrigins: readonly string[];
   readiness: Readiness;
   /** The built web app; defaults to web/dist beside this package. */
   webRoot?: string;
@@ -59,6 +74,9 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     proxy: deps.trustProxy,
     maxIpsCount: 1,
   });
+  app.context.publicUrl = deps.publicUrl;
+  app.context.publicOrigins = deps.publicOrigins;
+  app.context.crossSiteCookies = anotherSite(deps.publicUrl, deps.publicOrigins);
   const logRequest = pinoHttp({
     logger: deps.logger,
     genReqId: (req, res) => {
@@ -80,6 +98,13 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     ctx.log = ctx.req.log;
     await next();
   });
+  app.use(
+    securityHeaders({
+      publicUrl: deps.publicUrl,
+      publicOrigins: deps.publicOrigins,
+      paymentProvider: deps.payments.provider.name,
+    }),
+  );
   // Phones on a weak signal: JSON, HTML, JS and CSS leave compressed (images already are).
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
@@ -88,32 +113,47 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     ctx.events = deps.events;
     await next();
   });
+  app.use(corsForPublicOrigins(deps.publicOrigins));
+  app.use(refuseCrossSiteRequests());
   // Before the body parser: the webhook's signature covers its raw bytes.
   const webhook = paymentWebhookRoutes(deps.payments);
   app.use(webhook.routes()).use(webhook.allowedMethods());
+  // Uploads are read by their routes' own parser; every other body must be JSON.
+  app.use(requireJsonBodies((ctx) => routeTakesUpload(routers, ctx.method, ctx.path)));
   app.use(
     koaBody({
-      jsonLimit: '100kb',
-      formLimit: '100kb',
-      textLimit: '100kb',
+      json: true,
+      urlencoded: false,
+      text: false,
       multipart: false,
+      jsonLimit: '100kb',
       onError: (error) => {
         throw bodyParseError(error);
       },
     }),
   );
 
-  app.use(rejectNulCharacters());
+  app.use(rejectUnsafeBodies());
 
-  const throttle = (name: string) =>
-    new LoginThrottle({ name, redis: deps.redis, keyPrefix: deps.redisKeyPrefix });
+  const limits = (name: string) => ({ name, redis: deps.redis, keyPrefix: deps.redisKeyPrefix });
+  const throttle = (name: string) => new LoginThrottle(limits(name), deps.limits?.login);
+  const signUpLimit = new AddressLimit(
+    limits('sign-up'),
+    'Too many accounts created from this address.',
+    deps.limits?.signUp,
+  );
 
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
     productRoutes(deps.store),
-    userRoutes(throttle('user')),
+    userRoutes(throttle('user'), signUpLimit),
     sellerRoutes(throttle('seller')),
-    agentRoutes(throttle('agent'), deps.payments),
+    agentRoutes({
+      loginThrottle: throttle('agent'),
+      pairThrottle: throttle('agent-pair'),
+      payments: deps.payments,
+      agentLogin: deps.agentLogin ?? 'paired',
+    }),
     cartRoutes(),
     addressRoutes(),
     orderRoutes(deps.payments),
@@ -134,4 +174,25 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   app.use(serveWebApp(deps.webRoot ?? WEB_DIST));
 
   return app;
+}
+
+/** One route the app serves, as its router declares it: `PUT /api/agents/status/:orderId`. */
+export interface Route {
+  method: string;
+  path: string;
+}
+
+/**
+ * Every route of the routers mounted on `app`, read from the routers' own tables, so that a test
+ * can hold each against its expectations; the HEAD the router adds beside each GET is left out.
+ */
+export function routeTable(app: Koa<AppState, AppContext>): Route[] {
+  return app.middleware.flatMap((middleware) => {
+    const { router } = middleware as { router?: Router<AppState, AppContext> };
+    return (router?.stack ?? []).flatMap(({ methods, path }) =>
+      typeof path === 'string'
+        ? methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path }))
+        : [],
+    );
+  });
 }

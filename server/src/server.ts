@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
+import { SIGN_UP_LIMIT } from './lib/rate-limit.js';
 import { openDatabase } from './db/orm.js';
 import { seedDatabase } from './db/seed/index.js';
 import { DomainEvents } from './lib/domain-events.js';
@@ -16,7 +17,7 @@ import type { PaymentProvider } from './modules/payment/provider.js';
 import { RazorpayProvider } from './modules/payment/razorpay.provider.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
-import { startRealtime } from './modules/realtime/realtime.server.js';
+import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
 import { LocalImageStore } from './modules/upload/image-store.js';
 
 export interface RunningServer {
@@ -39,7 +40,7 @@ const DRAIN_MS = 10_000;
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = config.databaseUrl
     ? { url: config.databaseUrl, embedded: false, close: async () => {} }
-    : { ...(await startEmbeddedDatabase(path.join(config.dataDir, 'pg'))), embedded: true };
+    : { ...(await startEmbeddedDatabase(config.dataDir)), embedded: true };
   try {
     const orm = await openDatabase({ url: database.url, embedded: database.embedded });
     const store = new LocalImageStore(path.join(config.dataDir, 'uploads'));
@@ -61,6 +62,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         ? new RazorpayProvider(secrets)
         : new SandboxProvider(orm, secrets, logger);
     const payments: PaymentDeps = { provider, events, logger, expiryMinutes };
+    // Listening first: PUBLIC_URL's default names the port actually taken (PORT=0: any free one).
+    const server = createServer();
+    server.on('close', () => logger.debug('http server closed'));
+    try {
+      await listen(server, config.port);
+    } catch (error) {
+      await redis?.close();
+      throw error;
+    }
+    const port = (server.address() as AddressInfo).port;
+    const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
     const app = createApp({
       orm,
       events,
@@ -70,27 +82,33 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       payments,
       sessionSecret: config.sessionSecret,
       trustProxy: config.trustProxy,
+      agentLogin: config.agentLogin,
+      publicUrl,
+      publicOrigins: config.publicOrigins,
+      limits: { signUp: { ...SIGN_UP_LIMIT, points: config.signUpsPerHour } },
       readiness,
     });
-    const server = createServer(app.callback());
-    server.on('close', () => logger.debug('http server closed'));
-    const realtime = await startRealtime(server, {
-      orm,
-      keys: [config.sessionSecret],
-      logger,
-      redisUrl: config.redisUrl,
-      trustProxy: config.trustProxy,
-    });
-    events.subscribe(realtimeProcessor(realtime, orm));
-    events.subscribe(paymentsProcessor(orm, payments));
+    // Before Socket.IO attaches, which hands the app every request not its own.
+    server.on('request', app.callback());
+    let realtime: Realtime;
     try {
-      await listen(server, config.port);
+      realtime = await startRealtime(server, {
+        orm,
+        keys: [config.sessionSecret],
+        logger,
+        redisUrl: config.redisUrl,
+        trustProxy: config.trustProxy,
+        publicUrl,
+        publicOrigins: config.publicOrigins,
+      });
     } catch (error) {
-      await realtime.close();
+      server.close();
+      server.closeAllConnections();
       await redis?.close();
       throw error;
     }
-    const port = (server.address() as AddressInfo).port;
+    events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
+    events.subscribe(paymentsProcessor(orm, payments));
     if (provider instanceof SandboxProvider)
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
     const poller = startPaymentPoller(orm, payments);

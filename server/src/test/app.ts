@@ -9,11 +9,13 @@ import { CookieAccessInfo } from 'cookiejar';
 import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import { inject } from 'vitest';
-import { createApp } from '../app.js';
+import { createApp, routeTable, type Route } from '../app.js';
+import type { AgentLogin } from '../config.js';
 import { openDatabase } from '../db/orm.js';
 import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger } from '../lib/logger.js';
 import { connectRedis } from '../lib/redis.js';
+import type { Limits } from '../lib/rate-limit.js';
 import type { PaymentDeps } from '../modules/payment/payment.service.js';
 import { paymentsProcessor } from '../modules/payment/payments.processor.js';
 import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
@@ -34,6 +36,8 @@ export interface TestApp {
   sandbox: SandboxProvider;
   /** Where the app listens, e.g. http://127.0.0.1:41234. */
   url: string;
+  /** Every route the app's routers serve, from their own tables. */
+  routes: Route[];
   /** A client for one request; `agent()` keeps cookies across requests like a browser. */
   http(): ReturnType<typeof supertest>;
   agent(): Browser;
@@ -54,15 +58,20 @@ export const PAYMENT_SECRETS = {
   webhookSecret: 'test-webhook-secret',
 };
 
+/** The Cookie header `browser` would send: its cookies, without letting an answer change them. */
+export function cookieHeader(browser: Browser): string {
+  return browser.jar
+    .getCookies(CookieAccessInfo.All)
+    .map((each) => each.toValueString())
+    .join('; ');
+}
+
 /**
  * A Socket.IO client of `area`'s namespace on the server at `url`, carrying `browser`'s cookies
  * (none: anonymous), over WebSocket, not reconnecting. Not yet connected: attach listeners first.
  */
 export function socketTo(url: string, area: Area, browser?: Browser): TestSocket {
-  const cookie = browser?.jar
-    .getCookies(CookieAccessInfo.All)
-    .map((each) => each.toValueString())
-    .join('; ');
+  const cookie = browser && cookieHeader(browser);
   return io(`${url}${NAMESPACES[area]}`, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -86,12 +95,23 @@ export async function createTestApp(
     /** The sandbox sends its signed webhooks to this app, as in production (default: none). */
     sandboxWebhooks?: boolean;
     paymentExpiryMinutes?: number;
+    /** AGENT_LOGIN: 'paired' (the default) or 'phone'. */
+    agentLogin?: AgentLogin;
+    /** A database of the test's own instead of the run's shared one (none else writes to it). */
+    database?: { url: string; embedded: boolean };
+    /** Take client addresses from X-Forwarded-For, so a test can speak from many addresses. */
+    trustProxy?: boolean;
+    /** Production's sign-in and sign-up limits by default, except that sign-ups are unlimited. */
+    limits?: Partial<Limits>;
+    /** PUBLIC_URL (default: where the app listens). */
+    publicUrl?: string;
+    /** PUBLIC_ORIGINS (default: none). */
+    publicOrigins?: string[];
   } = {},
 ): Promise<TestApp> {
-  const orm = await openDatabase({
-    url: inject('databaseUrl'),
-    embedded: inject('databaseEmbedded'),
-  });
+  const orm = await openDatabase(
+    options.database ?? { url: inject('databaseUrl'), embedded: inject('databaseEmbedded') },
+  );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-test-'));
   const store = new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
@@ -107,6 +127,12 @@ export async function createTestApp(
     logger,
     expiryMinutes: options.paymentExpiryMinutes ?? 30,
   };
+  // Listening first, so the app knows its own address (PUBLIC_URL's default).
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const publicUrl = options.publicUrl ?? url;
+  const publicOrigins = options.publicOrigins ?? [];
   const app = createApp({
     orm,
     events,
@@ -117,21 +143,27 @@ export async function createTestApp(
     readiness,
     logger,
     sessionSecret: SESSION_SECRET,
-    trustProxy: false,
+    agentLogin: options.agentLogin ?? 'paired',
+    trustProxy: options.trustProxy ?? false,
+    // Every test file signs its shoppers up from 127.0.0.1.
+    limits: options.limits ?? { signUp: { points: 1_000_000, duration: 60 } },
     webRoot: options.webRoot ?? path.join(dataDir, 'web'),
+    publicUrl,
+    publicOrigins,
   });
-  const server = createServer(app.callback());
+  // Before Socket.IO attaches, which hands the app every request not its own.
+  server.on('request', app.callback());
   const realtime = await startRealtime(server, {
     orm,
     keys: [SESSION_SECRET],
     logger,
     redisUrl: options.redisUrl,
     trustProxy: false,
+    publicUrl,
+    publicOrigins,
   });
-  events.subscribe(realtimeProcessor(realtime, orm));
+  events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
   events.subscribe(paymentsProcessor(orm, payments));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (options.sandboxWebhooks) sandbox.deliverWebhooksTo(`${url}/api/payments/razorpay/webhook`);
   const sockets: TestSocket[] = [];
   return {
@@ -142,6 +174,7 @@ export async function createTestApp(
     payments,
     sandbox,
     url,
+    routes: routeTable(app),
     http: () => supertest(url),
     agent: () => supertest.agent(url),
     socket(area, browser) {

@@ -3,6 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import sharp from 'sharp';
+import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
 import { ProductSchema, type Product } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
@@ -95,12 +96,24 @@ export function picture(format: 'png' | 'jpeg' | 'webp' | 'avif', width = 320, h
     .toBuffer();
 }
 
-/** A delivery agent signed in through the API by phone. */
+/**
+ * A phone paired with the agent: the shop's invite (made as the seller's Agents screen makes it,
+ * revoking the agent's earlier phones) opened in a new browser, which keeps the device cookie.
+ * `deviceCookies` are the pairing's Set-Cookie lines, to put the same credential in another jar.
+ */
+export async function pairPhone(app: TestApp, agentId: string) {
+  const { code } = await inviteAgent(app.orm.em.fork(), app.events, agentId);
+  const http = app.agent();
+  const paired = await http.post('/api/agents/pair').send({ code }).expect(200);
+  return { http, deviceCookies: paired.headers['set-cookie'] as unknown as string[] };
+}
+
+/** A delivery agent signed in through the API by phone, on a phone paired first. */
 export async function signInAgent(app: TestApp, name = 'Ravi Kumar') {
   const agent = await createAgent(app.orm.em.fork(), name);
-  const http = app.agent();
+  const { http, deviceCookies } = await pairPhone(app, agent.id);
   await http.post('/api/agents/login').send({ phone: agent.phone }).expect(200);
-  return { http, agent };
+  return { http, agent, deviceCookies };
 }
 
 /**
