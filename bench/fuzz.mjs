@@ -18,6 +18,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { browser, pairedAgent } from './http-client.mjs';
+import { onJsonLines } from './server-output.mjs';
 import fc from 'fast-check';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
@@ -47,14 +49,6 @@ const deadline = setTimeout(() => {
 }, 10 * 60_000);
 deadline.unref();
 
-const parseJson = (line) => {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Starts server/dist/main.js with `env`; resolves with its port once it serves, and collects
  * the error lines it logs (a 5xx is logged with its cause).
@@ -66,44 +60,14 @@ function startServer(env) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const errors = [];
-  let buffered = '';
   const serving = new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines.map(parseJson).filter(Boolean)) {
-        if (line.msg?.startsWith('Kirana is serving')) resolve(line.port);
-        if (line.level >= 50) errors.push(line);
-      }
+    onJsonLines(child.stdout, (line) => {
+      if (line.msg?.startsWith('Kirana is serving')) resolve(line.port);
+      if (line.level >= 50) errors.push(line);
     });
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
   return { child, errors, serving };
-}
-
-/** A tiny cookie-keeping HTTP client for one person. */
-function browser(base) {
-  const cookies = new Map();
-  return {
-    cookie: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    async send(method, url, body) {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie: this.cookie() },
-        body: body && JSON.stringify(body),
-      });
-      for (const header of response.headers.getSetCookie()) {
-        const [pair] = header.split(';');
-        const [name, ...value] = pair.split('=');
-        cookies.set(name, value.join('='));
-      }
-      const answer = await response.json();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${answer.message}`);
-      return answer;
-    },
-  };
 }
 
 /** A signed-in shopper, seller and agent (on a paired phone), and ids of their rows. */
@@ -138,12 +102,10 @@ async function signIn(base, seller) {
   const { orders } = await shopper.send('GET', '/api/order/user');
   const cod = orders.find((each) => each.paymentType === 'COD');
 
-  const phone = `9${String(Date.now()).slice(-9)}`;
-  const { agent } = await admin.send('POST', '/api/agents/create', { name: 'Fuzz Agent', phone });
-  const { code } = await admin.send('POST', `/api/agents/${agent._id}/invite`);
-  const phoneApp = browser(base);
-  await phoneApp.send('POST', '/api/agents/pair', { code });
-  await phoneApp.send('POST', '/api/agents/login', { phone });
+  const { phoneApp, agent } = await pairedAgent(base, admin, {
+    name: 'Fuzz Agent',
+    phone: `9${String(Date.now()).slice(-9)}`,
+  });
   await phoneApp.send('POST', '/api/agents/accept', { orderId: cod._id });
 
   return {

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
+import { browser, pairedAgent } from './http-client.mjs';
+import { onJsonLines } from './server-output.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,14 +32,6 @@ const deadline = setTimeout(() => {
 }, 5 * 60_000);
 deadline.unref();
 
-const parseJson = (line) => {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Starts `script` with node and bench/memory-probe.mjs preloaded; resolves once it prints the
  * JSON line with its `port`, with `memory()`: its memory after a forced garbage collection.
@@ -49,14 +43,8 @@ function start(script, env) {
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const waiting = new Set();
-  let buffered = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => {
-    buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop();
-    for (const line of lines.map(parseJson).filter(Boolean))
-      for (const waiter of waiting) waiter(line);
+  onJsonLines(child.stdout, (line) => {
+    for (const waiter of waiting) waiter(line);
   });
   const next = (match) =>
     new Promise((resolve) => {
@@ -87,29 +75,6 @@ const perSocket = (before, after, count) => ({
 });
 
 const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A tiny cookie-keeping HTTP client for one person. */
-function browser(base) {
-  const cookies = new Map();
-  return {
-    cookie: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    async send(method, url, body) {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', cookie: this.cookie() },
-        body: body && JSON.stringify(body),
-      });
-      for (const header of response.headers.getSetCookie()) {
-        const [pair] = header.split(';');
-        const [name, value] = pair.split('=');
-        cookies.set(name, value);
-      }
-      const answer = await response.json();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${answer.message}`);
-      return answer;
-    },
-  };
-}
 
 /** Connects `count` sockets to `url` (each with `cookieOf(index)`), a few at a time. */
 async function connectSockets(url, count, cookieOf = () => undefined) {
@@ -195,11 +160,11 @@ async function benchKirana() {
     });
     const agents = [];
     for (let index = 0; index < SOCKETS; index += 1) {
-      const phone = `9${String(100_000_000 + index)}`;
-      await seller.send('POST', '/api/agents/create', { name: `Agent ${index + 1}`, phone });
-      const agent = browser(base);
-      await agent.send('POST', '/api/agents/login', { phone });
-      agents.push(agent);
+      const { phoneApp } = await pairedAgent(base, seller, {
+        name: `Agent ${index + 1}`,
+        phone: `9${String(100_000_000 + index)}`,
+      });
+      agents.push(phoneApp);
     }
     const shopper = browser(base);
     await shopper.send('POST', '/api/user/register', {

@@ -1,7 +1,14 @@
 import { test as plainTest, type Page, type Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectImagesLoaded } from './support/images';
-import { ADDRESS, cartLink, newShopper, signUpInDialog, toast } from './support/shopper';
+import {
+  ADDRESS,
+  cartLink,
+  fillAddressForm,
+  newShopper,
+  signUpInDialog,
+  toast,
+} from './support/shopper';
 import {
   hostStorefront,
   LISTED_STOREFRONT_PORT,
@@ -65,7 +72,7 @@ test('from an origin in PUBLIC_ORIGINS a shopper signs up, fills the cart, saves
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await summary.getByRole('link', { name: 'Add address' }).tap();
   await expect(page).toHaveURL(`${listed.origin}/add-address`);
-  await fillAddress(page);
+  await fillAddressForm(page);
   await page.getByRole('button', { name: 'Save address' }).tap();
   await expect(page).toHaveURL(`${listed.origin}/cart`);
   await expect(
@@ -139,19 +146,6 @@ plainTest(
     expect(login.status()).toBe(401);
   },
 );
-
-/** Fills the add-address form with ADDRESS. */
-async function fillAddress(page: Page) {
-  await page.getByLabel('First name').fill(ADDRESS.firstName);
-  await page.getByLabel('Last name').fill(ADDRESS.lastName);
-  await page.getByLabel('Email address').fill(ADDRESS.email);
-  await page.getByLabel('Street').fill(ADDRESS.street);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').fill(ADDRESS.state);
-  await page.getByLabel('Zip code').fill(ADDRESS.zipcode);
-  await page.getByLabel('Country').fill(ADDRESS.country);
-  await page.getByLabel('Phone').fill(ADDRESS.phone);
-}
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url());

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import {
-  ADDRESS,
   cartLink,
+  fillAddressForm,
   newShopper,
   productId,
   signUpInDialog,
@@ -123,15 +123,7 @@ test('a shopper fills the cart logged out, signs up keeping it, adds an address,
   // An address, then back to the cart with it chosen.
   await summary.getByRole('link', { name: 'Add address' }).click();
   await expect(page).toHaveURL('/add-address');
-  await page.getByLabel('First name').fill(ADDRESS.firstName);
-  await page.getByLabel('Last name').fill(ADDRESS.lastName);
-  await page.getByLabel('Email address').fill(ADDRESS.email);
-  await page.getByLabel('Street').fill(ADDRESS.street);
-  await page.getByLabel('City').fill(ADDRESS.city);
-  await page.getByLabel('State').fill(ADDRESS.state);
-  await page.getByLabel('Zip code').fill(ADDRESS.zipcode);
-  await page.getByLabel('Country').fill(ADDRESS.country);
-  await page.getByLabel('Phone').fill(ADDRESS.phone);
+  await fillAddressForm(page);
   await page.getByRole('button', { name: 'Save address' }).click();
 
   await expect(page).toHaveURL('/cart');

@@ -59,6 +59,19 @@ export async function signUpViaApi(page: Page, shopper: Shopper) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** Fills the Add address form with ADDRESS (the caller saves it). */
+export async function fillAddressForm(page: Page) {
+  await page.getByLabel('First name').fill(ADDRESS.firstName);
+  await page.getByLabel('Last name').fill(ADDRESS.lastName);
+  await page.getByLabel('Email address').fill(ADDRESS.email);
+  await page.getByLabel('Street').fill(ADDRESS.street);
+  await page.getByLabel('City').fill(ADDRESS.city);
+  await page.getByLabel('State').fill(ADDRESS.state);
+  await page.getByLabel('Zip code').fill(ADDRESS.zipcode);
+  await page.getByLabel('Country').fill(ADDRESS.country);
+  await page.getByLabel('Phone').fill(ADDRESS.phone);
+}
+
 /** Saves ADDRESS for the logged-in shopper through the API; answers its id. */
 export async function addAddressViaApi(page: Page): Promise<string> {
   const response = await page.request.post('/api/address/add', { data: { address: ADDRESS } });
