@@ -1,7 +1,7 @@
 import { sellerSessionAnswerSchema, type SellerSessionAnswer } from '@kirana/shared';
 import { api } from '../../../lib/api-client';
 
-/** `GET /api/seller/logout`: ends the seller's session. Throws `ApiError`. */
+/** `POST /api/seller/logout` (the spec's GET also works, but a sign-out is a change): ends the seller's session. Throws `ApiError`. */
 export function logoutSeller(): Promise<SellerSessionAnswer> {
-  return api.get('/api/seller/logout', sellerSessionAnswerSchema);
+  return api.post('/api/seller/logout', sellerSessionAnswerSchema);
 }
