@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUpShopper } from '../test/factories.js';
-import { LOGIN_LIMITS, SIGN_UP_LIMIT } from './rate-limit.js';
+import { limitedAddress, LOGIN_LIMITS, SIGN_UP_LIMIT } from './rate-limit.js';
 
 // Each test gets an app of its own: the limits are the app's, kept in its memory.
 let app: TestApp;
@@ -42,6 +42,22 @@ describe('sign-in limits', () => {
     await login('10.2.0.1', victim.email, victim.password).expect(429);
     await login('10.2.0.1', neighbour.email, neighbour.password).expect(200);
     await login('10.2.0.2', victim.email, victim.password).expect(200);
+  });
+
+  test("guesses at an account from elsewhere lock it for new addresses, never its owner's own", async () => {
+    // Production allows 20 an hour per account; 5 show the same rule in fewer argon2 checks.
+    const perAccount = { ...LOGIN_LIMITS.perAccount, points: 5 };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, perAccount } },
+    });
+    const { email, password } = await signUpShopper(app);
+    await login('10.9.0.1', email, password).expect(200);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await login(`10.9.1.${attempt}`, email, 'guess').expect(401);
+
+    await login('10.9.2.1', email, password).expect(429);
+    await login('10.9.0.1', email, password).expect(200);
   });
 
   test('a success clears the consecutive failures of that account from that address', async () => {
@@ -152,5 +168,14 @@ describe('sign-up limits', () => {
       .set(from('10.8.0.1'))
       .send({ name: 'Asha', email: `ok-${randomUUID()}@example.com`, password: 'long-password' })
       .expect(201);
+  });
+});
+
+describe('the addresses the limits count', () => {
+  test('an IPv6 address counts by its /64 (one connection holds them all); IPv4 as it is', () => {
+    expect(limitedAddress('2001:db8:1:2:aaaa::1')).toBe(limitedAddress('2001:db8:1:2:ffff::9'));
+    expect(limitedAddress('2001:db8:1:2::1')).not.toBe(limitedAddress('2001:db8:1:3::1'));
+    expect(limitedAddress('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(limitedAddress('10.1.2.3')).toBe('10.1.2.3');
   });
 });

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import type { ParameterizedContext } from 'koa';
 import {
   RateLimiterMemory,
@@ -95,6 +96,26 @@ function waitText(seconds: number): string {
   return `${Math.ceil(seconds / HOUR)} hour(s)`;
 }
 
+/**
+ * The client address the limits count: an IPv6 address by its /64, the block one home or phone
+ * connection is given (it holds countless addresses); an IPv4 address as it is.
+ */
+export function limitedAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * How long a successful sign-in from an address keeps it known for that account (the memory
+ * store's timers stop at 24.8 days).
+ */
+const KNOWN_FOR_SECONDS = 14 * DAY;
+
 /** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
 const isRefusedSignIn = (error: unknown) =>
   error instanceof AppError && (error.code === 'unauthenticated' || error.code === 'forbidden');
@@ -104,33 +125,41 @@ export class LoginThrottle {
   private readonly consecutive: Limiter;
   private readonly perAccount: Limiter;
   private readonly perAddress: Limiter;
+  /** Account and address pairs that signed in successfully: the per-account limit spares them. */
+  private readonly known: Limiter;
 
   constructor(store: LimitStore, limits = LOGIN_LIMITS) {
     this.consecutive = limiter(store, 'consecutive', limits.consecutivePerAccountAndAddress);
     this.perAccount = limiter(store, 'account', limits.perAccount);
     this.perAddress = limiter(store, 'address', limits.perAddressPerDay);
+    this.known = limiter(store, 'known', { points: 1, duration: KNOWN_FOR_SECONDS });
   }
 
   /**
    * Runs the sign-in `attempt` for `account` (an email or phone as typed, compared without case;
    * absent where there is none, e.g. an invite code). A refusal (401/403) counts as a failure;
-   * a success clears the consecutive failures of this account from this address.
+   * a success clears the consecutive failures of this account from this address and makes the
+   * address known to the account, so that guesses at the account from elsewhere, which may
+   * lock it for new addresses, never lock its owner out of the addresses they use.
    * @throws AppError tooMany (429, with Retry-After) while a limit is reached.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>, account?: string): Promise<T> {
     const accountKey = account?.trim().toLowerCase();
-    const pairKey = `${accountKey ?? ''}|${ctx.ip}`;
+    const address = limitedAddress(ctx.ip);
+    const pairKey = `${accountKey ?? ''}|${address}`;
     const counters: [Limiter, string][] = [
       [this.consecutive, pairKey],
-      [this.perAddress, ctx.ip],
+      [this.perAddress, address],
     ];
-    if (accountKey) counters.push([this.perAccount, accountKey]);
+    if (accountKey && !(await this.known.get(pairKey)))
+      counters.push([this.perAccount, accountKey]);
     await consumeAll(ctx, counters, 'Too many login attempts.');
     try {
       const result = await attempt();
       await Promise.all([
         this.consecutive.delete(pairKey),
         ...counters.slice(1).map(([each, key]) => each.reward(key, 1)),
+        accountKey && this.known.set(pairKey, 1, KNOWN_FOR_SECONDS),
       ]);
       return result;
     } catch (error) {
@@ -158,12 +187,13 @@ export class AddressLimit {
    * @throws AppError tooMany (429, with Retry-After) once the address has used its allowance.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>): Promise<T> {
-    await consumeAll(ctx, [[this.perAddress, ctx.ip]], this.refusal);
+    const address = limitedAddress(ctx.ip);
+    await consumeAll(ctx, [[this.perAddress, address]], this.refusal);
     try {
       return await attempt();
     } catch (error) {
       if (error instanceof AppError && error.code === 'invalid')
-        await this.perAddress.reward(ctx.ip, 1);
+        await this.perAddress.reward(address, 1);
       throw error;
     }
   }
