@@ -54,14 +54,21 @@ export interface AppDependencies {
   sessionSecret: string;
   /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
   trustProxy: boolean;
-  /** This server's origin as browsers reach it (PUBLIC_URL); images are answered under it. */
-  publicUrl: string;
+  /**
+   * This server's origin as browsers reach it (PUBLIC_URL); images are answered under it. Unset:
+   * each request's own origin, so a phone on the shop's network gets pictures it can load.
+   */
+  publicUrl: string | undefined;
+  /** Where this server listens on this machine (http://localhost:PORT): the last resort. */
+  localUrl: string;
   /** Other origins whose pages may call the API with credentials (PUBLIC_ORIGINS). */
   publicOrigins: readonly string[];
   readiness: Readiness;
   /** The built web app; defaults to web/dist beside this package. */
   webRoot?: string;
 }
+
+const INVITE_CODE = /([?&]code=)[^&#]*/g;
 
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
@@ -74,9 +81,13 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     proxy: deps.trustProxy,
     maxIpsCount: 1,
   });
-  app.context.publicUrl = deps.publicUrl;
+  Object.defineProperty(app.context, 'publicUrl', {
+    get(this: AppContext) {
+      return deps.publicUrl ?? requestOrigin(this, deps.localUrl);
+    },
+  });
   app.context.publicOrigins = deps.publicOrigins;
-  app.context.crossSiteCookies = anotherSite(deps.publicUrl, deps.publicOrigins);
+  app.context.crossSiteCookies = anotherSite(deps.publicUrl ?? deps.localUrl, deps.publicOrigins);
   const logRequest = pinoHttp({
     logger: deps.logger,
     genReqId: (req, res) => {
@@ -85,6 +96,10 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
       return id;
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    // An agent's invite link pairs a phone while it lasts: its code never goes into the log.
+    serializers: {
+      req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(INVITE_CODE, '$1…') }),
+    },
   });
 
   // What Koa sees outside the middleware chain, e.g. a file stream failing after its headers went:
@@ -174,6 +189,15 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   app.use(serveWebApp(deps.webRoot ?? WEB_DIST));
 
   return app;
+}
+
+/** The origin `ctx` was addressed to, or `fallback` when its Host header names none. */
+function requestOrigin(ctx: AppContext, fallback: string): string {
+  try {
+    return new URL(`${ctx.protocol}://${ctx.host}`).origin;
+  } catch {
+    return fallback;
+  }
 }
 
 /** One route the app serves, as its router declares it: `PUT /api/agents/status/:orderId`. */

@@ -220,6 +220,8 @@ describe('kirana server process: shutdown and restart', () => {
     'on SIGTERM stops listening, finishes in-flight requests, logs "stopped" and exits 0',
     async () => {
       const { server, port } = await startServerProcess();
+      const invitePage = await fetch(`http://127.0.0.1:${port}/agents/join?code=secret-invite`);
+      expect(invitePage.status).toBeLessThan(500);
 
       const body = JSON.stringify({ note: 'sent in two halves around SIGTERM' });
       const half = Math.floor(body.length / 2);
@@ -256,6 +258,10 @@ describe('kirana server process: shutdown and restart', () => {
       const exit = await server.exited;
       expect(exit).toEqual({ code: 0, signal: null });
       expect(server.logs().some((line) => line.msg === 'stopped')).toBe(true);
+      // An agent's invite code, which pairs a phone, is logged without its value.
+      const logged = server.logs().map((line) => (line.req as { url?: string } | undefined)?.url);
+      expect(logged).toContain('/agents/join?code=…');
+      expect(JSON.stringify(server.logs())).not.toContain('secret-invite');
     },
     PROCESS_TIMEOUT,
   );

@@ -72,7 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       throw error;
     }
     const port = (server.address() as AddressInfo).port;
-    const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
+    const localUrl = `http://localhost:${port}`;
     const app = createApp({
       orm,
       events,
@@ -83,7 +83,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       sessionSecret: config.sessionSecret,
       trustProxy: config.trustProxy,
       agentLogin: config.agentLogin,
-      publicUrl,
+      publicUrl: config.publicUrl,
+      localUrl,
       publicOrigins: config.publicOrigins,
       limits: { signUp: { ...SIGN_UP_LIMIT, points: config.signUpsPerHour } },
       readiness,
@@ -98,7 +99,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         logger,
         redisUrl: config.redisUrl,
         trustProxy: config.trustProxy,
-        publicUrl,
+        publicUrl: config.publicUrl ?? localUrl,
         publicOrigins: config.publicOrigins,
       });
     } catch (error) {
@@ -107,7 +108,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await redis?.close();
       throw error;
     }
-    events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
+    events.subscribe(realtimeProcessor(realtime, orm, config.publicUrl));
     events.subscribe(paymentsProcessor(orm, payments));
     if (provider instanceof SandboxProvider)
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);

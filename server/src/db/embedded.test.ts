@@ -30,6 +30,7 @@ describe('the embedded database', () => {
       const host = decodeURIComponent(new URL(database.url).hostname);
       expect(host).toBe(socketDir);
       expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dataDir, 'pg')).mode & 0o777).toBe(0o700);
       expect(statSync(path.join(socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
       expect(await selectOne(database.url)).toBe(1);
 

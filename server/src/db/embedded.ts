@@ -32,6 +32,8 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   let socketDir: string;
   if (dir) {
     mkdirSync(dir, { recursive: true });
+    // Its files hold the seller's password hash and every session.
+    chmodSync(dir, 0o700);
     socketDir = path.join(dataDir, 'pg-socket');
     mkdirSync(socketDir, { recursive: true });
   } else {

@@ -13,7 +13,7 @@ export interface AppContext extends DefaultContext {
   em: EntityManager;
   events: DomainEvents;
   log: Logger;
-  /** This server's origin as browsers reach it (PUBLIC_URL); set once on `app.context`. */
+  /** This server's origin as browsers reach it: PUBLIC_URL, else the one this request reached. */
   publicUrl: string;
   /** PUBLIC_ORIGINS: other origins whose pages may call the API with the session cookies. */
   publicOrigins: readonly string[];

@@ -22,6 +22,8 @@ export function corsForPublicOrigins(
     origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),
     credentials: true,
     allowHeaders: ALLOWED_HEADERS,
+    // A 429's wait, for the other origin's page to say it.
+    exposeHeaders: ['Retry-After'],
     // Browsers cap it lower (Chromium: 2 h); the list changes only with a restart anyway.
     maxAge: 7200,
   });

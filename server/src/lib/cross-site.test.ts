@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { sampleAddress, signInAgent, signInSeller, signUpShopper } from '../test/factories.js';
+import {
+  createProduct,
+  sampleAddress,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../test/factories.js';
 
 /**
  * A storefront of another origin listed in PUBLIC_ORIGINS: the same site as the test app (so its
@@ -141,6 +147,32 @@ describe('cross-site requests', () => {
     } finally {
       await behindProxy.close();
     }
+  });
+});
+
+describe('without PUBLIC_URL', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ publicUrl: null });
+  });
+  afterAll(() => app.close());
+
+  test('pictures are answered under the address each request reached, so a phone on the shop’s network loads them', async () => {
+    await createProduct(app.orm.em.fork(), { images: ['/uploads/test/lan-800.webp'] });
+    const { body } = await app.http().get('/api/product/list').set('Host', '192.168.1.20:4000');
+    expect(body.products.map((product: { image: string[] }) => product.image[0])).toContain(
+      'http://192.168.1.20:4000/uploads/test/lan-800.webp',
+    );
+  });
+
+  test('behind an HTTPS proxy not trusted with X-Forwarded-Proto, the store’s own pages may still act', async () => {
+    const shopper = await signUpShopper(app);
+    await shopper.http
+      .post('/api/address/add')
+      .set('Host', 'shop.example.in')
+      .set('Origin', 'https://shop.example.in')
+      .send({ address: sampleAddress })
+      .expect(201);
   });
 });
 

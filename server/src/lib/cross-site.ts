@@ -8,12 +8,16 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Whether a request's Origin may act with the session cookies: this server's own (PUBLIC_URL's,
- * or the one the request was addressed to) or a PUBLIC_ORIGINS entry.
+ * or the host the request was addressed to, whichever scheme a proxy in front took, as the
+ * socket handshake's check) or a PUBLIC_ORIGINS entry.
  */
 function allowedOrigin(ctx: Ctx, origin: string): boolean {
-  // Koa 3's ctx.origin is the Origin header itself: the request's own is built here.
-  const own = `${ctx.protocol}://${ctx.host}`;
-  return origin === own || origin === ctx.publicUrl || ctx.publicOrigins.includes(origin);
+  if (origin === ctx.publicUrl || ctx.publicOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === ctx.host;
+  } catch {
+    return false;
+  }
 }
 
 /**

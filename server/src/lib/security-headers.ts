@@ -17,8 +17,8 @@ const FRAMED_PAGE = '/payments/sandbox/pay.html';
 const DATA = /^\/(api|payments\/sandbox\/orders)(\/|$)/;
 
 export interface SecurityHeadersOptions {
-  /** This server's origin, under which images are answered. */
-  publicUrl: string;
+  /** This server's origin, under which images are answered (PUBLIC_URL; unset: the request's). */
+  publicUrl: string | undefined;
   /** Other origins with pages of the store: they may frame the sandbox's payment page. */
   publicOrigins: readonly string[];
   /** Whose Checkout the pages load. */
@@ -32,7 +32,8 @@ export interface SecurityHeadersOptions {
  * by other origins' pages; data answers only by this origin's.
  */
 export function securityHeaders(options: SecurityHeadersOptions): Middleware<AppState, AppContext> {
-  const https = options.publicUrl.startsWith('https:');
+  const https = options.publicUrl?.startsWith('https:') ?? false;
+  const publicUrl = options.publicUrl ? [options.publicUrl] : [];
   const checkout =
     options.paymentProvider === 'razorpay'
       ? RAZORPAY_CHECKOUT
@@ -51,7 +52,7 @@ export function securityHeaders(options: SecurityHeadersOptions): Middleware<App
           // React's and notistack's (goober's) styles are written into the page at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // The framing store's logo shows on the payment page.
-          imgSrc: ["'self'", 'data:', 'blob:', options.publicUrl, ...(framedBy ?? [])],
+          imgSrc: ["'self'", 'data:', 'blob:', ...publicUrl, ...(framedBy ?? [])],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...checkout.connects],
           frameSrc: ["'self'", ...checkout.frames],

@@ -103,8 +103,8 @@ export async function createTestApp(
     trustProxy?: boolean;
     /** Production's sign-in and sign-up limits by default, except that sign-ups are unlimited. */
     limits?: Partial<Limits>;
-    /** PUBLIC_URL (default: where the app listens). */
-    publicUrl?: string;
+    /** PUBLIC_URL (default: where the app listens; null: unset, as without the variable). */
+    publicUrl?: string | null;
     /** PUBLIC_ORIGINS (default: none). */
     publicOrigins?: string[];
   } = {},
@@ -131,7 +131,7 @@ export async function createTestApp(
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const publicUrl = options.publicUrl ?? url;
+  const publicUrl = options.publicUrl === null ? undefined : (options.publicUrl ?? url);
   const publicOrigins = options.publicOrigins ?? [];
   const app = createApp({
     orm,
@@ -149,6 +149,7 @@ export async function createTestApp(
     limits: options.limits ?? { signUp: { points: 1_000_000, duration: 60 } },
     webRoot: options.webRoot ?? path.join(dataDir, 'web'),
     publicUrl,
+    localUrl: url,
     publicOrigins,
   });
   // Before Socket.IO attaches, which hands the app every request not its own.
@@ -159,7 +160,7 @@ export async function createTestApp(
     logger,
     redisUrl: options.redisUrl,
     trustProxy: false,
-    publicUrl,
+    publicUrl: publicUrl ?? url,
     publicOrigins,
   });
   events.subscribe(realtimeProcessor(realtime, orm, publicUrl));

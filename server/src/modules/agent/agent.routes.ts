@@ -66,18 +66,6 @@ function setDeviceCookie(ctx: Ctx, credential: string): void {
   });
 }
 
-const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/;
-
-/**
- * Where the agent's phone opens an invite: PUBLIC_URL, unless that is a loopback address (its
- * default), which no phone reaches; then the address the seller reached this server at.
- */
-function inviteOrigin(ctx: Ctx): string {
-  return LOOPBACK.test(new URL(ctx.publicUrl).hostname)
-    ? `${ctx.protocol}://${ctx.host}`
-    : ctx.publicUrl;
-}
-
 /** The signed-in agent's id, checking they have not been removed since. */
 async function requireAgent(ctx: Ctx): Promise<string> {
   return (await getAgent(ctx.em, await requireSession(ctx, 'agent'))).id;
@@ -252,7 +240,9 @@ export function agentRoutes({
     await requireSession(ctx, 'seller');
     const id = idField('id').parse(ctx.params.id);
     const { code, expiresAt } = await inviteAgent(ctx.em, ctx.events, id);
-    const url = new URL('/agents/join', inviteOrigin(ctx));
+    // PUBLIC_URL, else the address the seller reached this server at (a phone on the shop's network
+    // reaches that one).
+    const url = new URL('/agents/join', ctx.publicUrl);
     url.searchParams.set('code', code);
     ctx.status = 201;
     ctx.body = {

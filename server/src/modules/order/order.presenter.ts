@@ -6,7 +6,7 @@ import type { Order } from './order.entity.js';
  * An order with its items' products loaded, as the shopper's and the agents' lists show it:
  * `assignedTo` is the agent's id; pictures are absolute URLs under `publicUrl`.
  */
-export function presentOrder(order: Order, publicUrl: string): AgentOrder {
+export function presentOrder(order: Order, publicUrl: string | undefined): AgentOrder {
   const { addressId, ...address } = order.address;
   return {
     _id: order.id,
@@ -42,7 +42,7 @@ export function presentOrder(order: Order, publicUrl: string): AgentOrder {
 }
 
 /** As the seller sees it: the delivering agent's name and phone (agent loaded). */
-export function presentSellerOrder(order: Order, publicUrl: string): SellerOrder {
+export function presentSellerOrder(order: Order, publicUrl: string | undefined): SellerOrder {
   const agent = order.assignedTo;
   return {
     ...presentOrder(order, publicUrl),

@@ -3,9 +3,10 @@ import type { Product } from './product.entity.js';
 
 /**
  * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
- * so that a client served from another origin shows them; the stored paths stay relative.
+ * so that a client served from another origin shows them; the stored paths stay relative, and
+ * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset).
  */
-export function presentProduct(product: Product, publicUrl: string): ProductDto {
+export function presentProduct(product: Product, publicUrl: string | undefined): ProductDto {
   return {
     _id: product.id,
     name: product.name,
@@ -13,7 +14,7 @@ export function presentProduct(product: Product, publicUrl: string): ProductDto 
     description: product.description,
     price: toRupees(product.pricePaise),
     offerPrice: toRupees(product.offerPricePaise),
-    image: product.images.map((image) => new URL(image, publicUrl).href),
+    image: product.images.map((image) => (publicUrl ? new URL(image, publicUrl).href : image)),
     inStock: product.inStock,
     weight: product.weight ?? null,
     createdAt: product.createdAt.toISOString(),

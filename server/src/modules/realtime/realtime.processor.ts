@@ -16,11 +16,14 @@ import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
 
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
 
-/** `publicUrl`: this server's origin, under which the events' pictures are absolute URLs. */
+/**
+ * `publicUrl`: this server's origin, under which the events' pictures are absolute URLs (unset:
+ * they stay relative, for the server's own pages wherever they reached it from).
+ */
 export function realtimeProcessor(
   realtime: Realtime,
   orm: MikroORM,
-  publicUrl: string,
+  publicUrl: string | undefined,
 ): DomainEventListener {
   async function sendOrder(event: OrderEvent): Promise<void> {
     // Read after commit: the state sent is at least as new as the change announced.
