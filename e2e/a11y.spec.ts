@@ -18,6 +18,8 @@ async function seriousViolations(page: Page) {
 test('home, product, cart and my-orders have no serious or critical accessibility violation', async ({
   page,
 }, testInfo) => {
+  // Four pages scanned by axe: slow on a loaded 2-core machine.
+  test.slow();
   await signUpViaApi(page, newShopper(testInfo));
   const address = await addAddressViaApi(page);
   const carrot = await productId(page, 'Carrot');

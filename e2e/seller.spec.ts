@@ -336,6 +336,8 @@ test.describe('seller screens', () => {
     page,
     request,
   }) => {
+    // Four screens scanned by axe, the orders one holding every order of the run so far.
+    test.slow();
     await placeShopperOrder(request);
     await page.goto('/seller');
     await expect(page.getByRole('heading', { level: 1, name: 'Seller Login' })).toBeVisible();
