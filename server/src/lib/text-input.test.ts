@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
-import {
-  assertSafeInput,
-  findNulCharacter,
-  inspectBody,
-  MAX_BODY_DEPTH,
-  MAX_BODY_VALUES,
-} from './text-input.js';
+import { assertSafeInput, inspectBody, MAX_BODY_DEPTH, MAX_BODY_VALUES } from './text-input.js';
 
 /** `leaf` wrapped in `depth` lists. */
 function nested(depth: number, leaf: unknown = 'x'): unknown {
@@ -15,7 +9,13 @@ function nested(depth: number, leaf: unknown = 'x'): unknown {
   return value;
 }
 
-describe('findNulCharacter', () => {
+/** The path of the first string (or key) in `value` holding a NUL character, as inspectBody names it. */
+function findNulCharacter(value: unknown): string | null {
+  const problem = inspectBody(value);
+  return problem?.kind === 'nul' ? problem.path : null;
+}
+
+describe('inspectBody: NUL characters', () => {
   it('names the path of the first string holding a NUL character', () => {
     expect(findNulCharacter({ address: { city: 'Pu\u0000ne' } })).toBe('address.city');
     expect(findNulCharacter({ items: [{ product: 'a' }, { product: '\u0000' }] })).toBe(

@@ -39,12 +39,6 @@ export function inspectBody(value: unknown): BodyProblem | null {
   return null;
 }
 
-/** The path of the first string (or key) inside `value` holding a NUL character. */
-export function findNulCharacter(value: unknown): string | null {
-  const problem = inspectBody(value);
-  return problem?.kind === 'nul' ? problem.path : null;
-}
-
 /**
  * @throws AppError invalid naming the field when `value` holds a NUL character anywhere, or
  * saying so when it is nested too deeply or holds too many values.
