@@ -38,6 +38,7 @@ const restrictImports = (...patterns) => [
 export default defineConfig([
   globalIgnores([
     '**/dist/**',
+    '**/dist-ssr/**',
     '**/node_modules/**',
     '.data/**',
     'desktop/out/**',

@@ -22,6 +22,7 @@ import { browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
 import fc from 'fast-check';
 import pg from 'pg';
+import { createDatabase } from './database.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const { values } = parseArgs({
@@ -133,25 +134,6 @@ async function pool(items, limit, task) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function createDatabase(adminUrl) {
-  const name = `kirana_fuzz_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const cleanUps = [];
 let base = values.url;
 let databaseUrl = values['database-url'];
@@ -165,7 +147,7 @@ try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-fuzz-'));
     cleanUps.push(() => rm(dataDir, { recursive: true, force: true }));
     const database = process.env.DATABASE_URL
-      ? await createDatabase(process.env.DATABASE_URL)
+      ? await createDatabase(process.env.DATABASE_URL, 'fuzz')
       : undefined;
     if (database) cleanUps.push(() => database.drop());
     seller = { email: 'fuzz-seller@example.com', password: randomBytes(12).toString('hex') };

@@ -32,7 +32,9 @@ test('a category URL is compared in lower case', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 3, name: 'Apple', exact: true })).toBeVisible();
 });
 
-test('a category without products says so', async ({ page }) => {
+test('a category without products says so', async ({ page, expectFailedRequest }) => {
+  // No such category: the server answers the page with 404, for search engines.
+  expectFailedRequest('/products/unknown', 404);
   await page.goto('/products/unknown');
   await expect(page.getByText('No products found in this category.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);

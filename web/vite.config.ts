@@ -12,9 +12,9 @@ const proxy = {
   '/socket.io': { target: server, ws: true },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
-  plugins: [react(), agentPrecache(), agentPages()],
+  plugins: [react(), ...(isSsrBuild ? [] : [agentPrecache(), agentPages()])],
   resolve: {
     // Bundle @kirana/shared from source, so the web app needs no build of shared first.
     alias: {
@@ -23,21 +23,25 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4174, proxy },
-  build: {
-    outDir: 'dist',
-    // Two pages: the storefront and seller area (index.html), the agents' phone app (agents.html).
-    rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        agents: fileURLToPath(new URL('./agents.html', import.meta.url)),
+  build: isSsrBuild
+    ? // The storefront's server rendering (`vite build --ssr src/entry-server.tsx`), which the
+      // Koa server imports; React and the router stay packages it loads from node_modules.
+      { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // Two pages: the storefront and seller area (index.html), the agents' phone app (agents.html).
+        rollupOptions: {
+          input: {
+            main: fileURLToPath(new URL('./index.html', import.meta.url)),
+            agents: fileURLToPath(new URL('./agents.html', import.meta.url)),
+          },
+        },
+        emptyOutDir: true,
+        // dist/.vite/manifest.json maps each module to its chunk; bench/bundle-size.mjs reads it.
+        manifest: true,
+        reportCompressedSize: true,
       },
-    },
-    emptyOutDir: true,
-    // dist/.vite/manifest.json maps each module to its chunk; bench/bundle-size.mjs reads it.
-    manifest: true,
-    reportCompressedSize: true,
-  },
-});
+}));
 
 /** In development, /agents and its screens get agents.html, as the Koa server does in production. */
 function agentPages(): Plugin {

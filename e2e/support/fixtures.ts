@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { waitForAppOnLoad } from './app-started';
 
 /** A failed answer a test provokes on purpose (a wrong password), which the browser logs. */
 interface ExpectedFailure {
@@ -13,11 +14,13 @@ const isFailedLoad = (message: ConsoleMessage, status: number) =>
 const pathOf = (message: ConsoleMessage) => new URL(message.location().url).pathname;
 
 /**
- * The one expected console error of every test: a logged-out visitor's start-up check
- * (`GET /api/<role>/is-auth`) answers 401, which the browser logs as a failed resource load.
+ * The one expected console error of the seller's and the agents' screens: their start-up check
+ * (`GET /api/seller|agents/is-auth`) answers 401 while logged out, which the browser logs as a
+ * failed resource load. The storefront asks only when a shopper may be logged in, so a visitor
+ * sees none.
  */
 const isLoggedOutAuthCheck = (message: ConsoleMessage) =>
-  isFailedLoad(message, 401) && /^\/api\/[a-z]+\/is-auth$/.test(pathOf(message));
+  isFailedLoad(message, 401) && /^\/api\/(seller|agents)\/is-auth$/.test(pathOf(message));
 
 /**
  * `test` whose pages fail the test on any console error or uncaught exception, so every
@@ -36,6 +39,10 @@ export const test = base.extend<{
   },
   expectFailedRequest: async ({ expectedFailures }, use) => {
     await use((path, status) => expectedFailures.push({ path, status }));
+  },
+  // A server-rendered page is tapped only once the app has taken it over, as a shopper would.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled ? waitForAppOnLoad(page) : page);
   },
   failOnConsoleErrors: [
     async ({ page, expectedFailures }, use) => {

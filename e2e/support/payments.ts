@@ -6,6 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { waitForAppOnLoad } from './app-started';
 
 /** The title of the frame the sandbox's checkout.js lays over the page. */
 export const SANDBOX_FRAME_TITLE = 'Test payment (sandbox)';
@@ -70,14 +71,14 @@ export async function aLaptop(
     baseURL: testInfo.project.use.baseURL,
     viewport: { width: 1280, height: 800 },
   });
-  const page = await context.newPage();
+  const page = waitForAppOnLoad(await context.newPage());
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const url = message.location().url;
     const loggedOutCheck =
       message.text().includes('status of 401 ') &&
-      /^\/api\/[a-z]+\/is-auth$/.test(new URL(url).pathname);
+      /^\/api\/(seller|agents)\/is-auth$/.test(new URL(url).pathname);
     if (!loggedOutCheck) errors.push(`${message.text()} (${url})`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
-import { createProduct } from './test/factories.js';
+import { createListedProduct } from './test/factories.js';
 
 describe('the Koa app', () => {
   let app: TestApp;
@@ -22,8 +22,7 @@ describe('the Koa app', () => {
   afterAll(() => app.close());
 
   test('answers are compressed for clients that accept it', async () => {
-    const em = app.orm.em.fork();
-    for (let index = 0; index < 5; index += 1) await createProduct(em);
+    for (let index = 0; index < 5; index += 1) await createListedProduct(app);
     const response = await app
       .http()
       .get('/api/product/list')

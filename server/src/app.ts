@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
-import { pinoHttp } from 'pino-http';
 import type { AgentLogin } from './config.js';
+import { CacheInvalidations, invalidationOf } from './lib/cache-invalidations.js';
 import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
 import { corsForPublicOrigins } from './lib/cors.js';
@@ -18,6 +18,7 @@ import type { RedisClient } from './lib/redis.js';
 import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { requestLog } from './lib/request-log.js';
 import { rejectUnsafeBodies } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
@@ -29,10 +30,14 @@ import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.r
 import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
-import { productRoutes } from './modules/product/product.routes.js';
+import { Catalogue } from './modules/product/catalogue.js';
+import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
+import { SessionCache } from './modules/session/session-cache.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
+import { serveStorefrontPages } from './modules/storefront/storefront-pages.js';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
-import type { LocalImageStore } from './modules/upload/image-store.js';
+import type { ImageStore } from './modules/upload/image-store.js';
 import { routeTakesUpload } from './modules/upload/upload.js';
 
 export interface AppDependencies {
@@ -41,12 +46,17 @@ export interface AppDependencies {
   events: DomainEvents;
   /** Set (with REDIS_URL): login throttles are shared with the other instances. */
   redis?: RedisClient | undefined;
+  /**
+   * What the in-memory caches (catalogue, sessions) must forget; over Redis (with REDIS_URL) it
+   * reaches every instance. Default: this instance's alone.
+   */
+  invalidations?: CacheInvalidations;
   /** Of the Redis keys; tests give each run its own. */
   redisKeyPrefix?: string;
   /** Sign-in and sign-up limits; the defaults are production's. */
   limits?: Partial<Limits>;
   logger: Logger;
-  store: LocalImageStore;
+  store: ImageStore;
   /** How agents sign in (AGENT_LOGIN); default 'paired': only on a phone the shop paired. */
   agentLogin?: AgentLogin;
   /** Online payments: the provider (Razorpay or the sandbox) and what its services need. */
@@ -66,13 +76,16 @@ export interface AppDependencies {
   readiness: Readiness;
   /** The built web app; defaults to web/dist beside this package. */
   webRoot?: string;
+  /** The storefront's server rendering; defaults to web/dist-ssr/entry-server.js. */
+  storefrontRenderer?: string;
 }
 
-const INVITE_CODE = /([?&]code=)[^&#]*/g;
+const FORKED_EM = Symbol('request EntityManager');
 
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_RENDERER = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
 /** The Koa app: one error handler first, then logging, a request-scoped EntityManager, routes, files. */
 export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
@@ -88,18 +101,21 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   });
   app.context.publicOrigins = deps.publicOrigins;
   app.context.crossSiteCookies = anotherSite(deps.publicUrl ?? deps.localUrl, deps.publicOrigins);
-  const logRequest = pinoHttp({
-    logger: deps.logger,
-    genReqId: (req, res) => {
-      const id = randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
+  const invalidations = deps.invalidations ?? new CacheInvalidations();
+  app.context.catalogue = Catalogue.of(deps.orm, invalidations);
+  app.context.sessions = new SessionCache(invalidations);
+  app.context.events = deps.events;
+  // A request's own EntityManager, forked when first used: answers from memory (the catalogue,
+  // files) never need one.
+  Object.defineProperty(app.context, 'em', {
+    get(this: AppContext & { [FORKED_EM]?: EntityManager }) {
+      return (this[FORKED_EM] ??= deps.orm.em.fork());
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    // An agent's invite link pairs a phone while it lasts: its code never goes into the log.
-    serializers: {
-      req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(INVITE_CODE, '$1…') }),
-    },
+  });
+  // Every committed change that a cache holds reaches every instance's caches.
+  deps.events.subscribe((event) => {
+    const invalidation = invalidationOf(event);
+    if (invalidation) invalidations.publish(invalidation);
   });
 
   // What Koa sees outside the middleware chain, e.g. a file stream failing after its headers went:
@@ -108,11 +124,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     if (CLIENT_GONE.has(error.code ?? '')) return;
     deps.logger.error({ err: error }, 'response failed after it started');
   });
-  app.use(async (ctx, next) => {
-    logRequest(ctx.req, ctx.res);
-    ctx.log = ctx.req.log;
-    await next();
-  });
+  app.use(requestLog(deps.logger, { quiet: (path) => path === '/healthz' || path === '/readyz' }));
   app.use(
     securityHeaders({
       publicUrl: deps.publicUrl,
@@ -123,13 +135,11 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   // Phones on a weak signal: JSON, HTML, JS and CSS leave compressed (images already are).
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
-  app.use(async (ctx, next) => {
-    ctx.em = deps.orm.em.fork();
-    ctx.events = deps.events;
-    await next();
-  });
   app.use(corsForPublicOrigins(deps.publicOrigins));
   app.use(refuseCrossSiteRequests());
+  // The busiest answer, from memory, ahead of what only requests with a body need.
+  const catalogue = catalogueRoutes();
+  app.use(catalogue.routes()).use(catalogue.allowedMethods());
   // Before the body parser: the webhook's signature covers its raw bytes.
   const webhook = paymentWebhookRoutes(deps.payments);
   app.use(webhook.routes()).use(webhook.allowedMethods());
@@ -170,6 +180,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
       agentLogin: deps.agentLogin ?? 'paired',
     }),
     cartRoutes(),
+    storefrontRoutes(),
     addressRoutes(),
     orderRoutes(deps.payments),
     paymentRoutes(deps.payments),
@@ -185,8 +196,15 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
       throw new AppError('notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
     await next();
   });
-  app.use(serveUploads(deps.store.root));
-  app.use(serveWebApp(deps.webRoot ?? WEB_DIST));
+  app.use(serveUploads(deps.store));
+  const webRoot = deps.webRoot ?? WEB_DIST;
+  app.use(
+    serveStorefrontPages({
+      template: path.join(webRoot, 'index.html'),
+      renderer: deps.storefrontRenderer ?? WEB_RENDERER,
+    }),
+  );
+  app.use(serveWebApp(webRoot));
 
   return app;
 }

@@ -359,3 +359,30 @@ describe('loadConfig AGENT_LOGIN', () => {
     );
   });
 });
+
+describe('loadConfig UPLOADS', () => {
+  it('keeps pictures in files on one machine, and in the database with REDIS_URL (several instances)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).uploads).toBe('files');
+    expect(loadConfig({ DATA_DIR: dataDir, UPLOADS: ' ' }).uploads).toBe('files');
+    const redis = { DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig(redis).uploads).toBe('database');
+    expect(loadConfig({ ...redis, UPLOADS: '' }).uploads).toBe('database');
+  });
+
+  it('follows UPLOADS when it is set, with or without REDIS_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, UPLOADS: 'database' }).uploads).toBe('database');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UPLOADS: 'files', REDIS_URL: 'redis://127.0.0.1:6379' })
+        .uploads,
+    ).toBe('files');
+  });
+
+  it('refuses any other value, naming the choices', () => {
+    expect(configErrorOf({ UPLOADS: 's3' }).message).toBe(
+      'UPLOADS must be files or database (got "s3")',
+    );
+    expect(configErrorOf({ UPLOADS: 'Database' }).message).toBe(
+      'UPLOADS must be files or database (got "Database")',
+    );
+  });
+});

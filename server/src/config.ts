@@ -121,6 +121,9 @@ const envSchema = z.object({
   AGENT_LOGIN: optionalText.pipe(
     z.enum(['paired', 'phone'], { message: 'must be paired or phone' }).default('paired'),
   ),
+  UPLOADS: optionalText.pipe(
+    z.enum(['files', 'database'], { message: 'must be files or database' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -147,12 +150,19 @@ export interface Config {
    * invite; 'phone': by phone number alone, anywhere (the spec's login).
    */
   agentLogin: AgentLogin;
+  /**
+   * Where uploaded pictures live: 'files' under DATA_DIR/uploads (one machine), 'database' in
+   * PostgreSQL, so every instance serves every picture (the default with REDIS_URL).
+   */
+  uploads: Uploads;
   /** Shopper accounts one client address may create in an hour. */
   signUpsPerHour: number;
   logLevel: string;
 }
 
 export type AgentLogin = 'paired' | 'phone';
+
+export type Uploads = 'files' | 'database';
 
 /**
  * Which payment provider takes online payments. The sandbox signs with the given secrets when
@@ -219,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: vars.PUBLIC_URL,
     publicOrigins: vars.PUBLIC_ORIGINS,
     agentLogin: vars.AGENT_LOGIN,
+    uploads: vars.UPLOADS ?? (vars.REDIS_URL ? 'database' : 'files'),
     signUpsPerHour: vars.SIGN_UPS_PER_HOUR,
     logLevel: vars.LOG_LEVEL,
   };

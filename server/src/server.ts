@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
+import { CacheInvalidations } from './lib/cache-invalidations.js';
 import { SIGN_UP_LIMIT } from './lib/rate-limit.js';
 import { openDatabase } from './db/orm.js';
 import { seedDatabase } from './db/seed/index.js';
@@ -18,7 +18,7 @@ import { RazorpayProvider } from './modules/payment/razorpay.provider.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
-import { LocalImageStore } from './modules/upload/image-store.js';
+import { openImageStore } from './modules/upload/open-image-store.js';
 
 export interface RunningServer {
   port: number;
@@ -43,7 +43,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     : { ...(await startEmbeddedDatabase(config.dataDir)), embedded: true };
   try {
     const orm = await openDatabase({ url: database.url, embedded: database.embedded });
-    const store = new LocalImageStore(path.join(config.dataDir, 'uploads'));
+    const store = await openImageStore({
+      uploads: config.uploads,
+      dataDir: config.dataDir,
+      orm,
+      logger,
+    });
     await seedDatabase(orm, {
       seller: config.seller,
       seedDemoData: config.seedDemoData,
@@ -56,6 +61,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const redis = config.redisUrl
       ? await connectRedis(config.redisUrl, logger, { queueWhileDown: false })
       : undefined;
+    // The in-memory caches (catalogue, sessions) forget on every instance what changed on one.
+    const invalidations = config.redisUrl
+      ? await CacheInvalidations.overRedis(config.redisUrl, logger)
+      : new CacheInvalidations();
     const { provider: providerName, expiryMinutes, ...secrets } = config.payments;
     const provider: PaymentProvider =
       providerName === 'razorpay'
@@ -69,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await listen(server, config.port);
     } catch (error) {
       await redis?.close();
+      await invalidations.close();
       throw error;
     }
     const port = (server.address() as AddressInfo).port;
@@ -77,6 +87,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       orm,
       events,
       redis,
+      invalidations,
       logger,
       store,
       payments,
@@ -106,6 +117,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.close();
       server.closeAllConnections();
       await redis?.close();
+      await invalidations.close();
       throw error;
     }
     events.subscribe(realtimeProcessor(realtime, orm, config.publicUrl));
@@ -132,6 +144,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await drained;
         await events.settled();
         await redis?.close();
+        await invalidations.close();
         await orm.close();
         await database.close();
       },

@@ -36,3 +36,13 @@ export function categoryByPath(path: string): Category | undefined {
   const wanted = path.toLowerCase();
   return CATEGORIES.find((category) => category.path.toLowerCase() === wanted);
 }
+
+/** The storefront's listing URL of a category; the spec compares categories in lower case. */
+export function categoryHref(category: Pick<Category, 'path'>): string {
+  return `/products/${category.path.toLowerCase()}`;
+}
+
+/** The storefront's URL of a product's detail page. */
+export function productHref(product: { _id: string; category: string }): string {
+  return `/products/${product.category.toLowerCase()}/${product._id}`;
+}

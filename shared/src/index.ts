@@ -16,3 +16,4 @@ export * from './domain/visibility.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './realtime.js';
+export * from './storefront.js';

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AgentLayout } from './app/layouts/agent-layout';
 import { Providers } from './app/providers';
+import { store } from './lib/store';
 import './styles.css';
 
 // The delivery agents' phone app is its own page (agents.html): it loads none of the
@@ -11,7 +12,7 @@ if (!root) throw new Error('agents.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <Providers>
+    <Providers store={store}>
       <AgentLayout />
     </Providers>
   </StrictMode>,

@@ -16,6 +16,7 @@ import {
 import { ProductSchema } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
+import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
 export const entities = [
@@ -37,4 +38,5 @@ export const entities = [
   SandboxOrderSchema,
   SandboxPaymentSchema,
   SandboxRefundSchema,
+  StoredImageSchema,
 ];

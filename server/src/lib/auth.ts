@@ -1,5 +1,6 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import Cookies from 'cookies';
+import { SIGNED_IN_HINT_COOKIE } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 import type { SessionKind } from '../modules/session/session.entity.js';
@@ -42,10 +43,16 @@ function sessionToken(ctx: Ctx, kind: SessionKind): string | undefined {
   return ctx.cookies.get(SESSION_COOKIE[kind], { signed: true });
 }
 
-/** Ends the session of `token` and, through the domain event, its live sockets. */
+/**
+ * Ends the session of `token`. This instance forgets it before answering, once its row is gone
+ * (forgotten earlier, a read of the row made meanwhile could remember it again); the domain
+ * event tells the other instances and ends its live sockets.
+ */
 async function end(ctx: Ctx, kind: SessionKind, token: string): Promise<void> {
   await endSession(ctx.em, token);
-  ctx.events.publish({ type: 'session.ended', kind, tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  ctx.sessions.forget(tokenHash);
+  ctx.events.publish({ type: 'session.ended', kind, tokenHash });
 }
 
 /**
@@ -61,12 +68,43 @@ export async function signIn(ctx: Ctx, kind: SessionKind, subjectId: string): Pr
     signed: true,
     expires: expiresAt,
   });
+  if (kind === 'user') setSignedInHint(ctx, expiresAt);
+}
+
+/**
+ * The storefront's readable hint beside a shopper's session (`SIGNED_IN_HINT_COOKIE`): set
+ * until `expiresAt`, or cleared with null. It says only that asking `is-auth` is worth it.
+ */
+function setSignedInHint(ctx: Ctx, expiresAt: Date | null): void {
+  ctx.cookies.set(SIGNED_IN_HINT_COOKIE, expiresAt && '1', {
+    ...cookieOptions(ctx),
+    httpOnly: false,
+    ...(expiresAt && { expires: expiresAt }),
+  });
+}
+
+/**
+ * Makes the hint tell the truth for a storefront page's visitor: set when a shopper's session
+ * is live without it (a session from before the hint, or a hint the browser dropped), cleared
+ * when there is no session cookie at all.
+ */
+export async function reconcileSignedInHint(ctx: Ctx): Promise<void> {
+  const hinted = ctx.cookies.get(SIGNED_IN_HINT_COOKIE) !== undefined;
+  const token = sessionToken(ctx, 'user');
+  if (!token) {
+    if (hinted) setSignedInHint(ctx, null);
+    return;
+  }
+  if (hinted) return;
+  const session = await ctx.sessions.find(ctx.em, 'user', token);
+  if (session) setSignedInHint(ctx, session.expiresAt);
 }
 
 export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
   const token = sessionToken(ctx, kind);
   if (token) await end(ctx, kind, token);
   ctx.cookies.set(SESSION_COOKIE[kind], null, { ...cookieOptions(ctx), signed: true });
+  if (kind === 'user') setSignedInHint(ctx, null);
 }
 
 /**
@@ -75,8 +113,12 @@ export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
  */
 export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<string> {
   const token = sessionToken(ctx, kind);
-  const session = token ? await findSession(ctx.em, kind, token) : null;
-  if (!session) throw new AppError('unauthenticated', NOT_SIGNED_IN[kind]);
+  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
+  if (!session) {
+    // The storefront stops asking once its shopper's session has gone.
+    if (kind === 'user' && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, null);
+    throw new AppError('unauthenticated', NOT_SIGNED_IN[kind]);
+  }
   return session.subjectId;
 }
 

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DefaultContext, DefaultState } from 'koa';
+import type { Catalogue } from '../modules/product/catalogue.js';
+import type { SessionCache } from '../modules/session/session-cache.js';
 import type { DomainEvents } from './domain-events.js';
 import type { Logger } from './logger.js';
 
@@ -22,4 +24,8 @@ export interface AppContext extends DefaultContext {
    * them (set once on `app.context`).
    */
   crossSiteCookies: boolean;
+  /** The catalogue in memory: `await ctx.catalogue.snapshot(ctx.publicUrl)`. */
+  catalogue: Catalogue;
+  /** The sessions requests present, remembered briefly (read through `requireSession`). */
+  sessions: SessionCache;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import {
-  createProduct,
+  createListedProduct,
   sampleAddress,
   signInAgent,
   signInSeller,
@@ -158,7 +158,7 @@ describe('without PUBLIC_URL', () => {
   afterAll(() => app.close());
 
   test('pictures are answered under the address each request reached, so a phone on the shop’s network loads them', async () => {
-    await createProduct(app.orm.em.fork(), { images: ['/uploads/test/lan-800.webp'] });
+    await createListedProduct(app, { images: ['/uploads/test/lan-800.webp'] });
     const { body } = await app.http().get('/api/product/list').set('Host', '192.168.1.20:4000');
     expect(body.products.map((product: { image: string[] }) => product.image[0])).toContain(
       'http://192.168.1.20:4000/uploads/test/lan-800.webp',

@@ -12,17 +12,18 @@ export class RedisUnreachableError extends Error {
  * A connected Redis client. Start-up fails when Redis cannot be reached at all; once running it
  * rides out an outage, reconnecting with backoff. Meanwhile its commands wait for the
  * connection to come back (`queueWhileDown`, e.g. the live updates' publishes) or fail at once
- * so that the caller falls back (the login throttles).
+ * so that the caller falls back (the login throttles). `name` shows in Redis's CLIENT LIST.
  * @throws RedisUnreachableError when the first connection fails.
  */
 export async function connectRedis(
   url: string,
   logger: Logger,
-  { queueWhileDown }: { queueWhileDown: boolean },
+  { queueWhileDown, name }: { queueWhileDown: boolean; name?: string },
 ): Promise<RedisClient> {
   let started = false;
   const client: RedisClient = createClient({
     url,
+    ...(name && { name }),
     disableOfflineQueue: !queueWhileDown,
     socket: {
       reconnectStrategy: (retries, cause) => (started ? Math.min(retries * 200, 5000) : cause),

@@ -1,21 +1,31 @@
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Middleware } from 'koa';
+import { isImageName } from '../modules/upload/image-name.js';
+import type { ImageStore } from '../modules/upload/image-store.js';
 import type { AppContext, AppState } from './context.js';
 
-const ONE_YEAR = 365 * 24 * 60 * 60 * 1000;
+export const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Uploaded images: names never change content, so browsers may keep them for a year. */
-export function serveUploads(root: string): Middleware<AppState, AppContext> {
+/**
+ * Uploaded images, from whichever store holds them: names never change content, so browsers may
+ * keep them for a year. A name that is no image name, or that the store lacks, goes on (404).
+ */
+export function serveUploads(store: ImageStore): Middleware<AppState, AppContext> {
+  const prefix = `${store.baseUrl}/`;
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/uploads/') || !['GET', 'HEAD'].includes(ctx.method)) return next();
-    const served = await sendIfExists(ctx, ctx.path.slice('/uploads/'.length), {
-      root,
-      maxage: ONE_YEAR,
-      immutable: true,
-    });
-    if (!served) return next();
+    if (!ctx.path.startsWith(prefix) || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    const name = decodePath(ctx.path.slice(prefix.length));
+    if (name === undefined || !isImageName(name) || !(await store.send(ctx, name))) return next();
   };
+}
+
+function decodePath(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -29,7 +39,7 @@ export function serveWebApp(root: string): Middleware<AppState, AppContext> {
     if (!['GET', 'HEAD'].includes(ctx.method) || reserved.test(ctx.path)) return next();
     const asset = ctx.path.startsWith('/assets/');
     const file = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
-    if (await sendIfExists(ctx, file, { root, maxage: asset ? ONE_YEAR : 0, immutable: asset }))
+    if (await sendIfExists(ctx, file, { root, maxage: asset ? ONE_YEAR_MS : 0, immutable: asset }))
       return;
     if (asset || path.extname(ctx.path)) return next();
     ctx.set('Cache-Control', 'no-cache');

@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { createApp, routeTable, type Route } from '../app.js';
 import type { AgentLogin } from '../config.js';
 import { openDatabase } from '../db/orm.js';
+import { CacheInvalidations } from '../lib/cache-invalidations.js';
 import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger } from '../lib/logger.js';
 import { connectRedis } from '../lib/redis.js';
@@ -21,14 +22,15 @@ import { paymentsProcessor } from '../modules/payment/payments.processor.js';
 import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
-import { LocalImageStore } from '../modules/upload/image-store.js';
+import { DatabaseImageStore } from '../modules/upload/database-image-store.js';
+import { LocalImageStore, type ImageStore } from '../modules/upload/image-store.js';
 import type { TestSocket } from './sockets.js';
 
 export type Browser = ReturnType<typeof supertest.agent>;
 
 export interface TestApp {
   orm: MikroORM;
-  store: LocalImageStore;
+  store: ImageStore;
   events: DomainEvents;
   readiness: { accepting: boolean };
   /** Online payments through the sandbox, signing with {@link PAYMENT_SECRETS}. */
@@ -90,6 +92,8 @@ export function socketTo(url: string, area: Area, browser?: Browser): TestSocket
 export async function createTestApp(
   options: {
     webRoot?: string;
+    /** The storefront's server rendering (default: web/dist-ssr's, used with a built webRoot). */
+    storefrontRenderer?: string;
     redisUrl?: string;
     redisKeyPrefix?: string;
     /** The sandbox sends its signed webhooks to this app, as in production (default: none). */
@@ -107,19 +111,27 @@ export async function createTestApp(
     publicUrl?: string | null;
     /** PUBLIC_ORIGINS (default: none). */
     publicOrigins?: string[];
+    /** UPLOADS: pictures in a folder of the test's own (the default) or in the database. */
+    uploads?: 'files' | 'database';
   } = {},
 ): Promise<TestApp> {
   const orm = await openDatabase(
     options.database ?? { url: inject('databaseUrl'), embedded: inject('databaseEmbedded') },
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-test-'));
-  const store = new LocalImageStore(path.join(dataDir, 'uploads'));
+  const store =
+    options.uploads === 'database'
+      ? new DatabaseImageStore(orm)
+      : new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
   const redis = options.redisUrl
     ? await connectRedis(options.redisUrl, logger, { queueWhileDown: false })
     : undefined;
+  const invalidations = options.redisUrl
+    ? await CacheInvalidations.overRedis(options.redisUrl, logger, options.redisKeyPrefix)
+    : new CacheInvalidations();
   const sandbox = new SandboxProvider(orm, PAYMENT_SECRETS, logger);
   const payments: PaymentDeps = {
     provider: sandbox,
@@ -139,6 +151,7 @@ export async function createTestApp(
     payments,
     redis,
     redisKeyPrefix: options.redisKeyPrefix,
+    invalidations,
     store,
     readiness,
     logger,
@@ -148,6 +161,7 @@ export async function createTestApp(
     // Every test file signs its shoppers up from 127.0.0.1.
     limits: options.limits ?? { signUp: { points: 1_000_000, duration: 60 } },
     webRoot: options.webRoot ?? path.join(dataDir, 'web'),
+    storefrontRenderer: options.storefrontRenderer,
     publicUrl,
     localUrl: url,
     publicOrigins,
@@ -191,6 +205,7 @@ export async function createTestApp(
       await new Promise((resolve) => server.close(resolve));
       await events.settled();
       await redis?.close();
+      await invalidations.close();
       await orm.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -43,6 +43,19 @@ export async function createProduct(
   return product;
 }
 
+/**
+ * A product saved straight to the database and announced as the product service announces its
+ * own (`product.changed`), so that the app's in-memory catalogue lists it from now on.
+ */
+export async function createListedProduct(
+  app: TestApp,
+  overrides: Parameters<typeof createProduct>[1] = {},
+): Promise<Product> {
+  const product = await createProduct(app.orm.em.fork(), overrides);
+  app.events.publish({ type: 'product.changed', productId: product.id });
+  return product;
+}
+
 /** A shopper signed up through the API; `http` carries their session cookie like a browser. */
 export async function signUpShopper(app: TestApp, name = 'Asha Rao') {
   const email = `shopper-${unique()}@example.com`;

@@ -24,6 +24,7 @@ const CONFIG_VARIABLES = [
   'PUBLIC_ORIGINS',
   'AGENT_LOGIN',
   'SIGN_UPS_PER_HOUR',
+  'UPLOADS',
 ];
 
 export interface LogLine {

@@ -1,10 +1,11 @@
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { store } from '../lib/store';
 import { Providers } from './providers';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
-    <Providers>
+    <Providers store={store}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -1,12 +1,22 @@
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, type createStore } from 'jotai';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { store } from '../lib/store';
 import { toasterStore } from '../lib/toast';
 
 const Toaster = lazy(() => import('./toaster'));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const toasterWanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted);
+interface ProvidersProps {
+  /** The app's jotai store: lib/store.ts's in the browser, one per page on the server. */
+  store: ReturnType<typeof createStore>;
+  children: ReactNode;
+}
+
+export function Providers({ store, children }: ProvidersProps) {
+  const toasterWanted = useSyncExternalStore(
+    toasterStore.subscribe,
+    toasterStore.isWanted,
+    // Nothing to toast in a page rendered on the server.
+    () => false,
+  );
   return (
     <JotaiProvider store={store}>
       {children}

@@ -11,7 +11,7 @@ const fetchProducts = vi.fn(async () => [...server.products]);
 const onFailure = vi.fn();
 const hiddenAtom = atom<ReadonlySet<string>>(new Set<string>());
 
-const { list, receive, refresh } = liveList<Product>({
+const { seed, list, receive, refresh } = liveList<Product>({
   fetch: fetchProducts,
   onFailure,
   order: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
@@ -156,5 +156,30 @@ describe('a live list', () => {
     server.products = [milk];
     store.set(list);
     expect(await store.get(list)).toEqual([milk]);
+  });
+
+  it('shows a seeded list at once, without fetching, and fetches on the next retry', async () => {
+    const milk = aProduct({ name: 'Milk', createdAt: at(1), updatedAt: at(1) });
+    const bread = aProduct({ name: 'Bread', createdAt: at(2), updatedAt: at(2) });
+    server.products = [milk, bread];
+
+    store.set(seed, [milk]);
+    expect(shown()).toEqual([milk]);
+    expect(fetchProducts).not.toHaveBeenCalled();
+
+    store.set(list);
+    expect(await store.get(list)).toEqual([milk, bread]);
+    expect(fetchProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('catches a seeded list up in the background, still showing it meanwhile', async () => {
+    const milk = aProduct({ name: 'Milk', createdAt: at(1), updatedAt: at(1) });
+    const soldOut = { ...milk, inStock: false, updatedAt: at(3) };
+    server.products = [soldOut];
+
+    store.set(seed, [milk]);
+    expect(shown()).toEqual([milk]);
+    await store.set(refresh);
+    expect(shown()).toEqual([soldOut]);
   });
 });

@@ -1,5 +1,5 @@
 import { mergeById } from '@kirana/shared';
-import { atom, type Getter, type WritableAtom } from 'jotai';
+import { atom, type Getter, type Setter, type WritableAtom } from 'jotai';
 import { atomWithRefresh } from 'jotai/utils';
 
 interface Versioned {
@@ -22,6 +22,11 @@ export interface LiveListOptions<T extends Versioned> {
 }
 
 export interface LiveList<T> {
+  /**
+   * The list as the page arrived with it (the server rendered it), taken instead of the first
+   * fetch; the next fetch (a retry, a catch-up) asks the server again.
+   */
+  seed: WritableAtom<null, [items: T[]], void>;
   /**
    * The list. Screens suspend until its first fetch has answered, then follow every change
    * without suspending again. Writing it (no arguments) fetches it afresh: a retry after a
@@ -63,7 +68,14 @@ export function liveList<T extends Versioned>({
 }: LiveListOptions<T>): LiveList<T> {
   // What each fetch answered, by its promise: once it is known, the list is read synchronously.
   const answers = new WeakMap<Promise<T[]>, T[]>();
+  const seedAtom = atom<T[] | null>(null);
   const fetchedAtom = atomWithRefresh((get, { signal }) => {
+    const seeded = get(seedAtom);
+    if (seeded) {
+      const answer = Promise.resolve(seeded);
+      answers.set(answer, seeded);
+      return answer;
+    }
     const answer: Promise<T[]> = fetch(get, signal).then(
       (items) => {
         answers.set(answer, items);
@@ -98,16 +110,24 @@ export function liveList<T extends Versioned>({
       const fetched = answers.get(answer);
       return fetched ? current(fetched) : answer.then(current);
     },
-    (_get, set) => set(fetchedAtom),
+    (get, set) => fetchAgain(get, set),
   );
 
   const receive = atom(null, (get, set, item: T) => {
     set(newerAtom, mergeById(get(newerAtom), item));
   });
 
+  /** The next read fetches the list from the server, whether it was fetched or seeded. */
+  const fetchAgain = (get: Getter, set: Setter) => {
+    if (get(seedAtom)) set(seedAtom, null);
+    else set(fetchedAtom);
+  };
+
+  const seed = atom(null, (_get, set, items: T[]) => set(seedAtom, items));
+
   const refresh = atom(null, async (get, set) => {
     if (!get(shownAtom)) {
-      set(fetchedAtom);
+      fetchAgain(get, set);
       return;
     }
     try {
@@ -121,5 +141,5 @@ export function liveList<T extends Versioned>({
     }
   });
 
-  return { list, receive, refresh };
+  return { seed, list, receive, refresh };
 }

@@ -2,6 +2,7 @@ import { Migration20261122021743_Initial } from './Migration20261122021743_Initi
 import { Migration20261123063501_OnlinePayments } from './Migration20261123063501_OnlinePayments.js';
 import { Migration20261124023000_AgentDevices } from './Migration20261124023000_AgentDevices.js';
 import { Migration20261124040000_OrderIdempotencyKeys } from './Migration20261124040000_OrderIdempotencyKeys.js';
+import { Migration20261124053322_StoredImages } from './Migration20261124053322_StoredImages.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Migration20261123063501_OnlinePayments,
   Migration20261124023000_AgentDevices,
   Migration20261124040000_OrderIdempotencyKeys,
+  Migration20261124053322_StoredImages,
 ];

@@ -2,28 +2,39 @@ import {
   MAX_PRODUCT_IMAGES,
   productDataFieldSchema,
   stockBodySchema,
-  type ProductListAnswer,
   type ProductSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { imageUpload } from '../upload/upload.js';
 import { presentProduct } from './product.presenter.js';
-import { addProduct, listProducts, setStock } from './product.service.js';
+import { addProduct, setStock } from './product.service.js';
 
+/**
+ * The catalogue (`GET /api/product/list`): the snapshot's bytes as they are (a
+ * ProductListAnswer), or 304 when the client has them. The busiest call, and it reads no body:
+ * the app mounts it ahead of the body parsers.
+ */
+export function catalogueRoutes(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/product' });
+  router.get('/list', async (ctx) => {
+    const snapshot = await ctx.catalogue.snapshot(ctx.publicUrl);
+    answerPrecompressed(
+      ctx,
+      { identity: snapshot.json, gzip: snapshot.gzip, br: snapshot.brotli },
+      { etag: snapshot.etag, type: 'application/json; charset=utf-8' },
+    );
+  });
+  return router;
+}
+
+/** The seller's changes to the catalogue. */
 export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/product' });
-
-  router.get('/list', async (ctx) => {
-    const products = await listProducts(ctx.em);
-    ctx.body = {
-      success: true,
-      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
-    } satisfies ProductListAnswer;
-  });
 
   router.post(
     '/add',

@@ -1,7 +1,7 @@
 import { productListAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct } from '../../test/factories.js';
+import { createListedProduct } from '../../test/factories.js';
 import { ProductSchema } from './product.entity.js';
 
 describe('GET /api/product/list', () => {
@@ -12,8 +12,7 @@ describe('GET /api/product/list', () => {
   afterAll(() => app.close());
 
   test('answers every product in the contract shape, prices in rupees', async () => {
-    const em = app.orm.em.fork();
-    const mango = await createProduct(em, {
+    const mango = await createListedProduct(app, {
       name: 'Alphonso Mango',
       category: 'Fruits',
       pricePaise: 25_000,
@@ -44,8 +43,7 @@ describe('GET /api/product/list', () => {
   test('answers pictures as absolute URLs under PUBLIC_URL; the stored paths stay relative', async () => {
     const shop = await createTestApp({ publicUrl: 'https://shop.example.in' });
     try {
-      const em = shop.orm.em.fork();
-      const product = await createProduct(em, { images: ['/uploads/demo/okra-800.webp'] });
+      const product = await createListedProduct(shop, { images: ['/uploads/demo/okra-800.webp'] });
 
       const response = await shop.http().get('/api/product/list').expect(200);
 
@@ -61,9 +59,8 @@ describe('GET /api/product/list', () => {
   });
 
   test('includes out-of-stock products, for the seller, in the order they were created', async () => {
-    const em = app.orm.em.fork();
-    const first = await createProduct(em, { inStock: false });
-    const second = await createProduct(em);
+    const first = await createListedProduct(app, { inStock: false });
+    const second = await createListedProduct(app);
 
     const response = await app.http().get('/api/product/list').expect(200);
 

@@ -12,7 +12,7 @@ export const SESSION_TTL: Record<SessionKind, number> = {
 };
 
 /** Sessions are extended at most this often, so reads do not turn into a write per request. */
-const TOUCH_EVERY = 60 * 60 * 1000;
+export const TOUCH_EVERY = 60 * 60 * 1000;
 
 /** What the table stores of a token; also names the token's live sockets' room. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { logOutAtom } from '../../features/auth/atoms/session';
 import { loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { ProfileMenu } from '../../features/auth/components/profile-menu';
-import { cartCountAtom } from '../../features/cart/atoms/cart';
+import { useCartCount } from '../../features/cart/atoms/use-cart-items';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { searchTextAtom } from '../../features/products/atoms/products';
 import { SearchBox } from '../../features/products/components/search-box';
@@ -19,7 +19,7 @@ export const preloadLoginDialog = () => import('./login-dialog-host');
 /** The storefront's nav: links, search, cart and the shopper's account. */
 export function ShopHeader() {
   const user = useAtomValue(userAtom);
-  const cartCount = useAtomValue(cartCountAtom);
+  const cartCount = useCartCount();
   const [searchText, setSearchText] = useAtom(searchTextAtom);
   const openLogin = useSetAtom(loginDialogAtom);
   const logOut = useSetAtom(logOutAtom);

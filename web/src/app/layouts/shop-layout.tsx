@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
+import { DocumentHead } from '../../features/seo/document-head';
 import { useLiveUpdates } from '../../lib/socket';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
@@ -47,6 +48,7 @@ export function ShopLayout() {
         <Outlet />
       </main>
       <ShopFooter />
+      <DocumentHead />
       {dialogWanted && (
         <Suspense fallback={null}>
           <LoginDialogHost />

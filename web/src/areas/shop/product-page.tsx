@@ -1,12 +1,12 @@
-import { categoryByPath } from '@kirana/shared';
+import { categoryByPath, categoryHref } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadBoundary } from '../../components/ui/load-boundary';
-import { addToCartAtom, cartItemsAtom } from '../../features/cart/atoms/cart';
+import { addToCartAtom } from '../../features/cart/atoms/cart';
+import { useCartItems } from '../../features/cart/atoms/use-cart-items';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { productsAtom } from '../../features/products/atoms/products';
-import { categoryHref } from '../../features/products/components/category-tiles';
 import { ProductDetails } from '../../features/products/components/product-details';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { relatedProducts } from '../../features/products/product-filters';
@@ -29,7 +29,7 @@ export function ProductPage() {
 
 function ProductScreen({ id }: { id: string }) {
   const products = useAtomValue(productsAtom);
-  const quantities = useAtomValue(cartItemsAtom);
+  const quantities = useCartItems();
   const addToCart = useSetAtom(addToCartAtom);
   const cart = useCartControls();
   const navigate = useNavigate();

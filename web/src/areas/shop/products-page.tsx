@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
-import { categoryHref } from '../../features/products/components/category-tiles';
+import { categoryHref } from '@kirana/shared';
 import { productsAtom, searchTextAtom } from '../../features/products/atoms/products';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
 import { groupByCategory, searchProducts } from '../../features/products/product-filters';

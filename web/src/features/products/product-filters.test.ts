@@ -3,7 +3,6 @@ import { aProduct } from '../../test/products';
 import {
   bestSellers,
   groupByCategory,
-  productHref,
   productsInCategory,
   relatedProducts,
   searchProducts,
@@ -115,11 +114,5 @@ describe('relatedProducts', () => {
   it('is empty when the product is alone in its category', () => {
     const product = aProduct({ name: 'Carrot' });
     expect(relatedProducts([product, aProduct({ category: 'Fruits' })], product)).toEqual([]);
-  });
-});
-
-describe('productHref', () => {
-  it('puts the category in lower case before the id', () => {
-    expect(productHref({ _id: 'abc', category: 'Fruits' })).toBe('/products/fruits/abc');
   });
 });

@@ -12,7 +12,9 @@ import {
  * Shoppers are only ever offered products that are in stock.
  */
 
-const inStock = (products: readonly Product[]) => products.filter((product) => product.inStock);
+/** The products shoppers may buy now. */
+export const inStock = (products: readonly Product[]) =>
+  products.filter((product) => product.inStock);
 
 /** The home page's best sellers: the first five in-stock products. */
 export function bestSellers(products: readonly Product[]): Product[] {
@@ -64,9 +66,4 @@ export function relatedProducts(products: readonly Product[], product: Product):
   return inStock(products)
     .filter((other) => other.category === product.category && other._id !== product._id)
     .slice(0, RELATED_COUNT);
-}
-
-/** The URL of a product's detail page. */
-export function productHref(product: Pick<Product, '_id' | 'category'>): string {
-  return `/products/${product.category.toLowerCase()}/${product._id}`;
 }

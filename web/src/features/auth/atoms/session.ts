@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { adoptServerCartAtom, emptyCartAtom, loggedOutByServerAtom } from '../../cart/atoms/cart';
 import { getUserAuth } from '../api/get-user-auth';
+import { mayBeSignedIn } from '../signed-in-hint';
 import { logoutUser } from '../api/logout-user';
 import { authCheckedAtom, userAtom } from './user';
 
@@ -14,7 +15,8 @@ import { authCheckedAtom, userAtom } from './user';
 export const checkAuthAtom = atom(null, async (get, set) => {
   const before = get(userAtom);
   try {
-    const user = await getUserAuth();
+    // Nobody logged in (no hint cookie): not asked, so a visitor's console shows no 401.
+    const user = mayBeSignedIn() ? await getUserAuth() : null;
     // A login or logout while the check was under way is newer than its answer.
     if (get(userAtom) !== before) return;
     if (!user) {

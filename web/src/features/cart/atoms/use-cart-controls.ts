@@ -1,11 +1,12 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import type { CartControls } from '../../products/components/product-card';
-import { addToCartAtom, cartItemsAtom, removeFromCartAtom } from './cart';
+import { addToCartAtom, removeFromCartAtom } from './cart';
+import { useCartItems } from './use-cart-items';
 
 /** The cart's quantities and add/remove actions, as product cards take them. */
 export function useCartControls(): CartControls {
-  const quantities = useAtomValue(cartItemsAtom);
+  const quantities = useCartItems();
   const add = useSetAtom(addToCartAtom);
   const remove = useSetAtom(removeFromCartAtom);
   return useMemo(

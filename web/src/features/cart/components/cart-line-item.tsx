@@ -1,8 +1,14 @@
-import { SHOP_CURRENCY, formatAmount, imageSrcSet, toPaise, toRupees } from '@kirana/shared';
+import {
+  SHOP_CURRENCY,
+  formatAmount,
+  imageSrcSet,
+  productHref,
+  toPaise,
+  toRupees,
+} from '@kirana/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../components/ui/icons';
-import { productHref } from '../../products/product-filters';
 import type { CartLine } from '../cart-items';
 import { quantityChoices } from '../cart-items';
 

@@ -31,6 +31,8 @@ export const productsAtom = catalogue.list;
 export const receiveProductAtom = catalogue.receive;
 /** After the live stream was down: the catalogue fetched again. */
 export const refreshProductsAtom = catalogue.refresh;
+/** The catalogue the page arrived with, rendered by the server: no fetch before the first screen. */
+export const seedProductsAtom = catalogue.seed;
 
 /** The nav's search text; the all-products screen lists what matches it. */
 export const searchTextAtom = atom('');

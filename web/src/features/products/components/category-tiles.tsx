@@ -1,11 +1,6 @@
-import type { Category } from '@kirana/shared';
+import { categoryHref, type Category } from '@kirana/shared';
 import { Link } from 'react-router';
 import { serverUrl } from '../../../lib/server-origin';
-
-/** The listing URL of a category; the spec compares categories in lower case. */
-export function categoryHref(category: Category): string {
-  return `/products/${category.path.toLowerCase()}`;
-}
 
 interface CategoryTilesProps {
   categories: readonly Category[];

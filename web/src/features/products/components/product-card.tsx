@@ -4,10 +4,10 @@ import {
   formatAmount,
   imageSrcSet,
   type Product,
+  productHref,
 } from '@kirana/shared';
 import { Link } from 'react-router';
 import { StarRating } from '../../../components/ui/star-rating';
-import { productHref } from '../product-filters';
 import { QuantityStepper } from './quantity-stepper';
 
 /** Card images are square; the width and height only reserve the box before the image loads. */

@@ -1,14 +1,23 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RouteError } from './route-error';
+
+/** What a route says of itself to the server (React Router's `handle`). */
+export interface RouteHandle {
+  /** The server renders the page (entry-server.tsx): a public page shoppers and search engines read. */
+  serverRendered?: boolean;
+}
+
+const serverRendered: RouteHandle = { serverRendered: true };
 
 /**
  * The storefront and the seller area are separate lazy chunks; the agents' phone app is a page of
  * its own (agents.html, src/agent-main.tsx), so it never downloads either (design.md, Clients).
  * Every shop screen is its own chunk too, so the first load of `/` carries only the layout and
- * the home page.
+ * the home page. The storefront's public pages are rendered on the server too, from the
+ * catalogue, and hydrated here (router.ts).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
     HydrateFallback: () => <Spinner label="Loading Kirana…" />,
@@ -19,22 +28,26 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
+            handle: serverRendered,
             lazy: { Component: async () => (await import('../areas/shop/home-page')).HomePage },
           },
           {
             path: 'products',
+            handle: serverRendered,
             lazy: {
               Component: async () => (await import('../areas/shop/products-page')).ProductsPage,
             },
           },
           {
             path: 'products/:category',
+            handle: serverRendered,
             lazy: {
               Component: async () => (await import('../areas/shop/category-page')).CategoryPage,
             },
           },
           {
             path: 'products/:category/:id',
+            handle: serverRendered,
             lazy: {
               Component: async () => (await import('../areas/shop/product-page')).ProductPage,
             },
@@ -58,6 +71,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '*',
+            handle: serverRendered,
             lazy: {
               Component: async () => (await import('../areas/shop/not-found-page')).NotFoundPage,
             },
@@ -105,4 +119,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { Product, ProductListAnswer } from '@kirana/shared';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { LRUCache } from 'lru-cache';
+import type { CacheInvalidations } from '../../lib/cache-invalidations.js';
+import { presentProduct } from './product.presenter.js';
+import { listProducts } from './product.service.js';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The whole catalogue as answered, ready to send as it is. */
+export interface CatalogueSnapshot {
+  /** The DTOs from @kirana/shared, as presentProduct gives them. */
+  products: readonly Product[];
+  /** The exact bytes of `{ success: true, products }` (ProductListAnswer). */
+  json: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** A strong ETag, quoted: the same bytes give the same tag on every instance. */
+  etag: string;
+}
+
+/** Reads the catalogue as answered with pictures under `publicUrl`. */
+export type CatalogueReader = (publicUrl: string | undefined) => Promise<Product[]>;
+
+/**
+ * Snapshots kept at most, one per origin the pictures are named under: without PUBLIC_URL that
+ * is each request's own, from a Host header that the client chooses.
+ */
+export const CATALOGUE_ORIGINS = 8;
+
+interface Kept {
+  generation: number;
+  snapshot: Promise<CatalogueSnapshot>;
+}
+
+/**
+ * The catalogue in memory (`GET /api/product/list`, the storefront's pages): one snapshot per
+ * origin, built on the first request after a change (lazily: a seller switching twenty products
+ * in a row costs one read, not twenty) and shared by the requests that arrive while it is built.
+ */
+export class Catalogue {
+  private readonly kept: LRUCache<string, Kept>;
+  /** Bumped by every change: a snapshot of an earlier generation is never answered again. */
+  private generation = 0;
+
+  constructor(
+    private readonly invalidations: CacheInvalidations,
+    private readonly read: CatalogueReader,
+    origins = CATALOGUE_ORIGINS,
+  ) {
+    this.kept = new LRUCache({ max: origins });
+    invalidations.subscribe((invalidation) => {
+      if (invalidation.type === 'catalogue' || invalidation.type === 'everything') {
+        this.invalidate();
+      }
+    });
+  }
+
+  /** The catalogue of the database that `orm` opens. */
+  static of(orm: MikroORM, invalidations: CacheInvalidations): Catalogue {
+    return new Catalogue(invalidations, async (publicUrl) =>
+      (await listProducts(orm.em.fork())).map((product) => presentProduct(product, publicUrl)),
+    );
+  }
+
+  /**
+   * The catalogue as of the last change, pictures under `publicUrl`.
+   * @throws what reading the database throws (the next call tries again).
+   */
+  snapshot(publicUrl: string | undefined): Promise<CatalogueSnapshot> {
+    const key = publicUrl ?? '';
+    const kept = this.kept.get(key);
+    if (kept?.generation === this.generation) return kept.snapshot;
+    const entry: Kept = { generation: this.generation, snapshot: this.build(publicUrl) };
+    // While other instances' changes cannot be heard, every request reads anew.
+    if (this.invalidations.heard) this.kept.set(key, entry);
+    entry.snapshot.catch(() => {
+      if (this.kept.peek(key) === entry) this.kept.delete(key);
+    });
+    return entry.snapshot;
+  }
+
+  /** Forgets every snapshot, including any being built (it still answers those waiting on it). */
+  invalidate(): void {
+    this.generation += 1;
+  }
+
+  private async build(publicUrl: string | undefined): Promise<CatalogueSnapshot> {
+    const products = await this.read(publicUrl);
+    const json = Buffer.from(
+      JSON.stringify({ success: true, products } satisfies ProductListAnswer),
+    );
+    // Middling levels: built at every change and for every origin asked about, and the highest
+    // (brotli 11) would cost ~50 times the time for a few per cent fewer bytes.
+    const [gzip, br] = await Promise.all([
+      gzipped(json, { level: 9 }),
+      brotli(json, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
+        },
+      }),
+    ]);
+    const etag = `"${createHash('sha256').update(json).digest('base64url')}"`;
+    return Object.freeze({ products: Object.freeze(products), json, gzip, brotli: br, etag });
+  }
+}

@@ -1,0 +1,242 @@
+import { SIGNED_IN_HINT_COOKIE, STOREFRONT_STATE_ID, storefrontStateSchema } from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
+import { createListedProduct, signUpShopper } from '../../test/factories.js';
+import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
+
+/** The contents of the page's `<script … id="…">` element, or undefined. */
+function scriptOf(html: string, attributes: string): string | undefined {
+  const start = html.indexOf(`<script ${attributes}>`);
+  if (start === -1) return undefined;
+  const from = start + `<script ${attributes}>`.length;
+  return html.slice(from, html.indexOf('</script>', from));
+}
+
+const stateOf = (html: string) =>
+  storefrontStateSchema.parse(
+    JSON.parse(scriptOf(html, `type="application/json" id="${STOREFRONT_STATE_ID}"`) ?? 'null'),
+  );
+
+const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1];
+
+/** The cookies an answer sets, by name, with their attributes. */
+function setCookies(headers: Record<string, unknown>): Map<string, string> {
+  const lines = (headers['set-cookie'] as string[] | undefined) ?? [];
+  return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]));
+}
+
+describe('server-rendered storefront pages', () => {
+  let build: StorefrontBuild;
+  let app: TestApp;
+  beforeAll(async () => {
+    build = await buildStorefront();
+    app = await createTestApp({ webRoot: build.webRoot, storefrontRenderer: build.renderer });
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    await build.remove();
+  });
+
+  test('a product page carries its name, price, picture, its own head and schema.org data', async () => {
+    const mango = await createListedProduct(app, {
+      name: 'Alphonso Mango',
+      category: 'Fruits',
+      pricePaise: 25_000,
+      offerPricePaise: 21_999,
+      description: ['Ratnagiri', 'Naturally ripened'],
+      images: ['/uploads/demo/mango-800.webp'],
+      weight: '1 kg',
+    });
+    const path = `/products/fruits/${mango.id}`;
+
+    const response = await app
+      .http()
+      .get(path)
+      .expect(200)
+      .expect('content-type', /text\/html/);
+    const html = response.text;
+
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(html).toContain('<h1 class="product-details__name">Alphonso Mango</h1>');
+    expect(html).toContain('Rs 219.99');
+    expect(html).toContain(`src="${app.url}/uploads/demo/mango-800.webp"`);
+    expect(html).toContain('<title>Alphonso Mango | Kirana</title>');
+    expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${app.url}${path}`);
+    expect(attribute(html, /<meta property="og:image" content="([^"]*)"/)).toBe(
+      `${app.url}/uploads/demo/mango-800.webp`,
+    );
+    expect(attribute(html, /<meta name="description" content="([^"]*)"/)).toBe(
+      'Alphonso Mango (1 kg) in Fresh Fruits. Ratnagiri. Naturally ripened',
+    );
+    const data = JSON.parse(scriptOf(html, 'type="application/ld+json"') ?? 'null');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Alphonso Mango',
+      sku: mango.id,
+      image: [`${app.url}/uploads/demo/mango-800.webp`],
+      offers: {
+        '@type': 'Offer',
+        url: `${app.url}${path}`,
+        price: '219.99',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    // The browser hydrates from the very catalogue the page was rendered from.
+    const listed = await app.http().get('/api/product/list').expect(200);
+    expect(stateOf(html).products).toEqual(listed.body.products);
+  });
+
+  test('the home page, all products and a category are rendered with their own titles', async () => {
+    const carrot = await createListedProduct(app, { name: 'Ooty Carrot', category: 'Vegetables' });
+
+    const home = await app.http().get('/').expect(200);
+    expect(home.text).toContain('Freshness you can trust, savings you will love!');
+    expect(home.text).toContain('<title>Kirana — groceries delivered fast</title>');
+
+    const all = await app.http().get('/products').expect(200);
+    expect(all.text).toContain('<title>All Products | Kirana</title>');
+    expect(all.text).toContain('Ooty Carrot');
+
+    const category = await app.http().get('/products/vegetables').expect(200);
+    expect(category.text).toContain('<title>Organic veggies | Kirana</title>');
+    expect(category.text).toContain(`href="/products/vegetables/${carrot.id}"`);
+    expect(attribute(category.text, /<link rel="canonical" href="([^"]*)"/)).toBe(
+      `${app.url}/products/vegetables`,
+    );
+  });
+
+  test('a product, a category or a path the store does not have is a 404 page search engines skip', async () => {
+    for (const path of ['/products/fruits/no-such-product', '/products/nothing-here', '/no/such']) {
+      const response = await app
+        .http()
+        .get(path)
+        .expect(404)
+        .expect('content-type', /text\/html/);
+      expect(response.text, path).toContain('<meta name="robots" content="noindex" />');
+      expect(response.text, path).not.toContain('rel="canonical"');
+    }
+    const head = await app.http().head('/no/such').expect(404);
+    expect(head.text).toBeUndefined();
+  });
+
+  test('a page changes with the catalogue, and a query does not change the page', async () => {
+    const bread = await createListedProduct(app, { name: 'Brown Bread', category: 'Bakery' });
+    const path = `/products/bakery/${bread.id}`;
+    expect((await app.http().get(path).expect(200)).text).toContain('https://schema.org/InStock');
+
+    await app.orm.em.fork().nativeUpdate('Product', { id: bread.id }, { inStock: false });
+    app.events.publish({ type: 'product.changed', productId: bread.id });
+
+    const after = await app.http().get(`${path}?utm_source=newsletter`).expect(200);
+    expect(after.text).toContain('https://schema.org/OutOfStock');
+    expect(stateOf(after.text).products.find((product) => product._id === bread.id)?.inStock).toBe(
+      false,
+    );
+  });
+
+  test('nothing a seller types can break out of the page’s scripts', async () => {
+    const sly = await createListedProduct(app, {
+      name: '</script><script>alert(1)</script>',
+      description: ['<!-- & "quoted" -->'],
+    });
+    const html = (await app.http().get(`/products/fruits/${sly.id}`).expect(200)).text;
+
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<!-- & "quoted" -->');
+    expect(stateOf(html).products.find((product) => product._id === sly.id)?.name).toBe(
+      '</script><script>alert(1)</script>',
+    );
+    const data = JSON.parse(scriptOf(html, 'type="application/ld+json"') ?? 'null');
+    expect(data.name).toBe('</script><script>alert(1)</script>');
+  });
+
+  test('a page sets the signed-in hint for a live session without one, and clears it without a session', async () => {
+    const shopper = await signUpShopper(app);
+    const session = cookieHeader(shopper.http)
+      .split('; ')
+      .filter((cookie) => !cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
+      .join('; ');
+
+    const withSession = await app.http().get('/').set('Cookie', session).expect(200);
+    expect(setCookies(withSession.headers).get(SIGNED_IN_HINT_COOKIE)).toMatch(
+      new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`),
+    );
+
+    const hintOnly = await app
+      .http()
+      .get('/products')
+      .set('Cookie', `${SIGNED_IN_HINT_COOKIE}=1`)
+      .expect(200);
+    expect(setCookies(hintOnly.headers).get(SIGNED_IN_HINT_COOKIE)).toMatch(
+      /expires=Thu, 01 Jan 1970/,
+    );
+
+    const visitor = await app.http().get('/products').expect(200);
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('the cart and the seller area are left to the browser', async () => {
+    for (const path of ['/cart', '/my-orders', '/seller', '/seller/orders']) {
+      const html = (await app.http().get(path).expect(200)).text;
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain(STOREFRONT_STATE_ID);
+    }
+  });
+
+  test('sitemap.xml lists the home page, every category and every product; robots.txt names it', async () => {
+    const milk = await createListedProduct(app, { name: 'Toned Milk', category: 'Dairy' });
+
+    const sitemap = await app.http().get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
+    expect(sitemap.text).toContain(`<loc>${app.url}/</loc>`);
+    expect(sitemap.text).toContain(`<loc>${app.url}/products/grains</loc>`);
+    expect(sitemap.text).toContain(
+      `<loc>${app.url}/products/dairy/${milk.id}</loc>\n    <lastmod>${milk.updatedAt.toISOString()}</lastmod>`,
+    );
+
+    const robots = await app.http().get('/robots.txt').expect(200);
+    expect(robots.headers['content-type']).toMatch(/text\/plain/);
+    expect(robots.text).toContain('User-agent: *\nDisallow: /api/\n');
+    expect(robots.text).toContain('Disallow: /seller\n');
+    expect(robots.text).toContain(`Sitemap: ${app.url}/sitemap.xml\n`);
+  });
+});
+
+describe('the signed-in hint beside a shopper’s session', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  test('comes with a login, readable by scripts, and goes with the logout', async () => {
+    const shopper = await signUpShopper(app);
+    const login = await app
+      .http()
+      .post('/api/user/login')
+      .send({ email: shopper.email, password: shopper.password })
+      .expect(200);
+    const hint = setCookies(login.headers).get(SIGNED_IN_HINT_COOKIE);
+    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/httponly/i);
+    expect(setCookies(login.headers).get('kirana_user')).toMatch(/httponly/i);
+
+    const logout = await shopper.http.post('/api/user/logout').expect(200);
+    expect(setCookies(logout.headers).get(SIGNED_IN_HINT_COOKIE)).toMatch(
+      /expires=Thu, 01 Jan 1970/,
+    );
+  });
+
+  test('is cleared when the session it stood for has gone', async () => {
+    const response = await app
+      .http()
+      .get('/api/user/is-auth')
+      .set('Cookie', `${SIGNED_IN_HINT_COOKIE}=1`)
+      .expect(401);
+    expect(setCookies(response.headers).get(SIGNED_IN_HINT_COOKIE)).toMatch(
+      /expires=Thu, 01 Jan 1970/,
+    );
+  });
+});

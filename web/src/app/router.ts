@@ -1,0 +1,33 @@
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { routes } from './routes';
+
+/**
+ * The browser's router. For a page the server rendered, the lazy modules of the routes it shows
+ * are loaded first, so that the first render in the browser is the server's (React Router's
+ * advice for lazy routes with server rendering).
+ */
+export async function createRouter({ hydrating }: { hydrating: boolean }) {
+  if (hydrating) await loadMatchedRoutes(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}
+
+/** Loads the lazy parts of the routes of `routes` matching `pathname` into the routes themselves. */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      const { lazy } = route;
+      if (!lazy) return;
+      const loaded =
+        typeof lazy === 'function'
+          ? await lazy()
+          : Object.fromEntries(
+              await Promise.all(
+                Object.entries(lazy as Record<string, () => Promise<unknown>>).map(
+                  async ([key, load]) => [key, await load()],
+                ),
+              ),
+            );
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -1,0 +1,82 @@
+import { PAYMENT_CURRENCY, categoryByPath, type Product } from '@kirana/shared';
+import { STORE_LOGO_PATH, STORE_NAME } from '../../lib/brand';
+import type { PageMeta } from './page-meta';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** `text` safe inside an HTML attribute or element. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+/**
+ * `value` as JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can end or
+ * change it, whatever a product's name says.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026');
+}
+
+/** schema.org `Product` data of a product page, which search engines show as a rich result. */
+export function productJsonLd(product: Product, url: string, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description.join(' '),
+    image: product.image.map((image) => new URL(image, origin).href),
+    sku: product._id,
+    category: categoryByPath(product.category)?.text ?? product.category,
+    ...(product.weight && { size: product.weight }),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: PAYMENT_CURRENCY,
+      price: product.offerPrice.toFixed(2),
+      availability: product.inStock
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: STORE_NAME },
+    },
+  };
+}
+
+/**
+ * The `<head>` tags of a server-rendered storefront page: title, description, canonical link,
+ * Open Graph (link previews) and, on a product page, its schema.org data. `origin` is the
+ * store's as browsers reach it.
+ */
+export function headTags(meta: PageMeta, origin: string): string {
+  const url = meta.canonicalPath && new URL(meta.canonicalPath, origin).href;
+  const image = new URL(meta.product?.image[0] ?? STORE_LOGO_PATH, origin).href;
+  const property = (name: string, content: string) =>
+    `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`, property('og:url', url)] : []),
+    property('og:site_name', STORE_NAME),
+    property('og:type', meta.product ? 'product' : 'website'),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:image', image),
+    property('og:locale', 'en_IN'),
+    '<meta name="twitter:card" content="summary" />',
+    ...(meta.product && url
+      ? [
+          `<script type="application/ld+json">${scriptJson(productJsonLd(meta.product, url, origin))}</script>`,
+        ]
+      : []),
+  ].join('\n    ');
+}

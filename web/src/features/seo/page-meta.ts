@@ -1,0 +1,121 @@
+import {
+  CATEGORIES,
+  categoryByPath,
+  categoryHref,
+  productHref,
+  type Product,
+} from '@kirana/shared';
+import { matchPath } from 'react-router';
+import { STORE_NAME } from '../../lib/brand';
+import { inStock } from '../products/product-filters';
+
+/** What a storefront page says of itself to browsers, search engines and link previews. */
+export interface PageMeta {
+  /** 404 for a product, a category or a path the store does not have. */
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** The page's one URL (a path), so that its other spellings count as it; none when not found. */
+  canonicalPath: string | null;
+  /** The product a product page shows, for its picture and its schema.org data. */
+  product: Product | null;
+}
+
+export const STORE_DESCRIPTION = `${STORE_NAME}: fresh groceries and snacks delivered to your door in under 30 minutes.`;
+
+/** Search results show about 155 characters of a description. */
+const DESCRIPTION_LENGTH = 155;
+
+const notFound: PageMeta = {
+  status: 404,
+  title: `Page not found | ${STORE_NAME}`,
+  description: 'We could not find this page in the store.',
+  canonicalPath: null,
+  product: null,
+};
+
+/** The shopper's own screens: rendered in the browser only, and never indexed. */
+const OWN_SCREENS: Record<string, string> = {
+  '/cart': 'Cart',
+  '/my-orders': 'My Orders',
+  '/add-address': 'Add Address',
+};
+
+/** `text` cut at a word to fit a search result's description, with an ellipsis when cut. */
+export function clip(text: string, length = DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const room = length - 1;
+  const cut = flat.slice(0, room);
+  // The last whole word, unless that leaves too little (one very long word).
+  const words = flat[room] === ' ' ? cut : cut.slice(0, Math.max(cut.lastIndexOf(' '), 0));
+  return `${(words.length > room / 2 ? words : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/**
+ * The title, description and canonical URL of the storefront page at `pathname`, from the
+ * catalogue: the same on the server (head-tags.ts) and in the browser (document-head.tsx).
+ */
+export function pageMeta(pathname: string, products: readonly Product[]): PageMeta {
+  if (matchPath('/', pathname)) {
+    return {
+      status: 200,
+      title: `${STORE_NAME} — groceries delivered fast`,
+      description: STORE_DESCRIPTION,
+      canonicalPath: '/',
+      product: null,
+    };
+  }
+  if (matchPath('/products', pathname)) {
+    const kinds = CATEGORIES.map((category) => category.text.toLowerCase()).join(', ');
+    return {
+      status: 200,
+      title: `All Products | ${STORE_NAME}`,
+      description: clip(
+        `${inStock(products).length} groceries in stock: ${kinds}. Delivered in under 30 minutes.`,
+      ),
+      canonicalPath: '/products',
+      product: null,
+    };
+  }
+  const ownScreen = OWN_SCREENS[pathname.replace(/(.)\/$/, '$1')];
+  if (ownScreen) {
+    return {
+      status: 200,
+      title: `${ownScreen} | ${STORE_NAME}`,
+      description: STORE_DESCRIPTION,
+      canonicalPath: null,
+      product: null,
+    };
+  }
+  const productMatch = matchPath('/products/:category/:id', pathname);
+  if (productMatch) {
+    const product = products.find((candidate) => candidate._id === productMatch.params.id);
+    if (!product) return notFound;
+    const category = categoryByPath(product.category);
+    return {
+      status: 200,
+      title: `${product.name} | ${STORE_NAME}`,
+      description: clip(
+        `${product.name}${product.weight ? ` (${product.weight})` : ''}` +
+          `${category ? ` in ${category.text}` : ''}. ${product.description.join('. ')}`,
+      ),
+      canonicalPath: productHref(product),
+      product,
+    };
+  }
+  const categoryMatch = matchPath('/products/:category', pathname);
+  const category = categoryMatch && categoryByPath(categoryMatch.params.category ?? '');
+  if (category) {
+    return {
+      status: 200,
+      title: `${category.text} | ${STORE_NAME}`,
+      description: clip(
+        `${category.text} from your neighbourhood store, delivered in under 30 minutes.`,
+      ),
+      canonicalPath: categoryHref(category),
+      product: null,
+    };
+  }
+  return notFound;
+}
