@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { browser, pairedAgent } from './http-client.mjs';
+import { BENCH_ADDRESS, browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -82,17 +82,7 @@ async function signIn(base, seller) {
     password: 'fuzz-password-1',
   });
   const { address } = await shopper.send('POST', '/api/address/add', {
-    address: {
-      firstName: 'Fuzz',
-      lastName: 'Shopper',
-      email: 'fuzz@example.com',
-      street: '1 Test Street',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipcode: '560001',
-      country: 'India',
-      phone: '+91 98450 12345',
-    },
+    address: BENCH_ADDRESS,
   });
   const { products } = await shopper.send('GET', '/api/product/list');
   const product = products.find((each) => each.inStock);

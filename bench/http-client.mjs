@@ -35,3 +35,16 @@ export async function pairedAgent(base, seller, { name, phone }) {
   await phoneApp.send('POST', '/api/agents/login', { phone });
   return { phoneApp, agent };
 }
+
+/** A delivery address a benchmark's shopper saves (`POST /api/address/add`). */
+export const BENCH_ADDRESS = {
+  firstName: 'Bench',
+  lastName: 'Shopper',
+  email: 'bench@example.com',
+  street: '1 Test Street',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipcode: '560001',
+  country: 'India',
+  phone: '+91 98450 12345',
+};

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
-import { browser, pairedAgent } from './http-client.mjs';
+import { BENCH_ADDRESS, browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
 
 const { values } = parseArgs({
@@ -173,17 +173,7 @@ async function benchKirana() {
       password: 'bench-password-1',
     });
     const { address } = await shopper.send('POST', '/api/address/add', {
-      address: {
-        firstName: 'Bench',
-        lastName: 'Shopper',
-        email: 'bench@example.com',
-        street: '1 Test Street',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        zipcode: '560001',
-        country: 'India',
-        phone: '+91 98450 12345',
-      },
+      address: BENCH_ADDRESS,
     });
     const { products } = await shopper.send('GET', '/api/product/list');
     const product = products.find((each) => each.inStock);

@@ -13,7 +13,7 @@ import {
   type OnlineOrderAnswer,
   type PlaceOrderBody,
 } from '@kirana/shared';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -46,6 +46,9 @@ export class KeyInUse extends Error {
 }
 
 const expiredBefore = () => new Date(Date.now() - KEY_MS);
+
+/** The keys' table as Kysely names it (columns in snake_case). */
+type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema>;
 
 /**
  * The key and a fingerprint of what it asks for (the endpoint and the validated body, so an
@@ -94,10 +97,10 @@ async function storedAnswer(
 }
 
 /**
- * Places an order once per key: without a key `place` simply runs; with one, a key used in the
- * last 24 hours answers its stored first answer and `place` does not run, and a request that
- * raced the first (its `place` threw {@link KeyInUse}, or was refused) answers the first's
- * answer too.
+ * Places an order once per key: without a key `place` simply runs; with one, `place` claims the
+ * key first thing in its transaction, and when the key was used in the last 24 hours (the claim
+ * threw {@link KeyInUse}), or `place` was refused while a request with the key placed its order
+ * meanwhile, this answers the first answer stored with the key instead.
  * @throws AppError conflict as {@link storedAnswer}; whatever `place` throws.
  */
 export async function placeOnce(
@@ -107,14 +110,13 @@ export async function placeOnce(
   place: () => Promise<PlacementAnswer>,
 ): Promise<PlacementAnswer> {
   if (!request) return place();
-  const first = await storedAnswer(em, userId, request);
-  if (first) return first;
   try {
     return await place();
   } catch (error) {
     if (!(error instanceof KeyInUse || error instanceof AppError)) throw error;
-    // Another request with this key placed the order meanwhile: this one gave way to it, or
-    // failed a check its order changed (e.g. the orders awaiting payment). Its answer is ours.
+    // The key was used before, or by a request racing this one, which this one gave way to;
+    // or this one failed a check the other's order changed (the orders awaiting payment).
+    // The first answer is ours.
     const answer = await storedAnswer(em, userId, request);
     if (answer) return answer;
     if (error instanceof KeyInUse) throw new AppError('conflict', STILL_PLACING);
@@ -124,9 +126,11 @@ export async function placeOnce(
 
 /**
  * Claims the key for the order this transaction places; call it before anything else in the
- * transaction. A request holding the same key in a transaction not yet ended makes the insert
- * wait for it. Keys of this shopper past their 24 hours are deleted here, freeing them again.
- * Answers the claim's id for {@link recordOrder}.
+ * transaction. A request holding the same key in a transaction not yet ended makes the claim
+ * wait for it; a live record of the key stays locked until this transaction ends (at once:
+ * KeyInUse). Keys of this shopper past their 24 hours are deleted here, freeing them again
+ * (this key's own expired record is replaced). The order and its answer are recorded with the
+ * claim in placeOrder's write. Answers the claim's id.
  * @throws KeyInUse when another request has placed an order with this key.
  */
 export async function claimKey(
@@ -134,42 +138,43 @@ export async function claimKey(
   userId: string,
   request: KeyedRequest,
 ): Promise<string> {
-  await tx.nativeDelete(OrderIdempotencyKeySchema, {
-    user: userId,
-    createdAt: { $lte: expiredBefore() },
-  });
-  const [claimed] = await tx
-    .createQueryBuilder(OrderIdempotencyKeySchema)
-    .insert({
+  const expired = expiredBefore();
+  const claimed = await tx
+    .getKysely<KeyTables>()
+    // One statement. The sweep leaves this key's record to the insert, which takes it over when
+    // it has expired: one statement must not change a row twice.
+    .with('swept', (db) =>
+      db
+        .deleteFrom('order_idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('created_at', '<=', expired)
+        .where('key', '<>', request.key),
+    )
+    .insertInto('order_idempotency_keys')
+    .values({
       id: uuidv7(),
-      user: userId,
+      user_id: userId,
       key: request.key,
       fingerprint: request.fingerprint,
-      createdAt: new Date(),
+      created_at: new Date(),
     })
-    .onConflict(['user', 'key'])
-    .ignore()
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'key'])
+        .doUpdateSet((update) => ({
+          id: update.ref('excluded.id'),
+          fingerprint: update.ref('excluded.fingerprint'),
+          created_at: update.ref('excluded.created_at'),
+          order_id: null,
+          answer_status: null,
+          answer: null,
+        }))
+        .where('order_idempotency_keys.created_at', '<=', expired),
+    )
     .returning('id')
-    .execute('all');
+    .executeTakeFirst();
   if (!claimed) throw new KeyInUse();
-  return claimed.id as string;
-}
-
-/**
- * Stores the order placed under a claim, in the same transaction, with its answer when it is
- * already known (cash on delivery); an online order's answer follows through {@link recordAnswer}.
- */
-export async function recordOrder(
-  tx: EntityManager,
-  claimId: string,
-  orderId: string,
-  answer: PlacementAnswer | undefined,
-): Promise<void> {
-  await tx.nativeUpdate(
-    OrderIdempotencyKeySchema,
-    { id: claimId },
-    { order: orderId, answerStatus: answer?.status ?? null, answer: answer?.body ?? null },
-  );
+  return claimed.id;
 }
 
 /** Stores the answer an online order got once its provider order was opened (or refused). */

@@ -181,6 +181,44 @@ describe('Idempotency-Key on placing an order', () => {
     ).toBe(1);
   });
 
+  test("placing with a key deletes the shopper's other keys past 24 hours, and keeps their recent ones and other shoppers' old ones", async () => {
+    const { shopper, body } = await readyToOrder();
+    const other = await readyToOrder();
+    const em = app.orm.em.fork();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+    const keyOf = (user: string, key: string, createdAt: Date) =>
+      em.create(OrderIdempotencyKeySchema, {
+        user,
+        key,
+        fingerprint: 'f'.repeat(64),
+        answerStatus: 201,
+        answer: { success: true, message: 'Order Placed Successfully', orderId: 'earlier' },
+        createdAt,
+      });
+    const old = keyOf(shopper.id, 'last-week', hoursAgo(24 * 7));
+    const recent = keyOf(shopper.id, 'this-morning', hoursAgo(3));
+    const othersOld = keyOf(other.shopper.id, 'last-week', hoursAgo(24 * 7));
+    await em.flush();
+
+    const placed = await shopper.http
+      .post('/api/order/cod')
+      .set('Idempotency-Key', 'now')
+      .send(body)
+      .expect(201);
+
+    const after = app.orm.em.fork();
+    const left = await after.find(OrderIdempotencyKeySchema, {
+      id: { $in: [old.id, recent.id, othersOld.id] },
+    });
+    expect(left.map((key) => key.id).sort()).toEqual([recent.id, othersOld.id].sort());
+    const claimed = await after.findOneOrFail(OrderIdempotencyKeySchema, {
+      user: shopper.id,
+      key: 'now',
+    });
+    expect(claimed).toMatchObject({ order: { id: placed.body.orderId }, answerStatus: 201 });
+    expect(claimed.answer).toEqual(placed.body);
+  });
+
   test('an online order placed with a key, again and 5 times at once, is one order with one provider order', async () => {
     const { shopper, body } = await readyToOrder();
     const send = () =>

@@ -24,6 +24,7 @@ import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
+import type { ListedOrder } from './order.presenter.js';
 
 const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
   'not-allowed': 'forbidden',
@@ -40,7 +41,9 @@ const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-export function factsOf(order: Order): OrderFacts {
+export function factsOf(
+  order: Pick<ListedOrder, 'status' | 'paymentType' | 'isPaid' | 'assignedTo' | 'user'>,
+): OrderFacts {
   return {
     status: order.status,
     paymentType: order.paymentType,

@@ -1,17 +1,49 @@
 import { toRupees, type AgentOrder, type SellerOrder } from '@kirana/shared';
+import type { Agent } from '../agent/agent.entity.js';
+import type { Product } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
-import type { Order } from './order.entity.js';
+import type { Order, OrderItem } from './order.entity.js';
+
+/** What presenting an order reads of each item: its quantity, the price charged, its product. */
+export type ListedItem = Pick<OrderItem, 'quantity' | 'unitPricePaise'> & { product: Product };
+
+/**
+ * What presenting an order reads of it: an Order with its items' products (and its agent, for the
+ * seller) loaded, or the same read in one plain query (readListedOrders).
+ */
+export type ListedOrder = Pick<
+  Order,
+  | 'id'
+  | 'address'
+  | 'amountPaise'
+  | 'status'
+  | 'paymentType'
+  | 'isPaid'
+  | 'paidVia'
+  | 'expiresAt'
+  | 'cancelledAt'
+  | 'cancelledBy'
+  | 'cancelReason'
+  | 'refundStatus'
+  | 'refundPaise'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  user: { id: string };
+  items: Iterable<ListedItem>;
+  assignedTo?: Pick<Agent, 'id' | 'name' | 'phone'> | null;
+};
 
 /**
  * An order with its items' products loaded, as the shopper's and the agents' lists show it:
  * `assignedTo` is the agent's id; pictures are absolute URLs under `publicUrl`.
  */
-export function presentOrder(order: Order, publicUrl: string | undefined): AgentOrder {
+export function presentOrder(order: ListedOrder, publicUrl: string | undefined): AgentOrder {
   const { addressId, ...address } = order.address;
   return {
     _id: order.id,
     userId: order.user.id,
-    items: order.items.getItems().map((item) => ({
+    items: Array.from(order.items, (item) => ({
       // The price charged, not today's: past orders keep adding up to their amount.
       product: {
         ...presentProduct(item.product, publicUrl),
@@ -42,7 +74,7 @@ export function presentOrder(order: Order, publicUrl: string | undefined): Agent
 }
 
 /** As the seller sees it: the delivering agent's name and phone (agent loaded). */
-export function presentSellerOrder(order: Order, publicUrl: string | undefined): SellerOrder {
+export function presentSellerOrder(order: ListedOrder, publicUrl: string | undefined): SellerOrder {
   const agent = order.assignedTo;
   return {
     ...presentOrder(order, publicUrl),

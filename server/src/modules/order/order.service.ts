@@ -6,23 +6,30 @@ import {
   type PlaceOrderBody,
   type SellerOrdersQuery,
 } from '@kirana/shared';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { AddressSchema } from '../address/address.entity.js';
-import { presentAddress } from '../address/address.presenter.js';
+import type { AddressSchema } from '../address/address.entity.js';
 import { AgentSchema } from '../agent/agent.entity.js';
-import { ProductSchema } from '../product/product.entity.js';
+import type { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
+import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import {
   claimKey,
   placeOnce,
-  recordOrder,
   type KeyedRequest,
   type PlacementAnswer,
 } from './order-idempotency.service.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
-import { OrderEventSchema, OrderItemSchema, OrderSchema, type Order } from './order.entity.js';
+import {
+  OrderEventSchema,
+  OrderSchema,
+  type AddressSnapshot,
+  type Order,
+  type OrderItemSchema,
+} from './order.entity.js';
+import type { ListedItem, ListedOrder } from './order.presenter.js';
 
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
 const MAX_ORDER_PAISE = 2_147_483_647;
@@ -36,11 +43,30 @@ export interface OrderKey {
   answer?: (orderId: string) => PlacementAnswer;
 }
 
+/** What placing an order answers: its id and the amount charged, in paise. */
+export interface PlacedOrder {
+  id: string;
+  amountPaise: number;
+}
+
+/** The tables a placement reads and writes, as Kysely names them (columns in snake_case). */
+type PlacementTables = InferKyselyDB<
+  | typeof AddressSchema
+  | typeof ProductSchema
+  | typeof UserSchema
+  | typeof OrderSchema
+  | typeof OrderItemSchema
+  | typeof OrderEventSchema
+  | typeof OrderIdempotencyKeySchema
+>;
+
 /**
  * Places an order for `userId`: checks every item against the catalogue, prices it from the
  * database (never from the request), writes the order, its items and its history line, and
  * empties the shopper's saved cart — all in one transaction (which first claims `key`, when
  * given); then publishes `order.placed`.
+ * It is the shop's hot path: between begin and commit the transaction sends at most three
+ * statements — the claim, one read of the address with the products, one write of the rest.
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product. KeyInUse when
@@ -53,23 +79,18 @@ export async function placeOrder(
   body: PlaceOrderBody,
   payment: PaymentTerms,
   key?: OrderKey,
-): Promise<Order> {
+): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
   const order = await em.transactional(async (tx) => {
     // First: a duplicate waits here for this transaction, before it takes anything else.
-    const claim = key && (await claimKey(tx, userId, key.request));
-    const address = await tx.findOne(AddressSchema, { id: body.address, user: userId });
-    if (!address) throw new AppError('notFound', 'Address not found');
-    const products = new Map(
-      (await tx.find(ProductSchema, { id: { $in: lines.map((line) => line.product) } })).map(
-        (product) => [product.id, product],
-      ),
-    );
+    const claimId = key && (await claimKey(tx, userId, key.request));
+    const db = tx.getKysely<PlacementTables>();
+    const { address, products } = await readAddressAndProducts(db, userId, body.address, lines);
     const priced = lines.map(({ product: id, quantity }) => {
       const product = products.get(id);
       if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
       if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
-      return { product, quantity, unitPrice: product.offerPricePaise };
+      return { product: id, quantity, unitPrice: product.offerPricePaise };
     });
     const totals = cartTotals(priced);
     if (totals.total > MAX_ORDER_PAISE)
@@ -81,37 +102,133 @@ export async function placeOrder(
       );
     }
 
-    const { _id: addressId, ...delivery } = presentAddress(address);
-    const order = tx.create(OrderSchema, {
-      user: userId,
-      address: { addressId, ...delivery },
-      subtotalPaise: totals.subtotal,
-      taxPaise: totals.tax,
-      amountPaise: totals.total,
-      paymentType: payment.type,
-      status: 'Order Placed',
-      isPaid: false,
-      expiresAt: payment.type === 'Online' ? payment.payBy : null,
-    });
-    priced.forEach(({ product, quantity, unitPrice }, position) =>
-      tx.create(OrderItemSchema, { order, position, product, quantity, unitPricePaise: unitPrice }),
-    );
-    tx.create(OrderEventSchema, {
-      order,
-      type: 'placed',
-      actorRole: 'user',
-      actorId: userId,
-      toStatus: 'Order Placed',
-    });
-    await tx.nativeUpdate(UserSchema, { id: userId }, { cartItems: {} });
-    if (claim) {
-      await tx.flush();
-      await recordOrder(tx, claim, order.id, key.answer?.(order.id));
-    }
-    return order;
+    const now = new Date();
+    const orderId = uuidv7();
+    const order = {
+      id: orderId,
+      user_id: userId,
+      address,
+      subtotal_paise: totals.subtotal,
+      tax_paise: totals.tax,
+      amount_paise: totals.total,
+      status: 'Order Placed' as const,
+      payment_type: payment.type,
+      is_paid: false,
+      expires_at: payment.type === 'Online' ? payment.payBy : null,
+      refund_paise: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const items = priced.map(({ product, quantity, unitPrice }, position) => ({
+      id: uuidv7(),
+      order_id: orderId,
+      position,
+      product_id: product,
+      quantity,
+      unit_price_paise: unitPrice,
+    }));
+    const history = {
+      id: uuidv7(),
+      order_id: orderId,
+      type: 'placed' as const,
+      actor_role: 'user' as const,
+      actor_id: userId,
+      to_status: 'Order Placed' as const,
+      created_at: now,
+    };
+    // One statement: the order, all its items and its history line, the key's record of it
+    // with the answer when known (without a key there is no claim, and it records nothing),
+    // and the emptied cart.
+    const answer = key?.answer?.(orderId);
+    await db
+      .with('placed_order', (db) => db.insertInto('orders').values(order))
+      .with('placed_items', (db) => db.insertInto('order_items').values(items))
+      .with('placed_history', (db) => db.insertInto('order_events').values(history))
+      .with('recorded_key', (db) =>
+        db
+          .updateTable('order_idempotency_keys')
+          .set({
+            order_id: orderId,
+            answer_status: answer?.status ?? null,
+            answer: answer?.body ?? null,
+          })
+          .where('id', '=', claimId ?? null),
+      )
+      .updateTable('users')
+      .set({ cart_items: {} })
+      .where('id', '=', userId)
+      .execute();
+    return { id: orderId, amountPaise: totals.total };
   });
   events.publish({ type: 'order.placed', orderId: order.id });
   return order;
+}
+
+/**
+ * In one read: the shopper's address `addressId` as the order keeps it, and the price, stock
+ * and name of each product of `lines` that exists (by id).
+ * @throws AppError notFound when the address is not the shopper's.
+ */
+async function readAddressAndProducts(
+  db: Kysely<PlacementTables>,
+  userId: string,
+  addressId: string,
+  lines: PlaceOrderBody['items'],
+): Promise<{
+  address: AddressSnapshot;
+  products: Map<string, { name: string; offerPricePaise: number; inStock: boolean }>;
+}> {
+  const rows = await db
+    .selectFrom('addresses as a')
+    .leftJoin('products as p', (join) =>
+      join.on(
+        'p.id',
+        'in',
+        lines.map((line) => line.product),
+      ),
+    )
+    .select([
+      'a.id',
+      'a.first_name',
+      'a.last_name',
+      'a.email',
+      'a.phone',
+      'a.street',
+      'a.city',
+      'a.state',
+      'a.zipcode',
+      'a.country',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.offer_price_paise',
+      'p.in_stock',
+    ])
+    .where('a.id', '=', addressId)
+    .where('a.user_id', '=', userId)
+    .execute();
+  const [first] = rows;
+  if (!first) throw new AppError('notFound', 'Address not found');
+  const products = new Map<string, { name: string; offerPricePaise: number; inStock: boolean }>();
+  for (const { product_id: id, product_name: name, offer_price_paise, in_stock } of rows) {
+    // Without any product ordered found, the one row has only the address.
+    if (id === null || name === null || offer_price_paise === null || in_stock === null) continue;
+    products.set(id, { name, offerPricePaise: offer_price_paise, inStock: in_stock });
+  }
+  return {
+    address: {
+      addressId: first.id,
+      firstName: first.first_name,
+      lastName: first.last_name,
+      email: first.email,
+      phone: first.phone,
+      street: first.street,
+      city: first.city,
+      state: first.state,
+      zipcode: first.zipcode,
+      country: first.country,
+    },
+    products,
+  };
 }
 
 /**
@@ -188,6 +305,120 @@ export async function listAgentOrders(em: EntityManager, agentId: string): Promi
     },
     { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
+}
+
+/** The tables an order is listed from, as Kysely names them (columns in snake_case). */
+type ListedTables = InferKyselyDB<
+  typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema | typeof AgentSchema
+>;
+
+/**
+ * The orders of `ids` that exist, with their items' products and their agent, in one plain query
+ * (no entities: the realtime module reads every order placed or changed, and entities cost this
+ * thread several times the query's CPU). Present them with presentOrder / presentSellerOrder.
+ */
+export async function readListedOrders(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<ListedOrder[]> {
+  if (ids.length === 0) return [];
+  const rows = await em
+    .getKysely<ListedTables>()
+    .selectFrom('orders as o')
+    // Every order has an item (placeOrder refuses an empty one).
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('agents as a', 'a.id', 'o.assigned_to_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.address',
+      'o.amount_paise',
+      'o.status',
+      'o.payment_type',
+      'o.is_paid',
+      'o.paid_via',
+      'o.expires_at',
+      'o.cancelled_at',
+      'o.cancelled_by',
+      'o.cancel_reason',
+      'o.refund_status',
+      'o.refund_paise',
+      'o.created_at',
+      'o.updated_at',
+      'a.id as agent_id',
+      'a.name as agent_name',
+      'a.phone as agent_phone',
+      'i.quantity',
+      'i.unit_price_paise',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.category',
+      'p.description',
+      'p.price_paise',
+      'p.offer_price_paise',
+      'p.images',
+      'p.in_stock',
+      'p.weight',
+      'p.created_at as product_created_at',
+      'p.updated_at as product_updated_at',
+    ])
+    .where('o.id', 'in', ids)
+    .orderBy('o.id')
+    .orderBy('i.position')
+    .execute();
+  // MikroORM's pool answers timestamps as PostgreSQL writes them: its platform reads them.
+  const platform = em.getPlatform();
+  const date = (value: Date | string) =>
+    typeof value === 'string' ? platform.parseDate(value) : value;
+  const orders = new Map<string, ListedOrder & { items: ListedItem[] }>();
+  for (const row of rows) {
+    let order = orders.get(row.id);
+    if (!order) {
+      order = {
+        id: row.id,
+        user: { id: row.user_id },
+        items: [],
+        address: row.address,
+        amountPaise: row.amount_paise,
+        status: row.status,
+        paymentType: row.payment_type,
+        isPaid: row.is_paid,
+        paidVia: row.paid_via,
+        expiresAt: row.expires_at && date(row.expires_at),
+        cancelledAt: row.cancelled_at && date(row.cancelled_at),
+        cancelledBy: row.cancelled_by,
+        cancelReason: row.cancel_reason,
+        refundStatus: row.refund_status,
+        refundPaise: row.refund_paise,
+        createdAt: date(row.created_at),
+        updatedAt: date(row.updated_at),
+        assignedTo:
+          row.agent_id === null || row.agent_name === null || row.agent_phone === null
+            ? null
+            : { id: row.agent_id, name: row.agent_name, phone: row.agent_phone },
+      };
+      orders.set(row.id, order);
+    }
+    order.items.push({
+      quantity: row.quantity,
+      unitPricePaise: row.unit_price_paise,
+      product: {
+        id: row.product_id,
+        name: row.product_name,
+        category: row.category,
+        description: row.description,
+        pricePaise: row.price_paise,
+        offerPricePaise: row.offer_price_paise,
+        images: row.images,
+        inStock: row.in_stock,
+        weight: row.weight,
+        createdAt: date(row.product_created_at),
+        updatedAt: date(row.product_updated_at),
+      },
+    });
+  }
+  return [...orders.values()];
 }
 
 /**

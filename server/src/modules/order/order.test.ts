@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { UserSchema } from '../user/user.entity.js';
+import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
 
 describe('shopper orders', () => {
@@ -214,6 +215,55 @@ describe('shopper orders', () => {
       .expect(400);
     expect(await ordersOf(id)).toBe(0);
   });
+
+  test.each([
+    ['an out-of-stock product', 409, 'Alphonso Mango is out of stock'],
+    ['an unknown product', 400, 'items: no product with id 01890a5d-ac96-774b-bcce-b302099a8057'],
+    ["another shopper's address", 404, 'Address not found'],
+  ] as const)(
+    'an order with %s and an Idempotency-Key is a %i that writes nothing: no order, no key, the cart kept; the key then places the corrected order',
+    async (refusal, status, message) => {
+      const em = app.orm.em.fork();
+      const inStock = await createProduct(em, { offerPricePaise: 2500 });
+      const gone = await createProduct(em, { name: 'Alphonso Mango', inStock: false });
+      const { http, id, addressId } = await shopperWithAddress();
+      const owner = await shopperWithAddress();
+      const cart = { [inStock.id]: 2 };
+      await http.post('/api/cart/update').send({ cartItems: cart }).expect(200);
+      const item = { product: inStock.id, quantity: 2 };
+      const refused = {
+        'an out-of-stock product': {
+          items: [item, { product: gone.id, quantity: 1 }],
+          address: addressId,
+        },
+        'an unknown product': {
+          items: [item, { product: '01890a5d-ac96-774b-bcce-b302099a8057', quantity: 1 }],
+          address: addressId,
+        },
+        "another shopper's address": { items: [item], address: owner.addressId },
+      }[refusal];
+      const key = { 'Idempotency-Key': `refused-${refusal}` };
+
+      await http
+        .post('/api/order/cod')
+        .set(key)
+        .send(refused)
+        .expect(status, { success: false, message });
+
+      const after = app.orm.em.fork();
+      expect(await ordersOf(id)).toBe(0);
+      expect(await after.count(OrderIdempotencyKeySchema, { user: id })).toBe(0);
+      expect((await after.findOneOrFail(UserSchema, { id })).cartItems).toEqual(cart);
+      const placed = await http
+        .post('/api/order/cod')
+        .set(key)
+        .send({ items: [item], address: addressId })
+        .expect(201);
+      const [order] = (await http.get('/api/order/user').expect(200)).body.orders;
+      expect(placed.body.orderId).toBe(order._id);
+      expect(order.amount).toBe(51); // 2 × 25.00 + 2 % tax
+    },
+  );
 
   test("ordering to another shopper's address is a 404 and writes nothing", async () => {
     const product = await createProduct(app.orm.em.fork());

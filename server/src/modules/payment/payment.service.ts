@@ -179,7 +179,7 @@ export async function openCollection(
 async function openProviderOrder(
   em: EntityManager,
   deps: PaymentDeps,
-  order: Order,
+  order: Pick<Order, 'id' | 'amountPaise'>,
   purpose: Payment['purpose'],
 ): Promise<ProviderOrderAnswer> {
   let created;

@@ -6,9 +6,10 @@
 import { isOpenForAgents, isVisibleTo, ROOMS } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.js';
+import { inBatches } from '../../lib/in-batches.js';
 import { factsOf } from '../order/order-state.service.js';
-import { OrderSchema } from '../order/order.entity.js';
-import { presentOrder, presentSellerOrder } from '../order/order.presenter.js';
+import { presentOrder, presentSellerOrder, type ListedOrder } from '../order/order.presenter.js';
+import { readListedOrders } from '../order/order.service.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
 import type { SessionKind } from '../session/session.entity.js';
@@ -25,12 +26,8 @@ export function realtimeProcessor(
   orm: MikroORM,
   publicUrl: string | undefined,
 ): DomainEventListener {
-  async function sendOrder(event: OrderEvent): Promise<void> {
-    // Read after commit: the state sent is at least as new as the change announced.
-    const order = await orm.em
-      .fork()
-      .findOne(OrderSchema, { id: event.orderId }, { populate: ['items.product', 'assignedTo'] });
-    if (!order) return;
+  /** Sends one order event, with its order as read after the change it announces committed. */
+  function sendOrder(event: OrderEvent, order: ListedOrder): void {
     const facts = factsOf(order);
     const name = event.type === 'order.placed' ? 'order:created' : 'order:updated';
     // An online order reaches the shop when it is paid: new there, as a placed COD order is.
@@ -57,6 +54,22 @@ export function realtimeProcessor(
     }
   }
 
+  /**
+   * Reads the orders of order events in batches (see {@link inBatches}), in one plain query each:
+   * every order placed or changed comes here, and each read costs this thread CPU.
+   */
+  const sendOrders = inBatches(async (batch: OrderEvent[]) => {
+    // Read after commit: the state sent is at least as new as the change announced.
+    const orders = await readListedOrders(orm.em.fork(), [
+      ...new Set(batch.map((event) => event.orderId)),
+    ]);
+    const byId = new Map(orders.map((order) => [order.id, order]));
+    for (const event of batch) {
+      const order = byId.get(event.orderId);
+      if (order) sendOrder(event, order);
+    }
+  });
+
   /** This instance's sockets at once, even while Redis is down; the others' through Redis. */
   function disconnect(kind: SessionKind, room: string): void {
     const namespace = realtime.of(kind);
@@ -68,7 +81,7 @@ export function realtimeProcessor(
     switch (event.type) {
       case 'order.placed':
       case 'order.changed':
-        return sendOrder(event);
+        return sendOrders(event);
       case 'product.changed': {
         const product = await orm.em.fork().findOne(ProductSchema, { id: event.productId });
         if (!product) return;
