@@ -22,7 +22,7 @@ const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const ROOT = '<div id="root"></div>';
 
 /** `json` safe inside a `<script>` element, whatever a product's name says. */
-export function scriptSafe(json: string): string {
+function scriptSafe(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
