@@ -46,9 +46,13 @@ test.afterAll(async () => {
 
 test('from an origin in PUBLIC_ORIGINS a shopper signs up, fills the cart, saves an address and orders cash on delivery, with the images and live updates of the store’s server', async ({
   page,
+  expectFailedRequest,
 }, testInfo) => {
   // The whole journey, from a cold host.
   test.slow();
+  // A page of another origin cannot read the store's signed-in hint, so it asks who is logged
+  // in: nobody yet, a 401 the browser logs.
+  expectFailedRequest('/api/user/is-auth', 401);
   const shopper = newShopper(testInfo);
   await page.goto(`${listed.origin}/products/vegetables`);
 
