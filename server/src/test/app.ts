@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -210,4 +211,15 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two instances of the app on the run's database sharing the Redis at `redisUrl` (live updates,
+ * login limits, cache invalidations) under a key prefix of their own.
+ */
+export async function createTestAppsSharingRedis(
+  redisUrl: string | undefined,
+): Promise<[TestApp, TestApp]> {
+  const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
+  return [await createTestApp(options), await createTestApp(options)];
 }

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, createTestAppsSharingRedis, type TestApp } from '../../test/app.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { createListedProduct, createProduct, picture, signInSeller } from '../../test/factories.js';
 import { Catalogue, CATALOGUE_ORIGINS, type CatalogueReader } from './catalogue.js';
@@ -373,8 +373,7 @@ describe.runIf(redisUrl)('the catalogue on two instances sharing Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
-    [a, b] = [await createTestApp(options), await createTestApp(options)];
+    [a, b] = await createTestAppsSharingRedis(redisUrl);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../db/orm.js';
-import { createTestApp, SESSION_SECRET, socketTo } from '../../test/app.js';
+import { createTestAppsSharingRedis, SESSION_SECRET, socketTo } from '../../test/app.js';
 import { createProduct, sampleAddress } from '../../test/factories.js';
 import { cleanUpServerProcesses, spawnServer } from '../../test/process.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -81,8 +81,7 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
   );
 
   test('login throttles count across instances: 10 wrong passwords on A lock the address out of B', async () => {
-    const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
-    const [a, b] = [await createTestApp(options), await createTestApp(options)];
+    const [a, b] = await createTestAppsSharingRedis(redisUrl);
     try {
       const wrong = { email: seller.email, password: 'not-the-password' };
       for (let attempt = 0; attempt < 10; attempt += 1)

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
+import {
+  cookieHeader,
+  createTestApp,
+  createTestAppsSharingRedis,
+  type TestApp,
+} from '../../test/app.js';
 import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 import { SessionSchema, type SessionKind } from './session.entity.js';
@@ -200,8 +205,7 @@ describe.runIf(redisUrl)('sessions on two instances sharing Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
-    [a, b] = [await createTestApp(options), await createTestApp(options)];
+    [a, b] = await createTestAppsSharingRedis(redisUrl);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
