@@ -22,15 +22,20 @@ try {
 const KB = 1000;
 
 /**
- * The route modules (keys of the manifest: source paths) that the router loads lazily on a first
- * visit of each URL, per web/src/app/router.tsx: the area's layout, then the matched screen.
+ * The modules (keys of the manifest: source paths) loaded lazily on a first visit of each URL: the
+ * app itself, then per web/src/app/router.ts the area's layout and the matched screen.
  */
 const FIRST_LOADS = [
   {
     url: '/',
     entry: 'index.html',
     budgetKb: 150,
-    routeModules: ['src/app/layouts/shop-layout.tsx', 'src/areas/shop/home-page.tsx'],
+    // main.tsx starts the app (src/app/start.tsx) after the server-rendered page's first paint.
+    routeModules: [
+      'src/app/start.tsx',
+      'src/app/layouts/shop-layout.tsx',
+      'src/areas/shop/home-page.tsx',
+    ],
   },
   // The agents' phone app is a page of its own with no lazy routes.
   { url: '/agents', entry: 'agents.html', budgetKb: 100, routeModules: [] },

@@ -62,3 +62,17 @@ test('the server-rendered page comes alive in the browser without an error, keep
   // Nobody logged in, so the storefront never asked who is (and never logged a 401).
   expect(authChecks).toEqual([]);
 });
+
+test('a server-rendered page paints before the app’s scripts are fetched', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
+
+  const { firstPaint, appFetched } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    appFetched: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/start-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(appFetched).toBeGreaterThanOrEqual(firstPaint ?? Infinity);
+});

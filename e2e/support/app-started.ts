@@ -2,7 +2,7 @@ import { STOREFRONT_STATE_ID } from '@kirana/shared';
 import type { Page } from '@playwright/test';
 
 /**
- * Waits, on a storefront page the server rendered, until the app has taken it over (main.tsx
+ * Waits, on a storefront page the server rendered, until the app has taken it over (app/start.tsx
  * marks `<html data-app-started>`): the page shows and its links work before that, but a tap
  * on a button would do nothing yet. Other pages are left as they are.
  */

@@ -17,7 +17,7 @@ import { pageMeta } from './features/seo/page-meta';
 /*
  * The storefront's server rendering, built by `vite build --ssr` into web/dist-ssr and called by
  * the Koa server (server/src/modules/storefront): the same routes and screens as in the
- * browser, rendered from the catalogue snapshot, then hydrated by main.tsx.
+ * browser, rendered from the catalogue snapshot, then hydrated by app/start.tsx.
  */
 
 const handler = createStaticHandler(routes);

@@ -1,29 +1,18 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createRouter } from './app/router';
-import { readStorefrontState, seedStorefront } from './app/storefront-state';
-import { store } from './lib/store';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+/**
+ * The page's entry: the stylesheet, then the app. A page the server rendered is already readable
+ * without the app, so its scripts (React, the router, the screens) are fetched only after its
+ * first paint: on a phone's slow link they would otherwise share the bandwidth with the
+ * stylesheet and the pictures the shopper is waiting to see. Other pages (the seller area) start
+ * the app at once.
+ */
+const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false;
 
-// A storefront page the server rendered comes with the state it was rendered from.
-const state = readStorefrontState(document);
-if (state) seedStorefront(store, state);
-const hydrating = state !== null && root.hasChildNodes();
-const app = (router: Awaited<ReturnType<typeof createRouter>>) => (
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>
-);
+void (serverRendered ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/start'));
 
-void createRouter({ hydrating }).then((router) => {
-  // Hydrated as a transition: in slices that leave the phone free to answer taps meanwhile.
-  if (hydrating) startTransition(() => void hydrateRoot(root, app(router)));
-  else createRoot(root).render(app(router));
-  // From here React has the page: a tap on what the server rendered reaches the app (React
-  // replays it once that part is hydrated). Browser tests wait for this before they tap.
-  document.documentElement.dataset.appStarted = '';
-});
+/** Resolves once the browser has painted the page as it came (at once in a hidden tab, which never paints). */
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
