@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,8 @@ import type { Logger } from './lib/logger.js';
 import type { RedisClient } from './lib/redis.js';
 import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
-import { securityHeaders } from './lib/security-headers.js';
-import { requestLog } from './lib/request-log.js';
+import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
+import { requestLines, requestLog } from './lib/request-log.js';
 import { rejectUnsafeBodies } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
@@ -31,6 +32,7 @@ import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { Catalogue } from './modules/product/catalogue.js';
+import { catalogueLane } from './modules/product/catalogue-lane.js';
 import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
 import { SessionCache } from './modules/session/session-cache.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
@@ -87,8 +89,15 @@ const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const WEB_RENDERER = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
-/** The Koa app: one error handler first, then logging, a request-scoped EntityManager, routes, files. */
-export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
+export interface App {
+  /** The Koa app: logging, security headers, one error handler, routes, files. */
+  koa: Koa<AppState, AppContext>;
+  /** What node:http calls for each request: the catalogue's lane, then the Koa app. */
+  listener: RequestListener;
+}
+
+/** The app: the catalogue's lane ahead of the Koa app, which answers everything else. */
+export function createApp(deps: AppDependencies): App {
   const app = new Koa<AppState, AppContext>({
     keys: [deps.sessionSecret],
     proxy: deps.trustProxy,
@@ -96,7 +105,7 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   });
   Object.defineProperty(app.context, 'publicUrl', {
     get(this: AppContext) {
-      return deps.publicUrl ?? requestOrigin(this, deps.localUrl);
+      return deps.publicUrl ?? addressedOrigin(this.protocol, this.host, deps.localUrl);
     },
   });
   app.context.publicOrigins = deps.publicOrigins;
@@ -125,19 +134,19 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
     deps.logger.error({ err: error }, 'response failed after it started');
   });
   app.use(requestLog(deps.logger, { quiet: (path) => path === '/healthz' || path === '/readyz' }));
-  app.use(
-    securityHeaders({
-      publicUrl: deps.publicUrl,
-      publicOrigins: deps.publicOrigins,
-      paymentProvider: deps.payments.provider.name,
-    }),
-  );
+  const security = securityHeaderLists({
+    publicUrl: deps.publicUrl,
+    publicOrigins: deps.publicOrigins,
+    paymentProvider: deps.payments.provider.name,
+  });
+  app.use(securityHeaders(security));
   // Phones on a weak signal: JSON, HTML, JS and CSS leave compressed (images already are).
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
   app.use(corsForPublicOrigins(deps.publicOrigins));
   app.use(refuseCrossSiteRequests());
-  // The busiest answer, from memory, ahead of what only requests with a body need.
+  // The catalogue for what its lane leaves (a request with an Origin, or behind a proxy), from
+  // memory, ahead of what only requests with a body need.
   const catalogue = catalogueRoutes();
   app.use(catalogue.routes()).use(catalogue.allowedMethods());
   // Before the body parser: the webhook's signature covers its raw bytes.
@@ -206,13 +215,22 @@ export function createApp(deps: AppDependencies): Koa<AppState, AppContext> {
   );
   app.use(serveWebApp(webRoot));
 
-  return app;
+  const listener = catalogueLane(app.callback(), {
+    catalogue: app.context.catalogue,
+    // Behind a proxy the origin is in its forwarded headers, which Koa reads.
+    originOf: (req) =>
+      deps.publicUrl ??
+      (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '', deps.localUrl)),
+    securityHeaders: security.data,
+    logLine: requestLines(deps.logger),
+  });
+  return { koa: app, listener };
 }
 
-/** The origin `ctx` was addressed to, or `fallback` when its Host header names none. */
-function requestOrigin(ctx: AppContext, fallback: string): string {
+/** The origin a request was addressed to, or `fallback` when its Host header names none. */
+function addressedOrigin(protocol: string, host: string, fallback: string): string {
   try {
-    return new URL(`${ctx.protocol}://${ctx.host}`).origin;
+    return new URL(`${protocol}://${host}`).origin;
   } catch {
     return fallback;
   }

@@ -83,7 +83,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     const port = (server.address() as AddressInfo).port;
     const localUrl = `http://localhost:${port}`;
-    const app = createApp({
+    const { listener } = createApp({
       orm,
       events,
       redis,
@@ -101,7 +101,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       readiness,
     });
     // Before Socket.IO attaches, which hands the app every request not its own.
-    server.on('request', app.callback());
+    server.on('request', listener);
     let realtime: Realtime;
     try {
       realtime = await startRealtime(server, {

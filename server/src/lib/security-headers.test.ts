@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import type { AppContext, AppState } from './context.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaderLists, securityHeaders } from './security-headers.js';
 
 /** A storefront served elsewhere and listed in PUBLIC_ORIGINS. */
 const LISTED = 'http://127.0.0.1:5173';
@@ -100,11 +100,13 @@ describe('security headers for a shop on Razorpay over HTTPS', () => {
   beforeAll(async () => {
     const app = new Koa<AppState, AppContext>();
     app.use(
-      securityHeaders({
-        publicUrl: 'https://shop.example.in',
-        publicOrigins: [],
-        paymentProvider: 'razorpay',
-      }),
+      securityHeaders(
+        securityHeaderLists({
+          publicUrl: 'https://shop.example.in',
+          publicOrigins: [],
+          paymentProvider: 'razorpay',
+        }),
+      ),
     );
     app.use((ctx) => {
       ctx.body = { success: true };

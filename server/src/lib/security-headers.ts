@@ -1,4 +1,5 @@
-import helmet from 'koa-helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Middleware } from 'koa';
 import type { PaymentProviderName } from '@kirana/shared';
 import type { AppContext, AppState } from './context.js';
@@ -25,13 +26,42 @@ export interface SecurityHeadersOptions {
   paymentProvider: PaymentProviderName;
 }
 
+/** Response headers as `[name, value]` pairs, the same for every request they are sent on. */
+export type HeaderList = readonly (readonly [string, string])[];
+
+/** Helmet's headers for each kind of answer. */
+export interface SecurityHeaders {
+  /** Of answers with data of someone's: the API's JSON, the sandbox's orders. */
+  data: HeaderList;
+  /** Of files and pages: pictures, scripts, the storefront. */
+  files: HeaderList;
+  /** Of the sandbox's payment page, which the store's pages frame. */
+  framedPage: HeaderList;
+}
+
 /**
- * Helmet's headers on every answer: a CSP that runs only this server's scripts (and the payment
- * provider's Checkout), `frame-ancestors 'none'` except on the sandbox's payment page (framed by
- * the store's pages), `nosniff`, a referrer policy. Files (pictures, scripts, pages) may be used
- * by other origins' pages; data answers only by this origin's.
+ * The headers helmet sets with `options`, worked out once: with no per-request directive (a
+ * nonce), none depends on the request, so every answer sends the same list.
  */
-export function securityHeaders(options: SecurityHeadersOptions): Middleware<AppState, AppContext> {
+function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Helmet's headers: a CSP that runs only this server's scripts (and the payment provider's
+ * Checkout), `frame-ancestors 'none'` except on the sandbox's payment page (framed by the store's
+ * pages), `nosniff`, a referrer policy. Files (pictures, scripts, pages) may be used by other
+ * origins' pages; data answers only by this origin's.
+ */
+export function securityHeaderLists(options: SecurityHeadersOptions): SecurityHeaders {
   const https = options.publicUrl?.startsWith('https:') ?? false;
   const publicUrl = options.publicUrl ? [options.publicUrl] : [];
   const checkout =
@@ -39,7 +69,7 @@ export function securityHeaders(options: SecurityHeadersOptions): Middleware<App
       ? RAZORPAY_CHECKOUT
       : { scripts: [], frames: [], connects: [] };
   const headers = (framedBy: readonly string[] | null, resources: 'same-origin' | 'cross-origin') =>
-    helmet({
+    helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -68,11 +98,19 @@ export function securityHeaders(options: SecurityHeadersOptions): Middleware<App
       // CSP's frame-ancestors says it for browsers that know it; this for those that do not.
       xFrameOptions: framedBy ? false : { action: 'deny' },
     });
-  const data = headers(null, 'same-origin');
-  const files = headers(null, 'cross-origin');
-  const framedPage = headers(options.publicOrigins, 'cross-origin');
+  return {
+    data: headers(null, 'same-origin'),
+    files: headers(null, 'cross-origin'),
+    framedPage: headers(options.publicOrigins, 'cross-origin'),
+  };
+}
+
+/** Sets on every answer the security headers of its kind (securityHeaderLists). */
+export function securityHeaders(lists: SecurityHeaders): Middleware<AppState, AppContext> {
   return (ctx, next) => {
-    if (ctx.path === FRAMED_PAGE) return framedPage(ctx, next);
-    return (DATA.test(ctx.path) ? data : files)(ctx, next);
+    const headers =
+      ctx.path === FRAMED_PAGE ? lists.framedPage : DATA.test(ctx.path) ? lists.data : lists.files;
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    return next();
   };
 }

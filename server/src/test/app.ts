@@ -146,7 +146,7 @@ export async function createTestApp(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const publicUrl = options.publicUrl === null ? undefined : (options.publicUrl ?? url);
   const publicOrigins = options.publicOrigins ?? [];
-  const app = createApp({
+  const { koa, listener } = createApp({
     orm,
     events,
     payments,
@@ -168,7 +168,7 @@ export async function createTestApp(
     publicOrigins,
   });
   // Before Socket.IO attaches, which hands the app every request not its own.
-  server.on('request', app.callback());
+  server.on('request', listener);
   const realtime = await startRealtime(server, {
     orm,
     keys: [SESSION_SECRET],
@@ -190,7 +190,7 @@ export async function createTestApp(
     payments,
     sandbox,
     url,
-    routes: routeTable(app),
+    routes: routeTable(koa),
     http: () => supertest(url),
     agent: () => supertest.agent(url),
     socket(area, browser) {

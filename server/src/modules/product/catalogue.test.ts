@@ -327,6 +327,34 @@ describe('GET /api/product/list from the snapshot', () => {
     expect(matching.status).toBe(304);
   });
 
+  test('the lane ahead of Koa answers as Koa does, header for header (Koa takes a request with an Origin)', async () => {
+    const { etag } = (await list()).headers as { etag: string };
+    /** An answer's headers but those of the moment: its id and date, the connection's. */
+    const lasting = ({ headers }: RawAnswer) => {
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      return Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !['x-request-id', 'date', 'connection', 'keep-alive'].includes(name),
+        ),
+      );
+    };
+    const kinds: [Record<string, string>, string][] = [
+      [{}, 'GET'],
+      [{ 'accept-encoding': 'gzip' }, 'GET'],
+      [{ 'accept-encoding': 'gzip, deflate, br, zstd' }, 'GET'],
+      [{ 'accept-encoding': 'br', 'if-none-match': etag }, 'GET'],
+      [{ 'accept-encoding': 'br' }, 'HEAD'],
+    ];
+    for (const [headers, method] of kinds) {
+      const lane = await list(headers, method);
+      const koa = await list({ ...headers, origin: app.url }, method);
+
+      expect(lane.status, JSON.stringify(headers)).toBe(koa.status);
+      expect(lasting(lane), JSON.stringify(headers)).toEqual(lasting(koa));
+      expect(lane.body.equals(koa.body)).toBe(true);
+    }
+  });
+
   test(
     'a product added or switched out of stock changes the answer and its ETag at once',
     { timeout: 60_000 },
