@@ -9,6 +9,7 @@ import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import type { AgentLogin } from './config.js';
 import { CacheInvalidations, invalidationOf } from './lib/cache-invalidations.js';
+import { cookieKeys } from './lib/cookie-keys.js';
 import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
 import { corsForPublicOrigins } from './lib/cors.js';
@@ -98,11 +99,8 @@ export interface App {
 
 /** The app: the catalogue's lane ahead of the Koa app, which answers everything else. */
 export function createApp(deps: AppDependencies): App {
-  const app = new Koa<AppState, AppContext>({
-    keys: [deps.sessionSecret],
-    proxy: deps.trustProxy,
-    maxIpsCount: 1,
-  });
+  const app = new Koa<AppState, AppContext>({ proxy: deps.trustProxy, maxIpsCount: 1 });
+  app.keys = cookieKeys([deps.sessionSecret]);
   Object.defineProperty(app.context, 'publicUrl', {
     get(this: AppContext) {
       return deps.publicUrl ?? addressedOrigin(this.protocol, this.host, deps.localUrl);
