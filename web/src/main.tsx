@@ -11,8 +11,27 @@ const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false
 
 void (serverRendered ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/start'));
 
-/** Resolves once the browser has painted the page as it came (at once in a hidden tab, which never paints). */
+/**
+ * Resolves once the browser has painted the page's content (its first-contentful-paint entry),
+ * at once in a hidden tab (which does not paint), and after a second at most.
+ */
 function afterFirstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  return new Promise((resolve) => {
+    // Without paint entries (older Safari): after the frame that shows the page.
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve));
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, 1000);
+  });
 }
