@@ -20,7 +20,7 @@ import type { RedisClient } from './lib/redis.js';
 import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
 import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
-import { requestLines, requestLog } from './lib/request-log.js';
+import { requestLines, requestLog, type RequestLogLevel } from './lib/request-log.js';
 import { rejectUnsafeBodies } from './lib/text-input.js';
 import { serveUploads, serveWebApp } from './lib/static.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
@@ -59,6 +59,8 @@ export interface AppDependencies {
   /** Sign-in and sign-up limits; the defaults are production's. */
   limits?: Partial<Limits>;
   logger: Logger;
+  /** Of the request log's lines; default `info`. */
+  requestLogLevel?: RequestLogLevel;
   store: ImageStore;
   /** How agents sign in (AGENT_LOGIN); default 'paired': only on a phone the shop paired. */
   agentLogin?: AgentLogin;
@@ -131,7 +133,12 @@ export function createApp(deps: AppDependencies): App {
     if (CLIENT_GONE.has(error.code ?? '')) return;
     deps.logger.error({ err: error }, 'response failed after it started');
   });
-  app.use(requestLog(deps.logger, { quiet: (path) => path === '/healthz' || path === '/readyz' }));
+  app.use(
+    requestLog(deps.logger, {
+      quiet: (path) => path === '/healthz' || path === '/readyz',
+      level: deps.requestLogLevel,
+    }),
+  );
   const security = securityHeaderLists({
     publicUrl: deps.publicUrl,
     publicOrigins: deps.publicOrigins,
@@ -220,7 +227,7 @@ export function createApp(deps: AppDependencies): App {
       deps.publicUrl ??
       (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '', deps.localUrl)),
     securityHeaders: security.data,
-    logLine: requestLines(deps.logger),
+    logLine: requestLines(deps.logger, deps.requestLogLevel),
   });
   return { koa: app, listener };
 }

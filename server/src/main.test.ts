@@ -219,7 +219,8 @@ describe('kirana server process: shutdown and restart', () => {
   it(
     'on SIGTERM stops listening, finishes in-flight requests, logs "stopped" and exits 0',
     async () => {
-      const { server, port } = await startServerProcess();
+      // Request lines are at debug level outside production.
+      const { server, port } = await startServerProcess({ LOG_LEVEL: 'debug' });
       const invitePage = await fetch(`http://127.0.0.1:${port}/agents/join?code=secret-invite`);
       expect(invitePage.status).toBeLessThan(500);
 
@@ -283,6 +284,71 @@ describe('kirana server process: shutdown and restart', () => {
       cleanups.push(() => database.drop());
 
       await expectRestartKeepsProducts({ DATABASE_URL: database.url });
+    },
+    PROCESS_TIMEOUT,
+  );
+});
+
+describe('kirana server process: what a person sees', () => {
+  it(
+    'in a terminal: readable lines and a banner with the address, the seller’s sign-in and the data',
+    async () => {
+      const server = await spawnServer(
+        { NODE_ENV: undefined, SELLER_EMAIL: undefined, SELLER_PASSWORD: undefined },
+        { terminal: true },
+      );
+      const [, address] = await server.waitForOutput(/Kirana is open at (http:\/\/localhost:\d+)/);
+      await server.waitForOutput(/Press Ctrl\+C to stop/);
+      const output = server.stdout();
+
+      expect(output).toMatch(/Storefront +http:\/\/localhost:\d+\//);
+      expect(output).toContain(
+        `Seller      ${address}/seller   sign in as admin@kirana.local / kirana-admin`,
+      );
+      expect(output).toContain(`Agents      ${address}/agents`);
+      expect(output).toContain(`Data        embedded PostgreSQL in ${server.dataDir}`);
+      expect(output).toMatch(/INFO.*seeded the demo catalogue/);
+      // No JSON for a person to read.
+      expect(nonEmptyLines(output).filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+
+      // In development a request's line is for LOG_LEVEL=debug: the banner does not scroll away.
+      const port = Number(new URL(address ?? '').port);
+      await listProducts(port);
+      await expect(server.stop('SIGINT')).resolves.toMatchObject({ code: 0 });
+      expect(server.stdout()).not.toContain('/api/product/list');
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
+    'in a terminal with LOG_LEVEL=debug: a request in one short line',
+    async () => {
+      const server = await spawnServer({ LOG_LEVEL: 'debug' }, { terminal: true });
+      const [, address] = await server.waitForOutput(/Kirana is open at (http:\/\/localhost:\d+)/);
+
+      await listProducts(Number(new URL(address ?? '').port));
+      await server.waitForOutput(/GET \/api\/product\/list 200 \d+ ms/);
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
+    'to a file: JSON lines only, the start line with the port and the development sign-in',
+    async () => {
+      const server = await spawnServer({ SELLER_EMAIL: undefined, SELLER_PASSWORD: undefined });
+      const port = await server.waitUntilServing();
+      await listProducts(port);
+      await expect(server.stop('SIGTERM')).resolves.toMatchObject({ code: 0 });
+
+      const lines = nonEmptyLines(server.stdout());
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      expect(server.logs()).toContainEqual(
+        expect.objectContaining({
+          msg: expect.stringContaining('seller account for development: admin@kirana.local'),
+        }),
+      );
+      expect(server.stdout()).not.toContain('Press Ctrl+C');
     },
     PROCESS_TIMEOUT,
   );

@@ -1,8 +1,10 @@
+import { startBanner } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
 import { EmbeddedDatabaseInUseError } from './db/embedded.js';
 import { DatabaseUnreachableError, redact } from './db/orm.js';
 import { createLogger } from './lib/logger.js';
 import { RedisUnreachableError } from './lib/redis.js';
+import { oldNodeAdvice } from './node-version.js';
 import { startServer } from './server.js';
 
 /** Problems an operator fixes by configuration: said in one line, without a stack trace. */
@@ -10,6 +12,9 @@ function fail(message: string): never {
   console.error(`kirana: ${message}`);
   process.exit(1);
 }
+
+const advice = oldNodeAdvice(process.versions.node);
+if (advice) fail(advice);
 
 let config;
 try {
@@ -19,8 +24,10 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.logLevel);
-if (!config.seller.fromEnv) {
+// A person at a terminal reads lines and a banner; anything else (a file, a collector) gets JSON.
+const readable = process.stdout.isTTY === true;
+const logger = createLogger(config.logLevel, { readable });
+if (!config.seller.fromEnv && !readable) {
   logger.warn(
     `seller account for development: ${config.seller.email} / ${config.seller.password} (set SELLER_EMAIL and SELLER_PASSWORD to change it)`,
   );
@@ -43,13 +50,15 @@ try {
   throw error;
 }
 
-logger.info(
-  {
-    port: server.port,
-    database: config.databaseUrl ? redact(config.databaseUrl) : `embedded in ${config.dataDir}`,
-  },
-  `Kirana is serving http://localhost:${server.port}`,
-);
+if (readable) process.stdout.write(startBanner(config, server.port));
+else
+  logger.info(
+    {
+      port: server.port,
+      database: config.databaseUrl ? redact(config.databaseUrl) : `embedded in ${config.dataDir}`,
+    },
+    `Kirana is serving http://localhost:${server.port}`,
+  );
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -89,6 +89,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       redis,
       invalidations,
       logger,
+      requestLogLevel: config.env === 'production' ? 'info' : 'debug',
       store,
       payments,
       sessionSecret: config.sessionSecret,

@@ -16,12 +16,15 @@ export type RequestLine = (
   started: number,
 ) => void;
 
+/** At `info` in production; at `debug` in development, where they would bury everything else. */
+export type RequestLogLevel = 'info' | 'debug';
+
 /**
  * The request log's lines: id, method, URL, client, status and time. One log call a request and
  * no header dumps: on a cached answer the log was the costliest step (as pino-http did it, with a
  * child logger serializing every request and response header both ways).
  */
-export function requestLines(logger: Logger): RequestLine {
+export function requestLines(logger: Logger, level: RequestLogLevel = 'info'): RequestLine {
   // Its lines carry no header and no body, so nothing to redact: pino's redaction of the `req`
   // and `res` keys costs more than the rest of the line.
   const lines = logger.child({}, { redact: [] });
@@ -35,7 +38,7 @@ export function requestLines(logger: Logger): RequestLine {
       userAgent: req.headers['user-agent'] || undefined,
     };
     const log = () =>
-      lines.info(
+      lines[level](
         {
           req: request,
           res: { statusCode: res.statusCode },
@@ -55,9 +58,9 @@ export function requestLines(logger: Logger): RequestLine {
  */
 export function requestLog(
   logger: Logger,
-  { quiet }: { quiet: (path: string) => boolean },
+  { quiet, level }: { quiet: (path: string) => boolean; level?: RequestLogLevel },
 ): Middleware<AppState, AppContext> {
-  const line = requestLines(logger);
+  const line = requestLines(logger, level);
   return async (ctx, next) => {
     const started = performance.now();
     const id = randomUUID();

@@ -47,6 +47,8 @@ export interface ServerProcess {
   logs(): LogLine[];
   /** The first log line (already written or still to come) matching `match`; rejects if the process ends first. */
   waitForLog(match: (line: LogLine) => boolean): Promise<LogLine>;
+  /** The first match of `pattern` in stdout (written already or still to come); rejects if the process ends first. */
+  waitForOutput(pattern: RegExp): Promise<RegExpMatchArray>;
   /** The port from the 'Kirana is serving' line. */
   waitUntilServing(): Promise<number>;
   /** Resolves once the process has ended and its output is fully read. */
@@ -65,13 +67,25 @@ export async function makeDataDir(): Promise<string> {
   return dir;
 }
 
+export interface SpawnOptions {
+  dataDir?: string;
+  /**
+   * Its output a terminal, as when a person starts it (through util-linux's `script`, which
+   * gives it a pseudo-terminal and relays what it writes); else a pipe, as a log collector.
+   */
+  terminal?: boolean;
+}
+
+/** `text` as one word for a POSIX shell. */
+const shellWord = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
 /**
  * Spawns `server/src/main.ts` from source (tsx) with PORT=0 and a fresh DATA_DIR unless given.
  * An `env` value of `undefined` leaves that variable unset.
  */
 export async function spawnServer(
   env: Record<string, string | undefined> = {},
-  options: { dataDir?: string } = {},
+  options: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await makeDataDir());
   const merged = {
@@ -88,11 +102,29 @@ export async function spawnServer(
     Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
 
-  const child = spawn(
+  const command = [
     process.execPath,
-    ['--conditions=@kirana/source', '--import', 'tsx', 'server/src/main.ts'],
-    { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+    '--conditions=@kirana/source',
+    '--import',
+    'tsx',
+    'server/src/main.ts',
+  ];
+  const [program = '', ...args] = options.terminal
+    ? [
+        'script',
+        '--quiet',
+        '--flush',
+        '--return',
+        '--command',
+        command.map(shellWord).join(' '),
+        '/dev/null',
+      ]
+    : command;
+  const child = spawn(program, args, {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
   let stdout = '';
   let stderr = '';
@@ -130,6 +162,27 @@ export async function spawnServer(
     });
   });
 
+  /** What `find` finds, as soon as it does; rejects if the process ends first. */
+  const waitFor = <T>(find: () => T | undefined, what: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = find();
+        if (found) {
+          watchers.delete(check);
+          resolve(found);
+        } else if (ended) {
+          watchers.delete(check);
+          reject(
+            new Error(
+              `the server exited (code ${child.exitCode}) before ${what}\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+            ),
+          );
+        }
+      };
+      watchers.add(check);
+      check();
+    });
+
   const server: ServerProcess = {
     child,
     dataDir,
@@ -137,24 +190,10 @@ export async function spawnServer(
     stderr: () => stderr,
     logs: () => [...lines],
     waitForLog(match) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = lines.find(match);
-          if (found) {
-            watchers.delete(check);
-            resolve(found);
-          } else if (ended) {
-            watchers.delete(check);
-            reject(
-              new Error(
-                `the server exited (code ${child.exitCode}) before the expected log line\nstdout:\n${stdout}\nstderr:\n${stderr}`,
-              ),
-            );
-          }
-        };
-        watchers.add(check);
-        check();
-      });
+      return waitFor(() => lines.find(match), 'the expected log line');
+    },
+    waitForOutput(pattern) {
+      return waitFor(() => stdout.match(pattern) ?? undefined, `output matching ${pattern}`);
     },
     async waitUntilServing() {
       const line = await server.waitForLog((log) => !!log.msg?.startsWith('Kirana is serving'));

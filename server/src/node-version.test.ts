@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { OLDEST_NODE, oldNodeAdvice } from './node-version.js';
+
+describe('the Node.js version check', () => {
+  test('is the root package.json’s engines', () => {
+    const root = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { engines: { node: string } };
+    expect(`>=${OLDEST_NODE}`).toMatch(new RegExp(`^${root.engines.node.replaceAll('.', '\\.')}`));
+  });
+
+  test.each(['22.17.0', '22.18.1', '23.0.0', '24.11.1', '30.1.2'])('%s will do', (version) => {
+    expect(oldNodeAdvice(version)).toBeNull();
+  });
+
+  test.each(['20.20.2', '22.16.9', '18.0.0', '22.9.0'])(
+    '%s gets one line saying what to do',
+    (version) => {
+      const advice = oldNodeAdvice(version);
+      expect(advice).toContain(`Node.js ${OLDEST_NODE} or newer, and this is ${version}`);
+      expect(advice).toContain('scripts/node24.sh');
+      expect(advice?.split('\n')).toHaveLength(1);
+    },
+  );
+});
