@@ -1,3 +1,4 @@
+import { orderNumber } from '@kirana/shared';
 import { devices, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { createAgent, logInAsAgent, orderCard, type PlacedOrder } from './support/agent';
 import { expect, test } from './support/fixtures';
@@ -67,18 +68,13 @@ test('an order goes live from shopper to seller and agent and back, step by step
   };
   const placed = orders[0]!;
 
-  const sellerCard = seller.getByRole('article', {
-    name: `Order #${placed._id.replace(/-/g, '').slice(-8).toUpperCase()}`,
-  });
+  // One order number in every app: the shopper's, the counter's and the agent's phone.
+  const number = `#${orderNumber(placed._id)}`;
+  const sellerCard = seller.getByRole('article', { name: `Order ${number}` });
   await expect(sellerCard).toBeVisible(LIVE);
-  const agentCard = orderCard(agent, {
-    number: `#${placed._id.slice(-6).toUpperCase()}`,
-  } as PlacedOrder);
+  const agentCard = orderCard(agent, { number } as PlacedOrder);
   await expect(agentCard).toBeVisible(LIVE);
-
-  const shopperCard = page.getByRole('article', {
-    name: `Order #${placed._id.slice(-8).toUpperCase()}`,
-  });
+  const shopperCard = page.getByRole('article', { name: `Order ${number}` });
   const currentStep = shopperCard
     .getByRole('list', { name: 'Delivery progress' })
     .locator('[aria-current="step"]');

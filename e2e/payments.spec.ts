@@ -1,3 +1,4 @@
+import { orderNumber } from '@kirana/shared';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   createAgent,
@@ -183,7 +184,7 @@ test.describe('online payments in the payment sandbox', () => {
         .getByRole('link', { name: 'Orders' })
         .click();
       const sellerCard = counter.page.getByRole('article', {
-        name: `Order #${order.id.slice(-8).toUpperCase()}`,
+        name: `Order #${orderNumber(order.id)}`,
       });
       await expect(sellerCard).toContainText('Delivered');
       const payment = sellerCard.getByRole('region', { name: 'Payment' });

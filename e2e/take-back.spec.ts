@@ -1,10 +1,10 @@
+import { orderNumber } from '@kirana/shared';
 import type { Page } from '@playwright/test';
 import { createAgent, logInAsAgent, orderCard, placeCodOrder } from './support/agent';
 import { expect, test } from './support/fixtures';
 import { logInAsSeller, toast } from './support/seller';
 
 /** The order's number as the seller's Orders screen shows it: the id's last 8 hex digits. */
-const sellerNumber = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 
 test.describe('the seller takes an order back from its agent', () => {
   test.skip(({ isMobile }) => isMobile, 'the seller screens are for the counter and laptops');
@@ -45,7 +45,7 @@ test.describe('the seller takes an order back from its agent', () => {
 
       await logInAsSeller(page);
       await page.goto('/seller/orders');
-      const card = page.getByRole('article', { name: `Order #${sellerNumber(order.id)}` });
+      const card = page.getByRole('article', { name: `Order #${orderNumber(order.id)}` });
       const agentPart = card.getByRole('region', { name: 'Delivery agent' });
       await expect(agentPart).toContainText(agent.name);
       const takeBack = card.getByRole('button', { name: 'Take back' });

@@ -1,3 +1,4 @@
+import { orderNumber } from '@kirana/shared';
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   expect,
@@ -150,7 +151,7 @@ export function placeCodOrder(testInfo: TestInfo): Promise<PlacedOrder> {
     const order = orders[0]!;
     return {
       id: order._id,
-      number: `#${order._id.slice(-6).toUpperCase()}`,
+      number: `#${orderNumber(order._id)}`,
       amount: order.amount,
       customer: `${address.firstName} ${address.lastName}`,
       street: address.street,

@@ -12,6 +12,7 @@ export * from './desktop-bridge.js';
 export * from './domain/images.js';
 export * from './domain/money.js';
 export * from './domain/order-machine.js';
+export * from './domain/order-number.js';
 export * from './domain/visibility.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -1,4 +1,4 @@
-import { MESSAGES, type SellerOrder } from '@kirana/shared';
+import { MESSAGES, orderNumber, type SellerOrder } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
@@ -16,7 +16,6 @@ import {
 } from '../../features/seller/atoms/orders';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
-import { orderNumber } from '../../features/seller/order-list';
 import { desktop } from '../../lib/desktop-bridge';
 import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
@@ -127,8 +126,8 @@ export function OrdersPage() {
         <p>{MESSAGES.confirmTakeBack}</p>
         {target?.assignedTo && (
           <p className="seller-muted">
-            Order #{orderNumber(target)} leaves {target.assignedTo.name}&rsquo;s deliveries and goes
-            back to the open pool, for any agent to accept from the start.
+            Order #{orderNumber(target._id)} leaves {target.assignedTo.name}&rsquo;s deliveries and
+            goes back to the open pool, for any agent to accept from the start.
           </p>
         )}
       </ConfirmDialog>

@@ -1,9 +1,9 @@
+import { orderNumber } from '@kirana/shared';
 import type { AgentOrder, OnlineOrderAnswer } from '@kirana/shared';
 import { prepareCheckout, type Checkout } from '../payments/checkout';
 import type { RazorpaySuccess } from '../payments/razorpay';
 import { createCollectionOrder } from './api/create-collection-order';
 import { verifyCollection } from './api/verify-collection';
-import { orderNumber } from './order-lists';
 
 /*
  * Collecting a cash-on-delivery order's amount online at the door. Loaded with the first
@@ -35,7 +35,7 @@ function takePayment(
     checkout.open(
       {
         providerOrder: answer.order,
-        description: `Order #${orderNumber(order)}`,
+        description: `Order #${orderNumber(order._id)}`,
         prefill: {
           name: `${address.firstName} ${address.lastName}`,
           email: address.email,

@@ -1,8 +1,5 @@
 import { isVisibleTo, mergeById, type AgentOrder } from '@kirana/shared';
 
-/** A short, readable order number: the id's last six characters. */
-export const orderNumber = (order: Pick<AgentOrder, '_id'>) => order._id.slice(-6).toUpperCase();
-
 const newestFirst = (by: 'createdAt' | 'updatedAt') => (a: AgentOrder, b: AgentOrder) =>
   Date.parse(b[by]) - Date.parse(a[by]);
 

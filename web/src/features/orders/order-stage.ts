@@ -54,6 +54,3 @@ const CANCELLED_BY: Record<CancelledBy, string> = {
 export function cancelledByText(by: CancelledBy | null): string {
   return by ? CANCELLED_BY[by] : 'Cancelled';
 }
-
-/** A short order number for the shopper: the id's last eight characters. */
-export const orderNumber = (order: Pick<Order, '_id'>) => order._id.slice(-8).toUpperCase();

@@ -1,6 +1,6 @@
 import type { SellerOrder } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import { canTakeBackOrder, mergeOrders, orderNumber, unseenOrders } from './order-list';
+import { canTakeBackOrder, mergeOrders, unseenOrders } from './order-list';
 import { anOrder } from '../../test/orders';
 
 const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
@@ -64,12 +64,6 @@ describe('merging orders', () => {
     const first = anOrder(7);
     const second = anOrder(7);
     expect(ids(mergeOrders([], [first, second]))).toEqual([second._id, first._id]);
-  });
-});
-
-describe('order number', () => {
-  it('is the last 8 hex digits of the id in capitals', () => {
-    expect(orderNumber({ _id: '01a20132-5c24-7601-af18-c04272f9da5a' })).toBe('72F9DA5A');
   });
 });
 

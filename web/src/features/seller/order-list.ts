@@ -35,11 +35,6 @@ export function unseenOrders(
   return [...fresh.values()];
 }
 
-/** A short order number to read out at the counter: the random tail of the id (its head is a timestamp). */
-export function orderNumber(order: Pick<SellerOrder, '_id'>): string {
-  return order._id.replace(/-/g, '').slice(-8).toUpperCase();
-}
-
 /**
  * Whether the seller may take `order` back from its agent, by the shared order rules: an agent
  * holds it, and it is neither delivered nor cancelled.

@@ -1,3 +1,4 @@
+import { orderNumber } from '@kirana/shared';
 import type { AgentOrder } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +64,7 @@ describe('collecting a cash-on-delivery order online at the door', () => {
     expect(mocks.createCollectionOrder).toHaveBeenCalledWith(order);
     expect(opened[0]!.request).toEqual({
       providerOrder: { id: 'order_1', amount: 10250, currency: 'INR' },
-      description: `Order #${order._id.slice(-6).toUpperCase()}`,
+      description: `Order #${orderNumber(order._id)}`,
       prefill: { name: 'Priya Sharma', email: 'priya@example.com', contact: '9812345678' },
     });
     expect(running()).toBe('collect-online');

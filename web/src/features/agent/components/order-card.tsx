@@ -1,7 +1,12 @@
-import { formatAmount, isFinished, ORDER_CURRENCY, type AgentOrder } from '@kirana/shared';
+import {
+  type AgentOrder,
+  formatAmount,
+  isFinished,
+  ORDER_CURRENCY,
+  orderNumber,
+} from '@kirana/shared';
 import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
-import { orderNumber } from '../order-lists';
 import { formatOrderTime } from '../../../lib/format';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
@@ -45,7 +50,7 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
     <article className="agent-order" aria-labelledby={headingId}>
       <header className="agent-order__top">
         <h3 id={headingId} className="agent-order__title">
-          <span className="visually-hidden">Order </span>#{orderNumber(order)}
+          <span className="visually-hidden">Order </span>#{orderNumber(order._id)}
         </h3>
         <span className={`agent-chip agent-chip--${statusClass}`}>{order.status}</span>
       </header>

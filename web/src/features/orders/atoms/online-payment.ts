@@ -1,11 +1,10 @@
-import { MESSAGES, type OnlineOrderAnswer } from '@kirana/shared';
+import { MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shared';
 import type { Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import type { Checkout } from '../../payments/checkout';
 import { verificationFailureText } from '../../payments/payment-failure';
 import type { RazorpaySuccess } from '../../payments/razorpay';
 import { verifyPayment } from '../api/verify-payment';
-import { orderNumber } from '../order-stage';
 import { refreshUserOrdersAtom } from './orders';
 
 /** How an online payment ended: verified, or not (closed, refused, or not verified). */
@@ -50,7 +49,7 @@ export function payOnline(
       checkout.open(
         {
           providerOrder: answer.order,
-          description: `Order #${orderNumber({ _id: answer.orderId })}`,
+          description: `Order #${orderNumber(answer.orderId)}`,
           prefill: payer,
         },
         {

@@ -1,13 +1,14 @@
 import {
-  ORDER_CURRENCY,
   formatAmount,
   imageSrcSet,
+  type Order,
+  ORDER_CURRENCY,
+  orderNumber,
   toPaise,
   toRupees,
-  type Order,
 } from '@kirana/shared';
 import { refundText } from '../../payments/refund-text';
-import { orderNumber, orderStage, stageBadge } from '../order-stage';
+import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
@@ -44,7 +45,7 @@ export function OrderCard({
   onPayNow,
 }: OrderCardProps) {
   const headingId = `order-${order._id}`;
-  const number = orderNumber(order);
+  const number = orderNumber(order._id);
   const stage = orderStage(order, now);
   const badge = stageBadge(order, stage);
   return (

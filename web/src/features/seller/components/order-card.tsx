@@ -1,6 +1,6 @@
-import { formatAmount, ORDER_CURRENCY, type SellerOrder } from '@kirana/shared';
+import { formatAmount, ORDER_CURRENCY, orderNumber, type SellerOrder } from '@kirana/shared';
 import { refundText } from '../../payments/refund-text';
-import { canTakeBackOrder, orderNumber } from '../order-list';
+import { canTakeBackOrder } from '../order-list';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 
@@ -28,7 +28,7 @@ export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
     <article className="seller-order" aria-labelledby={headingId}>
       <header className="seller-order__head">
         <h2 id={headingId} className="seller-order__title">
-          Order #{orderNumber(order)}
+          Order #{orderNumber(order._id)}
         </h2>
         <time className="seller-order__date" dateTime={order.createdAt}>
           {dateFormat.format(new Date(order.createdAt))}
