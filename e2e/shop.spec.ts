@@ -80,6 +80,20 @@ test('a product page shows prices, description, weight and related products', as
   await expect(related.getByText('Vegetables').first()).toBeVisible();
 });
 
+test('the product page says the tax is added at checkout, as the cart then adds it', async ({
+  page,
+}) => {
+  await page.goto('/products/vegetables');
+  await page.getByRole('link', { name: 'Carrot', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrot' })).toBeVisible();
+
+  await expect(page.getByText('(plus 2% tax, added at checkout)')).toBeVisible();
+  await expect(page.getByText(/inclusive of all taxes/i)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByText('Tax (2%)')).toBeVisible();
+});
+
 test('a shopper fills the cart logged out, signs up keeping it, adds an address, orders cash on delivery and sees the order pending', async ({
   page,
 }, testInfo) => {

@@ -1,4 +1,10 @@
-import { DISPLAY_RATING, SHOP_CURRENCY, formatAmount, type Product } from '@kirana/shared';
+import {
+  DISPLAY_RATING,
+  SHOP_CURRENCY,
+  TAX_PERCENT,
+  formatAmount,
+  type Product,
+} from '@kirana/shared';
 import { StarRating } from '../../../components/ui/star-rating';
 import { ProductGallery } from './product-gallery';
 
@@ -32,7 +38,8 @@ export function ProductDetails({ product, inCart, onAddToCart, onBuyNow }: Produ
             {discounted ? 'Offer price' : 'Price'}:{' '}
             <strong>{formatAmount(product.offerPrice, SHOP_CURRENCY)}</strong>
           </p>
-          <p className="product-details__tax">(inclusive of all taxes)</p>
+          {/* The cart adds the tax on top of the price (cartTotals): the page says so. */}
+          <p className="product-details__tax">(plus {TAX_PERCENT}% tax, added at checkout)</p>
         </div>
         <dl className="product-details__facts">
           <dt>Weight</dt>
