@@ -32,12 +32,39 @@ test('a category URL is compared in lower case', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 3, name: 'Apple', exact: true })).toBeVisible();
 });
 
-test('a category without products says so', async ({ page, expectFailedRequest }) => {
+test('a category without products says so, titled as not found, and leads to all products', async ({
+  page,
+  expectFailedRequest,
+}) => {
   // No such category: the server answers the page with 404, for search engines.
-  expectFailedRequest('/products/unknown', 404);
-  await page.goto('/products/unknown');
+  expectFailedRequest('/products/nothing-here', 404);
+  await page.goto('/products/nothing-here');
+  await expect(page.getByRole('heading', { level: 1, name: 'Category not found' })).toBeVisible();
+  await expect(page.getByText('nothing-here')).toHaveCount(0);
   await expect(page.getByText('No products found in this category.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'See all products' }).click();
+  await expect(page).toHaveURL('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
+
+test('an empty cart shows the bare cart icon, and an empty cart or search says where to go', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+  await expect(cartLink(page)).not.toContainText('0');
+
+  await page.getByRole('search').getByRole('searchbox', { name: 'Search products' }).fill('zzzz');
+  await expect(page.getByText('No products match “zzzz”.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toBeVisible();
+
+  await cartLink(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Start shopping' }).click();
+  await expect(page).toHaveURL('/products');
 });
 
 test('typing in the nav search goes to all products, filtered by the text', async ({ page }) => {

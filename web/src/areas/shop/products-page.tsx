@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { categoryHref } from '@kirana/shared';
@@ -32,13 +33,18 @@ export function ProductsPage() {
 function GroupedProducts({ searchText }: { searchText: string }) {
   const products = useAtomValue(productsAtom);
   const cart = useCartControls();
+  const setSearchText = useSetAtom(searchTextAtom);
   const groups = groupByCategory(searchProducts(products, searchText));
 
   if (groups.length === 0) {
-    return (
-      <p className="empty-state">
-        {searchText ? `No products match “${searchText}”.` : 'No products are in stock right now.'}
-      </p>
+    return searchText ? (
+      <EmptyState message={`No products match “${searchText}”.`}>
+        <button type="button" className="button" onClick={() => setSearchText('')}>
+          Clear the search
+        </button>
+      </EmptyState>
+    ) : (
+      <EmptyState message="No products are in stock right now." />
     );
   }
   return groups.map(({ category, products: inGroup }) => {

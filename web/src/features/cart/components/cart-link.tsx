@@ -7,9 +7,12 @@ export function CartLink({ count }: { count: number }) {
   return (
     <Link to="/cart" className="icon-button cart-link" aria-label={label}>
       <CartIcon />
-      <span className="cart-link__count" aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
+      {/* An empty cart is the bare icon: a "0" badge reads as a notification. */}
+      {count > 0 && (
+        <span className="cart-link__count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
     </Link>
   );
 }

@@ -1,17 +1,25 @@
 import type { Product } from '@kirana/shared';
+import { EmptyState, type OnwardLink } from '../../../components/ui/empty-state';
 import { ProductCard, type CartControls } from './product-card';
 
 interface ProductGridProps {
   products: readonly Product[];
-  /** Shown when `products` is empty. */
+  /** Shown when `products` is empty, with where to go instead. */
   emptyMessage: string;
+  emptyOnward?: OnwardLink;
   cart?: CartControls;
   /** `row`: one swipeable row on phones (the home page's best sellers). */
   layout?: 'grid' | 'row';
 }
 
-export function ProductGrid({ products, emptyMessage, cart, layout = 'grid' }: ProductGridProps) {
-  if (products.length === 0) return <p className="empty-state">{emptyMessage}</p>;
+export function ProductGrid({
+  products,
+  emptyMessage,
+  emptyOnward,
+  cart,
+  layout = 'grid',
+}: ProductGridProps) {
+  if (products.length === 0) return <EmptyState message={emptyMessage} onward={emptyOnward} />;
   return (
     <ul
       className={layout === 'row' ? 'product-grid product-grid--row' : 'product-grid'}
