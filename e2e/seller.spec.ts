@@ -277,6 +277,8 @@ test.describe('seller screens', () => {
     await page.getByLabel('Phone').fill(agent.phone);
     await addAgent.click();
     await expect(toast(page, 'Agent added')).toBeVisible();
+    // The success answers the error: it does not stay beside it.
+    await expect(toast(page, 'All fields required')).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: agent.name });
     await expect(row).toContainText(agent.phone);
     await expect(row).toContainText('Available');

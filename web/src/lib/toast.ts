@@ -7,23 +7,29 @@ export interface ToastRequest {
   autoHideDuration: number;
 }
 
-type Show = (request: ToastRequest) => void;
+/** What the mounted toaster does. */
+export interface Toaster {
+  show(request: ToastRequest): void;
+  /** Takes away the error toasts on screen: what they said has been answered. */
+  clearErrors(): void;
+}
 
 /*
  * notistack is loaded with the first toast, not with the page: it is ~7 kB of gzipped script
  * that a first visit rarely needs (see bench/bundle-size.mjs). Toasts asked for meanwhile wait
  * here and are shown, in order, as soon as the toaster is mounted.
  */
-let show: Show | null = null;
+let toaster: Toaster | null = null;
 const waiting: ToastRequest[] = [];
 let toasterWanted = false;
 const listeners = new Set<() => void>();
 
 function request(toast: ToastRequest): void {
-  if (show) {
-    show(toast);
+  if (toaster) {
+    toaster.show(toast);
     return;
   }
+  if (toast.variant === 'success') clearWaitingErrors();
   waiting.push(toast);
   if (!toasterWanted) {
     toasterWanted = true;
@@ -31,12 +37,26 @@ function request(toast: ToastRequest): void {
   }
 }
 
-/** Shows the spec's toasts; callable from atoms and handlers alike. */
+function clearWaitingErrors(): void {
+  const kept = waiting.filter((toast) => toast.variant !== 'error');
+  waiting.splice(0, waiting.length, ...kept);
+}
+
+/**
+ * Shows the spec's toasts; callable from atoms and handlers alike. A success takes away the
+ * error toasts still on screen (a login that worked after one that did not, an agent added after
+ * 'All fields required'): the error has been answered.
+ */
 export const toast = {
   success: (message: string) =>
     request({ message, variant: 'success', autoHideDuration: TOASTS.successMs }),
   error: (message: string) =>
     request({ message, variant: 'error', autoHideDuration: TOASTS.errorMs }),
+  /** For a success that says nothing (an agent logged in): the errors it answers go. */
+  clearErrors: () => {
+    toaster?.clearErrors();
+    clearWaitingErrors();
+  },
 };
 
 /** For the app's providers: whether a toast has been asked for, so the toaster must load. */
@@ -49,10 +69,10 @@ export const toasterStore = {
 };
 
 /** For the toaster once mounted: shows what waited, then every later toast at once. */
-export function attachToaster(next: Show): () => void {
-  show = next;
-  for (const toast of waiting.splice(0)) next(toast);
+export function attachToaster(next: Toaster): () => void {
+  toaster = next;
+  for (const toast of waiting.splice(0)) next.show(toast);
   return () => {
-    if (show === next) show = null;
+    if (toaster === next) toaster = null;
   };
 }

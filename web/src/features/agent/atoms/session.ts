@@ -64,6 +64,8 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
   }
   try {
     const agent = await loginAgent({ phone: phone.trim() });
+    // In: what an earlier try was told ('No agent is registered …') no longer holds.
+    toast.clearErrors();
     set(pairingRefusalAtom, null);
     // Nothing held from an earlier session may show in this one.
     set(resetOrdersAtom);

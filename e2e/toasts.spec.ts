@@ -1,0 +1,41 @@
+import { createAgent, pairPhone, toast as agentToast } from './support/agent';
+import { expect, test } from './support/fixtures';
+import { cartLink, toast } from './support/shopper';
+
+test.describe('toasts on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'seen on a phone: run with --project phone');
+
+  test('three quick adds are one "Added to Cart", clear of the navigation', async ({ page }) => {
+    await page.goto('/products/vegetables');
+    for (const name of ['Carrot', 'Potato', 'Onion']) {
+      await page.getByRole('button', { name: `Add ${name} to cart` }).tap();
+    }
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+
+    const added = toast(page, 'Added to Cart');
+    await expect(added).toHaveCount(1);
+    const banner = await page.getByRole('banner').boundingBox();
+    const shown = await added.boundingBox();
+    expect(banner && shown).toBeTruthy();
+    // Below the whole navigation bar: the logo, the cart and Login stay in sight and tappable.
+    expect(shown!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
+    await cartLink(page).tap();
+    await expect(page).toHaveURL('/cart');
+  });
+
+  test('a login that works takes away the error of the one before', async ({ page }, testInfo) => {
+    const agent = await createAgent(testInfo);
+    await pairPhone(page, agent);
+    await page.goto('/agents');
+
+    await page.getByRole('button', { name: 'Login' }).tap();
+    const refused = agentToast(page, 'Phone number required');
+    await expect(refused).toBeVisible();
+
+    await page.getByLabel('Phone number').fill(agent.phone);
+    await page.getByRole('button', { name: 'Login' }).tap();
+    await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
+    // Gone at once, not after its 4 seconds.
+    await expect(refused).toHaveCount(0, { timeout: 1000 });
+  });
+});
