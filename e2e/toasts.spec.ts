@@ -38,4 +38,30 @@ test.describe('toasts on a phone', () => {
     // Gone at once, not after its 4 seconds.
     await expect(refused).toHaveCount(0, { timeout: 1000 });
   });
+
+  test('a login error is a toast above the login dialog, not dimmed under its backdrop', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    expectFailedRequest('/api/user/login', 401);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'User Login' });
+    await dialog.getByLabel('Email').fill('nobody@example.com');
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Login' }).tap();
+
+    const error = toast(page, 'Invalid email or password');
+    await expect(error).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password');
+    const settled = () =>
+      page.evaluate(() => Promise.all(document.getAnimations().map((each) => each.finished)));
+    await settled();
+    const overTheDialog = await error.screenshot();
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    await expect(dialog).toBeHidden();
+    await settled();
+    // The same pixels with and without the dialog's backdrop: the toast was on top of it.
+    expect(overTheDialog.equals(await error.screenshot())).toBe(true);
+  });
 });

@@ -1,15 +1,17 @@
 import { TOASTS } from '@kirana/shared';
 import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { attachToaster } from '../lib/toast';
 
 /**
  * notistack's toasts, mounted on the first `toast` call (a lazy chunk of its own). They rise from
- * the bottom of the screen, clear of the navigation (the logo, the cart, Login) on a phone; the
- * same text twice at once shows once (three quick 'Added to Cart' are one toast); a success takes
- * away the errors on screen (lib/toast.ts).
+ * the bottom of the screen, clear of the navigation (the logo, the cart, Login) on a phone, and
+ * above an open dialog; the same text twice at once shows once (three quick 'Added to Cart' are
+ * one toast); a success takes away the errors on screen (lib/toast.ts).
  */
 export default function Toaster() {
+  const [layer] = useState(toastLayer);
+  useEffect(() => () => layer.remove(), [layer]);
   useEffect(() => {
     const errors = new Set<SnackbarKey>();
     const clearErrors = () => {
@@ -19,6 +21,7 @@ export default function Toaster() {
     return attachToaster({
       show({ message, variant, autoHideDuration }) {
         if (variant === 'success') clearErrors();
+        raise(layer);
         const key = enqueueSnackbar(message, {
           variant,
           autoHideDuration,
@@ -29,12 +32,32 @@ export default function Toaster() {
       },
       clearErrors,
     });
-  }, []);
+  }, [layer]);
   return (
     <SnackbarProvider
+      domRoot={layer}
       maxSnack={TOASTS.max}
       autoHideDuration={TOASTS.blankMs}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     />
   );
+}
+
+/**
+ * The toasts' own layer: a manual popover, which the browser puts in its top layer, so that a
+ * toast shows above an open modal dialog (the login's error) instead of under its backdrop.
+ */
+function toastLayer(): HTMLElement {
+  const layer = document.createElement('div');
+  layer.className = 'toast-layer';
+  layer.popover = 'manual';
+  document.body.append(layer);
+  return layer;
+}
+
+/** Above whatever has entered the top layer since (a dialog opened after the last toast). */
+function raise(layer: HTMLElement): void {
+  if (typeof layer.showPopover !== 'function') return;
+  if (layer.matches(':popover-open')) layer.hidePopover();
+  layer.showPopover();
 }
