@@ -132,6 +132,10 @@ test.describe('seller screens', () => {
     await page.getByLabel('Product description').fill('Fresh from the farm\nRich in iron\n');
     await page.getByLabel('Category').selectOption({ label: 'Fresh Fruits' });
     await page.getByLabel('Product price (₹)').fill('150');
+    // Checked by the server's own rules before anything is sent.
+    await page.getByLabel('Offer price (₹)').fill('150.01');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await expect(toast(page, 'offerPrice must not exceed price')).toBeVisible();
     await page.getByLabel('Offer price (₹)').fill('129.50');
     await page.getByLabel('Weight (optional)').fill('250 g');
     await page.getByRole('button', { name: 'Add product' }).click();

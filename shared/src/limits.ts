@@ -9,3 +9,7 @@ export const CART_QUANTITY_OPTIONS = 9;
 export const MAX_ORDER_LINES = 100;
 /** Every product shows this fixed rating, out of 5 stars. */
 export const DISPLAY_RATING = 4;
+/** Each uploaded picture: at most this many bytes (the server refuses more with a 413). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The picture formats the server takes; it checks the bytes, browsers' choosers are told these. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_BYTES } from '@kirana/shared';
 import multer from '@koa/multer';
 import type Router from '@koa/router';
 import { MulterError } from 'multer';
@@ -6,7 +7,6 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A few kilobytes of PNG can claim 16000 × 16000 pixels; decoding that would take gigabytes. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 

@@ -1,4 +1,11 @@
-import { MAX_PRODUCT_IMAGES, type CategoryPath, type ProductDataInput } from '@kirana/shared';
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  productDataFieldSchema,
+  type CategoryPath,
+  type ProductData,
+} from '@kirana/shared';
 
 /** What the Add Product form holds: the text of each field, and one picture (or none) per slot. */
 export interface ProductFormValues {
@@ -24,69 +31,48 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   images: Array.from({ length: MAX_PRODUCT_IMAGES }, () => null),
 };
 
-/** The picture formats the server accepts; it checks the bytes, this only guides the chooser. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
-/** The server's cap on each picture. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** Why `file` cannot go into an image slot, or null when it can. */
+/** Why `file` cannot go into an image slot, or null when it can: the server's own limits. */
 export function imageProblem(file: File): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return `${file.name} is not a JPEG, PNG, WebP or AVIF picture`;
   }
-  if (file.size > MAX_IMAGE_BYTES) return 'Each image must be at most 5 MB';
-  return null;
-}
-
-/** A price as typed, in rupees: a positive number with at most two decimals, else null. */
-export function parsePrice(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  const rupees = Number(trimmed);
-  return rupees > 0 ? rupees : null;
-}
-
-/** The description as bullets: one per non-empty line, trimmed. */
-export function descriptionLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
-/** Why the form cannot be sent yet, in the seller's words, or null when it can. */
-export function productFormProblem(values: ProductFormValues): string | null {
-  if (values.name.trim() === '') return 'Enter the product name';
-  if (values.category === '') return 'Choose a category';
-  const price = parsePrice(values.price);
-  if (price === null) return 'Enter the product price in rupees, e.g. 120 or 99.50';
-  const offerPrice = parsePrice(values.offerPrice);
-  if (offerPrice === null) return 'Enter the offer price in rupees, e.g. 110 or 89.50';
-  if (offerPrice > price) return 'The offer price must not be more than the product price';
+  if (file.size > MAX_IMAGE_BYTES) {
+    return `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
+  }
   return null;
 }
 
 /**
- * The `productData` JSON of `POST /api/product/add`.
- * @throws RangeError when the category is not chosen or a price does not parse; check
- * {@link productFormProblem} first.
+ * The form checked by the server's own schema of the `productData` field (prices as typed, the
+ * description one bullet per line): the product data it will take, or the first thing it would
+ * refuse, in its words.
  */
-export function productData(values: ProductFormValues): ProductDataInput {
-  const price = parsePrice(values.price);
-  const offerPrice = parsePrice(values.offerPrice);
-  const { category } = values;
-  if (price === null || offerPrice === null || category === '') {
-    throw new RangeError('check the form with productFormProblem first');
-  }
-  const weight = values.weight.trim();
-  return {
-    name: values.name.trim(),
-    description: descriptionLines(values.description),
-    category,
-    price,
-    offerPrice,
-    ...(weight ? { weight } : {}),
-  };
+function checked(values: ProductFormValues) {
+  const field = JSON.stringify({
+    name: values.name,
+    description: values.description,
+    category: values.category || undefined,
+    price: values.price,
+    offerPrice: values.offerPrice,
+    weight: values.weight,
+  });
+  return productDataFieldSchema.safeParse(field);
+}
+
+/** Why the form cannot be sent yet, as the server would say it, or null when it can. */
+export function productFormProblem(values: ProductFormValues): string | null {
+  const result = checked(values);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the product');
+}
+
+/**
+ * The `productData` JSON of `POST /api/product/add`.
+ * @throws RangeError when the form does not pass {@link productFormProblem}.
+ */
+export function productData(values: ProductFormValues): ProductData {
+  const result = checked(values);
+  if (!result.success) throw new RangeError('check the form with productFormProblem first');
+  return result.data;
 }
 
 /**

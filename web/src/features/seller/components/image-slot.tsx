@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { IMAGE_TYPES } from '../product-form';
+import { IMAGE_TYPES } from '@kirana/shared';
 import { FilePreview } from './file-preview';
 
 interface ImageSlotProps {
