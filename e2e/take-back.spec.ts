@@ -4,8 +4,6 @@ import { createAgent, logInAsAgent, orderCard, placeCodOrder } from './support/a
 import { expect, test } from './support/fixtures';
 import { logInAsSeller, toast } from './support/seller';
 
-/** The order's number as the seller's Orders screen shows it: the id's last 8 hex digits. */
-
 test.describe('the seller takes an order back from its agent', () => {
   test.skip(({ isMobile }) => isMobile, 'the seller screens are for the counter and laptops');
 
@@ -66,6 +64,14 @@ test.describe('the seller takes an order back from its agent', () => {
       await expect(agentPart).toContainText('Unassigned');
       await expect(card).toContainText('Order Placed');
       await expect(takeBack).toHaveCount(0);
+
+      // Its history says who did what, and when.
+      await card.getByText('History', { exact: true }).click();
+      const history = card.getByRole('list', { name: 'Order history' }).getByRole('listitem');
+      await expect(history).toHaveCount(3);
+      await expect(history.nth(0)).toContainText('placed the order');
+      await expect(history.nth(1)).toContainText(`Agent ${agent.name} accepted the order`);
+      await expect(history.nth(2)).toContainText('Seller took the order back from its agent');
 
       // Live on the phone: no longer the agent's delivery, open for any agent to accept.
       await expect(deliveries.getByRole('article', { name: `Order ${order.number}` })).toHaveCount(

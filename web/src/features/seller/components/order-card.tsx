@@ -3,6 +3,7 @@ import { refundText } from '../../payments/refund-text';
 import { canTakeBackOrder } from '../order-list';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
+import { OrderHistory } from './order-history';
 
 interface OrderCardProps {
   order: SellerOrder;
@@ -17,7 +18,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeS
 /**
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
  * delivers it (with 'Take back' while the order can go back to the pool); a cancelled order
- * says by whom and why.
+ * says by whom and why; its history opens below.
  */
 export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
   const headingId = `order-${order._id}`;
@@ -131,6 +132,7 @@ export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
           )}
         </section>
       </div>
+      <OrderHistory order={order} />
     </article>
   );
 }

@@ -1,0 +1,36 @@
+import type { OrderEvent } from '@kirana/shared';
+
+const ROLES: Record<OrderEvent['by']['role'], string> = {
+  user: 'Shopper',
+  seller: 'Seller',
+  agent: 'Agent',
+  system: 'Kirana',
+};
+
+/** Who made a change, as the counter reads it: "Agent Ravi", "Shopper Priya", "Seller". */
+export function actorText({ by }: Pick<OrderEvent, 'by'>): string {
+  return by.name ? `${ROLES[by.role]} ${by.name}` : ROLES[by.role];
+}
+
+/** What a change of the order's history did, in a few words. */
+export function changeText(
+  event: Pick<OrderEvent, 'type' | 'fromStatus' | 'toStatus' | 'note'>,
+): string {
+  const note = event.note ? ` (${event.note})` : '';
+  switch (event.type) {
+    case 'placed':
+      return `placed the order${note}`;
+    case 'paid':
+      return `paid online${note}`;
+    case 'accepted':
+      return `accepted the order${note}`;
+    case 'released':
+      return `took the order back from its agent${note}`;
+    case 'expired':
+      return `cancelled it: not paid in time${note}`;
+    case 'refunded':
+      return `refunded the payment${note}`;
+    case 'status':
+      return `${event.fromStatus ?? '—'} → ${event.toStatus ?? '—'}${note}`;
+  }
+}
