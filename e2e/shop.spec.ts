@@ -198,6 +198,37 @@ test('a shopper fills the cart logged out, signs up keeping it, adds an address,
   expect(answer.user.cartItems).toEqual({});
 });
 
+test('a new address starts from the account: name and email, India, a 6-digit PIN code on the number pad', async ({
+  page,
+}, testInfo) => {
+  const shopper = newShopper(testInfo);
+  await signUpViaApi(page, shopper);
+  await page.goto('/add-address');
+
+  const [firstName, lastName] = shopper.name.split(' ');
+  await expect(page.getByLabel('First name')).toHaveValue(firstName!);
+  await expect(page.getByLabel('Last name')).toHaveValue(lastName!);
+  await expect(page.getByLabel('Email address')).toHaveValue(shopper.email);
+  await expect(page.getByLabel('Country')).toHaveValue('India');
+  const pin = page.getByLabel('PIN code');
+  await expect(pin).toHaveAttribute('inputmode', 'numeric');
+  await expect(pin).toHaveAttribute('maxlength', '6');
+  // Only the form: no decoration filling the rest of a laptop's screen.
+  await expect(page.getByRole('main').locator('[aria-hidden="true"] svg')).toHaveCount(0);
+
+  await page.getByLabel('Street').fill('12 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').fill('Karnataka');
+  await pin.fill('56001');
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  // Five digits are not a PIN code: the browser holds the form back.
+  await expect(page).toHaveURL('/add-address');
+  await pin.fill('560001');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page).toHaveURL('/cart');
+});
+
 test('placing an order with no address chosen says "Please select an address"', async ({
   page,
 }, testInfo) => {

@@ -67,8 +67,8 @@ export async function fillAddressForm(page: Page) {
   await page.getByLabel('Street').fill(ADDRESS.street);
   await page.getByLabel('City').fill(ADDRESS.city);
   await page.getByLabel('State').fill(ADDRESS.state);
-  await page.getByLabel('Zip code').fill(ADDRESS.zipcode);
-  await page.getByLabel('Country').fill(ADDRESS.country);
+  await page.getByLabel('PIN code').fill(ADDRESS.zipcode);
+  await page.getByLabel('Country').selectOption(ADDRESS.country);
   await page.getByLabel('Phone').fill(ADDRESS.phone);
 }
 

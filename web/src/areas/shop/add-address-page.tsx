@@ -1,8 +1,7 @@
-import type { AddressInput } from '@kirana/shared';
+import type { AddressInput, User } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadBoundary } from '../../components/ui/load-boundary';
-import { MapPinIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { addressesAtom, saveAddressAtom } from '../../features/addresses/atoms/addresses';
 import { AddressForm } from '../../features/addresses/components/address-form';
@@ -34,15 +33,13 @@ export function AddAddressPage() {
             <AddressEditor editId={editId} />
           </LoadBoundary>
         </div>
-        <div className="address-page__art" aria-hidden="true">
-          <MapPinIcon size={160} />
-        </div>
       </div>
     </section>
   );
 }
 
 function AddressEditor({ editId }: { editId: string | null }) {
+  const user = useAtomValue(userAtom);
   const addresses = useAtomValue(addressesAtom);
   const saveAddress = useSetAtom(saveAddressAtom);
   const navigate = useNavigate();
@@ -65,9 +62,15 @@ function AddressEditor({ editId }: { editId: string | null }) {
   return (
     <AddressForm
       key={editing?._id ?? 'new'}
-      initial={editing}
+      initial={editing ?? (user ? fromAccount(user) : undefined)}
       submitLabel="Save address"
       onSubmit={save}
     />
   );
+}
+
+/** What the shopper's account already says of a new address: their name and email. */
+function fromAccount(user: User): Partial<AddressInput> {
+  const [firstName = '', ...rest] = user.name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' '), email: user.email };
 }

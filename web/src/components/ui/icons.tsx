@@ -118,10 +118,3 @@ export const HeartIcon = (props: IconProps) => (
     <path d="M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z" />
   </Icon>
 );
-
-export const MapPinIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12z" />
-    <circle cx="12" cy="9" r="2.5" />
-  </Icon>
-);

@@ -2,8 +2,8 @@ import type { AddressInput } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 
 interface AddressFormProps {
-  /** The saved address being changed, or nothing for a new one. */
-  initial?: AddressInput;
+  /** The saved address being changed, or what the account knows for a new one. */
+  initial?: Partial<AddressInput>;
   submitLabel: string;
   /** Rejects with the reason to show when saving failed. */
   onSubmit: (address: AddressInput) => Promise<void>;
@@ -19,7 +19,8 @@ const EMPTY: AddressInput = {
   city: '',
   state: '',
   zipcode: '',
-  country: '',
+  // The shop delivers in India.
+  country: 'India',
   phone: '',
 };
 
@@ -31,6 +32,9 @@ interface FieldSpec {
   inputMode?: 'numeric' | 'tel' | 'email';
   pattern?: string;
   title?: string;
+  maxLength?: number;
+  /** Chosen from these, not typed. */
+  options?: readonly string[];
   /** Shares a row with the next field on wider screens. */
   half?: boolean;
 }
@@ -44,24 +48,33 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'state', label: 'State', autoComplete: 'address-level1', half: true },
   {
     name: 'zipcode',
-    label: 'Zip code',
+    label: 'PIN code',
     autoComplete: 'postal-code',
+    // A phone shows its number pad.
     inputMode: 'numeric',
-    pattern: '[0-9]{4,10}',
-    title: '4 to 10 digits',
+    pattern: '[0-9]{6}',
+    maxLength: 6,
+    title: 'the 6 digits of the PIN code',
     half: true,
   },
-  { name: 'country', label: 'Country', autoComplete: 'country-name', half: true },
+  {
+    name: 'country',
+    label: 'Country',
+    autoComplete: 'country-name',
+    options: ['India'],
+    half: true,
+  },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
 
 /** The delivery address form; every field is required. */
-export function AddressForm({ initial, submitLabel, onSubmit }: AddressFormProps) {
+export function AddressForm({ initial = {}, submitLabel, onSubmit }: AddressFormProps) {
   // Only the form's own fields: a saved address also carries its _id.
-  const [address, setAddress] = useState<AddressInput>(() =>
-    initial
-      ? (Object.fromEntries(FIELDS.map(({ name }) => [name, initial[name]])) as AddressInput)
-      : EMPTY,
+  const [address, setAddress] = useState<AddressInput>(
+    () =>
+      Object.fromEntries(
+        FIELDS.map(({ name }) => [name, initial[name] ?? EMPTY[name]]),
+      ) as AddressInput,
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,18 +98,35 @@ export function AddressForm({ initial, submitLabel, onSubmit }: AddressFormProps
         {FIELDS.map((field) => (
           <div key={field.name} className={field.half ? 'field field--half' : 'field'}>
             <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              inputMode={field.inputMode}
-              pattern={field.pattern}
-              title={field.title}
-              required
-              value={address[field.name]}
-              onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
-            />
+            {field.options ? (
+              <select
+                id={`${id}-${field.name}`}
+                name={field.name}
+                autoComplete={field.autoComplete}
+                required
+                value={address[field.name]}
+                onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
+              >
+                {/* A saved address from elsewhere keeps its own. */}
+                {[...new Set([...field.options, address[field.name]])].map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`${id}-${field.name}`}
+                name={field.name}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                pattern={field.pattern}
+                maxLength={field.maxLength}
+                title={field.title}
+                required
+                value={address[field.name]}
+                onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
+              />
+            )}
           </div>
         ))}
       </div>
