@@ -23,7 +23,9 @@ export function ProductTable({ products, pendingIds, onStockChange }: ProductTab
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col">Category</th>
+            <th scope="col" className="seller-table__optional">
+              Category
+            </th>
             <th scope="col" className="seller-table__number">
               Selling price
             </th>
@@ -60,7 +62,9 @@ export function ProductTable({ products, pendingIds, onStockChange }: ProductTab
                     </span>
                   </div>
                 </th>
-                <td>{categoryByPath(product.category)?.text ?? product.category}</td>
+                <td className="seller-table__optional">
+                  {categoryByPath(product.category)?.text ?? product.category}
+                </td>
                 <td className="seller-table__number">
                   <span className="seller-price">
                     {formatAmount(product.offerPrice, ORDER_CURRENCY)}

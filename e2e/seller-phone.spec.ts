@@ -1,0 +1,41 @@
+import { createAgent, placeCodOrder } from './support/agent';
+import { expect, test } from './support/fixtures';
+import { logInAsSeller } from './support/seller';
+
+test.describe('the seller area on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'at 390 px: run with --project phone');
+
+  test('every screen fits the phone’s width, the greeting on one line, the stock switch in reach', async ({
+    page,
+  }, testInfo) => {
+    await createAgent(testInfo, 'Ravindranath');
+    await placeCodOrder(testInfo);
+    await logInAsSeller(page);
+
+    const greeting = page.getByText('Hi! Admin');
+    const logout = page.getByRole('button', { name: 'Logout' });
+    const greetingBox = await greeting.boundingBox();
+    const logoutBox = await logout.boundingBox();
+    // One line: no taller than the Logout button beside it.
+    expect(greetingBox!.height).toBeLessThanOrEqual(logoutBox!.height);
+
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const screens = [
+      ['/seller', 'Add Product', page.getByLabel('Product name')],
+      ['/seller/product-list', 'Product List', page.getByRole('row', { name: /Carrot/ })],
+      ['/seller/orders', 'Orders', page.getByRole('article').first()],
+      ['/seller/agents', 'Agents', page.getByRole('row', { name: /Ravindranath/ })],
+    ] as const;
+    for (const [path, heading, content] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(content).toBeVisible();
+      expect(await width(), path).toBeLessThanOrEqual(390);
+    }
+
+    await page.goto('/seller/product-list');
+    const carrot = page.getByRole('switch', { name: 'Carrot in stock' });
+    const box = await carrot.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  });
+});
