@@ -335,3 +335,29 @@ test('the seller and agent areas hide the shopper nav and footer', async ({ page
     await expect(page.getByRole('link', { name: /^Cart, / })).toHaveCount(0);
   }
 });
+
+test('a laptop shows six products a row and two rows at once, and All Products gives each category one shelf', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'seen on a laptop');
+  await page.goto('/products/vegetables');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const tops = await cards.evaluateAll((all) =>
+    all.map((card) => Math.round(card.getBoundingClientRect().top)),
+  );
+  const [firstRow = 0] = tops;
+  expect(tops.filter((top) => top === firstRow).length).toBeGreaterThanOrEqual(6);
+  const secondRow = Math.min(...tops.filter((top) => top > firstRow));
+  expect(secondRow).toBeLessThan(page.viewportSize()!.height);
+
+  await page.goto('/products');
+  const veggies = page.getByRole('region', { name: 'Organic veggies' }).getByRole('article');
+  await expect(veggies.first()).toBeVisible();
+  // One row, scrolled sideways: no card left alone on a last row.
+  const rows = await veggies.evaluateAll(
+    (all) => new Set(all.map((card) => Math.round(card.getBoundingClientRect().top))).size,
+  );
+  expect(rows).toBe(1);
+});

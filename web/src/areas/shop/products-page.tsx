@@ -57,7 +57,7 @@ function GroupedProducts({ searchText }: { searchText: string }) {
             See all<span className="visually-hidden"> {category.text}</span>
           </Link>
         </div>
-        <ProductGrid products={inGroup} emptyMessage="" cart={cart} />
+        <ProductGrid products={inGroup} emptyMessage="" cart={cart} layout="shelf" />
       </section>
     );
   });

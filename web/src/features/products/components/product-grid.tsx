@@ -8,8 +8,11 @@ interface ProductGridProps {
   emptyMessage: string;
   emptyOnward?: OnwardLink;
   cart?: CartControls;
-  /** `row`: one swipeable row on phones (the home page's best sellers). */
-  layout?: 'grid' | 'row';
+  /**
+   * `row`: one swipeable row on phones, a grid on laptops (the home page's best sellers);
+   * `shelf`: one row that scrolls sideways at every width (a category on All Products).
+   */
+  layout?: 'grid' | 'row' | 'shelf';
 }
 
 export function ProductGrid({
@@ -22,7 +25,7 @@ export function ProductGrid({
   if (products.length === 0) return <EmptyState message={emptyMessage} onward={emptyOnward} />;
   return (
     <ul
-      className={layout === 'row' ? 'product-grid product-grid--row' : 'product-grid'}
+      className={layout === 'grid' ? 'product-grid' : `product-grid product-grid--${layout}`}
       role="list"
     >
       {products.map((product) => (
