@@ -1,5 +1,5 @@
 /** The oldest Node.js the store runs on: the root package.json's `engines` (its test holds them together). */
-export const OLDEST_NODE = '22.17.0';
+export const OLDEST_NODE = '22.22.0';
 
 /**
  * One line saying what to do when `version` (process.versions.node) is older than OLDEST_NODE,
