@@ -173,10 +173,15 @@ try {
   const store = await start(
     [...profile, 'server/dist/main.js'],
     {
+      // As a shop runs it: every request gets its log line (at info in production only).
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       SELLER_EMAIL: 'bench-seller@example.com',
       SELLER_PASSWORD: randomBytes(12).toString('hex'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENTS: 'sandbox',
       SEED_DEMO_DATA: 'true',
       REDIS_URL: '',
     },
