@@ -11,7 +11,11 @@ import { attachToaster } from '../lib/toast';
  */
 export default function Toaster() {
   const [layer] = useState(toastLayer);
-  useEffect(() => () => layer.remove(), [layer]);
+  // In the page while mounted (in an effect: StrictMode's trial unmount takes it out and back).
+  useEffect(() => {
+    document.body.append(layer);
+    return () => layer.remove();
+  }, [layer]);
   useEffect(() => {
     const errors = new Set<SnackbarKey>();
     const clearErrors = () => {
@@ -22,13 +26,16 @@ export default function Toaster() {
       show({ message, variant, autoHideDuration }) {
         if (variant === 'success') clearErrors();
         raise(layer);
-        const key = enqueueSnackbar(message, {
+        enqueueSnackbar(message, {
           variant,
           autoHideDuration,
           preventDuplicate: true,
-          onExited: () => errors.delete(key),
+          // Only the errors shown: a duplicate dropped by notistack never enters or exits.
+          onEnter: (_node, _appearing, key) => {
+            if (variant === 'error') errors.add(key);
+          },
+          onExited: (_node, key) => errors.delete(key),
         });
-        if (variant === 'error') errors.add(key);
       },
       clearErrors,
     });
@@ -51,13 +58,18 @@ function toastLayer(): HTMLElement {
   const layer = document.createElement('div');
   layer.className = 'toast-layer';
   layer.popover = 'manual';
-  document.body.append(layer);
   return layer;
 }
 
-/** Above whatever has entered the top layer since (a dialog opened after the last toast). */
+/**
+ * Shown, and above a modal dialog opened since (shown again, which puts it on top): only then,
+ * so that the toasts on screen are not taken away and announced anew by every new one.
+ */
 function raise(layer: HTMLElement): void {
-  if (typeof layer.showPopover !== 'function') return;
-  if (layer.matches(':popover-open')) layer.hidePopover();
-  layer.showPopover();
+  if (typeof layer.showPopover !== 'function' || !layer.isConnected) return;
+  if (!layer.matches(':popover-open')) layer.showPopover();
+  else if (document.querySelector('dialog:modal')) {
+    layer.hidePopover();
+    layer.showPopover();
+  }
 }
