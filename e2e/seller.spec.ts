@@ -135,7 +135,7 @@ test.describe('seller screens', () => {
     // Checked by the server's own rules before anything is sent.
     await page.getByLabel('Offer price (₹)').fill('150.01');
     await page.getByRole('button', { name: 'Add product' }).click();
-    await expect(toast(page, 'offerPrice must not exceed price')).toBeVisible();
+    await expect(toast(page, 'Offer price must not exceed price')).toBeVisible();
     await page.getByLabel('Offer price (₹)').fill('129.50');
     await page.getByLabel('Weight (optional)').fill('250 g');
     await page.getByRole('button', { name: 'Add product' }).click();

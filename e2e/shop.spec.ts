@@ -212,7 +212,7 @@ test('a new address starts from the account: name and email, India, a 6-digit PI
   await expect(page.getByLabel('Country')).toHaveValue('India');
   const pin = page.getByLabel('PIN code');
   await expect(pin).toHaveAttribute('inputmode', 'numeric');
-  await expect(pin).toHaveAttribute('maxlength', '6');
+  await expect(pin).toHaveAttribute('pattern', '[0-9]{6}');
   // Only the form: no decoration filling the rest of a laptop's screen.
   await expect(page.getByRole('main').locator('[aria-hidden="true"] svg')).toHaveCount(0);
 

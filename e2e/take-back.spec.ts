@@ -66,7 +66,7 @@ test.describe('the seller takes an order back from its agent', () => {
       await expect(takeBack).toHaveCount(0);
 
       // Its history says who did what, and when.
-      await card.getByText('History', { exact: true }).click();
+      await card.getByText(`History of order #${orderNumber(order.id)}`).click();
       const history = card.getByRole('list', { name: 'Order history' }).getByRole('listitem');
       await expect(history).toHaveCount(3);
       await expect(history.nth(0)).toContainText('placed the order');

@@ -289,7 +289,8 @@ describe('kirana server process: shutdown and restart', () => {
   );
 });
 
-describe('kirana server process: what a person sees', () => {
+// A terminal through util-linux's `script` (test/process.ts): Linux only.
+describe.runIf(process.platform === 'linux')('kirana server process: what a person sees', () => {
   it(
     'in a terminal: readable lines and a banner with the address, the seller’s sign-in and the data',
     async () => {
@@ -314,7 +315,7 @@ describe('kirana server process: what a person sees', () => {
       // In development a request's line is for LOG_LEVEL=debug: the banner does not scroll away.
       const port = Number(new URL(address ?? '').port);
       await listProducts(port);
-      await expect(server.stop('SIGINT')).resolves.toMatchObject({ code: 0 });
+      await expect(server.stop('SIGTERM')).resolves.toMatchObject({ code: 0 });
       expect(server.stdout()).not.toContain('/api/product/list');
     },
     PROCESS_TIMEOUT,

@@ -69,16 +69,16 @@ describe('product form checks', () => {
     expect(productFormProblem(filled())).toBeNull();
   });
 
-  it('names what is missing, as the server would: the name, the category, then each price', () => {
-    expect(productFormProblem(filled({ name: '  ' }))).toBe('name is required');
-    expect(productFormProblem(filled({ category: '' }))).toMatch(/^category must be one of /);
-    expect(productFormProblem(filled({ price: '' }))).toBe('price must be a number');
-    expect(productFormProblem(filled({ offerPrice: '' }))).toBe('offerPrice must be a number');
+  it('names what is missing by the server’s rules, in the form’s words', () => {
+    expect(productFormProblem(filled({ name: '  ' }))).toBe('Product name is required');
+    expect(productFormProblem(filled({ category: '' }))).toBe('Choose a category');
+    expect(productFormProblem(filled({ price: '' }))).toBe('Product price must be a number');
+    expect(productFormProblem(filled({ offerPrice: '' }))).toBe('Offer price must be a number');
   });
 
   it('refuses an offer price above the product price, as the server does', () => {
     expect(productFormProblem(filled({ price: '50', offerPrice: '50.01' }))).toBe(
-      'offerPrice must not exceed price',
+      'Offer price must not exceed price',
     );
     expect(productFormProblem(filled({ price: '50', offerPrice: '50' }))).toBeNull();
   });
@@ -88,12 +88,14 @@ describe('product form checks', () => {
       price: 120,
       offerPrice: 99.5,
     });
-    expect(productFormProblem(filled({ price: '0' }))).toBe('price must be greater than 0');
-    expect(productFormProblem(filled({ price: '-3' }))).toBe('price must be greater than 0');
-    expect(productFormProblem(filled({ price: '1.999' }))).toBe(
-      'price must have at most two decimals',
+    expect(productFormProblem(filled({ price: '0' }))).toBe('Product price must be greater than 0');
+    expect(productFormProblem(filled({ price: '-3' }))).toBe(
+      'Product price must be greater than 0',
     );
-    expect(productFormProblem(filled({ price: '1e3' }))).toBe('price must be a number');
+    expect(productFormProblem(filled({ price: '1.999' }))).toBe(
+      'Product price must have at most two decimals',
+    );
+    expect(productFormProblem(filled({ price: '1e3' }))).toBe('Product price must be a number');
   });
 
   it('takes JPEG, PNG, WebP and AVIF pictures up to 5 MB, and nothing else', () => {

@@ -59,10 +59,26 @@ function checked(values: ProductFormValues) {
   return productDataFieldSchema.safeParse(field);
 }
 
-/** Why the form cannot be sent yet, as the server would say it, or null when it can. */
+/** The form's label of each field the schema names in its messages. */
+const LABELS: Record<string, string> = {
+  name: 'Product name',
+  description: 'Product description',
+  price: 'Product price',
+  offerPrice: 'Offer price',
+  weight: 'Weight',
+};
+
+/**
+ * Why the form cannot be sent yet, by the server's rules in the form's words ('Offer price must
+ * not exceed price'), or null when it can.
+ */
 export function productFormProblem(values: ProductFormValues): string | null {
   const result = checked(values);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the product');
+  if (result.success) return null;
+  const [issue] = result.error.issues;
+  if (!issue) return 'Check the product';
+  if (issue.path[0] === 'category') return 'Choose a category';
+  return issue.message.replace(/^\w+/, (field) => LABELS[field] ?? field);
 }
 
 /**

@@ -32,7 +32,6 @@ interface FieldSpec {
   inputMode?: 'numeric' | 'tel' | 'email';
   pattern?: string;
   title?: string;
-  maxLength?: number;
   /** Chosen from these, not typed. */
   options?: readonly string[];
   /** Shares a row with the next field on wider screens. */
@@ -53,7 +52,6 @@ const FIELDS: readonly FieldSpec[] = [
     // A phone shows its number pad.
     inputMode: 'numeric',
     pattern: '[0-9]{6}',
-    maxLength: 6,
     title: 'the 6 digits of the PIN code',
     half: true,
   },
@@ -120,7 +118,6 @@ export function AddressForm({ initial = {}, submitLabel, onSubmit }: AddressForm
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}
                 pattern={field.pattern}
-                maxLength={field.maxLength}
                 title={field.title}
                 required
                 value={address[field.name]}

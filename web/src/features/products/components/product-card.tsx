@@ -10,12 +10,12 @@ import { Link } from 'react-router';
 import { StarRating } from '../../../components/ui/star-rating';
 import { QuantityStepper } from './quantity-stepper';
 
-/** Card images are square; the width and height only reserve the box before the image loads. */
+/** The width and height only reserve the box (square, or 4:3 on a laptop) before the image loads. */
 const IMAGE_BOX = 400;
 
 /** The card's image width per layout of the product grid (see `.product-grid` in styles.css). */
 export const PRODUCT_IMAGE_SIZES =
-  '(min-width: 1200px) 240px, (min-width: 900px) 22vw, (min-width: 640px) 30vw, 45vw';
+  '(min-width: 1100px) 15vw, (min-width: 900px) 22vw, (min-width: 640px) 30vw, 45vw';
 
 export interface CartControls {
   /** How many of each product the cart holds. */

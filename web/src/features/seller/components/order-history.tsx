@@ -1,4 +1,4 @@
-import type { OrderEvent, SellerOrder } from '@kirana/shared';
+import { orderNumber, type OrderEvent, type SellerOrder } from '@kirana/shared';
 import { useEffect, useState } from 'react';
 import { getOrderHistory } from '../api/get-order-history';
 import { errorText } from '../failure-message';
@@ -20,7 +20,9 @@ export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'upda
     if (!open) return;
     const reading = new AbortController();
     getOrderHistory(order._id, reading.signal).then(
-      ({ events }) => setHistory({ events }),
+      ({ events }) => {
+        if (!reading.signal.aborted) setHistory({ events });
+      },
       (error: unknown) => {
         if (!reading.signal.aborted) setHistory({ error: errorText(error) });
       },
@@ -33,7 +35,9 @@ export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'upda
       className="seller-order__history"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary>History</summary>
+      <summary>
+        History<span className="visually-hidden"> of order #{orderNumber(order._id)}</span>
+      </summary>
       {history === null ? (
         <p className="seller-muted">Loading the history…</p>
       ) : 'error' in history ? (
