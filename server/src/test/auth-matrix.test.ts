@@ -73,6 +73,11 @@ const AGENTS: Identity[] = ['agent', 'other agent'];
 
 /** Rows keyed by `METHOD path` exactly as the router declares the route. */
 const ROWS: Record<string, Row> = {
+  // Health checks and what search engines read: the same answer for anyone.
+  'GET /healthz': { ok: EVERYONE, request: () => ({}) },
+  'GET /readyz': { ok: EVERYONE, request: () => ({}) },
+  'GET /robots.txt': { ok: EVERYONE, request: () => ({}) },
+  'GET /sitemap.xml': { ok: EVERYONE, request: () => ({}) },
   // Catalogue.
   'GET /api/product/list': { ok: EVERYONE, request: () => ({}) },
   'POST /api/product/add': {
@@ -428,10 +433,8 @@ describe('who may call each route', () => {
   });
   afterAll(() => app?.close());
 
-  test('every route under /api and /payments has a row, and every row a route', () => {
-    const served = app.routes
-      .filter(({ path }) => /^\/(api|payments)\//.test(path))
-      .map(({ method, path }) => `${method} ${path}`);
+  test('every route the routers serve has a row, and every row a route', () => {
+    const served = app.routes.map(({ method, path }) => `${method} ${path}`);
     const rows = Object.keys(ROWS);
     expect(
       served.filter((route) => !rows.includes(route)),
