@@ -37,5 +37,10 @@ test.describe('the seller area on a phone', () => {
     const carrot = page.getByRole('switch', { name: 'Carrot in stock' });
     const box = await carrot.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+
+    await page.goto('/seller/agents');
+    const remove = page.getByRole('button', { name: /^Remove Ravindranath/ });
+    const removeBox = await remove.boundingBox();
+    expect(removeBox!.x + removeBox!.width).toBeLessThanOrEqual(390);
   });
 });

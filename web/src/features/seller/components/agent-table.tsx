@@ -16,7 +16,9 @@ export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Phone</th>
+            <th scope="col" className="seller-table__optional">
+              Phone
+            </th>
             <th scope="col">Status</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -27,7 +29,7 @@ export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
           {agents.map((agent) => (
             <tr key={agent._id}>
               <th scope="row">{agent.name}</th>
-              <td>
+              <td className="seller-table__optional">
                 <a href={`tel:${agent.phone}`}>{agent.phone}</a>
               </td>
               <td>
