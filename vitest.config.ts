@@ -27,8 +27,16 @@ export default defineConfig({
         },
       },
       {
+        // The web app's own Vite config, for its plugins: the agent app's Lingui macros above all.
+        extends: './web/vite.config.ts',
         resolve: { alias: shared },
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // The agent app's texts read English unless a test switches.
+          setupFiles: ['web/src/test/english.ts'],
+        },
       },
       {
         resolve: { alias: shared },

@@ -37,8 +37,16 @@ const FIRST_LOADS = [
       'src/areas/shop/home-page.tsx',
     ],
   },
-  // The agents' phone app is a page of its own with no lazy routes.
+  // The agents' phone app is a page of its own. A phone's first visit is logged out (it is
+  // paired first), so it shows the login; the logged-in screens load after it.
   { url: '/agents', entry: 'agents.html', budgetKb: 100, routeModules: [] },
+  // For the record, no budget: by then the service worker keeps the app on the phone.
+  {
+    url: '/agents, logged in',
+    entry: 'agents.html',
+    budgetKb: null,
+    routeModules: ['src/app/layouts/agent-shell.tsx'],
+  },
 ];
 
 /** The chunk of `key` and every chunk it imports statically, transitively. */
@@ -81,10 +89,13 @@ for (const { url, entry, budgetKb, routeModules } of FIRST_LOADS) {
   for (const row of rows) {
     console.log(`  ${kb(row.gzip)} gz ${kb(row.raw)} raw  ${row.file}  (${row.key})`);
   }
-  const verdict = gzip <= budgetKb * KB ? 'within' : 'OVER';
-  console.log(
-    `  total ${kb(gzip).trim()} gz (${kb(raw).trim()} raw): ${verdict} the ${budgetKb} kB budget\n`,
-  );
+  const total = `  total ${kb(gzip).trim()} gz (${kb(raw).trim()} raw)`;
+  if (budgetKb === null) {
+    console.log(`${total}\n`);
+  } else {
+    const verdict = gzip <= budgetKb * KB ? 'within' : 'OVER';
+    console.log(`${total}: ${verdict} the ${budgetKb} kB budget\n`);
+  }
 }
 
 // What the storefront's `/` must never include: the other areas' screens.

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { agentPrecache } from './pwa/agent-precache.ts';
@@ -13,8 +14,18 @@ const proxy = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
-  plugins: [react(), ...(isSsrBuild ? [] : [agentPrecache(), agentPages()])],
+  plugins: [
+    react(),
+    // The agent app's languages: its `t` macros and .po catalogs (web/lingui.config.ts).
+    lingui({
+      configPath: fileURLToPath(new URL('./lingui.config.ts', import.meta.url)),
+      // Macros are compiled natively (no Babel), and a catalog that does not compile fails.
+      macroTransform: true,
+      failOnCompileError: true,
+    }),
+    // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
+    ...(isSsrBuild ? [] : [agentPrecache(), agentPages()]),
+  ],
   resolve: {
     // Bundle @kirana/shared from source, so the web app needs no build of shared first.
     alias: {
@@ -37,6 +48,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
         emptyOutDir: true,
+        // Every browser the store supports preloads modules itself: no polyfill in the first load.
+        modulePreload: { polyfill: false },
         // dist/.vite/manifest.json maps each module to its chunk; bench/bundle-size.mjs reads it.
         manifest: true,
         reportCompressedSize: true,

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AgentLayout } from './app/layouts/agent-layout';
 import { Providers } from './app/providers';
+import { startLocale } from './features/agent/i18n/locale';
 import { store } from './lib/store';
 import './styles.css';
 
@@ -10,10 +11,13 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('agents.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers store={store}>
-      <AgentLayout />
-    </Providers>
-  </StrictMode>,
+// In the agent's language from the first paint: Hindi's texts are fetched first when chosen.
+void startLocale().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers store={store}>
+        <AgentLayout />
+      </Providers>
+    </StrictMode>,
+  ),
 );

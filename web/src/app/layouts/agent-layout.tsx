@@ -1,42 +1,47 @@
+import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
-import { ActiveOrdersPage } from '../../areas/agent/active-orders-page';
+import { lazy, Suspense, useEffect, useReducer, type ComponentProps } from 'react';
 import { AgentJoinPage } from '../../areas/agent/agent-join-page';
 import { AgentLoginPage } from '../../areas/agent/agent-login-page';
-import { DeliveredOrdersPage } from '../../areas/agent/delivered-orders-page';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  agentOrdersAtom,
-  ordersLoadAtom,
-  refreshOrdersAtom,
-  type OrdersScreen,
-} from '../../features/agent/atoms/orders';
-import { checkAgentAuthAtom, logOutAgentAtom } from '../../features/agent/atoms/session';
+import { checkAgentAuthAtom } from '../../features/agent/atoms/session';
 import { agentSessionAtom, offlineAtom } from '../../features/agent/atoms/session-state';
-import {
-  useOfflineEvents,
-  useOrdersFeed,
-  useSessionCheck,
-} from '../../features/agent/atoms/use-agent-connection';
-import { agentScreenOf, navigateAgent, useAgentPath } from '../../features/agent/agent-path';
-import type { StoredAgent } from '../../features/agent/agent-storage';
-import { AgentHeader } from '../../features/agent/components/agent-header';
-import { AgentTabs } from '../../features/agent/components/agent-tabs';
+import { useOfflineEvents, useSessionCheck } from '../../features/agent/atoms/use-agent-connection';
+import { useAgentPath } from '../../features/agent/agent-path';
+import { rememberedAgent } from '../../features/agent/agent-storage';
 import { OfflineBanner } from '../../features/agent/components/offline-banner';
-import { splitOrders } from '../../features/agent/order-lists';
+import { PendingButton } from '../../features/agent/components/pending-button';
+import { useAgentLocale } from '../../features/agent/i18n/locale';
 import { registerAgentServiceWorker } from '../../features/agent/service-worker';
 import '../../areas/agent/agent.css';
+
+/*
+ * The logged-in screens (./agent-shell.tsx) load after the login, not with the page: a phone's
+ * first visit is always logged out (it must be paired first), so it downloads only the login.
+ * An agent this phone remembers is most likely still in: their screens are fetched at once,
+ * beside the start-up check.
+ */
+const loadShell = () => import('./agent-shell').then(({ AgentShell }) => ({ default: AgentShell }));
+let AgentShell = lazy(loadShell);
+if (rememberedAgent()) void loadShell().catch(() => undefined);
 
 /**
  * The delivery agents' phone app at /agents, an installable PWA: the phone login until the
  * start-up check (or a login) says the agent is in, then Active Orders (/agents) and Delivered
- * Orders (/agents/delivered); the shop's invite link (/agents/join) pairs the phone first. Its manifest link and service worker belong to this area only.
+ * Orders (/agents/delivered); the shop's invite link (/agents/join) pairs the phone first. Its
+ * manifest link and service worker belong to this area only.
  */
 export function AgentLayout() {
   const session = useAtomValue(agentSessionAtom);
   const offline = useAtomValue(offlineAtom);
   const pathname = useAgentPath();
   const checkAuth = useSetAtom(checkAgentAuthAtom);
+  // Every screen below renders again in the language the agent switches to.
+  const locale = useAgentLocale();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
 
   useOfflineEvents();
   useSessionCheck();
@@ -53,12 +58,9 @@ export function AgentLayout() {
       {joining ? (
         <AgentJoinPage />
       ) : session.state === 'checking' ? (
-        <div className="agent-checking">
-          <title>Kirana Delivery</title>
-          <Spinner label="Checking your session…" />
-        </div>
+        <Waiting label={t`Checking your session…`} />
       ) : session.state === 'in' ? (
-        <AgentShell agent={session.agent} offline={offline} />
+        <LoggedIn agent={session.agent} offline={offline} />
       ) : (
         <>
           {offline && <OfflineBanner onRetry={() => void checkAuth()} />}
@@ -69,49 +71,44 @@ export function AgentLayout() {
   );
 }
 
-/** The logged-in agent's frame: header, offline banner, the screen, and the tab bar. */
-function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }) {
-  const pathname = useAgentPath();
-  const screen: OrdersScreen = agentScreenOf(pathname) ?? 'active';
-  const orders = useAtomValue(agentOrdersAtom);
-  const load = useAtomValue(ordersLoadAtom);
-  const refresh = useSetAtom(refreshOrdersAtom);
-  const logOut = useSetAtom(logOutAgentAtom);
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  useOrdersFeed(screen);
-  // An unknown path under /agents shows Active Orders, under its own address.
-  useEffect(() => {
-    if (agentScreenOf(pathname) === null) navigateAgent('/agents', { replace: true });
-  }, [pathname]);
-
-  const activeCount = useMemo(() => {
-    if (load !== 'ready') return null;
-    const { mine, open } = splitOrders(orders, agent._id);
-    return mine.length + open.length;
-  }, [orders, load, agent._id]);
-
-  const onLogout = async () => {
-    setLoggingOut(true);
-    try {
-      await logOut();
-    } finally {
-      setLoggingOut(false);
-    }
-  };
-
+function Waiting({ label }: { label: string }) {
   return (
-    <div className="agent-shell">
-      <AgentHeader name={agent.name} loggingOut={loggingOut} onLogout={() => void onLogout()} />
-      {offline && <OfflineBanner onRetry={() => void refresh(screen)} />}
-      <main id="agent-main" className="agent-main">
-        {screen === 'delivered' ? (
-          <DeliveredOrdersPage agentId={agent._id} />
-        ) : (
-          <ActiveOrdersPage agentId={agent._id} />
-        )}
-      </main>
-      <AgentTabs activeCount={activeCount} />
+    <div className="agent-checking">
+      <title>{t`Kirana Delivery`}</title>
+      <Spinner label={label} />
     </div>
+  );
+}
+
+/**
+ * The logged-in screens; while they load, a spinner; when they cannot (no signal, and not kept
+ * offline yet), what happened and a retry.
+ */
+function LoggedIn(props: ComponentProps<typeof AgentShell>) {
+  const [, reload] = useReducer((count: number) => count + 1, 0);
+  return (
+    <ErrorBoundary
+      onRetry={() => {
+        // React keeps a failed lazy load: a new one tries the network again.
+        AgentShell = lazy(loadShell);
+        reload();
+      }}
+      fallback={(_error, retry) => (
+        <main className="agent-login" id="agent-main">
+          <p className="agent-notice" role="alert">
+            {t`The orders screen could not be loaded. Check your connection and try again.`}
+          </p>
+          <div className="agent-login-form">
+            <PendingButton pending={false} onClick={retry}>
+              {t`Try again`}
+            </PendingButton>
+          </div>
+        </main>
+      )}
+    >
+      <Suspense fallback={<Waiting label={t`Loading orders…`} />}>
+        <AgentShell {...props} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,8 +1,10 @@
-import { MESSAGES, type AgentOrder } from '@kirana/shared';
+import type { AgentOrder } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import {
   agentOrdersAtom,
+  loadFailedText,
   ordersFetchedAtAtom,
   ordersLoadAtom,
   pendingActionsAtom,
@@ -47,27 +49,27 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
 
   return (
     <>
-      <title>Active Orders · Kirana Delivery</title>
+      <title>{t`Active Orders · Kirana Delivery`}</title>
       <ListToolbar
-        title="Active Orders"
+        title={t`Active Orders`}
         fetchedAt={fetchedAt}
         connection={connection}
         refreshing={refreshing}
         onRefresh={() => void refresh('active')}
       />
       {load !== 'ready' ? (
-        <LoadState failed={load === 'failed'} failure={MESSAGES.loadOrdersFailed} />
+        <LoadState failed={load === 'failed'} failure={loadFailedText('active')} />
       ) : mine.length === 0 && open.length === 0 ? (
         <div className="agent-empty">
-          <p className="agent-empty__title">No orders right now</p>
-          <p>New orders show up here by themselves.</p>
+          <p className="agent-empty__title">{t`No orders right now`}</p>
+          <p>{t`New orders show up here by themselves.`}</p>
         </div>
       ) : (
         <>
           {mine.length > 0 && (
             <section className="agent-section" aria-labelledby="agent-mine">
               <h2 id="agent-mine" className="agent-section__title">
-                Your deliveries <span className="agent-section__count">{mine.length}</span>
+                {t`Your deliveries`} <span className="agent-section__count">{mine.length}</span>
               </h2>
               <ul className="agent-orders">{mine.map(card)}</ul>
             </section>
@@ -75,7 +77,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
           {open.length > 0 && (
             <section className="agent-section" aria-labelledby="agent-open">
               <h2 id="agent-open" className="agent-section__title">
-                New orders <span className="agent-section__count">{open.length}</span>
+                {t`New orders`} <span className="agent-section__count">{open.length}</span>
               </h2>
               <ul className="agent-orders">{open.map(card)}</ul>
             </section>

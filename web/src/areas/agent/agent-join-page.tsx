@@ -1,14 +1,17 @@
+import { t } from '@lingui/core/macro';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { navigateAgent } from '../../features/agent/agent-path';
 import { pairPhoneAtom } from '../../features/agent/atoms/pairing';
 import { logInAgentAtom } from '../../features/agent/atoms/session';
+import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PendingButton } from '../../features/agent/components/pending-button';
 
-const NO_CODE = 'This link has no invite code. Ask the shop for a new invite.';
-
-type Joining = { state: 'pairing' } | { state: 'failed'; message: string; retry: boolean };
+type Joining =
+  | { state: 'pairing' }
+  /** `message` is null for a link without a code: the screen says so in the agent's language. */
+  | { state: 'failed'; message: string | null; retry: boolean };
 
 /**
  * /agents/join?code=…: the shop's invite link (or its QR code) opened on the agent's phone. It
@@ -22,7 +25,7 @@ export function AgentJoinPage() {
     () => new URLSearchParams(window.location.search).get('code')?.trim() ?? '',
   );
   const [joining, setJoining] = useState<Joining>(
-    code ? { state: 'pairing' } : { state: 'failed', message: NO_CODE, retry: false },
+    code ? { state: 'pairing' } : { state: 'failed', message: null, retry: false },
   );
   const started = useRef(false);
 
@@ -47,7 +50,8 @@ export function AgentJoinPage() {
 
   return (
     <main className="agent-login" id="agent-main">
-      <title>Pair this phone · Kirana Delivery</title>
+      <title>{t`Pair this phone · Kirana Delivery`}</title>
+      <LanguageSwitch />
       <img
         className="agent-login__logo"
         src="/agent-app/icon-192.png"
@@ -57,19 +61,19 @@ export function AgentJoinPage() {
       />
       {joining.state === 'pairing' ? (
         <>
-          <h1 className="agent-login__title">Pairing this phone</h1>
-          <Spinner label="Pairing this phone with the shop…" />
+          <h1 className="agent-login__title">{t`Pairing this phone`}</h1>
+          <Spinner label={t`Pairing this phone with the shop…`} />
         </>
       ) : (
         <>
-          <h1 className="agent-login__title">This invite cannot be used</h1>
+          <h1 className="agent-login__title">{t`This invite cannot be used`}</h1>
           <p className="agent-notice" role="alert">
-            {joining.message}
+            {joining.message ?? t`This link has no invite code. Ask the shop for a new invite.`}
           </p>
           <div className="agent-login-form">
             {joining.retry && (
               <PendingButton pending={false} onClick={() => void join()}>
-                Try again
+                {t`Try again`}
               </PendingButton>
             )}
             <PendingButton
@@ -77,7 +81,7 @@ export function AgentJoinPage() {
               variant={joining.retry ? 'ghost' : 'primary'}
               onClick={() => navigateAgent('/agents', { replace: true })}
             >
-              Go to login
+              {t`Go to login`}
             </PendingButton>
           </div>
         </>

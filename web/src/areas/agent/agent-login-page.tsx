@@ -1,7 +1,8 @@
-import { MESSAGES } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { pairedAgentAtom, pairingRefusalAtom } from '../../features/agent/atoms/pairing';
 import { logInAgentAtom } from '../../features/agent/atoms/session';
+import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PhoneLoginForm } from '../../features/agent/components/phone-login-form';
 
 interface AgentLoginPageProps {
@@ -17,9 +18,11 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
   const logIn = useSetAtom(logInAgentAtom);
   const paired = useAtomValue(pairedAgentAtom);
   const refusal = useAtomValue(pairingRefusalAtom);
+  const name = paired?.name;
   return (
     <main className="agent-login" id="agent-main">
-      <title>Agent login · Kirana Delivery</title>
+      <title>{t`Agent login · Kirana Delivery`}</title>
+      <LanguageSwitch />
       <img
         className="agent-login__logo"
         src="/agent-app/icon-192.png"
@@ -29,16 +32,18 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
       />
       {unauthorized ? (
         <>
-          <h1 className="agent-login__title">{MESSAGES.unauthorizedAccess}</h1>
-          <p className="agent-login__lead">Log in with your phone number to see this screen.</p>
+          <h1 className="agent-login__title">
+            {t({ id: 'spec.unauthorizedAccess', message: 'Unauthorized access' })}
+          </h1>
+          <p className="agent-login__lead">{t`Log in with your phone number to see this screen.`}</p>
         </>
       ) : (
         <>
-          <h1 className="agent-login__title">Kirana Delivery</h1>
+          <h1 className="agent-login__title">{t`Kirana Delivery`}</h1>
           <p className="agent-login__lead">
-            {paired
-              ? `This phone is paired with the shop for ${paired.name}. Log in with your number.`
-              : 'Log in with the phone number the shop registered for you.'}
+            {name
+              ? t`This phone is paired with the shop for ${name}. Log in with your number.`
+              : t`Log in with the phone number the shop registered for you.`}
           </p>
         </>
       )}
@@ -46,8 +51,7 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
         <div className="agent-notice" role="alert">
           <p className="agent-notice__title">{refusal}</p>
           <p>
-            The shop’s Agents screen gives each agent an invite link and its QR code. Open the link
-            on this phone, or scan the code with its camera; then log in here.
+            {t`The shop’s Agents screen gives each agent an invite link and its QR code. Open the link on this phone, or scan the code with its camera; then log in here.`}
           </p>
         </div>
       )}

@@ -1,9 +1,10 @@
-import { MESSAGES } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import {
   agentOrdersAtom,
   ordersFetchedAtAtom,
+  loadFailedText,
   ordersLoadAtom,
   refreshingAtom,
   refreshOrdersAtom,
@@ -26,20 +27,20 @@ export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
 
   return (
     <>
-      <title>Delivered Orders · Kirana Delivery</title>
+      <title>{t`Delivered Orders · Kirana Delivery`}</title>
       <ListToolbar
-        title="Delivered Orders"
+        title={t`Delivered Orders`}
         fetchedAt={fetchedAt}
         connection={connection}
         refreshing={refreshing}
         onRefresh={() => void refresh('delivered')}
       />
       {load !== 'ready' ? (
-        <LoadState failed={load === 'failed'} failure={MESSAGES.loadDeliveredOrdersFailed} />
+        <LoadState failed={load === 'failed'} failure={loadFailedText('delivered')} />
       ) : delivered.length === 0 ? (
         <div className="agent-empty">
-          <p className="agent-empty__title">No deliveries yet</p>
-          <p>Orders you deliver are listed here.</p>
+          <p className="agent-empty__title">{t`No deliveries yet`}</p>
+          <p>{t`Orders you deliver are listed here.`}</p>
         </div>
       ) : (
         <ul className="agent-orders">

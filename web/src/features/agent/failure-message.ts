@@ -1,13 +1,15 @@
 import { MESSAGES } from '@kirana/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
+import { outsideText } from './i18n/outside-texts';
 
 /**
- * What a toast says about a failed call: the server's message first; else `rejected` when the
- * server did answer, `failed` when it could not be reached or the call broke.
+ * What a toast says about a failed call: the server's message first (in the agent's language
+ * when the app knows it); else `rejected` when the server did answer, `failed` when it could not
+ * be reached or the call broke.
  */
 export function failureText(error: unknown, texts: { rejected: string; failed: string }): string {
   const message = serverMessage(error);
-  if (message) return message;
+  if (message) return outsideText(message);
   return error instanceof ApiError && error.status !== 0 ? texts.rejected : texts.failed;
 }
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   actionLabel,
   actionTexts,
-  COLLECT_ONLINE_ATTEMPT_FAILED,
   orderActions,
-  VERIFY_TEXTS,
+  paymentFailedText,
+  verifyTexts,
 } from './order-actions';
 import { anAgentOrder, ME, SOMEONE_ELSE } from './test/orders';
 
@@ -104,10 +104,10 @@ describe('actionTexts', () => {
       rejected: 'Failed to create Razorpay order',
       failed: 'Failed to create Razorpay order',
     });
-    expect(VERIFY_TEXTS).toEqual({
+    expect(verifyTexts()).toEqual({
       rejected: 'Payment verification failed.',
       failed: 'Error during payment verification.',
     });
-    expect(COLLECT_ONLINE_ATTEMPT_FAILED).toBe('Payment failed');
+    expect(paymentFailedText()).toBe('Payment failed');
   });
 });

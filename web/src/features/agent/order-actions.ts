@@ -3,11 +3,12 @@ import {
   canChangeStatus,
   canCollectOnline,
   canMarkPaid,
-  MESSAGES,
   nextStatus,
   type AgentOrder,
   type OrderStatus,
 } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
+import { markStatusText, statusText } from './order-texts';
 
 /** A next step an order offers its agent, as a button at the foot of its card. */
 export type OrderAction =
@@ -38,19 +39,24 @@ export function orderActions(order: AgentOrder, agentId: string): OrderAction[] 
 export function actionLabel(action: OrderAction): string {
   switch (action.kind) {
     case 'accept':
-      return 'Accept';
+      return t`Accept`;
     case 'status':
-      return `Mark ${action.to}`;
+      return markStatusText(action.to);
     case 'collect-cash':
-      return 'Collect cash';
+      return t`Collect cash`;
     case 'collect-online':
-      return 'Collect online';
+      return t`Collect online`;
   }
 }
 
+/*
+ * The spec's toasts carry ids named after their key in `MESSAGES` ('spec.orderAccepted'): in
+ * English they must read exactly as the spec says (i18n/english.test.ts checks).
+ */
+
 /**
  * The spec's toasts for `action`: its success, and its two kinds of failure. For
- * 'collect-online' the failures are those of starting the payment; see {@link VERIFY_TEXTS}.
+ * 'collect-online' the failures are those of starting the payment; see {@link verifyTexts}.
  */
 export interface ActionTexts {
   success: string;
@@ -64,36 +70,46 @@ export function actionTexts(action: OrderAction): ActionTexts {
   switch (action.kind) {
     case 'accept':
       return {
-        success: MESSAGES.orderAccepted,
-        rejected: MESSAGES.acceptFailed,
-        failed: MESSAGES.acceptOrderFailed,
+        success: t({ id: 'spec.orderAccepted', message: 'Order accepted' }),
+        rejected: t({ id: 'spec.acceptFailed', message: 'Accept failed' }),
+        failed: t({ id: 'spec.acceptOrderFailed', message: 'Failed to accept order' }),
       };
-    case 'status':
+    case 'status': {
+      const status = statusText(action.to);
       return {
-        success: MESSAGES.statusUpdated(action.to),
-        rejected: MESSAGES.statusUpdateFailed,
-        failed: MESSAGES.updateStatusFailed,
+        success: t({ id: 'spec.statusUpdated', message: `Order status updated to ${status}` }),
+        rejected: t({ id: 'spec.statusUpdateFailed', message: 'Status update failed' }),
+        failed: t({ id: 'spec.updateStatusFailed', message: 'Failed to update status' }),
       };
+    }
     case 'collect-cash':
       return {
-        success: MESSAGES.paidInCash,
-        rejected: MESSAGES.paymentFailed,
-        failed: MESSAGES.markPaidFailed,
+        success: t({ id: 'spec.paidInCash', message: 'Payment collected in cash' }),
+        rejected: paymentFailedText(),
+        failed: t({ id: 'spec.markPaidFailed', message: 'Failed to mark as paid' }),
       };
-    case 'collect-online':
+    case 'collect-online': {
+      const failed = t({
+        id: 'spec.razorpayOrderFailed',
+        message: 'Failed to create Razorpay order',
+      });
       return {
-        success: MESSAGES.paymentSuccessful,
-        rejected: MESSAGES.razorpayOrderFailed,
-        failed: MESSAGES.razorpayOrderFailed,
+        success: t({ id: 'spec.paymentSuccessful', message: 'Payment successful!' }),
+        rejected: failed,
+        failed,
       };
+    }
   }
 }
 
 /** When verifying an online payment collected at the door fails: refused, or no answer. */
-export const VERIFY_TEXTS = {
-  rejected: MESSAGES.paymentVerificationFailed,
-  failed: MESSAGES.paymentVerificationError,
-} as const;
+export const verifyTexts = () => ({
+  rejected: t({ id: 'spec.paymentVerificationFailed', message: 'Payment verification failed.' }),
+  failed: t({ id: 'spec.paymentVerificationError', message: 'Error during payment verification.' }),
+});
 
-/** Checkout reported a failed attempt at the door (it stays open for another try). */
-export const COLLECT_ONLINE_ATTEMPT_FAILED = MESSAGES.paymentFailed;
+/**
+ * 'Payment failed': refused cash, or a failed attempt inside Checkout at the door (which stays
+ * open for another try).
+ */
+export const paymentFailedText = () => t({ id: 'spec.paymentFailed', message: 'Payment failed' });

@@ -1,8 +1,10 @@
-import { MESSAGES, type AgentOrder, type OrderRemoval } from '@kirana/shared';
+import type { AgentOrder, OrderRemoval } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { atom, type Setter } from 'jotai';
 import { serverMessage } from '../../../lib/api-client';
 import { CHECKOUT_SCRIPT_FAILED } from '../../payments/messages';
 import { toast } from '../../../lib/toast';
+import { outsideText } from '../i18n/outside-texts';
 import { acceptOrder } from '../api/accept-order';
 import { getVisibleOrders } from '../api/get-visible-orders';
 import { markOrderPaid } from '../api/mark-order-paid';
@@ -10,8 +12,8 @@ import { updateOrderStatus } from '../api/update-order-status';
 import { failureText, isSessionLost, isStale, isUnreachable } from '../failure-message';
 import {
   actionTexts,
-  COLLECT_ONLINE_ATTEMPT_FAILED,
-  VERIFY_TEXTS,
+  paymentFailedText,
+  verifyTexts,
   type ActionTexts,
   type OrderAction,
 } from '../order-actions';
@@ -44,12 +46,27 @@ export const refreshingAtom = atom((get) => get(refreshRunningAtom) !== null);
 /** True from a failed refresh until one succeeds, so a dead network toasts once, not every 30 s. */
 const refreshFailingAtom = atom(false);
 
+/** The screen's text for a list that could not be loaded: the spec's, per screen. */
+export function loadFailedText(screen: OrdersScreen): string {
+  return screen === 'delivered'
+    ? t({ id: 'spec.loadDeliveredOrdersFailed', message: 'Failed to load delivered orders' })
+    : t({ id: 'spec.loadOrdersFailed', message: 'Failed to load orders' });
+}
+
 function loadFailureText(error: unknown, screen: OrdersScreen): string {
-  if (screen === 'delivered') return serverMessage(error) ?? MESSAGES.loadDeliveredOrdersFailed;
-  return failureText(error, {
-    rejected: MESSAGES.loadOrdersFailed,
-    failed: MESSAGES.fetchOrdersError,
-  });
+  const failed =
+    screen === 'delivered'
+      ? loadFailedText(screen)
+      : t({ id: 'spec.fetchOrdersError', message: 'Error fetching orders' });
+  return failureText(error, { rejected: loadFailedText(screen), failed });
+}
+
+/** The login shows again with the server's words, else 'Please login as agent'. */
+function sessionLostText(error: unknown): string {
+  const message = serverMessage(error);
+  return message
+    ? outsideText(message)
+    : t({ id: 'spec.loginAsAgent', message: 'Please login as agent' });
 }
 
 /**
@@ -79,7 +96,7 @@ export const refreshOrdersAtom = atom(
       } catch (error) {
         if (get(epochAtom) !== epoch) return 'reached';
         if (isSessionLost(error)) {
-          set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+          set(sessionLostAtom, sessionLostText(error));
           return 'reached';
         }
         if (!get(refreshFailingAtom)) toast.error(loadFailureText(error, screen));
@@ -138,7 +155,7 @@ function reportFailure(
   texts: Pick<ActionTexts, 'rejected' | 'failed'>,
 ): void {
   if (isSessionLost(error)) {
-    set(sessionLostAtom, serverMessage(error) ?? MESSAGES.loginAsAgent);
+    set(sessionLostAtom, sessionLostText(error));
     return;
   }
   toast.error(failureText(error, texts));
@@ -155,12 +172,10 @@ function reportFailure(
 async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void> {
   const collection = await import('../collect-online').catch(() => null);
   if (!collection) {
-    toast.error(CHECKOUT_SCRIPT_FAILED);
+    toast.error(outsideText(CHECKOUT_SCRIPT_FAILED));
     return;
   }
-  const outcome = await collection.collectOnline(order, () =>
-    toast.error(COLLECT_ONLINE_ATTEMPT_FAILED),
-  );
+  const outcome = await collection.collectOnline(order, () => toast.error(paymentFailedText()));
   const texts = actionTexts({ kind: 'collect-online' });
   switch (outcome.kind) {
     case 'paid':
@@ -171,10 +186,10 @@ async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void
     case 'closed':
       return;
     case 'unavailable':
-      toast.error(outcome.message);
+      toast.error(outsideText(outcome.message));
       return;
     case 'failed':
-      reportFailure(set, outcome.error, outcome.step === 'create' ? texts : VERIFY_TEXTS);
+      reportFailure(set, outcome.error, outcome.step === 'create' ? texts : verifyTexts());
       return;
   }
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { pairPhone } from '../api/pair-phone';
 import { failureText, isUnreachable } from '../failure-message';
@@ -10,10 +11,6 @@ export const pairedAgentAtom = atom<{ name: string; phone: string } | null>(null
  * number): its words, which the login shows with what to do. Null otherwise.
  */
 export const pairingRefusalAtom = atom<string | null>(null);
-
-const PAIRING_FAILED = 'This invite link could not be used. Ask the shop for a new invite.';
-const PAIRING_UNREACHABLE =
-  'Could not reach the shop. Check your connection, then open the invite link again.';
 
 /**
  * Pairs this phone with the invite `code` from the shop's link. Answers the paired agent's
@@ -35,7 +32,10 @@ export const pairPhoneAtom = atom(
     } catch (error) {
       return {
         ok: false,
-        message: failureText(error, { rejected: PAIRING_FAILED, failed: PAIRING_UNREACHABLE }),
+        message: failureText(error, {
+          rejected: t`This invite link could not be used. Ask the shop for a new invite.`,
+          failed: t`Could not reach the shop. Check your connection, then open the invite link again.`,
+        }),
         retry: isUnreachable(error),
       };
     }

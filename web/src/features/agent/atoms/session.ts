@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { forgetAgent, rememberAgent, rememberedAgent } from '../agent-storage';
@@ -6,12 +6,10 @@ import { getAgentAuth } from '../api/get-agent-auth';
 import { loginAgent } from '../api/login-agent';
 import { logoutAgent } from '../api/logout-agent';
 import { failureText, isNotPaired, isUnreachable } from '../failure-message';
-import { resetOrdersAtom, type Reach } from './orders';
+import { outsideText } from '../i18n/outside-texts';
+import type { Reach } from './orders';
 import { pairingRefusalAtom } from './pairing';
 import { agentSessionAtom, offlineAtom } from './session-state';
-
-/** The spec names no text for a failed logout. */
-const LOGOUT_FAILED = 'Logout failed';
 
 /**
  * The start-up check: is the agent's session live? Out of reach, the agent kept in local storage
@@ -41,12 +39,8 @@ export const checkAgentAuthAtom = atom(null, async (get, set): Promise<Reach> =>
       return 'unreachable';
     }
     set(agentSessionAtom, { state: 'out' });
-    toast.error(
-      failureText(error, {
-        rejected: MESSAGES.authenticationFailed,
-        failed: MESSAGES.authenticationFailed,
-      }),
-    );
+    const failed = t({ id: 'spec.authenticationFailed', message: 'Authentication failed' });
+    toast.error(failureText(error, { rejected: failed, failed }));
     return 'reached';
   }
 });
@@ -59,7 +53,7 @@ export const checkAgentAuthAtom = atom(null, async (get, set): Promise<Reach> =>
  */
 export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promise<boolean> => {
   if (phone.trim() === '') {
-    toast.error(MESSAGES.phoneRequired);
+    toast.error(phoneRequiredText());
     return false;
   }
   try {
@@ -67,8 +61,6 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
     // In: what an earlier try was told ('No agent is registered …') no longer holds.
     toast.clearErrors();
     set(pairingRefusalAtom, null);
-    // Nothing held from an earlier session may show in this one.
-    set(resetOrdersAtom);
     rememberAgent(agent);
     set(offlineAtom, false);
     set(agentSessionAtom, { state: 'in', agent });
@@ -76,8 +68,8 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
   } catch (error) {
     if (isUnreachable(error)) set(offlineAtom, true);
     const message = failureText(error, {
-      rejected: MESSAGES.loginFailed,
-      failed: MESSAGES.loginError,
+      rejected: t({ id: 'spec.loginFailed', message: 'Login failed' }),
+      failed: t({ id: 'spec.loginError', message: 'Login error' }),
     });
     set(pairingRefusalAtom, isNotPaired(error) ? message : null);
     if (!isNotPaired(error)) toast.error(message);
@@ -93,11 +85,16 @@ export const logOutAgentAtom = atom(null, async (_get, set): Promise<void> => {
   try {
     const answer = await logoutAgent();
     forgetAgent();
-    set(resetOrdersAtom);
     set(agentSessionAtom, { state: 'out' });
-    toast.success(answer.message);
+    toast.success(outsideText(answer.message));
   } catch (error) {
     if (isUnreachable(error)) set(offlineAtom, true);
-    toast.error(failureText(error, { rejected: LOGOUT_FAILED, failed: LOGOUT_FAILED }));
+    // The spec names no text for a failed logout.
+    const failed = t`Logout failed`;
+    toast.error(failureText(error, { rejected: failed, failed }));
   }
 });
+
+/** 'Phone number required': the login's toast, and its field's error. */
+export const phoneRequiredText = () =>
+  t({ id: 'spec.phoneRequired', message: 'Phone number required' });

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { LanguageSwitch } from './language-switch';
 import { PendingButton } from './pending-button';
 
 interface AgentHeaderProps {
@@ -7,7 +9,7 @@ interface AgentHeaderProps {
   onLogout: () => void;
 }
 
-/** The top bar: who is logged in, and Logout. */
+/** The top bar: who is logged in, the language, and Logout. */
 export function AgentHeader({ name, loggingOut, onLogout }: AgentHeaderProps) {
   return (
     <header className="agent-header">
@@ -20,18 +22,21 @@ export function AgentHeader({ name, loggingOut, onLogout }: AgentHeaderProps) {
           height="36"
         />
         <div>
-          <p className="agent-header__greeting">{name ? `Hi, ${name}` : 'Hi'}</p>
-          <p className="agent-header__app">Kirana Delivery</p>
+          <p className="agent-header__greeting">{name ? t`Hi, ${name}` : t`Hi`}</p>
+          <p className="agent-header__app">{t`Kirana Delivery`}</p>
         </div>
       </div>
-      <PendingButton
-        variant="ghost"
-        pending={loggingOut}
-        pendingLabel="Logging out…"
-        onClick={onLogout}
-      >
-        Logout
-      </PendingButton>
+      <div className="agent-header__actions">
+        <LanguageSwitch />
+        <PendingButton
+          variant="ghost"
+          pending={loggingOut}
+          pendingLabel={t`Logging out…`}
+          onClick={onLogout}
+        >
+          {t`Logout`}
+        </PendingButton>
+      </div>
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { MouseEvent, ReactNode } from 'react';
 import { navigateAgent, useAgentPath } from '../agent-path';
 import { ActiveIcon, DeliveredIcon } from './agent-icons';
@@ -10,10 +11,10 @@ interface AgentTabsProps {
 /** The two screens, as a tab bar at the bottom of the screen where the thumb reaches. */
 export function AgentTabs({ activeCount }: AgentTabsProps) {
   return (
-    <nav className="agent-tabs" aria-label="Agent screens">
+    <nav className="agent-tabs" aria-label={t`Agent screens`}>
       <TabLink to="/agents">
         <ActiveIcon />
-        <span>Active Orders</span>
+        <span>{t`Active Orders`}</span>
         {activeCount !== null && activeCount > 0 && (
           <span className="agent-tabs__count">
             <span className="visually-hidden">, </span>
@@ -23,7 +24,7 @@ export function AgentTabs({ activeCount }: AgentTabsProps) {
       </TabLink>
       <TabLink to="/agents/delivered">
         <DeliveredIcon />
-        <span>Delivered Orders</span>
+        <span>{t`Delivered Orders`}</span>
       </TabLink>
     </nav>
   );

@@ -1,5 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { LiveStatus } from '../../../components/ui/live-status';
+import { formatClock } from '../../../lib/format';
 import type { Connection } from '../../../lib/socket';
+import { dateLocale } from '../i18n/locale';
 import { RefreshIcon } from './agent-icons';
 
 interface ListToolbarProps {
@@ -12,8 +15,6 @@ interface ListToolbarProps {
   onRefresh: () => void;
 }
 
-const clock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-
 /** A screen's title, how fresh its list is, and a Refresh button. */
 export function ListToolbar({
   title,
@@ -22,15 +23,17 @@ export function ListToolbar({
   refreshing,
   onRefresh,
 }: ListToolbarProps) {
+  const updated = fetchedAt === null ? null : formatClock(fetchedAt, dateLocale());
   return (
     <div className="agent-toolbar">
       <div>
         <h1 className="agent-toolbar__title">{title}</h1>
         <div className="agent-toolbar__status">
-          {fetchedAt !== null && (
-            <p className="agent-toolbar__fresh">Updated {clock.format(fetchedAt)}</p>
-          )}
-          <LiveStatus connection={connection} />
+          {updated !== null && <p className="agent-toolbar__fresh">{t`Updated ${updated}`}</p>}
+          <LiveStatus
+            connection={connection}
+            texts={{ connecting: t`Connecting…`, live: t`Live`, reconnecting: t`Reconnecting…` }}
+          />
         </div>
       </div>
       <button
@@ -41,7 +44,7 @@ export function ListToolbar({
         onClick={onRefresh}
       >
         <RefreshIcon />
-        <span>Refresh</span>
+        <span>{t`Refresh`}</span>
       </button>
     </div>
   );

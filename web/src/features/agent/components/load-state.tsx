@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Spinner } from '../../../components/ui/spinner';
 
 interface LoadStateProps {
@@ -8,11 +9,11 @@ interface LoadStateProps {
 
 /** Before the first list arrives: a spinner, or what went wrong (Refresh retries). */
 export function LoadState({ failed, failure }: LoadStateProps) {
-  if (!failed) return <Spinner label="Loading orders…" />;
+  if (!failed) return <Spinner label={t`Loading orders…`} />;
   return (
     <div className="agent-empty" role="alert">
       <p className="agent-empty__title">{failure}</p>
-      <p>Tap Refresh to try again; the app also retries on its own.</p>
+      <p>{t`Tap Refresh to try again; the app also retries on its own.`}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { OfflineIcon } from './agent-icons';
 
 interface OfflineBannerProps {
@@ -10,9 +11,9 @@ export function OfflineBanner({ onRetry }: OfflineBannerProps) {
   return (
     <div className="agent-offline" role="status">
       <OfflineIcon />
-      <p className="agent-offline__text">Offline — retrying…</p>
+      <p className="agent-offline__text">{t`Offline — retrying…`}</p>
       <button type="button" className="agent-offline__retry" onClick={onRetry}>
-        Retry now
+        {t`Retry now`}
       </button>
     </div>
   );

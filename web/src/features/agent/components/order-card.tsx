@@ -5,8 +5,11 @@ import {
   ORDER_CURRENCY,
   orderNumber,
 } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
+import { dateLocale } from '../i18n/locale';
 import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
+import { paymentTypeText, statusText } from '../order-texts';
 import { formatOrderTime } from '../../../lib/format';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
@@ -24,12 +27,19 @@ interface OrderCardProps {
   onAction?: (order: AgentOrder, action: OrderAction) => void;
 }
 
-const PENDING_LABELS: Record<OrderAction['kind'], string> = {
-  accept: 'Accepting…',
-  status: 'Updating…',
-  'collect-cash': 'Recording the payment…',
-  'collect-online': 'Taking the online payment…',
-};
+/** What screen readers hear while a step's request runs. */
+function pendingLabel(kind: OrderAction['kind']): string {
+  switch (kind) {
+    case 'accept':
+      return t`Accepting…`;
+    case 'status':
+      return t`Updating…`;
+    case 'collect-cash':
+      return t`Recording the payment…`;
+    case 'collect-online':
+      return t`Taking the online payment…`;
+  }
+}
 
 /** Payments show the amount they take on their button. */
 const takesMoney = (action: OrderAction) =>
@@ -45,33 +55,30 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
   const amount = formatAmount(order.amount, ORDER_CURRENCY);
   const headingId = `order-${order._id}`;
   const statusClass = order.status.toLowerCase().replace(/\s+/g, '-');
+  const number = orderNumber(order._id);
+  const delivered = order.status === 'Delivered';
+  // When it was delivered, or else placed.
+  const moment = delivered ? order.updatedAt : order.createdAt;
+  const when = formatOrderTime(moment, undefined, dateLocale());
 
   return (
     <article className="agent-order" aria-labelledby={headingId}>
       <header className="agent-order__top">
         <h3 id={headingId} className="agent-order__title">
-          <span className="visually-hidden">Order </span>#{orderNumber(order._id)}
+          <span className="visually-hidden">{t`Order`} </span>#{number}
         </h3>
-        <span className={`agent-chip agent-chip--${statusClass}`}>{order.status}</span>
+        <span className={`agent-chip agent-chip--${statusClass}`}>{statusText(order.status)}</span>
       </header>
       <p className="agent-order__time">
-        {order.status === 'Delivered' ? (
-          <>
-            Delivered <time dateTime={order.updatedAt}>{formatOrderTime(order.updatedAt)}</time>
-          </>
-        ) : (
-          <>
-            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
-          </>
-        )}
+        <time dateTime={moment}>{delivered ? t`Delivered ${when}` : t`Placed ${when}`}</time>
       </p>
 
       <div className="agent-order__money">
         <p className="agent-order__amount">{amount}</p>
         <p className="agent-order__payment">
-          <span className="agent-chip agent-chip--plain">{order.paymentType}</span>
+          <span className="agent-chip agent-chip--plain">{paymentTypeText(order.paymentType)}</span>
           <span className={`agent-chip agent-chip--${order.isPaid ? 'paid' : 'unpaid'}`}>
-            {order.isPaid ? 'Paid' : 'Pending'}
+            {order.isPaid ? t`Paid` : t`Pending`}
           </span>
         </p>
       </div>
@@ -88,7 +95,7 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         <a className="agent-link-button" href={phoneHref(address.phone)}>
           <PhoneIcon />
           <span>
-            <span className="visually-hidden">Call {customer} on </span>
+            <span className="visually-hidden">{t`Call ${customer} on`} </span>
             {address.phone}
           </span>
         </a>
@@ -100,12 +107,16 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         >
           <MapIcon />
           <span>
-            Map<span className="visually-hidden"> of {customer}’s address (opens a new tab)</span>
+            {t`Map`}
+            <span className="visually-hidden">
+              {' '}
+              {t`of ${customer}’s address (opens a new tab)`}
+            </span>
           </span>
         </a>
       </div>
 
-      <ul className="agent-order__items" aria-label="Items">
+      <ul className="agent-order__items" aria-label={t`Items`}>
         {order.items.map((item) => (
           <li key={item.product._id}>
             <span className="agent-order__item-name">{item.product.name}</span>
@@ -123,7 +134,7 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
               armDelayMs={ACTION_ARM_MS}
               pending={pending === action.kind}
               disabled={pending !== null}
-              pendingLabel={PENDING_LABELS[action.kind]}
+              pendingLabel={pendingLabel(action.kind)}
               variant={action.kind === 'collect-cash' ? 'cash' : 'primary'}
               onClick={() => onAction?.(order, action)}
             >
@@ -139,7 +150,7 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         </div>
       ) : (
         !isFinished(order.status) &&
-        !order.isPaid && <p className="agent-order__note">Waiting for the online payment.</p>
+        !order.isPaid && <p className="agent-order__note">{t`Waiting for the online payment.`}</p>
       )}
     </article>
   );

@@ -1,5 +1,6 @@
-import { MESSAGES } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { phoneRequiredText } from '../atoms/session';
 import { PendingButton } from './pending-button';
 
 interface PhoneLoginFormProps {
@@ -33,7 +34,7 @@ export function PhoneLoginForm({ onLogin, initialPhone = '' }: PhoneLoginFormPro
   return (
     <form className="agent-login-form" noValidate onSubmit={(event) => void submit(event)}>
       <label className="agent-field">
-        <span className="agent-field__label">Phone number</span>
+        <span className="agent-field__label">{t`Phone number`}</span>
         <input
           ref={input}
           className="agent-field__input"
@@ -54,11 +55,11 @@ export function PhoneLoginForm({ onLogin, initialPhone = '' }: PhoneLoginFormPro
       </label>
       {missing && (
         <p id={errorId} className="agent-field__error">
-          {MESSAGES.phoneRequired}
+          {phoneRequiredText()}
         </p>
       )}
-      <PendingButton type="submit" pending={pending} pendingLabel="Logging in…">
-        Login
+      <PendingButton type="submit" pending={pending} pendingLabel={t`Logging in…`}>
+        {t`Login`}
       </PendingButton>
     </form>
   );

@@ -1,0 +1,23 @@
+import { AGENT_POLL_MS } from '@kirana/shared';
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { useLiveUpdates } from '../../../lib/socket';
+import { agentLiveFeed } from './live-feed';
+import { refreshOrdersAtom, resetOrdersAtom, type OrdersScreen } from './orders';
+import { useRefreshLoop } from './use-refresh-loop';
+
+/**
+ * Keeps agent `agentId`'s orders fresh while logged in: live from the `/agents` stream, and fetched
+ * now, every 30 seconds (AGENT_POLL_MS, whether the stream is up or not), at once when the
+ * network returns or the app is shown again, and with backoff while the server is out of reach.
+ */
+export function useOrdersFeed(screen: OrdersScreen, agentId: string): void {
+  const refresh = useSetAtom(refreshOrdersAtom);
+  const reset = useSetAtom(resetOrdersAtom);
+  // Nothing held for this agent may show in another session: logout, a lost session or the
+  // next agent's login all start from nothing.
+  useEffect(() => reset, [reset, agentId]);
+  const task = useCallback(() => refresh(screen), [refresh, screen]);
+  useRefreshLoop(task, AGENT_POLL_MS);
+  useLiveUpdates('agents', agentLiveFeed);
+}

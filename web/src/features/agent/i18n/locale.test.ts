@@ -1,0 +1,118 @@
+import { MESSAGES, refusalMessage } from '@kirana/shared';
+import { i18n } from '@lingui/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as english } from '../locales/en.po';
+import { messages as hindi } from '../locales/hi.po';
+import { messages as outsideHindi } from '../locales/outside/hi.po';
+import { CHECKOUT_SCRIPT_BROKEN, CHECKOUT_SCRIPT_FAILED } from '../../payments/messages';
+import { PAYMENTS_UNAVAILABLE } from '../../payments/checkout';
+import { actionLabel, actionTexts } from '../order-actions';
+import { chooseLocale, preferredLocale } from './locale';
+import { OUTSIDE_TEXTS, outsideText } from './outside-texts';
+
+let stored: Map<string, string>;
+beforeEach(() => {
+  stored = new Map();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+  });
+});
+afterEach(async () => {
+  await chooseLocale('en');
+  vi.unstubAllGlobals();
+});
+
+describe('preferredLocale', () => {
+  it('follows the phone’s languages until the agent chooses', async () => {
+    expect(preferredLocale(['hi-IN', 'en-IN'])).toBe('hi');
+    expect(preferredLocale(['en-GB', 'hi'])).toBe('en');
+    expect(preferredLocale(['ta-IN', 'HI-in'])).toBe('hi');
+    expect(preferredLocale(['ta-IN', 'bn'])).toBe('en');
+    expect(preferredLocale([])).toBe('en');
+
+    await chooseLocale('en');
+    expect(preferredLocale(['hi-IN'])).toBe('en');
+    await chooseLocale('hi');
+    expect(preferredLocale(['en-IN'])).toBe('hi');
+  });
+
+  it('ignores a stored value that is not a language of the app', () => {
+    stored.set('agentLocale', 'fr');
+    expect(preferredLocale(['hi-IN'])).toBe('hi');
+  });
+});
+
+describe('the English texts', () => {
+  it('are the spec’s words exactly, for every text that has an id after its MESSAGES key', () => {
+    const specIds = Object.keys(english).filter((id) => id.startsWith('spec.'));
+    expect(specIds.length).toBeGreaterThan(15);
+    for (const id of specIds) {
+      const key = id.slice('spec.'.length) as keyof typeof MESSAGES;
+      const spec = MESSAGES[key];
+      expect(spec, `${id} names a key of MESSAGES`).toBeDefined();
+      const expected = typeof spec === 'function' ? spec('Picked') : spec;
+      expect(i18n._(id, { status: 'Picked' }), id).toBe(expected);
+    }
+  });
+
+  it('name the steps as the spec does', () => {
+    expect(actionLabel({ kind: 'status', to: 'Picked' })).toBe('Mark Picked');
+    expect(actionTexts({ kind: 'status', to: 'Delivered' }).success).toBe(
+      MESSAGES.statusUpdated('Delivered'),
+    );
+  });
+});
+
+describe('Hindi', () => {
+  it('translates every text of the app and every outside text', () => {
+    for (const [id, message] of Object.entries(english)) {
+      expect(hindi[id], `Hindi for ${JSON.stringify(message)}`).toBeTruthy();
+      expect(hindi[id]).not.toEqual(message);
+    }
+    for (const { id } of OUTSIDE_TEXTS) {
+      expect(outsideHindi[id], `Hindi for ${JSON.stringify(id)}`).toBeTruthy();
+    }
+  });
+
+  it('switches every text at once, statuses and the spec’s toasts included', async () => {
+    await chooseLocale('hi');
+    expect(actionLabel({ kind: 'accept' })).toBe('स्वीकार करें');
+    expect(actionLabel({ kind: 'status', to: 'Picked' })).toBe('पिकअप दर्ज करें');
+    expect(actionTexts({ kind: 'status', to: 'Picked' }).success).toBe(
+      'ऑर्डर की स्थिति बदली: पिकअप हुआ',
+    );
+    await chooseLocale('en');
+    expect(actionLabel({ kind: 'accept' })).toBe('Accept');
+  });
+});
+
+describe('outsideText', () => {
+  it('knows the server’s refusals and the pairing and payment texts an agent can be shown', () => {
+    const known = new Set(OUTSIDE_TEXTS.map(({ id }) => id));
+    const shown = [
+      ...Object.values(refusalMessage),
+      MESSAGES.loginAsAgent,
+      MESSAGES.orderNotFound,
+      MESSAGES.agentNotPaired,
+      MESSAGES.agentPairedToAnother,
+      MESSAGES.inviteCodeRequired,
+      MESSAGES.inviteCodeMalformed,
+      MESSAGES.inviteNotValid,
+      MESSAGES.inviteUsed,
+      MESSAGES.inviteExpired,
+      CHECKOUT_SCRIPT_FAILED,
+      CHECKOUT_SCRIPT_BROKEN,
+      PAYMENTS_UNAVAILABLE,
+    ];
+    expect(shown.filter((text) => !known.has(text))).toEqual([]);
+  });
+
+  it('gives the Hindi for a known text, and any other text as it came', async () => {
+    const taken = refusalMessage['already-assigned'];
+    expect(outsideText(taken)).toBe(taken);
+    await chooseLocale('hi');
+    expect(outsideText(taken)).toBe('यह ऑर्डर पहले ही किसी दूसरे एजेंट को मिल चुका है');
+    expect(outsideText('phone: must be 10 digits')).toBe('phone: must be 10 digits');
+  });
+});

@@ -1,0 +1,2 @@
+// The web tests' setup: the agent app's texts load in English, as the app starts.
+import '../features/agent/i18n/locale';
