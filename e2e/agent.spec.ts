@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { MESSAGES } from '@kirana/shared';
 import type { Page, Response } from '@playwright/test';
 import {
   anotherPhone,
@@ -9,9 +10,11 @@ import {
   orderCard,
   pairPhone,
   placeCodOrder,
+  randomPhone,
   rupees,
   toast,
 } from './support/agent';
+import { agentTexts } from './support/agent-texts';
 import { expect, test } from './support/fixtures';
 import { logInAsSeller } from './support/seller';
 
@@ -31,75 +34,146 @@ const pathOf = (response: Response) => new URL(response.url()).pathname;
 test.describe('the delivery agent phone app', () => {
   test.skip(({ hasTouch }) => !hasTouch, 'a phone app, driven by taps: run with --project phone');
 
-  test('an agent logs in by phone, takes a new order from accepted to delivered, and finds it under Delivered', async ({
-    page,
-  }, testInfo) => {
-    const agent = await createAgent(testInfo);
-    const order = await placeCodOrder(testInfo);
+  // The whole round in each of the app's languages, chosen from the phone's own.
+  for (const [locale, phoneLanguage] of [
+    ['en', 'en-IN'],
+    ['hi', 'hi-IN'],
+  ] as const) {
+    test.describe(`on a phone set to ${phoneLanguage}`, () => {
+      test.use({ locale: phoneLanguage });
 
-    await logInAsAgent(page, agent);
-    expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBe(agent._id);
-    await expect(page.getByRole('heading', { level: 1, name: 'Active Orders' })).toBeVisible();
+      test('an agent logs in by phone, takes a new order from accepted to delivered, and finds it under Delivered', async ({
+        page,
+      }, testInfo) => {
+        const say = await agentTexts(locale);
+        const agent = await createAgent(testInfo);
+        const order = await placeCodOrder(testInfo);
 
-    const card = orderCard(page, order);
-    await expect(card).toBeVisible();
-    await expect(card.getByText('Order Placed', { exact: true })).toBeVisible();
-    await expect(card.getByText(rupees(order.amount), { exact: true })).toBeVisible();
-    await expect(card.getByText('COD', { exact: true })).toBeVisible();
-    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
-    await expect(card.getByText(order.customer, { exact: true })).toBeVisible();
-    await expect(card.getByText(order.street, { exact: true })).toBeVisible();
-    await expect(card.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveText(
-      order.items.map(({ name, quantity }) => `${name} × ${quantity}`),
-    );
-    const call = card.getByRole('link', { name: `Call ${order.customer} on ${order.phone}` });
-    await expect(call).toHaveAttribute('href', `tel:${order.phone}`);
-    const map = card.getByRole('link', { name: /^Map/ });
-    const mapUrl = new URL((await map.getAttribute('href'))!);
-    expect(mapUrl.origin + mapUrl.pathname).toBe('https://www.google.com/maps/search/');
-    expect(mapUrl.searchParams.get('query')).toContain(order.street);
-    await expect(map).toHaveAttribute('target', '_blank');
-    await expect(map).toHaveAttribute('rel', /\bnoopener\b/);
-    expect(await seriousViolations(page)).toEqual([]);
+        await logInAsAgent(page, agent, say);
+        expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBe(agent._id);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(
+          page.getByRole('heading', { level: 1, name: say('Active Orders') }),
+        ).toBeVisible();
 
-    await card.getByRole('button', { name: 'Accept' }).tap();
-    await expect(toast(page, 'Order accepted')).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: /^Your deliveries/ }).getByRole('article', {
-        name: `Order ${order.number}`,
-      }),
-    ).toBeVisible();
+        const card = orderCard(page, order, say);
+        await expect(card).toBeVisible();
+        await expect(card.getByText(say('Order Placed'), { exact: true })).toBeVisible();
+        await expect(card.getByText(rupees(order.amount), { exact: true })).toBeVisible();
+        await expect(card.getByText(say('COD'), { exact: true })).toBeVisible();
+        await expect(card.getByText(say('Pending'), { exact: true })).toBeVisible();
+        await expect(card.getByText(order.customer, { exact: true })).toBeVisible();
+        await expect(card.getByText(order.street, { exact: true })).toBeVisible();
+        await expect(
+          card.getByRole('list', { name: say('Items') }).getByRole('listitem'),
+        ).toHaveText(order.items.map(({ name, quantity }) => `${name} × ${quantity}`));
+        const call = card.getByRole('link', {
+          name: `${say('Call {customer} on', { customer: order.customer })} ${order.phone}`,
+        });
+        await expect(call).toHaveAttribute('href', `tel:${order.phone}`);
+        const map = card.getByRole('link', { name: new RegExp(`^${say('Map')}`) });
+        const mapUrl = new URL((await map.getAttribute('href'))!);
+        expect(mapUrl.origin + mapUrl.pathname).toBe('https://www.google.com/maps/search/');
+        expect(mapUrl.searchParams.get('query')).toContain(order.street);
+        await expect(map).toHaveAttribute('target', '_blank');
+        await expect(map).toHaveAttribute('rel', /\bnoopener\b/);
+        expect(await seriousViolations(page)).toEqual([]);
 
-    // A double tap on a bike sends the request once: the button is disabled while it runs.
-    const statusRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/agents/status/')) {
-        statusRequests.push(request.url());
-      }
+        await card.getByRole('button', { name: say('Accept') }).tap();
+        await expect(toast(page, say('Order accepted'))).toBeVisible();
+        await expect(
+          page
+            .getByRole('region', { name: new RegExp(`^${say('Your deliveries')}`) })
+            .getByRole('article', { name: `${say('Order')} ${order.number}` }),
+        ).toBeVisible();
+
+        // A double tap on a bike sends the request once: the button is disabled while it runs.
+        const statusRequests: string[] = [];
+        page.on('request', (request) => {
+          if (request.method() === 'PUT' && request.url().includes('/api/agents/status/')) {
+            statusRequests.push(request.url());
+          }
+        });
+        const pick = card.getByRole('button', { name: say('Mark Picked') });
+        await expect(pick).toBeEnabled();
+        const box = (await pick.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(48);
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        await page.touchscreen.tap(x, y);
+        await page.touchscreen.tap(x, y);
+        const picked = say('Picked');
+        await expect(
+          toast(page, say('Order status updated to {status}', { status: picked })),
+        ).toBeVisible();
+        await expect(card.getByText(picked, { exact: true })).toBeVisible();
+        expect(statusRequests).toHaveLength(1);
+        // …and its second tap did not land on the next step's button (collecting cash).
+        await expect(card.getByText(say('Pending'), { exact: true })).toBeVisible();
+
+        // Cash on delivery: the cash is collected before the order may be delivered.
+        await card
+          .getByRole('button', { name: `${say('Collect cash')} ${rupees(order.amount)}` })
+          .tap();
+        await expect(toast(page, say('Payment collected in cash'))).toBeVisible();
+        await expect(card.getByText(say('Paid'), { exact: true })).toBeVisible();
+
+        await deliverAndFindUnderDelivered(page, card, say);
+
+        await page.getByRole('button', { name: say('Logout') }).tap();
+        await expect(toast(page, say('Logged Out'))).toBeVisible();
+        await expect(page.getByLabel(say('Phone number'))).toBeVisible();
+        expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBeNull();
+      });
     });
-    const pick = card.getByRole('button', { name: 'Mark Picked' });
-    await expect(pick).toBeEnabled();
-    const box = (await pick.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(48);
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    await page.touchscreen.tap(x, y);
-    await page.touchscreen.tap(x, y);
-    await expect(toast(page, 'Order status updated to Picked')).toBeVisible();
-    await expect(card.getByText('Picked', { exact: true })).toBeVisible();
-    expect(statusRequests).toHaveLength(1);
-    // …and its second tap did not land on the next step's button (collecting cash).
-    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  }
 
-    // Cash on delivery: the cash is collected before the order may be delivered.
-    await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
-    await expect(toast(page, 'Payment collected in cash')).toBeVisible();
-    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  test.describe('on a phone set to Hindi', () => {
+    test.use({ locale: 'hi-IN' });
 
-    await deliverAndFindUnderDelivered(page, card);
+    test('the language follows the phone until the agent switches it, on the login and in the header, and the choice stays', async ({
+      page,
+      expectFailedRequest,
+    }, testInfo) => {
+      expectFailedRequest('/api/agents/login', 403);
+      const [english, hindi] = await Promise.all([agentTexts('en'), agentTexts('hi')]);
+      const agent = await createAgent(testInfo);
+      await pairPhone(page, agent);
+      await page.goto('/agents');
+      await expect(page.getByLabel(hindi('Phone number'))).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
-    await page.getByRole('button', { name: 'Logout' }).tap();
-    await expect(page.getByLabel('Phone number')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('agentId'))).toBeNull();
+      // Before the login: the server's refusal (in English) reads in Hindi.
+      await page.getByLabel(hindi('Phone number')).fill(randomPhone());
+      await page.getByRole('button', { name: hindi('Login'), exact: true }).tap();
+      const refusal = MESSAGES.agentPairedToAnother;
+      expect(hindi(refusal)).not.toBe(refusal);
+      await expect(page.getByRole('alert').filter({ hasText: hindi(refusal) })).toBeVisible();
+
+      await page.getByRole('button', { name: `${hindi('Switch to')} English` }).tap();
+      await expect(page.getByLabel(english('Phone number'))).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await page.getByLabel(english('Phone number')).fill(agent.phone);
+      await page.getByRole('button', { name: english('Login'), exact: true }).tap();
+      await expect(
+        page.getByRole('heading', { level: 1, name: english('Active Orders') }),
+      ).toBeVisible();
+
+      // In the header, once in; kept across a reload, whatever the phone's language.
+      await page.getByRole('button', { name: `${english('Switch to')} हिन्दी` }).tap();
+      await expect(
+        page.getByRole('heading', { level: 1, name: hindi('Active Orders') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: hindi('Agent screens') }).getByRole('link', {
+          name: hindi('Delivered Orders'),
+        }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: `${hindi('Switch to')} English` }).tap();
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: english('Active Orders') }),
+      ).toBeVisible();
+    });
   });
 
   test('once one agent accepts an order, another agent no longer sees it, live or at the next refresh', async ({

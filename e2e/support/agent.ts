@@ -11,6 +11,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { inEnglish, type Say } from './agent-texts';
 
 /** The dev/test seller account, used when SELLER_EMAIL / SELLER_PASSWORD are unset. */
 const SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
@@ -162,8 +163,8 @@ export function placeCodOrder(testInfo: TestInfo): Promise<PlacedOrder> {
 }
 
 /** The order's card on the agent's screen, found by its number. */
-export function orderCard(page: Page, order: PlacedOrder) {
-  return page.getByRole('article', { name: `Order ${order.number}` });
+export function orderCard(page: Page, order: PlacedOrder, say: Say = inEnglish) {
+  return page.getByRole('article', { name: `${say('Order')} ${order.number}` });
 }
 
 /** '₹123.40', as order screens show amounts. */
@@ -173,18 +174,25 @@ export const rupees = (amount: number) => `₹${amount.toFixed(2)}`;
  * Marks the paid order on `card` Delivered: it leaves the active list and shows under Delivered
  * Orders as delivered and paid, with nothing left to tap.
  */
-export async function deliverAndFindUnderDelivered(page: Page, card: Locator): Promise<void> {
-  await card.getByRole('button', { name: 'Mark Delivered' }).tap();
-  await expect(toast(page, 'Order status updated to Delivered')).toBeVisible();
+export async function deliverAndFindUnderDelivered(
+  page: Page,
+  card: Locator,
+  say: Say = inEnglish,
+): Promise<void> {
+  await card.getByRole('button', { name: say('Mark Delivered') }).tap();
+  const status = say('Delivered');
+  await expect(toast(page, say('Order status updated to {status}', { status }))).toBeVisible();
   await expect(card).toHaveCount(0);
   await page
-    .getByRole('navigation', { name: 'Agent screens' })
-    .getByRole('link', { name: 'Delivered Orders' })
+    .getByRole('navigation', { name: say('Agent screens') })
+    .getByRole('link', { name: say('Delivered Orders') })
     .tap();
   await expect(page).toHaveURL('/agents/delivered');
-  await expect(page.getByRole('heading', { level: 1, name: 'Delivered Orders' })).toBeVisible();
-  await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
-  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: say('Delivered Orders') }),
+  ).toBeVisible();
+  await expect(card.getByText(status, { exact: true })).toBeVisible();
+  await expect(card.getByText(say('Paid'), { exact: true })).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(0);
 }
 
@@ -192,12 +200,18 @@ export async function deliverAndFindUnderDelivered(page: Page, card: Locator): P
  * Pairs the phone of `page` with the agent (through the API), then logs in through the phone
  * field at /agents and waits for the greeting.
  */
-export async function logInAsAgent(page: Page, agent: TestAgent): Promise<void> {
+export async function logInAsAgent(
+  page: Page,
+  agent: TestAgent,
+  say: Say = inEnglish,
+): Promise<void> {
   await pairPhone(page, agent);
   await page.goto('/agents');
-  await page.getByLabel('Phone number').fill(agent.phone);
-  await page.getByRole('button', { name: 'Login' }).tap();
-  await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
+  await page.getByLabel(say('Phone number')).fill(agent.phone);
+  await page.getByRole('button', { name: say('Login'), exact: true }).tap();
+  await expect(
+    page.getByRole('banner').getByText(say('Hi, {name}', { name: agent.name })),
+  ).toBeVisible();
 }
 
 /**
