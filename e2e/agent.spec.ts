@@ -151,6 +151,7 @@ test.describe('the delivery agent phone app', () => {
 
       await page.getByRole('button', { name: `${hindi('Switch to')} English` }).tap();
       await expect(page.getByLabel(english('Phone number'))).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await page.getByLabel(english('Phone number')).fill(agent.phone);
       await page.getByRole('button', { name: english('Login'), exact: true }).tap();

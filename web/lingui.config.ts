@@ -17,6 +17,7 @@ export default defineConfig({
       path: '<rootDir>/src/features/agent/locales/{locale}',
       include: [
         '<rootDir>/src/app/layouts/agent-layout.tsx',
+        '<rootDir>/src/app/layouts/agent-shell.tsx',
         '<rootDir>/src/areas/agent',
         '<rootDir>/src/features/agent',
       ],

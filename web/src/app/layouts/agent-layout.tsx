@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useReducer, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentProps } from 'react';
 import { AgentJoinPage } from '../../areas/agent/agent-join-page';
 import { AgentLoginPage } from '../../areas/agent/agent-login-page';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
@@ -16,14 +16,27 @@ import { useAgentLocale } from '../../features/agent/i18n/locale';
 import { registerAgentServiceWorker } from '../../features/agent/service-worker';
 import '../../areas/agent/agent.css';
 
+/** The logged-in screens' module could not be fetched (as opposed to an error of theirs). */
+class ShellNotLoaded extends Error {
+  constructor(options: ErrorOptions) {
+    super('The logged-in screens could not be loaded', options);
+  }
+}
+
 /*
  * The logged-in screens (./agent-shell.tsx) load after the login, not with the page: a phone's
  * first visit is always logged out (it must be paired first), so it downloads only the login.
  * An agent this phone remembers is most likely still in: their screens are fetched at once,
  * beside the start-up check.
  */
-const loadShell = () => import('./agent-shell').then(({ AgentShell }) => ({ default: AgentShell }));
-let AgentShell = lazy(loadShell);
+const loadShell = () =>
+  import('./agent-shell').then(
+    ({ AgentShell }) => ({ default: AgentShell }),
+    (error: unknown) => {
+      throw new ShellNotLoaded({ cause: error });
+    },
+  );
+const AgentShell = lazy(loadShell);
 if (rememberedAgent()) void loadShell().catch(() => undefined);
 
 /**
@@ -39,7 +52,8 @@ export function AgentLayout() {
   const checkAuth = useSetAtom(checkAgentAuthAtom);
   // Every screen below renders again in the language the agent switches to.
   const locale = useAgentLocale();
-  useEffect(() => {
+  // Before the paint, so that a screen reader reads the first Hindi screen as Hindi.
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 
@@ -81,34 +95,45 @@ function Waiting({ label }: { label: string }) {
 }
 
 /**
- * The logged-in screens; while they load, a spinner; when they cannot (no signal, and not kept
- * offline yet), what happened and a retry.
+ * The logged-in screens, afresh for each agent; a spinner while they load, and a way on when
+ * they cannot (no signal, and not kept offline yet).
  */
 function LoggedIn(props: ComponentProps<typeof AgentShell>) {
-  const [, reload] = useReducer((count: number) => count + 1, 0);
   return (
     <ErrorBoundary
-      onRetry={() => {
-        // React keeps a failed lazy load: a new one tries the network again.
-        AgentShell = lazy(loadShell);
-        reload();
+      fallback={(error) => {
+        // An error of the screens themselves is not a download to retry.
+        if (!(error instanceof ShellNotLoaded)) throw error;
+        return <ShellNotLoadedScreen />;
       }}
-      fallback={(_error, retry) => (
-        <main className="agent-login" id="agent-main">
-          <p className="agent-notice" role="alert">
-            {t`The orders screen could not be loaded. Check your connection and try again.`}
-          </p>
-          <div className="agent-login-form">
-            <PendingButton pending={false} onClick={retry}>
-              {t`Try again`}
-            </PendingButton>
-          </div>
-        </main>
-      )}
     >
       <Suspense fallback={<Waiting label={t`Loading orders…`} />}>
-        <AgentShell {...props} />
+        <AgentShell key={props.agent._id} {...props} />
       </Suspense>
     </ErrorBoundary>
+  );
+}
+
+/**
+ * A browser keeps a module it failed to fetch, so trying again reloads the page (which the
+ * service worker answers): at a tap, or by itself once the network is back.
+ */
+function ShellNotLoadedScreen() {
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, []);
+  return (
+    <main className="agent-login" id="agent-main">
+      <p className="agent-notice" role="alert">
+        {t`The orders screen could not be loaded. Check your connection and try again.`}
+      </p>
+      <div className="agent-login-form">
+        <PendingButton pending={false} onClick={() => window.location.reload()}>
+          {t`Try again`}
+        </PendingButton>
+      </div>
+    </main>
   );
 }

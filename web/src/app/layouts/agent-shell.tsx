@@ -31,7 +31,7 @@ export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: bo
   const logOut = useSetAtom(logOutAgentAtom);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  useOrdersFeed(screen, agent._id);
+  useOrdersFeed(screen);
   // An unknown path under /agents shows Active Orders, under its own address.
   useEffect(() => {
     if (agentScreenOf(pathname) === null) navigateAgent('/agents', { replace: true });

@@ -3,15 +3,15 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { navigateAgent } from '../../features/agent/agent-path';
-import { pairPhoneAtom } from '../../features/agent/atoms/pairing';
+import { pairingFailureText, pairPhoneAtom } from '../../features/agent/atoms/pairing';
 import { logInAgentAtom } from '../../features/agent/atoms/session';
 import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PendingButton } from '../../features/agent/components/pending-button';
 
 type Joining =
   | { state: 'pairing' }
-  /** `message` is null for a link without a code: the screen says so in the agent's language. */
-  | { state: 'failed'; message: string | null; retry: boolean };
+  /** `error` is null for a link without a code. Said while rendering, in the agent's language. */
+  | { state: 'failed'; error: unknown; retry: boolean };
 
 /**
  * /agents/join?code=…: the shop's invite link (or its QR code) opened on the agent's phone. It
@@ -25,7 +25,7 @@ export function AgentJoinPage() {
     () => new URLSearchParams(window.location.search).get('code')?.trim() ?? '',
   );
   const [joining, setJoining] = useState<Joining>(
-    code ? { state: 'pairing' } : { state: 'failed', message: null, retry: false },
+    code ? { state: 'pairing' } : { state: 'failed', error: null, retry: false },
   );
   const started = useRef(false);
 
@@ -33,7 +33,7 @@ export function AgentJoinPage() {
     setJoining({ state: 'pairing' });
     const paired = await pair(code);
     if (!paired.ok) {
-      setJoining({ state: 'failed', message: paired.message, retry: paired.retry });
+      setJoining({ state: 'failed', error: paired.error, retry: paired.retry });
       return;
     }
     // In: the orders show. Refused: the login shows, with the paired number filled in.
@@ -68,7 +68,9 @@ export function AgentJoinPage() {
         <>
           <h1 className="agent-login__title">{t`This invite cannot be used`}</h1>
           <p className="agent-notice" role="alert">
-            {joining.message ?? t`This link has no invite code. Ask the shop for a new invite.`}
+            {joining.error === null
+              ? t`This link has no invite code. Ask the shop for a new invite.`
+              : pairingFailureText(joining.error)}
           </p>
           <div className="agent-login-form">
             {joining.retry && (

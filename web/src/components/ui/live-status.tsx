@@ -1,6 +1,6 @@
 import type { Connection } from '../../lib/socket';
 
-export type LiveStatusTexts = Record<Exclude<Connection, 'off'>, string>;
+type LiveStatusTexts = Record<Exclude<Connection, 'off'>, string>;
 
 const ENGLISH: LiveStatusTexts = {
   connecting: 'Connecting…',

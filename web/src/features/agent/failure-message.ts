@@ -1,15 +1,23 @@
 import { MESSAGES } from '@kirana/shared';
+import { t } from '@lingui/core/macro';
 import { ApiError, serverMessage } from '../../lib/api-client';
 import { outsideText } from './i18n/outside-texts';
 
 /**
- * What a toast says about a failed call: the server's message first (in the agent's language
- * when the app knows it); else `rejected` when the server did answer, `failed` when it could not
- * be reached or the call broke.
+ * What a toast says about a failed call: the server's message first (in another language, its
+ * translation, or when the app has none the app's own words); else `rejected` when the server
+ * did answer, `failed` when it could not be reached or the call broke.
  */
 export function failureText(error: unknown, texts: { rejected: string; failed: string }): string {
   const message = serverMessage(error);
-  if (message) return outsideText(message);
+  if (message) {
+    // The server's throttles say how long to wait, in words the app cannot translate.
+    const tooMany = error instanceof ApiError && error.status === 429;
+    return outsideText(
+      message,
+      tooMany ? t`Too many tries. Wait a few minutes, then try again.` : texts.rejected,
+    );
+  }
   return error instanceof ApiError && error.status !== 0 ? texts.rejected : texts.failed;
 }
 

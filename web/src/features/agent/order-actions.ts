@@ -51,7 +51,7 @@ export function actionLabel(action: OrderAction): string {
 
 /*
  * The spec's toasts carry ids named after their key in `MESSAGES` ('spec.orderAccepted'): in
- * English they must read exactly as the spec says (i18n/english.test.ts checks).
+ * English they must read exactly as the spec says (i18n/locale.test.ts checks).
  */
 
 /**

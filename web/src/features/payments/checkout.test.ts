@@ -47,7 +47,11 @@ const request = {
 /** A fresh page: the module forgets the configuration it fetched (and has its own ApiError). */
 async function freshModule() {
   vi.resetModules();
-  return { ...(await import('./checkout')), ...(await import('../../lib/api-client')) };
+  return {
+    ...(await import('./checkout')),
+    ...(await import('./messages')),
+    ...(await import('../../lib/api-client')),
+  };
 }
 
 beforeEach(() => {

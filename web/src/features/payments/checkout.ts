@@ -4,9 +4,7 @@ import { serverUrl } from '../../lib/server-origin';
 import { getPaymentConfig } from './api/get-payment-config';
 import { checkoutOptions, type CheckoutCallbacks, type CheckoutRequest } from './checkout-options';
 import { loadCheckoutScript } from './load-checkout-script';
-
-export const PAYMENTS_UNAVAILABLE =
-  'Online payment could not be started. Check your connection and try again.';
+import { PAYMENTS_UNAVAILABLE } from './messages';
 
 /** Checkout, ready to open: its configuration fetched and its script loaded. */
 export interface Checkout {

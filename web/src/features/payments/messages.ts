@@ -6,3 +6,5 @@
 export const CHECKOUT_SCRIPT_FAILED =
   'The payment window could not be loaded. Check your connection and try again.';
 export const CHECKOUT_SCRIPT_BROKEN = 'The payment window did not start. Please try again later.';
+export const PAYMENTS_UNAVAILABLE =
+  'Online payment could not be started. Check your connection and try again.';

@@ -2,7 +2,7 @@ import type { AgentOrder, OrderRemoval } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { atom, type Setter } from 'jotai';
 import { serverMessage } from '../../../lib/api-client';
-import { CHECKOUT_SCRIPT_FAILED } from '../../payments/messages';
+import { CHECKOUT_SCRIPT_FAILED, PAYMENTS_UNAVAILABLE } from '../../payments/messages';
 import { toast } from '../../../lib/toast';
 import { outsideText } from '../i18n/outside-texts';
 import { acceptOrder } from '../api/accept-order';
@@ -63,10 +63,9 @@ function loadFailureText(error: unknown, screen: OrdersScreen): string {
 
 /** The login shows again with the server's words, else 'Please login as agent'. */
 function sessionLostText(error: unknown): string {
+  const pleaseLogIn = t({ id: 'spec.loginAsAgent', message: 'Please login as agent' });
   const message = serverMessage(error);
-  return message
-    ? outsideText(message)
-    : t({ id: 'spec.loginAsAgent', message: 'Please login as agent' });
+  return message ? outsideText(message, pleaseLogIn) : pleaseLogIn;
 }
 
 /**
@@ -186,7 +185,7 @@ async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void
     case 'closed':
       return;
     case 'unavailable':
-      toast.error(outsideText(outcome.message));
+      toast.error(outsideText(outcome.message, outsideText(PAYMENTS_UNAVAILABLE)));
       return;
     case 'failed':
       reportFailure(set, outcome.error, outcome.step === 'create' ? texts : verifyTexts());
@@ -211,13 +210,13 @@ export const runOrderActionAtom = atom(
         await collectOnlineAtDoor(set, order);
         return;
       }
-      const texts = actionTexts(action);
+      // The texts are read once the answer is in: the agent may have switched language meanwhile.
       try {
         set(receiveOrderAtom, await send(order, action));
         set(offlineAtom, false);
-        toast.success(texts.success);
+        toast.success(actionTexts(action).success);
       } catch (error) {
-        reportFailure(set, error, texts);
+        reportFailure(set, error, actionTexts(action));
       }
     } finally {
       const pending = new Map(get(pendingActionsAtom));
@@ -227,7 +226,7 @@ export const runOrderActionAtom = atom(
   },
 );
 
-/** Forgets every order, e.g. at logout or before another agent logs in. */
+/** Forgets every order: the logged-in screens close (see useOrdersFeed), at a logout or a lost session. */
 export const resetOrdersAtom = atom(null, (get, set) => {
   set(epochAtom, get(epochAtom) + 1);
   set(refreshRunningAtom, null);

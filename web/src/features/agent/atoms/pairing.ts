@@ -8,14 +8,15 @@ export const pairedAgentAtom = atom<{ name: string; phone: string } | null>(null
 
 /**
  * The server refused to log in on this phone because it is not paired (or paired for another
- * number): its words, which the login shows with what to do. Null otherwise.
+ * number): its words, in English as sent, which the login shows (in the agent's language) with
+ * what to do. Null otherwise.
  */
 export const pairingRefusalAtom = atom<string | null>(null);
 
 /**
  * Pairs this phone with the invite `code` from the shop's link. Answers the paired agent's
- * number, or why it failed: the server's words (a used, expired or replaced invite), or out of
- * reach (`retry`: the same link may work once the signal is back).
+ * number, or the failure (see {@link pairingFailureText}) and whether to offer a retry: out of
+ * reach, the same link may work once the signal is back.
  */
 export const pairPhoneAtom = atom(
   null,
@@ -23,21 +24,21 @@ export const pairPhoneAtom = atom(
     _get,
     set,
     code: string,
-  ): Promise<{ ok: true; phone: string } | { ok: false; message: string; retry: boolean }> => {
+  ): Promise<{ ok: true; phone: string } | { ok: false; error: unknown; retry: boolean }> => {
     try {
       const { agent } = await pairPhone({ code });
       set(pairedAgentAtom, agent);
       set(pairingRefusalAtom, null);
       return { ok: true, phone: agent.phone };
     } catch (error) {
-      return {
-        ok: false,
-        message: failureText(error, {
-          rejected: t`This invite link could not be used. Ask the shop for a new invite.`,
-          failed: t`Could not reach the shop. Check your connection, then open the invite link again.`,
-        }),
-        retry: isUnreachable(error),
-      };
+      return { ok: false, error, retry: isUnreachable(error) };
     }
   },
 );
+
+/** Why pairing failed, in the agent's language: the server's words (a used, expired or replaced invite), else the app's. */
+export const pairingFailureText = (error: unknown): string =>
+  failureText(error, {
+    rejected: t`This invite link could not be used. Ask the shop for a new invite.`,
+    failed: t`Could not reach the shop. Check your connection, then open the invite link again.`,
+  });

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { forgetAgent, rememberAgent, rememberedAgent } from '../agent-storage';
 import { getAgentAuth } from '../api/get-agent-auth';
@@ -71,7 +72,7 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
       rejected: t({ id: 'spec.loginFailed', message: 'Login failed' }),
       failed: t({ id: 'spec.loginError', message: 'Login error' }),
     });
-    set(pairingRefusalAtom, isNotPaired(error) ? message : null);
+    set(pairingRefusalAtom, isNotPaired(error) ? (serverMessage(error) ?? null) : null);
     if (!isNotPaired(error)) toast.error(message);
     return false;
   }

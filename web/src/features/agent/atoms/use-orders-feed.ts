@@ -7,16 +7,16 @@ import { refreshOrdersAtom, resetOrdersAtom, type OrdersScreen } from './orders'
 import { useRefreshLoop } from './use-refresh-loop';
 
 /**
- * Keeps agent `agentId`'s orders fresh while logged in: live from the `/agents` stream, and fetched
+ * Keeps the agent's orders fresh while logged in: live from the `/agents` stream, and fetched
  * now, every 30 seconds (AGENT_POLL_MS, whether the stream is up or not), at once when the
  * network returns or the app is shown again, and with backoff while the server is out of reach.
  */
-export function useOrdersFeed(screen: OrdersScreen, agentId: string): void {
+export function useOrdersFeed(screen: OrdersScreen): void {
   const refresh = useSetAtom(refreshOrdersAtom);
   const reset = useSetAtom(resetOrdersAtom);
-  // Nothing held for this agent may show in another session: logout, a lost session or the
-  // next agent's login all start from nothing.
-  useEffect(() => reset, [reset, agentId]);
+  // Nothing held may show in another session: the logged-in screens (one mount per agent) forget
+  // the orders as they close, at a logout, a lost session or the next agent's login.
+  useEffect(() => reset, [reset]);
   const task = useCallback(() => refresh(screen), [refresh, screen]);
   useRefreshLoop(task, AGENT_POLL_MS);
   useLiveUpdates('agents', agentLiveFeed);

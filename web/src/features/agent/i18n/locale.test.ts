@@ -4,10 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages as english } from '../locales/en.po';
 import { messages as hindi } from '../locales/hi.po';
 import { messages as outsideHindi } from '../locales/outside/hi.po';
-import { CHECKOUT_SCRIPT_BROKEN, CHECKOUT_SCRIPT_FAILED } from '../../payments/messages';
-import { PAYMENTS_UNAVAILABLE } from '../../payments/checkout';
+import {
+  CHECKOUT_SCRIPT_BROKEN,
+  CHECKOUT_SCRIPT_FAILED,
+  PAYMENTS_UNAVAILABLE,
+} from '../../payments/messages';
 import { actionLabel, actionTexts } from '../order-actions';
 import { chooseLocale, preferredLocale } from './locale';
+import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../failure-message';
 import { OUTSIDE_TEXTS, outsideText } from './outside-texts';
 
 let stored: Map<string, string>;
@@ -114,5 +119,22 @@ describe('outsideText', () => {
     await chooseLocale('hi');
     expect(outsideText(taken)).toBe('यह ऑर्डर पहले ही किसी दूसरे एजेंट को मिल चुका है');
     expect(outsideText('phone: must be 10 digits')).toBe('phone: must be 10 digits');
+    expect(outsideText('phone: must be 10 digits', 'लॉगिन नहीं हो सका')).toBe('लॉगिन नहीं हो सका');
+  });
+
+  it('makes a failure toast Hindi whatever the server said, and leaves English as it was', async () => {
+    const texts = { rejected: 'rejected', failed: 'failed' };
+    const throttled = new ApiError('Too many login attempts. Try again in 2 minutes.', 429);
+    const unknown = new ApiError('phone is too long', 400);
+    const known = new ApiError(MESSAGES.inviteUsed, 403);
+    expect(failureText(throttled, texts)).toBe(throttled.message);
+    expect(failureText(unknown, texts)).toBe(unknown.message);
+
+    await chooseLocale('hi');
+    expect(failureText(throttled, texts)).toBe('बहुत बार कोशिश हो गई। कुछ मिनट रुककर फिर कोशिश करें।');
+    expect(failureText(unknown, texts)).toBe('rejected');
+    expect(failureText(known, texts)).toBe(
+      'यह इनवाइट लिंक पहले ही इस्तेमाल हो चुका है। दुकान से नया इनवाइट माँगें।',
+    );
   });
 });

@@ -7,7 +7,7 @@ import { messages as english } from '../locales/en.po';
  * on the phone; until there is one, the phone's languages decide. English comes with the app;
  * Hindi is fetched when first used (and kept offline by the service worker with the rest).
  */
-export const AGENT_LOCALES = ['en', 'hi'] as const;
+const AGENT_LOCALES = ['en', 'hi'] as const;
 export type AgentLocale = (typeof AGENT_LOCALES)[number];
 
 /** Each language by its own name, as a switch offers it. */
@@ -31,10 +31,14 @@ function storedLocale(): AgentLocale | null {
  * The language to start in: the agent's choice on this phone, else the first of the phone's
  * languages the app speaks ('hi-IN' is Hindi), else English.
  */
-export function preferredLocale(languages: readonly string[] = navigator.languages): AgentLocale {
+export function preferredLocale(
+  // An older WebView may offer only `navigator.language`.
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): AgentLocale {
   const stored = storedLocale();
   if (stored) return stored;
   for (const language of languages) {
+    if (typeof language !== 'string') continue;
     const base = language.toLowerCase().split('-')[0];
     if (isAgentLocale(base)) return base;
   }
@@ -64,26 +68,36 @@ async function activate(locale: AgentLocale): Promise<void> {
 i18n.load('en', english);
 i18n.activate('en');
 
+/** How long the first paint waits for Hindi's texts before it shows English meanwhile. */
+const START_WAIT_MS = 2000;
+
 /**
- * Starts the app in the preferred language. A Hindi catalog that cannot be fetched (offline
- * before the service worker kept it) leaves the app in English rather than blank.
+ * Starts the app in the preferred language: resolves once its texts are in, or after
+ * START_WAIT_MS on a slow network (the app then paints in English and switches when they
+ * arrive). Never rejects: a Hindi catalog that cannot be fetched (offline before the service
+ * worker kept it) leaves the app in English rather than blank.
  */
 export async function startLocale(): Promise<void> {
-  const locale = preferredLocale();
-  if (locale === 'en') return;
-  await activate(locale).catch((error: unknown) =>
-    console.warn('The agent app stays in English:', error),
-  );
+  try {
+    const locale = preferredLocale();
+    if (locale === 'en') return;
+    const switched = activate(locale).catch((error: unknown) =>
+      console.warn('The agent app stays in English:', error),
+    );
+    await Promise.race([switched, new Promise((resolve) => setTimeout(resolve, START_WAIT_MS))]);
+  } catch (error) {
+    console.warn('The agent app stays in English:', error);
+  }
 }
 
-/** The agent's choice: kept on this phone, and applied at once on every screen. */
+/** The agent's choice: applied at once on every screen, and kept on this phone once it is. */
 export async function chooseLocale(locale: AgentLocale): Promise<void> {
+  await activate(locale);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, locale);
   } catch {
     // A locked storage only costs remembering the choice.
   }
-  await activate(locale);
 }
 
 /** The active language for dates and times: 'en-IN' or 'hi-IN'. */

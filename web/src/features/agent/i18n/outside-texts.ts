@@ -9,6 +9,8 @@ import { msg } from '@lingui/core/macro';
  * locale.test.ts checks this list against the texts in @kirana/shared.
  */
 export const OUTSIDE_TEXTS = [
+  // Any call
+  msg({ id: 'Something went wrong on our side. Please try again.' }),
   // Logging in, and the session
   msg({ id: 'No agent is registered with this phone number' }),
   msg({ id: 'Please login as agent' }),
@@ -44,7 +46,12 @@ export const OUTSIDE_TEXTS = [
   msg({ id: 'The payment window did not start. Please try again later.' }),
 ];
 
-/** `english`, a text from outside the app, in the agent's language when the app knows it. */
-export function outsideText(english: string): string {
-  return Object.hasOwn(i18n.messages, english) ? i18n._(english) : english;
+/**
+ * `english`, a text from outside the app, in the agent's language: as it is in English; else its
+ * translation, or when the app has none, `otherwise` (the app's own words for what happened)
+ * rather than English the agent may not read.
+ */
+export function outsideText(english: string, otherwise: string = english): string {
+  if (i18n.locale === 'en') return english;
+  return Object.hasOwn(i18n.messages, english) ? i18n._(english) : otherwise;
 }
