@@ -131,3 +131,76 @@ test('a product the seller switches out of stock leaves the open storefront with
     .click();
   await expect(shelf).toHaveCount(0, LIVE);
 });
+
+test('the seller counts a product’s units; the order that takes the last ones takes it off the open storefront, and the count reads 0 at the counter', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const seller = await openContext(browser, testInfo, false);
+  await logInAsSeller(seller);
+  const name = `Counted Jamun ${uniqueSuffix()}`;
+  const added = await seller.request.post('/api/product/add', {
+    multipart: {
+      productData: JSON.stringify({
+        name,
+        category: 'Fruits',
+        description: 'Seasonal',
+        price: 120,
+        offerPrice: 110,
+      }),
+      images: { name: 'jamun.png', mimeType: 'image/png', buffer: solidPng([80, 40, 120]) },
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { product } = (await added.json()) as { product: { _id: string } };
+
+  // At the counter: 3 units, which is low.
+  await seller.goto('/seller/product-list');
+  const row = seller.getByRole('row').filter({ hasText: name });
+  const units = row.getByRole('spinbutton', { name: `${name}: units left` });
+  await expect(units).toHaveValue('');
+  await units.fill('3');
+  await row.getByRole('button', { name: `Save units of ${name}` }).click();
+  await expect(seller.getByText('Stock Updated')).toBeVisible();
+  await expect(row.getByText('Low stock')).toBeVisible();
+
+  await page.goto('/products/fruits');
+  const shelf = page.getByRole('article').getByRole('heading', { level: 3, name });
+  await expect(shelf).toBeVisible();
+
+  // Another shopper buys all three: the product leaves the open storefront and the counter.
+  const shopper = newShopper(testInfo);
+  await request.post('/api/user/register', { data: shopper }).then((answer) => answer.ok());
+  const address = await request.post('/api/address/add', {
+    data: {
+      address: {
+        firstName: 'Ira',
+        lastName: 'Sen',
+        email: shopper.email,
+        street: '4 Lake Road',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        zipcode: '700029',
+        country: 'India',
+        phone: '9830012345',
+      },
+    },
+  });
+  const addressId = ((await address.json()) as { address: { _id: string } }).address._id;
+  const placed = await request.post('/api/order/cod', {
+    data: { items: [{ product: product._id, quantity: 3 }], address: addressId },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+
+  await expect(shelf).toHaveCount(0, LIVE);
+  await expect(units).toHaveValue('0', LIVE);
+  await expect(row.getByRole('switch', { name: `${name} in stock` })).not.toBeChecked();
+
+  // One more is a clear refusal.
+  const refused = await request.post('/api/order/cod', {
+    data: { items: [{ product: product._id, quantity: 1 }], address: addressId },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toEqual({ success: false, message: `${name} is out of stock` });
+});

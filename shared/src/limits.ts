@@ -13,3 +13,7 @@ export const DISPLAY_RATING = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The picture formats the server takes; it checks the bytes, browsers' choosers are told these. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+/** A product's counted stock: at most this many units. */
+export const MAX_STOCK_COUNT = 1_000_000;
+/** At or below this many units left, the seller's Product List marks a counted product low. */
+export const LOW_STOCK_UNITS = 5;

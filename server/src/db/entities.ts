@@ -13,7 +13,7 @@ import {
   SandboxPaymentSchema,
   SandboxRefundSchema,
 } from '../modules/payment/sandbox/sandbox.entity.js';
-import { ProductSchema } from '../modules/product/product.entity.js';
+import { ProductEventSchema, ProductSchema } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
@@ -26,6 +26,7 @@ export const entities = [
   AgentInviteSchema,
   AgentDeviceSchema,
   ProductSchema,
+  ProductEventSchema,
   AddressSchema,
   OrderSchema,
   OrderItemSchema,

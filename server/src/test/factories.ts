@@ -24,6 +24,7 @@ export async function createProduct(
     offerPricePaise: number;
     images: string[];
     inStock: boolean;
+    stockCount: number | null;
     weight: string | null;
   }> = {},
 ): Promise<Product> {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATHS } from '../catalog.js';
+import { MAX_STOCK_COUNT } from '../limits.js';
 import { idField, messageAnswerSchema, readableText, requestBody, requiredText } from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
@@ -12,6 +13,11 @@ export const productSchema = z.object({
   offerPrice: z.number(),
   image: z.array(z.string()),
   inStock: z.boolean(),
+  /**
+   * Units left, or null when the shop does not count them (the in/out switch alone). Placing an
+   * order takes its units; at 0 the product is out of stock (design: Orders, Stock).
+   */
+  stockCount: z.nullable(z.int()),
   /** Pack size such as "500 g"; shown as N/A when null. */
   weight: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
@@ -116,11 +122,28 @@ export const productDataFieldSchema = z.pipe(
   productData((field) => z.pipe(z.transform(fromFormText), priceField(field))),
 );
 
-/** `POST /api/product/stock` */
+/**
+ * `POST /api/product/stock`: the in/out switch, the count of units (null: not counted), or both.
+ * A count alone also sets the switch: in stock above 0, out at 0.
+ */
 export const stockBodySchema = requestBody({
   id: idField('id'),
-  inStock: z.boolean({ error: 'inStock must be true or false' }),
-});
+  inStock: z.optional(z.boolean({ error: 'inStock must be true or false' })),
+  stockCount: z.optional(
+    z.nullable(
+      z
+        .int({ error: 'stockCount must be a whole number of units, or null' })
+        .check(
+          z.minimum(0, 'stockCount must not be negative'),
+          z.maximum(MAX_STOCK_COUNT, `stockCount must be at most ${MAX_STOCK_COUNT}`),
+        ),
+    ),
+  ),
+}).check(
+  z.refine((body) => body.inStock !== undefined || body.stockCount !== undefined, {
+    error: 'inStock or stockCount is required',
+  }),
+);
 export type StockBody = z.infer<typeof stockBodySchema>;
 
 /** `POST /api/product/add` and `POST /api/product/stock`: the product after the change. */

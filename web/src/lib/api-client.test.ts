@@ -16,6 +16,7 @@ const product = {
   offerPrice: 20,
   image: ['/uploads/potato-800.webp'],
   inStock: true,
+  stockCount: null,
   weight: '500 g',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

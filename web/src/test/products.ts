@@ -15,6 +15,7 @@ export function aProduct(overrides: Partial<Product> & { category?: CategoryPath
     offerPrice: 40,
     image: [`/uploads/demo/product-${counter}-800.webp`],
     inStock: true,
+    stockCount: null,
     weight: '500 g',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -3,6 +3,7 @@ import { Migration20261123063501_OnlinePayments } from './Migration2026112306350
 import { Migration20261124023000_AgentDevices } from './Migration20261124023000_AgentDevices.js';
 import { Migration20261124040000_OrderIdempotencyKeys } from './Migration20261124040000_OrderIdempotencyKeys.js';
 import { Migration20261124053322_StoredImages } from './Migration20261124053322_StoredImages.js';
+import { Migration20261124141728_StockCounts } from './Migration20261124141728_StockCounts.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Migration20261124023000_AgentDevices,
   Migration20261124040000_OrderIdempotencyKeys,
   Migration20261124053322_StoredImages,
+  Migration20261124141728_StockCounts,
 ];

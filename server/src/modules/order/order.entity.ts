@@ -72,6 +72,11 @@ export const OrderItemSchema = defineEntity({
     quantity: p.integer().check('quantity between 1 and 999'),
     /** The offer price charged, kept so later price changes do not rewrite past orders. */
     unitPricePaise: p.integer(),
+    /**
+     * Whether placing the order took `quantity` units from the product's count; a cancellation
+     * puts back exactly these, once.
+     */
+    stockTaken: p.boolean().default(false),
   },
   uniques: [{ properties: ['order', 'position'] }],
 });

@@ -7,6 +7,7 @@ import {
   type SellerOrdersQuery,
 } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
@@ -62,15 +63,18 @@ type PlacementTables = InferKyselyDB<
 
 /**
  * Places an order for `userId`: checks every item against the catalogue, prices it from the
- * database (never from the request), writes the order, its items and its history line, and
- * empties the shopper's saved cart — all in one transaction (which first claims `key`, when
- * given); then publishes `order.placed`.
+ * database (never from the request), takes the units of counted products, writes the order, its
+ * items and its history line, and empties the shopper's saved cart — all in one transaction
+ * (which first claims `key`, when given); then publishes `order.placed`, and `product.changed`
+ * for each product whose count it took from.
  * It is the shop's hot path: between begin and commit the transaction sends at most three
- * statements — the claim, one read of the address with the products, one write of the rest.
+ * statements — the claim, one read of the address with the products (taking the units), one
+ * write of the rest.
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
- * product or a quantity over the limit; conflict for an out-of-stock product. KeyInUse when
- * another request has placed an order with `key`.
+ * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
+ * units left than ordered (nothing is taken then). KeyInUse when another request has placed an
+ * order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -81,17 +85,21 @@ export async function placeOrder(
   key?: OrderKey,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
-  const order = await em.transactional(async (tx) => {
+  const placed = await em.transactional(async (tx) => {
     // First: a duplicate waits here for this transaction, before it takes anything else.
     const claimId = key && (await claimKey(tx, userId, key.request));
     const db = tx.getKysely<PlacementTables>();
-    const { address, products } = await readAddressAndProducts(db, userId, body.address, lines);
+    const now = new Date();
+    const { address, products } = await takeStock(db, userId, body.address, lines, now);
     const priced = lines.map(({ product: id, quantity }) => {
       const product = products.get(id);
       if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
       if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
-      return { product: id, quantity, unitPrice: product.offerPricePaise };
+      return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
     });
+    // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
+    const short = priced.find((line) => line.stockCount !== null && !line.taken);
+    if (short) throw await notEnoughLeft(db, short.product, short.name);
     const totals = cartTotals(priced);
     if (totals.total > MAX_ORDER_PAISE)
       throw new AppError('invalid', 'items: the order total is too large');
@@ -102,7 +110,6 @@ export async function placeOrder(
       );
     }
 
-    const now = new Date();
     const orderId = uuidv7();
     const order = {
       id: orderId,
@@ -119,13 +126,14 @@ export async function placeOrder(
       created_at: now,
       updated_at: now,
     };
-    const items = priced.map(({ product, quantity, unitPrice }, position) => ({
+    const items = priced.map(({ product, quantity, unitPrice, taken }, position) => ({
       id: uuidv7(),
       order_id: orderId,
       position,
       product_id: product,
       quantity,
       unit_price_paise: unitPrice,
+      stock_taken: taken,
     }));
     const history = {
       id: uuidv7(),
@@ -158,36 +166,81 @@ export async function placeOrder(
       .set({ cart_items: {} })
       .where('id', '=', userId)
       .execute();
-    return { id: orderId, amountPaise: totals.total };
+    const counted = priced.filter((line) => line.taken).map((line) => line.product);
+    return { order: { id: orderId, amountPaise: totals.total }, counted };
   });
-  events.publish({ type: 'order.placed', orderId: order.id });
-  return order;
+  events.publish({ type: 'order.placed', orderId: placed.order.id });
+  for (const productId of placed.counted) events.publish({ type: 'product.changed', productId });
+  return placed.order;
 }
 
 /**
- * In one read: the shopper's address `addressId` as the order keeps it, and the price, stock
- * and name of each product of `lines` that exists (by id).
+ * The refusal of an order for more units of `productId` than are left, saying how many are: read
+ * now, since the placement's own read saw the count from before the orders it raced.
+ */
+async function notEnoughLeft(
+  db: Kysely<PlacementTables>,
+  productId: string,
+  name: string,
+): Promise<AppError> {
+  const { stock_count: left } = await db
+    .selectFrom('products')
+    .select('stock_count')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return new AppError(
+    'conflict',
+    left ? `${name}: only ${left} left in stock` : `${name} is out of stock`,
+  );
+}
+
+/** A product as placing an order sees it, and whether the order took its units. */
+interface PlacedProduct {
+  name: string;
+  offerPricePaise: number;
+  inStock: boolean;
+  /** Units left before this order, or null when not counted. */
+  stockCount: number | null;
+  taken: boolean;
+}
+
+/**
+ * In one statement: takes the units of `lines` from every counted, in-stock product that has
+ * enough (a conditional update: racing orders wait on the row and see what the others left, so
+ * none can take more than there is; the last unit sets the product out of stock); and reads the
+ * shopper's address `addressId` as the order keeps it, with each product of `lines` that exists
+ * (by id) as it was before, and whether its units were taken.
  * @throws AppError notFound when the address is not the shopper's.
  */
-async function readAddressAndProducts(
+async function takeStock(
   db: Kysely<PlacementTables>,
   userId: string,
   addressId: string,
   lines: PlaceOrderBody['items'],
-): Promise<{
-  address: AddressSnapshot;
-  products: Map<string, { name: string; offerPricePaise: number; inStock: boolean }>;
-}> {
+  now: Date,
+): Promise<{ address: AddressSnapshot; products: Map<string, PlacedProduct> }> {
+  const ids = lines.map((line) => line.product);
+  const ordered = sql<number>`case ${sql.ref('id')} ${sql.join(
+    lines.map(({ product, quantity }) => sql`when ${product}::uuid then ${quantity}::int`),
+    sql` `,
+  )} end`;
   const rows = await db
-    .selectFrom('addresses as a')
-    .leftJoin('products as p', (join) =>
-      join.on(
-        'p.id',
-        'in',
-        lines.map((line) => line.product),
-      ),
+    .with('taken', (db) =>
+      db
+        .updateTable('products')
+        .set({
+          stock_count: sql<number>`stock_count - ${ordered}`,
+          in_stock: sql<boolean>`stock_count - ${ordered} > 0`,
+          updated_at: now,
+        })
+        .where('id', 'in', ids)
+        .where('in_stock', '=', true)
+        .where('stock_count', '>=', ordered)
+        .returning('id'),
     )
-    .select([
+    .selectFrom('addresses as a')
+    .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
+    .select((eb) => [
       'a.id',
       'a.first_name',
       'a.last_name',
@@ -202,17 +255,26 @@ async function readAddressAndProducts(
       'p.name as product_name',
       'p.offer_price_paise',
       'p.in_stock',
+      'p.stock_count',
+      eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
     ])
     .where('a.id', '=', addressId)
     .where('a.user_id', '=', userId)
     .execute();
   const [first] = rows;
   if (!first) throw new AppError('notFound', 'Address not found');
-  const products = new Map<string, { name: string; offerPricePaise: number; inStock: boolean }>();
-  for (const { product_id: id, product_name: name, offer_price_paise, in_stock } of rows) {
+  const products = new Map<string, PlacedProduct>();
+  for (const row of rows) {
+    const { product_id: id, product_name: name, offer_price_paise, in_stock } = row;
     // Without any product ordered found, the one row has only the address.
     if (id === null || name === null || offer_price_paise === null || in_stock === null) continue;
-    products.set(id, { name, offerPricePaise: offer_price_paise, inStock: in_stock });
+    products.set(id, {
+      name,
+      offerPricePaise: offer_price_paise,
+      inStock: in_stock,
+      stockCount: row.stock_count,
+      taken: row.taken === true,
+    });
   }
   return {
     address: {
@@ -359,6 +421,7 @@ export async function readListedOrders(
       'p.offer_price_paise',
       'p.images',
       'p.in_stock',
+      'p.stock_count',
       'p.weight',
       'p.created_at as product_created_at',
       'p.updated_at as product_updated_at',
@@ -412,6 +475,7 @@ export async function readListedOrders(
         offerPricePaise: row.offer_price_paise,
         images: row.images,
         inStock: row.in_stock,
+        stockCount: row.stock_count,
         weight: row.weight,
         createdAt: date(row.product_created_at),
         updatedAt: date(row.product_updated_at),

@@ -28,6 +28,7 @@ import {
   type PlacementAnswer,
 } from '../order/order-idempotency.service.js';
 import { placeOrder } from '../order/order.service.js';
+import { putBackUnits } from '../product/stock.js';
 import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import {
   ProviderError,
@@ -635,8 +636,9 @@ export async function applyWebhook(
 }
 
 /**
- * Cancels an unpaid online order whose time to pay has passed. Conditional, so it cannot cancel
- * an order a payment has just marked paid (and a payment after it is refunded).
+ * Cancels an unpaid online order whose time to pay has passed, putting back the units it took.
+ * Conditional, so it cannot cancel an order a payment has just marked paid (and a payment after
+ * it is refunded).
  * Answers whether this call cancelled it.
  */
 export async function expireUnpaidOrder(
@@ -663,7 +665,7 @@ export async function expireUnpaidOrder(
         updatedAt: now,
       },
     );
-    if (!cancelled) return false;
+    if (!cancelled) return null;
     tx.create(OrderEventSchema, {
       order: orderId,
       type: 'expired',
@@ -672,10 +674,14 @@ export async function expireUnpaidOrder(
       toStatus: 'Cancelled',
       note: MESSAGES.paymentNotCompleted,
     });
-    return true;
+    return { restocked: await putBackUnits(tx, orderId) };
   });
-  if (expired) deps.events.publish({ type: 'order.changed', orderId, change: 'expired' });
-  return expired;
+  if (!expired) return false;
+  deps.events.publish({ type: 'order.changed', orderId, change: 'expired' });
+  for (const productId of expired.restocked) {
+    deps.events.publish({ type: 'product.changed', productId });
+  }
+  return true;
 }
 
 /**

@@ -18,9 +18,36 @@ export const ProductSchema = defineEntity({
     /** URLs of the widest stored WebP of each image, in display order. */
     images: p.json<string[]>(),
     inStock: p.boolean().default(true),
+    /**
+     * Units left, or null when not counted (design: Orders, Stock). Placing an order takes its
+     * units with a conditional update; the check keeps any race from going below 0.
+     */
+    stockCount: p.integer().nullable().check('stock_count >= 0'),
     weight: p.string().length(50).nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },
 });
 export type Product = InferEntity<typeof ProductSchema>;
+
+/** What a line of a product's history records. */
+export const PRODUCT_EVENT_TYPES = ['added', 'stock'] as const;
+
+/**
+ * One line of a product's history: the seller's changes, by whom and when, with the switch and
+ * the count after it. Orders taking and returning units are in the orders' own history.
+ */
+export const ProductEventSchema = defineEntity({
+  name: 'ProductEvent',
+  tableName: 'product_events',
+  properties: {
+    id: idProperty(),
+    product: () => p.manyToOne(ProductSchema).index().deleteRule('cascade'),
+    type: p.enum(PRODUCT_EVENT_TYPES),
+    actorRole: p.enum(['seller'] as const),
+    inStock: p.boolean(),
+    stockCount: p.integer().nullable(),
+    createdAt: createdAtProperty(),
+  },
+});
+export type ProductEvent = InferEntity<typeof ProductEventSchema>;

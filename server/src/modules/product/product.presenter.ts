@@ -16,6 +16,7 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     offerPrice: toRupees(product.offerPricePaise),
     image: product.images.map((image) => (publicUrl ? new URL(image, publicUrl).href : image)),
     inStock: product.inStock,
+    stockCount: product.stockCount ?? null,
     weight: product.weight ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),

@@ -61,8 +61,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
 
   router.post('/stock', async (ctx) => {
     await requireSession(ctx, 'seller');
-    const { id, inStock } = stockBodySchema.parse(ctx.request.body);
-    const product = await setStock(ctx.em, ctx.events, id, inStock);
+    const product = await setStock(ctx.em, ctx.events, stockBodySchema.parse(ctx.request.body));
     ctx.body = {
       success: true,
       message: 'Stock Updated',

@@ -1,4 +1,4 @@
-import { toPaise, type ProductData } from '@kirana/shared';
+import { toPaise, type ProductData, type StockBody } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
-import { ProductSchema, type Product } from './product.entity.js';
+import { ProductEventSchema, ProductSchema, type Product } from './product.entity.js';
 
 /** The whole catalogue in the order it was created; shoppers' screens filter to in-stock items. */
 export async function listProducts(em: EntityManager): Promise<Product[]> {
@@ -42,23 +42,44 @@ export async function addProduct(
     offerPricePaise: toPaise(data.offerPrice),
     images: urls,
     inStock: true,
+    stockCount: null,
     weight: data.weight,
+  });
+  em.create(ProductEventSchema, {
+    product,
+    type: 'added',
+    actorRole: 'seller',
+    inStock: product.inStock,
+    stockCount: product.stockCount,
   });
   await em.flush();
   events.publish({ type: 'product.changed', productId: product.id });
   return product;
 }
 
-/** @throws AppError notFound for an unknown product. */
+/**
+ * The seller sets a product's stock: the in/out switch, the count of units (null: not counted),
+ * or both; a count alone also sets the switch (in stock above 0, out at 0). Written to the
+ * product's history.
+ * @throws AppError notFound for an unknown product.
+ */
 export async function setStock(
   em: EntityManager,
   events: DomainEvents,
-  id: string,
-  inStock: boolean,
+  { id, inStock, stockCount }: StockBody,
 ): Promise<Product> {
   const product = await em.findOne(ProductSchema, { id });
   if (!product) throw new AppError('notFound', 'Product not found');
-  product.inStock = inStock;
+  if (stockCount !== undefined) product.stockCount = stockCount;
+  if (inStock !== undefined) product.inStock = inStock;
+  else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
+  em.create(ProductEventSchema, {
+    product,
+    type: 'stock',
+    actorRole: 'seller',
+    inStock: product.inStock,
+    stockCount: product.stockCount,
+  });
   await em.flush();
   events.publish({ type: 'product.changed', productId: id });
   return product;

@@ -34,6 +34,7 @@ describe('GET /api/product/list', () => {
       offerPrice: 219.99,
       image: [`${app.url}/uploads/demo/mango-800.webp`],
       inStock: true,
+      stockCount: null,
       weight: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),

@@ -11,7 +11,10 @@ import {
 import { ProductTable } from '../../features/seller/components/product-table';
 import { LoadProblem } from './load-problem';
 
-/** /seller/product-list: every product, with a switch to take it in or out of stock. */
+/**
+ * /seller/product-list: every product, with the units left (orders take from a counted product)
+ * and a switch to take it in or out of stock.
+ */
 export function ProductListPage() {
   const products = useAtomValue(sellerProductsAtom);
   const state = useAtomValue(productsLoadStateAtom);
@@ -46,7 +49,7 @@ export function ProductListPage() {
         <ProductTable
           products={products}
           pendingIds={pending}
-          onStockChange={(product, next) => void setStock({ id: product._id, inStock: next })}
+          onStockChange={(product, change) => setStock(product._id, change)}
         />
       )}
     </div>

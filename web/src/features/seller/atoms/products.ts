@@ -1,4 +1,4 @@
-import { mergeById, type Product } from '@kirana/shared';
+import { mergeById, type Product, type StockBody } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { addProduct } from '../api/add-product';
@@ -28,8 +28,15 @@ export const loadProductsAtom = atom(null, async (get, set) => {
   }
 });
 
-function withStock(products: readonly Product[], id: string, inStock: boolean): Product[] {
-  return products.map((product) => (product._id === id ? { ...product, inStock } : product));
+/** A stock change as the seller makes it: the switch, the count of units (null: not counted), or both. */
+export type StockChange = Omit<StockBody, 'id'>;
+
+/** What the server makes of `change` (design: a count alone also sets the switch). */
+function applied(product: Product, { inStock, stockCount }: StockChange): Product {
+  const count = stockCount === undefined ? product.stockCount : stockCount;
+  const switched =
+    inStock ?? (stockCount === undefined || stockCount === null ? product.inStock : stockCount > 0);
+  return { ...product, inStock: switched, stockCount: count };
 }
 
 /** Live `product:updated` (a change made elsewhere): merged into the list if it has loaded. */
@@ -44,23 +51,32 @@ export const reloadLoadedProductsAtom = atom(null, async (get, set) => {
 });
 
 /**
- * Switches a product in or out of stock: the switch moves at once, and moves back if the server
- * refuses. Toasts the server's 'Stock Updated', or why it failed.
+ * Changes a product's stock (the switch, the count, or both): the row changes at once, and back
+ * if the server refuses. Resolves true once saved, toasting the server's 'Stock Updated';
+ * otherwise toasts why and resolves false.
  */
 export const setStockAtom = atom(
   null,
-  async (get, set, { id, inStock }: { id: string; inStock: boolean }) => {
-    if (get(stockPendingAtom).has(id)) return;
+  async (get, set, id: string, change: StockChange): Promise<boolean> => {
+    const before = get(sellerProductsAtom).find((product) => product._id === id);
+    if (!before || get(stockPendingAtom).has(id)) return false;
     set(stockPendingAtom, new Set([...get(stockPendingAtom), id]));
-    set(sellerProductsAtom, withStock(get(sellerProductsAtom), id, inStock));
+    const replace = (by: Product) =>
+      set(
+        sellerProductsAtom,
+        get(sellerProductsAtom).map((product) => (product._id === id ? by : product)),
+      );
+    replace(applied(before, change));
     try {
-      const answer = await setProductStock({ id, inStock });
+      const answer = await setProductStock({ id, ...change });
       set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
       toast.success(answer.message);
+      return true;
     } catch (error) {
-      set(sellerProductsAtom, withStock(get(sellerProductsAtom), id, !inStock));
+      replace(before);
       if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
       else toast.error(errorText(error));
+      return false;
     } finally {
       const pending = new Set(get(stockPendingAtom));
       pending.delete(id);

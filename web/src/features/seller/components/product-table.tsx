@@ -5,16 +5,22 @@ import {
   ORDER_CURRENCY,
   type Product,
 } from '@kirana/shared';
+import type { StockChange } from '../atoms/products';
+import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
 
 interface ProductTableProps {
   products: readonly Product[];
   /** Ids of products whose stock change is still on its way. */
   pendingIds: ReadonlySet<string>;
-  onStockChange: (product: Product, inStock: boolean) => void;
+  /** Resolves true once the change is saved. */
+  onStockChange: (product: Product, change: StockChange) => Promise<boolean>;
 }
 
-/** Every product with its picture, category, selling price and an in-stock switch. */
+/**
+ * Every product with its picture, category, selling price, the units left (when counted) and an
+ * in-stock switch.
+ */
 export function ProductTable({ products, pendingIds, onStockChange }: ProductTableProps) {
   return (
     <div className="seller-table-wrap">
@@ -29,6 +35,7 @@ export function ProductTable({ products, pendingIds, onStockChange }: ProductTab
             <th scope="col" className="seller-table__number">
               Selling price
             </th>
+            <th scope="col">Units left</th>
             <th scope="col">In stock</th>
           </tr>
         </thead>
@@ -77,11 +84,18 @@ export function ProductTable({ products, pendingIds, onStockChange }: ProductTab
                   )}
                 </td>
                 <td>
+                  <StockCountField
+                    product={product}
+                    pending={pendingIds.has(product._id)}
+                    onSave={(stockCount) => onStockChange(product, { stockCount })}
+                  />
+                </td>
+                <td>
                   <StockSwitch
                     label={`${product.name} in stock`}
                     checked={product.inStock}
                     pending={pendingIds.has(product._id)}
-                    onChange={(inStock) => onStockChange(product, inStock)}
+                    onChange={(inStock) => void onStockChange(product, { inStock })}
                   />
                 </td>
               </tr>

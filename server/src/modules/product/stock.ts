@@ -1,0 +1,38 @@
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { OrderItemSchema } from '../order/order.entity.js';
+import type { ProductSchema } from './product.entity.js';
+
+type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
+
+/**
+ * Puts back the units order `orderId` took when it was placed (its lines with `stock_taken`),
+ * once: the lines are marked returned in the same statement, so a repeated cancellation adds
+ * nothing. A product back from 0 is in stock again; one the seller switched off stays off, and
+ * one no longer counted is left alone. Call inside the transaction that cancels the order.
+ * Answers the ids of the products whose count changed, for `product.changed` after the commit.
+ */
+export async function putBackUnits(tx: EntityManager, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .getKysely<StockTables>()
+    .with('returned', (db) =>
+      db
+        .updateTable('order_items')
+        .set({ stock_taken: false })
+        .where('order_id', '=', orderId)
+        .where('stock_taken', '=', true)
+        .returning(['product_id', 'quantity']),
+    )
+    .updateTable('products as p')
+    .from('returned as r')
+    .set({
+      stock_count: sql<number>`p.stock_count + r.quantity`,
+      in_stock: sql<boolean>`p.in_stock or p.stock_count = 0`,
+      updated_at: new Date(),
+    })
+    .whereRef('p.id', '=', 'r.product_id')
+    .where('p.stock_count', 'is not', null)
+    .returning('p.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
