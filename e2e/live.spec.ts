@@ -37,6 +37,24 @@ async function expectLive(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
 }
 
+/** The seller adds a fruit named `name` through the API, as Add Product does; answers its id. */
+async function addFruit(seller: Page, name: string): Promise<{ _id: string }> {
+  const added = await seller.request.post('/api/product/add', {
+    multipart: {
+      productData: JSON.stringify({
+        name,
+        category: 'Fruits',
+        description: 'In season',
+        price: 80,
+        offerPrice: 70,
+      }),
+      images: { name: 'fruit.png', mimeType: 'image/png', buffer: solidPng([120, 200, 80]) },
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return ((await added.json()) as { product: { _id: string } }).product;
+}
+
 test('an order goes live from shopper to seller and agent and back, step by step, without a reload', async ({
   page,
   browser,
@@ -105,19 +123,7 @@ test('a product the seller switches out of stock leaves the open storefront with
   const seller = await openContext(browser, testInfo, false);
   await logInAsSeller(seller);
   const name = `Live Guava ${uniqueSuffix()}`;
-  const added = await seller.request.post('/api/product/add', {
-    multipart: {
-      productData: JSON.stringify({
-        name,
-        category: 'Fruits',
-        description: 'Pink inside',
-        price: 80,
-        offerPrice: 70,
-      }),
-      images: { name: 'guava.png', mimeType: 'image/png', buffer: solidPng([120, 200, 80]) },
-    },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
+  await addFruit(seller, name);
 
   await page.goto('/products/fruits');
   const shelf = page.getByRole('article').getByRole('heading', { level: 3, name });
@@ -140,20 +146,7 @@ test('the seller counts a product’s units; the order that takes the last ones 
   const seller = await openContext(browser, testInfo, false);
   await logInAsSeller(seller);
   const name = `Counted Jamun ${uniqueSuffix()}`;
-  const added = await seller.request.post('/api/product/add', {
-    multipart: {
-      productData: JSON.stringify({
-        name,
-        category: 'Fruits',
-        description: 'Seasonal',
-        price: 120,
-        offerPrice: 110,
-      }),
-      images: { name: 'jamun.png', mimeType: 'image/png', buffer: solidPng([80, 40, 120]) },
-    },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const { product } = (await added.json()) as { product: { _id: string } };
+  const product = await addFruit(seller, name);
 
   // At the counter: 3 units, which is low.
   await seller.goto('/seller/product-list');

@@ -14,6 +14,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     offerPrice: 110,
     image: ['/uploads/products/rice.webp'],
     inStock: true,
+    stockCount: null,
     weight: '1 kg',
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',
