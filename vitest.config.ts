@@ -21,7 +21,9 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/src/test/global-setup.ts'],
-          // API tests share one database per run; files run in parallel against it.
+          // API tests share one database per run; files run in parallel against PostgreSQL, one
+          // at a time against the embedded database (one session: see server/src/db/orm.ts).
+          fileParallelism: Boolean(process.env.DATABASE_URL),
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

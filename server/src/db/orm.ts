@@ -6,7 +6,7 @@ import { migrations } from './migrations/index.js';
 
 export interface DatabaseOptions {
   url: string;
-  /** The embedded database serialises work through one session: keep the pool small. */
+  /** The embedded database is one session: it gets one connection (see the pool below). */
   embedded: boolean;
   debug?: boolean;
 }
@@ -23,7 +23,11 @@ export function ormOptions({ url, embedded, debug = false }: DatabaseOptions): O
       snapshot: false,
       silent: true,
     },
-    pool: embedded ? { min: 0, max: 4 } : { min: 0, max: 10 },
+    // PGlite is one PostgreSQL session. pglite-socket shares it among several connections, but
+    // not safely: under load their statements interleave and its queue hangs for good
+    // (electric-sql/pglite#1046; 20 orders at once did it here). One connection queues the
+    // work in the pool instead, where it belongs.
+    pool: embedded ? { min: 0, max: 1 } : { min: 0, max: 10 },
     // Every entity is registered explicitly; no folder discovery, so dist/ and src/ behave alike.
     discovery: { warnWhenNoEntities: true },
     ensureDatabase: false,

@@ -31,9 +31,9 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
   };
 
   return (
-    <form className="seller-count" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="seller-units" noValidate onSubmit={(event) => void submit(event)}>
       <input
-        className="seller-count__input"
+        className="seller-units__input"
         type="number"
         inputMode="numeric"
         min={0}
@@ -46,11 +46,11 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
         onChange={(event) => setDraft(event.target.value)}
       />
       {changed && (
-        <button type="submit" className="seller-count__save" disabled={pending}>
+        <button type="submit" className="seller-units__save" disabled={pending}>
           Save<span className="visually-hidden"> units of {product.name}</span>
         </button>
       )}
-      {low && <span className="seller-count__low">Low stock</span>}
+      {low && <span className="seller-units__low">Low stock</span>}
     </form>
   );
 }
