@@ -151,8 +151,13 @@ test('the seller counts a product’s units; the order that takes the last ones 
   // At the counter: 3 units, which is low.
   await seller.goto('/seller/product-list');
   const row = seller.getByRole('row').filter({ hasText: name });
-  const units = row.getByRole('spinbutton', { name: `${name}: units left` });
+  const units = row.getByRole('spinbutton', { name: `${name}: units left to sell` });
   await expect(units).toHaveValue('');
+  // A count that is not one is refused beside the field, and nothing is sent.
+  await units.fill('2.5');
+  await row.getByRole('button', { name: `Save units of ${name}` }).click();
+  await expect(row.getByRole('alert')).toHaveText('Enter whole units, such as 12');
+  await expect(units).toHaveAttribute('aria-invalid', 'true');
   await units.fill('3');
   await row.getByRole('button', { name: `Save units of ${name}` }).click();
   await expect(seller.getByText('Stock Updated')).toBeVisible();
@@ -164,7 +169,8 @@ test('the seller counts a product’s units; the order that takes the last ones 
 
   // Another shopper buys all three: the product leaves the open storefront and the counter.
   const shopper = newShopper(testInfo);
-  await request.post('/api/user/register', { data: shopper }).then((answer) => answer.ok());
+  const registered = await request.post('/api/user/register', { data: shopper });
+  expect(registered.ok(), await registered.text()).toBe(true);
   const address = await request.post('/api/address/add', {
     data: {
       address: {

@@ -45,8 +45,8 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   await removeStaleSocket(socketPath);
 
   const db = await PGlite.create(dir ?? 'memory://');
-  // The socket server multiplexes connections onto the one PGlite session, keeping each
-  // transaction's statements together, so a small connection pool is safe.
+  // The socket server multiplexes connections onto the one PGlite session, but not safely under
+  // load (electric-sql/pglite#1046): the app uses one connection (db/orm.ts).
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
   await server.start();
   return {

@@ -69,7 +69,7 @@ type PlacementTables = InferKyselyDB<
  * for each product whose count it took from.
  * It is the shop's hot path: between begin and commit the transaction sends at most three
  * statements — the claim, one read of the address with the products (taking the units), one
- * write of the rest.
+ * write of the rest (a refusal for want of units reads the product once more instead).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
@@ -99,7 +99,7 @@ export async function placeOrder(
     });
     // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
     const short = priced.find((line) => line.stockCount !== null && !line.taken);
-    if (short) throw await notEnoughLeft(db, short.product, short.name);
+    if (short) throw await notEnoughLeft(db, short);
     const totals = cartTotals(priced);
     if (totals.total > MAX_ORDER_PAISE)
       throw new AppError('invalid', 'items: the order total is too large');
@@ -175,23 +175,26 @@ export async function placeOrder(
 }
 
 /**
- * The refusal of an order for more units of `productId` than are left, saying how many are: read
- * now, since the placement's own read saw the count from before the orders it raced.
+ * The refusal of an order for `quantity` units of `productId` that it could not take, saying what
+ * is left: read now, since the placement's own read saw the product from before the orders (or
+ * the seller's change) it raced.
  */
 async function notEnoughLeft(
   db: Kysely<PlacementTables>,
-  productId: string,
-  name: string,
+  { product: productId, name, quantity }: { product: string; name: string; quantity: number },
 ): Promise<AppError> {
-  const { stock_count: left } = await db
+  const now = await db
     .selectFrom('products')
-    .select('stock_count')
+    .select(['in_stock', 'stock_count'])
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
-  return new AppError(
-    'conflict',
-    left ? `${name}: only ${left} left in stock` : `${name} is out of stock`,
-  );
+  const left = now.stock_count;
+  if (!now.in_stock || left === 0) return new AppError('conflict', `${name} is out of stock`);
+  // Restocked, or no longer counted, since: the same order may go through now.
+  if (left === null || left >= quantity) {
+    return new AppError('conflict', `The stock of ${name} just changed: please try again`);
+  }
+  return new AppError('conflict', `${name}: only ${left} left in stock`);
 }
 
 /** A product as placing an order sees it, and whether the order took its units. */

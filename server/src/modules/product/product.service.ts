@@ -1,5 +1,5 @@
 import { toPaise, type ProductData, type StockBody } from '@kirana/shared';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
@@ -59,28 +59,41 @@ export async function addProduct(
 
 /**
  * The seller sets a product's stock: the in/out switch, the count of units (null: not counted),
- * or both; a count alone also sets the switch (in stock above 0, out at 0). Written to the
- * product's history.
- * @throws AppError notFound for an unknown product.
+ * or both; a count alone also sets the switch (in stock above 0, out at 0). The row is locked
+ * first, so an order taking units meanwhile is not overwritten. Written to the product's history.
+ * @throws AppError notFound for an unknown product; conflict for switching on a counted product
+ * with no units left.
  */
 export async function setStock(
   em: EntityManager,
   events: DomainEvents,
   { id, inStock, stockCount }: StockBody,
 ): Promise<Product> {
-  const product = await em.findOne(ProductSchema, { id });
-  if (!product) throw new AppError('notFound', 'Product not found');
-  if (stockCount !== undefined) product.stockCount = stockCount;
-  if (inStock !== undefined) product.inStock = inStock;
-  else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
-  em.create(ProductEventSchema, {
-    product,
-    type: 'stock',
-    actorRole: 'seller',
-    inStock: product.inStock,
-    stockCount: product.stockCount,
+  const product = await em.transactional(async (tx) => {
+    const product = await tx.findOne(
+      ProductSchema,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!product) throw new AppError('notFound', 'Product not found');
+    if (stockCount !== undefined) product.stockCount = stockCount;
+    if (inStock !== undefined) product.inStock = inStock;
+    else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
+    if (product.inStock && product.stockCount === 0) {
+      throw new AppError(
+        'conflict',
+        `${product.name} has no units left: enter how many there are to put it back in stock`,
+      );
+    }
+    tx.create(ProductEventSchema, {
+      product,
+      type: 'stock',
+      actorRole: 'seller',
+      inStock: product.inStock,
+      stockCount: product.stockCount,
+    });
+    return product;
   });
-  await em.flush();
   events.publish({ type: 'product.changed', productId: id });
   return product;
 }

@@ -97,6 +97,19 @@ describe('counted stock', () => {
       expect(refused.body).toEqual({ success: false, message: expect.stringMatching(message) });
     }
     await setStock({ id: '0190a5b2-7c3e-7a10-8000-000000000000', stockCount: 3 }).expect(404);
+    // In stock with no units left would list a product nobody can order.
+    const noneLeft = async (product: string) =>
+      `${(await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product })).name} has no units left: enter how many there are to put it back in stock`;
+    const sold = await counted(0);
+    expect((await setStock({ id: sold, inStock: true }).expect(409)).body).toEqual({
+      success: false,
+      message: await noneLeft(sold),
+    });
+    expect((await setStock({ id, inStock: true, stockCount: 0 }).expect(409)).body).toEqual({
+      success: false,
+      message: await noneLeft(id),
+    });
+    expect(await stockOf(sold)).toEqual({ inStock: false, stockCount: 0 });
     await shopper.http.post('/api/product/stock').send({ id, stockCount: 99 }).expect(401);
     expect(await stockOf(id)).toEqual({ inStock: true, stockCount: 4 });
   });

@@ -8,8 +8,9 @@ type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
 /**
  * Puts back the units order `orderId` took when it was placed (its lines with `stock_taken`),
  * once: the lines are marked returned in the same statement, so a repeated cancellation adds
- * nothing. A product back from 0 is in stock again; one the seller switched off stays off, and
- * one no longer counted is left alone. Call inside the transaction that cancels the order.
+ * nothing. A product back from 0 is in stock again (even one the seller had switched off at 0:
+ * the two look the same); one switched off with units left stays off, and one no longer counted
+ * is left alone. Call inside the transaction that cancels the order.
  * Answers the ids of the products whose count changed, for `product.changed` after the commit.
  */
 export async function putBackUnits(tx: EntityManager, orderId: string): Promise<string[]> {

@@ -73,7 +73,13 @@ export const setStockAtom = atom(
       toast.success(answer.message);
       return true;
     } catch (error) {
-      replace(before);
+      // Back to what it was, in the fields this change sent (a live update may have come since).
+      const now = get(sellerProductsAtom).find((product) => product._id === id) ?? before;
+      replace({
+        ...now,
+        inStock: before.inStock,
+        stockCount: change.stockCount === undefined ? now.stockCount : before.stockCount,
+      });
       if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
       else toast.error(errorText(error));
       return false;

@@ -1,5 +1,5 @@
 import { LOW_STOCK_UNITS, MAX_STOCK_COUNT, type Product } from '@kirana/shared';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 interface StockCountFieldProps {
   product: Product;
@@ -9,25 +9,41 @@ interface StockCountFieldProps {
   onSave: (stockCount: number | null) => Promise<boolean>;
 }
 
-/** The count as typed: empty means not counted. */
-const typed = (count: number | null) => (count === null ? '' : String(count));
+/** The count as shown: empty means not counted. */
+const shown = (count: number | null) => (count === null ? '' : String(count));
+
+/** What is wrong with `text` as a count of units, or null when it is one (or empty). */
+function problemOf(text: string, unreadable: boolean): string | null {
+  if (unreadable || (text !== '' && !/^\d+$/.test(text))) return 'Enter whole units, such as 12';
+  if (text !== '' && Number(text) > MAX_STOCK_COUNT) return `At most ${MAX_STOCK_COUNT} units`;
+  return null;
+}
 
 /**
- * The units left of a product, which orders take from: typed and saved with Enter or Save. Empty
- * stops counting (the in-stock switch alone then decides). A low count is marked.
+ * The units left to sell of a product, which orders take from: typed and saved with Enter or
+ * Save. Emptied, it stops counting (the in-stock switch alone then decides). A low count is
+ * marked; a count that is not one is refused beside the field.
  */
 export function StockCountField({ product, pending, onSave }: StockCountFieldProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const value = draft ?? typed(product.stockCount);
-  const changed = draft !== null && draft.trim() !== typed(product.stockCount);
+  // What the seller is typing, and whether the browser could read it as a number.
+  const [draft, setDraft] = useState<{ text: string; unreadable: boolean } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const lowId = useId();
   const count = product.stockCount;
-  const low = count !== null && count > 0 && count <= LOW_STOCK_UNITS;
+  const text = draft?.text ?? shown(count);
+  // A draft equal to the count is no change: live updates show through it.
+  const changed = draft !== null && (draft.unreadable || draft.text.trim() !== shown(count));
+  const low = count !== null && count > 0 && count <= LOW_STOCK_UNITS && product.inStock;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!changed || pending) return;
-    const text = value.trim();
-    if (await onSave(text === '' ? null : Number(text))) setDraft(null);
+    if (!changed || pending || !draft) return;
+    const typed = draft.text.trim();
+    const wrong = problemOf(typed, draft.unreadable);
+    setProblem(wrong);
+    if (wrong) return;
+    if (await onSave(typed === '' ? null : Number(typed))) setDraft(null);
   };
 
   return (
@@ -40,17 +56,36 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
         max={MAX_STOCK_COUNT}
         step={1}
         placeholder="Not counted"
-        aria-label={`${product.name}: units left`}
-        value={value}
-        disabled={pending}
-        onChange={(event) => setDraft(event.target.value)}
+        aria-label={`${product.name}: units left to sell`}
+        aria-busy={pending}
+        aria-invalid={problem !== null}
+        aria-describedby={
+          [problem && problemId, low && lowId].filter(Boolean).join(' ') || undefined
+        }
+        value={text}
+        onChange={(event) => {
+          setProblem(null);
+          setDraft({ text: event.target.value, unreadable: event.target.validity.badInput });
+        }}
+        onBlur={() => {
+          if (!changed) setDraft(null);
+        }}
       />
       {changed && (
-        <button type="submit" className="seller-units__save" disabled={pending}>
+        <button type="submit" className="seller-units__save" aria-busy={pending}>
           Save<span className="visually-hidden"> units of {product.name}</span>
         </button>
       )}
-      {low && <span className="seller-units__low">Low stock</span>}
+      {low && (
+        <span id={lowId} className="seller-units__low">
+          Low stock
+        </span>
+      )}
+      {problem && (
+        <span id={problemId} className="seller-units__problem" role="alert">
+          {problem}
+        </span>
+      )}
     </form>
   );
 }
