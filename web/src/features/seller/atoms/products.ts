@@ -31,14 +31,6 @@ export const loadProductsAtom = atom(null, async (get, set) => {
 /** A stock change as the seller makes it: the switch, the count of units (null: not counted), or both. */
 export type StockChange = Omit<StockBody, 'id'>;
 
-/** What the server makes of `change` (design: a count alone also sets the switch). */
-function applied(product: Product, { inStock, stockCount }: StockChange): Product {
-  const count = stockCount === undefined ? product.stockCount : stockCount;
-  const switched =
-    inStock ?? (stockCount === undefined || stockCount === null ? product.inStock : stockCount > 0);
-  return { ...product, inStock: switched, stockCount: count };
-}
-
 /** Live `product:updated` (a change made elsewhere): merged into the list if it has loaded. */
 export const receiveProductAtom = atom(null, (get, set, product: Product) => {
   if (get(productsLoadStateAtom) !== 'ready') return;
@@ -51,9 +43,9 @@ export const reloadLoadedProductsAtom = atom(null, async (get, set) => {
 });
 
 /**
- * Changes a product's stock (the switch, the count, or both): the row changes at once, and back
- * if the server refuses. Resolves true once saved, toasting the server's 'Stock Updated';
- * otherwise toasts why and resolves false.
+ * Changes a product's stock (the switch, the count, or both): a switch moves at once, and back if
+ * the server refuses; the row shows the server's answer. Resolves true once saved, toasting the
+ * server's 'Stock Updated'; otherwise toasts why and resolves false.
  */
 export const setStockAtom = atom(
   null,
@@ -61,25 +53,21 @@ export const setStockAtom = atom(
     const before = get(sellerProductsAtom).find((product) => product._id === id);
     if (!before || get(stockPendingAtom).has(id)) return false;
     set(stockPendingAtom, new Set([...get(stockPendingAtom), id]));
-    const replace = (by: Product) =>
+    const switchTo = (inStock: boolean) =>
       set(
         sellerProductsAtom,
-        get(sellerProductsAtom).map((product) => (product._id === id ? by : product)),
+        get(sellerProductsAtom).map((product) =>
+          product._id === id ? { ...product, inStock } : product,
+        ),
       );
-    replace(applied(before, change));
+    if (change.inStock !== undefined) switchTo(change.inStock);
     try {
       const answer = await setProductStock({ id, ...change });
       set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
       toast.success(answer.message);
       return true;
     } catch (error) {
-      // Back to what it was, in the fields this change sent (a live update may have come since).
-      const now = get(sellerProductsAtom).find((product) => product._id === id) ?? before;
-      replace({
-        ...now,
-        inStock: before.inStock,
-        stockCount: change.stockCount === undefined ? now.stockCount : before.stockCount,
-      });
+      if (change.inStock !== undefined) switchTo(before.inStock);
       if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
       else toast.error(errorText(error));
       return false;
