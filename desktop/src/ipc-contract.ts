@@ -60,6 +60,7 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
     from: 'seller-screens',
     args: z.tuple([z.array(sellerOrderSchema).max(MAX_ORDERS_PER_CALL)]),
   },
+  unacceptedOrder: { from: 'seller-screens', args: z.tuple([sellerOrderSchema]) },
   acknowledgeOrders: {
     from: 'seller-screens',
     args: z.tuple([z.array(orderId).max(MAX_ORDERS_PER_CALL)]),

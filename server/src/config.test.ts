@@ -261,6 +261,16 @@ describe('loadConfig for online payments', () => {
       loadConfig({ DATA_DIR: dataDir, PAYMENT_EXPIRY_MINUTES: '15' }).payments.expiryMinutes,
     ).toBe(15);
   });
+
+  it('takes the unaccepted alert after 5 minutes unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).unacceptedAlertMinutes).toBe(5);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UNACCEPTED_ALERT_MINUTES: '12' }).unacceptedAlertMinutes,
+    ).toBe(12);
+    expect(configErrorOf({ UNACCEPTED_ALERT_MINUTES: '0' }).message).toBe(
+      'UNACCEPTED_ALERT_MINUTES must be a whole number of minutes from 1 to 240 (got "0")',
+    );
+  });
 });
 
 describe('loadConfig SIGN_UPS_PER_HOUR', () => {

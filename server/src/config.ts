@@ -67,15 +67,8 @@ const envSchema = z.object({
   ),
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
-  PAYMENT_EXPIRY_MINUTES: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number of minutes from 5 to 1440' })
-      .int({ message: 'must be a whole number of minutes from 5 to 1440' })
-      .min(5, { message: 'must be a whole number of minutes from 5 to 1440' })
-      .max(1440, { message: 'must be a whole number of minutes from 5 to 1440' })
-      .default(30),
-  ),
+  PAYMENT_EXPIRY_MINUTES: minutes(5, 1440, 30),
+  UNACCEPTED_ALERT_MINUTES: minutes(1, 240, 5),
   PUBLIC_URL: optionalText.pipe(
     z
       .string()
@@ -127,6 +120,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** A whole number of minutes from `min` to `max`; unset or empty: `otherwise`. */
+function minutes(min: number, max: number, otherwise: number) {
+  const message = `must be a whole number of minutes from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message })
+      .int({ message })
+      .min(min, { message })
+      .max(max, { message })
+      .default(otherwise),
+  );
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -157,6 +164,8 @@ export interface Config {
   uploads: Uploads;
   /** Shopper accounts one client address may create in an hour. */
   signUpsPerHour: number;
+  /** An open order no agent accepted this long after it was offered alerts the counter. */
+  unacceptedAlertMinutes: number;
   logLevel: string;
 }
 
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentLogin: vars.AGENT_LOGIN,
     uploads: vars.UPLOADS ?? (vars.REDIS_URL ? 'database' : 'files'),
     signUpsPerHour: vars.SIGN_UPS_PER_HOUR,
+    unacceptedAlertMinutes: vars.UNACCEPTED_ALERT_MINUTES,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -10,6 +10,7 @@ import { seedDatabase } from './db/seed/index.js';
 import { DomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
 import { connectRedis } from './lib/redis.js';
+import { startUnacceptedAlerts } from './modules/order/unaccepted-alerts.js';
 import { startPaymentPoller } from './modules/payment/payment-poller.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { paymentsProcessor } from './modules/payment/payments.processor.js';
@@ -126,6 +127,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (provider instanceof SandboxProvider)
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
     const poller = startPaymentPoller(orm, payments);
+    const alerts = startUnacceptedAlerts(orm, events, logger, config.unacceptedAlertMinutes);
     logger.info(
       { provider: provider.name },
       provider.name === 'sandbox'
@@ -137,6 +139,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       async close() {
         readiness.accepting = false;
         await poller.stop();
+        await alerts.stop();
         // Webhooks under way still reach this server before it stops listening.
         if (provider instanceof SandboxProvider) await provider.close();
         const drained = drain(server);

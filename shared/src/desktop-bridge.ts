@@ -15,6 +15,11 @@ export interface KiranaDesktopBridge {
    * until acknowledged) once per order id and ignores ids it already knows.
    */
   newOrders(orders: SellerOrder[]): Promise<void>;
+  /**
+   * An open order no agent has accepted in `UNACCEPTED_ALERT_MINUTES` (the server says so again
+   * as long as nobody does): the app notifies with a sound, once per call.
+   */
+  unacceptedOrder(order: SellerOrder): Promise<void>;
   /** The seller has looked at these orders: stop alerting for them and lower the unread count. */
   acknowledgeOrders(orderIds: string[]): Promise<void>;
   /** Prints the order's packing slip, showing the system print dialog. */

@@ -49,6 +49,16 @@ export const MESSAGES = {
   orderTakenBack: 'Order taken back: it is open for the agents again',
   takeBackFailed: 'Failed to take the order back',
 
+  // Beyond the spec: cancelling and assigning orders (design: Orders).
+  orderCancelled: 'Order cancelled',
+  orderCancelledRefund: 'Order cancelled: the payment will be refunded',
+  cancelFailed: 'Failed to cancel the order',
+  orderAssigned: (agent: string) => `Order assigned to ${agent}`,
+  assignFailed: 'Failed to assign the order',
+  // The counter's alert for an open order no agent accepted in time (title, then body).
+  noAgentTitle: (orderNumber: string) => `No agent for order #${orderNumber}`,
+  noAgentBody: (amount: string) => `${amount} · nobody has accepted it yet: assign it to an agent`,
+
   // Beyond the spec: paired agent phones (design: Agent devices).
   agentNotPaired: 'This phone is not paired with the shop. Ask the shop for an invite.',
   agentPairedToAnother:

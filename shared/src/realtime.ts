@@ -12,9 +12,13 @@ export type Area = keyof typeof NAMESPACES;
 
 export const SOCKET_PATH = '/socket.io';
 
-/** What `order:removed` says: this order has left the room's list (another agent took it). */
+/**
+ * What `order:removed` says: this order has left the room's list, because an agent took it
+ * (another one, or the seller assigned it) or because it was cancelled.
+ */
 export interface OrderRemoval {
   _id: string;
+  reason: 'taken' | 'cancelled';
 }
 
 /**
@@ -24,8 +28,13 @@ export interface OrderRemoval {
 export interface ServerToClientEvents<TOrder extends Order = Order> {
   'order:created': (order: TOrder) => void;
   'order:updated': (order: TOrder) => void;
-  /** Agents only: an open order was accepted by another agent. Carries no order details. */
+  /** Agents only: an order left the agent's lists (see OrderRemoval). Carries no order details. */
   'order:removed': (removal: OrderRemoval) => void;
+  /**
+   * Seller and agents: an open order no agent accepted in `UNACCEPTED_ALERT_MINUTES`, offered
+   * again. The counter raises an alert; agents' phones announce it as new.
+   */
+  'order:unaccepted': (order: TOrder) => void;
   'product:updated': (product: Product) => void;
   /** Seller only: the delivery team or an agent's availability changed; fetch the list again. */
   'agents:updated': () => void;

@@ -190,6 +190,10 @@ export async function startCounterApp(
     newOrders(orders) {
       if (alerts.add(orders) > 0 && !window.isFocused()) window.flashFrame(true);
     },
+    unacceptedOrder(order) {
+      alerts.unaccepted(order);
+      if (!window.isFocused()) window.flashFrame(true);
+    },
     acknowledgeOrders(orderIds) {
       alerts.acknowledge(orderIds);
     },

@@ -19,6 +19,7 @@ function setup(server: string | null = SERVER) {
   };
   const handlers = {
     newOrders: vi.fn(),
+    unacceptedOrder: vi.fn(),
     acknowledgeOrders: vi.fn(),
     printPackingSlip: vi.fn(async () => ({ printed: true as const })),
     connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),

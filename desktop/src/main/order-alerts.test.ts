@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sellerOrder } from '../test/fixtures.js';
-import { CHIME_EVERY_MS, newOrderNotice, OrderAlerts } from './order-alerts.js';
+import {
+  CHIME_EVERY_MS,
+  MAX_WAITING_NOTICES,
+  newOrderNotice,
+  OrderAlerts,
+} from './order-alerts.js';
 import type { OrderNotice } from './order-alerts.js';
 import { showUnreadCount, unreadLabel } from './unread-badge.js';
 
@@ -140,6 +145,41 @@ describe('new-order alerts', () => {
       title: 'New order',
       body: '₹1234.50 · 1 item',
     });
+  });
+});
+
+describe('no-agent alerts', () => {
+  const id = '01890a5d-ac96-774b-bcce-b302099a8057';
+
+  test('each alert notifies and chimes once, replacing the order’s previous notice, without counting it unread', () => {
+    const { alerts, notifications, chime, app, openOrders } = setup();
+    const order = sellerOrder({ _id: id, amount: 245 });
+    alerts.unaccepted(order);
+    expect(notifications.map((n) => n.notice)).toEqual([
+      {
+        title: 'No agent for order #099A8057',
+        body: '₹245.00 · nobody has accepted it yet: assign it to an agent',
+      },
+    ]);
+    expect(chime).toHaveBeenCalledTimes(1);
+    expect(app.setBadgeCount).not.toHaveBeenCalled();
+
+    alerts.unaccepted(order);
+    expect(notifications[0]?.close).toHaveBeenCalled();
+    expect(chime).toHaveBeenCalledTimes(2);
+    notifications[1]?.click();
+    expect(openOrders).toHaveBeenCalled();
+
+    alerts.acknowledge([id]);
+    expect(notifications[1]?.close).toHaveBeenCalled();
+  });
+
+  test(`at most ${MAX_WAITING_NOTICES} notices are kept: the oldest are closed first`, () => {
+    const { alerts, notifications } = setup();
+    for (let index = 0; index <= MAX_WAITING_NOTICES; index += 1)
+      alerts.unaccepted(sellerOrder({ _id: `order-${index}` }));
+    expect(notifications[0]?.close).toHaveBeenCalled();
+    expect(notifications[1]?.close).not.toHaveBeenCalled();
   });
 });
 

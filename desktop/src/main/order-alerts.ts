@@ -1,4 +1,4 @@
-import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
+import { formatAmount, MESSAGES, ORDER_CURRENCY, orderNumber } from '@kirana/shared';
 import type { SellerOrder } from '@kirana/shared';
 
 export interface OrderNotice {
@@ -27,6 +27,8 @@ export interface OrderAlertsDeps {
 export const CHIME_EVERY_MS = 20_000;
 /** Ids remembered so a repeated order stays quiet; far more than a shop's orders in a day. */
 export const MAX_KNOWN_ORDERS = 10_000;
+/** No-agent notifications kept at once. */
+export const MAX_WAITING_NOTICES = 50;
 
 /** "New order" / "₹245.00 · 3 items" */
 export function newOrderNotice(order: Pick<SellerOrder, 'amount' | 'items'>): OrderNotice {
@@ -34,6 +36,14 @@ export function newOrderNotice(order: Pick<SellerOrder, 'amount' | 'items'>): Or
   return {
     title: 'New order',
     body: `${formatAmount(order.amount, ORDER_CURRENCY)} · ${lines} ${lines === 1 ? 'item' : 'items'}`,
+  };
+}
+
+/** "No agent for order #1A2B3C4D" / "₹245.00 · nobody has accepted it yet: assign it to an agent" */
+export function unacceptedNotice(order: Pick<SellerOrder, '_id' | 'amount'>): OrderNotice {
+  return {
+    title: MESSAGES.noAgentTitle(orderNumber(order._id)),
+    body: MESSAGES.noAgentBody(formatAmount(order.amount, ORDER_CURRENCY)),
   };
 }
 
@@ -47,6 +57,8 @@ export class OrderAlerts {
   readonly #known = new Set<string>();
   /** Unacknowledged orders and their notifications, kept referenced so clicks still arrive. */
   readonly #unread = new Map<string, ShownNotification>();
+  /** The latest no-agent notification of each order, until the order is acknowledged. */
+  readonly #waiting = new Map<string, ShownNotification>();
   #chimeTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(deps: OrderAlertsDeps) {
@@ -81,6 +93,26 @@ export class OrderAlerts {
   }
 
   /**
+   * An open order no agent has taken: a notification (replacing the order's previous one) and
+   * the sound, once. It is not counted as unread: the server repeats it while nobody takes it.
+   */
+  unaccepted(order: Pick<SellerOrder, '_id' | 'amount'>): void {
+    this.#waiting.get(order._id)?.close();
+    this.#waiting.delete(order._id);
+    // The oldest go first: an order waiting that long has been told about many times.
+    for (const [id, notification] of this.#waiting) {
+      if (this.#waiting.size < MAX_WAITING_NOTICES) break;
+      notification.close();
+      this.#waiting.delete(id);
+    }
+    this.#waiting.set(
+      order._id,
+      this.#deps.showNotification(unacceptedNotice(order), () => this.#deps.openOrders()),
+    );
+    this.#deps.chime();
+  }
+
+  /**
    * The seller has seen these orders: close their notifications and stop counting them. An id
    * not yet announced is remembered, so announcing it later stays quiet.
    */
@@ -88,6 +120,8 @@ export class OrderAlerts {
     let changed = false;
     for (const id of orderIds) {
       this.#remember(id);
+      this.#waiting.get(id)?.close();
+      this.#waiting.delete(id);
       const notification = this.#unread.get(id);
       if (notification === undefined) continue;
       notification.close();

@@ -27,6 +27,7 @@ function call<M extends IpcMethod>(method: M, ...args: IpcArgs<M>): Promise<IpcR
 
 const sellerBridge: KiranaDesktopBridge = {
   newOrders: (orders) => call('newOrders', orders),
+  unacceptedOrder: (order) => call('unacceptedOrder', order),
   acknowledgeOrders: (orderIds) => call('acknowledgeOrders', orderIds),
   printPackingSlip: (order) => call('printPackingSlip', order),
 };

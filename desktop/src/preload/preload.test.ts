@@ -49,12 +49,15 @@ describe('preload', () => {
       'acknowledgeOrders',
       'newOrders',
       'printPackingSlip',
+      'unacceptedOrder',
     ]);
     await expect(kirana.newOrders!([{ _id: 'a' }])).resolves.toBe('answer');
+    await kirana.unacceptedOrder!({ _id: 'a' });
     await kirana.acknowledgeOrders!(['a']);
     await kirana.printPackingSlip!({ _id: 'a' });
     expect(invoke.mock.calls).toEqual([
       ['kirana:newOrders', [{ _id: 'a' }]],
+      ['kirana:unacceptedOrder', { _id: 'a' }],
       ['kirana:acknowledgeOrders', ['a']],
       ['kirana:printPackingSlip', { _id: 'a' }],
     ]);
@@ -76,7 +79,13 @@ describe('preload', () => {
     ]);
     // Between the two bridges, every contract method is offered.
     expect(
-      [...Object.keys(setup), 'acknowledgeOrders', 'newOrders', 'printPackingSlip'].sort(),
+      [
+        ...Object.keys(setup),
+        'acknowledgeOrders',
+        'newOrders',
+        'printPackingSlip',
+        'unacceptedOrder',
+      ].sort(),
     ).toEqual([...IPC_METHODS].sort());
   });
 });

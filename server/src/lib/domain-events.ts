@@ -3,9 +3,19 @@ import type { Logger } from './logger.js';
 
 /**
  * How an order changed after it was placed: order-state.service.ts makes most of these,
- * payment.service.ts `paid` (online), `expired` and `refunded`.
+ * payment.service.ts `paid` (online), `expired` and `refunded`, unaccepted-alerts.ts
+ * `unaccepted`.
  */
-export type OrderChange = 'accepted' | 'status' | 'paid' | 'released' | 'expired' | 'refunded';
+export type OrderChange =
+  | 'accepted'
+  | 'assigned'
+  | 'status'
+  | 'paid'
+  | 'released'
+  | 'cancelled'
+  | 'unaccepted'
+  | 'expired'
+  | 'refunded';
 
 /**
  * What happened, published by a service once its transaction has committed. Events name what

@@ -138,6 +138,13 @@ const ROWS: Record<string, Row> = {
     }),
   },
   'GET /api/order/user': { ok: SHOPPERS, request: () => ({}) },
+  'POST /api/order/cancel': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: async (fx, who) => ({
+      body: { orderId: who === 'shopper' ? await fx.placeCodOrder() : fx.agentsOrderId },
+    }),
+  },
 
   // The seller.
   'GET /api/seller/is-auth': { ok: ['seller'], request: () => ({}) },
@@ -154,6 +161,24 @@ const ROWS: Record<string, Row> = {
     ok: ['seller'],
     request: async (fx, who) => ({
       body: { orderId: who === 'seller' ? await fx.acceptedOrder() : fx.agentsOrderId },
+    }),
+  },
+  'POST /api/order/seller/cancel': {
+    ok: ['seller'],
+    request: async (fx, who) => ({
+      body: {
+        orderId: who === 'seller' ? await fx.placeCodOrder() : fx.agentsOrderId,
+        reason: 'Shop closed',
+      },
+    }),
+  },
+  'POST /api/order/seller/assign': {
+    ok: ['seller'],
+    request: async (fx, who) => ({
+      body: {
+        orderId: who === 'seller' ? await fx.placeCodOrder() : fx.agentsOrderId,
+        agentId: fx.agentId,
+      },
     }),
   },
   'GET /api/agents': { ok: ['seller'], request: () => ({}) },
@@ -345,6 +370,7 @@ async function makeFixtures(app: TestApp) {
     orderBody,
     /** Accepted by the first agent, not yet picked. */
     agentsOrderId,
+    agentId: agent.agent.id,
     /** The shopper's online order awaiting payment, and its provider order. */
     onlineOrder,
     providerOrderId: onlineOrder.order.id,

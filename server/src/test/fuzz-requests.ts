@@ -24,6 +24,9 @@ import {
   productDataFieldSchema,
   registerBodySchema,
   releaseOrderBodySchema,
+  sellerCancelOrderBodySchema,
+  cancelOrderBodySchema,
+  assignOrderBodySchema,
   sellerLoginBodySchema,
   stockBodySchema,
 } from '@kirana/shared';
@@ -214,6 +217,24 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'POST /api/order/seller/release': {
     as: ['seller'],
     body: { json: releaseOrderBodySchema, example: (ids) => ({ orderId: ids.order }) },
+  },
+  'POST /api/order/cancel': {
+    as: ['shopper'],
+    body: { json: cancelOrderBodySchema, example: (ids) => ({ orderId: ids.order }) },
+  },
+  'POST /api/order/seller/cancel': {
+    as: ['seller'],
+    body: {
+      json: sellerCancelOrderBodySchema,
+      example: (ids) => ({ orderId: ids.order, reason: 'Shop closed' }),
+    },
+  },
+  'POST /api/order/seller/assign': {
+    as: ['seller'],
+    body: {
+      json: assignOrderBodySchema,
+      example: (ids) => ({ orderId: ids.order, agentId: ids.agent }),
+    },
   },
   'GET /api/order/:id/history': { as: KINDS },
   'GET /api/order/:id/payments': { as: KINDS },

@@ -4,7 +4,7 @@ import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-mac
 import { MAX_ORDER_LINES } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { addressSchema } from './address.js';
-import { idField, messageAnswerSchema, requestBody } from './common.js';
+import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
 import { productSchema } from './product.js';
 
 const quantitySchema = z
@@ -159,9 +159,37 @@ export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswerSchema>;
 export const releaseOrderBodySchema = requestBody({ orderId: idField('orderId') });
 export type ReleaseOrderBody = z.infer<typeof releaseOrderBodySchema>;
 
-/** `POST /api/order/seller/release`: the order, back in the open pool, as the seller lists it. */
-export const releaseOrderAnswerSchema = z.extend(messageAnswerSchema, { order: sellerOrderSchema });
-export type ReleaseOrderAnswer = z.infer<typeof releaseOrderAnswerSchema>;
+/** `POST /api/order/cancel`: the shopper cancels their own order, until it is picked. */
+export const cancelOrderBodySchema = requestBody({ orderId: idField('orderId') });
+export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;
+
+/** The longest reason the seller may give for cancelling an order. */
+export const MAX_CANCEL_REASON = 200;
+
+/** `POST /api/order/seller/cancel`: the seller cancels an order until it is delivered. */
+export const sellerCancelOrderBodySchema = requestBody({
+  orderId: idField('orderId'),
+  reason: requiredText('reason', MAX_CANCEL_REASON),
+});
+export type SellerCancelOrderBody = z.infer<typeof sellerCancelOrderBodySchema>;
+
+/** `POST /api/order/cancel`: the order, cancelled, as the shopper lists it. */
+export const cancelOrderAnswerSchema = z.extend(messageAnswerSchema, { order: orderSchema });
+export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswerSchema>;
+
+/**
+ * `POST /api/order/seller/release`, `…/cancel` and `…/assign`: the order after the change, as
+ * the seller lists it.
+ */
+export const sellerOrderAnswerSchema = z.extend(messageAnswerSchema, { order: sellerOrderSchema });
+export type SellerOrderAnswer = z.infer<typeof sellerOrderAnswerSchema>;
+
+/** `POST /api/order/seller/assign`: the seller hands an open order to an agent. */
+export const assignOrderBodySchema = requestBody({
+  orderId: idField('orderId'),
+  agentId: idField('agentId'),
+});
+export type AssignOrderBody = z.infer<typeof assignOrderBodySchema>;
 
 export const ORDER_EVENT_TYPES = [
   'placed',
@@ -171,6 +199,9 @@ export const ORDER_EVENT_TYPES = [
   'released',
   'expired',
   'refunded',
+  'cancelled',
+  'assigned',
+  'unaccepted',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const ORDER_ACTOR_ROLES = ['user', 'seller', 'agent', 'system'] as const;

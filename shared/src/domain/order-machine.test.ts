@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   canAccept,
+  canAssign,
+  canCancel,
   canChangeStatus,
   canCollectOnline,
   canMarkPaid,
   canTakeBack,
   type Decision,
+  DELIVERY_STATUSES,
   nextStatus,
   ORDER_STATUSES,
   type OrderFacts,
@@ -127,15 +130,16 @@ describe('canChangeStatus', () => {
     const allowed = new Set(['Order Placed→Picked', 'Picked→Delivered']);
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
-        const expected = allowed.has(`${from}→${to}`) ? ok : no('wrong-transition');
+        const refusal = to === 'Cancelled' ? no('cannot-cancel') : no('wrong-transition');
+        const expected = allowed.has(`${from}→${to}`) ? ok : refusal;
         expect(canChangeStatus(mine({ status: from, isPaid: true }), to, agent)).toEqual(expected);
       }
     }
   });
 
-  it.each([seller, shopper])('refuses every change to a %o', (actor) => {
+  it.each([seller, shopper])('refuses every delivery step to a %o', (actor) => {
     for (const from of ORDER_STATUSES) {
-      for (const to of ORDER_STATUSES) {
+      for (const to of DELIVERY_STATUSES) {
         expect(canChangeStatus(mine({ status: from, isPaid: true }), to, actor)).toEqual(
           no('not-allowed'),
         );
@@ -190,6 +194,82 @@ describe('canTakeBack', () => {
     ['a shopper cannot take it', mine(), shopper, no('seller-only')],
   ] as const)('%s', (_case, facts, actor, decision) => {
     expect(canTakeBack(facts, actor)).toEqual(decision);
+  });
+});
+
+describe('canCancel', () => {
+  const otherShopper: Actor = { role: 'user', id: 'user-2' };
+  it.each([
+    ['the shopper cancels a placed order', order(), shopper, ok],
+    ['the shopper cancels an accepted order not yet picked', mine(), shopper, ok],
+    [
+      'the shopper cancels an online order awaiting payment',
+      order({ paymentType: 'Online' }),
+      shopper,
+      ok,
+    ],
+    [
+      'the shopper cannot cancel once it is picked',
+      mine({ status: 'Picked' }),
+      shopper,
+      no('already-picked'),
+    ],
+    [
+      'the shopper cannot cancel a delivered order',
+      mine({ status: 'Delivered', isPaid: true }),
+      shopper,
+      no('already-delivered'),
+    ],
+    ["a shopper cannot cancel another's order", order(), otherShopper, no('cannot-cancel')],
+    ['the seller cancels a placed order', order(), seller, ok],
+    ['the seller cancels a picked order', mine({ status: 'Picked' }), seller, ok],
+    [
+      'the seller cannot cancel a delivered order',
+      mine({ status: 'Delivered', isPaid: true }),
+      seller,
+      no('already-delivered'),
+    ],
+    ['nobody cancels twice', order({ status: 'Cancelled' }), seller, no('already-cancelled')],
+    ['an agent does not cancel', mine(), agent, no('cannot-cancel')],
+  ] as const)('%s', (_case, facts, actor, decision) => {
+    expect(canCancel(facts, actor)).toEqual(decision);
+    expect(canChangeStatus(facts, 'Cancelled', actor)).toEqual(decision);
+  });
+});
+
+describe('canAssign', () => {
+  it.each([
+    ['the seller hands an open order to an agent', order(), seller, ok],
+    ['a retried assignment to the same agent', mine(), seller, ok],
+    [
+      'a paid online order can be assigned',
+      order({ paymentType: 'Online', isPaid: true }),
+      seller,
+      ok,
+    ],
+    [
+      'another agent holds it: take it back first',
+      mine({ assignedTo: 'agent-2' }),
+      seller,
+      no('already-assigned'),
+    ],
+    [
+      'an unpaid online order is not released',
+      order({ paymentType: 'Online' }),
+      seller,
+      no('not-open'),
+    ],
+    ['a cancelled order is finished', order({ status: 'Cancelled' }), seller, no('not-open')],
+    [
+      'a delivered order is finished',
+      mine({ status: 'Delivered', isPaid: true }),
+      seller,
+      no('not-open'),
+    ],
+    ['an agent does not assign', order(), agent, no('seller-only')],
+    ['a shopper does not assign', order(), shopper, no('seller-only')],
+  ] as const)('%s', (_case, facts, actor, decision) => {
+    expect(canAssign(facts, actor, 'agent-1')).toEqual(decision);
   });
 });
 

@@ -49,11 +49,21 @@ export interface Transition {
   requiresPaid: boolean;
 }
 
-/** Every status change the product allows; anything not listed is refused. */
+/**
+ * Every status change a person may make; anything not listed is refused. The agent moves an
+ * order to the door; the shopper may cancel until it is picked, the seller until it is
+ * delivered. (The store itself cancels an online order whose payment never came.)
+ */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'Order Placed', to: 'Picked', by: 'agent', requiresPaid: false },
   { from: 'Picked', to: 'Delivered', by: 'agent', requiresPaid: true },
+  { from: 'Order Placed', to: 'Cancelled', by: 'user', requiresPaid: false },
+  { from: 'Order Placed', to: 'Cancelled', by: 'seller', requiresPaid: false },
+  { from: 'Picked', to: 'Cancelled', by: 'seller', requiresPaid: false },
 ];
+
+const transitionOf = (from: OrderStatus, to: OrderStatus, by: Actor['role']) =>
+  ORDER_TRANSITIONS.find((row) => row.from === from && row.to === to && row.by === by);
 
 export type Refusal =
   | 'not-assigned'
@@ -65,7 +75,11 @@ export type Refusal =
   | 'not-cod'
   | 'not-open'
   | 'unassigned'
-  | 'seller-only';
+  | 'seller-only'
+  | 'cannot-cancel'
+  | 'already-cancelled'
+  | 'already-picked'
+  | 'already-delivered';
 
 export type Decision = { ok: true } | { ok: false; reason: Refusal };
 
@@ -81,6 +95,10 @@ export const refusalMessage: Record<Refusal, string> = {
   'not-open': 'Order is no longer open for delivery',
   unassigned: 'Order is not assigned to any agent',
   'seller-only': 'Only the shop can do this',
+  'cannot-cancel': 'Only the shopper or the shop can cancel an order',
+  'already-cancelled': 'Order is already cancelled',
+  'already-picked': 'Order has been picked up and can no longer be cancelled: ask the shop',
+  'already-delivered': 'Order has been delivered and can no longer be cancelled',
 };
 
 const ALLOWED: Decision = { ok: true };
@@ -103,16 +121,39 @@ export function canAccept(order: OrderFacts, actor: Actor): Decision {
 
 /** Whether `actor` may move `order` to status `to`, per {@link ORDER_TRANSITIONS}. Never throws. */
 export function canChangeStatus(order: OrderFacts, to: OrderStatus, actor: Actor): Decision {
-  if (!ORDER_TRANSITIONS.some((transition) => transition.by === actor.role)) {
-    return refuse('not-allowed');
-  }
+  if (to === 'Cancelled') return canCancel(order, actor);
+  if (actor.role !== 'agent') return refuse('not-allowed');
   if (!isAssignedAgent(order, actor)) return refuse('not-assigned');
-  const transition = ORDER_TRANSITIONS.find(
-    (row) => row.from === order.status && row.to === to && row.by === actor.role,
-  );
+  const transition = transitionOf(order.status, to, actor.role);
   if (!transition) return refuse('wrong-transition');
   if (transition.requiresPaid && !order.isPaid) return refuse('not-paid');
   return ALLOWED;
+}
+
+/**
+ * Whether `actor` may cancel `order`: its shopper until it is picked, the seller until it is
+ * delivered (see {@link ORDER_TRANSITIONS}). Never throws.
+ */
+export function canCancel(order: OrderFacts, actor: Actor): Decision {
+  if (actor.role === 'agent' || (actor.role === 'user' && order.userId !== actor.id)) {
+    return refuse('cannot-cancel');
+  }
+  if (transitionOf(order.status, 'Cancelled', actor.role)) return ALLOWED;
+  if (order.status === 'Cancelled') return refuse('already-cancelled');
+  return refuse(order.status === 'Delivered' ? 'already-delivered' : 'already-picked');
+}
+
+/**
+ * Whether `actor` may hand `order` to agent `agentId`: the seller, for an order in the open pool
+ * (one another agent holds is taken back first). Assigning it again to its agent is allowed, so
+ * a retried request succeeds. Never throws.
+ */
+export function canAssign(order: OrderFacts, actor: Actor, agentId: string): Decision {
+  if (actor.role !== 'seller') return refuse('seller-only');
+  if (isFinished(order.status)) return refuse('not-open');
+  if (order.assignedTo === agentId) return ALLOWED;
+  if (order.assignedTo !== null) return refuse('already-assigned');
+  return isOpenForAgents(order) ? ALLOWED : refuse('not-open');
 }
 
 /** Whether `actor` may record cash collected at the door for `order`. Never throws. */
@@ -146,7 +187,10 @@ export function canTakeBack(order: OrderFacts, actor: Actor): Decision {
 
 /** The status an agent moves `status` on to next, or null when the order is finished. */
 export function nextStatus(status: OrderStatus): OrderStatus | null {
-  return ORDER_TRANSITIONS.find((transition) => transition.from === status)?.to ?? null;
+  return (
+    ORDER_TRANSITIONS.find((transition) => transition.from === status && transition.by === 'agent')
+      ?.to ?? null
+  );
 }
 
 /** The steps of the shopper's progress bar; the shopper sees 'Order Placed' as 'Pending'. */

@@ -3,7 +3,7 @@ import { TOASTS } from '@kirana/shared';
 /** A toast waiting to be shown: the spec's texts with their durations (`TOASTS`). */
 export interface ToastRequest {
   message: string;
-  variant: 'success' | 'error';
+  variant: 'success' | 'error' | 'warning';
   autoHideDuration: number;
 }
 
@@ -52,6 +52,9 @@ export const toast = {
     request({ message, variant: 'success', autoHideDuration: TOASTS.successMs }),
   error: (message: string) =>
     request({ message, variant: 'error', autoHideDuration: TOASTS.errorMs }),
+  /** Something to act on that is not a failure (an order nobody has taken yet). */
+  warning: (message: string) =>
+    request({ message, variant: 'warning', autoHideDuration: TOASTS.errorMs }),
   /** For a success that says nothing (an agent logged in): the errors it answers go. */
   clearErrors: () => {
     toaster?.clearErrors();

@@ -4,6 +4,7 @@ import { Migration20261124023000_AgentDevices } from './Migration20261124023000_
 import { Migration20261124040000_OrderIdempotencyKeys } from './Migration20261124040000_OrderIdempotencyKeys.js';
 import { Migration20261124053322_StoredImages } from './Migration20261124053322_StoredImages.js';
 import { Migration20261124141728_StockCounts } from './Migration20261124141728_StockCounts.js';
+import { Migration20261124162231_CancelAssignAlert } from './Migration20261124162231_CancelAssignAlert.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Migration20261124040000_OrderIdempotencyKeys,
   Migration20261124053322_StoredImages,
   Migration20261124141728_StockCounts,
+  Migration20261124162231_CancelAssignAlert,
 ];

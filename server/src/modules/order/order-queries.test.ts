@@ -11,7 +11,7 @@ import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderSchema } from './order.entity.js';
 import { listAgentOrders } from './order.service.js';
-import { factsOf } from './order-state.service.js';
+import { factsOf } from './order-rules.js';
 
 describe('the order queries agree with the shared visibility rules', () => {
   let app: TestApp;

@@ -1,66 +1,35 @@
 /**
  * Every change of an order's state after it is placed happens here: accepting, moving its
- * status, taking payment, releasing it back to the pool. Each checks the shared order rules
+ * status, taking payment in cash, cancelling, assigning and releasing it. Each checks the shared order rules
  * (@kirana/shared order-machine) inside one transaction, writes a history line, and once it has
  * committed publishes an `order.changed` domain event (which the realtime module sends on).
  */
 import {
   canAccept,
+  canAssign,
+  canCancel,
   canChangeStatus,
   canMarkPaid,
   canTakeBack,
+  formatAmount,
   isVisibleTo,
   MESSAGES,
-  refusalMessage,
+  ORDER_CURRENCY,
+  toRupees,
   type Actor,
-  type Decision,
-  type OrderFacts,
   type OrderStatus,
-  type Refusal,
 } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
+import { refundOrderPayments } from '../payment/payment.service.js';
+import { putBackUnits } from '../product/stock.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
+import { enforce, factsOf } from './order-rules.js';
 import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
-import type { ListedOrder } from './order.presenter.js';
-
-const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
-  'not-allowed': 'forbidden',
-  'not-assigned': 'forbidden',
-  'wrong-transition': 'conflict',
-  'not-paid': 'conflict',
-  'already-assigned': 'conflict',
-  'already-paid': 'conflict',
-  'not-cod': 'conflict',
-  'not-open': 'conflict',
-  unassigned: 'conflict',
-  'seller-only': 'forbidden',
-};
 
 const ORDER_NOT_FOUND = 'Order not found';
-
-export function factsOf(
-  order: Pick<ListedOrder, 'status' | 'paymentType' | 'isPaid' | 'assignedTo' | 'user'>,
-): OrderFacts {
-  return {
-    status: order.status,
-    paymentType: order.paymentType,
-    isPaid: order.isPaid,
-    assignedTo: order.assignedTo?.id ?? null,
-    userId: order.user.id,
-  };
-}
-
-/**
- * Turns a refusal of the shared order rules into the AppError the caller gets.
- * @throws AppError forbidden or conflict, with the rule's message.
- */
-export function enforce(decision: Decision): void {
-  if (!decision.ok)
-    throw new AppError(REFUSAL_CODE[decision.reason], refusalMessage[decision.reason]);
-}
 
 /**
  * Holds the agent's row FOR SHARE until the transaction ends, before any order row is touched.
@@ -222,6 +191,7 @@ function returnToPool(tx: EntityManager, order: Order, note: string): void {
   });
   order.assignedTo = null;
   order.assignedAt = null;
+  order.offeredAt = new Date();
   order.status = 'Order Placed';
 }
 
@@ -273,5 +243,134 @@ export async function takeOrderBack(
   events.publish({ type: 'order.changed', orderId, change: 'released' });
   // The agent may be free again.
   events.publish({ type: 'agents.changed' });
+  return order;
+}
+
+/** Who may cancel an order, and the seller's reason (a shopper gives none). */
+export type Canceller = { role: 'user'; id: string } | { role: 'seller'; reason: string };
+
+/**
+ * Cancels an order: its shopper until it is picked, the seller until it is delivered, per the
+ * shared rules. In one transaction the units it took go back to stock and every online payment
+ * it took is written down for a refund (the payments processor then asks the provider, with an
+ * idempotency key: one refund whatever is retried). Cancelling a cancelled order answers it
+ * unchanged, so a retried request succeeds and refunds nothing more.
+ * Answers the order and whether a refund is on its way.
+ * @throws AppError notFound for an order the canceller cannot see; forbidden or conflict when
+ * the rules refuse.
+ */
+export async function cancelOrder(
+  em: EntityManager,
+  events: DomainEvents,
+  canceller: Canceller,
+  orderId: string,
+): Promise<{ order: Order; refunding: boolean }> {
+  const actor: Actor = canceller.role === 'user' ? canceller : { role: 'seller' };
+  const done = await em.transactional(async (tx) => {
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order || !isVisibleTo(factsOf(order), actor))
+      throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (order.status === 'Cancelled') return { order, changed: null };
+    enforce(canCancel(factsOf(order), actor));
+
+    const reason = canceller.role === 'seller' ? canceller.reason : null;
+    const cash =
+      order.paidVia === 'cash'
+        ? `${formatAmount(toRupees(order.amountPaise), ORDER_CURRENCY)} was paid in cash: give it back by hand`
+        : null;
+    tx.create(OrderEventSchema, {
+      order,
+      type: 'cancelled',
+      actorRole: actor.role,
+      actorId: canceller.role === 'user' ? canceller.id : null,
+      fromStatus: order.status,
+      toStatus: 'Cancelled',
+      note: [reason, cash].filter(Boolean).join('; ').slice(0, 200) || null,
+    });
+    Object.assign(order, {
+      status: 'Cancelled',
+      cancelledAt: new Date(),
+      cancelledBy: actor.role,
+      cancelReason: reason,
+    });
+    await tx.flush();
+
+    const restocked = await putBackUnits(tx, orderId);
+    const refunds =
+      order.paidVia === 'online'
+        ? await refundOrderPayments(
+            tx,
+            orderId,
+            reason ? `cancelled by the shop: ${reason}` : 'cancelled by the shopper',
+          )
+        : [];
+    await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
+    return { order, changed: { restocked, refunds } };
+  });
+
+  const { order, changed } = done;
+  if (changed) {
+    events.publish({ type: 'order.changed', orderId, change: 'cancelled' });
+    for (const productId of changed.restocked)
+      events.publish({ type: 'product.changed', productId });
+    for (const refundId of changed.refunds) events.publish({ type: 'refund.requested', refundId });
+    // Its agent may be free again.
+    if (order.assignedTo) events.publish({ type: 'agents.changed' });
+  } else {
+    await em.populate(order, ['items.product', 'assignedTo']);
+  }
+  return { order, refunding: order.refundStatus === 'pending' };
+}
+
+/**
+ * The seller hands an open order to agent `agentId`, as if the agent had accepted it; the
+ * history names the seller and the agent. Assigning it again to the same agent answers it
+ * unchanged. Agent first, then the order, as everywhere (see lockCurrentAgent).
+ * @throws AppError notFound for an unknown or removed agent, or an order the seller cannot see;
+ * conflict when another agent holds it or it is not open.
+ */
+export async function assignOrder(
+  em: EntityManager,
+  events: DomainEvents,
+  orderId: string,
+  agentId: string,
+): Promise<Order> {
+  const { order, changed } = await em.transactional(async (tx) => {
+    const agent = await tx.findOne(
+      AgentSchema,
+      { id: agentId, removedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_READ },
+    );
+    if (!agent) throw new AppError('notFound', 'Agent not found: they may have been removed');
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId, ...releasedOrders },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    enforce(canAssign(factsOf(order), { role: 'seller' }, agentId));
+    const changed = order.assignedTo?.id !== agentId;
+    if (changed) {
+      tx.create(OrderEventSchema, {
+        order,
+        type: 'assigned',
+        actorRole: 'seller',
+        note: agent.name,
+      });
+      order.assignedTo = agent;
+      order.assignedAt = new Date();
+      await tx.flush();
+    }
+    await tx.populate(order, ['items.product', 'assignedTo']);
+    return { order, changed };
+  });
+  if (changed) {
+    events.publish({ type: 'order.changed', orderId, change: 'assigned' });
+    events.publish({ type: 'agents.changed' });
+  }
   return order;
 }

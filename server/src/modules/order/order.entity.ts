@@ -46,6 +46,11 @@ export const OrderSchema = defineEntity({
     paidVia: p.enum(PAID_VIA).nullable(),
     assignedTo: () => p.manyToOne(AgentSchema).nullable().index(),
     assignedAt: p.datetime().nullable(),
+    /**
+     * When the order was last offered to the agents' pool (placed, paid online, taken back, or
+     * offered again after nobody accepted it); the unaccepted alert counts from here.
+     */
+    offeredAt: p.datetime().nullable(),
     /** Unpaid online orders expire; COD orders never do. */
     expiresAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),

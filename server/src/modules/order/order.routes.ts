@@ -1,4 +1,7 @@
 import {
+  assignOrderBodySchema,
+  cancelOrderBodySchema,
+  type CancelOrderAnswer,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   idField,
@@ -7,7 +10,8 @@ import {
   paymentVerifyBodySchema,
   placeOrderBodySchema,
   releaseOrderBodySchema,
-  type ReleaseOrderAnswer,
+  sellerCancelOrderBodySchema,
+  type SellerOrderAnswer,
   type OnlineOrderAnswer,
   type OrderPaymentsAnswer,
   type PaymentVerifyAnswer,
@@ -28,7 +32,7 @@ import {
   verifyCheckout,
   type PaymentDeps,
 } from '../payment/payment.service.js';
-import { takeOrderBack } from './order-state.service.js';
+import { assignOrder, cancelOrder, takeOrderBack } from './order-state.service.js';
 import { presentOrder, presentSellerOrder } from './order.presenter.js';
 import { keyedRequest } from './order-idempotency.service.js';
 import {
@@ -86,6 +90,19 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     ctx.body = { success: true, message: MESSAGES.paymentSuccessful } satisfies PaymentVerifyAnswer;
   });
 
+  // The shopper cancels their own order until it is picked; a paid one is refunded.
+  router.post('/cancel', async (ctx) => {
+    const userId = await requireSession(ctx, 'user');
+    const { orderId } = cancelOrderBodySchema.parse(ctx.request.body);
+    const canceller = { role: 'user', id: userId } as const;
+    const { order, refunding } = await cancelOrder(ctx.em, ctx.events, canceller, orderId);
+    ctx.body = {
+      success: true,
+      message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
+      order: presentOrder(order, ctx.publicUrl),
+    } satisfies CancelOrderAnswer;
+  });
+
   router.get('/user', async (ctx) => {
     const orders = await listUserOrders(ctx.em, await requireSession(ctx, 'user'));
     ctx.body = {
@@ -115,7 +132,32 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
       success: true,
       message: MESSAGES.orderTakenBack,
       order: presentSellerOrder(order, ctx.publicUrl),
-    } satisfies ReleaseOrderAnswer;
+    } satisfies SellerOrderAnswer;
+  });
+
+  // The seller cancels an order until it is delivered, with a reason; a paid one is refunded.
+  router.post('/seller/cancel', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { orderId, reason } = sellerCancelOrderBodySchema.parse(ctx.request.body);
+    const canceller = { role: 'seller', reason } as const;
+    const { order, refunding } = await cancelOrder(ctx.em, ctx.events, canceller, orderId);
+    ctx.body = {
+      success: true,
+      message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
+      order: presentSellerOrder(order, ctx.publicUrl),
+    } satisfies SellerOrderAnswer;
+  });
+
+  // The seller hands an open order to an agent, as if the agent had accepted it.
+  router.post('/seller/assign', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { orderId, agentId } = assignOrderBodySchema.parse(ctx.request.body);
+    const order = await assignOrder(ctx.em, ctx.events, orderId, agentId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.orderAssigned(order.assignedTo?.name ?? 'the agent'),
+      order: presentSellerOrder(order, ctx.publicUrl),
+    } satisfies SellerOrderAnswer;
   });
 
   router.get('/:id/history', async (ctx) => {

@@ -122,6 +122,8 @@ export async function placeOrder(
       payment_type: payment.type,
       is_paid: false,
       expires_at: payment.type === 'Online' ? payment.payBy : null,
+      // Cash on delivery is offered to the agents at once, an online order once it is paid.
+      offered_at: payment.type === 'COD' ? now : null,
       refund_paise: 0,
       created_at: now,
       updated_at: now,

@@ -1,7 +1,7 @@
 import {
   agentOrdersAnswerSchema,
   orderHistoryAnswerSchema,
-  releaseOrderAnswerSchema,
+  sellerOrderAnswerSchema,
   sellerOrdersAnswerSchema,
   type Order,
 } from '@kirana/shared';
@@ -48,7 +48,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     const agentSocket = await live('agents', agent.http);
     const otherSocket = await live('agents', other.http);
 
-    const answer = releaseOrderAnswerSchema.parse((await release(seller, id).expect(200)).body);
+    const answer = sellerOrderAnswerSchema.parse((await release(seller, id).expect(200)).body);
     expect(answer).toMatchObject({
       success: true,
       message: 'Order taken back: it is open for the agents again',

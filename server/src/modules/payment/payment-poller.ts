@@ -5,6 +5,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { repeatEvery } from '../../lib/repeat.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import {
@@ -18,7 +19,7 @@ import {
 /** The advisory lock's key: any constant the store uses for nothing else. */
 const POLLER_LOCK = 7_405_512;
 const POLL_EVERY_MS = 30_000;
-/** How long an expired checkout is still asked about: a payment made just then is refunded. */
+/** How long a cancelled checkout is still asked about: a payment made just then is refunded. */
 const EXPIRED_WINDOW_MS = 60 * 60_000;
 /** How long an agent's collection at the door is worth asking about. */
 const COLLECTION_WINDOW_MS = 24 * 60 * 60_000;
@@ -72,9 +73,9 @@ export async function pollPayments(orm: MikroORM, deps: PaymentDeps): Promise<Po
           },
           {
             purpose: 'checkout',
+            // Expired, or cancelled by its shopper while the payment window was still open.
             order: {
               status: 'Cancelled',
-              cancelledBy: 'system',
               cancelledAt: { $gte: since(EXPIRED_WINDOW_MS) },
             },
           },
@@ -200,25 +201,5 @@ async function withAdvisoryLock<T>(
 
 /** Polls every 30 s until stopped; a round never overlaps the next. */
 export function startPaymentPoller(orm: MikroORM, deps: PaymentDeps): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = pollPayments(orm, deps)
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'payments poller failed'))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, POLL_EVERY_MS);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatEvery(POLL_EVERY_MS, () => pollPayments(orm, deps), deps.logger, 'payments poller');
 }

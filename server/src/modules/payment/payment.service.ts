@@ -19,7 +19,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { enforce, factsOf } from '../order/order-state.service.js';
+import { enforce, factsOf } from '../order/order-rules.js';
 import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
 import {
   placeOnce,
@@ -329,7 +329,15 @@ export async function markOnlinePaid(
           status: { $nin: ['Cancelled', 'Delivered'] },
           paymentType: payment.purpose === 'checkout' ? 'Online' : 'COD',
         },
-        { isPaid: true, paidAt: now, paidVia: 'online', expiresAt: null, updatedAt: now },
+        {
+          isPaid: true,
+          paidAt: now,
+          paidVia: 'online',
+          expiresAt: null,
+          updatedAt: now,
+          // A checkout's payment releases the order to the agents' pool now.
+          ...(payment.purpose === 'checkout' && { offeredAt: now }),
+        },
       )) === 1;
     if (flipped) {
       await tx.nativeUpdate(
@@ -412,6 +420,31 @@ export async function requestRefund(
   });
   await refreshRefundSummary(tx, input.order);
   return { id: row.id as string };
+}
+
+/**
+ * Writes down a refund of every online payment order `orderId` took (at checkout, or collected
+ * at the door), once each however often it is asked (see {@link requestRefund}). Runs in the
+ * caller's transaction; answers the new refunds' ids, for `refund.requested` after the commit.
+ */
+export async function refundOrderPayments(
+  tx: EntityManager,
+  orderId: string,
+  reason: string,
+): Promise<string[]> {
+  const paid = await tx.find(PaymentSchema, { order: orderId, status: 'paid' });
+  const refunds: string[] = [];
+  for (const payment of paid) {
+    if (!payment.providerPaymentId) continue;
+    const refund = await requestRefund(tx, {
+      order: orderId,
+      providerPaymentId: payment.providerPaymentId,
+      amountPaise: payment.amountPaise,
+      reason,
+    });
+    if (refund) refunds.push(refund.id);
+  }
+  return refunds;
 }
 
 /**

@@ -7,7 +7,7 @@ import { isOpenForAgents, isVisibleTo, ROOMS } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.js';
 import { inBatches } from '../../lib/in-batches.js';
-import { factsOf } from '../order/order-state.service.js';
+import { factsOf } from '../order/order-rules.js';
 import { presentOrder, presentSellerOrder, type ListedOrder } from '../order/order.presenter.js';
 import { readListedOrders } from '../order/order.service.js';
 import { ProductSchema } from '../product/product.entity.js';
@@ -29,6 +29,15 @@ export function realtimeProcessor(
   /** Sends one order event, with its order as read after the change it announces committed. */
   function sendOrder(event: OrderEvent, order: ListedOrder): void {
     const facts = factsOf(order);
+    if (event.type === 'order.changed' && event.change === 'unaccepted') {
+      // Still waiting (nobody took it meanwhile): an alert at the counter, offered again.
+      if (!isOpenForAgents(facts)) return;
+      realtime.seller
+        .to(ROOMS.seller)
+        .emit('order:unaccepted', presentSellerOrder(order, publicUrl));
+      realtime.agents.to(ROOMS.agents).emit('order:unaccepted', presentOrder(order, publicUrl));
+      return;
+    }
     const name = event.type === 'order.placed' ? 'order:created' : 'order:updated';
     // An online order reaches the shop when it is paid: new there, as a placed COD order is.
     const released =
@@ -40,16 +49,26 @@ export function realtimeProcessor(
     if (isVisibleTo(facts, { role: 'seller' })) {
       realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order, publicUrl));
     }
-    if (isOpenForAgents(facts)) {
+    if (facts.status === 'Cancelled') {
+      // It leaves the agents' lists (the pool's, or its agent's): they learn only its id.
+      if (isVisibleTo(facts, { role: 'seller' })) {
+        realtime.agents
+          .to(facts.assignedTo ? ROOMS.agent(facts.assignedTo) : ROOMS.agents)
+          .emit('order:removed', { _id: order.id, reason: 'cancelled' });
+      }
+    } else if (isOpenForAgents(facts)) {
       realtime.agents.to(ROOMS.agents).emit(shopName, asListed);
     } else if (facts.assignedTo) {
       realtime.agents.to(ROOMS.agent(facts.assignedTo)).emit(name, asListed);
-      if (event.type === 'order.changed' && event.change === 'accepted') {
+      if (
+        event.type === 'order.changed' &&
+        (event.change === 'accepted' || event.change === 'assigned')
+      ) {
         // The others only learn that it left the pool, not whose it is now.
         realtime.agents
           .to(ROOMS.agents)
           .except(ROOMS.agent(facts.assignedTo))
-          .emit('order:removed', { _id: order.id });
+          .emit('order:removed', { _id: order.id, reason: 'taken' });
       }
     }
   }

@@ -104,6 +104,7 @@ describe('live updates over Socket.IO', () => {
     await ravi.http.post('/api/agents/accept').send({ orderId: id }).expect(200);
     expect(await farhanSocket.waitFor('order:removed', (removal) => removal._id === id)).toEqual({
       _id: id,
+      reason: 'taken',
     });
     expect(
       await raviSocket.waitFor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiveOrder, reconcileOrders, splitOrders, withoutTakenOrder } from './order-lists';
+import { receiveOrder, reconcileOrders, splitOrders, withoutRemovedOrder } from './order-lists';
 import { anAgentOrder, at, ME, SOMEONE_ELSE } from './test/orders';
 
 describe('splitOrders', () => {
@@ -121,19 +121,32 @@ describe('receiveOrder', () => {
   });
 });
 
-describe('withoutTakenOrder', () => {
-  it('drops an open order another agent accepted', () => {
+describe('withoutRemovedOrder', () => {
+  it('drops an open order another agent took', () => {
     const [kept, taken] = [anAgentOrder(1), anAgentOrder(2)];
-    expect(withoutTakenOrder([taken, kept], taken._id, ME)).toEqual([kept]);
+    expect(withoutRemovedOrder([taken, kept], { _id: taken._id, reason: 'taken' }, ME)).toEqual([
+      kept,
+    ]);
   });
 
-  it('keeps the order when it is my own: I was the one who won it', () => {
+  it('keeps a taken order when it is my own: I was the one who won it', () => {
     const held = [anAgentOrder(1, { assignedTo: ME, updatedAt: at(5) })];
-    expect(withoutTakenOrder(held, held[0]!._id, ME)).toBe(held);
+    expect(withoutRemovedOrder(held, { _id: held[0]!._id, reason: 'taken' }, ME)).toBe(held);
+  });
+
+  it('drops a cancelled order, my own too', () => {
+    const mine = anAgentOrder(1, { assignedTo: ME });
+    const open = anAgentOrder(2);
+    expect(withoutRemovedOrder([mine, open], { _id: mine._id, reason: 'cancelled' }, ME)).toEqual([
+      open,
+    ]);
+    expect(withoutRemovedOrder([open], { _id: open._id, reason: 'cancelled' }, ME)).toEqual([]);
   });
 
   it('answers the held list itself for an order it does not hold', () => {
     const held = [anAgentOrder(1)];
-    expect(withoutTakenOrder(held, anAgentOrder(2)._id, ME)).toBe(held);
+    expect(withoutRemovedOrder(held, { _id: anAgentOrder(2)._id, reason: 'cancelled' }, ME)).toBe(
+      held,
+    );
   });
 });

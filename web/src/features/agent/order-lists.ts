@@ -1,4 +1,4 @@
-import { isVisibleTo, mergeById, type AgentOrder } from '@kirana/shared';
+import { isVisibleTo, mergeById, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 
 const newestFirst = (by: 'createdAt' | 'updatedAt') => (a: AgentOrder, b: AgentOrder) =>
   Date.parse(b[by]) - Date.parse(a[by]);
@@ -42,16 +42,18 @@ export function receiveOrder(
 }
 
 /**
- * `held` without order `id`, which another agent has accepted (live `order:removed`), unless it
- * is agent `agentId`'s own: then it was this agent who won it. Returns `held` itself when the
- * order is not held or is kept.
+ * `held` without the order a live `order:removed` names: a cancelled order goes whoever held it;
+ * one another agent took goes unless it is agent `agentId`'s own (then this agent won it).
+ * Returns `held` itself when the order is not held or is kept.
  */
-export function withoutTakenOrder(
+export function withoutRemovedOrder(
   held: readonly AgentOrder[],
-  id: string,
+  { _id, reason }: OrderRemoval,
   agentId: string,
 ): readonly AgentOrder[] {
-  const kept = held.filter((order) => order._id !== id || order.assignedTo === agentId);
+  const kept = held.filter(
+    (order) => order._id !== _id || (reason === 'taken' && order.assignedTo === agentId),
+  );
   return kept.length === held.length ? held : kept;
 }
 

@@ -24,6 +24,12 @@ export function changeText(
       return `paid online${note}`;
     case 'accepted':
       return `accepted the order${note}`;
+    case 'assigned':
+      return `assigned the order to ${event.note ?? 'an agent'}`;
+    case 'cancelled':
+      return `cancelled the order${note}`;
+    case 'unaccepted':
+      return `offered it to the agents again: nobody accepted it${note}`;
     case 'released':
       return `took the order back from its agent${note}`;
     case 'expired':

@@ -1,4 +1,4 @@
-import type { AgentOrder } from '@kirana/shared';
+import { orderNumber, type AgentOrder } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import { agentSessionAtom } from './session-state';
 
 const mocks = vi.hoisted(() => ({
   getVisibleOrders: vi.fn<() => Promise<AgentOrder[]>>(),
-  toast: { success: vi.fn(), error: vi.fn() },
+  toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
 }));
 
 vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
@@ -78,10 +78,44 @@ describe("the agent's live orders", () => {
     const mine = { ...won, assignedTo: ME, updatedAt: at(9) };
     socket.fire('order:updated', mine);
 
-    socket.fire('order:removed', { _id: open._id });
-    socket.fire('order:removed', { _id: won._id });
+    socket.fire('order:removed', { _id: open._id, reason: 'taken' });
+    socket.fire('order:removed', { _id: won._id, reason: 'taken' });
 
     expect(store.get(agentOrdersAtom)).toEqual([mine]);
+  });
+
+  it('drops a cancelled order, telling the agent when it was theirs to deliver', async () => {
+    const [open, mine] = [anAgentOrder(1), anAgentOrder(2, { assignedTo: ME })];
+    await holding([mine, open]);
+    await connect();
+
+    socket.fire('order:removed', { _id: open._id, reason: 'cancelled' });
+    expect(store.get(agentOrdersAtom)).toEqual([mine]);
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+
+    socket.fire('order:removed', { _id: mine._id, reason: 'cancelled' });
+    expect(store.get(agentOrdersAtom)).toEqual([]);
+    expect(mocks.toast.error).toHaveBeenCalledWith(
+      `Order #${orderNumber(mine._id)} was cancelled: do not deliver it`,
+    );
+  });
+
+  it('announces an order the shop hands to the agent, and one still waiting for an agent', async () => {
+    const open = anAgentOrder(1);
+    await holding([open]);
+    await connect();
+
+    socket.fire('order:unaccepted', { ...open, updatedAt: at(8) });
+    expect(mocks.toast.warning).toHaveBeenCalledWith(
+      `Order #${orderNumber(open._id)} is still waiting for an agent`,
+    );
+
+    const handed = { ...open, assignedTo: ME, updatedAt: at(9) };
+    socket.fire('order:updated', handed);
+    expect(store.get(agentOrdersAtom)).toEqual([handed]);
+    expect(mocks.toast.success).toHaveBeenCalledWith(
+      `The shop gave you order #${orderNumber(open._id)}`,
+    );
   });
 
   it('takes out an order that an update shows is now another agent’s', async () => {

@@ -1,5 +1,11 @@
 import type { LiveFeed } from '../../../lib/socket';
-import { receiveOrderAtom, refreshOrdersAtom, removeTakenOrderAtom } from './orders';
+import {
+  receiveChangedOrderAtom,
+  receiveOrderAtom,
+  receiveUnacceptedOrderAtom,
+  refreshOrdersAtom,
+  removeOrderAtom,
+} from './orders';
 
 /**
  * What the agents' app takes from the `/agents` stream: the open pool and the agent's own
@@ -8,8 +14,9 @@ import { receiveOrderAtom, refreshOrdersAtom, removeTakenOrderAtom } from './ord
 export const agentLiveFeed: LiveFeed<'agents'> = {
   events: {
     'order:created': receiveOrderAtom,
-    'order:updated': receiveOrderAtom,
-    'order:removed': removeTakenOrderAtom,
+    'order:updated': receiveChangedOrderAtom,
+    'order:removed': removeOrderAtom,
+    'order:unaccepted': receiveUnacceptedOrderAtom,
   },
   refetch: refreshOrdersAtom,
   poll: null,

@@ -1,4 +1,4 @@
-import type { AgentOrder, OrderRemoval } from '@kirana/shared';
+import { orderNumber, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { atom, type Setter } from 'jotai';
 import { serverMessage } from '../../../lib/api-client';
@@ -17,7 +17,7 @@ import {
   type ActionTexts,
   type OrderAction,
 } from '../order-actions';
-import { receiveOrder, reconcileOrders, withoutTakenOrder } from '../order-lists';
+import { receiveOrder, reconcileOrders, withoutRemovedOrder } from '../order-lists';
 import { agentIdAtom, offlineAtom, sessionLostAtom } from './session-state';
 
 /** Whether a refresh got an answer from the server (any answer), or could not reach it. */
@@ -123,11 +123,47 @@ export const receiveOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   set(agentOrdersAtom, receiveOrder(get(agentOrdersAtom), order, agentId));
 });
 
-/** Live `order:removed`: another agent accepted an open order, which leaves this agent's list. */
-export const removeTakenOrderAtom = atom(null, (get, set, { _id }: OrderRemoval) => {
+/**
+ * Live `order:updated`: merged in like any change; an order the shop has just handed to this
+ * agent (not one the agent is accepting right now) is announced.
+ */
+export const receiveChangedOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   const agentId = get(agentIdAtom);
   if (!agentId) return;
-  set(agentOrdersAtom, withoutTakenOrder(get(agentOrdersAtom), _id, agentId));
+  const held = get(agentOrdersAtom).find((candidate) => candidate._id === order._id);
+  const handedOver =
+    order.assignedTo === agentId &&
+    held?.assignedTo !== agentId &&
+    get(pendingActionsAtom).get(order._id) !== 'accept';
+  set(receiveOrderAtom, order);
+  if (handedOver) toast.success(t`The shop gave you order #${orderNumber(order._id)}`);
+});
+
+/**
+ * Live `order:unaccepted`: an open order nobody has taken for a while, offered again: merged in
+ * and announced, with a buzz on phones that can.
+ */
+export const receiveUnacceptedOrderAtom = atom(null, (_get, set, order: AgentOrder) => {
+  set(receiveOrderAtom, order);
+  toast.warning(t`Order #${orderNumber(order._id)} is still waiting for an agent`);
+  navigator.vibrate?.(200);
+});
+
+/**
+ * Live `order:removed`: an order leaves this agent's lists, taken by another agent or cancelled.
+ * The agent is told when it was one of their own deliveries that was cancelled.
+ */
+export const removeOrderAtom = atom(null, (get, set, removal: OrderRemoval) => {
+  const agentId = get(agentIdAtom);
+  if (!agentId) return;
+  const held = get(agentOrdersAtom);
+  const cancelledMine = held.some(
+    (order) =>
+      order._id === removal._id && order.assignedTo === agentId && removal.reason === 'cancelled',
+  );
+  set(agentOrdersAtom, withoutRemovedOrder(held, removal, agentId));
+  if (cancelledMine)
+    toast.error(t`Order #${orderNumber(removal._id)} was cancelled: do not deliver it`);
 });
 
 type StepAction = Exclude<OrderAction, { kind: 'collect-online' }>;

@@ -95,8 +95,17 @@ describe('Hindi', () => {
 describe('outsideText', () => {
   it('knows the server’s refusals and the pairing and payment texts an agent can be shown', () => {
     const known = new Set(OUTSIDE_TEXTS.map(({ id }) => id));
+    // Cancelling is the shopper's and the seller's: no agent is ever refused it.
+    const notForAgents = new Set<string>([
+      'cannot-cancel',
+      'already-cancelled',
+      'already-picked',
+      'already-delivered',
+    ]);
     const shown = [
-      ...Object.values(refusalMessage),
+      ...Object.entries(refusalMessage)
+        .filter(([reason]) => !notForAgents.has(reason))
+        .map(([, text]) => text),
       MESSAGES.loginAsAgent,
       MESSAGES.orderNotFound,
       MESSAGES.agentNotPaired,

@@ -1,6 +1,6 @@
 import {
-  releaseOrderAnswerSchema,
-  type ReleaseOrderAnswer,
+  sellerOrderAnswerSchema,
+  type SellerOrderAnswer,
   type ReleaseOrderBody,
 } from '@kirana/shared';
 import { api } from '../../../lib/api-client';
@@ -10,6 +10,6 @@ import { api } from '../../../lib/api-client';
  * pool and the answer is the order as the seller lists it now. Throws `ApiError` (e.g. a 409
  * for an order delivered or no longer held by anyone).
  */
-export function releaseOrder(body: ReleaseOrderBody): Promise<ReleaseOrderAnswer> {
-  return api.post('/api/order/seller/release', releaseOrderAnswerSchema, { body });
+export function releaseOrder(body: ReleaseOrderBody): Promise<SellerOrderAnswer> {
+  return api.post('/api/order/seller/release', sellerOrderAnswerSchema, { body });
 }

@@ -1,6 +1,6 @@
 import {
   MESSAGES,
-  type ReleaseOrderAnswer,
+  type SellerOrderAnswer,
   type SellerOrder,
   type SellerOrdersAnswer,
 } from '@kirana/shared';
@@ -22,7 +22,7 @@ import { sellerAuthAtom } from './seller-auth';
 
 const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
-  releaseOrder: vi.fn<(body: { orderId: string }) => Promise<ReleaseOrderAnswer>>(),
+  releaseOrder: vi.fn<(body: { orderId: string }) => Promise<SellerOrderAnswer>>(),
   desktop: {
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
     acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
