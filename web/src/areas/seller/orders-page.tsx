@@ -4,7 +4,14 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
 import { Spinner } from '../../components/ui/spinner';
 import {
+  agentsAtom,
+  agentsLoadStateAtom,
+  loadAgentsAtom,
+} from '../../features/seller/atoms/agents';
+import {
   acknowledgeShownOrdersAtom,
+  assignOrderAtom,
+  cancelOrderAtom,
   loadingMoreOrdersAtom,
   loadMoreOrdersAtom,
   ordersHasMoreAtom,
@@ -14,8 +21,10 @@ import {
   sellerOrdersAtom,
   takeOrderBackAtom,
 } from '../../features/seller/atoms/orders';
+import { CancelOrderDialog } from '../../features/seller/components/cancel-order-dialog';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
+import { canAskForBrowserAlerts } from '../../features/seller/unaccepted-alert';
 import { desktop } from '../../lib/desktop-bridge';
 import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
@@ -32,7 +41,8 @@ function usePageVisible(): boolean {
 
 /**
  * /seller/orders: every order, newest first, kept live by the seller layout's order feed. An
- * order an agent holds can be taken back to the open pool, after confirming.
+ * open order can be assigned to an agent, one an agent holds taken back to the open pool, and
+ * one not yet delivered cancelled with a reason, each after confirming.
  */
 export function OrdersPage() {
   const orders = useAtomValue(sellerOrdersAtom);
@@ -44,8 +54,15 @@ export function OrdersPage() {
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
   const printSlip = useSetAtom(printPackingSlipAtom);
   const takeBack = useSetAtom(takeOrderBackAtom);
+  const cancelOrder = useSetAtom(cancelOrderAtom);
+  const assign = useSetAtom(assignOrderAtom);
+  const agents = useAtomValue(agentsAtom);
+  const agentsState = useAtomValue(agentsLoadStateAtom);
+  const loadAgents = useSetAtom(loadAgentsAtom);
   const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
+  // In a browser, the counter's alerts (an order no agent takes) need the seller's leave once.
+  const [askForAlerts, setAskForAlerts] = useState(canAskForBrowserAlerts);
 
   // The order asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<SellerOrder | null>(null);
@@ -60,9 +77,26 @@ export function OrdersPage() {
     setConfirming(false);
   }
 
+  const [cancelTarget, setCancelTarget] = useState<SellerOrder | null>(null);
+  const [askingCancel, setAskingCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  async function confirmCancel(reason: string) {
+    if (!cancelTarget) return;
+    setCancelling(true);
+    const cancelled = await cancelOrder({ orderId: cancelTarget._id, reason });
+    setCancelling(false);
+    if (cancelled) setAskingCancel(false);
+  }
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // The team, to assign open orders to; kept current by live `agents:updated`.
+  useEffect(() => {
+    if (agentsState === 'idle') void loadAgents();
+  }, [agentsState, loadAgents]);
 
   // Orders on screen while the seller can see it are no longer news to the desktop app.
   useEffect(() => {
@@ -76,6 +110,17 @@ export function OrdersPage() {
         <h1>Orders</h1>
         {state === 'ready' && <p className="seller-page__note">Newest first</p>}
         <LiveStatus connection={connection} />
+        {askForAlerts && (
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small"
+            onClick={() =>
+              void Notification.requestPermission().finally(() => setAskForAlerts(false))
+            }
+          >
+            Turn on browser alerts
+          </button>
+        )}
       </header>
       {state === 'failed' ? (
         <LoadProblem message={MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />
@@ -95,6 +140,12 @@ export function OrdersPage() {
                     setTarget(chosen);
                     setConfirming(true);
                   }}
+                  onCancel={(chosen) => {
+                    setCancelTarget(chosen);
+                    setAskingCancel(true);
+                  }}
+                  agents={agents}
+                  onAssign={(chosen, agentId) => void assign({ orderId: chosen._id, agentId })}
                 />
               </li>
             ))}
@@ -131,6 +182,15 @@ export function OrdersPage() {
           </p>
         )}
       </ConfirmDialog>
+      <CancelOrderDialog
+        // A new dialog per order: no reason typed for one order is left for the next.
+        key={cancelTarget?._id}
+        open={askingCancel}
+        order={cancelTarget}
+        busy={cancelling}
+        onConfirm={(reason) => void confirmCancel(reason)}
+        onDismiss={() => setAskingCancel(false)}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
+import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { useClock } from '../../lib/clock';
@@ -50,6 +51,8 @@ function OrdersList() {
   const orders = useAtomValue(userOrdersAtom);
   const payingId = useAtomValue(payingOrderIdAtom);
   const payNow = useSetAtom(payOrderAtom);
+  const cancellingId = useAtomValue(cancellingOrderIdAtom);
+  const cancel = useSetAtom(cancelOrderAtom);
   const now = useClock();
   if (orders.length === 0) {
     return (
@@ -71,6 +74,8 @@ function OrdersList() {
             paying={payingId === order._id}
             payDisabled={payingId !== null}
             onPayNow={(chosen) => void payNow(chosen)}
+            cancelling={cancellingId === order._id}
+            onCancel={(chosen) => void cancel(chosen)}
           />
         </li>
       ))}

@@ -1,6 +1,12 @@
 import type { SellerOrder } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import { canTakeBackOrder, mergeOrders, unseenOrders } from './order-list';
+import {
+  canAssignOrder,
+  canCancelOrder,
+  canTakeBackOrder,
+  mergeOrders,
+  unseenOrders,
+} from './order-list';
 import { anOrder } from '../../test/orders';
 
 const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
@@ -84,5 +90,28 @@ describe('taking an order back', () => {
     expect(
       canTakeBackOrder(anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Cancelled' })),
     ).toBe(false);
+  });
+});
+
+describe('cancelling and assigning an order', () => {
+  const agent = { _id: '0190a5b2-7c3e-7a10-b000-000000000001', name: 'Ravi', phone: '9800000001' };
+
+  it('offers cancelling until the order is delivered', () => {
+    expect(canCancelOrder(anOrder(1))).toBe(true);
+    expect(canCancelOrder(anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Picked' }))).toBe(
+      true,
+    );
+    expect(
+      canCancelOrder(
+        anOrder<SellerOrder>(1, { assignedTo: agent, status: 'Delivered', isPaid: true }),
+      ),
+    ).toBe(false);
+    expect(canCancelOrder(anOrder<SellerOrder>(1, { status: 'Cancelled' }))).toBe(false);
+  });
+
+  it('offers assigning only an open order no agent holds', () => {
+    expect(canAssignOrder(anOrder(1))).toBe(true);
+    expect(canAssignOrder(anOrder<SellerOrder>(1, { assignedTo: agent }))).toBe(false);
+    expect(canAssignOrder(anOrder<SellerOrder>(1, { status: 'Cancelled' }))).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { canTakeBack, mergeById, type SellerOrder } from '@kirana/shared';
+import {
+  canCancel,
+  canTakeBack,
+  isOpenForAgents,
+  mergeById,
+  type SellerOrder,
+} from '@kirana/shared';
 
 /** Newest first; orders placed in the same millisecond by id, which is time-ordered (UUIDv7). */
 function newestFirst(a: SellerOrder, b: SellerOrder): number {
@@ -35,11 +41,23 @@ export function unseenOrders(
   return [...fresh.values()];
 }
 
+const SELLER = { role: 'seller' } as const;
+const factsOf = (order: SellerOrder) => ({ ...order, assignedTo: order.assignedTo?._id ?? null });
+
 /**
  * Whether the seller may take `order` back from its agent, by the shared order rules: an agent
  * holds it, and it is neither delivered nor cancelled.
  */
 export function canTakeBackOrder(order: SellerOrder): boolean {
-  return canTakeBack({ ...order, assignedTo: order.assignedTo?._id ?? null }, { role: 'seller' })
-    .ok;
+  return canTakeBack(factsOf(order), SELLER).ok;
+}
+
+/** Whether the seller may cancel `order`, by the shared order rules: it is not delivered yet. */
+export function canCancelOrder(order: SellerOrder): boolean {
+  return canCancel(factsOf(order), SELLER).ok;
+}
+
+/** Whether the seller may hand `order` to an agent: it is in the open pool, no agent holds it. */
+export function canAssignOrder(order: SellerOrder): boolean {
+  return isOpenForAgents(factsOf(order));
 }

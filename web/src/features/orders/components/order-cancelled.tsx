@@ -21,7 +21,8 @@ export function OrderCancelled({ by, reason, at }: OrderCancelledProps) {
     <div className="order-stage order-stage--cancelled">
       <div className="order-stage__text">
         <p className="order-stage__title">Order cancelled</p>
-        <p>Reason: {cancelReasonText(reason)}</p>
+        {/* The shopper who cancelled gave no reason, and needs none told back. */}
+        {(reason || by !== 'user') && <p>Reason: {cancelReasonText(reason)}</p>}
         <p className="muted">
           {cancelledByText(by)}
           {at && (

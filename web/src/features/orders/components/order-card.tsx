@@ -1,4 +1,5 @@
 import {
+  canCancel,
   formatAmount,
   imageSrcSet,
   type Order,
@@ -10,6 +11,7 @@ import {
 import { refundText } from '../../payments/refund-text';
 import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
+import { CancelOrder } from './cancel-order';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
 
@@ -30,12 +32,20 @@ interface OrderCardProps {
   /** Another order's 'Pay now' is running: this one waits. */
   payDisabled?: boolean;
   onPayNow: (order: Order) => void;
+  /** This order's cancelling is on its way. */
+  cancelling?: boolean;
+  /** Cancels the order (already confirmed); offered while the order rules allow it. */
+  onCancel?: (order: Order) => void;
 }
+
+/** Whether the shopper may still cancel `order`, by the shared order rules. */
+const shopperMayCancel = (order: Order) =>
+  canCancel({ ...order, assignedTo: null }, { role: 'user', id: order.userId }).ok;
 
 /**
  * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress; an
- * online order awaiting its payment offers 'Pay now' instead of the progress, and a cancelled
- * one says why.
+ * online order awaiting its payment offers 'Pay now' instead of the progress, a cancelled one
+ * says why, and one not yet picked offers 'Cancel order'.
  */
 export function OrderCard({
   order,
@@ -43,6 +53,8 @@ export function OrderCard({
   paying = false,
   payDisabled = false,
   onPayNow,
+  cancelling = false,
+  onCancel,
 }: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const number = orderNumber(order._id);
@@ -95,6 +107,14 @@ export function OrderCard({
         <OrderCancelled by={stage.by} reason={stage.reason} at={stage.at} />
       ) : (
         <OrderProgress status={order.status} />
+      )}
+      {onCancel && shopperMayCancel(order) && (
+        <CancelOrder
+          paid={order.isPaid}
+          busy={cancelling}
+          onConfirm={() => onCancel(order)}
+          orderLabel={`order #${number}`}
+        />
       )}
       <ul className="order-items" role="list">
         {order.items.map(({ product, quantity }) => {

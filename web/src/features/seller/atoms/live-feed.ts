@@ -1,7 +1,12 @@
 import { atom } from 'jotai';
 import type { LiveFeed } from '../../../lib/socket';
 import { reloadLoadedAgentsAtom } from './agents';
-import { receiveChangedOrderAtom, receivePlacedOrderAtom, refreshOrdersAtom } from './orders';
+import {
+  receiveChangedOrderAtom,
+  receivePlacedOrderAtom,
+  receiveUnacceptedOrderAtom,
+  refreshOrdersAtom,
+} from './orders';
 import { receiveProductAtom, reloadLoadedProductsAtom } from './products';
 
 /** After the stream was down: every list the seller screens have loaded, fetched again. */
@@ -20,6 +25,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
   events: {
     'order:created': receivePlacedOrderAtom,
     'order:updated': receiveChangedOrderAtom,
+    'order:unaccepted': receiveUnacceptedOrderAtom,
     'product:updated': receiveProductAtom,
     'agents:updated': reloadLoadedAgentsAtom,
   },

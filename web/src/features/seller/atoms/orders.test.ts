@@ -1,7 +1,8 @@
 import {
   MESSAGES,
-  type SellerOrderAnswer,
+  orderNumber,
   type SellerOrder,
+  type SellerOrderAnswer,
   type SellerOrdersAnswer,
 } from '@kirana/shared';
 import { createStore } from 'jotai';
@@ -10,9 +11,12 @@ import { ApiError } from '../../../lib/api-client';
 import { anOrder, at } from '../../../test/orders';
 import {
   acknowledgeShownOrdersAtom,
+  assignOrderAtom,
+  cancelOrderAtom,
   loadMoreOrdersAtom,
   ordersHasMoreAtom,
   ordersLoadStateAtom,
+  receiveUnacceptedOrderAtom,
   refreshOrdersAtom,
   resetOrdersAtom,
   sellerOrdersAtom,
@@ -23,16 +27,21 @@ import { sellerAuthAtom } from './seller-auth';
 const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
   releaseOrder: vi.fn<(body: { orderId: string }) => Promise<SellerOrderAnswer>>(),
+  cancelOrder: vi.fn<(body: { orderId: string; reason: string }) => Promise<SellerOrderAnswer>>(),
+  assignOrder: vi.fn<(body: { orderId: string; agentId: string }) => Promise<SellerOrderAnswer>>(),
   desktop: {
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
+    unacceptedOrder: vi.fn(async (_order: SellerOrder) => {}),
     acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
     printPackingSlip: vi.fn(),
   },
-  toast: { success: vi.fn(), error: vi.fn() },
+  toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
 }));
 
 vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
 vi.mock('../api/release-order', () => ({ releaseOrder: mocks.releaseOrder }));
+vi.mock('../api/cancel-order', () => ({ cancelOrder: mocks.cancelOrder }));
+vi.mock('../api/assign-order', () => ({ assignOrder: mocks.assignOrder }));
 vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
 
@@ -215,5 +224,77 @@ describe('taking an order back from its agent', () => {
     mocks.releaseOrder.mockRejectedValue(new ApiError('Please log in as the seller', 401));
     await store.set(takeOrderBackAtom, anOrder(1)._id);
     expect(store.get(sellerAuthAtom)).toBe('out');
+  });
+});
+
+describe('cancelling, assigning, and the no-agent alert', () => {
+  const agent = { _id: '0190a5b2-7c3e-7a10-b000-000000000001', name: 'Ravi', phone: '9800000001' };
+
+  it('cancels with the reason given and shows the order as the server answered', async () => {
+    const held = anOrder<SellerOrder>(1);
+    serverHolds([[held]]);
+    await store.set(refreshOrdersAtom);
+    const cancelled = {
+      ...held,
+      status: 'Cancelled' as const,
+      cancelledBy: 'seller' as const,
+      cancelReason: 'Out of range',
+      updatedAt: at(9),
+    };
+    mocks.cancelOrder.mockResolvedValue({
+      success: true,
+      message: MESSAGES.orderCancelled,
+      order: cancelled,
+    });
+
+    await expect(
+      store.set(cancelOrderAtom, { orderId: held._id, reason: 'Out of range' }),
+    ).resolves.toBe(true);
+    expect(mocks.cancelOrder).toHaveBeenCalledWith({ orderId: held._id, reason: 'Out of range' });
+    expect(store.get(sellerOrdersAtom)).toEqual([cancelled]);
+    expect(mocks.toast.success).toHaveBeenCalledWith('Order cancelled');
+  });
+
+  it("says 'Failed to cancel the order' or 'Failed to assign the order' when the server could not be reached", async () => {
+    serverHolds([[]]);
+    mocks.cancelOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
+    mocks.assignOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
+    await store.set(cancelOrderAtom, { orderId: anOrder(1)._id, reason: 'x' });
+    await store.set(assignOrderAtom, { orderId: anOrder(1)._id, agentId: agent._id });
+    expect(mocks.toast.error.mock.calls).toEqual([
+      [MESSAGES.cancelFailed],
+      [MESSAGES.assignFailed],
+    ]);
+  });
+
+  it('assigns to the agent chosen', async () => {
+    const held = anOrder<SellerOrder>(1);
+    serverHolds([[held]]);
+    await store.set(refreshOrdersAtom);
+    const assigned = { ...held, assignedTo: agent, updatedAt: at(9) };
+    mocks.assignOrder.mockResolvedValue({
+      success: true,
+      message: 'Order assigned to Ravi',
+      order: assigned,
+    });
+    await store.set(assignOrderAtom, { orderId: held._id, agentId: agent._id });
+    expect(store.get(sellerOrdersAtom)).toEqual([assigned]);
+    expect(mocks.toast.success).toHaveBeenCalledWith('Order assigned to Ravi');
+  });
+
+  it('an order still without an agent is merged in and alerted at the counter', async () => {
+    const held = anOrder<SellerOrder>(1);
+    serverHolds([[held]]);
+    await store.set(refreshOrdersAtom);
+    const again = { ...held, updatedAt: at(9) };
+
+    store.set(receiveUnacceptedOrderAtom, again);
+
+    expect(store.get(sellerOrdersAtom)).toEqual([again]);
+    expect(mocks.toast.warning).toHaveBeenCalledWith(
+      `No agent for order #${orderNumber(held._id)}`,
+    );
+    expect(mocks.desktop.unacceptedOrder).toHaveBeenCalledWith(again);
+    expect(mocks.desktop.newOrders).not.toHaveBeenCalled();
   });
 });

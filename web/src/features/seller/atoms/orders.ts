@@ -1,11 +1,21 @@
-import { MESSAGES, type SellerOrder } from '@kirana/shared';
+import {
+  MESSAGES,
+  orderNumber,
+  type AssignOrderBody,
+  type SellerCancelOrderBody,
+  type SellerOrder,
+  type SellerOrderAnswer,
+} from '@kirana/shared';
 import { atom, type Getter, type Setter } from 'jotai';
 import { desktop } from '../../../lib/desktop-bridge';
 import { toast } from '../../../lib/toast';
 import { getSellerOrders } from '../api/get-seller-orders';
+import { assignOrder } from '../api/assign-order';
+import { cancelOrder } from '../api/cancel-order';
 import { releaseOrder } from '../api/release-order';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
 import { mergeOrders, unseenOrders } from '../order-list';
+import { alertUnaccepted } from '../unaccepted-alert';
 import type { LoadState } from './load-state';
 import { sessionLostAtom } from './seller-auth';
 
@@ -130,6 +140,16 @@ export const receiveChangedOrderAtom = atom(null, (get, set, order: SellerOrder)
   receiveLiveOrder(get, set, order, false);
 });
 
+/**
+ * Live `order:unaccepted`: an open order no agent has accepted in time, offered to them again.
+ * Merged in like any change, and the counter is alerted (see {@link alertUnaccepted}).
+ */
+export const receiveUnacceptedOrderAtom = atom(null, (get, set, order: SellerOrder) => {
+  receiveLiveOrder(get, set, order, false);
+  toast.warning(MESSAGES.noAgentTitle(orderNumber(order._id)));
+  alertUnaccepted(order);
+});
+
 /** 'Load more': the next, older page. Older orders are never announced as new. */
 export const loadMoreOrdersAtom = atom(null, async (get, set) => {
   if (get(loadingMoreOrdersAtom) || !get(ordersHasMoreAtom)) return;
@@ -151,14 +171,19 @@ export const loadMoreOrdersAtom = atom(null, async (get, set) => {
 });
 
 /**
- * Takes an order back from its agent (already confirmed): the answer is merged in and the
- * server's message toasted. A refusal toasts its message or 'Failed to take the order back' and
- * fetches the orders again, as the order has changed meanwhile; a 401 shows the login form.
- * Resolves whether the order was taken back.
+ * Sends one change of an order the seller asked for (already confirmed): the answer is merged in
+ * and the server's message toasted. A refusal toasts its message or `failed` and fetches the
+ * orders again, as the order has changed meanwhile; a 401 shows the login form.
+ * Resolves whether the change was made.
  */
-export const takeOrderBackAtom = atom(null, async (get, set, orderId: string) => {
+async function changeOrder(
+  get: Getter,
+  set: Setter,
+  send: () => Promise<SellerOrderAnswer>,
+  failed: string,
+): Promise<boolean> {
   try {
-    const answer = await releaseOrder({ orderId });
+    const answer = await send();
     set(sellerOrdersAtom, mergeOrders(get(sellerOrdersAtom), [answer.order]));
     toast.success(answer.message);
     return true;
@@ -167,11 +192,26 @@ export const takeOrderBackAtom = atom(null, async (get, set, orderId: string) =>
       set(sessionLostAtom, errorText(error));
       return false;
     }
-    toast.error(failureMessage(error, MESSAGES.takeBackFailed));
+    toast.error(failureMessage(error, failed));
     void set(refreshOrdersAtom);
     return false;
   }
-});
+}
+
+/** Takes an order back from its agent, to the open pool (see {@link changeOrder}). */
+export const takeOrderBackAtom = atom(null, (get, set, orderId: string) =>
+  changeOrder(get, set, () => releaseOrder({ orderId }), MESSAGES.takeBackFailed),
+);
+
+/** Cancels an order with the seller's reason; a paid one is refunded (see {@link changeOrder}). */
+export const cancelOrderAtom = atom(null, (get, set, body: SellerCancelOrderBody) =>
+  changeOrder(get, set, () => cancelOrder(body), MESSAGES.cancelFailed),
+);
+
+/** Hands an open order to an agent (see {@link changeOrder}). */
+export const assignOrderAtom = atom(null, (get, set, body: AssignOrderBody) =>
+  changeOrder(get, set, () => assignOrder(body), MESSAGES.assignFailed),
+);
 
 /**
  * The seller is looking at the orders: tells the desktop app to stop alerting for every order

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 
 interface ConfirmDialogProps {
@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** What the button that asks nothing says (default 'Cancel'). */
+  dismissLabel?: string;
   /** The confirmed action is on its way; the buttons say so and ignore presses. */
   busy?: boolean;
   /** What the confirm button says while busy. */
@@ -44,26 +46,24 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy = false,
   busyLabel = 'Removing…',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  // Several dialogs may be on one screen: each is named by its own heading.
+  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      labelledBy="seller-confirm-title"
-      className="seller-confirm"
-    >
+    <Dialog open={open} onClose={onCancel} labelledBy={titleId} className="seller-confirm">
       <div className="seller-confirm__body" onKeyDown={keepTabInside}>
-        <h2 id="seller-confirm-title" className="seller-confirm__title">
+        <h2 id={titleId} className="seller-confirm__title">
           {title}
         </h2>
         <div className="seller-confirm__message">{children}</div>
         <div className="seller-confirm__actions">
           <button type="button" className="seller-button seller-button--ghost" onClick={onCancel}>
-            Cancel
+            {dismissLabel}
           </button>
           <button
             type="button"

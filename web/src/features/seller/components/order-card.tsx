@@ -1,6 +1,13 @@
-import { formatAmount, ORDER_CURRENCY, orderNumber, type SellerOrder } from '@kirana/shared';
+import {
+  formatAmount,
+  ORDER_CURRENCY,
+  orderNumber,
+  type Agent,
+  type SellerOrder,
+} from '@kirana/shared';
+import { useId, useState } from 'react';
 import { refundText } from '../../payments/refund-text';
-import { canTakeBackOrder } from '../order-list';
+import { canAssignOrder, canCancelOrder, canTakeBackOrder } from '../order-list';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
@@ -11,16 +18,29 @@ interface OrderCardProps {
   onPrintSlip?: (order: SellerOrder) => void;
   /** Asks to take the order back from its agent; offered while the order rules allow it. */
   onTakeBack?: (order: SellerOrder) => void;
+  /** Asks to cancel the order; offered until it is delivered. */
+  onCancel?: (order: SellerOrder) => void;
+  /** The delivery team, to hand an open order to one of them. */
+  agents?: readonly Agent[];
+  /** Hands the open order to the chosen agent. */
+  onAssign?: (order: SellerOrder, agentId: string) => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
- * delivers it (with 'Take back' while the order can go back to the pool); a cancelled order
- * says by whom and why; its history opens below.
+ * delivers it ('Assign' while it is open, 'Take back' while an agent holds it), 'Cancel order'
+ * until it is delivered; a cancelled order says by whom and why; its history opens below.
  */
-export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
+export function OrderCard({
+  order,
+  onPrintSlip,
+  onTakeBack,
+  onCancel,
+  agents = [],
+  onAssign,
+}: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const { address, assignedTo } = order;
   const payment = paymentSummary(order);
@@ -46,6 +66,15 @@ export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
             Print packing slip
           </button>
         )}
+        {onCancel && canCancelOrder(order) && (
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small seller-button--danger-text"
+            onClick={() => onCancel(order)}
+          >
+            Cancel order
+          </button>
+        )}
       </header>
 
       {order.status === 'Cancelled' && (
@@ -59,7 +88,12 @@ export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
               </time>
             </>
           )}
-          {' · '}Reason: {cancelReasonText(order.cancelReason)}
+          {/* A shopper cancels without giving a reason. */}
+          {(order.cancelReason || order.cancelledBy !== 'user') && (
+            <>
+              {' · '}Reason: {cancelReasonText(order.cancelReason)}
+            </>
+          )}
         </p>
       )}
 
@@ -128,11 +162,56 @@ export function OrderCard({ order, onPrintSlip, onTakeBack }: OrderCardProps) {
               )}
             </>
           ) : (
-            <p className="seller-muted">Unassigned</p>
+            <>
+              <p className="seller-muted">Unassigned</p>
+              {onAssign && canAssignOrder(order) && agents.length > 0 && (
+                <AssignAgent agents={agents} onAssign={(agentId) => onAssign(order, agentId)} />
+              )}
+            </>
           )}
         </section>
       </div>
       <OrderHistory order={order} />
     </article>
+  );
+}
+
+/** Picks an agent of the team for an open order and hands it to them. */
+function AssignAgent({
+  agents,
+  onAssign,
+}: {
+  agents: readonly Agent[];
+  onAssign: (agentId: string) => void;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  return (
+    <form
+      className="seller-order__assign"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen) onAssign(chosen);
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Assign to
+      </label>
+      <select id={id} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        <option value="">Choose an agent</option>
+        {agents.map((agent) => (
+          <option key={agent._id} value={agent._id}>
+            {agent.name} · {agent.status}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="seller-button seller-button--ghost seller-button--small"
+        disabled={!chosen}
+      >
+        Assign
+      </button>
+    </form>
   );
 }
