@@ -30,6 +30,8 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
   'order:updated': (order: TOrder) => void;
   /** Agents only: an order left the agent's lists (see OrderRemoval). Carries no order details. */
   'order:removed': (removal: OrderRemoval) => void;
+  /** Agents only: the seller handed this order to the agent (it arrives as theirs). */
+  'order:assigned': (order: TOrder) => void;
   /**
    * Seller and agents: an open order no agent accepted in `UNACCEPTED_ALERT_MINUTES`, offered
    * again. The counter raises an alert; agents' phones announce it as new.

@@ -17,6 +17,10 @@ export class Migration20261124162231_CancelAssignAlert extends Migration {
   }
 
   override down(): void | Promise<void> {
+    // History lines of the kinds this migration allowed go: the old check would refuse them.
+    this.addSql(
+      `delete from "order_events" where "type" in ('cancelled', 'assigned', 'unaccepted');`,
+    );
     this.addSql(`alter table "order_events" drop constraint "order_events_type_check";`);
     this.addSql(
       `alter table "order_events" add constraint "order_events_type_check" check ("type" in ('placed', 'paid', 'accepted', 'status', 'released', 'expired', 'refunded'));`,

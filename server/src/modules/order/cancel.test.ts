@@ -90,7 +90,7 @@ describe('cancelling an order', () => {
         'Order has been picked up and can no longer be cancelled: ask the shop',
       ],
       ['delivered', 'shopper', 409, 'Order has been delivered and can no longer be cancelled'],
-      ['cancelled', 'shopper', 200, 'Order cancelled'],
+      ['cancelled', 'shopper', 409, 'Order is already cancelled'],
       ['placed', 'seller', 200, 'Order cancelled'],
       ['accepted', 'seller', 200, 'Order cancelled'],
       ['picked', 'seller', 200, 'Order cancelled'],
@@ -109,7 +109,7 @@ describe('cancelling an order', () => {
 
       const after = await stateOf(id);
       if (status !== 200 || stage === 'cancelled') {
-        // Refused, or cancelled already: nothing changes, not even the history.
+        // Refused, or the same cancel again: nothing changes, not even the history.
         expect(after).toEqual(before);
         expect(await history(id)).toHaveLength(lines);
         return;
@@ -183,8 +183,12 @@ describe('cancelling an order', () => {
     });
     const storefront = await live('shop', app.agent());
 
-    await Promise.all([cancelAsShopper(shopper.http, id), cancelAsShopper(shopper.http, id)]);
-    await cancelAsSeller(id).expect(200);
+    const tries = await Promise.all([
+      cancelAsShopper(shopper.http, id),
+      cancelAsShopper(shopper.http, id),
+    ]);
+    expect(tries.map((answer) => answer.status)).toEqual([200, 200]);
+    await cancelAsSeller(id).expect(409, { success: false, message: 'Order is already cancelled' });
 
     expect(await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product.id })).toMatchObject({
       stockCount: 1,
@@ -235,7 +239,8 @@ describe('cancelling an order', () => {
       },
     });
     for (const hook of [captured, refunded, refunded]) await hook.send(app).expect(200);
-    await cancelAsSeller(placed.orderId).expect(200);
+    await cancelAsSeller(placed.orderId, 'Out of stock after all').expect(200);
+    await cancelAsSeller(placed.orderId, 'Another reason').expect(409);
     await app.events.settled();
 
     expect(await app.orm.em.fork().find(RefundSchema, { order: placed.orderId })).toMatchObject([
@@ -304,7 +309,7 @@ describe('cancelling an order', () => {
       order: { status: 'Cancelled', isPaid: true, paidVia: 'cash', refund: null },
     });
     expect((await history(id)).at(-1)?.note).toMatch(
-      /^Shopper not at home; ₹\d+\.\d\d was paid in cash: give it back by hand$/,
+      /^₹\d+\.\d\d was paid in cash: give it back by hand; Shopper not at home$/,
     );
   });
 

@@ -20,6 +20,7 @@ import {
   type OrderStatus,
 } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
@@ -253,11 +254,11 @@ export type Canceller = { role: 'user'; id: string } | { role: 'seller'; reason:
  * Cancels an order: its shopper until it is picked, the seller until it is delivered, per the
  * shared rules. In one transaction the units it took go back to stock and every online payment
  * it took is written down for a refund (the payments processor then asks the provider, with an
- * idempotency key: one refund whatever is retried). Cancelling a cancelled order answers it
- * unchanged, so a retried request succeeds and refunds nothing more.
+ * idempotency key: one refund whatever is retried). The same cancel again (same canceller and
+ * reason) answers the order unchanged, so a retried request succeeds and refunds nothing more.
  * Answers the order and whether a refund is on its way.
  * @throws AppError notFound for an order the canceller cannot see; forbidden or conflict when
- * the rules refuse.
+ * the rules refuse (an order someone else cancelled, or with another reason, included).
  */
 export async function cancelOrder(
   em: EntityManager,
@@ -266,51 +267,59 @@ export async function cancelOrder(
   orderId: string,
 ): Promise<{ order: Order; refunding: boolean }> {
   const actor: Actor = canceller.role === 'user' ? canceller : { role: 'seller' };
-  const done = await em.transactional(async (tx) => {
-    const order = await tx.findOne(
-      OrderSchema,
-      { id: orderId },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!order || !isVisibleTo(factsOf(order), actor))
-      throw new AppError('notFound', ORDER_NOT_FOUND);
-    if (order.status === 'Cancelled') return { order, changed: null };
-    enforce(canCancel(factsOf(order), actor));
+  const done = await retryDeadlocks(() =>
+    em.transactional(async (tx) => {
+      const order = await tx.findOne(
+        OrderSchema,
+        { id: orderId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!order || !isVisibleTo(factsOf(order), actor))
+        throw new AppError('notFound', ORDER_NOT_FOUND);
+      const reason = canceller.role === 'seller' ? canceller.reason : null;
+      // The same cancel again (a retried request) answers the order as it is; any other is refused.
+      const retried =
+        order.status === 'Cancelled' &&
+        order.cancelledBy === actor.role &&
+        order.cancelReason === reason;
+      if (retried) return { order, changed: null };
+      enforce(canCancel(factsOf(order), actor));
 
-    const reason = canceller.role === 'seller' ? canceller.reason : null;
-    const cash =
-      order.paidVia === 'cash'
-        ? `${formatAmount(toRupees(order.amountPaise), ORDER_CURRENCY)} was paid in cash: give it back by hand`
-        : null;
-    tx.create(OrderEventSchema, {
-      order,
-      type: 'cancelled',
-      actorRole: actor.role,
-      actorId: canceller.role === 'user' ? canceller.id : null,
-      fromStatus: order.status,
-      toStatus: 'Cancelled',
-      note: [reason, cash].filter(Boolean).join('; ').slice(0, 200) || null,
-    });
-    Object.assign(order, {
-      status: 'Cancelled',
-      cancelledAt: new Date(),
-      cancelledBy: actor.role,
-      cancelReason: reason,
-    });
-    await tx.flush();
+      const cash =
+        order.paidVia === 'cash'
+          ? `${formatAmount(toRupees(order.amountPaise), ORDER_CURRENCY)} was paid in cash: give it back by hand`
+          : null;
+      tx.create(OrderEventSchema, {
+        order,
+        type: 'cancelled',
+        actorRole: actor.role,
+        actorId: canceller.role === 'user' ? canceller.id : null,
+        fromStatus: order.status,
+        toStatus: 'Cancelled',
+        // The cash note first: a long reason must not cut it off.
+        note: [cash, reason].filter(Boolean).join('; ').slice(0, 200) || null,
+      });
+      Object.assign(order, {
+        status: 'Cancelled',
+        cancelledAt: new Date(),
+        cancelledBy: actor.role,
+        cancelReason: reason,
+      });
+      await tx.flush();
 
-    const restocked = await putBackUnits(tx, orderId);
-    const refunds =
-      order.paidVia === 'online'
-        ? await refundOrderPayments(
-            tx,
-            orderId,
-            reason ? `cancelled by the shop: ${reason}` : 'cancelled by the shopper',
-          )
-        : [];
-    await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
-    return { order, changed: { restocked, refunds } };
-  });
+      const restocked = await putBackUnits(tx, orderId);
+      const refunds =
+        order.paidVia === 'online'
+          ? await refundOrderPayments(
+              tx,
+              orderId,
+              reason ? `cancelled by the shop: ${reason}` : 'cancelled by the shopper',
+            )
+          : [];
+      await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
+      return { order, changed: { restocked, refunds } };
+    }),
+  );
 
   const { order, changed } = done;
   if (changed) {

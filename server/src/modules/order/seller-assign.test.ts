@@ -46,7 +46,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     });
     const mine = (order: { _id: string; assignedTo: unknown }) =>
       order._id === id && order.assignedTo === ravi.agent.id;
-    await raviSocket.waitFor('order:updated', mine);
+    await raviSocket.waitFor('order:assigned', mine);
     expect(await sunilSocket.waitFor('order:removed')).toEqual({ _id: id, reason: 'taken' });
     expect(sunilSocket.about(id, 'order:updated')).toEqual([]);
     await sellerSocket.waitFor('order:updated', (order: { _id: string }) => order._id === id);

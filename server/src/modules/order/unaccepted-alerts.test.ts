@@ -88,6 +88,16 @@ describe('the unaccepted alert, on a clock of its own', () => {
     expect(await round(minutesAfter(released, MINUTES))).toEqual([placed.orderId]);
   });
 
+  test('two instances’ rounds at once alert an order once', async () => {
+    const id = await placeCodOrder(app, await signUpShopper(app));
+    const at = minutesAfter(await offeredAt(id), MINUTES);
+    const [one, other] = await Promise.all([round(at), round(at)]);
+    expect([...one, ...other].filter((each) => each === id)).toEqual([id]);
+    await signInAgent(app, 'Ravi').then((ravi) =>
+      ravi.http.post('/api/agents/accept').send({ orderId: id }).expect(200),
+    );
+  });
+
   test('a cancelled or assigned order never alerts', async () => {
     const cancelled = await placeCodOrder(app, await signUpShopper(app));
     await seller

@@ -5,6 +5,7 @@
  * one of them take each order.
  */
 import type { EntityManager, InferKyselyDB, MikroORM } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Logger } from '../../lib/logger.js';
 import { repeatEvery } from '../../lib/repeat.js';
@@ -28,9 +29,12 @@ export async function offerUnacceptedAgain(
     const rows = await tx
       .getKysely<InferKyselyDB<typeof OrderSchema>>()
       .updateTable('orders')
-      .set({ offered_at: now, updated_at: now })
+      // Never back in time (a round that waited on a row lock): clients merge by updatedAt.
+      .set({ offered_at: now, updated_at: sql<Date>`greatest(updated_at, ${now})` })
+      // The open pool (order-queries.ts openPoolOrders), offered long enough ago.
       .where('assigned_to_id', 'is', null)
       .where('status', '=', 'Order Placed')
+      .where((eb) => eb.or([eb('payment_type', '=', 'COD'), eb('is_paid', '=', true)]))
       .where('offered_at', '<=', due)
       .returning('id')
       .execute();

@@ -1,9 +1,10 @@
 import { agentPaymentVerifyAnswerSchema, MESSAGES, onlineOrderAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
+import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { OrderSchema } from '../order/order.entity.js';
+import { pollPayments } from './payment-poller.js';
 import { RefundSchema } from './payment.entity.js';
 
 describe('collecting online at the door', () => {
@@ -122,5 +123,47 @@ describe('collecting online at the door', () => {
     ]);
     const order = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: orderId });
     expect(order).toMatchObject({ paidVia: 'cash', refundStatus: 'processed' });
+  });
+
+  test('the seller cancels a picked order paid online at the door: that payment is refunded once', async () => {
+    const { agent, orderId, amountPaise } = await acceptedCodOrder();
+    const opened = onlineOrderAnswerSchema.parse(
+      (await collect(agent.http, orderId, amountPaise).expect(200)).body,
+    );
+    await agent.http.put(`/api/agents/status/${orderId}`).send({ status: 'Picked' }).expect(200);
+    const callback = await payInSandbox(app, opened.order.id);
+    await agent.http
+      .post('/api/agents/order/verify')
+      .send({ ...callback, orderId })
+      .expect(200);
+    const seller = (await signInSeller(app)).http;
+    const cancelled = await seller
+      .post('/api/order/seller/cancel')
+      .send({ orderId, reason: 'Wrong items packed' })
+      .expect(200);
+    expect(cancelled.body.message).toBe(MESSAGES.orderCancelledRefund);
+    await app.events.settled();
+    expect(await app.orm.em.fork().find(RefundSchema, { order: orderId })).toMatchObject([
+      { status: 'processed', amountPaise, providerPaymentId: callback.razorpay_payment_id },
+    ]);
+  });
+
+  test('a payment at the door after the order was cancelled, reported by nobody, is found by the poller and refunded', async () => {
+    const { agent, orderId, amountPaise } = await acceptedCodOrder();
+    const opened = onlineOrderAnswerSchema.parse(
+      (await collect(agent.http, orderId, amountPaise).expect(200)).body,
+    );
+    const seller = (await signInSeller(app)).http;
+    await seller
+      .post('/api/order/seller/cancel')
+      .send({ orderId, reason: 'Shop closing' })
+      .expect(200);
+    // The customer pays on the agent's phone anyway; the callback and the webhook are lost.
+    await payInSandbox(app, opened.order.id);
+    await pollPayments(app.orm, app.payments);
+    await app.events.settled();
+    expect(await app.orm.em.fork().find(RefundSchema, { order: orderId })).toMatchObject([
+      { status: 'processed', amountPaise },
+    ]);
   });
 });

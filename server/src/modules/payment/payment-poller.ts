@@ -84,6 +84,12 @@ export async function pollPayments(orm: MikroORM, deps: PaymentDeps): Promise<Po
             createdAt: { $gte: since(COLLECTION_WINDOW_MS) },
             order: { isPaid: false, status: { $nin: ['Delivered', 'Cancelled'] } },
           },
+          {
+            // Cancelled while the customer could still pay at the door: such a payment is refunded.
+            purpose: 'collection',
+            createdAt: { $gte: since(COLLECTION_WINDOW_MS) },
+            order: { status: 'Cancelled', cancelledAt: { $gte: since(EXPIRED_WINDOW_MS) } },
+          },
         ],
       },
       { orderBy: { createdAt: 'desc' }, limit: BATCH },

@@ -16,6 +16,7 @@ import {
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
+import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -679,36 +680,38 @@ export async function expireUnpaidOrder(
   deps: PaymentDeps,
   orderId: string,
 ): Promise<boolean> {
-  const expired = await em.transactional(async (tx) => {
-    const now = new Date();
-    const cancelled = await tx.nativeUpdate(
-      OrderSchema,
-      {
-        id: orderId,
-        paymentType: 'Online',
-        isPaid: false,
-        status: 'Order Placed',
-        expiresAt: { $lte: now },
-      },
-      {
-        status: 'Cancelled',
-        cancelledAt: now,
-        cancelledBy: 'system',
-        cancelReason: MESSAGES.paymentNotCompleted,
-        updatedAt: now,
-      },
-    );
-    if (!cancelled) return null;
-    tx.create(OrderEventSchema, {
-      order: orderId,
-      type: 'expired',
-      actorRole: 'system',
-      fromStatus: 'Order Placed',
-      toStatus: 'Cancelled',
-      note: MESSAGES.paymentNotCompleted,
-    });
-    return { restocked: await putBackUnits(tx, orderId) };
-  });
+  const expired = await retryDeadlocks(() =>
+    em.transactional(async (tx) => {
+      const now = new Date();
+      const cancelled = await tx.nativeUpdate(
+        OrderSchema,
+        {
+          id: orderId,
+          paymentType: 'Online',
+          isPaid: false,
+          status: 'Order Placed',
+          expiresAt: { $lte: now },
+        },
+        {
+          status: 'Cancelled',
+          cancelledAt: now,
+          cancelledBy: 'system',
+          cancelReason: MESSAGES.paymentNotCompleted,
+          updatedAt: now,
+        },
+      );
+      if (!cancelled) return null;
+      tx.create(OrderEventSchema, {
+        order: orderId,
+        type: 'expired',
+        actorRole: 'system',
+        fromStatus: 'Order Placed',
+        toStatus: 'Cancelled',
+        note: MESSAGES.paymentNotCompleted,
+      });
+      return { restocked: await putBackUnits(tx, orderId) };
+    }),
+  );
   if (!expired) return false;
   deps.events.publish({ type: 'order.changed', orderId, change: 'expired' });
   for (const productId of expired.restocked) {

@@ -59,7 +59,10 @@ export function realtimeProcessor(
     } else if (isOpenForAgents(facts)) {
       realtime.agents.to(ROOMS.agents).emit(shopName, asListed);
     } else if (facts.assignedTo) {
-      realtime.agents.to(ROOMS.agent(facts.assignedTo)).emit(name, asListed);
+      const handed = event.type === 'order.changed' && event.change === 'assigned';
+      realtime.agents
+        .to(ROOMS.agent(facts.assignedTo))
+        .emit(handed ? 'order:assigned' : name, asListed);
       if (
         event.type === 'order.changed' &&
         (event.change === 'accepted' || event.change === 'assigned')

@@ -111,7 +111,7 @@ describe("the agent's live orders", () => {
     );
 
     const handed = { ...open, assignedTo: ME, updatedAt: at(9) };
-    socket.fire('order:updated', handed);
+    socket.fire('order:assigned', handed);
     expect(store.get(agentOrdersAtom)).toEqual([handed]);
     expect(mocks.toast.success).toHaveBeenCalledWith(
       `The shop gave you order #${orderNumber(open._id)}`,

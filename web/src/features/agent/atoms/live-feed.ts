@@ -1,6 +1,6 @@
 import type { LiveFeed } from '../../../lib/socket';
 import {
-  receiveChangedOrderAtom,
+  receiveAssignedOrderAtom,
   receiveOrderAtom,
   receiveUnacceptedOrderAtom,
   refreshOrdersAtom,
@@ -14,7 +14,8 @@ import {
 export const agentLiveFeed: LiveFeed<'agents'> = {
   events: {
     'order:created': receiveOrderAtom,
-    'order:updated': receiveChangedOrderAtom,
+    'order:updated': receiveOrderAtom,
+    'order:assigned': receiveAssignedOrderAtom,
     'order:removed': removeOrderAtom,
     'order:unaccepted': receiveUnacceptedOrderAtom,
   },

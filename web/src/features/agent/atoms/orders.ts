@@ -123,20 +123,10 @@ export const receiveOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   set(agentOrdersAtom, receiveOrder(get(agentOrdersAtom), order, agentId));
 });
 
-/**
- * Live `order:updated`: merged in like any change; an order the shop has just handed to this
- * agent (not one the agent is accepting right now) is announced.
- */
-export const receiveChangedOrderAtom = atom(null, (get, set, order: AgentOrder) => {
-  const agentId = get(agentIdAtom);
-  if (!agentId) return;
-  const held = get(agentOrdersAtom).find((candidate) => candidate._id === order._id);
-  const handedOver =
-    order.assignedTo === agentId &&
-    held?.assignedTo !== agentId &&
-    get(pendingActionsAtom).get(order._id) !== 'accept';
+/** Live `order:assigned`: the shop handed this order to the agent; merged in and announced. */
+export const receiveAssignedOrderAtom = atom(null, (_get, set, order: AgentOrder) => {
   set(receiveOrderAtom, order);
-  if (handedOver) toast.success(t`The shop gave you order #${orderNumber(order._id)}`);
+  toast.success(t`The shop gave you order #${orderNumber(order._id)}`);
 });
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 interface CancelOrderProps {
-  /** A payment was taken: cancelling refunds it. */
+  /** Paid online: cancelling refunds it. */
   paid: boolean;
   /** This order's cancelling is on its way. */
   busy: boolean;

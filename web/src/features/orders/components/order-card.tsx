@@ -110,7 +110,7 @@ export function OrderCard({
       )}
       {onCancel && shopperMayCancel(order) && (
         <CancelOrder
-          paid={order.isPaid}
+          paid={order.paidVia === 'online'}
           busy={cancelling}
           onConfirm={() => onCancel(order)}
           orderLabel={`order #${number}`}
