@@ -138,6 +138,56 @@ test('a product the seller switches out of stock leaves the open storefront with
   await expect(shelf).toHaveCount(0, LIVE);
 });
 
+test('the seller edits a product’s name and offer price, and archives it: the open storefront follows without a reload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const seller = await openContext(browser, testInfo, false);
+  await logInAsSeller(seller);
+  const name = `Edited Lychee ${uniqueSuffix()}`;
+  await addFruit(seller, name);
+
+  await page.goto('/products/fruits');
+  const card = page.getByRole('article', { name, exact: true });
+  await expect(card).toContainText('Rs 70.00');
+
+  await seller.goto('/seller/product-list');
+  await seller.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
+  await expect(seller.getByLabel('Product name')).toHaveValue(name);
+  // Its picture is kept unless replaced.
+  await expect(
+    seller.getByText('Product image 1: the current picture. Choose another'),
+  ).toBeAttached();
+  // The server's rule, said before sending: the offer never above the price.
+  await seller.getByLabel('Offer price (₹)').fill('95');
+  await seller.getByRole('button', { name: 'Save changes' }).click();
+  await expect(seller.getByText('Offer price must not exceed price')).toBeVisible();
+  const renamed = `${name} (Muzaffarpur)`;
+  await seller.getByLabel('Product name').fill(renamed);
+  await seller.getByLabel('Offer price (₹)').fill('65');
+  await seller.getByRole('button', { name: 'Save changes' }).click();
+  await expect(seller.getByText('Product Updated')).toBeVisible();
+  await expect(seller).toHaveURL('/seller/product-list');
+
+  const edited = page.getByRole('article', { name: renamed, exact: true });
+  await expect(edited).toContainText('Rs 65.00', LIVE);
+  await expect(card).toHaveCount(0);
+
+  const row = seller.getByRole('row').filter({ hasText: renamed });
+  await row.getByRole('button', { name: `Archive ${renamed}` }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Archive product' });
+  await expect(dialog).toContainText(`Archive ${renamed}?`);
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(seller.getByText('Product Archived')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(edited).toHaveCount(0, LIVE);
+  // For good: gone after a reload too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('article', { name: renamed, exact: true })).toHaveCount(0);
+});
+
 test('the seller counts a product’s units; the order that takes the last ones takes it off the open storefront, and the count reads 0 at the counter', async ({
   page,
   browser,

@@ -15,6 +15,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     image: ['/uploads/products/rice.webp'],
     inStock: true,
     stockCount: null,
+    archivedAt: null,
     weight: '1 kg',
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',

@@ -95,6 +95,19 @@ const ROWS: Record<string, Row> = {
       files: [{ field: 'images', name: 'mango.png', data: await picture('png', 32, 32) }],
     }),
   },
+  'POST /api/product/update': {
+    ok: ['seller'],
+    request: (fx) => ({
+      fields: { productData: JSON.stringify({ id: fx.productId, weight: '1 kg' }) },
+    }),
+  },
+  'POST /api/product/archive': {
+    ok: ['seller'],
+    // The seller archives a product of its own: the others' rows still sell fx.productId.
+    request: async (fx, who) => ({
+      body: { id: who === 'seller' ? (await createProduct(fx.em())).id : fx.productId },
+    }),
+  },
   'POST /api/product/stock': {
     ok: ['seller'],
     request: (fx) => ({ body: { id: fx.productId, inStock: true } }),

@@ -22,6 +22,8 @@ import {
   paymentVerifyBodySchema,
   placeOrderBodySchema,
   productDataFieldSchema,
+  productUpdateFieldSchema,
+  archiveProductBodySchema,
   registerBodySchema,
   releaseOrderBodySchema,
   sellerCancelOrderBodySchema,
@@ -66,8 +68,8 @@ interface Parse {
 type Body =
   /** A JSON object the route validates with `schema`; `example` is a valid one to break. */
   | { json: Parse; example: (ids: FuzzIds) => Record<string, unknown> }
-  /** Multipart `productData` (JSON text) and `images`. */
-  | { productData: true }
+  /** Multipart `productData` (JSON text the route checks with `schema`) and `images`. */
+  | { productData: Parse; example: (ids: FuzzIds) => Record<string, unknown> }
   /** Raw bytes whose signature (header) we never know. */
   | { signed: true }
   /** Any body: the path's id is never a real one. */
@@ -111,7 +113,21 @@ const orderBody = (ids: FuzzIds) => ({
 /** Every route, keyed `METHOD path` as the router declares it. */
 export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'GET /api/product/list': { as: KINDS },
-  'POST /api/product/add': { as: ['seller'], body: { productData: true } },
+  'POST /api/product/add': {
+    as: ['seller'],
+    body: { productData: productDataFieldSchema, example: () => validProductData },
+  },
+  'POST /api/product/update': {
+    as: ['seller'],
+    body: {
+      productData: productUpdateFieldSchema,
+      example: (ids) => ({ id: ids.product, name: 'Fuzz mangoes', offerPrice: 99.5 }),
+    },
+  },
+  'POST /api/product/archive': {
+    as: ['seller'],
+    body: { json: archiveProductBodySchema, example: (ids) => ({ id: ids.product }) },
+  },
   'POST /api/product/stock': {
     as: ['seller'],
     body: { json: stockBodySchema, example: (ids) => ({ id: ids.product, inStock: false }) },
@@ -500,86 +516,89 @@ const validProductData = {
   offerPrice: 99.5,
 };
 
-/** Multipart bodies for Add Product that must be refused: bad productData, bad images, bad framing. */
-const badProductForm: fc.Arbitrary<{ body: Uint8Array; type: string; what: string }> = fc.oneof(
-  // productData the route's schema refuses (images, if any, do not matter then).
-  fc
-    .tuple(
-      fc.oneof(
-        broken(validProductData).map((value) => JSON.stringify(value)),
-        malformedJson,
-      ),
-      fc.array(badImage, { maxLength: 2 }),
-    )
-    .filter(([productData]) => !productDataFieldSchema.safeParse(productData).success)
-    .map(([productData, images]) => ({
-      body: multipart(
-        [
-          { name: 'productData', data: productData },
-          ...images.map((data, index) => ({ name: 'images', filename: `p${index}.png`, data })),
-        ],
-        'fuzzboundary',
-      ),
-      type: 'multipart/form-data; boundary=fuzzboundary',
-      what: 'productData refused by its schema',
-    })),
-  // A valid productData with at least one picture that is not one.
-  fc
-    .tuple(badImage, fc.constantFrom('image/png', 'image/jpeg', 'text/plain', ''))
-    .map(([image, type]) => ({
-      body: multipart(
-        [
-          { name: 'productData', data: JSON.stringify(validProductData) },
-          { name: 'images', filename: 'photo.png', type, data: image },
-        ],
-        'fuzzboundary',
-      ),
-      type: 'multipart/form-data; boundary=fuzzboundary',
-      what: 'an image that is not a picture',
-    })),
-  // Too many images, or images under another field name.
-  fc.constantFrom('images', 'image', 'files').map((field) => ({
-    body: multipart(
-      [
-        { name: 'productData', data: JSON.stringify(validProductData) },
-        ...Array.from({ length: field === 'images' ? 5 : 1 }, () => ({
-          name: field,
-          filename: 'x.png',
-          data: new Uint8Array([1, 2, 3]),
-        })),
-      ],
-      'fuzzboundary',
-    ),
-    type: 'multipart/form-data; boundary=fuzzboundary',
-    what: `too many or misnamed images (${field})`,
-  })),
-  // Broken framing: no boundary, another one, or a body cut off inside its first part.
-  fc
-    .tuple(
-      fc.constantFrom(
-        'multipart/form-data',
-        'multipart/form-data; boundary=other',
-        'multipart/form-data; boundary=fuzzboundary',
-        'multipart/form-data; boundary=',
-      ),
-      fc.integer({ min: 0, max: 60 }),
-      fc.uint8Array({ maxLength: 300 }),
-    )
-    .map(([type, cut, garbage]) => ({
-      body: Buffer.concat([
-        multipart(
-          [{ name: 'productData', data: JSON.stringify(validProductData) }],
+/**
+ * Multipart bodies of a product form (`valid` is a productData `schema` takes) that must be
+ * refused: bad productData, bad images, bad framing.
+ */
+const badProductForm = (
+  schema: Parse,
+  valid: Record<string, unknown>,
+): fc.Arbitrary<{ body: Uint8Array; type: string; what: string }> =>
+  fc.oneof(
+    // productData the route's schema refuses (images, if any, do not matter then).
+    fc
+      .tuple(
+        fc.oneof(
+          broken(valid).map((value) => JSON.stringify(value)),
+          malformedJson,
+        ),
+        fc.array(badImage, { maxLength: 2 }),
+      )
+      .filter(([productData]) => !schema.safeParse(productData).success)
+      .map(([productData, images]) => ({
+        body: multipart(
+          [
+            { name: 'productData', data: productData },
+            ...images.map((data, index) => ({ name: 'images', filename: `p${index}.png`, data })),
+          ],
           'fuzzboundary',
-          {
-            close: false,
-          },
-        ).subarray(0, cut),
-        garbage,
-      ]),
-      type,
-      what: 'broken multipart framing',
+        ),
+        type: 'multipart/form-data; boundary=fuzzboundary',
+        what: 'productData refused by its schema',
+      })),
+    // A valid productData with at least one picture that is not one.
+    fc
+      .tuple(badImage, fc.constantFrom('image/png', 'image/jpeg', 'text/plain', ''))
+      .map(([image, type]) => ({
+        body: multipart(
+          [
+            { name: 'productData', data: JSON.stringify(valid) },
+            { name: 'images', filename: 'photo.png', type, data: image },
+          ],
+          'fuzzboundary',
+        ),
+        type: 'multipart/form-data; boundary=fuzzboundary',
+        what: 'an image that is not a picture',
+      })),
+    // Too many images, or images under another field name.
+    fc.constantFrom('images', 'image', 'files').map((field) => ({
+      body: multipart(
+        [
+          { name: 'productData', data: JSON.stringify(valid) },
+          ...Array.from({ length: field === 'images' ? 5 : 1 }, () => ({
+            name: field,
+            filename: 'x.png',
+            data: new Uint8Array([1, 2, 3]),
+          })),
+        ],
+        'fuzzboundary',
+      ),
+      type: 'multipart/form-data; boundary=fuzzboundary',
+      what: `too many or misnamed images (${field})`,
     })),
-);
+    // Broken framing: no boundary, another one, or a body cut off inside its first part.
+    fc
+      .tuple(
+        fc.constantFrom(
+          'multipart/form-data',
+          'multipart/form-data; boundary=other',
+          'multipart/form-data; boundary=fuzzboundary',
+          'multipart/form-data; boundary=',
+        ),
+        fc.integer({ min: 0, max: 60 }),
+        fc.uint8Array({ maxLength: 300 }),
+      )
+      .map(([type, cut, garbage]) => ({
+        body: Buffer.concat([
+          multipart([{ name: 'productData', data: JSON.stringify(valid) }], 'fuzzboundary', {
+            close: false,
+          }).subarray(0, cut),
+          garbage,
+        ]),
+        type,
+        what: 'broken multipart framing',
+      })),
+  );
 
 // ---- Requests ---------------------------------------------------------------------------------
 
@@ -587,7 +606,10 @@ const badProductForm: fc.Arbitrary<{ body: Uint8Array; type: string; what: strin
 function badBody(body: Body, ids: FuzzIds) {
   type Sent = { body: string | Uint8Array; type: string | undefined; what: string };
   if ('productData' in body)
-    return badProductForm.map((form): Sent => ({ ...form, type: form.type }));
+    return badProductForm(body.productData, body.example(ids)).map((form): Sent => ({
+      ...form,
+      type: form.type,
+    }));
   const refused =
     'json' in body
       ? fc

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATHS } from '../catalog.js';
-import { MAX_STOCK_COUNT } from '../limits.js';
+import { MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
 import { idField, messageAnswerSchema, readableText, requestBody, requiredText } from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
@@ -20,6 +20,11 @@ export const productSchema = z.object({
   stockCount: z.nullable(z.int()),
   /** Pack size such as "500 g"; shown as N/A when null. */
   weight: z.nullable(z.string()),
+  /**
+   * Set once the seller archived it: it has left the catalogue (out of stock, never sold again)
+   * and stays only on the orders that hold it.
+   */
+  archivedAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -54,49 +59,71 @@ const fromFormText = (value: unknown) =>
   typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
 
 /** The product's fields; `price` makes each price field (strict number, or also form text). */
-function productData(price: (field: string) => z.ZodMiniType<number, unknown>) {
-  return z
-    .object(
-      {
-        name: requiredText('name', 200),
-        description: z.pipe(
-          z.pipe(
-            z.nullish(
-              z.union([z.string(), z.array(z.string())], {
-                error: 'description must be text or a list of lines',
-              }),
-            ),
-            z.transform(toLines),
-          ),
-          z.array(z.string().check(...readableText('description'))),
+function productFields(price: (field: string) => z.ZodMiniType<number, unknown>) {
+  return {
+    name: requiredText('name', 200),
+    description: z.pipe(
+      z.pipe(
+        z.nullish(
+          z.union([z.string(), z.array(z.string())], {
+            error: 'description must be text or a list of lines',
+          }),
         ),
-        category: z.enum(CATEGORY_PATHS, {
-          error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
-        }),
-        price: price('price'),
-        offerPrice: price('offerPrice'),
-        weight: z.pipe(
-          z.nullish(
-            z
-              .string({ error: 'weight must be text' })
-              .check(
-                z.trim(),
-                z.maxLength(50, 'weight must be at most 50 characters'),
-                ...readableText('weight'),
-              ),
+        z.transform(toLines),
+      ),
+      z.array(z.string().check(...readableText('description'))),
+    ),
+    category: z.enum(CATEGORY_PATHS, {
+      error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
+    }),
+    price: price('price'),
+    offerPrice: price('offerPrice'),
+    weight: z.pipe(
+      z.nullish(
+        z
+          .string({ error: 'weight must be text' })
+          .check(
+            z.trim(),
+            z.maxLength(50, 'weight must be at most 50 characters'),
+            ...readableText('weight'),
           ),
-          z.transform((weight: string | null | undefined) => weight || null),
-        ),
-      },
-      { error: 'productData must be a JSON object' },
-    )
-    .check(
-      z.refine((data) => data.offerPrice <= data.price, {
-        error: 'offerPrice must not exceed price',
-        path: ['offerPrice'],
-      }),
-    );
+      ),
+      z.transform((weight: string | null | undefined) => weight || null),
+    ),
+  };
 }
+
+/** Two prices of a product as the shop shows them: the offer is never above the price. */
+export const OFFER_ABOVE_PRICE = 'offerPrice must not exceed price';
+
+function productData(price: (field: string) => z.ZodMiniType<number, unknown>) {
+  return z.object(productFields(price), { error: 'productData must be a JSON object' }).check(
+    z.refine((data) => data.offerPrice <= data.price, {
+      error: OFFER_ABOVE_PRICE,
+      path: ['offerPrice'],
+    }),
+  );
+}
+
+/** A price as a browser form may write it: a JSON number or its text ("100"). */
+const formPriceField = (field: string) => z.pipe(z.transform(fromFormText), priceField(field));
+
+const IMAGE_LAYOUT =
+  'image must list the pictures in order: the URL of one to keep, or the index of a new one';
+
+/** A multipart field holding JSON text, parsed; `field` names it in the messages. */
+const jsonField = (field: string) =>
+  z.pipe(
+    z.string({ error: `${field} is required` }),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: `${field} must be valid JSON`, input: text });
+        return z.NEVER;
+      }
+    }),
+  );
 
 /** The `productData` JSON of `POST /api/product/add`; prices in rupees, as JSON numbers. */
 export const productDataSchema = productData(priceField);
@@ -107,20 +134,49 @@ export type ProductData = z.output<typeof productDataSchema>;
  * The multipart `productData` field as sent: JSON text holding {@link productDataSchema}, whose
  * prices may also be written as text ("100"), as browser forms send them.
  */
-export const productDataFieldSchema = z.pipe(
-  z.pipe(
-    z.string({ error: 'productData is required' }),
-    z.transform((text: string, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.issues.push({ code: 'custom', message: 'productData must be valid JSON', input: text });
-        return z.NEVER;
-      }
-    }),
+export const productDataFieldSchema = z.pipe(jsonField('productData'), productData(formPriceField));
+
+/**
+ * The multipart `productData` field of `POST /api/product/update`: the product's `id` and the
+ * fields that change (any of add's, prices also as text), and optionally `image`, the product's
+ * pictures in their new order: a kept picture by its URL, a new one by its index among the
+ * `images` files (absent: all it has, then the new ones). Whether the offer stays within the
+ * price is checked against the product.
+ */
+export const productUpdateFieldSchema = z.pipe(
+  jsonField('productData'),
+  z.extend(
+    z.partial(
+      z.object(productFields(formPriceField), { error: 'productData must be a JSON object' }),
+    ),
+    {
+      id: idField('id'),
+      image: z.optional(
+        z
+          .array(
+            z.union([z.string(), z.int().check(z.minimum(0), z.maximum(MAX_PRODUCT_IMAGES - 1))], {
+              error: IMAGE_LAYOUT,
+            }),
+            { error: IMAGE_LAYOUT },
+          )
+          .check(
+            z.maxLength(
+              MAX_PRODUCT_IMAGES,
+              `image must list at most ${MAX_PRODUCT_IMAGES} pictures`,
+            ),
+            z.refine((entries) => new Set(entries).size === entries.length, {
+              error: 'image must not list a picture twice',
+            }),
+          ),
+      ),
+    },
   ),
-  productData((field) => z.pipe(z.transform(fromFormText), priceField(field))),
 );
+export type ProductUpdate = z.output<typeof productUpdateFieldSchema>;
+
+/** `POST /api/product/archive`: the product leaves the catalogue for good. */
+export const archiveProductBodySchema = requestBody({ id: idField('id') });
+export type ArchiveProductBody = z.infer<typeof archiveProductBodySchema>;
 
 /**
  * `POST /api/product/stock`: the in/out switch, the count of units (null: not counted), or both.
@@ -146,6 +202,6 @@ export const stockBodySchema = requestBody({
 );
 export type StockBody = z.infer<typeof stockBodySchema>;
 
-/** `POST /api/product/add` and `POST /api/product/stock`: the product after the change. */
+/** `POST /api/product/add`, `…/update`, `…/archive` and `…/stock`: the product after the change. */
 export const productSavedAnswerSchema = z.extend(messageAnswerSchema, { product: productSchema });
 export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;

@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'product-list/:id',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/edit-product-page')).EditProductPage,
+            },
+          },
+          {
             path: 'orders',
             lazy: {
               Component: async () => (await import('../areas/seller/orders-page')).OrdersPage,

@@ -16,6 +16,7 @@ export function aProduct(overrides: Partial<Product> & { category?: CategoryPath
     image: [`/uploads/demo/product-${counter}-800.webp`],
     inStock: true,
     stockCount: null,
+    archivedAt: null,
     weight: '500 g',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -5,6 +5,7 @@ import { Migration20261124040000_OrderIdempotencyKeys } from './Migration2026112
 import { Migration20261124053322_StoredImages } from './Migration20261124053322_StoredImages.js';
 import { Migration20261124141728_StockCounts } from './Migration20261124141728_StockCounts.js';
 import { Migration20261124162231_CancelAssignAlert } from './Migration20261124162231_CancelAssignAlert.js';
+import { Migration20261124165528_ProductEditArchive } from './Migration20261124165528_ProductEditArchive.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Migration20261124053322_StoredImages,
   Migration20261124141728_StockCounts,
   Migration20261124162231_CancelAssignAlert,
+  Migration20261124165528_ProductEditArchive,
 ];

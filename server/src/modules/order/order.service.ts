@@ -9,6 +9,7 @@ import {
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { AddressSchema } from '../address/address.entity.js';
@@ -85,92 +86,95 @@ export async function placeOrder(
   key?: OrderKey,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
-  const placed = await em.transactional(async (tx) => {
-    // First: a duplicate waits here for this transaction, before it takes anything else.
-    const claimId = key && (await claimKey(tx, userId, key.request));
-    const db = tx.getKysely<PlacementTables>();
-    const now = new Date();
-    const { address, products } = await takeStock(db, userId, body.address, lines, now);
-    const priced = lines.map(({ product: id, quantity }) => {
-      const product = products.get(id);
-      if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
-      if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
-      return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
-    });
-    // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
-    const short = priced.find((line) => line.stockCount !== null && !line.taken);
-    if (short) throw await notEnoughLeft(db, short);
-    const totals = cartTotals(priced);
-    if (totals.total > MAX_ORDER_PAISE)
-      throw new AppError('invalid', 'items: the order total is too large');
-    if (payment.type === 'Online' && totals.total < MIN_ONLINE_PAYMENT_PAISE) {
-      throw new AppError(
-        'invalid',
-        `Online payments start at ₹${MIN_ONLINE_PAYMENT_PAISE / 100}: choose cash on delivery for this order`,
-      );
-    }
+  const placed = await retryDeadlocks(() =>
+    em.transactional(async (tx) => {
+      // First: a duplicate waits here for this transaction, before it takes anything else.
+      const claimId = key && (await claimKey(tx, userId, key.request));
+      const db = tx.getKysely<PlacementTables>();
+      const now = new Date();
+      const { address, products } = await takeStock(db, userId, body.address, lines, now);
+      const priced = lines.map(({ product: id, quantity }) => {
+        const product = products.get(id);
+        if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
+        if (product.archived) throw new AppError('conflict', `${product.name} is no longer sold`);
+        if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
+        return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
+      });
+      // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
+      const short = priced.find((line) => line.stockCount !== null && !line.taken);
+      if (short) throw await notEnoughLeft(db, short);
+      const totals = cartTotals(priced);
+      if (totals.total > MAX_ORDER_PAISE)
+        throw new AppError('invalid', 'items: the order total is too large');
+      if (payment.type === 'Online' && totals.total < MIN_ONLINE_PAYMENT_PAISE) {
+        throw new AppError(
+          'invalid',
+          `Online payments start at ₹${MIN_ONLINE_PAYMENT_PAISE / 100}: choose cash on delivery for this order`,
+        );
+      }
 
-    const orderId = uuidv7();
-    const order = {
-      id: orderId,
-      user_id: userId,
-      address,
-      subtotal_paise: totals.subtotal,
-      tax_paise: totals.tax,
-      amount_paise: totals.total,
-      status: 'Order Placed' as const,
-      payment_type: payment.type,
-      is_paid: false,
-      expires_at: payment.type === 'Online' ? payment.payBy : null,
-      // Cash on delivery is offered to the agents at once, an online order once it is paid.
-      offered_at: payment.type === 'COD' ? now : null,
-      refund_paise: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    const items = priced.map(({ product, quantity, unitPrice, taken }, position) => ({
-      id: uuidv7(),
-      order_id: orderId,
-      position,
-      product_id: product,
-      quantity,
-      unit_price_paise: unitPrice,
-      stock_taken: taken,
-    }));
-    const history = {
-      id: uuidv7(),
-      order_id: orderId,
-      type: 'placed' as const,
-      actor_role: 'user' as const,
-      actor_id: userId,
-      to_status: 'Order Placed' as const,
-      created_at: now,
-    };
-    // One statement: the order, all its items and its history line, the key's record of it
-    // with the answer when known (without a key there is no claim, and it records nothing),
-    // and the emptied cart.
-    const answer = key?.answer?.(orderId);
-    await db
-      .with('placed_order', (db) => db.insertInto('orders').values(order))
-      .with('placed_items', (db) => db.insertInto('order_items').values(items))
-      .with('placed_history', (db) => db.insertInto('order_events').values(history))
-      .with('recorded_key', (db) =>
-        db
-          .updateTable('order_idempotency_keys')
-          .set({
-            order_id: orderId,
-            answer_status: answer?.status ?? null,
-            answer: answer?.body ?? null,
-          })
-          .where('id', '=', claimId ?? null),
-      )
-      .updateTable('users')
-      .set({ cart_items: {} })
-      .where('id', '=', userId)
-      .execute();
-    const counted = priced.filter((line) => line.taken).map((line) => line.product);
-    return { order: { id: orderId, amountPaise: totals.total }, counted };
-  });
+      const orderId = uuidv7();
+      const order = {
+        id: orderId,
+        user_id: userId,
+        address,
+        subtotal_paise: totals.subtotal,
+        tax_paise: totals.tax,
+        amount_paise: totals.total,
+        status: 'Order Placed' as const,
+        payment_type: payment.type,
+        is_paid: false,
+        expires_at: payment.type === 'Online' ? payment.payBy : null,
+        // Cash on delivery is offered to the agents at once, an online order once it is paid.
+        offered_at: payment.type === 'COD' ? now : null,
+        refund_paise: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      const items = priced.map(({ product, quantity, unitPrice, taken }, position) => ({
+        id: uuidv7(),
+        order_id: orderId,
+        position,
+        product_id: product,
+        quantity,
+        unit_price_paise: unitPrice,
+        stock_taken: taken,
+      }));
+      const history = {
+        id: uuidv7(),
+        order_id: orderId,
+        type: 'placed' as const,
+        actor_role: 'user' as const,
+        actor_id: userId,
+        to_status: 'Order Placed' as const,
+        created_at: now,
+      };
+      // One statement: the order, all its items and its history line, the key's record of it
+      // with the answer when known (without a key there is no claim, and it records nothing),
+      // and the emptied cart.
+      const answer = key?.answer?.(orderId);
+      await db
+        .with('placed_order', (db) => db.insertInto('orders').values(order))
+        .with('placed_items', (db) => db.insertInto('order_items').values(items))
+        .with('placed_history', (db) => db.insertInto('order_events').values(history))
+        .with('recorded_key', (db) =>
+          db
+            .updateTable('order_idempotency_keys')
+            .set({
+              order_id: orderId,
+              answer_status: answer?.status ?? null,
+              answer: answer?.body ?? null,
+            })
+            .where('id', '=', claimId ?? null),
+        )
+        .updateTable('users')
+        .set({ cart_items: {} })
+        .where('id', '=', userId)
+        .execute();
+      const counted = priced.filter((line) => line.taken).map((line) => line.product);
+      return { order: { id: orderId, amountPaise: totals.total }, counted };
+    }),
+  );
   events.publish({ type: 'order.placed', orderId: placed.order.id });
   for (const productId of placed.counted) events.publish({ type: 'product.changed', productId });
   return placed.order;
@@ -206,6 +210,8 @@ interface PlacedProduct {
   inStock: boolean;
   /** Units left before this order, or null when not counted. */
   stockCount: number | null;
+  /** Archived by the seller: never sold again. */
+  archived: boolean;
   taken: boolean;
 }
 
@@ -261,6 +267,7 @@ async function takeStock(
       'p.offer_price_paise',
       'p.in_stock',
       'p.stock_count',
+      'p.archived_at',
       eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
     ])
     .where('a.id', '=', addressId)
@@ -278,6 +285,7 @@ async function takeStock(
       offerPricePaise: offer_price_paise,
       inStock: in_stock,
       stockCount: row.stock_count,
+      archived: row.archived_at !== null,
       taken: row.taken === true,
     });
   }
@@ -428,6 +436,7 @@ export async function readListedOrders(
       'p.in_stock',
       'p.stock_count',
       'p.weight',
+      'p.archived_at',
       'p.created_at as product_created_at',
       'p.updated_at as product_updated_at',
     ])
@@ -482,6 +491,7 @@ export async function readListedOrders(
         inStock: row.in_stock,
         stockCount: row.stock_count,
         weight: row.weight,
+        archivedAt: row.archived_at && date(row.archived_at),
         createdAt: date(row.product_created_at),
         updatedAt: date(row.product_updated_at),
       },

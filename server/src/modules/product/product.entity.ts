@@ -24,6 +24,8 @@ export const ProductSchema = defineEntity({
      */
     stockCount: p.integer().nullable().check('stock_count >= 0'),
     weight: p.string().length(50).nullable(),
+    /** Set once archived: out of the catalogue for good, kept for the orders that hold it. */
+    archivedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },
@@ -31,7 +33,7 @@ export const ProductSchema = defineEntity({
 export type Product = InferEntity<typeof ProductSchema>;
 
 /** What a line of a product's history records. */
-export const PRODUCT_EVENT_TYPES = ['added', 'stock'] as const;
+export const PRODUCT_EVENT_TYPES = ['added', 'stock', 'edited', 'archived'] as const;
 
 /**
  * One line of a product's history: the seller's changes, by whom and when, with the switch and
@@ -47,6 +49,8 @@ export const ProductEventSchema = defineEntity({
     actorRole: p.enum(['seller'] as const),
     inStock: p.boolean(),
     stockCount: p.integer().nullable(),
+    /** What an edit changed, e.g. 'name, offer price, pictures'. */
+    note: p.string().length(200).nullable(),
     createdAt: createdAtProperty(),
   },
 });

@@ -18,6 +18,7 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     inStock: product.inStock,
     stockCount: product.stockCount ?? null,
     weight: product.weight ?? null,
+    archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

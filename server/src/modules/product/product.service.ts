@@ -1,4 +1,11 @@
-import { toPaise, type ProductData, type StockBody } from '@kirana/shared';
+import {
+  MAX_PRODUCT_IMAGES,
+  OFFER_ABOVE_PRICE,
+  toPaise,
+  type ProductData,
+  type ProductUpdate,
+  type StockBody,
+} from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -8,9 +15,45 @@ import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { ProductEventSchema, ProductSchema, type Product } from './product.entity.js';
 
-/** The whole catalogue in the order it was created; shoppers' screens filter to in-stock items. */
+/**
+ * The catalogue in the order it was created, archived products left out; shoppers' screens
+ * filter to in-stock items.
+ */
 export async function listProducts(em: EntityManager): Promise<Product[]> {
-  return em.find(ProductSchema, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return em.find(ProductSchema, { archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+/**
+ * The product `id`, its row locked for the rest of the transaction.
+ * @throws AppError notFound for an unknown product; conflict for an archived one.
+ */
+async function lockProduct(tx: EntityManager, id: string): Promise<Product> {
+  const product = await tx.findOne(ProductSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!product) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+  if (product.archivedAt) throw archivedError(product);
+  return product;
+}
+
+const archivedError = (product: Product) =>
+  new AppError('conflict', `${product.name} is archived: it is no longer sold`);
+
+/** Writes one line of the product's history, with its stock as it stands after the change. */
+function recordChange(
+  tx: EntityManager,
+  product: Product,
+  type: 'added' | 'stock' | 'edited' | 'archived',
+  note: string | null = null,
+): void {
+  tx.create(ProductEventSchema, {
+    product,
+    type,
+    actorRole: 'seller',
+    inStock: product.inStock,
+    stockCount: product.stockCount,
+    note,
+  });
 }
 
 export interface UploadedImage {
@@ -45,13 +88,7 @@ export async function addProduct(
     stockCount: null,
     weight: data.weight,
   });
-  em.create(ProductEventSchema, {
-    product,
-    type: 'added',
-    actorRole: 'seller',
-    inStock: product.inStock,
-    stockCount: product.stockCount,
-  });
+  recordChange(em, product, 'added');
   await em.flush();
   events.publish({ type: 'product.changed', productId: product.id });
   return product;
@@ -70,12 +107,7 @@ export async function setStock(
   { id, inStock, stockCount }: StockBody,
 ): Promise<Product> {
   const product = await em.transactional(async (tx) => {
-    const product = await tx.findOne(
-      ProductSchema,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!product) throw new AppError('notFound', 'Product not found');
+    const product = await lockProduct(tx, id);
     if (stockCount !== undefined) product.stockCount = stockCount;
     if (inStock !== undefined) product.inStock = inStock;
     else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
@@ -85,15 +117,144 @@ export async function setStock(
         `${product.name} has no units left: enter how many there are to put it back in stock`,
       );
     }
-    tx.create(ProductEventSchema, {
-      product,
-      type: 'stock',
-      actorRole: 'seller',
-      inStock: product.inStock,
-      stockCount: product.stockCount,
-    });
+    recordChange(tx, product, 'stock');
     return product;
   });
   events.publish({ type: 'product.changed', productId: id });
+  return product;
+}
+
+/**
+ * A picture as stored ('/uploads/…'), from the absolute URL the answers carry (see
+ * presentProduct) or the stored path itself.
+ */
+function storedPath(url: string): string {
+  return !url.startsWith('/') && URL.canParse(url) ? new URL(url).pathname : url;
+}
+
+/** The words the history uses for each field an edit may change. */
+const FIELD_NAMES = {
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  pricePaise: 'price',
+  offerPricePaise: 'offer price',
+  weight: 'weight',
+  images: 'pictures',
+} as const;
+
+/**
+ * The seller edits a product: any of its fields, and its pictures (`image`: their new order, kept
+ * ones by URL and new `images` files by index; the new ones are checked by content and stored
+ * like add's). Its stock is left as it is. Written to the product's history with what changed; nothing changed writes
+ * nothing. Past orders keep the prices they were charged.
+ * @throws AppError notFound for an unknown product; conflict for an archived one; invalid for a
+ * picture that is not the product's own or not a picture, more than MAX_PRODUCT_IMAGES pictures,
+ * or an offer above the price.
+ */
+export async function updateProduct(
+  em: EntityManager,
+  events: DomainEvents,
+  store: ImageStore,
+  { id, image: layout, price, offerPrice, ...fields }: ProductUpdate,
+  images: UploadedImage[],
+): Promise<Product> {
+  for (const upload of images) await assertImage(upload.buffer, upload.originalname);
+  // A fork of its own: the row is read afresh under the lock below.
+  const current = await em.fork().findOne(ProductSchema, { id });
+  if (!current) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+  if (current.archivedAt) throw archivedError(current);
+  const entries = layout?.map((entry) => (typeof entry === 'string' ? storedPath(entry) : entry));
+  checkPictures(entries ?? current.images, current.images, images.length);
+  checkPrices(current, price, offerPrice);
+  // Encoded before the row is locked: that takes a while, and a refusal above stores nothing.
+  const added = await Promise.all(
+    images.map((upload) => storeImage(store, `products/${uuidv7()}`, upload.buffer)),
+  );
+
+  const { product, changed } = await em.transactional(async (tx) => {
+    const product = await lockProduct(tx, id);
+    // In the order asked for, among the pictures it has now (absent: all), then any new one
+    // the order did not place.
+    const ordered = (entries ?? product.images).flatMap((entry) =>
+      typeof entry === 'number'
+        ? (added[entry] ?? [])
+        : product.images.includes(entry)
+          ? entry
+          : [],
+    );
+    const next = {
+      ...fields,
+      ...(price !== undefined && { pricePaise: toPaise(price) }),
+      ...(offerPrice !== undefined && { offerPricePaise: toPaise(offerPrice) }),
+      images: [...ordered, ...added.filter((url) => !ordered.includes(url))],
+    };
+    checkPictures(next.images, next.images, 0);
+    checkPrices(product, price, offerPrice);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (field) => JSON.stringify(next[field]) !== JSON.stringify(product[field]),
+    );
+    if (changed.length === 0) return { product, changed };
+    tx.assign(product, next);
+    recordChange(tx, product, 'edited', changed.map((field) => FIELD_NAMES[field]).join(', '));
+    return { product, changed };
+  });
+  if (changed.length > 0) events.publish({ type: 'product.changed', productId: id });
+  return product;
+}
+
+/**
+ * Checks a product's pictures after an edit: `entries` in order (a stored path, or the index of
+ * a new file), only among `own`, with `uploads` new files, at most MAX_PRODUCT_IMAGES in all.
+ * @throws AppError invalid naming what is wrong.
+ */
+function checkPictures(
+  entries: readonly (string | number)[],
+  own: readonly string[],
+  uploads: number,
+): void {
+  if (entries.some((entry) => typeof entry === 'string' && !own.includes(entry)))
+    throw new AppError('invalid', 'image: keep only pictures the product already has');
+  if (entries.some((entry) => typeof entry === 'number' && entry >= uploads))
+    throw new AppError('invalid', `image: there are only ${uploads} new pictures`);
+  const unplaced = uploads - entries.filter((entry) => typeof entry === 'number').length;
+  if (entries.length + unplaced > MAX_PRODUCT_IMAGES)
+    throw new AppError('invalid', `images: a product has at most ${MAX_PRODUCT_IMAGES} pictures`);
+}
+
+/**
+ * @throws AppError invalid when the prices after the edit would put the offer above the price.
+ */
+function checkPrices(product: Product, price?: number, offerPrice?: number): void {
+  const pricePaise = price === undefined ? product.pricePaise : toPaise(price);
+  const offerPaise = offerPrice === undefined ? product.offerPricePaise : toPaise(offerPrice);
+  if (offerPaise > pricePaise) throw new AppError('invalid', OFFER_ABOVE_PRICE);
+}
+
+/**
+ * The seller archives a product: it leaves the catalogue for good (out of stock, and no order
+ * can take it again) and stays on the orders that hold it. Archiving it again answers it as it
+ * is. Written to the product's history.
+ * @throws AppError notFound for an unknown product.
+ */
+export async function archiveProduct(
+  em: EntityManager,
+  events: DomainEvents,
+  id: string,
+): Promise<Product> {
+  const { product, changed } = await em.transactional(async (tx) => {
+    const product = await tx.findOne(
+      ProductSchema,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!product) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+    if (product.archivedAt) return { product, changed: false };
+    product.archivedAt = new Date();
+    product.inStock = false;
+    recordChange(tx, product, 'archived');
+    return { product, changed: true };
+  });
+  if (changed) events.publish({ type: 'product.changed', productId: id });
   return product;
 }

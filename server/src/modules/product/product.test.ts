@@ -36,6 +36,7 @@ describe('GET /api/product/list', () => {
       inStock: true,
       stockCount: null,
       weight: null,
+      archivedAt: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),
     });

@@ -28,7 +28,8 @@ export async function putBackUnits(tx: EntityManager, orderId: string): Promise<
     .from('returned as r')
     .set({
       stock_count: sql<number>`p.stock_count + r.quantity`,
-      in_stock: sql<boolean>`p.in_stock or p.stock_count = 0`,
+      // Back from 0, unless archived: an archived product is never sold again.
+      in_stock: sql<boolean>`p.in_stock or (p.stock_count = 0 and p.archived_at is null)`,
       updated_at: new Date(),
     })
     .whereRef('p.id', '=', 'r.product_id')

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { addProductAtom } from '../../features/seller/atoms/products';
-import { AddProductForm } from '../../features/seller/components/add-product-form';
+import { ProductForm } from '../../features/seller/components/product-form';
 
 /** /seller: a new product with up to four pictures. */
 export function AddProductPage() {
@@ -12,7 +12,7 @@ export function AddProductPage() {
         <h1>Add Product</h1>
       </header>
       <div className="seller-panel">
-        <AddProductForm onAdd={addProduct} />
+        <ProductForm onSave={addProduct} />
       </div>
     </div>
   );

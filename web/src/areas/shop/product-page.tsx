@@ -33,7 +33,8 @@ function ProductScreen({ id }: { id: string }) {
   const addToCart = useSetAtom(addToCartAtom);
   const cart = useCartControls();
   const navigate = useNavigate();
-  const product = products.find((candidate) => candidate._id === id);
+  // An archived product left the store while this page was open.
+  const product = products.find((candidate) => candidate._id === id && !candidate.archivedAt);
 
   if (!product) {
     return (

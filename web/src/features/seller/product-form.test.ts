@@ -6,8 +6,11 @@ import {
   productData,
   productFormData,
   productFormProblem,
+  productFormValues,
+  productUpdateFormData,
   type ProductFormValues,
 } from './product-form';
+import { aProduct } from '../../test/products';
 
 const picture = (name: string, type = 'image/png', size = 10) =>
   new File([new Uint8Array(size)], name, { type });
@@ -107,5 +110,58 @@ describe('product form checks', () => {
     expect(imageProblem(picture('big.png', 'image/png', MAX_IMAGE_BYTES + 1))).toBe(
       'Each image must be at most 5 MB',
     );
+  });
+});
+
+describe('editing a product', () => {
+  const product = {
+    ...aProduct(),
+    name: 'Alphonso Mango',
+    description: ['Sweet and juicy', 'From Ratnagiri'],
+    category: 'Fruits' as const,
+    price: 120,
+    offerPrice: 99.5,
+    weight: null,
+    image: [
+      'https://shop.example/uploads/products/a-800.webp',
+      'https://shop.example/uploads/products/b-800.webp',
+    ],
+  };
+
+  it('fills the form with the product as it stands, its pictures in the first slots', () => {
+    expect(productFormValues(product)).toEqual({
+      name: 'Alphonso Mango',
+      description: 'Sweet and juicy\nFrom Ratnagiri',
+      category: 'Fruits',
+      price: '120',
+      offerPrice: '99.5',
+      weight: '',
+      images: [product.image[0], product.image[1], null, null],
+    });
+  });
+
+  it('sends the id and only what changed; the pictures in slot order, new ones by index', () => {
+    const initial = productFormValues(product);
+    const fresh = picture('new.png');
+    const form = productUpdateFormData(
+      product._id,
+      { ...initial, name: 'Mango', images: [fresh, null, product.image[1]!, null] },
+      initial,
+    );
+    expect(JSON.parse(form.get('productData') as string)).toEqual({
+      id: product._id,
+      name: 'Mango',
+      image: [0, product.image[1]],
+    });
+    expect(form.getAll('images').map((file) => (file as File).name)).toEqual(['new.png']);
+  });
+
+  it('leaves the pictures out when their slots did not change', () => {
+    const initial = productFormValues(product);
+    const form = productUpdateFormData(product._id, { ...initial, offerPrice: '89.5' }, initial);
+    expect(JSON.parse(form.get('productData') as string)).toEqual({
+      id: product._id,
+      offerPrice: 89.5,
+    });
   });
 });

@@ -4,10 +4,14 @@ import {
   MAX_PRODUCT_IMAGES,
   productDataFieldSchema,
   type CategoryPath,
+  type Product,
   type ProductData,
 } from '@kirana/shared';
 
-/** What the Add Product form holds: the text of each field, and one picture (or none) per slot. */
+/**
+ * What the product form holds: the text of each field, and per slot a newly chosen picture, the
+ * URL of one the product already has (when editing), or nothing.
+ */
 export interface ProductFormValues {
   name: string;
   /** One bullet per line. */
@@ -17,8 +21,8 @@ export interface ProductFormValues {
   price: string;
   offerPrice: string;
   weight: string;
-  /** {@link MAX_PRODUCT_IMAGES} slots, each a chosen picture or null. */
-  images: ReadonlyArray<File | null>;
+  /** {@link MAX_PRODUCT_IMAGES} slots, each a chosen picture, a kept picture's URL, or null. */
+  images: ReadonlyArray<File | string | null>;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -91,6 +95,10 @@ export function productData(values: ProductFormValues): ProductData {
   return result.data;
 }
 
+/** The form's newly chosen pictures, in slot order. */
+const chosenFiles = (values: ProductFormValues) =>
+  values.images.filter((image): image is File => image instanceof File);
+
 /**
  * The multipart body of `POST /api/product/add`: `productData` as JSON text, then each chosen
  * picture as an `images` file, in slot order.
@@ -99,8 +107,51 @@ export function productData(values: ProductFormValues): ProductData {
 export function productFormData(values: ProductFormValues): FormData {
   const form = new FormData();
   form.append('productData', JSON.stringify(productData(values)));
-  for (const file of values.images) {
-    if (file) form.append('images', file, file.name);
-  }
+  for (const file of chosenFiles(values)) form.append('images', file, file.name);
+  return form;
+}
+
+/**
+ * The form of product `product` as it stands: its fields as text, its pictures in the first
+ * slots; for editing it.
+ */
+export function productFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description.join('\n'),
+    category: product.category,
+    price: String(product.price),
+    offerPrice: String(product.offerPrice),
+    weight: product.weight ?? '',
+    images: Array.from({ length: MAX_PRODUCT_IMAGES }, (_, slot) => product.image[slot] ?? null),
+  };
+}
+
+/**
+ * The multipart body of `POST /api/product/update` for product `id`, edited from `initial`:
+ * only the fields that changed (so a save never undoes what changed meanwhile elsewhere) and,
+ * when the slots changed, `image`, the pictures in slot order (a kept one by its URL, a new one
+ * by its index among the `images` files that follow).
+ * @throws RangeError as {@link productData} does.
+ */
+export function productUpdateFormData(
+  id: string,
+  values: ProductFormValues,
+  initial: ProductFormValues,
+): FormData {
+  const before: Record<string, unknown> = productData(initial);
+  const changed = Object.fromEntries(
+    Object.entries(productData(values)).filter(
+      ([field, value]) => JSON.stringify(value) !== JSON.stringify(before[field]),
+    ),
+  );
+  const pictures = values.images.filter((image) => image !== null);
+  const moved =
+    JSON.stringify(pictures) !== JSON.stringify(initial.images.filter((image) => image !== null));
+  let index = 0;
+  const image = pictures.map((picture) => (typeof picture === 'string' ? picture : index++));
+  const form = new FormData();
+  form.append('productData', JSON.stringify({ id, ...changed, ...(moved && { image }) }));
+  for (const file of chosenFiles(values)) form.append('images', file, file.name);
   return form;
 }

@@ -2,10 +2,17 @@ import { mergeById, type Product, type StockBody } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { addProduct } from '../api/add-product';
+import { archiveProduct } from '../api/archive-product';
 import { listProducts } from '../api/list-products';
 import { setProductStock } from '../api/set-product-stock';
+import { updateProduct } from '../api/update-product';
 import { errorText, isSessionLost } from '../failure-message';
-import { productFormData, productFormProblem, type ProductFormValues } from '../product-form';
+import {
+  productFormData,
+  productFormProblem,
+  productUpdateFormData,
+  type ProductFormValues,
+} from '../product-form';
 import type { LoadState } from './load-state';
 import { sessionLostAtom } from './seller-auth';
 
@@ -31,10 +38,16 @@ export const loadProductsAtom = atom(null, async (get, set) => {
 /** A stock change as the seller makes it: the switch, the count of units (null: not counted), or both. */
 export type StockChange = Omit<StockBody, 'id'>;
 
+/** `products` with `product` merged in by `_id` and `updatedAt`, or taken out once archived. */
+function withProduct(products: readonly Product[], product: Product): readonly Product[] {
+  if (product.archivedAt) return products.filter((held) => held._id !== product._id);
+  return mergeById([...products], product);
+}
+
 /** Live `product:updated` (a change made elsewhere): merged into the list if it has loaded. */
 export const receiveProductAtom = atom(null, (get, set, product: Product) => {
   if (get(productsLoadStateAtom) !== 'ready') return;
-  set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], product));
+  set(sellerProductsAtom, withProduct(get(sellerProductsAtom), product));
 });
 
 /** Loads the products again if the list has loaded, e.g. after the live stream was down. */
@@ -105,6 +118,52 @@ export const addProductAtom = atom(
     }
   },
 );
+
+/**
+ * Saves the edit form of product `id`, opened with `initial`: checked first by the server's own
+ * rules (a problem is toasted, nothing sent); only what changed is sent. Toasts the server's
+ * 'Product Updated', or why it was refused; resolves true once saved.
+ */
+export const updateProductAtom = atom(
+  null,
+  async (
+    get,
+    set,
+    id: string,
+    values: ProductFormValues,
+    initial: ProductFormValues,
+  ): Promise<boolean> => {
+    const problem = productFormProblem(values);
+    if (problem) {
+      toast.error(problem);
+      return false;
+    }
+    try {
+      const answer = await updateProduct(productUpdateFormData(id, values, initial));
+      set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
+      toast.success(answer.message);
+      return true;
+    } catch (error) {
+      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+      else toast.error(errorText(error));
+      return false;
+    }
+  },
+);
+
+/** Archives product `id` (already confirmed); it leaves the list. Resolves true once archived. */
+export const archiveProductAtom = atom(null, async (get, set, id: string): Promise<boolean> => {
+  try {
+    const answer = await archiveProduct({ id });
+    set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
+    toast.success(answer.message);
+    return true;
+  } catch (error) {
+    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+    else toast.error(errorText(error));
+    return false;
+  }
+});
 
 /** Forgets the products, e.g. before another login. */
 export const resetProductsAtom = atom(null, (_get, set) => {

@@ -5,12 +5,13 @@ import { FilePreview } from './file-preview';
 interface ImageSlotProps {
   /** 1-based, as the seller counts. */
   number: number;
-  file: File | null;
+  /** A newly chosen picture, the URL of one the product has, or none. */
+  file: File | string | null;
   onChoose: (file: File) => void;
   onClear: () => void;
 }
 
-/** One picture slot of the Add Product form: click (or drop a file) to choose, × to clear. */
+/** One picture slot of the product form: click (or drop a file) to choose, × to clear. */
 export function ImageSlot({ number, file, onChoose, onClear }: ImageSlotProps) {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -46,7 +47,10 @@ export function ImageSlot({ number, file, onChoose, onClear }: ImageSlotProps) {
             if (chosen) onChoose(chosen);
           }}
         />
-        {file ? (
+        {typeof file === 'string' ? (
+          // Decorative: the slot's label names the picture.
+          <img src={file} className="seller-image-slot__preview" alt="" />
+        ) : file ? (
           <FilePreview file={file} className="seller-image-slot__preview" />
         ) : (
           <span className="seller-image-slot__empty" aria-hidden="true">
@@ -59,9 +63,11 @@ export function ImageSlot({ number, file, onChoose, onClear }: ImageSlotProps) {
           </span>
         )}
         <span className="visually-hidden">
-          {file
-            ? `Product image ${number}: ${file.name}. Choose another`
-            : `Product image ${number}`}
+          {typeof file === 'string'
+            ? `Product image ${number}: the current picture. Choose another`
+            : file
+              ? `Product image ${number}: ${file.name}. Choose another`
+              : `Product image ${number}`}
         </span>
       </label>
       {file && (

@@ -5,6 +5,7 @@ import {
   ORDER_CURRENCY,
   type Product,
 } from '@kirana/shared';
+import { Link } from 'react-router';
 import type { StockChange } from '../atoms/products';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
@@ -15,13 +16,20 @@ interface ProductTableProps {
   pendingIds: ReadonlySet<string>;
   /** Resolves true once the change is saved. */
   onStockChange: (product: Product, change: StockChange) => Promise<boolean>;
+  /** Asks to archive the product. */
+  onArchive: (product: Product) => void;
 }
 
 /**
  * Every product with its picture, category, selling price, the units left (when counted) and an
- * in-stock switch.
+ * in-stock switch; under its name, Edit and Archive.
  */
-export function ProductTable({ products, pendingIds, onStockChange }: ProductTableProps) {
+export function ProductTable({
+  products,
+  pendingIds,
+  onStockChange,
+  onArchive,
+}: ProductTableProps) {
   return (
     <div className="seller-table-wrap">
       <table className="seller-table">
@@ -66,6 +74,14 @@ export function ProductTable({ products, pendingIds, onStockChange }: ProductTab
                       {product.weight && (
                         <span className="seller-product-cell__weight">{product.weight}</span>
                       )}
+                      <span className="seller-product-cell__actions">
+                        <Link to={`/seller/product-list/${product._id}`}>
+                          Edit<span className="visually-hidden"> {product.name}</span>
+                        </Link>
+                        <button type="button" onClick={() => onArchive(product)}>
+                          Archive<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                      </span>
                     </span>
                   </div>
                 </th>

@@ -4,20 +4,33 @@ import { toast } from '../../../lib/toast';
 import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
 import { ImageSlot } from './image-slot';
 
-interface AddProductFormProps {
-  /** Resolves true once the product is added; the form then starts afresh. */
-  onAdd: (values: ProductFormValues) => Promise<boolean>;
+interface ProductFormProps {
+  /** What the form starts from (default: empty, for a new product). */
+  initial?: ProductFormValues;
+  /** The submit button's words, and what it says while saving. */
+  submitLabel?: string;
+  busyLabel?: string;
+  /** Resolves true once saved; a form for a new product then starts afresh. */
+  onSave: (values: ProductFormValues) => Promise<boolean>;
 }
 
-/** The Add Product form: four picture slots, name, description, category, prices and weight. */
-export function AddProductForm({ onAdd }: AddProductFormProps) {
-  const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT_FORM);
+/**
+ * The product form, to add a product or edit one: four picture slots, name, description,
+ * category, prices and weight.
+ */
+export function ProductForm({
+  initial = EMPTY_PRODUCT_FORM,
+  submitLabel = 'Add product',
+  busyLabel = 'Adding…',
+  onSave,
+}: ProductFormProps) {
+  const [values, setValues] = useState<ProductFormValues>(initial);
   const [busy, setBusy] = useState(false);
 
   const update = (change: Partial<ProductFormValues>) =>
     setValues((current) => ({ ...current, ...change }));
 
-  function setImage(slot: number, file: File | null) {
+  function setImage(slot: number, file: File | string | null) {
     setValues((current) => ({
       ...current,
       images: current.images.map((held, index) => (index === slot ? file : held)),
@@ -34,7 +47,7 @@ export function AddProductForm({ onAdd }: AddProductFormProps) {
     event.preventDefault();
     setBusy(true);
     try {
-      if (await onAdd(values)) setValues(EMPTY_PRODUCT_FORM);
+      if ((await onSave(values)) && initial === EMPTY_PRODUCT_FORM) setValues(EMPTY_PRODUCT_FORM);
     } finally {
       setBusy(false);
     }
@@ -149,7 +162,7 @@ export function AddProductForm({ onAdd }: AddProductFormProps) {
 
       <div>
         <button type="submit" className="seller-button" disabled={busy}>
-          {busy ? 'Adding…' : 'Add product'}
+          {busy ? busyLabel : submitLabel}
         </button>
       </div>
     </form>
