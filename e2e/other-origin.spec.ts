@@ -59,12 +59,13 @@ test('from an origin in PUBLIC_ORIGINS a shopper signs up, fills the cart, saves
   // The catalogue and its pictures come from the store's server, as absolute URLs under PUBLIC_URL.
   const pictures = page.getByRole('article').locator('img');
   await expect(pictures.first()).toBeVisible({ timeout: 15_000 });
+  // Loaded first: a lazy picture below the fold has no currentSrc until it loads.
+  await expectImagesLoaded(pictures);
   for (const src of await pictures.evaluateAll((images) =>
     images.map((image) => (image as HTMLImageElement).currentSrc),
   )) {
     expect(src).toMatch(new RegExp(`^${API_ORIGIN}/uploads/.+\\.webp$`));
   }
-  await expectImagesLoaded(pictures);
 
   await signUpInDialog(page, shopper);
   await page.getByRole('button', { name: 'Add Carrot to cart' }).tap();
