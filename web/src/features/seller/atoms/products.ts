@@ -1,5 +1,5 @@
-import { mergeById, type Product, type StockBody } from '@kirana/shared';
-import { atom } from 'jotai';
+import { mergeById, type Product, type ProductSavedAnswer, type StockBody } from '@kirana/shared';
+import { atom, type Getter, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { addProduct } from '../api/add-product';
 import { archiveProduct } from '../api/archive-product';
@@ -93,30 +93,44 @@ export const setStockAtom = atom(
 );
 
 /**
+ * Sends one change of a product the seller made (`send`): the product answered is merged into
+ * the list (or taken out once archived) if it has loaded, and the server's message toasted; a
+ * refusal toasts why, a lost session shows the login. Resolves whether it was saved.
+ */
+async function saveProduct(
+  get: Getter,
+  set: Setter,
+  send: () => Promise<ProductSavedAnswer>,
+): Promise<boolean> {
+  try {
+    const answer = await send();
+    if (get(productsLoadStateAtom) === 'ready') {
+      set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
+    }
+    toast.success(answer.message);
+    return true;
+  } catch (error) {
+    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+    else toast.error(errorText(error));
+    return false;
+  }
+}
+
+/** Whether the form passes the server's own rules; a problem is toasted (nothing is sent). */
+function formIsReady(values: ProductFormValues): boolean {
+  const problem = productFormProblem(values);
+  if (problem) toast.error(problem);
+  return problem === null;
+}
+
+/**
  * Sends the Add Product form. Resolves true once the product is added (toasting the server's
  * 'Product Added'); otherwise toasts why and resolves false.
  */
-export const addProductAtom = atom(
-  null,
-  async (get, set, values: ProductFormValues): Promise<boolean> => {
-    const problem = productFormProblem(values);
-    if (problem) {
-      toast.error(problem);
-      return false;
-    }
-    try {
-      const answer = await addProduct(productFormData(values));
-      if (get(productsLoadStateAtom) === 'ready') {
-        set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
-      }
-      toast.success(answer.message);
-      return true;
-    } catch (error) {
-      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-      else toast.error(errorText(error));
-      return false;
-    }
-  },
+export const addProductAtom = atom(null, (get, set, values: ProductFormValues) =>
+  formIsReady(values)
+    ? saveProduct(get, set, () => addProduct(productFormData(values)))
+    : Promise.resolve(false),
 );
 
 /**
@@ -126,44 +140,16 @@ export const addProductAtom = atom(
  */
 export const updateProductAtom = atom(
   null,
-  async (
-    get,
-    set,
-    id: string,
-    values: ProductFormValues,
-    initial: ProductFormValues,
-  ): Promise<boolean> => {
-    const problem = productFormProblem(values);
-    if (problem) {
-      toast.error(problem);
-      return false;
-    }
-    try {
-      const answer = await updateProduct(productUpdateFormData(id, values, initial));
-      set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
-      toast.success(answer.message);
-      return true;
-    } catch (error) {
-      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-      else toast.error(errorText(error));
-      return false;
-    }
-  },
+  (get, set, id: string, values: ProductFormValues, initial: ProductFormValues) =>
+    formIsReady(values)
+      ? saveProduct(get, set, () => updateProduct(productUpdateFormData(id, values, initial)))
+      : Promise.resolve(false),
 );
 
 /** Archives product `id` (already confirmed); it leaves the list. Resolves true once archived. */
-export const archiveProductAtom = atom(null, async (get, set, id: string): Promise<boolean> => {
-  try {
-    const answer = await archiveProduct({ id });
-    set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
-    toast.success(answer.message);
-    return true;
-  } catch (error) {
-    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(errorText(error));
-    return false;
-  }
-});
+export const archiveProductAtom = atom(null, (get, set, id: string) =>
+  saveProduct(get, set, () => archiveProduct({ id })),
+);
 
 /** Forgets the products, e.g. before another login. */
 export const resetProductsAtom = atom(null, (_get, set) => {
