@@ -117,7 +117,7 @@ test.describe('the delivery agent phone app', () => {
         await expect(toast(page, say('Payment collected in cash'))).toBeVisible();
         await expect(card.getByText(say('Paid'), { exact: true })).toBeVisible();
 
-        await deliverAndFindUnderDelivered(page, card, say);
+        await deliverAndFindUnderDelivered(page, card, order.pin, say);
 
         await page.getByRole('button', { name: say('Logout') }).tap();
         await expect(toast(page, say('Logged Out'))).toBeVisible();

@@ -1,6 +1,12 @@
 import { orderNumber } from '@kirana/shared';
 import { devices, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { createAgent, logInAsAgent, orderCard, type PlacedOrder } from './support/agent';
+import {
+  createAgent,
+  deliverWithPin,
+  logInAsAgent,
+  orderCard,
+  type PlacedOrder,
+} from './support/agent';
 import { expect, test } from './support/fixtures';
 import { logInAsSeller, solidPng, uniqueSuffix } from './support/seller';
 import { addAddressViaApi, newShopper, signUpViaApi } from './support/shopper';
@@ -111,8 +117,12 @@ test('an order goes live from shopper to seller and agent and back, step by step
   await agentCard.getByRole('button', { name: /^Collect cash/ }).tap();
   await expect(shopperCard.getByText('COD · Paid')).toBeVisible(LIVE);
 
-  await agentCard.getByRole('button', { name: 'Mark Delivered' }).tap();
+  // At the door the shopper reads out the delivery PIN from My Orders; the agent enters it.
+  const pinLine = shopperCard.getByText(/^Delivery PIN \d{4}$/);
+  const pin = (await pinLine.textContent())!.replace(/\D/g, '');
+  await deliverWithPin(agent, agentCard, pin);
   await expect(currentStep).toHaveText(/Delivered/, LIVE);
+  await expect(pinLine).toHaveCount(0, LIVE);
   await expect(sellerCard.getByText('Delivered', { exact: true })).toBeVisible(LIVE);
 });
 

@@ -173,7 +173,7 @@ test.describe('online payments in the payment sandbox', () => {
     await expect(sandboxFrame(page)).toHaveCount(0);
     await expect(card.getByText('Paid', { exact: true })).toBeVisible();
 
-    await deliverAndFindUnderDelivered(page, card);
+    await deliverAndFindUnderDelivered(page, card, order.pin);
 
     // At the counter: a cash-on-delivery order, paid online at the door.
     const counter = await aLaptop(browser, testInfo);

@@ -98,6 +98,8 @@ export interface PlacedOrder {
   street: string;
   phone: string;
   items: { name: string; quantity: number }[];
+  /** The delivery PIN its shopper sees in My Orders (the e2e server asks for it). */
+  pin: string;
 }
 
 /**
@@ -147,7 +149,7 @@ export function placeCodOrder(testInfo: TestInfo): Promise<PlacedOrder> {
     );
 
     const { orders } = (await ok(await api.get('/api/order/user'))) as {
-      orders: { _id: string; amount: number }[];
+      orders: { _id: string; amount: number; deliveryPin: string }[];
     };
     const order = orders[0]!;
     return {
@@ -158,8 +160,28 @@ export function placeCodOrder(testInfo: TestInfo): Promise<PlacedOrder> {
       street: address.street,
       phone: address.phone,
       items: lines.map(({ product, quantity }) => ({ name: product.name, quantity })),
+      pin: order.deliveryPin,
     };
   });
+}
+
+/**
+ * The Delivered step of the order on `card`, which asks for its customer's delivery PIN: the
+ * agent taps the digits on the PIN pad and confirms.
+ */
+export async function deliverWithPin(
+  page: Page,
+  card: Locator,
+  pin: string,
+  say: Say = inEnglish,
+): Promise<void> {
+  await card.getByRole('button', { name: say('Mark Delivered') }).tap();
+  const pad = page.getByRole('dialog');
+  await expect(pad).toBeVisible();
+  for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).tap();
+  await expect(pad.getByLabel(say('Delivery PIN'))).toHaveValue(pin);
+  await pad.getByRole('button', { name: say('Mark Delivered') }).tap();
+  await expect(pad).toHaveCount(0);
 }
 
 /** The order's card on the agent's screen, found by its number. */
@@ -171,15 +193,16 @@ export function orderCard(page: Page, order: PlacedOrder, say: Say = inEnglish) 
 export const rupees = (amount: number) => `₹${amount.toFixed(2)}`;
 
 /**
- * Marks the paid order on `card` Delivered: it leaves the active list and shows under Delivered
+ * Marks the paid order on `card` Delivered with its `pin`: it leaves the active list and shows under Delivered
  * Orders as delivered and paid, with nothing left to tap.
  */
 export async function deliverAndFindUnderDelivered(
   page: Page,
   card: Locator,
+  pin: string,
   say: Say = inEnglish,
 ): Promise<void> {
-  await card.getByRole('button', { name: say('Mark Delivered') }).tap();
+  await deliverWithPin(page, card, pin, say);
   const status = say('Delivered');
   await expect(toast(page, say('Order status updated to {status}', { status }))).toBeVisible();
   await expect(card).toHaveCount(0);

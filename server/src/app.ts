@@ -27,6 +27,7 @@ import { healthRoutes, type Readiness } from './modules/health/health.routes.js'
 import { addressRoutes } from './modules/address/address.routes.js';
 import { agentRoutes } from './modules/agent/agent.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
+import { cashRoutes } from './modules/cash/cash.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
@@ -35,6 +36,8 @@ import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { Catalogue } from './modules/product/catalogue.js';
 import { catalogueLane } from './modules/product/catalogue-lane.js';
 import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
+import type { PushDeps } from './modules/push/push-sender.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { SessionCache } from './modules/session/session-cache.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
 import { serveStorefrontPages } from './modules/storefront/storefront-pages.js';
@@ -62,10 +65,14 @@ export interface AppDependencies {
   /** Of the request log's lines; default `info`. */
   requestLogLevel?: RequestLogLevel;
   store: ImageStore;
+  /** DELIVERY_PIN: new orders are delivered only with their shopper's PIN; default on. */
+  deliveryPin?: boolean;
   /** How agents sign in (AGENT_LOGIN); default 'paired': only on a phone the shop paired. */
   agentLogin?: AgentLogin;
   /** Online payments: the provider (Razorpay or the sandbox) and what its services need. */
   payments: PaymentDeps;
+  /** Web Push to the agents' phones: the VAPID keys and the push services allowed. */
+  push: Pick<PushDeps, 'vapid' | 'serviceHosts'>;
   sessionSecret: string;
   /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
   trustProxy: boolean;
@@ -109,6 +116,7 @@ export function createApp(deps: AppDependencies): App {
     },
   });
   app.context.publicOrigins = deps.publicOrigins;
+  app.context.deliveryPin = deps.deliveryPin ?? true;
   app.context.crossSiteCookies = anotherSite(deps.publicUrl ?? deps.localUrl, deps.publicOrigins);
   const invalidations = deps.invalidations ?? new CacheInvalidations();
   app.context.catalogue = Catalogue.of(deps.orm, invalidations);
@@ -187,12 +195,14 @@ export function createApp(deps: AppDependencies): App {
     productRoutes(deps.store),
     userRoutes(throttle('user'), signUpLimit),
     sellerRoutes(throttle('seller')),
+    pushRoutes(deps.push),
     agentRoutes({
       loginThrottle: throttle('agent'),
       pairThrottle: throttle('agent-pair'),
       payments: deps.payments,
       agentLogin: deps.agentLogin ?? 'paired',
     }),
+    cashRoutes(),
     cartRoutes(),
     storefrontRoutes(),
     addressRoutes(),

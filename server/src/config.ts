@@ -3,6 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { anotherSite, parseOrigin } from './lib/origins.js';
+import { parsePushServiceHosts } from './modules/push/push-hosts.js';
+import {
+  localVapidKeys,
+  vapidKeysMatch,
+  vapidPrivateKeySchema,
+  vapidPublicKeySchema,
+  vapidSubjectSchema,
+  type VapidDetails,
+} from './modules/push/vapid-keys.js';
 
 const MIN_SECRET_LENGTH = 32;
 const SECRET_VARIABLES = new Set([
@@ -12,6 +21,7 @@ const SECRET_VARIABLES = new Set([
   'SESSION_SECRET',
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
+  'VAPID_PRIVATE_KEY',
 ]);
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
 
@@ -69,6 +79,9 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   PAYMENT_EXPIRY_MINUTES: minutes(5, 1440, 30),
   UNACCEPTED_ALERT_MINUTES: minutes(1, 240, 5),
+  DELIVERY_PIN: optionalText.pipe(
+    z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  ),
   PUBLIC_URL: optionalText.pipe(
     z
       .string()
@@ -117,6 +130,22 @@ const envSchema = z.object({
   UPLOADS: optionalText.pipe(
     z.enum(['files', 'database'], { message: 'must be files or database' }).optional(),
   ),
+  VAPID_PUBLIC_KEY: optionalText.pipe(vapidPublicKeySchema.optional()),
+  VAPID_PRIVATE_KEY: optionalText.pipe(vapidPrivateKeySchema.optional()),
+  VAPID_SUBJECT: optionalText.pipe(vapidSubjectSchema.optional()),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const hosts = parsePushServiceHosts(text);
+      if (hosts) return hosts;
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: 'must be comma-separated host names or IP addresses, e.g. push.example.in',
+      });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -166,7 +195,11 @@ export interface Config {
   signUpsPerHour: number;
   /** An open order no agent accepted this long after it was offered alerts the counter. */
   unacceptedAlertMinutes: number;
+  /** New orders are delivered only with the 4-digit PIN their shopper sees (DELIVERY_PIN). */
+  deliveryPin: boolean;
   logLevel: string;
+  /** Web Push alerts to the agents' phones (VAPID_*, PUSH_SERVICE_HOSTS). */
+  push: PushConfig;
 }
 
 export type AgentLogin = 'paired' | 'phone';
@@ -241,7 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: vars.UPLOADS ?? (vars.REDIS_URL ? 'database' : 'files'),
     signUpsPerHour: vars.SIGN_UPS_PER_HOUR,
     unacceptedAlertMinutes: vars.UNACCEPTED_ALERT_MINUTES,
+    deliveryPin: vars.DELIVERY_PIN === 'on',
     logLevel: vars.LOG_LEVEL,
+    push: pushConfig(vars, dataDir),
   };
 }
 
@@ -284,6 +319,32 @@ function paymentsConfig(
     webhookSecret: required('RAZORPAY_WEBHOOK_SECRET'),
     expiryMinutes,
   };
+}
+
+/**
+ * Web Push: the VAPID keys the server signs with (both given, or else generated once into the
+ * data folder), whom push services may contact, and the push services' hosts besides the known.
+ */
+export interface PushConfig {
+  vapid: VapidDetails;
+  serviceHosts: string[];
+}
+
+function pushConfig(vars: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = vars;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new ConfigError(
+      `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} is required with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: set both, or neither to use keys generated into DATA_DIR`,
+    );
+  }
+  const keys = publicKey && privateKey ? { publicKey, privateKey } : localVapidKeys(dataDir);
+  if (!vapidKeysMatch(keys))
+    throw new ConfigError('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  // Whom a push service writes to about a problem: the shop's own address when there is one.
+  const shop = vars.SELLER_EMAIL ? `mailto:${vars.SELLER_EMAIL}` : undefined;
+  const site = vars.PUBLIC_URL?.startsWith('https:') ? vars.PUBLIC_URL : undefined;
+  const subject = vars.VAPID_SUBJECT ?? shop ?? site ?? `mailto:${DEV_SELLER.email}`;
+  return { vapid: { ...keys, subject }, serviceHosts: vars.PUSH_SERVICE_HOSTS };
 }
 
 /**

@@ -14,6 +14,8 @@ import { startUnacceptedAlerts } from './modules/order/unaccepted-alerts.js';
 import { startPaymentPoller } from './modules/payment/payment-poller.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { paymentsProcessor } from './modules/payment/payments.processor.js';
+import type { PushDeps } from './modules/push/push-sender.js';
+import { pushProcessor } from './modules/push/push.processor.js';
 import type { PaymentProvider } from './modules/payment/provider.js';
 import { RazorpayProvider } from './modules/payment/razorpay.provider.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
@@ -72,6 +74,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         ? new RazorpayProvider(secrets)
         : new SandboxProvider(orm, secrets, logger);
     const payments: PaymentDeps = { provider, events, logger, expiryMinutes };
+    const push: PushDeps = { ...config.push, logger };
     // Listening first: PUBLIC_URL's default names the port actually taken (PORT=0: any free one).
     const server = createServer();
     server.on('close', () => logger.debug('http server closed'));
@@ -93,9 +96,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       requestLogLevel: config.env === 'production' ? 'info' : 'debug',
       store,
       payments,
+      push,
       sessionSecret: config.sessionSecret,
       trustProxy: config.trustProxy,
       agentLogin: config.agentLogin,
+      deliveryPin: config.deliveryPin,
       publicUrl: config.publicUrl,
       localUrl,
       publicOrigins: config.publicOrigins,
@@ -124,6 +129,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     events.subscribe(realtimeProcessor(realtime, orm, config.publicUrl));
     events.subscribe(paymentsProcessor(orm, payments));
+    events.subscribe(pushProcessor(orm, push));
     if (provider instanceof SandboxProvider)
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
     const poller = startPaymentPoller(orm, payments);

@@ -47,6 +47,10 @@ export const MESSAGES = {
   // Beyond the spec: the seller takes an order back from its agent (design: Orders).
   confirmTakeBack: 'Take this order back from its agent?',
   orderTakenBack: 'Order taken back: it is open for the agents again',
+  pinUnlocked: 'Delivery PIN unlocked: the agent may try again',
+  onDuty: 'You are on duty: new orders will alert you',
+  offDuty: 'You are off duty: new orders will not alert you',
+  unlockPinFailed: 'Could not unlock the delivery PIN',
   takeBackFailed: 'Failed to take the order back',
 
   // Beyond the spec: cancelling and assigning orders (design: Orders).

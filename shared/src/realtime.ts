@@ -1,4 +1,5 @@
-import type { AgentOrder, Order, SellerOrder } from './contract/order.js';
+import type { AgentOrder, Order, SellerOrder, ShopperOrder } from './contract/order.js';
+import type { AgentCash } from './contract/cash.js';
 import type { Product } from './contract/product.js';
 
 /**
@@ -38,12 +39,17 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
    */
   'order:unaccepted': (order: TOrder) => void;
   'product:updated': (product: Product) => void;
-  /** Seller only: the delivery team or an agent's availability changed; fetch the list again. */
+  /**
+   * Seller only: the delivery team changed (an agent joined or left, went on or off duty, became
+   * busy or free, or their cash in hand moved); fetch the list again.
+   */
   'agents:updated': () => void;
+  /** The agent only: their cash in hand and latest ledger lines, as `GET /api/agents/cash`. */
+  'cash:updated': (cash: AgentCash) => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */
-export type ShopEvents = ServerToClientEvents<Order>;
+export type ShopEvents = ServerToClientEvents<ShopperOrder>;
 /** `/seller`: every released order (as `GET /api/order/seller`), products, the team. */
 export type SellerEvents = ServerToClientEvents<SellerOrder>;
 /** `/agents`: the open pool and the agent's own orders (as `GET /api/agents/orders/visible`). */

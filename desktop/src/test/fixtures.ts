@@ -57,6 +57,8 @@ export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
     createdAt: '2025-06-01T09:30:00.000Z',
     updatedAt: '2025-06-01T09:30:00.000Z',
     assignedTo: null,
+    pinRequired: true,
+    pinLocked: false,
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
+import type { EntitySchema } from '@mikro-orm/postgresql';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { AgentDeviceSchema, AgentInviteSchema } from '../modules/agent/agent-device.entity.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
+import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import { OrderIdempotencyKeySchema } from '../modules/order/order-idempotency.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema } from '../modules/order/order.entity.js';
 import {
@@ -14,12 +16,14 @@ import {
   SandboxRefundSchema,
 } from '../modules/payment/sandbox/sandbox.entity.js';
 import { ProductEventSchema, ProductSchema } from '../modules/product/product.entity.js';
+import { PushSubscriptionSchema } from '../modules/push/push-subscription.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
-export const entities = [
+/** Every entity the ORM maps (typed loosely: the full inferred type is too large to spell). */
+export const entities: EntitySchema[] = [
   UserSchema,
   SellerSchema,
   AgentSchema,
@@ -40,4 +44,6 @@ export const entities = [
   SandboxPaymentSchema,
   SandboxRefundSchema,
   StoredImageSchema,
+  CashLineSchema,
+  PushSubscriptionSchema,
 ];

@@ -24,6 +24,8 @@ export interface AppContext extends DefaultContext {
    * them (set once on `app.context`).
    */
   crossSiteCookies: boolean;
+  /** DELIVERY_PIN: new orders get a PIN the agent must enter to deliver them. */
+  deliveryPin: boolean;
   /** The catalogue in memory: `await ctx.catalogue.snapshot(ctx.publicUrl)`. */
   catalogue: Catalogue;
   /** The sessions requests present, remembered briefly (read through `requireSession`). */

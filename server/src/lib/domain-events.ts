@@ -14,6 +14,7 @@ export type OrderChange =
   | 'released'
   | 'cancelled'
   | 'unaccepted'
+  | 'pin'
   | 'expired'
   | 'refunded';
 
@@ -27,8 +28,10 @@ export type DomainEvent =
   | { type: 'product.changed'; productId: string }
   /** A refund was written down; the payments processor asks the provider for it. */
   | { type: 'refund.requested'; refundId: string }
-  /** An agent joined, left, or became busy or free. */
+  /** An agent joined, left, went on or off duty, or became busy or free. */
   | { type: 'agents.changed' }
+  /** A line was added to agent `agentId`'s cash ledger (cash.service.ts). */
+  | { type: 'cash.changed'; agentId: string }
   /** One session ended (logout, or replaced by a new login in the same browser). */
   | { type: 'session.ended'; kind: SessionKind; tokenHash: string }
   /** Every session of one account was revoked, e.g. a removed agent's. */

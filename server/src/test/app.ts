@@ -21,6 +21,9 @@ import type { Limits } from '../lib/rate-limit.js';
 import type { PaymentDeps } from '../modules/payment/payment.service.js';
 import { paymentsProcessor } from '../modules/payment/payments.processor.js';
 import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
+import type { PushDeps } from '../modules/push/push-sender.js';
+import { pushProcessor } from '../modules/push/push.processor.js';
+import { localVapidKeys } from '../modules/push/vapid-keys.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
 import { DatabaseImageStore } from '../modules/upload/database-image-store.js';
@@ -99,7 +102,11 @@ export async function createTestApp(
     redisKeyPrefix?: string;
     /** The sandbox sends its signed webhooks to this app, as in production (default: none). */
     sandboxWebhooks?: boolean;
+    /** Web Push alerts are sent, to these push services besides the known (default: none sent). */
+    push?: Pick<PushDeps, 'serviceHosts' | 'httpsAgent'>;
     paymentExpiryMinutes?: number;
+    /** DELIVERY_PIN: on (the default) or off. */
+    deliveryPin?: boolean;
     /** AGENT_LOGIN: 'paired' (the default) or 'phone'. */
     agentLogin?: AgentLogin;
     /** A database of the test's own instead of the run's shared one (none else writes to it). */
@@ -140,6 +147,12 @@ export async function createTestApp(
     logger,
     expiryMinutes: options.paymentExpiryMinutes ?? 30,
   };
+  const push: PushDeps = {
+    vapid: { ...localVapidKeys(dataDir), subject: 'mailto:tests@kirana.local' },
+    serviceHosts: options.push?.serviceHosts ?? [],
+    logger,
+    ...(options.push?.httpsAgent && { httpsAgent: options.push.httpsAgent }),
+  };
   // Listening first, so the app knows its own address (PUBLIC_URL's default).
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -150,6 +163,7 @@ export async function createTestApp(
     orm,
     events,
     payments,
+    push,
     redis,
     redisKeyPrefix: options.redisKeyPrefix,
     invalidations,
@@ -158,6 +172,7 @@ export async function createTestApp(
     logger,
     sessionSecret: SESSION_SECRET,
     agentLogin: options.agentLogin ?? 'paired',
+    deliveryPin: options.deliveryPin ?? true,
     trustProxy: options.trustProxy ?? false,
     // Every test file signs its shoppers up from 127.0.0.1.
     limits: options.limits ?? { signUp: { points: 1_000_000, duration: 60 } },
@@ -180,6 +195,7 @@ export async function createTestApp(
   });
   events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
   events.subscribe(paymentsProcessor(orm, payments));
+  if (options.push) events.subscribe(pushProcessor(orm, push));
   if (options.sandboxWebhooks) sandbox.deliverWebhooksTo(`${url}/api/payments/razorpay/webhook`);
   const sockets: TestSocket[] = [];
   return {

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
 import {
@@ -11,6 +11,7 @@ import {
   signUpShopper,
 } from './factories.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
+import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import {
   capturedPayment,
   payInSandbox,
@@ -185,6 +186,10 @@ const ROWS: Record<string, Row> = {
       },
     }),
   },
+  'POST /api/order/seller/unlock-pin': {
+    ok: ['seller'],
+    request: (fx) => ({ body: { orderId: fx.agentsOrderId } }),
+  },
   'POST /api/order/seller/assign': {
     ok: ['seller'],
     request: async (fx, who) => ({
@@ -216,6 +221,34 @@ const ROWS: Record<string, Row> = {
   // Delivery agents: an agent's own orders are that agent's alone.
   'GET /api/agents/is-auth': { ok: AGENTS, request: () => ({}) },
   'GET /api/agents/orders/visible': { ok: AGENTS, request: () => ({}) },
+  'GET /api/agents/cash': { ok: AGENTS, request: () => ({}) },
+  'PUT /api/agents/duty': { ok: AGENTS, request: () => ({ body: { onDuty: true } }) },
+  'GET /api/agents/report': { ok: ['seller'], request: () => ({ query: { date: '2026-11-24' } }) },
+  'GET /api/agents/:id/ledger': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.agentId } }),
+  },
+  'POST /api/agents/:id/correction': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.agentId }, body: { amount: 1, note: 'Matrix' } }),
+  },
+  // Of an agent of its own holding ₹1, so that each handover has cash to take.
+  'POST /api/agents/:id/handover': {
+    ok: ['seller'],
+    request: async (fx) => {
+      const em = fx.em();
+      const agent = await createAgent(em);
+      em.create(CashLineSchema, {
+        agent,
+        kind: 'correction',
+        amountPaise: 100,
+        note: 'Float',
+        by: 'seller',
+      });
+      await em.flush();
+      return { params: { id: agent.id }, body: { amount: 1 } };
+    },
+  },
   'POST /api/agents/accept': {
     ok: ['agent'],
     // Any agent takes an open order; the first agent's order is taken.
@@ -251,6 +284,13 @@ const ROWS: Record<string, Row> = {
     request: async (fx, who) => ({
       body: who === 'agent' ? await fx.paidCollection() : fx.unpaidCallback,
     }),
+  },
+  // Background alerts: each agent's own phone (the test app sends no push messages).
+  'GET /api/agents/push/key': { ok: AGENTS, request: () => ({}) },
+  'POST /api/agents/push/subscribe': { ok: AGENTS, request: () => ({ body: phoneSubscription() }) },
+  'POST /api/agents/push/unsubscribe': {
+    ok: AGENTS,
+    request: () => ({ body: { endpoint: phoneSubscription().endpoint } }),
   },
 
   // Payments: the provider's calls and the sandbox's Checkout are open to anyone.
@@ -324,6 +364,17 @@ const ROWS: Record<string, Row> = {
 
 const unique = () => randomUUID().slice(0, 8);
 const freshPhone = () => `+91${randomInt(6_000_000_000, 9_999_999_999)}`;
+/** A phone's Web Push subscription at a known push service, with a real P-256 key. */
+function phoneSubscription() {
+  const keyPair = createECDH('prime256v1');
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${unique()}`,
+    keys: {
+      p256dh: keyPair.generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
 
 /** The signed-in browsers and the data the rows send: the first shopper's and agent's. */
 async function makeFixtures(app: TestApp) {

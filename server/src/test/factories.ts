@@ -5,6 +5,7 @@ import argon2 from 'argon2';
 import sharp from 'sharp';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
+import { OrderSchema } from '../modules/order/order.entity.js';
 import { ProductSchema, type Product } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import type { TestApp } from './app.js';
@@ -150,4 +151,10 @@ export async function placeCodOrder(
     .expect(201);
   const mine = await shopper.http.get('/api/order/user').expect(200);
   return mine.body.orders[0]._id as string;
+}
+
+/** The delivery PIN of order `orderId`, as its shopper reads it (what the agent must enter). */
+export async function deliveryPinOf(app: TestApp, orderId: string): Promise<string | undefined> {
+  const order = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: orderId });
+  return order.deliveryPin ?? undefined;
 }

@@ -9,6 +9,9 @@
 import fc from 'fast-check';
 import {
   acceptOrderBodySchema,
+  agentDutyBodySchema,
+  correctionBodySchema,
+  handoverBodySchema,
   addressAddBodySchema,
   addressUpdateBodySchema,
   agentCreateBodySchema,
@@ -23,9 +26,12 @@ import {
   placeOrderBodySchema,
   productDataFieldSchema,
   productUpdateFieldSchema,
+  pushSubscribeBodySchema,
+  pushUnsubscribeBodySchema,
   archiveProductBodySchema,
   registerBodySchema,
   releaseOrderBodySchema,
+  unlockPinBodySchema,
   sellerCancelOrderBodySchema,
   cancelOrderBodySchema,
   assignOrderBodySchema,
@@ -177,6 +183,21 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'GET /api/agents/logout': { as: [] },
   'POST /api/agents/logout': { as: [] },
   'GET /api/agents/orders/visible': { as: KINDS },
+  'GET /api/agents/cash': { as: KINDS },
+  'PUT /api/agents/duty': {
+    as: ['agent'],
+    body: { json: agentDutyBodySchema, example: () => ({ onDuty: true }) },
+  },
+  'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
+  'GET /api/agents/:id/ledger': { as: KINDS },
+  'POST /api/agents/:id/handover': {
+    as: ['seller'],
+    body: { json: handoverBodySchema, example: () => ({ amount: 1, note: 'Evening' }) },
+  },
+  'POST /api/agents/:id/correction': {
+    as: ['seller'],
+    body: { json: correctionBodySchema, example: () => ({ amount: -1, note: 'Miscount' }) },
+  },
   'POST /api/agents/accept': {
     as: ['agent'],
     body: { json: acceptOrderBodySchema, example: (ids) => ({ orderId: ids.order }) },
@@ -196,6 +217,25 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'POST /api/agents/order/verify': {
     as: ['agent'],
     body: { json: paymentVerifyBodySchema, example: validCallback },
+  },
+  'GET /api/agents/push/key': { as: KINDS },
+  'POST /api/agents/push/subscribe': {
+    as: ['agent'],
+    body: {
+      json: pushSubscribeBodySchema,
+      example: () => ({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        locale: 'hi',
+      }),
+    },
+  },
+  'POST /api/agents/push/unsubscribe': {
+    as: ['agent'],
+    body: {
+      json: pushUnsubscribeBodySchema,
+      example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' }),
+    },
   },
   'POST /api/agents/:id/invite': { as: ['seller'] },
   'DELETE /api/agents/:id': { as: ['seller'] },
@@ -244,6 +284,10 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
       json: sellerCancelOrderBodySchema,
       example: (ids) => ({ orderId: ids.order, reason: 'Shop closed' }),
     },
+  },
+  'POST /api/order/seller/unlock-pin': {
+    as: ['seller'],
+    body: { json: unlockPinBodySchema, example: (ids) => ({ orderId: ids.order }) },
   },
   'POST /api/order/seller/assign': {
     as: ['seller'],

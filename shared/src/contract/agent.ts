@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DELIVERY_STATUSES } from '../domain/order-machine.js';
+import { DELIVERY_PIN_FORMAT, DELIVERY_PIN_PATTERN } from '../domain/delivery-pin.js';
 import { MESSAGES } from '../messages.js';
 import {
   idField,
@@ -20,8 +21,22 @@ export const agentSchema = z.object({
   name: z.string(),
   phone: z.string(),
   status: z.enum(AGENT_STATUSES),
+  /** On duty: alerted to new orders (the agent switches it). */
+  onDuty: z.boolean(),
+  /** Rupees of cash the agent holds: collected at doors, not yet handed over. */
+  cashInHand: z.number(),
 });
 export type Agent = z.infer<typeof agentSchema>;
+
+/** `PUT /api/agents/duty`: the agent goes on or off duty. */
+export const agentDutyBodySchema = requestBody({
+  onDuty: z.boolean({ error: 'onDuty must be true or false' }),
+});
+export type AgentDutyBody = z.infer<typeof agentDutyBodySchema>;
+
+/** `PUT /api/agents/duty`: the agent as they stand now. */
+export const agentDutyAnswerSchema = z.extend(messageAnswerSchema, { agent: agentSchema });
+export type AgentDutyAnswer = z.infer<typeof agentDutyAnswerSchema>;
 
 /** `POST /api/agents/login`: the phone is normalized like a stored one, not format-checked. */
 export const agentLoginBodySchema = requestBody({
@@ -78,6 +93,12 @@ export const orderStatusBodySchema = requestBody({
   status: z.enum(DELIVERY_STATUSES, {
     error: `status must be one of ${DELIVERY_STATUSES.join(', ')}`,
   }),
+  /** The shopper's delivery PIN, for 'Delivered' when the order asks for one. */
+  pin: z.optional(
+    z
+      .string({ error: DELIVERY_PIN_FORMAT })
+      .check(z.regex(DELIVERY_PIN_PATTERN, DELIVERY_PIN_FORMAT)),
+  ),
 });
 export type OrderStatusBody = z.infer<typeof orderStatusBodySchema>;
 

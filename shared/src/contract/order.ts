@@ -102,8 +102,22 @@ export const orderSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   assignedTo: z.nullable(z.union([z.string(), assignedAgentSchema])),
+  /** The agent must enter the shopper's delivery PIN to mark it Delivered. */
+  pinRequired: z.boolean(),
+  /** Too many wrong PINs: it cannot be delivered until the seller unlocks it. */
+  pinLocked: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * An order as its own shopper reads it (`GET /api/order/user`, the `user:<id>` room): the only
+ * answer carrying its delivery PIN, until it is delivered or cancelled.
+ */
+export const shopperOrderSchema = z.extend(orderSchema, {
+  deliveryPin: z.nullable(z.string()),
+  assignedTo: z.nullable(z.string()),
+});
+export type ShopperOrder = z.infer<typeof shopperOrderSchema>;
 
 /** An order in the seller's list and the `seller` room. */
 export const sellerOrderSchema = z.extend(orderSchema, {
@@ -118,7 +132,7 @@ export type AgentOrder = z.infer<typeof agentOrderSchema>;
 /** `GET /api/order/user`: the shopper's own orders, newest first. */
 export const userOrdersAnswerSchema = z.object({
   success: z.literal(true),
-  orders: z.array(orderSchema),
+  orders: z.array(shopperOrderSchema),
 });
 export type UserOrdersAnswer = z.infer<typeof userOrdersAnswerSchema>;
 
@@ -174,7 +188,9 @@ export const sellerCancelOrderBodySchema = requestBody({
 export type SellerCancelOrderBody = z.infer<typeof sellerCancelOrderBodySchema>;
 
 /** `POST /api/order/cancel`: the order, cancelled, as the shopper lists it. */
-export const cancelOrderAnswerSchema = z.extend(messageAnswerSchema, { order: orderSchema });
+export const cancelOrderAnswerSchema = z.extend(messageAnswerSchema, {
+  order: shopperOrderSchema,
+});
 export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswerSchema>;
 
 /**
@@ -183,6 +199,10 @@ export type CancelOrderAnswer = z.infer<typeof cancelOrderAnswerSchema>;
  */
 export const sellerOrderAnswerSchema = z.extend(messageAnswerSchema, { order: sellerOrderSchema });
 export type SellerOrderAnswer = z.infer<typeof sellerOrderAnswerSchema>;
+
+/** `POST /api/order/seller/unlock-pin`: the seller lets the agent try the delivery PIN again. */
+export const unlockPinBodySchema = requestBody({ orderId: idField('orderId') });
+export type UnlockPinBody = z.infer<typeof unlockPinBodySchema>;
 
 /** `POST /api/order/seller/assign`: the seller hands an open order to an agent. */
 export const assignOrderBodySchema = requestBody({
@@ -202,6 +222,9 @@ export const ORDER_EVENT_TYPES = [
   'cancelled',
   'assigned',
   'unaccepted',
+  'pin-wrong',
+  'pin-locked',
+  'pin-unlocked',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const ORDER_ACTOR_ROLES = ['user', 'seller', 'agent', 'system'] as const;

@@ -45,6 +45,8 @@ export function anOrder<T extends Order = SellerOrder>(
     createdAt: at(minute),
     updatedAt: at(minute),
     assignedTo: null,
+    pinRequired: false,
+    pinLocked: false,
   };
   return { ...order, ...overrides } as T;
 }

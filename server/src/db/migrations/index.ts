@@ -6,6 +6,10 @@ import { Migration20261124053322_StoredImages } from './Migration20261124053322_
 import { Migration20261124141728_StockCounts } from './Migration20261124141728_StockCounts.js';
 import { Migration20261124162231_CancelAssignAlert } from './Migration20261124162231_CancelAssignAlert.js';
 import { Migration20261124165528_ProductEditArchive } from './Migration20261124165528_ProductEditArchive.js';
+import { Migration20261124200000_AgentDuty } from './Migration20261124200000_AgentDuty.js';
+import { Migration20261124200100_DeliveryPin } from './Migration20261124200100_DeliveryPin.js';
+import { Migration20261124200200_CashLedger } from './Migration20261124200200_CashLedger.js';
+import { Migration20261124210000_PushSubscriptions } from './Migration20261124210000_PushSubscriptions.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -17,4 +21,8 @@ export const migrations = [
   Migration20261124141728_StockCounts,
   Migration20261124162231_CancelAssignAlert,
   Migration20261124165528_ProductEditArchive,
+  Migration20261124200000_AgentDuty,
+  Migration20261124200100_DeliveryPin,
+  Migration20261124200200_CashLedger,
+  Migration20261124210000_PushSubscriptions,
 ];

@@ -3,6 +3,7 @@ import { MESSAGES } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { deleteAgentSubscriptions } from '../push/push.service.js';
 import { endSessionsOf, hashToken } from '../session/session.service.js';
 import { AgentDeviceSchema, AgentInviteSchema, type AgentInvite } from './agent-device.entity.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
@@ -21,8 +22,9 @@ const newDeviceCredential = () => randomBytes(32).toString('base64url');
  */
 
 /**
- * Revokes the agent's unused invites and paired devices (not their sessions: the caller ends
- * those). Call inside a transaction; it write-locks the agent's row first, in the lock order.
+ * Revokes the agent's unused invites and paired devices, and forgets their phones' push
+ * subscriptions (not their sessions: the caller ends those). Call inside a transaction; it
+ * write-locks the agent's row first, in the lock order.
  */
 export async function revokeAgentDevices(em: EntityManager, agentId: string): Promise<void> {
   await em.findOne(AgentSchema, { id: agentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -33,6 +35,8 @@ export async function revokeAgentDevices(em: EntityManager, agentId: string): Pr
     { revokedAt: now },
   );
   await em.nativeUpdate(AgentDeviceSchema, { agent: agentId, revokedAt: null }, { revokedAt: now });
+  // A lost phone must not go on hearing of the shop's orders.
+  await deleteAgentSubscriptions(em, agentId);
 }
 
 /**

@@ -10,11 +10,12 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   createAgent,
   createProduct,
+  deliveryPinOf,
   pairPhone,
   sampleAddress,
+  signInAgent,
   signInSeller,
   signUpShopper,
-  signInAgent,
 } from '../../test/factories.js';
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 
@@ -134,7 +135,9 @@ describe('the delivery agent workflow', () => {
     const order = await placeOrder();
     const { http } = await signInAgent(app);
     await http.post('/api/agents/accept').send({ orderId: order.id }).expect(200);
-    const move = (status: string) => http.put(`/api/agents/status/${order.id}`).send({ status });
+    const pin = await deliveryPinOf(app, order.id);
+    const move = (status: string) =>
+      http.put(`/api/agents/status/${order.id}`).send({ status, pin });
 
     expect((await move('Delivered').expect(409)).body.message).toBe(
       'Order cannot move to that status from its current one',

@@ -9,6 +9,8 @@ export const AgentSchema = defineEntity({
     name: p.string().length(100),
     /** Agents sign in by phone alone, so a phone belongs to one active agent. */
     phone: p.string().length(20),
+    /** Whether the agent is working now: only agents on duty are alerted to new orders. */
+    onDuty: p.boolean().default(true),
     /** Removed agents keep their row so delivered orders still name who delivered them. */
     removedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),

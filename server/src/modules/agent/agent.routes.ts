@@ -1,6 +1,8 @@
 import {
   acceptOrderBodySchema,
   agentCreateBodySchema,
+  agentDutyBodySchema,
+  type AgentDutyAnswer,
   agentPaymentOrderBodySchema,
   paymentVerifyBodySchema,
   type AgentPaymentVerifyAnswer,
@@ -39,12 +41,13 @@ import { inviteAgent, pairDevice, signInOnDevice } from './agent-device.service.
 import type { Agent } from './agent.entity.js';
 import { presentAgent } from './agent.presenter.js';
 import {
-  agentStatus,
+  agentStanding,
   authenticateAgent,
   createAgent,
   getAgent,
   listAgents,
   removeAgent,
+  setDuty,
 } from './agent.service.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
@@ -115,7 +118,7 @@ export function agentRoutes({
     const agents = await listAgents(ctx.em);
     ctx.body = {
       success: true,
-      agents: agents.map(({ agent, status }) => presentAgent(agent, status)),
+      agents: agents.map(({ agent, standing }) => presentAgent(agent, standing)),
     } satisfies AgentListAnswer;
   });
 
@@ -130,7 +133,7 @@ export function agentRoutes({
     ctx.body = {
       success: true,
       message: MESSAGES.agentAdded,
-      agent: presentAgent(agent, 'Available'),
+      agent: presentAgent(agent, { status: 'Available', cashInHandPaise: 0 }),
     } satisfies AgentCreateAnswer;
   });
 
@@ -150,14 +153,26 @@ export function agentRoutes({
     const body = agentLoginBodySchema.parse(ctx.request.body);
     const agent =
       agentLogin === 'phone' ? await signInByPhone(ctx, body) : await signInPaired(ctx, body);
-    const status = await agentStatus(ctx.em, agent.id);
-    ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
+    const standing = await agentStanding(ctx.em, agent.id);
+    ctx.body = { success: true, agent: presentAgent(agent, standing) } satisfies AgentAuthAnswer;
   });
 
   router.get('/is-auth', async (ctx) => {
     const agent = await getAgent(ctx.em, await requireSession(ctx, 'agent'));
-    const status = await agentStatus(ctx.em, agent.id);
-    ctx.body = { success: true, agent: presentAgent(agent, status) } satisfies AgentAuthAnswer;
+    const standing = await agentStanding(ctx.em, agent.id);
+    ctx.body = { success: true, agent: presentAgent(agent, standing) } satisfies AgentAuthAnswer;
+  });
+
+  router.put('/duty', async (ctx) => {
+    const agentId = await requireSession(ctx, 'agent');
+    const { onDuty } = agentDutyBodySchema.parse(ctx.request.body);
+    const agent = await setDuty(ctx.em, ctx.events, agentId, onDuty);
+    const standing = await agentStanding(ctx.em, agent.id);
+    ctx.body = {
+      success: true,
+      message: onDuty ? MESSAGES.onDuty : MESSAGES.offDuty,
+      agent: presentAgent(agent, standing),
+    } satisfies AgentDutyAnswer;
   });
 
   const logout: RouterMiddleware<AppState, AppContext> = async (ctx) => {
@@ -190,8 +205,8 @@ export function agentRoutes({
   router.put('/status/:orderId', async (ctx) => {
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
-    const { status } = orderStatusBodySchema.parse(ctx.request.body);
-    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status);
+    const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
+    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin);
     ctx.body = {
       success: true,
       message: MESSAGES.statusUpdated(status),

@@ -6,6 +6,7 @@ import {
 } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { cashInHandByAgent } from '../cash/cash.service.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { releaseAgentOrders } from '../order/order-state.service.js';
 import { endSessionsOf } from '../session/session.service.js';
@@ -35,30 +36,65 @@ export async function getAgent(em: EntityManager, id: string): Promise<Agent> {
   return agent;
 }
 
-/** 'On delivery' while the agent holds an undelivered order. */
-export async function agentStatus(em: EntityManager, id: string): Promise<AgentStatus> {
-  const open = await em.count(OrderSchema, { assignedTo: id, status: { $ne: 'Delivered' } });
-  return open > 0 ? 'On delivery' : 'Available';
+/** Where an agent stands: busy or free, and the cash they hold (in paise). */
+export interface AgentStanding {
+  status: AgentStatus;
+  cashInHandPaise: number;
 }
 
-/** The shop's current agents, oldest first, each 'On delivery' while holding an undelivered order. */
+/** Orders an agent holds and has still to deliver. */
+const undelivered = { status: { $nin: ['Delivered', 'Cancelled'] } } as const;
+
+/** 'On delivery' while the agent holds an undelivered order; and their cash in hand. */
+export async function agentStanding(em: EntityManager, id: string): Promise<AgentStanding> {
+  const [open, cash] = await Promise.all([
+    em.count(OrderSchema, { assignedTo: id, ...undelivered }),
+    cashInHandByAgent(em, [id]),
+  ]);
+  return { status: open > 0 ? 'On delivery' : 'Available', cashInHandPaise: cash.get(id) ?? 0 };
+}
+
+/**
+ * The shop's current agents, oldest first, each 'On delivery' while holding an undelivered
+ * order, with the cash they hold.
+ */
 export async function listAgents(
   em: EntityManager,
-): Promise<{ agent: Agent; status: AgentStatus }[]> {
+): Promise<{ agent: Agent; standing: AgentStanding }[]> {
   const agents = await em.find(AgentSchema, { removedAt: null }, { orderBy: { createdAt: 'asc' } });
-  const busy = new Set(
-    (
-      await em.find(
-        OrderSchema,
-        { assignedTo: { $in: agents.map((agent) => agent.id) }, status: { $ne: 'Delivered' } },
-        { fields: ['assignedTo'] },
-      )
-    ).map((order) => order.assignedTo?.id),
-  );
+  const ids = agents.map((agent) => agent.id);
+  const [busy, cash] = await Promise.all([
+    em
+      .find(OrderSchema, { assignedTo: { $in: ids }, ...undelivered }, { fields: ['assignedTo'] })
+      .then((orders) => new Set(orders.map((order) => order.assignedTo?.id))),
+    cashInHandByAgent(em, ids),
+  ]);
   return agents.map((agent) => ({
     agent,
-    status: busy.has(agent.id) ? 'On delivery' : 'Available',
+    standing: {
+      status: busy.has(agent.id) ? 'On delivery' : 'Available',
+      cashInHandPaise: cash.get(agent.id) ?? 0,
+    },
   }));
+}
+
+/**
+ * Agent `agentId` goes on or off duty (only agents on duty are alerted to new orders); the
+ * counter hears of it.
+ * @throws AppError unauthenticated for a removed agent.
+ */
+export async function setDuty(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+  onDuty: boolean,
+): Promise<Agent> {
+  const agent = await getAgent(em, agentId);
+  if (agent.onDuty === onDuty) return agent;
+  agent.onDuty = onDuty;
+  await em.flush();
+  events.publish({ type: 'agents.changed' });
+  return agent;
 }
 
 /** @throws AppError conflict when a current agent already has this phone number. */

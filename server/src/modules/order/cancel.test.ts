@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
 import {
   createProduct,
+  deliveryPinOf,
   placeCodOrder,
   signInAgent,
   signInSeller,
@@ -73,7 +74,10 @@ describe('cancelling an order', () => {
       await agent?.http.put(`/api/agents/status/${id}`).send({ status: 'Picked' }).expect(200);
     if (stage === 'delivered') {
       await agent?.http.put(`/api/agents/mark-paid/${id}`).expect(200);
-      await agent?.http.put(`/api/agents/status/${id}`).send({ status: 'Delivered' }).expect(200);
+      await agent?.http
+        .put(`/api/agents/status/${id}`)
+        .send({ status: 'Delivered', pin: await deliveryPinOf(app, id) })
+        .expect(200);
     }
     if (stage === 'cancelled') await cancelAsSeller(id).expect(200);
     return { id, shopper, agent };

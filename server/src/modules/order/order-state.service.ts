@@ -1,8 +1,8 @@
 /**
  * Every change of an order's state after it is placed happens here: accepting, moving its
- * status, taking payment in cash, cancelling, assigning and releasing it. Each checks the shared order rules
- * (@kirana/shared order-machine) inside one transaction, writes a history line, and once it has
- * committed publishes an `order.changed` domain event (which the realtime module sends on).
+ * status (checking the delivery PIN), taking payment in cash, cancelling, assigning, releasing
+ * it and unlocking its PIN. Each checks the shared order rules (@kirana/shared order-machine)
+ * inside one transaction, writes a history line, and once it has committed publishes an `order.changed` domain event (which the realtime module sends on).
  */
 import {
   canAccept,
@@ -11,6 +11,9 @@ import {
   canChangeStatus,
   canMarkPaid,
   canTakeBack,
+  DELIVERY_PIN_LOCKED,
+  DELIVERY_PIN_MISSING,
+  DELIVERY_PIN_TRIES,
   formatAmount,
   isVisibleTo,
   MESSAGES,
@@ -18,12 +21,15 @@ import {
   toRupees,
   type Actor,
   type OrderStatus,
+  wrongPinMessage,
 } from '@kirana/shared';
+import { timingSafeEqual } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
+import { recordCashGivenBack, recordCollection } from '../cash/cash.service.js';
 import { refundOrderPayments } from '../payment/payment.service.js';
 import { putBackUnits } from '../product/stock.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
@@ -122,10 +128,20 @@ async function changeAgentOrder(
   });
 }
 
+/** Whether `entered` is the order's PIN, compared in constant time. */
+function pinMatches(pin: string, entered: string): boolean {
+  const a = Buffer.from(pin);
+  const b = Buffer.from(entered);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
- * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid).
+ * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid, and with
+ * its shopper's delivery PIN when it has one). A wrong PIN is counted, and written to the
+ * history, even though the change is refused; the last of DELIVERY_PIN_TRIES locks the order
+ * until the seller unlocks it (unlockDeliveryPin).
  * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
- * agent) or conflict (any other move).
+ * agent), conflict (any other move), invalid (PIN missing or wrong) or tooMany (locked).
  */
 export async function changeOrderStatus(
   em: EntityManager,
@@ -133,9 +149,32 @@ export async function changeOrderStatus(
   agentId: string,
   orderId: string,
   to: OrderStatus,
+  pin?: string,
 ): Promise<Order> {
+  // Set when a wrong PIN is counted: thrown once that count has committed.
+  const wrong: { refusal?: AppError } = {};
   const changed = await changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
     enforce(canChangeStatus(factsOf(order), to, actor));
+    const checksPin = to === 'Delivered' && order.deliveryPin !== null;
+    if (checksPin) {
+      if (order.pinLockedAt) throw new AppError('tooMany', DELIVERY_PIN_LOCKED);
+      if (pin === undefined) throw new AppError('invalid', DELIVERY_PIN_MISSING);
+      if (!pinMatches(order.deliveryPin ?? '', pin)) {
+        // Kept: the transaction commits the count, then the request is refused.
+        order.pinFailures += 1;
+        const left = DELIVERY_PIN_TRIES - order.pinFailures;
+        if (left <= 0) order.pinLockedAt = new Date();
+        tx.create(OrderEventSchema, {
+          order,
+          type: left <= 0 ? 'pin-locked' : 'pin-wrong',
+          actorRole: 'agent',
+          actorId: agentId,
+          note: `wrong PIN ${order.pinFailures} of ${DELIVERY_PIN_TRIES}`,
+        });
+        wrong.refusal = new AppError(left <= 0 ? 'tooMany' : 'invalid', wrongPinMessage(left));
+        return;
+      }
+    }
     tx.create(OrderEventSchema, {
       order,
       type: 'status',
@@ -143,13 +182,50 @@ export async function changeOrderStatus(
       actorId: agentId,
       fromStatus: order.status,
       toStatus: to,
+      note: checksPin ? 'delivery PIN matched' : null,
     });
     order.status = to;
   });
+  if (wrong.refusal) {
+    // The seller's screen shows the lock at once.
+    if (changed.pinLockedAt) events.publish({ type: 'order.changed', orderId, change: 'pin' });
+    throw wrong.refusal;
+  }
   events.publish({ type: 'order.changed', orderId, change: 'status' });
   // A delivered order frees its agent.
   if (to === 'Delivered') events.publish({ type: 'agents.changed' });
   return changed;
+}
+
+/**
+ * The seller lets the agent try the delivery PIN again after a lock: the count of wrong PINs
+ * starts over. Unlocking an order that is not locked answers it unchanged.
+ * @throws AppError notFound for an order the seller cannot see.
+ */
+export async function unlockDeliveryPin(
+  em: EntityManager,
+  events: DomainEvents,
+  orderId: string,
+): Promise<Order> {
+  const { order, changed } = await em.transactional(async (tx) => {
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId, ...releasedOrders },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    const changed = order.pinLockedAt !== null;
+    if (changed) {
+      tx.create(OrderEventSchema, { order, type: 'pin-unlocked', actorRole: 'seller' });
+      order.pinLockedAt = null;
+      order.pinFailures = 0;
+      await tx.flush();
+    }
+    await tx.populate(order, ['items.product', 'assignedTo']);
+    return { order, changed };
+  });
+  if (changed) events.publish({ type: 'order.changed', orderId, change: 'pin' });
+  return order;
 }
 
 /**
@@ -168,6 +244,7 @@ export async function markOrderPaidInCash(
     order.isPaid = true;
     order.paidAt = new Date();
     order.paidVia = 'cash';
+    recordCollection(tx, agentId, order);
     tx.create(OrderEventSchema, {
       order,
       type: 'paid',
@@ -177,6 +254,7 @@ export async function markOrderPaidInCash(
     });
   });
   events.publish({ type: 'order.changed', orderId, change: 'paid' });
+  events.publish({ type: 'cash.changed', agentId });
   return changed;
 }
 
@@ -285,6 +363,8 @@ export async function cancelOrder(
       if (retried) return { order, changed: null };
       enforce(canCancel(factsOf(order), actor));
 
+      // Cash taken at the door goes back to the shopper from the agent who took it.
+      const cashFrom = order.paidVia === 'cash' ? await recordCashGivenBack(tx, order) : null;
       const cash =
         order.paidVia === 'cash'
           ? `${formatAmount(toRupees(order.amountPaise), ORDER_CURRENCY)} was paid in cash: give it back by hand`
@@ -317,7 +397,7 @@ export async function cancelOrder(
             )
           : [];
       await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
-      return { order, changed: { restocked, refunds } };
+      return { order, changed: { restocked, refunds, cashFrom } };
     }),
   );
 
@@ -327,6 +407,7 @@ export async function cancelOrder(
     for (const productId of changed.restocked)
       events.publish({ type: 'product.changed', productId });
     for (const refundId of changed.refunds) events.publish({ type: 'refund.requested', refundId });
+    if (changed.cashFrom) events.publish({ type: 'cash.changed', agentId: changed.cashFrom });
     // Its agent may be free again.
     if (order.assignedTo) events.publish({ type: 'agents.changed' });
   } else {

@@ -56,6 +56,15 @@ export const OrderSchema = defineEntity({
     cancelledAt: p.datetime().nullable(),
     cancelledBy: p.enum(CANCELLED_BY).nullable(),
     cancelReason: p.string().length(200).nullable(),
+    /**
+     * The 4 digits the agent must enter to deliver it, shown only to its shopper; null when
+     * placed with DELIVERY_PIN=off (or before PINs existed).
+     */
+    deliveryPin: p.string().length(4).nullable(),
+    /** Wrong PINs entered since it was placed or last unlocked. */
+    pinFailures: p.smallint().default(0),
+    /** Set at the last wrong try: no PIN is taken until the seller unlocks it. */
+    pinLockedAt: p.datetime().nullable(),
     /** The refunds' sum and state, kept with the order so every list shows them (payment module). */
     refundPaise: p.integer().default(0),
     refundStatus: p.enum(REFUND_STATUSES).nullable(),

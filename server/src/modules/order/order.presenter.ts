@@ -1,4 +1,10 @@
-import { toRupees, type AgentOrder, type SellerOrder } from '@kirana/shared';
+import {
+  isFinished,
+  toRupees,
+  type AgentOrder,
+  type SellerOrder,
+  type ShopperOrder,
+} from '@kirana/shared';
 import type { Agent } from '../agent/agent.entity.js';
 import type { Product } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
@@ -26,6 +32,8 @@ export type ListedOrder = Pick<
   | 'cancelReason'
   | 'refundStatus'
   | 'refundPaise'
+  | 'deliveryPin'
+  | 'pinLockedAt'
   | 'createdAt'
   | 'updatedAt'
 > & {
@@ -70,6 +78,22 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     assignedTo: order.assignedTo?.id ?? null,
+    pinRequired: Boolean(order.deliveryPin),
+    pinLocked: Boolean(order.pinLockedAt),
+  };
+}
+
+/**
+ * As its own shopper sees it: the only answer with the delivery PIN, while the order is on its
+ * way (none once delivered or cancelled).
+ */
+export function presentShopperOrder(
+  order: ListedOrder,
+  publicUrl: string | undefined,
+): ShopperOrder {
+  return {
+    ...presentOrder(order, publicUrl),
+    deliveryPin: isFinished(order.status) ? null : (order.deliveryPin ?? null),
   };
 }
 

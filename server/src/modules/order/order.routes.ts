@@ -19,6 +19,7 @@ import {
   type OrderHistoryAnswer,
   type SellerOrdersAnswer,
   type UserOrdersAnswer,
+  unlockPinBodySchema,
 } from '@kirana/shared';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
@@ -32,8 +33,13 @@ import {
   verifyCheckout,
   type PaymentDeps,
 } from '../payment/payment.service.js';
-import { assignOrder, cancelOrder, takeOrderBack } from './order-state.service.js';
-import { presentOrder, presentSellerOrder } from './order.presenter.js';
+import {
+  assignOrder,
+  cancelOrder,
+  takeOrderBack,
+  unlockDeliveryPin,
+} from './order-state.service.js';
+import { presentSellerOrder, presentShopperOrder } from './order.presenter.js';
 import { keyedRequest } from './order-idempotency.service.js';
 import {
   listOrderHistory,
@@ -60,7 +66,7 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
     const request = keyedRequest(key, 'cod', body);
-    const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request);
+    const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request, ctx.deliveryPin);
     ctx.status = answer.status;
     ctx.body = answer.body;
   });
@@ -71,7 +77,7 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
     const request = keyedRequest(key, 'razorpay', body);
-    const answer = await placeOnlineOrder(ctx.em, payments, userId, body, request);
+    const answer = await placeOnlineOrder(ctx.em, payments, userId, body, request, ctx.deliveryPin);
     ctx.status = answer.status;
     ctx.body = answer.body;
   });
@@ -99,7 +105,7 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     ctx.body = {
       success: true,
       message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
-      order: presentOrder(order, ctx.publicUrl),
+      order: presentShopperOrder(order, ctx.publicUrl),
     } satisfies CancelOrderAnswer;
   });
 
@@ -107,7 +113,7 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     const orders = await listUserOrders(ctx.em, await requireSession(ctx, 'user'));
     ctx.body = {
       success: true,
-      orders: orders.map((order) => presentOrder(order, ctx.publicUrl)),
+      orders: orders.map((order) => presentShopperOrder(order, ctx.publicUrl)),
     } satisfies UserOrdersAnswer;
   });
 
@@ -156,6 +162,18 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     ctx.body = {
       success: true,
       message: MESSAGES.orderAssigned(order.assignedTo?.name ?? 'the agent'),
+      order: presentSellerOrder(order, ctx.publicUrl),
+    } satisfies SellerOrderAnswer;
+  });
+
+  // After too many wrong delivery PINs, the seller lets the agent try again.
+  router.post('/seller/unlock-pin', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { orderId } = unlockPinBodySchema.parse(ctx.request.body);
+    const order = await unlockDeliveryPin(ctx.em, ctx.events, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.pinUnlocked,
       order: presentSellerOrder(order, ctx.publicUrl),
     } satisfies SellerOrderAnswer;
   });

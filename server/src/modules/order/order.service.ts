@@ -1,11 +1,13 @@
 import {
   cartTotals,
+  DELIVERY_PIN_LENGTH,
   MAX_LINE_QUANTITY,
   MIN_ONLINE_PAYMENT_PAISE,
   type OrderEvent,
   type PlaceOrderBody,
   type SellerOrdersQuery,
 } from '@kirana/shared';
+import { randomInt } from 'node:crypto';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
@@ -38,6 +40,14 @@ const MAX_ORDER_PAISE = 2_147_483_647;
 
 /** How an order will be paid: cash at the door, or online before the shop sees it (until `payBy`). */
 export type PaymentTerms = { type: 'COD' } | { type: 'Online'; payBy: Date };
+
+/** How an order is placed: how it is paid, and whether its delivery asks for a PIN (DELIVERY_PIN). */
+export type PlacementTerms = PaymentTerms & { deliveryPin: boolean };
+
+/** Four random digits, as the shopper reads them to the agent at the door. */
+function newDeliveryPin(): string {
+  return String(randomInt(0, 10 ** DELIVERY_PIN_LENGTH)).padStart(DELIVERY_PIN_LENGTH, '0');
+}
 
 /** An `Idempotency-Key` to claim with the order, and the answer to store with it when known. */
 export interface OrderKey {
@@ -82,7 +92,7 @@ export async function placeOrder(
   events: DomainEvents,
   userId: string,
   body: PlaceOrderBody,
-  payment: PaymentTerms,
+  payment: PlacementTerms,
   key?: OrderKey,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
@@ -128,6 +138,7 @@ export async function placeOrder(
         // Cash on delivery is offered to the agents at once, an online order once it is paid.
         offered_at: payment.type === 'COD' ? now : null,
         refund_paise: 0,
+        delivery_pin: payment.deliveryPin ? newDeliveryPin() : null,
         created_at: now,
         updated_at: now,
       };
@@ -317,6 +328,7 @@ export async function placeCodOrder(
   userId: string,
   body: PlaceOrderBody,
   request: KeyedRequest | undefined,
+  deliveryPin: boolean,
 ): Promise<PlacementAnswer> {
   const answer = (orderId: string): PlacementAnswer => ({
     status: 201,
@@ -324,7 +336,7 @@ export async function placeCodOrder(
   });
   const key = request && { request, answer };
   return placeOnce(em, userId, request, async () => {
-    const order = await placeOrder(em, events, userId, body, { type: 'COD' }, key);
+    const order = await placeOrder(em, events, userId, body, { type: 'COD', deliveryPin }, key);
     return answer(order.id);
   });
 }
@@ -419,6 +431,8 @@ export async function readListedOrders(
       'o.cancel_reason',
       'o.refund_status',
       'o.refund_paise',
+      'o.delivery_pin',
+      'o.pin_locked_at',
       'o.created_at',
       'o.updated_at',
       'a.id as agent_id',
@@ -468,6 +482,8 @@ export async function readListedOrders(
         cancelReason: row.cancel_reason,
         refundStatus: row.refund_status,
         refundPaise: row.refund_paise,
+        deliveryPin: row.delivery_pin,
+        pinLockedAt: row.pin_locked_at && date(row.pin_locked_at),
         createdAt: date(row.created_at),
         updatedAt: date(row.updated_at),
         assignedTo:

@@ -1,7 +1,13 @@
 import { agentPaymentVerifyAnswerSchema, MESSAGES, onlineOrderAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import {
+  deliveryPinOf,
+  placeCodOrder,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { pollPayments } from './payment-poller.js';
@@ -50,7 +56,10 @@ describe('collecting online at the door', () => {
     );
     expect(verified.message).toBe(MESSAGES.paymentSuccessful);
     expect(verified.order).toMatchObject({ isPaid: true, paidVia: 'online', paymentType: 'COD' });
-    await agent.http.put(`/api/agents/status/${orderId}`).send({ status: 'Delivered' }).expect(200);
+    await agent.http
+      .put(`/api/agents/status/${orderId}`)
+      .send({ status: 'Delivered', pin: await deliveryPinOf(app, orderId) })
+      .expect(200);
     await agent.http.put(`/api/agents/mark-paid/${orderId}`).expect(409);
   });
 

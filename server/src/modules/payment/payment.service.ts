@@ -78,6 +78,7 @@ export async function placeOnlineOrder(
   userId: string,
   body: PlaceOrderBody,
   request: KeyedRequest | undefined,
+  deliveryPin: boolean,
 ): Promise<PlacementAnswer> {
   return placeOnce(em, userId, request, async () => {
     const waiting = await em.count(OrderSchema, {
@@ -93,7 +94,7 @@ export async function placeOnlineOrder(
       );
     }
     const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
-    const terms = { type: 'Online', payBy } as const;
+    const terms = { type: 'Online', payBy, deliveryPin } as const;
     const order = await placeOrder(em, deps.events, userId, body, terms, request && { request });
     let answer: PlacementAnswer;
     try {

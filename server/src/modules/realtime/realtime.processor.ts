@@ -3,12 +3,19 @@
  * their transaction commits) become room emits. Each order goes to a room in the form that
  * room's HTTP endpoint answers, and only to rooms whose members could fetch it.
  */
-import { isOpenForAgents, isVisibleTo, ROOMS } from '@kirana/shared';
+import { isOpenForAgents, isVisibleTo, ROOMS, toRupees } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.js';
 import { inBatches } from '../../lib/in-batches.js';
+import { presentCashLine } from '../cash/cash.presenter.js';
+import { readLedger } from '../cash/cash.service.js';
 import { factsOf } from '../order/order-rules.js';
-import { presentOrder, presentSellerOrder, type ListedOrder } from '../order/order.presenter.js';
+import {
+  presentOrder,
+  presentSellerOrder,
+  presentShopperOrder,
+  type ListedOrder,
+} from '../order/order.presenter.js';
 import { readListedOrders } from '../order/order.service.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
@@ -45,7 +52,8 @@ export function realtimeProcessor(
     const shopName = released ? 'order:created' : name;
     const asListed = presentOrder(order, publicUrl);
 
-    realtime.shop.to(ROOMS.user(facts.userId)).emit(name, asListed);
+    // The shopper's own copy is the only one with the delivery PIN.
+    realtime.shop.to(ROOMS.user(facts.userId)).emit(name, presentShopperOrder(order, publicUrl));
     if (isVisibleTo(facts, { role: 'seller' })) {
       realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order, publicUrl));
     }
@@ -118,6 +126,17 @@ export function realtimeProcessor(
       case 'agents.changed':
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
         return;
+      case 'cash.changed': {
+        // The agent's phone gets their cash as GET /api/agents/cash answers it; the counter
+        // fetches the team (each agent's cash in hand) again.
+        const { cashInHandPaise, lines } = await readLedger(orm.em.fork(), event.agentId);
+        realtime.agents.to(ROOMS.agent(event.agentId)).emit('cash:updated', {
+          cashInHand: toRupees(cashInHandPaise),
+          lines: lines.map(presentCashLine),
+        });
+        realtime.seller.to(ROOMS.seller).emit('agents:updated');
+        return;
+      }
       case 'session.ended':
         return disconnect(event.kind, sessionRoom(event.tokenHash));
       case 'sessions.revoked':

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   createProduct,
+  deliveryPinOf,
   placeCodOrder,
   signInAgent,
   signInSeller,
@@ -126,7 +127,10 @@ describe('live updates over Socket.IO', () => {
     ];
     for (const [step, reached] of steps) {
       if (step === 'paid') await ravi.http.put(`/api/agents/mark-paid/${id}`).expect(200);
-      else await ravi.http.put(`/api/agents/status/${id}`).send({ status: step }).expect(200);
+      else {
+        const pin = await deliveryPinOf(app, id);
+        await ravi.http.put(`/api/agents/status/${id}`).send({ status: step, pin }).expect(200);
+      }
       const seen = await ownerSocket.waitFor(
         'order:updated',
         (order: Order) => order._id === id && reached(order),

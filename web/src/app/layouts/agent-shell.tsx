@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { ActiveOrdersPage } from '../../areas/agent/active-orders-page';
+import { CashPage } from '../../areas/agent/cash-page';
 import { DeliveredOrdersPage } from '../../areas/agent/delivered-orders-page';
 import {
   agentOrdersAtom,
@@ -16,6 +17,7 @@ import { AgentHeader } from '../../features/agent/components/agent-header';
 import { AgentTabs } from '../../features/agent/components/agent-tabs';
 import { OfflineBanner } from '../../features/agent/components/offline-banner';
 import { splitOrders } from '../../features/agent/order-lists';
+import { turnOffAlerts } from '../../features/agent/push/push-alerts';
 
 /**
  * The logged-in agent's frame: header, offline banner, the screen, and the tab bar. Loaded after
@@ -24,14 +26,16 @@ import { splitOrders } from '../../features/agent/order-lists';
  */
 export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }) {
   const pathname = useAgentPath();
-  const screen: OrdersScreen = agentScreenOf(pathname) ?? 'active';
+  const screen = agentScreenOf(pathname) ?? 'active';
+  // The cash screen refreshes (and words a failure) as Active Orders does.
+  const ordersScreen: OrdersScreen = screen === 'delivered' ? 'delivered' : 'active';
   const orders = useAtomValue(agentOrdersAtom);
   const load = useAtomValue(ordersLoadAtom);
   const refresh = useSetAtom(refreshOrdersAtom);
   const logOut = useSetAtom(logOutAgentAtom);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  useOrdersFeed(screen);
+  useOrdersFeed(ordersScreen);
   // An unknown path under /agents shows Active Orders, under its own address.
   useEffect(() => {
     if (agentScreenOf(pathname) === null) navigateAgent('/agents', { replace: true });
@@ -46,6 +50,8 @@ export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: bo
   const onLogout = async () => {
     setLoggingOut(true);
     try {
+      // Logged out, this phone hears of no more orders; the next agent turns alerts on anew.
+      await turnOffAlerts().catch((error: unknown) => console.warn('Alerts stay on:', error));
       await logOut();
     } finally {
       setLoggingOut(false);
@@ -55,10 +61,12 @@ export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: bo
   return (
     <div className="agent-shell">
       <AgentHeader name={agent.name} loggingOut={loggingOut} onLogout={() => void onLogout()} />
-      {offline && <OfflineBanner onRetry={() => void refresh(screen)} />}
+      {offline && <OfflineBanner onRetry={() => void refresh(ordersScreen)} />}
       <main id="agent-main" className="agent-main">
         {screen === 'delivered' ? (
           <DeliveredOrdersPage agentId={agent._id} />
+        ) : screen === 'cash' ? (
+          <CashPage />
         ) : (
           <ActiveOrdersPage agentId={agent._id} />
         )}

@@ -1,9 +1,10 @@
-import type { AgentOrder } from '@kirana/shared';
+import { orderNumber, type AgentOrder } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   agentOrdersAtom,
+  deliverWithPinAtom,
   loadFailedText,
   ordersFetchedAtAtom,
   ordersLoadAtom,
@@ -15,8 +16,11 @@ import {
 import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
-import { orderActions, type OrderAction } from '../../features/agent/order-actions';
+import { PinPadDialog } from '../../features/agent/components/pin-pad-dialog';
+import { ShiftBar } from '../../features/agent/components/shift-bar';
+import { asksForPin, orderActions, type OrderAction } from '../../features/agent/order-actions';
 import { splitOrders } from '../../features/agent/order-lists';
+import { useLinkedOrder } from '../../features/agent/use-linked-order';
 import { connectionAtoms } from '../../lib/socket';
 
 interface OrdersPageProps {
@@ -34,10 +38,36 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
   const refresh = useSetAtom(refreshOrdersAtom);
   const run = useSetAtom(runOrderActionAtom);
   const { mine, open } = useMemo(() => splitOrders(orders, agentId), [orders, agentId]);
+  // A tapped alert opens /agents?order=<id>: that card is brought into view and ringed.
+  const linked = useLinkedOrder(load === 'ready');
 
-  const onAction = (order: AgentOrder, action: OrderAction) => void run(order, action);
+  const deliverWithPin = useSetAtom(deliverWithPinAtom);
+  // The order whose Delivered step is asking for its PIN, and why the last one was refused.
+  const [pinFor, setPinFor] = useState<{ id: string; error: string | null; tries: number } | null>(
+    null,
+  );
+  // Delivered or locked meanwhile (live), it asks no more.
+  const pinOrder =
+    pinFor &&
+    orders.find(
+      (order) => order._id === pinFor.id && order.status === 'Picked' && !order.pinLocked,
+    );
+
+  const onAction = (order: AgentOrder, action: OrderAction) => {
+    if (action.kind === 'status' && asksForPin(order, action.to))
+      setPinFor({ id: order._id, error: null, tries: 0 });
+    else void run(order, action);
+  };
+  const onPin = async (order: AgentOrder, pin: string) => {
+    const outcome = await deliverWithPin(order, pin);
+    setPinFor((asked) =>
+      outcome.kind === 'refused'
+        ? { id: order._id, error: outcome.message, tries: (asked?.tries ?? 0) + 1 }
+        : null,
+    );
+  };
   const card = (order: AgentOrder) => (
-    <li key={order._id}>
+    <li key={order._id} className={order._id === linked ? 'agent-order-linked' : undefined}>
       <OrderCard
         order={order}
         actions={orderActions(order, agentId)}
@@ -50,6 +80,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
   return (
     <>
       <title>{t`Active Orders · Kirana Delivery`}</title>
+      <ShiftBar />
       <ListToolbar
         title={t`Active Orders`}
         fetchedAt={fetchedAt}
@@ -83,6 +114,17 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
             </section>
           )}
         </>
+      )}
+      {pinOrder && (
+        <PinPadDialog
+          key={`${pinOrder._id}:${pinFor.tries}`}
+          open
+          number={orderNumber(pinOrder._id)}
+          busy={pending.has(pinOrder._id)}
+          error={pinFor.error}
+          onSubmit={(pin) => void onPin(pinOrder, pin)}
+          onClose={() => setPinFor(null)}
+        />
       )}
     </>
   );

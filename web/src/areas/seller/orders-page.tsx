@@ -20,6 +20,7 @@ import {
   refreshOrdersAtom,
   sellerOrdersAtom,
   takeOrderBackAtom,
+  unlockPinAtom,
 } from '../../features/seller/atoms/orders';
 import { CancelOrderDialog } from '../../features/seller/components/cancel-order-dialog';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
@@ -56,6 +57,7 @@ export function OrdersPage() {
   const takeBack = useSetAtom(takeOrderBackAtom);
   const cancelOrder = useSetAtom(cancelOrderAtom);
   const assign = useSetAtom(assignOrderAtom);
+  const unlockPin = useSetAtom(unlockPinAtom);
   const agents = useAtomValue(agentsAtom);
   const agentsState = useAtomValue(agentsLoadStateAtom);
   const loadAgents = useSetAtom(loadAgentsAtom);
@@ -146,6 +148,7 @@ export function OrdersPage() {
                   }}
                   agents={agents}
                   onAssign={(chosen, agentId) => void assign({ orderId: chosen._id, agentId })}
+                  onUnlockPin={(chosen) => void unlockPin(chosen._id)}
                 />
               </li>
             ))}

@@ -7,6 +7,7 @@ describe('agentScreenOf', () => {
     expect(agentScreenOf('/agents/')).toBe('active');
     expect(agentScreenOf('/agents/delivered')).toBe('delivered');
     expect(agentScreenOf('/agents/delivered/')).toBe('delivered');
+    expect(agentScreenOf('/agents/cash')).toBe('cash');
   });
 
   it('knows no other path', () => {

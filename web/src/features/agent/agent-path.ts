@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /*
- * The agent app has two screens, so it keeps its place with the History API directly rather
+ * The agent app has three screens, so it keeps its place with the History API directly rather
  * than a router library: that keeps its first load within the phone's 100 kB budget.
  */
 const listeners = new Set<() => void>();
@@ -28,10 +28,14 @@ export function navigateAgent(path: string, { replace = false } = {}): void {
   for (const listener of listeners) listener();
 }
 
+/** The agent app's screens: the orders to deliver, those delivered, and the cash in hand. */
+export type AgentScreen = 'active' | 'delivered' | 'cash';
+
 /** Which screen a path shows: null for a path the app does not know. */
-export function agentScreenOf(path: string): 'active' | 'delivered' | null {
+export function agentScreenOf(path: string): AgentScreen | null {
   const clean = path.replace(/\/+$/, '');
   if (clean === '/agents') return 'active';
   if (clean === '/agents/delivered') return 'delivered';
+  if (clean === '/agents/cash') return 'cash';
   return null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionLabel,
   actionTexts,
+  asksForPin,
   orderActions,
   paymentFailedText,
   verifyTexts,
@@ -13,6 +14,18 @@ describe('orderActions', () => {
     const actions = orderActions(anAgentOrder(1), ME);
     expect(actions).toEqual([{ kind: 'accept' }]);
     expect(actionLabel(actions[0]!)).toBe('Accept');
+  });
+
+  it('asks for the PIN to deliver an order that has one, and offers nothing once locked', () => {
+    const picked = { assignedTo: ME, status: 'Picked', isPaid: true, paidVia: 'cash' } as const;
+    const withPin = anAgentOrder(1, { ...picked, pinRequired: true });
+    expect(orderActions(withPin, ME)).toEqual([{ kind: 'status', to: 'Delivered' }]);
+    expect(asksForPin(withPin, 'Delivered')).toBe(true);
+    expect(asksForPin(withPin, 'Picked')).toBe(false);
+    expect(asksForPin(anAgentOrder(2, picked), 'Delivered')).toBe(false);
+    expect(
+      orderActions(anAgentOrder(3, { ...picked, pinRequired: true, pinLocked: true }), ME),
+    ).toEqual([]);
   });
 
   it('offers nothing on an order another agent holds', () => {

@@ -28,11 +28,19 @@ export function orderActions(order: AgentOrder, agentId: string): OrderAction[] 
   const agent = { role: 'agent', id: agentId } as const;
   if (order.assignedTo !== agentId) return canAccept(order, agent).ok ? [{ kind: 'accept' }] : [];
   const next = nextStatus(order.status);
-  if (next && canChangeStatus(order, next, agent).ok) return [{ kind: 'status', to: next }];
+  if (next && canChangeStatus(order, next, agent).ok) {
+    // Locked after too many wrong PINs: the shop must unlock it first (the card says so).
+    return asksForPin(order, next) && order.pinLocked ? [] : [{ kind: 'status', to: next }];
+  }
   const actions: OrderAction[] = [];
   if (canMarkPaid(order, agent).ok) actions.push({ kind: 'collect-cash' });
   if (canCollectOnline(order, agent).ok) actions.push({ kind: 'collect-online' });
   return actions;
+}
+
+/** Whether moving `order` on to `to` needs its customer's delivery PIN (the PIN pad asks). */
+export function asksForPin(order: AgentOrder, to: OrderStatus): boolean {
+  return to === 'Delivered' && order.pinRequired;
 }
 
 /** The button's words for `action`. */

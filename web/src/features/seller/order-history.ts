@@ -36,6 +36,12 @@ export function changeText(
       return `cancelled it: not paid in time${note}`;
     case 'refunded':
       return `refunded the payment${note}`;
+    case 'pin-wrong':
+      return `entered a wrong delivery PIN${note}`;
+    case 'pin-locked':
+      return `locked the delivery: too many wrong PINs${note}`;
+    case 'pin-unlocked':
+      return `unlocked the delivery PIN${note}`;
     case 'status':
       return `${event.fromStatus ?? '—'} → ${event.toStatus ?? '—'}${note}`;
   }

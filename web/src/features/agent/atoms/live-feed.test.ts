@@ -1,4 +1,4 @@
-import { orderNumber, type AgentOrder } from '@kirana/shared';
+import { orderNumber, type AgentCash, type AgentOrder, type CashLine } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,15 +11,18 @@ import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
 import { anAgentOrder, at, ME, SOMEONE_ELSE } from '../test/orders';
 import { agentLiveFeed } from './live-feed';
 import { agentOrdersAtom, refreshOrdersAtom } from './orders';
-import { agentSessionAtom } from './session-state';
+import { agentCashAtom } from './cash';
+import { agentSessionAtom, dutyAtom } from './session-state';
 
 const mocks = vi.hoisted(() => ({
   getVisibleOrders: vi.fn<() => Promise<AgentOrder[]>>(),
+  getCash: vi.fn<() => Promise<AgentCash>>(),
   toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() },
 }));
 
 vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
 vi.mock('../api/get-visible-orders', () => ({ getVisibleOrders: mocks.getVisibleOrders }));
+vi.mock('../api/get-cash', () => ({ getCash: mocks.getCash }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
 
 let store: ReturnType<typeof createStore>;
@@ -43,6 +46,7 @@ async function connect() {
 
 beforeEach(async () => {
   vi.clearAllMocks();
+  mocks.getCash.mockResolvedValue({ cashInHand: 0, lines: [] });
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   store = createStore();
   store.set(agentSessionAtom, { state: 'in', agent: { _id: ME, name: 'Ravi' } });
@@ -115,6 +119,53 @@ describe("the agent's live orders", () => {
     expect(store.get(agentOrdersAtom)).toEqual([handed]);
     expect(mocks.toast.success).toHaveBeenCalledWith(
       `The shop gave you order #${orderNumber(open._id)}`,
+    );
+  });
+
+  it('stays quiet about a waiting order while the agent is off duty', async () => {
+    const open = anAgentOrder(1);
+    await holding([open]);
+    await connect();
+    store.set(dutyAtom, false);
+
+    const waiting = { ...open, updatedAt: at(8) };
+    socket.fire('order:unaccepted', waiting);
+    expect(store.get(agentOrdersAtom)).toEqual([waiting]);
+    expect(mocks.toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('follows the cash in hand, fetched at each connect and live, announcing a handover once', async () => {
+    const collected: CashLine = {
+      _id: 'line-1',
+      kind: 'collection',
+      amount: 250,
+      balance: 250,
+      orderId: '0190a5b2-7c3e-7a10-8000-000000000001',
+      note: null,
+      by: 'agent',
+      createdAt: at(1),
+    };
+    mocks.getCash.mockResolvedValue({ cashInHand: 250, lines: [collected] });
+    await connect();
+    expect(mocks.getCash).toHaveBeenCalledOnce();
+    expect(store.get(agentCashAtom)).toEqual({ cashInHand: 250, lines: [collected] });
+
+    const handover: CashLine = {
+      ...collected,
+      _id: 'line-2',
+      kind: 'handover',
+      amount: -200,
+      balance: 50,
+      orderId: null,
+      by: 'seller',
+      createdAt: at(2),
+    };
+    const after = { cashInHand: 50, lines: [handover, collected] };
+    socket.fire('cash:updated', after);
+    socket.fire('cash:updated', after);
+    expect(store.get(agentCashAtom)).toEqual(after);
+    expect(mocks.toast.success).toHaveBeenCalledExactlyOnceWith(
+      'The shop took ₹200.00 from you. Cash in hand: ₹50.00',
     );
   });
 

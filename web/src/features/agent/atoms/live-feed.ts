@@ -1,4 +1,6 @@
 import type { LiveFeed } from '../../../lib/socket';
+import { atom } from 'jotai';
+import { receiveCashAtom, refreshCashAtom } from './cash';
 import {
   receiveAssignedOrderAtom,
   receiveOrderAtom,
@@ -7,9 +9,15 @@ import {
   removeOrderAtom,
 } from './orders';
 
+/** After the stream was down: the orders, and then the cash in hand, fetched again. */
+const refetchAllAtom = atom(null, async (_get, set) => {
+  await set(refreshOrdersAtom);
+  await set(refreshCashAtom);
+});
+
 /**
- * What the agents' app takes from the `/agents` stream: the open pool and the agent's own
- * orders. It polls every 30 seconds whether the stream is up or not (see `useOrdersFeed`).
+ * What the agents' app takes from the `/agents` stream: the open pool, the agent's own orders and
+ * their cash in hand. It polls every 30 seconds whether the stream is up or not (see `useOrdersFeed`).
  */
 export const agentLiveFeed: LiveFeed<'agents'> = {
   events: {
@@ -18,7 +26,8 @@ export const agentLiveFeed: LiveFeed<'agents'> = {
     'order:assigned': receiveAssignedOrderAtom,
     'order:removed': removeOrderAtom,
     'order:unaccepted': receiveUnacceptedOrderAtom,
+    'cash:updated': receiveCashAtom,
   },
-  refetch: refreshOrdersAtom,
+  refetch: refetchAllAtom,
   poll: null,
 };

@@ -1,7 +1,7 @@
 import { orderNumber, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { atom, type Setter } from 'jotai';
-import { serverMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { CHECKOUT_SCRIPT_FAILED, PAYMENTS_UNAVAILABLE } from '../../payments/messages';
 import { toast } from '../../../lib/toast';
 import { outsideText } from '../i18n/outside-texts';
@@ -18,7 +18,7 @@ import {
   type OrderAction,
 } from '../order-actions';
 import { receiveOrder, reconcileOrders, withoutRemovedOrder } from '../order-lists';
-import { agentIdAtom, offlineAtom, sessionLostAtom } from './session-state';
+import { agentIdAtom, dutyAtom, offlineAtom, sessionLostAtom } from './session-state';
 
 /** Whether a refresh got an answer from the server (any answer), or could not reach it. */
 export type Reach = 'reached' | 'unreachable';
@@ -131,10 +131,12 @@ export const receiveAssignedOrderAtom = atom(null, (_get, set, order: AgentOrder
 
 /**
  * Live `order:unaccepted`: an open order nobody has taken for a while, offered again: merged in
- * and announced, with a buzz on phones that can.
+ * and, while the agent is on duty, announced with a buzz on phones that can.
  */
-export const receiveUnacceptedOrderAtom = atom(null, (_get, set, order: AgentOrder) => {
+export const receiveUnacceptedOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   set(receiveOrderAtom, order);
+  // Off duty: the order shows, but nothing calls for the agent's attention.
+  if (get(dutyAtom) === false) return;
   toast.warning(t`Order #${orderNumber(order._id)} is still waiting for an agent`);
   navigator.vibrate?.(200);
 });
@@ -244,6 +246,43 @@ export const runOrderActionAtom = atom(
       } catch (error) {
         reportFailure(set, error, actionTexts(action));
       }
+    } finally {
+      const pending = new Map(get(pendingActionsAtom));
+      pending.delete(order._id);
+      set(pendingActionsAtom, pending);
+    }
+  },
+);
+
+/** How entering a delivery PIN ended: delivered, refused (try again), or nothing more to try. */
+export type PinOutcome =
+  { kind: 'delivered' } | { kind: 'refused'; message: string } | { kind: 'done' };
+
+/**
+ * Marks `order` Delivered with the PIN its customer gave. A PIN refused for what it is (wrong,
+ * malformed: a 400) answers 'refused' with the server's words, for the PIN pad to show while
+ * the agent tries again; anything else ends the attempt like any other step's failure, and a
+ * lock (429, after the last wrong try) has the list fetched again so the card shows it.
+ */
+export const deliverWithPinAtom = atom(
+  null,
+  async (get, set, order: AgentOrder, pin: string): Promise<PinOutcome> => {
+    if (get(pendingActionsAtom).has(order._id)) return { kind: 'done' };
+    const action = { kind: 'status', to: 'Delivered' } as const;
+    set(pendingActionsAtom, new Map(get(pendingActionsAtom)).set(order._id, action.kind));
+    try {
+      set(receiveOrderAtom, await updateOrderStatus(order._id, 'Delivered', pin));
+      set(offlineAtom, false);
+      toast.success(actionTexts(action).success);
+      return { kind: 'delivered' };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const notTaken = t`That PIN was not accepted: check it with the customer.`;
+        return { kind: 'refused', message: outsideText(error.message, notTaken) };
+      }
+      reportFailure(set, error, actionTexts(action));
+      if (error instanceof ApiError && error.status === 429) void set(refreshOrdersAtom);
+      return { kind: 'done' };
     } finally {
       const pending = new Map(get(pendingActionsAtom));
       pending.delete(order._id);

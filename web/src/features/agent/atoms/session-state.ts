@@ -19,6 +19,12 @@ export const agentIdAtom = atom((get) => {
 });
 
 /**
+ * Whether the agent is on duty (alerted to new orders), as the server last said; null while
+ * unknown (opened offline).
+ */
+export const dutyAtom = atom<boolean | null>(null);
+
+/**
  * True from a call that could not reach the server (or the browser's `offline` event) until the
  * next call that did: the screens then show 'Offline — retrying…'.
  */

@@ -10,7 +10,7 @@ import { failureText, isNotPaired, isUnreachable } from '../failure-message';
 import { outsideText } from '../i18n/outside-texts';
 import type { Reach } from './orders';
 import { pairingRefusalAtom } from './pairing';
-import { agentSessionAtom, offlineAtom } from './session-state';
+import { agentSessionAtom, dutyAtom, offlineAtom } from './session-state';
 
 /**
  * The start-up check: is the agent's session live? Out of reach, the agent kept in local storage
@@ -24,6 +24,7 @@ export const checkAgentAuthAtom = atom(null, async (get, set): Promise<Reach> =>
     set(offlineAtom, false);
     if (agent) {
       rememberAgent(agent);
+      set(dutyAtom, agent.onDuty);
       set(agentSessionAtom, { state: 'in', agent });
     } else {
       forgetAgent();
@@ -63,6 +64,7 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
     toast.clearErrors();
     set(pairingRefusalAtom, null);
     rememberAgent(agent);
+    set(dutyAtom, agent.onDuty);
     set(offlineAtom, false);
     set(agentSessionAtom, { state: 'in', agent });
     return true;

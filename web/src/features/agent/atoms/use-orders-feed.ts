@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useLiveUpdates } from '../../../lib/socket';
 import { agentLiveFeed } from './live-feed';
+import { refreshCashAtom, resetCashAtom } from './cash';
 import { refreshOrdersAtom, resetOrdersAtom, type OrdersScreen } from './orders';
 import { useRefreshLoop } from './use-refresh-loop';
 
@@ -16,8 +17,16 @@ export function useOrdersFeed(screen: OrdersScreen): void {
   const reset = useSetAtom(resetOrdersAtom);
   // Nothing held may show in another session: the logged-in screens (one mount per agent) forget
   // the orders as they close, at a logout, a lost session or the next agent's login.
+  const resetCash = useSetAtom(resetCashAtom);
+  const refreshCash = useSetAtom(refreshCashAtom);
   useEffect(() => reset, [reset]);
-  const task = useCallback(() => refresh(screen), [refresh, screen]);
+  useEffect(() => resetCash, [resetCash]);
+  // The cash in hand comes along with every refresh of the orders.
+  const task = useCallback(async () => {
+    const reach = await refresh(screen);
+    if (reach === 'reached') await refreshCash();
+    return reach;
+  }, [refresh, refreshCash, screen]);
   useRefreshLoop(task, AGENT_POLL_MS);
   useLiveUpdates('agents', agentLiveFeed);
 }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { AlertsSwitch } from '../push/components/alerts-switch';
 import { LanguageSwitch } from './language-switch';
 import { PendingButton } from './pending-button';
 
@@ -27,6 +28,7 @@ export function AgentHeader({ name, loggingOut, onLogout }: AgentHeaderProps) {
         </div>
       </div>
       <div className="agent-header__actions">
+        <AlertsSwitch />
         <LanguageSwitch />
         <PendingButton
           variant="ghost"

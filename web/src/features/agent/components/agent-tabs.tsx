@@ -1,14 +1,14 @@
 import { t } from '@lingui/core/macro';
 import type { MouseEvent, ReactNode } from 'react';
 import { navigateAgent, useAgentPath } from '../agent-path';
-import { ActiveIcon, DeliveredIcon } from './agent-icons';
+import { ActiveIcon, CashIcon, DeliveredIcon } from './agent-icons';
 
 interface AgentTabsProps {
   /** Orders on the Active screen (the agent's own and the open ones), once known. */
   activeCount: number | null;
 }
 
-/** The two screens, as a tab bar at the bottom of the screen where the thumb reaches. */
+/** The three screens, as a tab bar at the bottom of the screen where the thumb reaches. */
 export function AgentTabs({ activeCount }: AgentTabsProps) {
   return (
     <nav className="agent-tabs" aria-label={t`Agent screens`}>
@@ -25,6 +25,10 @@ export function AgentTabs({ activeCount }: AgentTabsProps) {
       <TabLink to="/agents/delivered">
         <DeliveredIcon />
         <span>{t`Delivered Orders`}</span>
+      </TabLink>
+      <TabLink to="/agents/cash">
+        <CashIcon />
+        <span>{t`Cash`}</span>
       </TabLink>
     </nav>
   );

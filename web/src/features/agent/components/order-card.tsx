@@ -148,6 +148,10 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
             </PendingButton>
           ))}
         </div>
+      ) : order.pinLocked && !isFinished(order.status) ? (
+        <p className="agent-order__note agent-order__note--locked">
+          {t`Delivery locked after 5 wrong PINs: ask the shop to unlock it.`}
+        </p>
       ) : (
         !isFinished(order.status) &&
         !order.isPaid && <p className="agent-order__note">{t`Waiting for the online payment.`}</p>

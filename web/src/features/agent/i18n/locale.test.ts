@@ -1,4 +1,11 @@
-import { MESSAGES, refusalMessage } from '@kirana/shared';
+import {
+  DELIVERY_PIN_FORMAT,
+  DELIVERY_PIN_LOCKED,
+  DELIVERY_PIN_MISSING,
+  MESSAGES,
+  refusalMessage,
+  wrongPinMessage,
+} from '@kirana/shared';
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages as english } from '../locales/en.po';
@@ -115,6 +122,10 @@ describe('outsideText', () => {
       MESSAGES.inviteNotValid,
       MESSAGES.inviteUsed,
       MESSAGES.inviteExpired,
+      DELIVERY_PIN_MISSING,
+      DELIVERY_PIN_FORMAT,
+      DELIVERY_PIN_LOCKED,
+      ...[0, 1, 2, 3, 4].map(wrongPinMessage),
       CHECKOUT_SCRIPT_FAILED,
       CHECKOUT_SCRIPT_BROKEN,
       PAYMENTS_UNAVAILABLE,

@@ -38,6 +38,15 @@ export const OUTSIDE_TEXTS = [
   msg({ id: 'Order is no longer open for delivery' }),
   msg({ id: 'Order is not assigned to any agent' }),
   msg({ id: 'Only the shop can do this' }),
+  // The delivery PIN (its wrong tries count down from 5)
+  msg({ id: 'pin is required: ask the shopper for the 4-digit delivery PIN in My Orders' }),
+  msg({ id: 'pin must be the 4 digits the shopper sees in My Orders' }),
+  msg({ id: 'Wrong PIN: 4 tries left' }),
+  msg({ id: 'Wrong PIN: 3 tries left' }),
+  msg({ id: 'Wrong PIN: 2 tries left' }),
+  msg({ id: 'Wrong PIN: 1 try left' }),
+  msg({ id: 'Wrong PIN. Delivery is locked after 5 wrong PINs: ask the shop to unlock it' }),
+  msg({ id: 'Delivery is locked after 5 wrong PINs: ask the shop to unlock it' }),
   // Collecting online at the door
   msg({ id: 'This order has already been paid' }),
   msg({ id: 'This order is paid in cash on delivery' }),

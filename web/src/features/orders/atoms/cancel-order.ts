@@ -1,4 +1,4 @@
-import { MESSAGES, type Order } from '@kirana/shared';
+import { MESSAGES, type ShopperOrder } from '@kirana/shared';
 import { atom } from 'jotai';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -13,7 +13,7 @@ export const cancellingOrderIdAtom = atom<string | null>(null);
  * and the server's message toasted. A refusal (e.g. the agent picked it up meanwhile) toasts
  * its message or 'Failed to cancel the order', and the orders are fetched again.
  */
-export const cancelOrderAtom = atom(null, async (get, set, order: Order): Promise<void> => {
+export const cancelOrderAtom = atom(null, async (get, set, order: ShopperOrder): Promise<void> => {
   if (get(cancellingOrderIdAtom) !== null) return;
   set(cancellingOrderIdAtom, order._id);
   try {

@@ -1,11 +1,12 @@
-import type { Order } from '@kirana/shared';
+import type { ShopperOrder } from '@kirana/shared';
 import { liveList } from '../../../lib/live-list';
 import { userAtom } from '../../auth/atoms/user';
 import { getUserOrders } from '../api/get-user-orders';
 
-const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+const newestFirst = (a: ShopperOrder, b: ShopperOrder) =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
-const orders = liveList<Order>({
+const orders = liveList<ShopperOrder>({
   fetch: async (get, signal) => (get(userAtom) ? getUserOrders(signal) : []),
   onFailure: (error) => console.error('Could not load your orders', error),
   order: newestFirst,

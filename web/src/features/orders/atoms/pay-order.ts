@@ -1,4 +1,4 @@
-import type { Order } from '@kirana/shared';
+import type { ShopperOrder } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { userAtom } from '../../auth/atoms/user';
@@ -17,7 +17,7 @@ export const payingOrderIdAtom = atom<string | null>(null);
  * time: a second tap while one runs does nothing. A refusal (e.g. the time to pay ran out) is
  * toasted and the orders fetched again, so the card shows what is true now.
  */
-export const payOrderAtom = atom(null, async (get, set, order: Order): Promise<void> => {
+export const payOrderAtom = atom(null, async (get, set, order: ShopperOrder): Promise<void> => {
   const user = get(userAtom);
   if (!user || get(payingOrderIdAtom) !== null) return;
   set(payingOrderIdAtom, order._id);

@@ -1,4 +1,4 @@
-import type { Address, Order, User } from '@kirana/shared';
+import type { Address, ShopperOrder, User } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
@@ -52,14 +52,18 @@ const paid = {
 
 let store: ReturnType<typeof createStore>;
 let opened: { request: CheckoutRequest; callbacks: CheckoutCallbacks }[];
-let placed: Order;
+let placed: ShopperOrder;
 
 const lastCheckout = () => opened.at(-1)!;
 
 beforeEach(() => {
   vi.clearAllMocks();
   opened = [];
-  placed = anOrder<Order>(0, { paymentType: 'Online', payBy: at(30) });
+  placed = anOrder<ShopperOrder>(0, {
+    paymentType: 'Online',
+    payBy: at(30),
+    deliveryPin: '4821',
+  });
   mocks.address = placed.address;
   mocks.prepareCheckout.mockResolvedValue({
     open: (request: CheckoutRequest, callbacks: CheckoutCallbacks) =>

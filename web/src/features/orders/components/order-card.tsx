@@ -2,7 +2,7 @@ import {
   canCancel,
   formatAmount,
   imageSrcSet,
-  type Order,
+  type ShopperOrder as Order,
   ORDER_CURRENCY,
   orderNumber,
   toPaise,
@@ -12,6 +12,7 @@ import { refundText } from '../../payments/refund-text';
 import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
 import { CancelOrder } from './cancel-order';
+import { DeliveryPin } from './delivery-pin';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
 
@@ -45,7 +46,7 @@ const shopperMayCancel = (order: Order) =>
 /**
  * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress; an
  * online order awaiting its payment offers 'Pay now' instead of the progress, a cancelled one
- * says why, and one not yet picked offers 'Cancel order'.
+ * says why, one on its way shows its delivery PIN, and one not yet picked offers 'Cancel order'.
  */
 export function OrderCard({
   order,
@@ -106,7 +107,10 @@ export function OrderCard({
       ) : stage.kind === 'cancelled' ? (
         <OrderCancelled by={stage.by} reason={stage.reason} at={stage.at} />
       ) : (
-        <OrderProgress status={order.status} />
+        <>
+          <OrderProgress status={order.status} />
+          {order.deliveryPin && <DeliveryPin pin={order.deliveryPin} locked={order.pinLocked} />}
+        </>
       )}
       {onCancel && shopperMayCancel(order) && (
         <CancelOrder

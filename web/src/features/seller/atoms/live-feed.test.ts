@@ -205,7 +205,14 @@ describe("the seller's live products and agents", () => {
     expect(mocks.getAgents).not.toHaveBeenCalled();
 
     await store.set(loadAgentsAtom);
-    const ravi: Agent = { _id: 'agent-1', name: 'Ravi', phone: '9876543210', status: 'Available' };
+    const ravi: Agent = {
+      _id: 'agent-1',
+      name: 'Ravi',
+      phone: '9876543210',
+      status: 'Available',
+      onDuty: true,
+      cashInHand: 0,
+    };
     mocks.getAgents.mockResolvedValue([ravi]);
     socket.fire('agents:updated');
 

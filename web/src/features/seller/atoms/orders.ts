@@ -13,6 +13,7 @@ import { getSellerOrders } from '../api/get-seller-orders';
 import { assignOrder } from '../api/assign-order';
 import { cancelOrder } from '../api/cancel-order';
 import { releaseOrder } from '../api/release-order';
+import { unlockPin } from '../api/unlock-pin';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
 import { mergeOrders, unseenOrders } from '../order-list';
 import { alertUnaccepted } from '../unaccepted-alert';
@@ -211,6 +212,11 @@ export const cancelOrderAtom = atom(null, (get, set, body: SellerCancelOrderBody
 /** Hands an open order to an agent (see {@link changeOrder}). */
 export const assignOrderAtom = atom(null, (get, set, body: AssignOrderBody) =>
   changeOrder(get, set, () => assignOrder(body), MESSAGES.assignFailed),
+);
+
+/** Lets the agent try the delivery PIN again after a lock (see {@link changeOrder}). */
+export const unlockPinAtom = atom(null, (get, set, orderId: string) =>
+  changeOrder(get, set, () => unlockPin({ orderId }), MESSAGES.unlockPinFailed),
 );
 
 /**

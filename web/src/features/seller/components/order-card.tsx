@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  isFinished,
   ORDER_CURRENCY,
   orderNumber,
   type Agent,
@@ -24,13 +25,16 @@ interface OrderCardProps {
   agents?: readonly Agent[];
   /** Hands the open order to the chosen agent. */
   onAssign?: (order: SellerOrder, agentId: string) => void;
+  /** Lets the agent try the delivery PIN again; offered while too many wrong ones lock it. */
+  onUnlockPin?: (order: SellerOrder) => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
- * delivers it ('Assign' while it is open, 'Take back' while an agent holds it), 'Cancel order'
+ * delivers it ('Assign' while it is open, 'Take back' while an agent holds it, 'Unlock PIN'
+ * after too many wrong delivery PINs), 'Cancel order'
  * until it is delivered; a cancelled order says by whom and why; its history opens below.
  */
 export function OrderCard({
@@ -40,6 +44,7 @@ export function OrderCard({
   onCancel,
   agents = [],
   onAssign,
+  onUnlockPin,
 }: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const { address, assignedTo } = order;
@@ -151,6 +156,20 @@ export function OrderCard({
                 <br />
                 <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
               </p>
+              {order.pinLocked && !isFinished(order.status) && (
+                <p className="seller-order__locked" role="status">
+                  Delivery locked: 5 wrong PINs entered.{' '}
+                  {onUnlockPin && (
+                    <button
+                      type="button"
+                      className="seller-button seller-button--ghost seller-button--small"
+                      onClick={() => onUnlockPin(order)}
+                    >
+                      Unlock PIN
+                    </button>
+                  )}
+                </p>
+              )}
               {onTakeBack && canTakeBackOrder(order) && (
                 <button
                   type="button"

@@ -1,0 +1,245 @@
+/**
+ * The agents' cash: every change of the cash an agent holds is written here, as a new line of
+ * their ledger (agent_cash_lines, which refuses UPDATE and DELETE). Cash taken at the door and
+ * given back for a cancelled order are written inside the order's own transaction
+ * (order-state.service.ts); handovers and corrections are the seller's. Each publishes
+ * `cash.changed` once committed, which the realtime module sends to the agent and the seller.
+ */
+import {
+  formatAmount,
+  ORDER_CURRENCY,
+  orderNumber,
+  toPaise,
+  toRupees,
+  type CorrectionBody,
+  type HandoverBody,
+} from '@kirana/shared';
+import { LockMode, type EntityManager, type InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import { AgentSchema, type Agent } from '../agent/agent.entity.js';
+import type { Order } from '../order/order.entity.js';
+import { CashLineSchema, type CashLine } from './cash-line.entity.js';
+
+/** How many of an agent's latest lines a ledger answer lists. */
+export const LEDGER_LINES = 100;
+
+/** A line as the ledger lists it: with the agent's cash in hand once it was written. */
+export type LedgerLine = Pick<
+  CashLine,
+  'id' | 'kind' | 'amountPaise' | 'note' | 'by' | 'createdAt'
+> & { orderId: string | null; balancePaise: number };
+
+export interface Ledger {
+  cashInHandPaise: number;
+  lines: LedgerLine[];
+}
+
+type CashTables = InferKyselyDB<typeof CashLineSchema | typeof AgentSchema>;
+
+/** Cash agent `agentId` holds now, in paise: the sum of their lines. */
+async function cashInHand(em: EntityManager, agentId: string): Promise<number> {
+  const row = await em
+    .getKysely<CashTables>()
+    .selectFrom('agent_cash_lines')
+    .select(sql<string>`coalesce(sum(amount_paise), 0)`.as('total'))
+    .where('agent_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Cash in hand of each of `agentIds`, in paise (0 for one with no lines). */
+export async function cashInHandByAgent(
+  em: EntityManager,
+  agentIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await em
+    .getKysely<CashTables>()
+    .selectFrom('agent_cash_lines')
+    .select(['agent_id', sql<string>`sum(amount_paise)`.as('total')])
+    .where('agent_id', 'in', agentIds)
+    .groupBy('agent_id')
+    .execute();
+  return new Map(rows.map((row) => [row.agent_id, Number(row.total)]));
+}
+
+/** Agent `agentId`'s cash in hand and latest lines, newest first, each with its balance. */
+export async function readLedger(em: EntityManager, agentId: string): Promise<Ledger> {
+  const rows = await em
+    .getKysely<CashTables>()
+    .selectFrom('agent_cash_lines')
+    .select([
+      'id',
+      'kind',
+      'amount_paise',
+      'order_id',
+      'note',
+      'by',
+      'created_at',
+      // Over all of the agent's lines, before the limit: each line's running total.
+      sql<string>`sum(amount_paise) over (order by created_at, id)`.as('balance'),
+    ])
+    .where('agent_id', '=', agentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LEDGER_LINES)
+    .execute();
+  const platform = em.getPlatform();
+  const lines = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amountPaise: row.amount_paise,
+    orderId: row.order_id,
+    note: row.note,
+    by: row.by,
+    createdAt:
+      typeof row.created_at === 'string' ? platform.parseDate(row.created_at) : row.created_at,
+    balancePaise: Number(row.balance),
+  }));
+  // The newest line's balance is the cash in hand; none at all is nothing in hand.
+  return { cashInHandPaise: lines[0]?.balancePaise ?? 0, lines };
+}
+
+/**
+ * Agent `agentId` (removed ones too: one may still hold cash to hand over) and their ledger.
+ * @throws AppError notFound for an unknown agent.
+ */
+export async function readAgentLedger(
+  em: EntityManager,
+  agentId: string,
+): Promise<{ agent: Agent; ledger: Ledger }> {
+  const agent = await em.findOne(AgentSchema, { id: agentId });
+  if (!agent) throw new AppError('notFound', 'Agent not found');
+  return { agent, ledger: await readLedger(em, agentId) };
+}
+
+/**
+ * Writes the cash agent `agentId` took at the door for `order`, in the caller's transaction
+ * (which holds the agent's row, see order-state.service.ts).
+ */
+export function recordCollection(tx: EntityManager, agentId: string, order: Order): void {
+  tx.create(CashLineSchema, {
+    agent: agentId,
+    kind: 'collection',
+    amountPaise: order.amountPaise,
+    order,
+    by: 'agent',
+  });
+}
+
+/**
+ * Writes, in the caller's transaction, that the cash taken for `order` (now cancelled) goes
+ * back to its shopper: a correction taking it off the cash of the agent who took it. Answers
+ * that agent's id, or null when no cash was taken for it.
+ */
+export async function recordCashGivenBack(tx: EntityManager, order: Order): Promise<string | null> {
+  const taken = await tx.findOne(CashLineSchema, { order, kind: 'collection' });
+  if (!taken) return null;
+  tx.create(CashLineSchema, {
+    agent: taken.agent,
+    kind: 'correction',
+    amountPaise: -taken.amountPaise,
+    order,
+    note: `order #${orderNumber(order.id)} cancelled: the cash goes back to the shopper`,
+    by: 'system',
+  });
+  return taken.agent.id;
+}
+
+/** Locks agent `agentId` (current or removed: a removed agent may still hold cash) for a change. */
+async function lockAgent(tx: EntityManager, agentId: string): Promise<Agent> {
+  const agent = await tx.findOne(
+    AgentSchema,
+    { id: agentId },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!agent) throw new AppError('notFound', 'Agent not found');
+  return agent;
+}
+
+const inRupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
+
+/** Paise of a signed rupee amount (the contract allows at most two decimals). */
+const signedPaise = (rupees: number) => Math.sign(rupees) * toPaise(Math.abs(rupees));
+
+/**
+ * Writes one line the seller made, once the agent's row is locked (so no collection or other
+ * line of theirs is written meanwhile), refusing it when it would leave less than nothing in
+ * hand; publishes `cash.changed` once committed.
+ */
+async function recordSellerLine(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+  line: { kind: 'handover' | 'correction'; amountPaise: number; note: string | null },
+  tooMuch: (agent: Agent, inHand: number) => string,
+): Promise<{ line: LedgerLine; cashInHandPaise: number }> {
+  const written = await em.transactional(async (tx) => {
+    const agent = await lockAgent(tx, agentId);
+    const inHand = await cashInHand(tx, agentId);
+    if (inHand + line.amountPaise < 0) throw new AppError('conflict', tooMuch(agent, inHand));
+    const created = tx.create(CashLineSchema, { agent, ...line, by: 'seller' });
+    await tx.flush();
+    return { created, balancePaise: inHand + line.amountPaise };
+  });
+  events.publish({ type: 'cash.changed', agentId });
+  const { created, balancePaise } = written;
+  return {
+    line: {
+      id: created.id,
+      kind: created.kind,
+      amountPaise: created.amountPaise,
+      orderId: null,
+      note: created.note ?? null,
+      by: created.by,
+      createdAt: created.createdAt,
+      balancePaise,
+    },
+    cashInHandPaise: balancePaise,
+  };
+}
+
+/**
+ * The seller records cash agent `agentId` brought to the counter: all they hold, or part.
+ * @throws AppError notFound for an unknown agent; conflict for more than the agent holds.
+ */
+export function recordHandover(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+  { amount, note }: HandoverBody,
+) {
+  const line = { kind: 'handover', amountPaise: -toPaise(amount), note } as const;
+  return recordSellerLine(
+    em,
+    events,
+    agentId,
+    line,
+    (agent, inHand) =>
+      `${agent.name} has ${inRupees(inHand)} in hand: a handover cannot be more than that`,
+  );
+}
+
+/**
+ * The seller puts agent `agentId`'s cash in hand right by `amount` rupees (negative takes off),
+ * saying why; nothing earlier changes.
+ * @throws AppError notFound for an unknown agent; conflict when it would leave less than nothing.
+ */
+export function recordCorrection(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+  { amount, note }: CorrectionBody,
+) {
+  const line = { kind: 'correction', amountPaise: signedPaise(amount), note } as const;
+  return recordSellerLine(
+    em,
+    events,
+    agentId,
+    line,
+    (agent, inHand) =>
+      `${agent.name} has ${inRupees(inHand)} in hand: a correction cannot take off more than that`,
+  );
+}

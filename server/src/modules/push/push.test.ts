@@ -1,0 +1,393 @@
+import {
+  createECDH,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  verify,
+  type ECDH,
+} from 'node:crypto';
+import { Agent as HttpsAgent, createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { orderNumber, pushKeyAnswerSchema, type PushAlert } from '@kirana/shared';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createDatabase, type TestDatabase } from '../../test/database.js';
+import {
+  createProduct,
+  placeCodOrder,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
+import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
+import { AgentSchema } from '../agent/agent.entity.js';
+import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
+import { alertTopic } from './push-alert.js';
+import { PushSubscriptionSchema } from './push-subscription.entity.js';
+
+/** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
+};
+
+type Browser = ReturnType<TestApp['agent']>;
+
+/** One POST the local push service received. */
+interface Delivered {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A push service on 127.0.0.1 over HTTPS (its certificate made for the test), as FCM or
+ * Mozilla's would be: it keeps every message; an endpoint under /gone/ answers 410 Gone, one
+ * under /broken/ 500.
+ */
+async function startPushService() {
+  const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const delivered: Delivered[] = [];
+  const server: Server = createServer({ key, cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      delivered.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = path.startsWith('/gone/') ? 410 : path.startsWith('/broken/') ? 500 : 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    delivered,
+    /** Trusts this service's certificate, as Node trusts the real services' by default. */
+    httpsAgent: new HttpsAgent({ ca: cert }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */
+function phoneSubscription(service: PushService, kind: 'ok' | 'gone' | 'broken' = 'ok') {
+  const keyPair = createECDH('prime256v1');
+  keyPair.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  const endpoint = `${service.origin}/${kind}/${randomUUID()}`;
+  return {
+    keyPair,
+    body: { endpoint, keys: { p256dh: keyPair.getPublicKey().toString('base64url'), auth } },
+    path: new URL(endpoint).pathname,
+    /** What the phone's browser hands its service worker: the decrypted message. */
+    open(message: Delivered): PushAlert {
+      const plain = ece.decrypt(message.body, {
+        version: 'aes128gcm',
+        privateKey: keyPair,
+        authSecret: auth,
+      });
+      return JSON.parse(plain.toString('utf8')) as PushAlert;
+    },
+  };
+}
+
+/** The claims of a VAPID Authorization header, its signature checked against `publicKey`. */
+function vapidClaims(authorization: string, publicKey: string) {
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization);
+  expect(match, authorization).not.toBeNull();
+  const [, token = '', k] = match!;
+  expect(k).toBe(publicKey);
+  const point = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const [header = '', payload = '', signature = ''] = token.split('.');
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  expect(signed, 'the VAPID token is signed with the key the phone subscribed with').toBe(true);
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
+}
+
+describe('Web Push alerts of new orders on the agents’ phones', () => {
+  let database: TestDatabase;
+  let service: PushService;
+  let app: TestApp;
+  let seller: Browser;
+
+  beforeAll(async () => {
+    // A database of its own: every on-duty agent's phone is alerted, and the other test files'
+    // agents would be too.
+    database = await createDatabase();
+    service = await startPushService();
+    app = await createTestApp({
+      database,
+      push: { serviceHosts: ['127.0.0.1'], httpsAgent: service.httpsAgent },
+    });
+    seller = (await signInSeller(app)).http;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await service?.close();
+    await database?.drop();
+  });
+
+  /** Places a COD order and waits until every alert about it has been sent. */
+  async function newCodOrder(): Promise<string> {
+    const orderId = await placeCodOrder(app, await signUpShopper(app));
+    await app.events.settled();
+    return orderId;
+  }
+  const messagesTo = (path: string) => service.delivered.filter((each) => each.path === path);
+  const subscriptionsOf = (agentId: string) =>
+    app.orm.em.fork().count(PushSubscriptionSchema, { agent: agentId });
+
+  /** A signed-in agent whose phone has subscribed (in `locale`, when given). */
+  async function subscribedAgent(
+    name: string,
+    kind: 'ok' | 'gone' | 'broken' = 'ok',
+    locale?: 'en' | 'hi',
+  ) {
+    const agent = await signInAgent(app, name);
+    const phone = phoneSubscription(service, kind);
+    await agent.http
+      .post('/api/agents/push/subscribe')
+      .send({ ...phone.body, ...(locale && { locale }) })
+      .expect(200, { success: true });
+    return { ...agent, phone };
+  }
+
+  test('a new COD order reaches an on-duty agent’s phone as an urgent, 15-minute, VAPID-signed message whose decrypted body is the alert', async () => {
+    const agent = await subscribedAgent('Ravi');
+    const { publicKey } = pushKeyAnswerSchema.parse(
+      (await agent.http.get('/api/agents/push/key').expect(200)).body,
+    );
+    const product = await createProduct(app.orm.em.fork(), {
+      pricePaise: 16_000,
+      offerPricePaise: 14_450,
+    });
+    const orderId = await placeCodOrder(app, await signUpShopper(app), product.id);
+    await app.events.settled();
+
+    const [message, ...more] = messagesTo(agent.phone.path);
+    expect(more).toEqual([]);
+    expect(message).toBeDefined();
+    expect(message!.headers).toMatchObject({
+      ttl: '900',
+      urgency: 'high',
+      topic: alertTopic(orderId),
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+    });
+    const claims = vapidClaims(String(message!.headers.authorization), publicKey);
+    expect(claims.aud).toBe(service.origin);
+    expect(claims.sub).toBe('mailto:tests@kirana.local');
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+    expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
+    // 144.50 + 2 % tax (2.89) for one item, to sampleAddress's area; nobody's name or street.
+    expect(agent.phone.open(message!)).toEqual({
+      title: `New order #${orderNumber(orderId)}`,
+      body: '₹147.39 · 1 item · Bengaluru 560001',
+      tag: orderId,
+      url: `/agents?order=${orderId}`,
+    });
+  });
+
+  test('the alert is written in the language the phone subscribed in, kept when renewed without one', async () => {
+    const agent = await subscribedAgent('Sunita', 'ok', 'hi');
+    // The service worker renewing a subscription says no language.
+    await agent.http.post('/api/agents/push/subscribe').send(agent.phone.body).expect(200);
+    const orderId = await newCodOrder();
+    const [message] = messagesTo(agent.phone.path);
+    expect(agent.phone.open(message!)).toMatchObject({
+      title: `नया ऑर्डर #${orderNumber(orderId)}`,
+      body: expect.stringMatching(/ · 1 सामान · Bengaluru 560001$/),
+    });
+  });
+
+  test('only agents on duty are alerted: not one off duty, nor a removed one, whose subscriptions go with them', async () => {
+    const onDuty = await subscribedAgent('Imran');
+    const offDuty = await subscribedAgent('Kiran');
+    const removed = await subscribedAgent('Mohan');
+    const em = app.orm.em.fork();
+    await em.nativeUpdate(AgentSchema, { id: offDuty.agent.id }, { onDuty: false });
+    await seller.delete(`/api/agents/${removed.agent.id}`).expect(200);
+    expect(await subscriptionsOf(removed.agent.id)).toBe(0);
+    expect(await subscriptionsOf(offDuty.agent.id)).toBe(1);
+    // Even a subscription kept for a removed agent (written straight to the table) is not used.
+    const stray = phoneSubscription(service);
+    em.create(PushSubscriptionSchema, {
+      agent: removed.agent.id,
+      endpoint: stray.body.endpoint,
+      ...stray.body.keys,
+    });
+    await em.flush();
+
+    const orderId = await newCodOrder();
+    expect(messagesTo(onDuty.phone.path).map((each) => onDuty.phone.open(each).tag)).toEqual([
+      orderId,
+    ]);
+    expect(messagesTo(offDuty.phone.path)).toEqual([]);
+    expect(messagesTo(removed.phone.path)).toEqual([]);
+    expect(messagesTo(stray.path)).toEqual([]);
+  });
+
+  test('a phone whose push service answers 410 Gone is forgotten; one that fails otherwise is kept', async () => {
+    const gone = await subscribedAgent('Farhan', 'gone');
+    const broken = await subscribedAgent('Deepa', 'broken');
+    expect(await subscriptionsOf(gone.agent.id)).toBe(1);
+
+    await newCodOrder();
+    expect(messagesTo(gone.phone.path)).toHaveLength(1);
+    expect(messagesTo(broken.phone.path)).toHaveLength(1);
+    expect(await subscriptionsOf(gone.agent.id)).toBe(0);
+    expect(await subscriptionsOf(broken.agent.id)).toBe(1);
+  });
+
+  test('an order is alerted whenever it opens to the agents: an online one once paid, again when taken back; never while unpaid or once taken', async () => {
+    const agent = await subscribedAgent('Lakshmi');
+    const tags = () => messagesTo(agent.phone.path).map((each) => agent.phone.open(each).tag);
+    const shopper = await signUpShopper(app);
+    const online = await placeOnlineOrder(app, shopper);
+    await app.events.settled();
+    expect(tags()).not.toContain(online.orderId);
+
+    const paid = await payInSandbox(app, online.order.id);
+    await shopper.http
+      .post('/api/order/verify')
+      .send({ ...paid, orderId: online.orderId })
+      .expect(200);
+    await app.events.settled();
+    expect(tags().filter((tag) => tag === online.orderId)).toHaveLength(1);
+
+    await agent.http.post('/api/agents/accept').send({ orderId: online.orderId }).expect(200);
+    await app.events.settled();
+    expect(tags().filter((tag) => tag === online.orderId)).toHaveLength(1);
+
+    await seller.post('/api/order/seller/release').send({ orderId: online.orderId }).expect(200);
+    await app.events.settled();
+    const repeats = messagesTo(agent.phone.path).filter(
+      (each) => agent.phone.open(each).tag === online.orderId,
+    );
+    expect(repeats).toHaveLength(2);
+    // The same topic: a message still waiting at the push service is replaced, not doubled.
+    expect(new Set(repeats.map((each) => each.headers.topic))).toEqual(
+      new Set([alertTopic(online.orderId)]),
+    );
+  });
+
+  test('an order nobody accepted is alerted again when it is offered again, under the same topic', async () => {
+    const agent = await subscribedAgent('Pooja');
+    const orderId = await newCodOrder();
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await offerUnacceptedAgain(app.orm.em.fork(), app.events, 5, later)).toContain(orderId);
+    await app.events.settled();
+    const about = messagesTo(agent.phone.path).filter(
+      (each) => agent.phone.open(each).tag === orderId,
+    );
+    expect(about.map((each) => each.headers.topic)).toEqual([
+      alertTopic(orderId),
+      alertTopic(orderId),
+    ]);
+  });
+
+  test('a subscription moves to the agent now signed in on the phone; unsubscribing forgets only one’s own', async () => {
+    const first = await subscribedAgent('Anil');
+    const second = await signInAgent(app, 'Bhavna');
+    await second.http.post('/api/agents/push/subscribe').send(first.phone.body).expect(200);
+    expect(await subscriptionsOf(first.agent.id)).toBe(0);
+    expect(await subscriptionsOf(second.agent.id)).toBe(1);
+
+    const { endpoint } = first.phone.body;
+    await first.http.post('/api/agents/push/unsubscribe').send({ endpoint }).expect(200);
+    expect(await subscriptionsOf(second.agent.id)).toBe(1);
+    await second.http
+      .post('/api/agents/push/unsubscribe')
+      .send({ endpoint })
+      .expect(200, { success: true });
+    expect(await subscriptionsOf(second.agent.id)).toBe(0);
+    // Again: nothing left to forget is no error.
+    await second.http.post('/api/agents/push/unsubscribe').send({ endpoint }).expect(200);
+  });
+
+  test('a bad subscription is a 400 naming the field, and none is kept', async () => {
+    const agent = await signInAgent(app, 'Gopal');
+    const valid = phoneSubscription(service).body;
+    const refused = async (body: unknown, message: string) =>
+      agent.http
+        .post('/api/agents/push/subscribe')
+        .send(body as object)
+        .expect(400, { success: false, message });
+
+    await refused({ keys: valid.keys }, 'endpoint is required');
+    await refused(
+      { ...valid, endpoint: valid.endpoint.replace('https:', 'http:') },
+      'endpoint must be an https:// URL of a push service',
+    );
+    await refused(
+      { ...valid, endpoint: 'https://192.168.1.1/admin' },
+      'endpoint must be the address of a known push service',
+    );
+    await refused(
+      { ...valid, endpoint: `https://127.0.0.1.example.com/${randomUUID()}` },
+      'endpoint must be the address of a known push service',
+    );
+    await refused({ endpoint: valid.endpoint }, 'keys must be an object with p256dh and auth');
+    await refused(
+      { ...valid, keys: { ...valid.keys, p256dh: 'short' } },
+      'keys.p256dh must be a P-256 public key (65 bytes, base64url)',
+    );
+    // The right length, but no point on the curve.
+    await refused(
+      { ...valid, keys: { ...valid.keys, p256dh: `B${'A'.repeat(86)}` } },
+      'keys.p256dh must be a P-256 public key (65 bytes, base64url)',
+    );
+    await refused(
+      { ...valid, keys: { p256dh: valid.keys.p256dh } },
+      'keys.auth must be 16 bytes, base64url',
+    );
+    await refused({ ...valid, locale: 'fr' }, 'locale must be en or hi');
+    await agent.http
+      .post('/api/agents/push/unsubscribe')
+      .send({})
+      .expect(400, { success: false, message: 'endpoint is required' });
+    expect(await subscriptionsOf(agent.agent.id)).toBe(0);
+  });
+
+  test('without an agent’s session each push route is a 401', async () => {
+    const nobody = app.agent();
+    const shopper = await signUpShopper(app);
+    const body = phoneSubscription(service).body;
+    for (const browser of [nobody, shopper.http, seller]) {
+      await browser.get('/api/agents/push/key').expect(401);
+      await browser.post('/api/agents/push/subscribe').send(body).expect(401);
+      await browser
+        .post('/api/agents/push/unsubscribe')
+        .send({ endpoint: body.endpoint })
+        .expect(401, { success: false, message: 'Please login as agent' });
+    }
+  });
+});

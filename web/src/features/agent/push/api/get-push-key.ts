@@ -1,0 +1,10 @@
+import { pushKeyAnswerSchema } from '@kirana/shared';
+import { api } from '../../../../lib/api-client';
+
+/**
+ * `GET /api/agents/push/key`: the server's VAPID public key (base64url), which a phone subscribes
+ * with. Throws `ApiError`: 401 'Please login as agent' when the session has ended.
+ */
+export async function getPushKey(): Promise<string> {
+  return (await api.get('/api/agents/push/key', pushKeyAnswerSchema)).publicKey;
+}
