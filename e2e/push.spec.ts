@@ -40,9 +40,15 @@ async function pushTo(page: Page) {
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
   const registrations = new Map<string, string>();
+  const activated = new Set<string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const { scopeURL, registrationId, isDeleted } of updated)
       if (!isDeleted) registrations.set(scopeURL, registrationId);
+  });
+  // A message delivered to a worker still installing is lost: wait for the active one.
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const { registrationId, status, runningStatus } of versions)
+      if (status === 'activated' && runningStatus === 'running') activated.add(registrationId);
   });
   await cdp.send('ServiceWorker.enable');
   await page.evaluate(async () => {
@@ -50,6 +56,7 @@ async function pushTo(page: Page) {
   });
   await expect.poll(() => registrations.get(`${origin}/agents`)).toBeDefined();
   const registrationId = registrations.get(`${origin}/agents`)!;
+  await expect.poll(() => activated.has(registrationId)).toBe(true);
   return (data: string) =>
     cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
 }

@@ -4,7 +4,7 @@
  * the main-process handlers; the rules say which pages may call each method and check its
  * arguments, because a renderer's `ipcRenderer.invoke` arguments are untrusted `unknown[]`.
  */
-import { sellerOrderSchema } from '@kirana/shared';
+import { cashReportAnswerSchema, sellerOrderSchema } from '@kirana/shared';
 import type { KiranaDesktopBridge } from '@kirana/shared';
 import { z } from 'zod';
 
@@ -66,6 +66,7 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
     args: z.tuple([z.array(orderId).max(MAX_ORDERS_PER_CALL)]),
   },
   printPackingSlip: { from: 'seller-screens', args: z.tuple([sellerOrderSchema]) },
+  printCashReport: { from: 'seller-screens', args: z.tuple([cashReportAnswerSchema]) },
   connectToServer: { from: 'bundled-pages', args: z.tuple([z.string().max(2048)]) },
   currentServer: { from: 'bundled-pages', args: z.tuple([]) },
   retryConnection: { from: 'bundled-pages', args: z.tuple([]) },

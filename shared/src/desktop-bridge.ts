@@ -1,7 +1,8 @@
+import type { CashReportAnswer } from './contract/cash.js';
 import type { SellerOrder } from './contract/order.js';
 
-/** What printing a packing slip came to; `reason` is the printer's or the app's own words. */
-export type PackingSlipResult = { printed: true } | { printed: false; reason: string };
+/** What printing came to; `reason` is the printer's or the app's own words. */
+export type PrintResult = { printed: true } | { printed: false; reason: string };
 
 /**
  * What the seller's desktop counter app offers the seller screens as `window.kirana`. It exists
@@ -23,5 +24,7 @@ export interface KiranaDesktopBridge {
   /** The seller has looked at these orders: stop alerting for them and lower the unread count. */
   acknowledgeOrders(orderIds: string[]): Promise<void>;
   /** Prints the order's packing slip, showing the system print dialog. */
-  printPackingSlip(order: SellerOrder): Promise<PackingSlipResult>;
+  printPackingSlip(order: SellerOrder): Promise<PrintResult>;
+  /** Prints the day's cash report of the agents, showing the system print dialog. */
+  printCashReport(report: CashReportAnswer): Promise<PrintResult>;
 }

@@ -9,6 +9,7 @@ import type { IpcHandlers } from './ipc.js';
 import type { Logger } from './logger.js';
 import { OrderAlerts } from './order-alerts.js';
 import type { ShownNotification } from './order-alerts.js';
+import { printCashReport } from './cash-report.js';
 import { printPackingSlip } from './packing-slip.js';
 import { serverOrigin, SettingsStore } from './settings.js';
 import { showUnreadCount } from './unread-badge.js';
@@ -199,6 +200,8 @@ export async function startCounterApp(
     },
     printPackingSlip: (order) =>
       printPackingSlip(order, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),
+    printCashReport: (report) =>
+      printCashReport(report, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),
     connectToServer: (address): Promise<ConnectResult> => screens.connect(address),
     currentServer: () => screens.server,
     retryConnection: () => screens.retry(),

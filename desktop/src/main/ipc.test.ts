@@ -22,6 +22,7 @@ function setup(server: string | null = SERVER) {
     unacceptedOrder: vi.fn(),
     acknowledgeOrders: vi.fn(),
     printPackingSlip: vi.fn(async () => ({ printed: true as const })),
+    printCashReport: vi.fn(async () => ({ printed: true as const })),
     connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),
     currentServer: vi.fn(() => server),
     retryConnection: vi.fn(async () => ({ ok: false as const, message: 'down' })),

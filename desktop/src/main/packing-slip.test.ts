@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { product, sellerOrder } from '../test/fixtures.js';
-import { escapeHtml, packingSlipHtml, printPackingSlip } from './packing-slip.js';
-import type { PrintWindow } from './packing-slip.js';
+import { packingSlipHtml, printPackingSlip } from './packing-slip.js';
+import { escapeHtml, type PrintWindow } from './print.js';
 
 const IST = { timeZone: 'Asia/Kolkata' };
 

@@ -1,17 +1,8 @@
 import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
-import type { PackingSlipResult, SellerOrder } from '@kirana/shared';
+import type { PrintResult, SellerOrder } from '@kirana/shared';
+import { escapeHtml, printPage, type PrintWindow } from './print.js';
 
 export const STORE_NAME = 'Kirana';
-
-/** Text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export interface PackingSlipOptions {
   storeName?: string;
@@ -119,40 +110,13 @@ export function packingSlipHtml(order: SellerOrder, options: PackingSlipOptions 
 `;
 }
 
-/** The part of a hidden `BrowserWindow` printing uses. */
-export interface PrintWindow {
-  loadURL(url: string): Promise<void>;
-  webContents: {
-    print(
-      options: { silent: boolean; printBackground: boolean },
-      callback: (success: boolean, failureReason: string) => void,
-    ): void;
-  };
-  destroy(): void;
-}
-
 /**
- * Prints an order's packing slip: loads the slip into a hidden window (made by `createWindow`
- * with JavaScript off) and opens the system print dialog there. Resolves once printing is done
- * or refused; the window is always destroyed.
+ * Prints an order's packing slip in a hidden window made by `createWindow` (see printPage).
  */
-export async function printPackingSlip(
+export function printPackingSlip(
   order: SellerOrder,
   createWindow: () => PrintWindow,
   options: PackingSlipOptions = {},
-): Promise<PackingSlipResult> {
-  const window = createWindow();
-  try {
-    const html = packingSlipHtml(order, options);
-    await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
-    return await new Promise<PackingSlipResult>((resolve) => {
-      window.webContents.print({ silent: false, printBackground: true }, (success, reason) =>
-        resolve(success ? { printed: true } : { printed: false, reason: reason || 'not printed' }),
-      );
-    });
-  } catch (error) {
-    return { printed: false, reason: error instanceof Error ? error.message : String(error) };
-  } finally {
-    window.destroy();
-  }
+): Promise<PrintResult> {
+  return printPage(packingSlipHtml(order, options), createWindow);
 }

@@ -30,6 +30,7 @@ const sellerBridge: KiranaDesktopBridge = {
   unacceptedOrder: (order) => call('unacceptedOrder', order),
   acknowledgeOrders: (orderIds) => call('acknowledgeOrders', orderIds),
   printPackingSlip: (order) => call('printPackingSlip', order),
+  printCashReport: (report) => call('printCashReport', report),
 };
 
 const setupBridge: KiranaSetupBridge = {

@@ -48,6 +48,7 @@ describe('preload', () => {
     expect(Object.keys(kirana).sort()).toEqual([
       'acknowledgeOrders',
       'newOrders',
+      'printCashReport',
       'printPackingSlip',
       'unacceptedOrder',
     ]);
@@ -83,6 +84,7 @@ describe('preload', () => {
         ...Object.keys(setup),
         'acknowledgeOrders',
         'newOrders',
+        'printCashReport',
         'printPackingSlip',
         'unacceptedOrder',
       ].sort(),

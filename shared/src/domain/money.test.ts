@@ -126,4 +126,10 @@ describe('formatAmount', () => {
     expect(formatAmount(120.5, SHOP_CURRENCY)).toBe('Rs 120.50');
     expect(formatAmount(120.5, ORDER_CURRENCY)).toBe('₹120.50');
   });
+
+  it('leads a negative amount with a minus sign, as a ledger correction shows', () => {
+    expect(formatAmount(-1.25, ORDER_CURRENCY)).toBe('−₹1.25');
+    expect(formatAmount(-0.5, SHOP_CURRENCY)).toBe('−Rs 0.50');
+    expect(formatAmount(0, ORDER_CURRENCY)).toBe('₹0.00');
+  });
 });

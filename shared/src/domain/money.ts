@@ -66,8 +66,12 @@ export function cartTotals(
   return { subtotal, tax, shipping: SHIPPING_FEE, total: subtotal + tax + SHIPPING_FEE };
 }
 
-/** An amount in rupees for display: 'Rs 120.50' with {@link SHOP_CURRENCY}, '₹120.50' with {@link ORDER_CURRENCY}. */
+/**
+ * An amount in rupees for display: 'Rs 120.50' with {@link SHOP_CURRENCY}, '₹120.50' with
+ * {@link ORDER_CURRENCY}; a negative one leads with a minus sign, '−₹1.25'.
+ */
 export function formatAmount(rupees: number, symbol: CurrencySymbol): string {
-  const amount = rupees.toFixed(2);
-  return symbol === SHOP_CURRENCY ? `${symbol} ${amount}` : `${symbol}${amount}`;
+  const sign = rupees < 0 ? '−' : '';
+  const amount = Math.abs(rupees).toFixed(2);
+  return symbol === SHOP_CURRENCY ? `${sign}${symbol} ${amount}` : `${sign}${symbol}${amount}`;
 }

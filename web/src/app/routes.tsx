@@ -116,6 +116,13 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'cash-report',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/cash-report-page')).CashReportPage,
+            },
+          },
+          {
             path: '*',
             lazy: {
               Component: async () =>

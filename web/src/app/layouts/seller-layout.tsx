@@ -60,6 +60,16 @@ const SIDE_LINKS: readonly SideLink[] = [
       </>
     ),
   },
+  {
+    to: '/seller/cash-report',
+    label: 'Cash report',
+    icon: (
+      <>
+        <rect x="2.5" y="6" width="19" height="12" rx="2" />
+        <circle cx="12" cy="12" r="2.5" />
+      </>
+    ),
+  },
 ];
 
 /** The logged-in seller's frame: header with greeting and Logout, sidebar, and the screen. */

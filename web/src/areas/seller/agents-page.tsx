@@ -10,6 +10,7 @@ import {
   loadAgentsAtom,
   removeAgentAtom,
 } from '../../features/seller/atoms/agents';
+import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
 import { AgentForm } from '../../features/seller/components/agent-form';
 import { AgentInviteDialog } from '../../features/seller/components/agent-invite-dialog';
 import { AgentTable } from '../../features/seller/components/agent-table';
@@ -18,7 +19,8 @@ import { LoadProblem } from './load-problem';
 
 /**
  * /seller/agents: the delivery team; add an agent, invite an agent's phone (a one-time link and
- * QR code that pairs it), or remove an agent after confirming.
+ * QR code that pairs it), record the cash an agent hands over, or remove an agent after
+ * confirming.
  */
 export function AgentsPage() {
   const agents = useAtomValue(agentsAtom);
@@ -38,6 +40,8 @@ export function AgentsPage() {
   const [invitee, setInvitee] = useState<Agent | null>(null);
   const [inviting, setInviting] = useState(false);
   const [inviteRound, setInviteRound] = useState(0);
+  // The agent whose cash is open, followed live in the team's list.
+  const [cashOf, setCashOf] = useState<string | null>(null);
 
   useEffect(() => {
     void load();
@@ -97,9 +101,15 @@ export function AgentsPage() {
               setTarget(agent);
               setConfirming(true);
             }}
+            onCash={(agent) => setCashOf(agent._id)}
           />
         )}
       </section>
+
+      <AgentCashDialog
+        agent={agents.find((agent) => agent._id === cashOf) ?? null}
+        onClose={() => setCashOf(null)}
+      />
 
       <AgentInviteDialog
         key={inviteRound}

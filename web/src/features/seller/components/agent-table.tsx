@@ -1,14 +1,19 @@
-import type { Agent } from '@kirana/shared';
+import { formatAmount, ORDER_CURRENCY, type Agent } from '@kirana/shared';
 
 interface AgentTableProps {
   agents: readonly Agent[];
   /** Pair the agent's phone: a one-time link and QR code. */
   onInvite: (agent: Agent) => void;
   onRemove: (agent: Agent) => void;
+  /** The agent's cash: handovers, corrections, the ledger. */
+  onCash: (agent: Agent) => void;
 }
 
-/** The delivery team: name, phone, whether each is free or out on a delivery. */
-export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
+/**
+ * The delivery team: name, phone, whether each is free or out on a delivery, on or off duty, and
+ * the cash each holds.
+ */
+export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTableProps) {
   return (
     <div className="seller-table-wrap">
       <table className="seller-table">
@@ -20,6 +25,9 @@ export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
               Phone
             </th>
             <th scope="col">Status</th>
+            <th scope="col" className="seller-table__number">
+              Cash in hand
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -36,6 +44,19 @@ export function AgentTable({ agents, onInvite, onRemove }: AgentTableProps) {
                 <span className="seller-agent-status" data-status={agent.status}>
                   {agent.status}
                 </span>
+                <span className="seller-agent-duty" data-on-duty={agent.onDuty}>
+                  {agent.onDuty ? 'On duty' : 'Off duty'}
+                </span>
+              </td>
+              <td className="seller-table__number">
+                <button
+                  type="button"
+                  className="seller-button seller-button--ghost seller-button--small"
+                  aria-label={`Cash of ${agent.name}: ${formatAmount(agent.cashInHand, ORDER_CURRENCY)} in hand`}
+                  onClick={() => onCash(agent)}
+                >
+                  {formatAmount(agent.cashInHand, ORDER_CURRENCY)}
+                </button>
               </td>
               <td className="seller-table__actions">
                 <button

@@ -1,0 +1,47 @@
+import type { PrintResult } from '@kirana/shared';
+
+/** Text for HTML text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The part of a hidden `BrowserWindow` printing uses. */
+export interface PrintWindow {
+  loadURL(url: string): Promise<void>;
+  webContents: {
+    print(
+      options: { silent: boolean; printBackground: boolean },
+      callback: (success: boolean, failureReason: string) => void,
+    ): void;
+  };
+  destroy(): void;
+}
+
+/**
+ * Prints a whole HTML page: loads it into a hidden window (made by `createWindow` with
+ * JavaScript off) and opens the system print dialog there. Resolves once printing is done or
+ * refused; the window is always destroyed.
+ */
+export async function printPage(
+  html: string,
+  createWindow: () => PrintWindow,
+): Promise<PrintResult> {
+  const window = createWindow();
+  try {
+    await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+    return await new Promise<PrintResult>((resolve) => {
+      window.webContents.print({ silent: false, printBackground: true }, (success, reason) =>
+        resolve(success ? { printed: true } : { printed: false, reason: reason || 'not printed' }),
+      );
+    });
+  } catch (error) {
+    return { printed: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    window.destroy();
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  createAgent,
+  logInAsAgent,
+  orderCard,
+  placeCodOrder,
+  rupees,
+  toast as agentToast,
+} from './support/agent';
+import { expect, test } from './support/fixtures';
+import { aLaptop } from './support/payments';
+import { logInAsSeller, toast as sellerToast } from './support/seller';
+
+/** Live updates reach the other screens within this (no reload). */
+const LIVE = { timeout: 10_000 };
+
+test.describe('the delivery and its money', () => {
+  test.skip(({ hasTouch }) => !hasTouch, 'an agent on a phone: run with --project phone');
+
+  test('the agent delivers with the shopper’s PIN and sees the cash in hand grow; the seller records a handover and it drops on the phone live', async ({
+    page,
+    browser,
+    expectFailedRequest,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo, 'Cash');
+    const order = await placeCodOrder(testInfo);
+    // The wrong PIN tried at the door.
+    expectFailedRequest(`/api/agents/status/${order.id}`, 400);
+    await logInAsAgent(page, agent);
+
+    const shift = page.getByRole('region', { name: 'Your shift' });
+    await expect(shift.getByRole('switch', { name: 'On duty' })).toBeChecked();
+    const cashInHand = shift.getByRole('link', { name: /^Cash in hand/ });
+    await expect(cashInHand).toHaveText('Cash in hand ₹0.00');
+
+    const card = orderCard(page, order);
+    await card.getByRole('button', { name: 'Accept' }).tap();
+    await expect(agentToast(page, 'Order accepted')).toBeVisible();
+    await card.getByRole('button', { name: 'Mark Picked' }).tap();
+    await expect(agentToast(page, 'Order status updated to Picked')).toBeVisible();
+    await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
+    await expect(agentToast(page, 'Payment collected in cash')).toBeVisible();
+    await expect(cashInHand).toHaveText(`Cash in hand ${rupees(order.amount)}`, LIVE);
+
+    // At the door: a wrong PIN is refused in the pad, which says how many tries are left.
+    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
+    const pad = page.getByRole('dialog', { name: `Delivery PIN for order ${order.number}` });
+    const wrong = String((Number(order.pin) + 1) % 10_000).padStart(4, '0');
+    await pad.getByLabel('Delivery PIN').fill(wrong);
+    await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await expect(pad.getByRole('alert')).toHaveText('Wrong PIN: 4 tries left');
+    await expect(pad.getByLabel('Delivery PIN')).toHaveValue('');
+    for (const digit of order.pin)
+      await pad.getByRole('button', { name: digit, exact: true }).tap();
+    await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await expect(agentToast(page, 'Order status updated to Delivered')).toBeVisible();
+    await expect(pad).toHaveCount(0);
+    await expect(card).toHaveCount(0);
+
+    // At the counter: the agent's cash, and a handover of part of it.
+    const counter = await aLaptop(browser, testInfo);
+    try {
+      await logInAsSeller(counter.page);
+      await counter.page.goto('/seller/agents');
+      const row = counter.page.getByRole('row', { name: new RegExp(agent.name) });
+      await expect(row).toContainText('On duty');
+      await row
+        .getByRole('button', { name: `Cash of ${agent.name}: ${rupees(order.amount)} in hand` })
+        .click();
+      const dialog = counter.page.getByRole('dialog', { name: `Cash of ${agent.name}` });
+      await expect(dialog.getByLabel('Amount handed over (₹)')).toHaveValue(
+        order.amount.toFixed(2),
+      );
+      await expect(dialog.getByRole('list', { name: /^Cash lines/ })).toContainText(
+        `Cash taken for order ${order.number}`,
+      );
+      const part = Math.floor(order.amount / 2);
+      await dialog.getByLabel('Amount handed over (₹)').fill(String(part));
+      await dialog.getByLabel('Note (optional)').fill('Evening drop');
+      await dialog.getByRole('button', { name: 'Record handover' }).click();
+      await expect(sellerToast(counter.page, `Handover of ${rupees(part)} recorded`)).toBeVisible();
+      const left = rupees(order.amount - part);
+      await expect(dialog.getByText(`In hand ${left}`, { exact: true })).toBeVisible(LIVE);
+
+      // On the phone, live: the handover is announced and the cash in hand drops.
+      await expect(
+        agentToast(page, `The shop took ${rupees(part)} from you. Cash in hand: ${left}`),
+      ).toBeVisible(LIVE);
+      await expect(cashInHand).toHaveText(`Cash in hand ${left}`);
+      await cashInHand.tap();
+      await expect(page).toHaveURL('/agents/cash');
+      const lines = page.getByRole('list', { name: 'Cash lines, newest first' });
+      await expect(lines.getByRole('listitem')).toHaveCount(2);
+      await expect(lines.getByRole('listitem').first()).toContainText('Handed to the shop');
+      await expect(lines.getByRole('listitem').first()).toContainText('Evening drop');
+
+      // The day's report at the counter balances to what the phone says.
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await counter.page.getByRole('link', { name: 'Cash report' }).click();
+      const reportRow = counter.page.getByRole('row', { name: new RegExp(agent.name) });
+      await expect(reportRow.getByRole('cell')).toHaveText([
+        '1',
+        '₹0.00',
+        rupees(order.amount),
+        '₹0.00',
+        '₹0.00',
+        rupees(part),
+        left,
+      ]);
+      const csv = counter.page.getByRole('link', { name: 'Download CSV' });
+      await expect(csv).toHaveAttribute(
+        'href',
+        /\/api\/agents\/report\?date=\d{4}-\d\d-\d\d&format=csv$/,
+      );
+      expect(counter.errors).toEqual([]);
+    } finally {
+      await counter.context.close();
+    }
+  });
+
+  test('off duty, the agent still sees the orders; the counter sees the switch live', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo, 'Duty');
+    await logInAsAgent(page, agent);
+    const counter = await aLaptop(browser, testInfo);
+    try {
+      await logInAsSeller(counter.page);
+      await counter.page.goto('/seller/agents');
+      const row = counter.page.getByRole('row', { name: new RegExp(agent.name) });
+      await expect(row).toContainText('On duty');
+
+      const duty = page.getByRole('switch', { name: 'On duty' });
+      await duty.tap();
+      await expect(
+        agentToast(page, 'You are off duty: new orders will not alert you'),
+      ).toBeVisible();
+      await expect(duty).not.toBeChecked();
+      await expect(page.getByText('New orders do not alert you.')).toBeVisible();
+      await expect(row).toContainText('Off duty', LIVE);
+
+      await duty.tap();
+      await expect(duty).toBeChecked();
+      await expect(row).toContainText('On duty', LIVE);
+      expect(counter.errors).toEqual([]);
+    } finally {
+      await counter.context.close();
+    }
+  });
+});

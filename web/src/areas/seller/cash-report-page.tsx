@@ -1,0 +1,169 @@
+import { formatAmount, ORDER_CURRENCY, type AgentDay, type CashReportAnswer } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import {
+  agentsAtom,
+  agentsLoadStateAtom,
+  loadAgentsAtom,
+} from '../../features/seller/atoms/agents';
+import { cashReportCsvUrl, getCashReport } from '../../features/seller/api/get-cash-report';
+import { printCashReportAtom } from '../../features/seller/atoms/cash';
+import { failureMessage } from '../../features/seller/failure-message';
+import { LoadProblem } from './load-problem';
+
+const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+
+/** Today on this computer's calendar, as YYYY-MM-DD. */
+function today(): string {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
+}
+
+type Figures = Omit<AgentDay, 'agent'>;
+
+function FigureCells({ day }: { day: Figures }) {
+  return (
+    <>
+      <td className="seller-table__number">{day.deliveries}</td>
+      <td className="seller-table__number">{rupees(day.openingInHand)}</td>
+      <td className="seller-table__number">{rupees(day.cashCollected)}</td>
+      <td className="seller-table__number">{rupees(day.onlineCollected)}</td>
+      <td className="seller-table__number">{rupees(day.corrections)}</td>
+      <td className="seller-table__number">{rupees(day.handedOver)}</td>
+      <td className="seller-table__number seller-report__closing">{rupees(day.closingInHand)}</td>
+    </>
+  );
+}
+
+/**
+ * /seller/cash-report: the day's report per agent: deliveries, cash and online collected, cash
+ * handed over and still in hand, with totals. It always balances: in hand at the start, plus
+ * cash collected and corrections, minus handed over, is in hand at the end. Downloadable as CSV,
+ * and printable (from the desktop app, or the browser's print).
+ */
+export function CashReportPage() {
+  const dateId = useId();
+  const [date, setDate] = useState(today);
+  const [report, setReport] = useState<CashReportAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const print = useSetAtom(printCashReportAtom);
+  // Live: the team's list reloads on every handover, collection and duty change.
+  const team = useAtomValue(agentsAtom);
+  const teamState = useAtomValue(agentsLoadStateAtom);
+  const loadTeam = useSetAtom(loadAgentsAtom);
+  useEffect(() => {
+    if (teamState === 'idle') void loadTeam();
+  }, [teamState, loadTeam]);
+
+  useEffect(() => {
+    if (!date) return;
+    const controller = new AbortController();
+    getCashReport(date, controller.signal).then(
+      (answer) => {
+        setReport(answer);
+        setFailure(null);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setFailure(failureMessage(error, 'Failed to load the cash report'));
+      },
+    );
+    return () => controller.abort();
+  }, [date, round, team]);
+
+  return (
+    <div className="seller-page seller-report">
+      <title>Cash report · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Cash report</h1>
+        <div className="seller-field seller-report__date">
+          <label htmlFor={dateId}>Day</label>
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            max={today()}
+            onChange={(event) => setDate(event.target.value)}
+          />
+        </div>
+        <div className="seller-report__actions">
+          <a
+            className="seller-button seller-button--ghost seller-button--small"
+            href={cashReportCsvUrl(date)}
+            download
+          >
+            Download CSV
+          </a>
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small"
+            disabled={!report}
+            onClick={() => report && void print(report)}
+          >
+            Print
+          </button>
+        </div>
+      </header>
+      {failure ? (
+        <LoadProblem message={failure} onRetry={() => setRound((count) => count + 1)} />
+      ) : !report || report.date !== date ? (
+        <Spinner label="Loading the cash report…" />
+      ) : report.agents.length === 0 ? (
+        <p className="seller-empty">No agents on that day.</p>
+      ) : (
+        <div className="seller-table-wrap">
+          <table className="seller-table seller-report__table">
+            <caption className="visually-hidden">Agents’ cash on {report.date}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col" className="seller-table__number">
+                  Deliveries
+                </th>
+                <th scope="col" className="seller-table__number">
+                  In hand at start
+                </th>
+                <th scope="col" className="seller-table__number">
+                  Cash collected
+                </th>
+                <th scope="col" className="seller-table__number">
+                  Online at the door
+                </th>
+                <th scope="col" className="seller-table__number">
+                  Corrections
+                </th>
+                <th scope="col" className="seller-table__number">
+                  Handed over
+                </th>
+                <th scope="col" className="seller-table__number">
+                  In hand at end
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.agents.map(({ agent, ...day }) => (
+                <tr key={agent._id}>
+                  <th scope="row">
+                    {agent.name}
+                    {agent.removed && <span className="seller-muted"> (removed)</span>}
+                  </th>
+                  <FigureCells day={day} />
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <FigureCells day={report.totals} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  formatAmount,
+  ORDER_CURRENCY,
+  orderNumber,
+  type Agent,
+  type AgentLedgerAnswer,
+  type CashLine,
+} from '@kirana/shared';
+import { useSetAtom } from 'jotai';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { getAgentLedger } from '../api/get-agent-ledger';
+import { recordCashEntryAtom } from '../atoms/cash';
+
+const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+const TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A ledger line in the counter's words. */
+function lineText(line: CashLine): string {
+  const order = line.orderId ? `order #${orderNumber(line.orderId)}` : '';
+  switch (line.kind) {
+    case 'collection':
+      return `Cash taken for ${order}`;
+    case 'handover':
+      return 'Handed over at the counter';
+    case 'correction':
+      return line.by === 'system' ? `Given back for ${order}` : 'Correction';
+  }
+}
+
+interface AgentCashDialogProps {
+  /** The agent whose cash is open; null closes the dialog. */
+  agent: Agent | null;
+  onClose: () => void;
+}
+
+/**
+ * One agent's cash at the counter: what they hold, a handover (all of it by default, or part,
+ * with a note), a correction when something was recorded wrong (the wrong line stays; the
+ * correction is a new one), and their latest ledger lines. Follows the agent live: the ledger
+ * is read again whenever their cash in hand changes.
+ */
+export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
+  const titleId = useId();
+  const [ledger, setLedger] = useState<AgentLedgerAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const record = useSetAtom(recordCashEntryAtom);
+  const agentId = agent?._id;
+  const inHand = agent?.cashInHand;
+
+  useEffect(() => {
+    if (!agentId) return;
+    const controller = new AbortController();
+    getAgentLedger(agentId, controller.signal).then(
+      (answer) => {
+        setLedger(answer);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) {
+          console.error('Could not load the ledger', error);
+          setFailed(true);
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [agentId, inHand]);
+
+  return (
+    <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId} className="seller-cash">
+      {agent && (
+        <div className="seller-cash__body">
+          <h2 id={titleId} className="seller-confirm__title">
+            Cash of {agent.name}
+          </h2>
+          <p className="seller-cash__in-hand">
+            In hand <strong>{rupees(agent.cashInHand)}</strong>
+          </p>
+          <CashEntryForm
+            key={`handover:${agent.cashInHand}`}
+            kind="handover"
+            initialAmount={agent.cashInHand > 0 ? agent.cashInHand.toFixed(2) : ''}
+            onRecord={(entry) => record(agent._id, entry)}
+          />
+          <details className="seller-cash__correct">
+            <summary>Correct the cash in hand</summary>
+            <CashEntryForm
+              key={`correction:${agent.cashInHand}`}
+              kind="correction"
+              initialAmount=""
+              onRecord={(entry) => record(agent._id, entry)}
+            />
+          </details>
+          <h3 className="seller-cash__lines-title">Latest lines</h3>
+          {failed ? (
+            <p className="seller-muted">The ledger could not be loaded. Close and open it again.</p>
+          ) : !ledger ? (
+            <p className="seller-muted">Loading the ledger…</p>
+          ) : ledger.lines.length === 0 ? (
+            <p className="seller-muted">No cash yet.</p>
+          ) : (
+            <ol
+              className="seller-cash__lines"
+              aria-label={`Cash lines of ${agent.name}, newest first`}
+            >
+              {ledger.lines.map((line) => (
+                <li key={line._id}>
+                  <span>
+                    {lineText(line)}
+                    {line.note && line.by !== 'system' && (
+                      <span className="seller-muted"> · {line.note}</span>
+                    )}
+                    <br />
+                    <time className="seller-muted" dateTime={line.createdAt}>
+                      {TIME.format(new Date(line.createdAt))}
+                    </time>
+                  </span>
+                  <span className="seller-cash__amount" data-sign={line.amount < 0 ? 'out' : 'in'}>
+                    {line.amount < 0 ? '−' : '+'}
+                    {rupees(Math.abs(line.amount))}
+                    <br />
+                    <span className="seller-muted">in hand {rupees(line.balance)}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="seller-confirm__actions">
+            <button type="button" className="seller-button seller-button--ghost" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+interface CashEntryFormProps {
+  kind: 'handover' | 'correction';
+  initialAmount: string;
+  onRecord: (
+    entry:
+      | { kind: 'handover'; body: { amount: number; note: string | null } }
+      | { kind: 'correction'; body: { amount: number; note: string } },
+  ) => Promise<boolean>;
+}
+
+/** The handover form (amount in rupees, optional note) or the correction form (signed, with why). */
+function CashEntryForm({ kind, initialAmount, onRecord }: CashEntryFormProps) {
+  const amountId = useId();
+  const noteId = useId();
+  const [amount, setAmount] = useState(initialAmount);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const handover = kind === 'handover';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    // The server checks the amount and the note, and says what is wrong.
+    const value = Number(amount);
+    const written = handover
+      ? await onRecord({ kind, body: { amount: value, note: note.trim() || null } })
+      : await onRecord({ kind, body: { amount: value, note: note.trim() } });
+    setBusy(false);
+    if (written) setNote('');
+  }
+
+  return (
+    <form className="seller-cash__form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="seller-field">
+        <label htmlFor={amountId}>
+          {handover ? 'Amount handed over (₹)' : 'Amount to add, or take off with a minus (₹)'}
+        </label>
+        <input
+          id={amountId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </div>
+      <div className="seller-field">
+        <label htmlFor={noteId}>{handover ? 'Note (optional)' : 'Why (the agent sees it)'}</label>
+        <input
+          id={noteId}
+          autoComplete="off"
+          maxLength={200}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="seller-button" disabled={busy}>
+        {busy ? 'Recording…' : handover ? 'Record handover' : 'Record correction'}
+      </button>
+    </form>
+  );
+}
