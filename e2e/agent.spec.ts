@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES } from '@kirana/shared';
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import {
   anotherPhone,
   createAgent,
@@ -15,19 +14,9 @@ import {
   toast,
 } from './support/agent';
 import { agentTexts } from './support/agent-texts';
+import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { logInAsSeller } from './support/seller';
-
-/** Violations that would block or badly hinder an agent using assistive technology. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 const pathOf = (response: Response) => new URL(response.url()).pathname;
 

@@ -6,6 +6,7 @@ import {
   rupees,
   toast as agentToast,
 } from './support/agent';
+import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { aLaptop } from './support/payments';
 import { logInAsSeller, toast as sellerToast } from './support/seller';
@@ -49,6 +50,7 @@ test.describe('the delivery and its money', () => {
     await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
     await expect(pad.getByRole('alert')).toHaveText('Wrong PIN: 4 tries left');
     await expect(pad.getByLabel('Delivery PIN')).toHaveValue('');
+    expect(await seriousViolations(page), 'the PIN pad').toEqual([]);
     for (const digit of order.pin)
       await pad.getByRole('button', { name: digit, exact: true }).tap();
     await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
@@ -92,6 +94,7 @@ test.describe('the delivery and its money', () => {
       await expect(lines.getByRole('listitem')).toHaveCount(2);
       await expect(lines.getByRole('listitem').first()).toContainText('Handed to the shop');
       await expect(lines.getByRole('listitem').first()).toContainText('Evening drop');
+      expect(await seriousViolations(page), 'the cash screen').toEqual([]);
 
       // The day's report at the counter balances to what the phone says.
       await dialog.getByRole('button', { name: 'Close' }).click();
@@ -105,6 +108,7 @@ test.describe('the delivery and its money', () => {
         '₹0.00',
         rupees(part),
         left,
+        'Cash',
       ]);
       const csv = counter.page.getByRole('link', { name: 'Download CSV' });
       await expect(csv).toHaveAttribute(

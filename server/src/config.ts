@@ -276,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unacceptedAlertMinutes: vars.UNACCEPTED_ALERT_MINUTES,
     deliveryPin: vars.DELIVERY_PIN === 'on',
     logLevel: vars.LOG_LEVEL,
-    push: pushConfig(vars, dataDir),
+    push: pushConfig(vars, dataDir, production),
   };
 }
 
@@ -330,8 +330,18 @@ export interface PushConfig {
   serviceHosts: string[];
 }
 
-function pushConfig(vars: z.infer<typeof envSchema>, dataDir: string): PushConfig {
+function pushConfig(
+  vars: z.infer<typeof envSchema>,
+  dataDir: string,
+  production: boolean,
+): PushConfig {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = vars;
+  // Several instances (REDIS_URL) must sign alerts with one pair: each would generate its own.
+  if (production && vars.REDIS_URL && !publicKey && !privateKey) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production with REDIS_URL: every instance must sign push alerts with the same keys (make a pair with `npx web-push generate-vapid-keys`)',
+    );
+  }
   if (Boolean(publicKey) !== Boolean(privateKey)) {
     throw new ConfigError(
       `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} is required with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: set both, or neither to use keys generated into DATA_DIR`,

@@ -103,6 +103,8 @@ export function cashReportCsv(report: CashReportAnswer): string {
     header: true,
     columns: CSV_COLUMNS,
     escape_formulas: true,
+    // Spreadsheets read the ₹ in the headers as UTF-8 only with the byte-order mark.
+    bom: true,
     record_delimiter: 'windows',
     cast: {
       number: (value, context) =>

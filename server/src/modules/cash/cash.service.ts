@@ -129,27 +129,47 @@ export function recordCollection(tx: EntityManager, agentId: string, order: Orde
   });
 }
 
+/** The agent who took cash at the door for order `orderId` (read without a lock), or null. */
+export async function cashCollectorOf(tx: EntityManager, orderId: string): Promise<string | null> {
+  const taken = await tx.findOne(
+    CashLineSchema,
+    { order: orderId, kind: 'collection' },
+    { fields: ['agent'] },
+  );
+  return taken?.agent.id ?? null;
+}
+
 /**
- * Writes, in the caller's transaction, that the cash taken for `order` (now cancelled) goes
- * back to its shopper: a correction taking it off the cash of the agent who took it. Answers
- * that agent's id, or null when no cash was taken for it.
+ * Writes, in the caller's transaction, that the cash taken for `order` (now cancelled) goes back
+ * to its shopper from the agent who took it: a correction taking it off their cash in hand, or
+ * only what they still hold when they have handed some over (the rest comes from the till).
+ * Locks that agent's cash first; a caller that locks the order too locks the agent before it
+ * (see cashCollectorOf). Answers the agent's id and the paise the till gives back, or null when
+ * no cash was recorded for the order (taken before the ledger existed).
  */
-export async function recordCashGivenBack(tx: EntityManager, order: Order): Promise<string | null> {
-  const taken = await tx.findOne(CashLineSchema, { order, kind: 'collection' });
-  if (!taken) return null;
-  tx.create(CashLineSchema, {
-    agent: taken.agent,
-    kind: 'correction',
-    amountPaise: -taken.amountPaise,
-    order,
-    note: `order #${orderNumber(order.id)} cancelled: the cash goes back to the shopper`,
-    by: 'system',
-  });
-  return taken.agent.id;
+export async function recordCashGivenBack(
+  tx: EntityManager,
+  order: Order,
+): Promise<{ agentId: string; fromTillPaise: number } | null> {
+  const agentId = await cashCollectorOf(tx, order.id);
+  if (!agentId) return null;
+  await lockCashOf(tx, agentId);
+  const fromAgent = Math.min(order.amountPaise, Math.max(await cashInHand(tx, agentId), 0));
+  if (fromAgent > 0) {
+    tx.create(CashLineSchema, {
+      agent: agentId,
+      kind: 'correction',
+      amountPaise: -fromAgent,
+      order,
+      note: `order #${orderNumber(order.id)} cancelled: the cash goes back to the shopper`,
+      by: 'system',
+    });
+  }
+  return { agentId, fromTillPaise: order.amountPaise - fromAgent };
 }
 
 /** Locks agent `agentId` (current or removed: a removed agent may still hold cash) for a change. */
-async function lockAgent(tx: EntityManager, agentId: string): Promise<Agent> {
+export async function lockCashOf(tx: EntityManager, agentId: string): Promise<Agent> {
   const agent = await tx.findOne(
     AgentSchema,
     { id: agentId },
@@ -177,7 +197,7 @@ async function recordSellerLine(
   tooMuch: (agent: Agent, inHand: number) => string,
 ): Promise<{ line: LedgerLine; cashInHandPaise: number }> {
   const written = await em.transactional(async (tx) => {
-    const agent = await lockAgent(tx, agentId);
+    const agent = await lockCashOf(tx, agentId);
     const inHand = await cashInHand(tx, agentId);
     if (inHand + line.amountPaise < 0) throw new AppError('conflict', tooMuch(agent, inHand));
     const created = tx.create(CashLineSchema, { agent, ...line, by: 'seller' });

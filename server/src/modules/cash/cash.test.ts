@@ -197,6 +197,33 @@ describe("the agents' cash", () => {
     expect(cash.lines[0]?.note).toMatch(/cancelled: the cash goes back to the shopper$/);
   });
 
+  test('cash already handed over for a cancelled order comes back from the till; the agent never goes below nothing', async () => {
+    const tara = await signInAgent(app, 'Tara');
+    const { id, amountPaise } = await collectCash(tara);
+    const part = 1000;
+    await handover(tara.agent.id, { amount: toRupees(amountPaise - part) }).expect(201);
+    // The seller cancels while a second handover of what is left races it.
+    const [cancelled, handed] = await Promise.all([
+      seller
+        .post('/api/order/seller/cancel')
+        .send({ orderId: id, reason: 'Wrong address' })
+        .expect(200),
+      handover(tara.agent.id, { amount: toRupees(part) }),
+    ]);
+    const cash = await cashOf(tara);
+    expect(cash.cashInHand).toBe(0);
+    expect(cash.lines.every((line) => line.balance >= 0)).toBe(true);
+    // Whichever went first, the shopper gets all the cash back: from Tara what she still
+    // held, the rest from the till, as the order's history says.
+    const fromTill = handed.status === 201 ? amountPaise : amountPaise - part;
+    expect(cancelled.body.order.status).toBe('Cancelled');
+    const history = await seller.get(`/api/order/${id}/history`).expect(200);
+    const note = history.body.events.at(-1).note as string;
+    expect(note).toBe(
+      `₹${toRupees(amountPaise).toFixed(2)} was paid in cash: give it back by hand (₹${toRupees(fromTill).toFixed(2)} of it from the till); Wrong address`,
+    );
+  });
+
   test('only the agent reads their cash, only the seller the ledgers and the report', async () => {
     const agent = await signInAgent(app, 'Kiran');
     const shopper = await signUpShopper(app);
@@ -305,7 +332,8 @@ describe("the agents' cash", () => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="kirana-agents-cash-${date}.csv"`,
     );
-    const rows = csv.text.trimEnd().split('\r\n');
+    expect(csv.text.startsWith('\uFEFF')).toBe(true);
+    const rows = csv.text.slice(1).trimEnd().split('\r\n');
     expect(rows[0]).toBe(
       'Agent,Phone,Deliveries,In hand at start (₹),Cash collected (₹),Online collected at the door (₹),Corrections (₹),Handed over (₹),In hand at end (₹)',
     );

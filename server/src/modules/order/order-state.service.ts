@@ -29,7 +29,12 @@ import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
-import { recordCashGivenBack, recordCollection } from '../cash/cash.service.js';
+import {
+  cashCollectorOf,
+  lockCashOf,
+  recordCashGivenBack,
+  recordCollection,
+} from '../cash/cash.service.js';
 import { refundOrderPayments } from '../payment/payment.service.js';
 import { putBackUnits } from '../product/stock.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
@@ -325,6 +330,14 @@ export async function takeOrderBack(
   return order;
 }
 
+const rupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
+
+/** The history's word on the cash of a cancelled order paid in cash, `fromTillPaise` of it handed over already. */
+function cashNote(order: Order, fromTillPaise: number): string {
+  const note = `${rupees(order.amountPaise)} was paid in cash: give it back by hand`;
+  return fromTillPaise > 0 ? `${note} (${rupees(fromTillPaise)} of it from the till)` : note;
+}
+
 /** Who may cancel an order, and the seller's reason (a shopper gives none). */
 export type Canceller = { role: 'user'; id: string } | { role: 'seller'; reason: string };
 
@@ -347,6 +360,10 @@ export async function cancelOrder(
   const actor: Actor = canceller.role === 'user' ? canceller : { role: 'seller' };
   const done = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
+      // Agent first, then the order, as everywhere: the cash of the agent who took it is locked
+      // before the order, so that a handover cannot move it under the give-back.
+      const collector = await cashCollectorOf(tx, orderId);
+      if (collector) await lockCashOf(tx, collector);
       const order = await tx.findOne(
         OrderSchema,
         { id: orderId },
@@ -363,12 +380,8 @@ export async function cancelOrder(
       if (retried) return { order, changed: null };
       enforce(canCancel(factsOf(order), actor));
 
-      // Cash taken at the door goes back to the shopper from the agent who took it.
-      const cashFrom = order.paidVia === 'cash' ? await recordCashGivenBack(tx, order) : null;
-      const cash =
-        order.paidVia === 'cash'
-          ? `${formatAmount(toRupees(order.amountPaise), ORDER_CURRENCY)} was paid in cash: give it back by hand`
-          : null;
+      const givenBack = order.paidVia === 'cash' ? await recordCashGivenBack(tx, order) : null;
+      const cash = order.paidVia === 'cash' ? cashNote(order, givenBack?.fromTillPaise ?? 0) : null;
       tx.create(OrderEventSchema, {
         order,
         type: 'cancelled',
@@ -397,7 +410,7 @@ export async function cancelOrder(
             )
           : [];
       await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
-      return { order, changed: { restocked, refunds, cashFrom } };
+      return { order, changed: { restocked, refunds, cashFrom: givenBack?.agentId } };
     }),
   );
 

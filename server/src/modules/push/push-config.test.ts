@@ -55,6 +55,26 @@ describe('Web Push configuration', () => {
     expect(pushConfigOf().vapid).toEqual(replaced);
   });
 
+  it('in production with several instances (REDIS_URL), asks for the keys: each would make its own', () => {
+    const instances = {
+      NODE_ENV: 'production',
+      SELLER_EMAIL: 'owner@example.com',
+      SELLER_PASSWORD: 'a-long-password',
+      SESSION_SECRET: 'x'.repeat(32),
+      PAYMENTS: 'sandbox',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    expect(configErrorOf(instances).message).toMatch(
+      /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production with REDIS_URL/,
+    );
+    const keys = webpush.generateVAPIDKeys();
+    const given = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+    expect(pushConfigOf({ ...instances, ...given }).vapid.publicKey).toBe(keys.publicKey);
+    // One instance, or not in production: generated into DATA_DIR as before.
+    expect(pushConfigOf({ ...instances, REDIS_URL: undefined }).vapid.publicKey).toMatch(/^B/);
+    expect(pushConfigOf({ ...instances, NODE_ENV: 'test' }).vapid.publicKey).toMatch(/^B/);
+  });
+
   it('signs with the keys given in the environment, and writes no key file', async () => {
     const keys = webpush.generateVAPIDKeys();
     const push = pushConfigOf({

@@ -29,8 +29,12 @@ function isP256Point(key: string): boolean {
   }
 }
 
+/** The most phones (browsers) one agent receives alerts on; older subscriptions are dropped. */
+export const MAX_SUBSCRIPTIONS_PER_AGENT = 5;
+
 /**
- * Keeps the phone's subscription for the signed-in agent. An endpoint already kept (the same
+ * Keeps the phone's subscription for the signed-in agent (at most the newest
+ * {@link MAX_SUBSCRIPTIONS_PER_AGENT} of theirs). An endpoint already kept (the same
  * phone again, or another agent signed in on it since) now belongs to this agent, with the keys
  * given, and the language when one is (the service worker renewing a subscription knows none).
  * @throws AppError invalid when the endpoint is not on a push service's host (the known ones and
@@ -63,8 +67,26 @@ export async function subscribeToAlerts(
         agent_id: update.ref('excluded.agent_id'),
         p256dh: update.ref('excluded.p256dh'),
         auth: update.ref('excluded.auth'),
+        created_at: update.ref('excluded.created_at'),
         ...(locale && { locale: update.ref('excluded.locale') }),
       })),
+    )
+    .execute();
+  // An agent has a phone or two: the oldest subscriptions beyond a few are old browsers.
+  await em
+    .getKysely<PushTables>()
+    .deleteFrom('push_subscriptions')
+    .where('agent_id', '=', agentId)
+    .where(
+      'id',
+      'not in',
+      em
+        .getKysely<PushTables>()
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('agent_id', '=', agentId)
+        .orderBy('created_at', 'desc')
+        .limit(MAX_SUBSCRIPTIONS_PER_AGENT),
     )
     .execute();
 }

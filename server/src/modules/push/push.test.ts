@@ -26,6 +26,7 @@ import { AgentSchema } from '../agent/agent.entity.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
 import { alertTopic } from './push-alert.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
+import { MAX_SUBSCRIPTIONS_PER_AGENT } from './push.service.js';
 
 /** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -331,6 +332,25 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     expect(await subscriptionsOf(second.agent.id)).toBe(0);
     // Again: nothing left to forget is no error.
     await second.http.post('/api/agents/push/unsubscribe').send({ endpoint }).expect(200);
+  });
+
+  test('an agent is alerted on their newest few phones only: older subscriptions are dropped', async () => {
+    const agent = await signInAgent(app, 'Chitra');
+    const phones = Array.from({ length: MAX_SUBSCRIPTIONS_PER_AGENT + 2 }, () =>
+      phoneSubscription(service, 'ok'),
+    );
+    for (const phone of phones)
+      await agent.http.post('/api/agents/push/subscribe').send(phone.body).expect(200);
+    expect(await subscriptionsOf(agent.agent.id)).toBe(MAX_SUBSCRIPTIONS_PER_AGENT);
+    const kept = await app.orm.em
+      .fork()
+      .find(PushSubscriptionSchema, { agent: agent.agent.id }, { fields: ['endpoint'] });
+    expect(kept.map((each) => each.endpoint).sort()).toEqual(
+      phones
+        .slice(-MAX_SUBSCRIPTIONS_PER_AGENT)
+        .map((phone) => phone.body.endpoint)
+        .sort(),
+    );
   });
 
   test('a bad subscription is a 400 naming the field, and none is kept', async () => {

@@ -60,11 +60,13 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
   };
   const onPin = async (order: AgentOrder, pin: string) => {
     const outcome = await deliverWithPin(order, pin);
-    setPinFor((asked) =>
-      outcome.kind === 'refused'
-        ? { id: order._id, error: outcome.message, tries: (asked?.tries ?? 0) + 1 }
-        : null,
-    );
+    // The pad may have been closed, or opened on another order, while the PIN was checked.
+    setPinFor((asked) => {
+      if (asked?.id !== order._id) return asked;
+      return outcome.kind === 'refused'
+        ? { id: order._id, error: outcome.message, tries: asked.tries + 1 }
+        : null;
+    });
   };
   const card = (order: AgentOrder) => (
     <li key={order._id} className={order._id === linked ? 'agent-order-linked' : undefined}>

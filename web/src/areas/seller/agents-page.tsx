@@ -1,4 +1,4 @@
-import { MESSAGES, type Agent } from '@kirana/shared';
+import { formatAmount, MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
@@ -41,7 +41,7 @@ export function AgentsPage() {
   const [inviting, setInviting] = useState(false);
   const [inviteRound, setInviteRound] = useState(0);
   // The agent whose cash is open, followed live in the team's list.
-  const [cashOf, setCashOf] = useState<string | null>(null);
+  const [cashOf, setCashOf] = useState<Agent | null>(null);
 
   useEffect(() => {
     void load();
@@ -101,15 +101,12 @@ export function AgentsPage() {
               setTarget(agent);
               setConfirming(true);
             }}
-            onCash={(agent) => setCashOf(agent._id)}
+            onCash={setCashOf}
           />
         )}
       </section>
 
-      <AgentCashDialog
-        agent={agents.find((agent) => agent._id === cashOf) ?? null}
-        onClose={() => setCashOf(null)}
-      />
+      <AgentCashDialog agent={cashOf} freshness={agents} onClose={() => setCashOf(null)} />
 
       <AgentInviteDialog
         key={inviteRound}
@@ -128,6 +125,12 @@ export function AgentsPage() {
         onCancel={() => setConfirming(false)}
       >
         <p>{MESSAGES.confirmRemoveAgent}</p>
+        {target && target.cashInHand > 0 && (
+          <p className="seller-order__locked">
+            {target.name} still holds {formatAmount(target.cashInHand, ORDER_CURRENCY)} in cash:
+            record the handover first. The cash report keeps listing them until it is handed over.
+          </p>
+        )}
         {target && (
           <p className="seller-muted">
             {target.name} ({target.phone}) will be logged out and their phone unpaired, and any

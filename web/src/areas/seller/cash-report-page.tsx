@@ -9,6 +9,7 @@ import {
 } from '../../features/seller/atoms/agents';
 import { cashReportCsvUrl, getCashReport } from '../../features/seller/api/get-cash-report';
 import { printCashReportAtom } from '../../features/seller/atoms/cash';
+import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
 import { failureMessage } from '../../features/seller/failure-message';
 import { LoadProblem } from './load-problem';
 
@@ -46,10 +47,14 @@ function FigureCells({ day }: { day: Figures }) {
  */
 export function CashReportPage() {
   const dateId = useId();
-  const [date, setDate] = useState(today);
+  const [chosen, setChosen] = useState(today);
+  // A cleared field reads as today.
+  const date = chosen || today();
   const [report, setReport] = useState<CashReportAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  // Any agent of the day, a removed one still holding cash included, hands cash over from here.
+  const [cashOf, setCashOf] = useState<AgentDay['agent'] | null>(null);
   const print = useSetAtom(printCashReportAtom);
   // Live: the team's list reloads on every handover, collection and duty change.
   const team = useAtomValue(agentsAtom);
@@ -60,7 +65,6 @@ export function CashReportPage() {
   }, [teamState, loadTeam]);
 
   useEffect(() => {
-    if (!date) return;
     const controller = new AbortController();
     getCashReport(date, controller.signal).then(
       (answer) => {
@@ -87,7 +91,7 @@ export function CashReportPage() {
             type="date"
             value={date}
             max={today()}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={(event) => setChosen(event.target.value)}
           />
         </div>
         <div className="seller-report__actions">
@@ -142,6 +146,9 @@ export function CashReportPage() {
                 <th scope="col" className="seller-table__number">
                   In hand at end
                 </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -152,6 +159,16 @@ export function CashReportPage() {
                     {agent.removed && <span className="seller-muted"> (removed)</span>}
                   </th>
                   <FigureCells day={day} />
+                  <td className="seller-table__actions">
+                    <button
+                      type="button"
+                      className="seller-button seller-button--ghost seller-button--small"
+                      aria-label={`Cash of ${agent.name}`}
+                      onClick={() => setCashOf(agent)}
+                    >
+                      Cash
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -159,11 +176,13 @@ export function CashReportPage() {
               <tr>
                 <th scope="row">Total</th>
                 <FigureCells day={report.totals} />
+                <td />
               </tr>
             </tfoot>
           </table>
         </div>
       )}
+      <AgentCashDialog agent={cashOf} freshness={team} onClose={() => setCashOf(null)} />
     </div>
   );
 }

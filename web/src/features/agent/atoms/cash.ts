@@ -12,12 +12,17 @@ export const agentCashAtom = atom<AgentCash | null>(null);
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 
+/** The id of the newest line of `cash` (ids are time-ordered UUIDv7), or '' for none. */
+const newestLine = (cash: AgentCash) => cash.lines[0]?._id ?? '';
+
 /**
- * The agent's cash as the server sent it (a fetch, or live `cash:updated`). A handover the phone
- * had not seen yet is announced: the shop has just taken cash at the counter.
+ * The agent's cash as the server sent it (a fetch, or live `cash:updated`), unless it is older
+ * than the one held (a late answer never rolls the screen back). A handover the phone had not
+ * seen yet is announced: the shop has just taken cash at the counter.
  */
 export const receiveCashAtom = atom(null, (get, set, cash: AgentCash) => {
   const held = get(agentCashAtom);
+  if (held && newestLine(cash) < newestLine(held)) return;
   set(agentCashAtom, cash);
   if (!held) return;
   const seen = new Set(held.lines.map((line) => line._id));

@@ -136,7 +136,7 @@ describe("the agent's live orders", () => {
 
   it('follows the cash in hand, fetched at each connect and live, announcing a handover once', async () => {
     const collected: CashLine = {
-      _id: 'line-1',
+      _id: '0190a5b2-7c3e-7a10-8000-00000000000a',
       kind: 'collection',
       amount: 250,
       balance: 250,
@@ -152,7 +152,7 @@ describe("the agent's live orders", () => {
 
     const handover: CashLine = {
       ...collected,
-      _id: 'line-2',
+      _id: '0190a5b2-7c3e-7a10-8000-00000000000b',
       kind: 'handover',
       amount: -200,
       balance: 50,
@@ -167,6 +167,9 @@ describe("the agent's live orders", () => {
     expect(mocks.toast.success).toHaveBeenCalledExactlyOnceWith(
       'The shop took ₹200.00 from you. Cash in hand: ₹50.00',
     );
+    // A late answer from before the handover does not roll the cash back.
+    socket.fire('cash:updated', { cashInHand: 250, lines: [collected] });
+    expect(store.get(agentCashAtom)).toEqual(after);
   });
 
   it('takes out an order that an update shows is now another agent’s', async () => {

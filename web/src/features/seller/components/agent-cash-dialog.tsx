@@ -2,7 +2,6 @@ import {
   formatAmount,
   ORDER_CURRENCY,
   orderNumber,
-  type Agent,
   type AgentLedgerAnswer,
   type CashLine,
 } from '@kirana/shared';
@@ -10,7 +9,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { getAgentLedger } from '../api/get-agent-ledger';
-import { recordCashEntryAtom } from '../atoms/cash';
+import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 const TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,42 +28,54 @@ function lineText(line: CashLine): string {
 }
 
 interface AgentCashDialogProps {
-  /** The agent whose cash is open; null closes the dialog. */
-  agent: Agent | null;
+  /** The agent whose cash is open (removed ones too: they may still hold cash); null closes. */
+  agent: { _id: string; name: string } | null;
+  /**
+   * Changes whenever the shop's cash may have moved (the team's list reloads on every live
+   * `agents:updated`): the ledger is read again.
+   */
+  freshness: unknown;
   onClose: () => void;
 }
 
 /**
  * One agent's cash at the counter: what they hold, a handover (all of it by default, or part,
  * with a note), a correction when something was recorded wrong (the wrong line stays; the
- * correction is a new one), and their latest ledger lines. Follows the agent live: the ledger
- * is read again whenever their cash in hand changes.
+ * correction is a new one), and their latest ledger lines, read again live.
  */
-export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
+export function AgentCashDialog({ agent, freshness, onClose }: AgentCashDialogProps) {
   const titleId = useId();
-  const [ledger, setLedger] = useState<AgentLedgerAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
+  const agentId = agent?._id ?? null;
+  // The ledger shown is always the open agent's: another agent's answer is never shown.
+  const [loaded, setLoaded] = useState<{ agentId: string; ledger: AgentLedgerAnswer } | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [written, setWritten] = useState(0);
   const record = useSetAtom(recordCashEntryAtom);
-  const agentId = agent?._id;
-  const inHand = agent?.cashInHand;
+  const ledger = loaded && loaded.agentId === agentId ? loaded.ledger : null;
 
   useEffect(() => {
     if (!agentId) return;
     const controller = new AbortController();
     getAgentLedger(agentId, controller.signal).then(
       (answer) => {
-        setLedger(answer);
-        setFailed(false);
+        setLoaded({ agentId, ledger: answer });
+        setFailedFor(null);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error('Could not load the ledger', error);
-          setFailed(true);
-        }
+        if (controller.signal.aborted) return;
+        console.error('Could not load the ledger', error);
+        setFailedFor(agentId);
       },
     );
     return () => controller.abort();
-  }, [agentId, inHand]);
+  }, [agentId, freshness, written]);
+
+  const onRecord = async (entry: CashEntry) => {
+    if (!agentId) return false;
+    const done = await record(agentId, entry);
+    if (done) setWritten((count) => count + 1);
+    return done;
+  };
 
   return (
     <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId} className="seller-cash">
@@ -73,57 +84,60 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
           <h2 id={titleId} className="seller-confirm__title">
             Cash of {agent.name}
           </h2>
-          <p className="seller-cash__in-hand">
-            In hand <strong>{rupees(agent.cashInHand)}</strong>
-          </p>
-          <CashEntryForm
-            key={`handover:${agent.cashInHand}`}
-            kind="handover"
-            initialAmount={agent.cashInHand > 0 ? agent.cashInHand.toFixed(2) : ''}
-            onRecord={(entry) => record(agent._id, entry)}
-          />
-          <details className="seller-cash__correct">
-            <summary>Correct the cash in hand</summary>
-            <CashEntryForm
-              key={`correction:${agent.cashInHand}`}
-              kind="correction"
-              initialAmount=""
-              onRecord={(entry) => record(agent._id, entry)}
-            />
-          </details>
-          <h3 className="seller-cash__lines-title">Latest lines</h3>
-          {failed ? (
+          {failedFor === agentId ? (
             <p className="seller-muted">The ledger could not be loaded. Close and open it again.</p>
           ) : !ledger ? (
             <p className="seller-muted">Loading the ledger…</p>
-          ) : ledger.lines.length === 0 ? (
-            <p className="seller-muted">No cash yet.</p>
           ) : (
-            <ol
-              className="seller-cash__lines"
-              aria-label={`Cash lines of ${agent.name}, newest first`}
-            >
-              {ledger.lines.map((line) => (
-                <li key={line._id}>
-                  <span>
-                    {lineText(line)}
-                    {line.note && line.by !== 'system' && (
-                      <span className="seller-muted"> · {line.note}</span>
-                    )}
-                    <br />
-                    <time className="seller-muted" dateTime={line.createdAt}>
-                      {TIME.format(new Date(line.createdAt))}
-                    </time>
-                  </span>
-                  <span className="seller-cash__amount" data-sign={line.amount < 0 ? 'out' : 'in'}>
-                    {line.amount < 0 ? '−' : '+'}
-                    {rupees(Math.abs(line.amount))}
-                    <br />
-                    <span className="seller-muted">in hand {rupees(line.balance)}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <>
+              <p className="seller-cash__in-hand">
+                In hand <strong>{rupees(ledger.cashInHand)}</strong>
+              </p>
+              <CashEntryForm
+                // A new amount to hand over after each change of the cash in hand.
+                key={`handover:${ledger.cashInHand}`}
+                kind="handover"
+                initialAmount={ledger.cashInHand > 0 ? ledger.cashInHand.toFixed(2) : ''}
+                onRecord={onRecord}
+              />
+              <details className="seller-cash__correct">
+                <summary>Correct the cash in hand</summary>
+                <CashEntryForm kind="correction" initialAmount="" onRecord={onRecord} />
+              </details>
+              <h3 className="seller-cash__lines-title">Latest lines</h3>
+              {ledger.lines.length === 0 ? (
+                <p className="seller-muted">No cash yet.</p>
+              ) : (
+                <ol
+                  className="seller-cash__lines"
+                  aria-label={`Cash lines of ${agent.name}, newest first`}
+                >
+                  {ledger.lines.map((line) => (
+                    <li key={line._id}>
+                      <span>
+                        {lineText(line)}
+                        {line.note && line.by !== 'system' && (
+                          <span className="seller-muted"> · {line.note}</span>
+                        )}
+                        <br />
+                        <time className="seller-muted" dateTime={line.createdAt}>
+                          {TIME.format(new Date(line.createdAt))}
+                        </time>
+                      </span>
+                      <span
+                        className="seller-cash__amount"
+                        data-sign={line.amount < 0 ? 'out' : 'in'}
+                      >
+                        {line.amount < 0 ? '−' : '+'}
+                        {rupees(Math.abs(line.amount))}
+                        <br />
+                        <span className="seller-muted">in hand {rupees(line.balance)}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
           )}
           <div className="seller-confirm__actions">
             <button type="button" className="seller-button seller-button--ghost" onClick={onClose}>
@@ -137,13 +151,9 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
 }
 
 interface CashEntryFormProps {
-  kind: 'handover' | 'correction';
+  kind: CashEntry['kind'];
   initialAmount: string;
-  onRecord: (
-    entry:
-      | { kind: 'handover'; body: { amount: number; note: string | null } }
-      | { kind: 'correction'; body: { amount: number; note: string } },
-  ) => Promise<boolean>;
+  onRecord: (entry: CashEntry) => Promise<boolean>;
 }
 
 /** The handover form (amount in rupees, optional note) or the correction form (signed, with why). */

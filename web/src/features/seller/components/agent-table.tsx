@@ -20,11 +20,10 @@ export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTablePro
         <caption className="visually-hidden">Delivery agents</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
+            <th scope="col">Agent</th>
             <th scope="col" className="seller-table__optional">
               Phone
             </th>
-            <th scope="col">Status</th>
             <th scope="col" className="seller-table__number">
               Cash in hand
             </th>
@@ -36,17 +35,17 @@ export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTablePro
         <tbody>
           {agents.map((agent) => (
             <tr key={agent._id}>
-              <th scope="row">{agent.name}</th>
-              <td className="seller-table__optional">
-                <a href={`tel:${agent.phone}`}>{agent.phone}</a>
-              </td>
-              <td>
+              <th scope="row">
+                <span className="seller-agent__name">{agent.name}</span>
                 <span className="seller-agent-status" data-status={agent.status}>
                   {agent.status}
                 </span>
                 <span className="seller-agent-duty" data-on-duty={agent.onDuty}>
                   {agent.onDuty ? 'On duty' : 'Off duty'}
                 </span>
+              </th>
+              <td className="seller-table__optional">
+                <a href={`tel:${agent.phone}`}>{agent.phone}</a>
               </td>
               <td className="seller-table__number">
                 <button

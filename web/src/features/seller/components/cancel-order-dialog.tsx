@@ -23,7 +23,7 @@ function moneyNote(order: SellerOrder): string | null {
   if (!order.isPaid) return null;
   const amount = formatAmount(order.amount, ORDER_CURRENCY);
   return order.paidVia === 'cash'
-    ? `${amount} was paid in cash: the agent gives it back, and it comes off their cash in hand.`
+    ? `${amount} was paid in cash: give it back by hand.`
     : `The ${amount} paid online will be refunded to the shopper.`;
 }
 
