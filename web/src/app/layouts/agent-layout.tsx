@@ -12,7 +12,7 @@ import { useAgentPath } from '../../features/agent/agent-path';
 import { rememberedAgent } from '../../features/agent/agent-storage';
 import { OfflineBanner } from '../../features/agent/components/offline-banner';
 import { PendingButton } from '../../features/agent/components/pending-button';
-import { useAgentLocale } from '../../features/agent/i18n/locale';
+import { loadShellTexts, useAgentLocale } from '../../features/agent/i18n/locale';
 import { registerAgentServiceWorker } from '../../features/agent/service-worker';
 import '../../areas/agent/agent.css';
 
@@ -30,8 +30,9 @@ class ShellNotLoaded extends Error {
  * beside the start-up check.
  */
 const loadShell = () =>
-  import('./agent-shell').then(
-    ({ AgentShell }) => ({ default: AgentShell }),
+  // Its texts come with it, in the agent's language (see the catalogs in web/lingui.config.ts).
+  Promise.all([import('./agent-shell'), loadShellTexts()]).then(
+    ([{ AgentShell }]) => ({ default: AgentShell }),
     (error: unknown) => {
       throw new ShellNotLoaded({ cause: error });
     },

@@ -28,7 +28,13 @@ export const dutyAtom = atom<boolean | null>(null);
  * True from a call that could not reach the server (or the browser's `offline` event) until the
  * next call that did: the screens then show 'Offline — retrying…'.
  */
-export const offlineAtom = atom(false);
+const offlineStateAtom = atom(false);
+export const offlineAtom = atom(
+  (get) => get(offlineStateAtom),
+  // An answer that lands after the phone lost its signal does not hide the banner.
+  (_get, set, offline: boolean) =>
+    set(offlineStateAtom, offline || globalThis.navigator?.onLine === false),
+);
 
 /**
  * A call answered 401: the session ended (logged out elsewhere, or the seller removed the

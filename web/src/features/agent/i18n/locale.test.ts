@@ -7,9 +7,11 @@ import {
   wrongPinMessage,
 } from '@kirana/shared';
 import { i18n } from '@lingui/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages as english } from '../locales/en.po';
-import { messages as hindi } from '../locales/hi.po';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as firstEnglish } from '../locales/en.po';
+import { messages as firstHindi } from '../locales/hi.po';
+import { messages as shellEnglish } from '../locales/shell/en.po';
+import { messages as shellHindi } from '../locales/shell/hi.po';
 import { messages as outsideHindi } from '../locales/outside/hi.po';
 import {
   CHECKOUT_SCRIPT_BROKEN,
@@ -17,10 +19,18 @@ import {
   PAYMENTS_UNAVAILABLE,
 } from '../../payments/messages';
 import { actionLabel, actionTexts } from '../order-actions';
-import { chooseLocale, preferredLocale } from './locale';
+import { chooseLocale, loadShellTexts, preferredLocale } from './locale';
 import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../failure-message';
 import { OUTSIDE_TEXTS, outsideText } from './outside-texts';
+
+/** The app's texts: the first load's and the logged-in screens' (loaded with them). */
+const english = { ...firstEnglish, ...shellEnglish };
+const hindi = { ...firstHindi, ...shellHindi };
+
+beforeAll(async () => {
+  await loadShellTexts();
+});
 
 let stored: Map<string, string>;
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { messages as english } from '../locales/en.po';
 
@@ -47,7 +47,7 @@ export function preferredLocale(
 
 const loaded = new Set<AgentLocale>(['en']);
 
-/** Hindi's texts: the app's and the server's messages. */
+/** Hindi's texts: the first load's and the server's messages. */
 async function hindi() {
   const [app, server] = await Promise.all([
     import('../locales/hi.po'),
@@ -56,12 +56,38 @@ async function hindi() {
   return { ...app.messages, ...server.messages };
 }
 
+/** The logged-in screens' texts in each language, fetched with those screens. */
+const SHELL_TEXTS = {
+  en: () => import('../locales/shell/en.po'),
+  hi: () => import('../locales/shell/hi.po'),
+} satisfies Record<AgentLocale, () => Promise<{ messages: Messages }>>;
+/** Set once the logged-in screens are wanted: every language switched to brings their texts. */
+let shellWanted = false;
+const shellLoaded = new Set<AgentLocale>();
+
+async function loadShellTextsOf(locale: AgentLocale): Promise<void> {
+  if (shellLoaded.has(locale)) return;
+  i18n.load(locale, (await SHELL_TEXTS[locale]()).messages);
+  shellLoaded.add(locale);
+}
+
+/**
+ * Loads the logged-in screens' texts in the active language (with those screens, see
+ * agent-layout.tsx); from then on a switch of language loads them too.
+ */
+export async function loadShellTexts(): Promise<void> {
+  shellWanted = true;
+  await loadShellTextsOf(i18n.locale as AgentLocale);
+}
+
 /** Loads `locale`'s texts (Hindi's are fetched once) and switches to it. */
 async function activate(locale: AgentLocale): Promise<void> {
   if (!loaded.has(locale)) {
     i18n.load(locale, await hindi());
     loaded.add(locale);
   }
+  // Read after the wait: the logged-in screens may have been asked for meanwhile.
+  if (shellWanted) await loadShellTextsOf(locale);
   i18n.activate(locale);
 }
 
