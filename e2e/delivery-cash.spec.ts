@@ -121,6 +121,70 @@ test.describe('the delivery and its money', () => {
     }
   });
 
+  test('five wrong PINs lock the delivery; the counter unlocks it and the agent delivers with the right one', async ({
+    page,
+    browser,
+    expectFailedRequest,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo, 'Lock');
+    const order = await placeCodOrder(testInfo);
+    expectFailedRequest(`/api/agents/status/${order.id}`, 400);
+    expectFailedRequest(`/api/agents/status/${order.id}`, 429);
+    await logInAsAgent(page, agent);
+    const card = orderCard(page, order);
+    await card.getByRole('button', { name: 'Accept' }).tap();
+    await card.getByRole('button', { name: 'Mark Picked' }).tap();
+    await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
+    await expect(agentToast(page, 'Payment collected in cash')).toBeVisible();
+
+    const wrong = String((Number(order.pin) + 1) % 10_000).padStart(4, '0');
+    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
+    const pad = page.getByRole('dialog', { name: `Delivery PIN for order ${order.number}` });
+    for (const left of [4, 3, 2, 1]) {
+      await pad.getByLabel('Delivery PIN').fill(wrong);
+      await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
+      await expect(pad.getByRole('alert')).toHaveText(
+        `Wrong PIN: ${left} ${left === 1 ? 'try' : 'tries'} left`,
+      );
+    }
+    await pad.getByLabel('Delivery PIN').fill(wrong);
+    await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await expect(
+      agentToast(
+        page,
+        'Wrong PIN. Delivery is locked after 5 wrong PINs: ask the shop to unlock it',
+      ),
+    ).toBeVisible();
+    await expect(pad).toHaveCount(0);
+    await expect(card).toContainText(
+      'Delivery locked after 5 wrong PINs: ask the shop to unlock it.',
+    );
+    await expect(card.getByRole('button', { name: 'Mark Delivered' })).toHaveCount(0);
+
+    const counter = await aLaptop(browser, testInfo);
+    try {
+      await logInAsSeller(counter.page);
+      await counter.page.goto('/seller/orders');
+      const sellerCard = counter.page.getByRole('article', { name: `Order ${order.number}` });
+      await expect(sellerCard).toContainText('Delivery locked: 5 wrong PINs entered.');
+      await sellerCard.getByRole('button', { name: 'Unlock PIN' }).click();
+      await expect(
+        sellerToast(counter.page, 'Delivery PIN unlocked: the agent may try again'),
+      ).toBeVisible();
+      await expect(sellerCard.getByRole('button', { name: 'Unlock PIN' })).toHaveCount(0);
+      expect(counter.errors).toEqual([]);
+    } finally {
+      await counter.context.close();
+    }
+
+    // Live on the phone: the step is back, and the right PIN delivers.
+    await expect(card.getByRole('button', { name: 'Mark Delivered' })).toBeVisible(LIVE);
+    await card.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await pad.getByLabel('Delivery PIN').fill(order.pin);
+    await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
+    await expect(agentToast(page, 'Order status updated to Delivered')).toBeVisible();
+  });
+
   test('off duty, the agent still sees the orders; the counter sees the switch live', async ({
     page,
     browser,
