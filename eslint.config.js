@@ -99,8 +99,8 @@ export default defineConfig([
     },
   },
   {
-    // Build configuration runs in Node.
-    files: ['web/vite.config.ts'],
+    // Build configuration, and its checks, run in Node.
+    files: ['web/vite.config.ts', 'web/pwa/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias: shared },
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/pwa/**/*.test.ts'],
           environment: 'node',
           // The agent app's texts read English unless a test switches.
           setupFiles: ['web/src/test/english.ts'],

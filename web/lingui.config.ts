@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 /** The agent app's files in its first load (before the login lets anyone in). */
-const FIRST_LOAD = [
+export const FIRST_LOAD = [
   '<rootDir>/src/app/layouts/agent-layout.tsx',
   '<rootDir>/src/areas/agent/agent-join-page.tsx',
   '<rootDir>/src/areas/agent/agent-login-page.tsx',
