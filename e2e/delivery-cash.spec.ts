@@ -11,6 +11,9 @@ import { expect, test } from './support/fixtures';
 import { aLaptop } from './support/payments';
 import { logInAsSeller, toast as sellerToast } from './support/seller';
 
+/** A 4-digit PIN other than `pin`. */
+const wrongPinFor = (pin: string) => String((Number(pin) + 1) % 10_000).padStart(4, '0');
+
 /** Live updates reach the other screens within this (no reload). */
 const LIVE = { timeout: 10_000 };
 
@@ -45,7 +48,7 @@ test.describe('the delivery and its money', () => {
     // At the door: a wrong PIN is refused in the pad, which says how many tries are left.
     await card.getByRole('button', { name: 'Mark Delivered' }).tap();
     const pad = page.getByRole('dialog', { name: `Delivery PIN for order ${order.number}` });
-    const wrong = String((Number(order.pin) + 1) % 10_000).padStart(4, '0');
+    const wrong = wrongPinFor(order.pin);
     await pad.getByLabel('Delivery PIN').fill(wrong);
     await pad.getByRole('button', { name: 'Mark Delivered' }).tap();
     await expect(pad.getByRole('alert')).toHaveText('Wrong PIN: 4 tries left');
@@ -137,7 +140,7 @@ test.describe('the delivery and its money', () => {
     await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
     await expect(agentToast(page, 'Payment collected in cash')).toBeVisible();
 
-    const wrong = String((Number(order.pin) + 1) % 10_000).padStart(4, '0');
+    const wrong = wrongPinFor(order.pin);
     await card.getByRole('button', { name: 'Mark Delivered' }).tap();
     const pad = page.getByRole('dialog', { name: `Delivery PIN for order ${order.number}` });
     for (const left of [4, 3, 2, 1]) {

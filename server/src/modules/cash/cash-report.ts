@@ -104,35 +104,33 @@ export async function agentDayReport(em: EntityManager, date: string): Promise<A
   const delivered = byAgent(deliveries, 'actor_id');
   const collectedOnline = byAgent(online, 'assigned_to_id');
 
-  return agents
-    .map((agent) => {
-      const lines = ledgers.get(agent.id);
-      const figures = {
-        openingPaise: amount(lines?.opening),
-        cashCollectedPaise: amount(lines?.collected),
-        correctionsPaise: amount(lines?.corrections),
-        handedOverPaise: amount(lines?.handed),
-      };
-      const day: AgentDayFigures = {
-        agent: {
-          id: agent.id,
-          name: agent.name,
-          phone: agent.phone,
-          removed: agent.removed_at !== null,
-        },
-        deliveries: amount(delivered.get(agent.id)?.count),
-        onlineCollectedPaise: amount(collectedOnline.get(agent.id)?.total),
-        ...figures,
-        closingPaise:
-          figures.openingPaise +
-          figures.cashCollectedPaise +
-          figures.correctionsPaise -
-          figures.handedOverPaise,
-      };
-      // Anyone not on the team shows only while they held cash, or on a day they did something.
-      const active =
-        agent.on_team || Object.entries(day).some(([key, value]) => key !== 'agent' && value !== 0);
-      return active ? [day] : [];
-    })
-    .flat();
+  return agents.flatMap((agent) => {
+    const lines = ledgers.get(agent.id);
+    const figures = {
+      openingPaise: amount(lines?.opening),
+      cashCollectedPaise: amount(lines?.collected),
+      correctionsPaise: amount(lines?.corrections),
+      handedOverPaise: amount(lines?.handed),
+    };
+    const day: AgentDayFigures = {
+      agent: {
+        id: agent.id,
+        name: agent.name,
+        phone: agent.phone,
+        removed: agent.removed_at !== null,
+      },
+      deliveries: amount(delivered.get(agent.id)?.count),
+      onlineCollectedPaise: amount(collectedOnline.get(agent.id)?.total),
+      ...figures,
+      closingPaise:
+        figures.openingPaise +
+        figures.cashCollectedPaise +
+        figures.correctionsPaise -
+        figures.handedOverPaise,
+    };
+    // Anyone not on the team shows only while they held cash, or on a day they did something.
+    const active =
+      agent.on_team || Object.entries(day).some(([key, value]) => key !== 'agent' && value !== 0);
+    return active ? [day] : [];
+  });
 }

@@ -23,7 +23,7 @@ import type { Order } from '../order/order.entity.js';
 import { CashLineSchema, type CashLine } from './cash-line.entity.js';
 
 /** How many of an agent's latest lines a ledger answer lists. */
-export const LEDGER_LINES = 100;
+const LEDGER_LINES = 100;
 
 /** A line as the ledger lists it: with the agent's cash in hand once it was written. */
 export type LedgerLine = Pick<
@@ -194,12 +194,17 @@ async function recordSellerLine(
   events: DomainEvents,
   agentId: string,
   line: { kind: 'handover' | 'correction'; amountPaise: number; note: string | null },
-  tooMuch: (agent: Agent, inHand: number) => string,
 ): Promise<{ line: LedgerLine; cashInHandPaise: number }> {
   const written = await em.transactional(async (tx) => {
     const agent = await lockCashOf(tx, agentId);
     const inHand = await cashInHand(tx, agentId);
-    if (inHand + line.amountPaise < 0) throw new AppError('conflict', tooMuch(agent, inHand));
+    if (inHand + line.amountPaise < 0) {
+      const limit = line.kind === 'handover' ? 'be more' : 'take off more';
+      throw new AppError(
+        'conflict',
+        `${agent.name} has ${inRupees(inHand)} in hand: a ${line.kind} cannot ${limit} than that`,
+      );
+    }
     const created = tx.create(CashLineSchema, { agent, ...line, by: 'seller' });
     await tx.flush();
     return { created, balancePaise: inHand + line.amountPaise };
@@ -232,14 +237,7 @@ export function recordHandover(
   { amount, note }: HandoverBody,
 ) {
   const line = { kind: 'handover', amountPaise: -toPaise(amount), note } as const;
-  return recordSellerLine(
-    em,
-    events,
-    agentId,
-    line,
-    (agent, inHand) =>
-      `${agent.name} has ${inRupees(inHand)} in hand: a handover cannot be more than that`,
-  );
+  return recordSellerLine(em, events, agentId, line);
 }
 
 /**
@@ -254,12 +252,5 @@ export function recordCorrection(
   { amount, note }: CorrectionBody,
 ) {
   const line = { kind: 'correction', amountPaise: signedPaise(amount), note } as const;
-  return recordSellerLine(
-    em,
-    events,
-    agentId,
-    line,
-    (agent, inHand) =>
-      `${agent.name} has ${inRupees(inHand)} in hand: a correction cannot take off more than that`,
-  );
+  return recordSellerLine(em, events, agentId, line);
 }

@@ -25,18 +25,26 @@ function today(): string {
 
 type Figures = Omit<AgentDay, 'agent'>;
 
+/** The report's figures, as its columns read left to right. */
+const COLUMNS: readonly { key: keyof Figures; label: string }[] = [
+  { key: 'deliveries', label: 'Deliveries' },
+  { key: 'openingInHand', label: 'In hand at start' },
+  { key: 'cashCollected', label: 'Cash collected' },
+  { key: 'onlineCollected', label: 'Online at the door' },
+  { key: 'corrections', label: 'Corrections' },
+  { key: 'handedOver', label: 'Handed over' },
+  { key: 'closingInHand', label: 'In hand at end' },
+];
+
 function FigureCells({ day }: { day: Figures }) {
-  return (
-    <>
-      <td className="seller-table__number">{day.deliveries}</td>
-      <td className="seller-table__number">{rupees(day.openingInHand)}</td>
-      <td className="seller-table__number">{rupees(day.cashCollected)}</td>
-      <td className="seller-table__number">{rupees(day.onlineCollected)}</td>
-      <td className="seller-table__number">{rupees(day.corrections)}</td>
-      <td className="seller-table__number">{rupees(day.handedOver)}</td>
-      <td className="seller-table__number seller-report__closing">{rupees(day.closingInHand)}</td>
-    </>
-  );
+  return COLUMNS.map(({ key }) => (
+    <td
+      key={key}
+      className={`seller-table__number${key === 'closingInHand' ? ' seller-report__closing' : ''}`}
+    >
+      {key === 'deliveries' ? day[key] : rupees(day[key])}
+    </td>
+  ));
 }
 
 /**
@@ -125,27 +133,11 @@ export function CashReportPage() {
             <thead>
               <tr>
                 <th scope="col">Agent</th>
-                <th scope="col" className="seller-table__number">
-                  Deliveries
-                </th>
-                <th scope="col" className="seller-table__number">
-                  In hand at start
-                </th>
-                <th scope="col" className="seller-table__number">
-                  Cash collected
-                </th>
-                <th scope="col" className="seller-table__number">
-                  Online at the door
-                </th>
-                <th scope="col" className="seller-table__number">
-                  Corrections
-                </th>
-                <th scope="col" className="seller-table__number">
-                  Handed over
-                </th>
-                <th scope="col" className="seller-table__number">
-                  In hand at end
-                </th>
+                {COLUMNS.map(({ key, label }) => (
+                  <th key={key} scope="col" className="seller-table__number">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>

@@ -70,3 +70,12 @@ export const CashIcon = () => (
     <path d="M6 9.5v5M18 9.5v5" />
   </Icon>
 );
+
+/** A bell, struck through while alerts are off. */
+export const BellIcon = ({ off }: { off: boolean }) => (
+  <Icon>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9z" />
+    <path d="M10 19a2 2 0 0 0 4 0" />
+    {off && <path d="M3 3l18 18" />}
+  </Icon>
+);

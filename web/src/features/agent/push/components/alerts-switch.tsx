@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { BellIcon } from '../../components/agent-icons';
 import { failureText } from '../../failure-message';
 import { useAgentLocale } from '../../i18n/locale';
 import { syncAlerts, turnOffAlerts, turnOnAlerts, type AlertsState } from '../push-alerts';
@@ -11,29 +12,6 @@ function cannotText(state: 'unsupported' | 'blocked'): string {
   return state === 'unsupported'
     ? t`This browser cannot alert you while the app is closed. On an iPhone, add Kirana Delivery to the Home Screen and open it from there.`
     : t`Notifications are blocked for Kirana Delivery. Allow them in the browser’s site settings, then turn alerts on.`;
-}
-
-/** A bell, struck through while alerts are off. */
-function BellIcon({ off }: { off: boolean }) {
-  return (
-    <svg
-      className="agent-icon"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9z" />
-      <path d="M10 19a2 2 0 0 0 4 0" />
-      {off && <path d="M3 3l18 18" />}
-    </svg>
-  );
 }
 
 /**
