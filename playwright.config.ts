@@ -49,6 +49,11 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium rather than a downloaded browser build.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // With the machine's fonts but none for Devanagari, as on many phones and fresh machines.
+      env: {
+        ...process.env,
+        FONTCONFIG_FILE: path.resolve(import.meta.dirname, 'e2e/support/fonts.conf'),
+      },
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@kirana/shared';
-import type { Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import {
   anotherPhone,
   createAgent,
@@ -19,6 +19,21 @@ import { expect, test } from './support/fixtures';
 import { logInAsSeller } from './support/seller';
 
 const pathOf = (response: Response) => new URL(response.url()).pathname;
+
+/** The fonts Chromium drew the text of `selector`'s element with (DevTools' "Rendered Fonts"). */
+async function fontsDrawing(page: Page, selector: string) {
+  const devtools = await page.context().newCDPSession(page);
+  try {
+    await devtools.send('DOM.enable');
+    await devtools.send('CSS.enable');
+    const { root } = await devtools.send('DOM.getDocument');
+    const { nodeId } = await devtools.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await devtools.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  } finally {
+    await devtools.detach();
+  }
+}
 
 test.describe('the delivery agent phone app', () => {
   test.skip(({ hasTouch }) => !hasTouch, 'a phone app, driven by taps: run with --project phone');
@@ -164,6 +179,42 @@ test.describe('the delivery agent phone app', () => {
         page.getByRole('heading', { level: 1, name: english('Active Orders') }),
       ).toBeVisible();
     });
+  });
+
+  test("Hindi is drawn in the app's own font on a phone that has none, fetched only where Hindi shows", async ({
+    page,
+  }, testInfo) => {
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('noto-sans-devanagari')) fontRequests.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Best Sellers' })).toBeVisible();
+    expect(fontRequests, 'no Devanagari font for a page all in English').toEqual([]);
+
+    const hindi = await agentTexts('hi');
+    await logInAsAgent(page, await createAgent(testInfo));
+    await page.getByRole('button', { name: 'Switch to हिन्दी' }).tap();
+    await expect(
+      page.getByRole('heading', { level: 1, name: hindi('Active Orders') }),
+    ).toBeVisible();
+    expect(fontRequests).toHaveLength(1);
+    // The browser tests' machine has no Devanagari font (e2e/support/fonts.conf): the heading's
+    // letters come from the product's own font, not from boxes or a font of the machine.
+    const heading = hindi('Active Orders');
+    const spaces = heading.split(' ').length - 1;
+    await expect
+      .poll(async () => {
+        const fonts = await fontsDrawing(page, '.agent-app h1');
+        const own = fonts.find((font) => font.isCustomFont);
+        const machine = fonts.filter((font) => !font.isCustomFont);
+        return {
+          own: own?.familyName,
+          // The machine's fonts may draw the spaces between the words, nothing else.
+          byMachine: machine.reduce((glyphs, font) => glyphs + font.glyphCount, 0) <= spaces,
+        };
+      })
+      .toEqual({ own: 'Noto Sans Devanagari', byMachine: true });
   });
 
   test('once one agent accepts an order, another agent no longer sees it, live or at the next refresh', async ({

@@ -1,4 +1,11 @@
-import { createAgent, pairPhone, toast as agentToast } from './support/agent';
+import {
+  createAgent,
+  logInAsAgent,
+  orderCard,
+  pairPhone,
+  placeCodOrder,
+  toast as agentToast,
+} from './support/agent';
 import { expect, test } from './support/fixtures';
 import { cartLink, toast } from './support/shopper';
 
@@ -37,6 +44,35 @@ test.describe('toasts on a phone', () => {
     await expect(page.getByRole('banner').getByText(`Hi, ${agent.name}`)).toBeVisible();
     // Gone at once, not after its 4 seconds.
     await expect(refused).toHaveCount(0, { timeout: 1000 });
+  });
+
+  test("the agent app's toasts rise above the tabs, let a tap through and leave on time", async ({
+    page,
+  }, testInfo) => {
+    const agent = await createAgent(testInfo);
+    const order = await placeCodOrder(testInfo);
+    await logInAsAgent(page, agent);
+    await orderCard(page, order).getByRole('button', { name: 'Accept' }).tap();
+    const accepted = agentToast(page, 'Order accepted');
+    await expect(accepted).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Agent screens' });
+    const [shown, bar] = [(await accepted.boundingBox())!, (await tabs.boundingBox())!];
+    expect(shown.y + shown.height).toBeLessThanOrEqual(bar.y);
+
+    // A tap on the toast reaches what lies under it, and leaves no pointer to hold it there.
+    const [x, y] = [shown.x + shown.width / 2, shown.y + shown.height / 2];
+    const under = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.toast-layer') === null,
+      [x, y],
+    );
+    expect(under, 'the element under the toast takes the tap').toBe(true);
+    await page.touchscreen.tap(x, y);
+    await expect(accepted).toHaveCount(0, { timeout: 4000 });
+
+    await orderCard(page, order).getByRole('button', { name: 'Mark Picked' }).tap();
+    await expect(agentToast(page, 'Order status updated to Picked')).toBeVisible();
+    await tabs.getByRole('link', { name: 'Delivered Orders' }).tap();
+    await expect(page).toHaveURL('/agents/delivered');
   });
 
   test('a login error is a toast above the login dialog, not dimmed under its backdrop', async ({
