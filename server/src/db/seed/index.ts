@@ -1,4 +1,4 @@
-import { CATEGORIES, categoryByPath, toPaise } from '@kirana/shared';
+import { CATEGORIES, categoryByPath, toPaise, type Category } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { Config } from '../../config.js';
@@ -9,7 +9,7 @@ import { endSessionsOf } from '../../modules/session/session.service.js';
 import type { ImageStore } from '../../modules/upload/image-store.js';
 import { storeImage, storeSquareImage } from '../../modules/upload/images.js';
 import { CATEGORY_ICONS, DEMO_CATALOGUE } from './demo-catalogue.js';
-import { iconTileSvg } from './icons.js';
+import { loadIconTiles, type DrawIconTile } from './icons.js';
 
 export interface SeedOptions {
   seller: Config['seller'];
@@ -20,13 +20,14 @@ export interface SeedOptions {
 
 /** Run at every start: idempotent, and safe when several instances start at once. */
 export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise<void> {
-  await ensureCategoryTiles(options.store);
   const em = orm.em.fork();
+  const missingTiles = await missingCategoryTiles(options.store);
+  const wantsDemo = options.seedDemoData && (await em.count(ProductSchema)) === 0;
+  // The drawings are loaded only when something is to be drawn, and let go when done.
+  const draw = missingTiles.length > 0 || wantsDemo ? await loadIconTiles() : null;
+  if (draw) await drawCategoryTiles(options.store, draw, missingTiles);
   // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
-  const demo =
-    options.seedDemoData && (await em.count(ProductSchema)) === 0
-      ? await renderDemoCatalogue(options.store)
-      : [];
+  const demo = draw && wantsDemo ? await renderDemoCatalogue(options.store, draw) : [];
   const created = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
     await ensureSellerAccount(tx, options.seller);
@@ -56,12 +57,25 @@ export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise
 const SEED_LOCK = 7_304_211;
 const TILE_SIZE = 256;
 
-async function ensureCategoryTiles(store: ImageStore): Promise<void> {
+const tileName = (store: ImageStore, category: Category) =>
+  category.image.slice(store.baseUrl.length + 1);
+
+async function missingCategoryTiles(store: ImageStore): Promise<Category[]> {
+  const missing: Category[] = [];
   for (const category of CATEGORIES) {
-    const name = category.image.slice(store.baseUrl.length + 1);
-    if (await store.has(name)) continue;
-    const svg = iconTileSvg(CATEGORY_ICONS[category.path], category.bgColor, TILE_SIZE);
-    await storeSquareImage(store, name, svg, TILE_SIZE);
+    if (!(await store.has(tileName(store, category)))) missing.push(category);
+  }
+  return missing;
+}
+
+async function drawCategoryTiles(
+  store: ImageStore,
+  draw: DrawIconTile,
+  categories: readonly Category[],
+): Promise<void> {
+  for (const category of categories) {
+    const svg = draw(CATEGORY_ICONS[category.path], category.bgColor, TILE_SIZE);
+    await storeSquareImage(store, tileName(store, category), svg, TILE_SIZE);
   }
 }
 
@@ -83,11 +97,11 @@ async function ensureSellerAccount(em: EntityManager, seller: Config['seller']):
   await em.flush();
 }
 
-function renderDemoCatalogue(store: ImageStore) {
+function renderDemoCatalogue(store: ImageStore, draw: DrawIconTile) {
   return Promise.all(
     DEMO_CATALOGUE.map(async (product) => {
       const background = categoryByPath(product.category)?.bgColor ?? '#ffffff';
-      const svg = iconTileSvg(product.icon, background, 800);
+      const svg = draw(product.icon, background, 800);
       return { product, image: await storeImage(store, `demo/${slug(product.name)}`, svg) };
     }),
   );

@@ -5,7 +5,7 @@ import { CATEGORIES, IMAGE_WIDTHS } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createLogger } from '../../lib/logger.js';
 import { ProductSchema } from '../../modules/product/product.entity.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
@@ -14,7 +14,14 @@ import { startSession } from '../../modules/session/session.service.js';
 import { LocalImageStore } from '../../modules/upload/image-store.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../orm.js';
+import { loadIconTiles } from './icons.js';
 import { seedDatabase, type SeedOptions } from './index.js';
+
+// The real drawings, counted: only a start with something to draw may read them.
+vi.mock('./icons.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./icons.js')>();
+  return { ...original, loadIconTiles: vi.fn(original.loadIconTiles) };
+});
 
 describe('seedDatabase on an empty database', () => {
   let database: TestDatabase;
@@ -77,6 +84,12 @@ describe('seedDatabase on an empty database', () => {
       const file = path.join(uploads, category.image.replace('/uploads/', ''));
       expect(await sharp(file).metadata()).toMatchObject({ format: 'webp' });
     }
+  });
+
+  test('a start with the tiles and the catalogue stored never reads the drawings (~100 MB parsed)', async () => {
+    vi.mocked(loadIconTiles).mockClear();
+    await seedDatabase(orm, options);
+    expect(loadIconTiles).not.toHaveBeenCalled();
   });
 
   test('creates the seller account from the environment with a hashed password', async () => {
