@@ -18,6 +18,9 @@ export default function Toaster() {
   }, [layer]);
   useEffect(() => {
     const errors = new Set<SnackbarKey>();
+    // The texts on screen and not yet leaving. notistack's own preventDuplicate also drops a text
+    // whose toast is on its way out, so a second 'Order accepted' then never showed.
+    const open = new Set<string>();
     const clearErrors = () => {
       for (const key of errors) closeSnackbar(key);
       errors.clear();
@@ -25,15 +28,16 @@ export default function Toaster() {
     return attachToaster({
       show({ message, variant, autoHideDuration }) {
         if (variant === 'success') clearErrors();
+        if (open.has(message)) return;
+        open.add(message);
         raise(layer);
         enqueueSnackbar(message, {
           variant,
           autoHideDuration,
-          preventDuplicate: true,
-          // Only the errors shown: a duplicate dropped by notistack never enters or exits.
           onEnter: (_node, _appearing, key) => {
             if (variant === 'error') errors.add(key);
           },
+          onClose: () => open.delete(message),
           onExited: (_node, key) => errors.delete(key),
         });
       },
