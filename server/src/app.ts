@@ -35,6 +35,7 @@ import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { Catalogue } from './modules/product/catalogue.js';
 import { catalogueLane } from './modules/product/catalogue-lane.js';
+import { categoryRoutes } from './modules/category/category.routes.js';
 import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
 import type { PushDeps } from './modules/push/push-sender.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -193,6 +194,7 @@ export function createApp(deps: AppDependencies): App {
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
     productRoutes(deps.store),
+    categoryRoutes(deps.store),
     userRoutes(throttle('user'), signUpLimit),
     sellerRoutes(throttle('seller')),
     pushRoutes(deps.push),

@@ -39,6 +39,8 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
    */
   'order:unaccepted': (order: TOrder) => void;
   'product:updated': (product: Product) => void;
+  /** The seller added or changed a category: fetch `GET /api/category/list` again. */
+  'categories:updated': () => void;
   /**
    * Seller only: the delivery team changed (an agent joined or left, went on or off duty, became
    * busy or free, or their cash in hand moved); fetch the list again.

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
@@ -44,7 +45,8 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   const socketPath = path.join(socketDir, SOCKET_NAME);
   await removeStaleSocket(socketPath);
 
-  const db = await PGlite.create(dir ?? 'memory://');
+  // pg_trgm: product search's typo tolerance, as on a PostgreSQL server (its contrib).
+  const db = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
   // The socket server multiplexes connections onto the one PGlite session, but not safely under
   // load (electric-sql/pglite#1046): the app uses one connection (db/orm.ts).
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });

@@ -15,7 +15,12 @@ import {
   SandboxPaymentSchema,
   SandboxRefundSchema,
 } from '../modules/payment/sandbox/sandbox.entity.js';
-import { ProductEventSchema, ProductSchema } from '../modules/product/product.entity.js';
+import { CategorySchema } from '../modules/category/category.entity.js';
+import {
+  ProductEventSchema,
+  ProductSchema,
+  SearchNameSchema,
+} from '../modules/product/product.entity.js';
 import { PushSubscriptionSchema } from '../modules/push/push-subscription.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
@@ -29,8 +34,10 @@ export const entities: EntitySchema[] = [
   AgentSchema,
   AgentInviteSchema,
   AgentDeviceSchema,
+  CategorySchema,
   ProductSchema,
   ProductEventSchema,
+  SearchNameSchema,
   AddressSchema,
   OrderSchema,
   OrderItemSchema,

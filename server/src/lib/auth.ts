@@ -112,14 +112,20 @@ export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
  * @throws AppError unauthenticated when there is no live session.
  */
 export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<string> {
-  const token = sessionToken(ctx, kind);
-  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
-  if (!session) {
+  const subjectId = await optionalSession(ctx, kind);
+  if (!subjectId) {
     // The storefront stops asking once its shopper's session has gone.
     if (kind === 'user' && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, null);
     throw new AppError('unauthenticated', NOT_SIGNED_IN[kind]);
   }
-  return session.subjectId;
+  return subjectId;
+}
+
+/** The id of the account signed in as `kind`, or null when there is no live session. */
+export async function optionalSession(ctx: Ctx, kind: SessionKind): Promise<string | null> {
+  const token = sessionToken(ctx, kind);
+  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
+  return session?.subjectId ?? null;
 }
 
 /** A live session as a socket holds it: whose it is, its room's key, and when it runs out. */

@@ -9,7 +9,7 @@ import { connectRedis } from './redis.js';
  * events reach the other instances' sockets through Socket.IO's Redis adapter already.
  */
 export type CacheInvalidation =
-  /** A product changed: the catalogue snapshots are stale. */
+  /** A product or a category changed: the catalogue snapshots are stale. */
   | { type: 'catalogue' }
   /** One session ended (a logout). */
   | { type: 'session'; tokenHash: string }
@@ -24,6 +24,7 @@ export type InvalidationListener = (invalidation: CacheInvalidation) => void;
 export function invalidationOf(event: DomainEvent): CacheInvalidation | null {
   switch (event.type) {
     case 'product.changed':
+    case 'category.changed':
       return { type: 'catalogue' };
     case 'session.ended':
       return { type: 'session', tokenHash: event.tokenHash };

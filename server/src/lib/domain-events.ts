@@ -26,6 +26,8 @@ export type DomainEvent =
   | { type: 'order.placed'; orderId: string }
   | { type: 'order.changed'; orderId: string; change: OrderChange }
   | { type: 'product.changed'; productId: string }
+  /** The seller added or changed a category (category.service.ts). */
+  | { type: 'category.changed' }
   /** A refund was written down; the payments processor asks the provider for it. */
   | { type: 'refund.requested'; refundId: string }
   /** An agent joined, left, went on or off duty, or became busy or free. */

@@ -12,6 +12,7 @@ import {
 } from './factories.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
+import { CategorySchema } from '../modules/category/category.entity.js';
 import {
   capturedPayment,
   payInSandbox,
@@ -112,6 +113,36 @@ const ROWS: Record<string, Row> = {
   'POST /api/product/stock': {
     ok: ['seller'],
     request: (fx) => ({ body: { id: fx.productId, inStock: true } }),
+  },
+  'POST /api/product/stock/bulk': {
+    ok: ['seller'],
+    request: (fx) => ({ body: { changes: [{ id: fx.productId, inStock: true }] } }),
+  },
+  'GET /api/product/search': { ok: EVERYONE, request: () => ({ query: { q: 'mango' } }) },
+  'GET /api/product/items': {
+    ok: EVERYONE,
+    request: (fx) => ({ query: { ids: fx.productId } }),
+  },
+  'GET /api/product/seller/list': { ok: ['seller'], request: () => ({}) },
+  'GET /api/category/list': { ok: EVERYONE, request: () => ({}) },
+  'POST /api/category/add': {
+    ok: ['seller'],
+    request: () => ({
+      fields: {
+        categoryData: JSON.stringify({
+          text: 'Matrix',
+          path: `Matrix-${randomUUID().slice(0, 8)}`,
+          bgColor: '#FFFFFF',
+        }),
+      },
+    }),
+  },
+  'POST /api/category/update': {
+    ok: ['seller'],
+    request: async (fx) => {
+      const [category] = await fx.em().find(CategorySchema, { path: 'Grains' });
+      return { fields: { categoryData: JSON.stringify({ id: category?.id, bgColor: '#F1E3F9' }) } };
+    },
   },
 
   // Shoppers.

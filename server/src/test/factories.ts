@@ -1,4 +1,3 @@
-import type { CategoryPath } from '@kirana/shared';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -19,7 +18,9 @@ export async function createProduct(
   em: EntityManager,
   overrides: Partial<{
     name: string;
-    category: CategoryPath;
+    category: string;
+    sku: string | null;
+    barcode: string | null;
     description: string[];
     pricePaise: number;
     offerPricePaise: number;

@@ -112,3 +112,17 @@ export function validationMessage(error: z.core.$ZodError): string {
   if (issue.path.length === 0 || !BARE_PREDICATE.test(issue.message)) return issue.message;
   return `${issue.path.map(String).join('.')} ${issue.message}`;
 }
+
+/** A multipart field holding JSON text, parsed; `field` names it in the messages. */
+export const jsonField = (field: string) =>
+  z.pipe(
+    z.string({ error: `${field} is required` }),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: `${field} must be valid JSON`, input: text });
+        return z.NEVER;
+      }
+    }),
+  );

@@ -19,11 +19,13 @@ describe('product data', () => {
     offerPrice: 99.5,
   };
 
-  it('splits the description into trimmed non-empty lines and turns a missing weight into null', () => {
+  it('splits the description into trimmed non-empty lines and turns a missing weight and codes into null', () => {
     expect(productDataSchema.parse(valid)).toEqual({
       ...valid,
       description: ['Long grain', 'Aged one year', 'From Dehradun'],
       weight: null,
+      sku: null,
+      barcode: null,
     });
   });
 
@@ -38,8 +40,8 @@ describe('product data', () => {
     ['a missing name', { name: undefined }, 'name is required'],
     [
       'an unknown category',
-      { category: 'Toys' },
-      'category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains',
+      { category: 'Toys & Games' },
+      'category must be the path of a category',
     ],
     ['a zero price', { price: 0 }, 'price must be greater than 0'],
     ['a price as text', { price: '120' }, 'price must be a number'],

@@ -1,13 +1,21 @@
 import * as z from 'zod/mini';
-import { CATEGORY_PATHS } from '../catalog.js';
-import { MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
-import { idField, messageAnswerSchema, readableText, requestBody, requiredText } from './common.js';
+import { CATEGORY_PATH_PATTERN } from './category.js';
+import { MAX_ORDER_LINES, MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
+import {
+  idField,
+  jsonField,
+  messageAnswerSchema,
+  readableText,
+  requestBody,
+  requiredText,
+} from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  category: z.enum(CATEGORY_PATHS),
+  /** The path of its category (`GET /api/category/list`). */
+  category: z.string(),
   description: z.array(z.string()),
   price: z.number(),
   offerPrice: z.number(),
@@ -20,6 +28,10 @@ export const productSchema = z.object({
   stockCount: z.nullable(z.int()),
   /** Pack size such as "500 g"; shown as N/A when null. */
   weight: z.nullable(z.string()),
+  /** The shop's own code for it, unique among live products; import updates by it. */
+  sku: z.nullable(z.string()),
+  /** The code on its pack (EAN/UPC digits) or the shop's own, unique among live products. */
+  barcode: z.nullable(z.string()),
   /**
    * Set once the seller archived it: it has left the catalogue (out of stock, never sold again)
    * and stays only on the orders that hold it.
@@ -58,6 +70,23 @@ const DECIMAL_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 const fromFormText = (value: unknown) =>
   typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
 
+/** A product's SKU: the shop's own code, e.g. `ATTA-5KG` or `1042`. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
+const SKU_RULE = 'sku must be letters, digits and . _ / - (at most 64)';
+/** A barcode: EAN/UPC digits, or the shop's own code of letters, digits and hyphens. */
+export const BARCODE_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
+const BARCODE_RULE = 'barcode must be 4 to 32 digits, letters or hyphens';
+
+/** An optional code: blank or absent is none (null). */
+const optionalCode = (field: string, pattern: RegExp, rule: string) =>
+  z.pipe(
+    z.nullish(z.string({ error: `${field} must be text` }).check(z.trim())),
+    z.pipe(
+      z.transform((code: string | null | undefined) => code || null),
+      z.nullable(z.string().check(z.regex(pattern, rule))),
+    ),
+  );
+
 /** The product's fields; `price` makes each price field (strict number, or also form text). */
 function productFields(price: (field: string) => z.ZodMiniType<number, unknown>) {
   return {
@@ -73,11 +102,13 @@ function productFields(price: (field: string) => z.ZodMiniType<number, unknown>)
       ),
       z.array(z.string().check(...readableText('description'))),
     ),
-    category: z.enum(CATEGORY_PATHS, {
-      error: `category must be one of ${CATEGORY_PATHS.join(', ')}`,
-    }),
+    category: z
+      .string({ error: 'category is required' })
+      .check(z.trim(), z.regex(CATEGORY_PATH_PATTERN, 'category must be the path of a category')),
     price: price('price'),
     offerPrice: price('offerPrice'),
+    sku: optionalCode('sku', SKU_PATTERN, SKU_RULE),
+    barcode: optionalCode('barcode', BARCODE_PATTERN, BARCODE_RULE),
     weight: z.pipe(
       z.nullish(
         z
@@ -110,20 +141,6 @@ const formPriceField = (field: string) => z.pipe(z.transform(fromFormText), pric
 
 const IMAGE_LAYOUT =
   'image must list the pictures in order: the URL of one to keep, or the index of a new one';
-
-/** A multipart field holding JSON text, parsed; `field` names it in the messages. */
-const jsonField = (field: string) =>
-  z.pipe(
-    z.string({ error: `${field} is required` }),
-    z.transform((text: string, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.issues.push({ code: 'custom', message: `${field} must be valid JSON`, input: text });
-        return z.NEVER;
-      }
-    }),
-  );
 
 /** The `productData` JSON of `POST /api/product/add`; prices in rupees, as JSON numbers. */
 export const productDataSchema = productData(priceField);
@@ -205,3 +222,119 @@ export type StockBody = z.infer<typeof stockBodySchema>;
 /** `POST /api/product/add`, `…/update`, `…/archive` and `…/stock`: the product after the change. */
 export const productSavedAnswerSchema = z.extend(messageAnswerSchema, { product: productSchema });
 export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;
+
+/** Products per page of a listing or search: the default, and the most one request may ask. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const MAX_PRODUCT_PAGE_SIZE = 100;
+
+/** A query-string number: `?page=2` arrives as text. */
+const queryInt = (field: string, min: number, max: number, fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.pipe(
+      z.transform((text: string | undefined) =>
+        text === undefined || text === '' ? fallback : Number(text),
+      ),
+      z
+        .int({ error: `${field} must be a whole number` })
+        .check(
+          z.minimum(min, `${field} must be at least ${min}`),
+          z.maximum(max, `${field} must be at most ${max}`),
+        ),
+    ),
+  );
+
+const pageFields = {
+  page: queryInt('page', 1, 10_000, 1),
+  limit: queryInt('limit', 1, MAX_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE),
+  category: z.optional(
+    z.string().check(z.regex(CATEGORY_PATH_PATTERN, 'category must be the path of a category')),
+  ),
+};
+
+/** `GET /api/product/search?q=&category=&page=&limit=` */
+export const productSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'q is required'),
+      z.maxLength(100, 'q must be at most 100 characters'),
+      ...readableText('q'),
+    ),
+  ...pageFields,
+});
+export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
+
+/** A page of products: `GET /api/product/search`, `…/seller/list`. */
+export const productPageAnswerSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+  total: z.int(),
+  hasMore: z.boolean(),
+});
+export type ProductPageAnswer = z.infer<typeof productPageAnswerSchema>;
+
+/** `GET /api/product/items?ids=a,b,c`: the cart's own products, at most MAX_ORDER_LINES. */
+export const productItemsQuerySchema = z.object({
+  ids: z.pipe(
+    z.string({ error: 'ids is required' }),
+    z.pipe(
+      z.transform((ids: string) => [...new Set(ids.split(',').filter((id) => id !== ''))]),
+      z
+        .array(idField('ids'))
+        .check(
+          z.minLength(1, 'ids is required'),
+          z.maxLength(MAX_ORDER_LINES, `ids must list at most ${MAX_ORDER_LINES} products`),
+        ),
+    ),
+  ),
+});
+
+/** `GET /api/product/items`: the products asked for that exist, archived ones included. */
+export const productItemsAnswerSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+});
+export type ProductItemsAnswer = z.infer<typeof productItemsAnswerSchema>;
+
+/** What the seller's Product List narrows to, besides search and category. */
+export const SELLER_PRODUCT_FILTERS = ['out-of-stock', 'low-stock', 'counted', 'archived'] as const;
+export type SellerProductFilter = (typeof SELLER_PRODUCT_FILTERS)[number];
+
+/** `GET /api/product/seller/list?q=&category=&filter=&page=&limit=` (seller). */
+export const sellerProductListQuerySchema = z.object({
+  q: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(100, 'q must be at most 100 characters'), ...readableText('q')),
+  ),
+  filter: z.optional(
+    z.enum(SELLER_PRODUCT_FILTERS, {
+      error: `filter must be one of ${SELLER_PRODUCT_FILTERS.join(', ')}`,
+    }),
+  ),
+  ...pageFields,
+});
+export type SellerProductListQuery = z.output<typeof sellerProductListQuerySchema>;
+
+/** `POST /api/product/stock/bulk`: several products' stock in one go, all or none. */
+export const bulkStockBodySchema = requestBody({
+  changes: z.array(stockBodySchema, { error: 'changes must be a list of stock changes' }).check(
+    z.minLength(1, 'changes must list at least one product'),
+    z.maxLength(
+      MAX_PRODUCT_PAGE_SIZE,
+      `changes must list at most ${MAX_PRODUCT_PAGE_SIZE} products`,
+    ),
+    z.refine((changes) => new Set(changes.map((change) => change.id)).size === changes.length, {
+      error: 'changes must list each product once',
+    }),
+  ),
+});
+export type BulkStockBody = z.infer<typeof bulkStockBodySchema>;
+
+/** `POST /api/product/stock/bulk`: the products after the change. */
+export const bulkStockAnswerSchema = z.extend(messageAnswerSchema, {
+  products: z.array(productSchema),
+});
+export type BulkStockAnswer = z.infer<typeof bulkStockAnswerSchema>;

@@ -1,9 +1,9 @@
-import type { CategoryPath, Product } from '@kirana/shared';
+import type { Product } from '@kirana/shared';
 
 let counter = 0;
 
 /** A product for unit tests: in stock, with a fresh id, and any field overridden. */
-export function aProduct(overrides: Partial<Product> & { category?: CategoryPath } = {}): Product {
+export function aProduct(overrides: Partial<Product> = {}): Product {
   counter += 1;
   const id = `0190a5b2-7c3e-7a10-8000-${String(counter).padStart(12, '0')}`;
   return {
@@ -18,6 +18,8 @@ export function aProduct(overrides: Partial<Product> & { category?: CategoryPath
     stockCount: null,
     archivedAt: null,
     weight: '500 g',
+    sku: null,
+    barcode: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,3 @@
-import { CATEGORY_PATHS } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
 
@@ -8,7 +7,8 @@ export const ProductSchema = defineEntity({
   properties: {
     id: idProperty(),
     name: p.string().length(200),
-    category: p.enum(CATEGORY_PATHS).index(),
+    /** The path of its category (a foreign key to categories.path). */
+    category: p.string().length(40).index(),
     description: p.json<string[]>(),
     /** Money is integer paise (design: Database). */
     pricePaise: p.integer().check('price_paise > 0'),
@@ -24,6 +24,10 @@ export const ProductSchema = defineEntity({
      */
     stockCount: p.integer().nullable().check('stock_count >= 0'),
     weight: p.string().length(50).nullable(),
+    /** The shop's own code; unique among live products, in any case (a partial unique index). */
+    sku: p.string().length(64).nullable(),
+    /** The pack's EAN/UPC or the shop's own code; unique among live products. */
+    barcode: p.string().length(32).nullable(),
     /** Set once archived: out of the catalogue for good, kept for the orders that hold it. */
     archivedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
@@ -31,6 +35,22 @@ export const ProductSchema = defineEntity({
   },
 });
 export type Product = InferEntity<typeof ProductSchema>;
+
+/**
+ * An Indian name of a grocery that the seller added (`doodh` → milk), searched beside the shipped
+ * list (product-search.ts).
+ */
+export const SearchNameSchema = defineEntity({
+  name: 'SearchName',
+  tableName: 'search_names',
+  properties: {
+    id: idProperty(),
+    name: p.string().length(60),
+    means: p.string().length(60),
+    createdAt: createdAtProperty(),
+  },
+});
+export type SearchName = InferEntity<typeof SearchNameSchema>;
 
 /** What a line of a product's history records. */
 export const PRODUCT_EVENT_TYPES = ['added', 'stock', 'edited', 'archived'] as const;

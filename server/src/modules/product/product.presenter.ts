@@ -6,6 +6,10 @@ import type { Product } from './product.entity.js';
  * so that a client served from another origin shows them; the stored paths stay relative, and
  * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset).
  */
+/** A stored picture's path as answered: absolute under `publicUrl` when there is one. */
+export const absoluteUrl = (image: string, publicUrl: string | undefined): string =>
+  publicUrl ? new URL(image, publicUrl).href : image;
+
 export function presentProduct(product: Product, publicUrl: string | undefined): ProductDto {
   return {
     _id: product.id,
@@ -14,10 +18,12 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     description: product.description,
     price: toRupees(product.pricePaise),
     offerPrice: toRupees(product.offerPricePaise),
-    image: product.images.map((image) => (publicUrl ? new URL(image, publicUrl).href : image)),
+    image: product.images.map((image) => absoluteUrl(image, publicUrl)),
     inStock: product.inStock,
     stockCount: product.stockCount ?? null,
     weight: product.weight ?? null,
+    sku: product.sku ?? null,
+    barcode: product.barcode ?? null,
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),

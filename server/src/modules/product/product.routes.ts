@@ -1,21 +1,39 @@
 import {
   archiveProductBodySchema,
+  bulkStockBodySchema,
   MAX_PRODUCT_IMAGES,
   productDataFieldSchema,
+  productItemsQuerySchema,
+  productSearchQuerySchema,
   productUpdateFieldSchema,
+  sellerProductListQuerySchema,
   stockBodySchema,
+  type BulkStockAnswer,
+  type ProductItemsAnswer,
+  type ProductPageAnswer,
   type ProductSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import type { Next } from 'koa';
 import { requireSession } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore, RequestContext } from '../upload/image-store.js';
-import { imageUpload } from '../upload/upload.js';
+import { sellerImageUpload } from '../upload/upload.js';
 import { presentProduct } from './product.presenter.js';
-import { addProduct, archiveProduct, setStock, updateProduct } from './product.service.js';
+import {
+  productsByIds,
+  searchProducts,
+  sellerProducts,
+  type ProductPage,
+} from './product-search.js';
+import {
+  addProduct,
+  archiveProduct,
+  setStock,
+  setStocks,
+  updateProduct,
+} from './product.service.js';
 
 /**
  * The catalogue (`GET /api/product/list`): the snapshot's bytes as they are (a
@@ -39,23 +57,12 @@ export function catalogueRoutes(): Router<AppState, AppContext> {
 export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/product' });
 
-  // Only the seller's uploads are read at all.
-  const sellerUploads = [
-    async (ctx: RequestContext, next: Next) => {
-      await requireSession(ctx, 'seller');
-      await next();
-    },
-    imageUpload('images', MAX_PRODUCT_IMAGES),
-  ];
-  const uploadedFiles = (ctx: RequestContext) =>
-    Array.isArray(ctx.request.files) ? ctx.request.files : [];
-  const productDataOf = (ctx: RequestContext) =>
-    (ctx.request.body as { productData?: unknown } | undefined)?.productData;
+  const upload = sellerImageUpload('images', MAX_PRODUCT_IMAGES);
 
-  router.post('/add', ...sellerUploads, async (ctx) => {
-    const data = productDataFieldSchema.parse(productDataOf(ctx));
+  router.post('/add', ...upload.middleware, async (ctx) => {
+    const data = productDataFieldSchema.parse(upload.field(ctx, 'productData'));
     assertSafeInput(data);
-    const product = await addProduct(ctx.em, ctx.events, store, data, uploadedFiles(ctx));
+    const product = await addProduct(ctx.em, ctx.events, store, data, upload.files(ctx));
     ctx.status = 201;
     ctx.body = {
       success: true,
@@ -65,10 +72,10 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   });
 
   // Multipart like add: `productData` with the id and what changes, new pictures as `images`.
-  router.post('/update', ...sellerUploads, async (ctx) => {
-    const data = productUpdateFieldSchema.parse(productDataOf(ctx));
+  router.post('/update', ...upload.middleware, async (ctx) => {
+    const data = productUpdateFieldSchema.parse(upload.field(ctx, 'productData'));
     assertSafeInput(data);
-    const product = await updateProduct(ctx.em, ctx.events, store, data, uploadedFiles(ctx));
+    const product = await updateProduct(ctx.em, ctx.events, store, data, upload.files(ctx));
     ctx.body = {
       success: true,
       message: 'Product Updated',
@@ -85,6 +92,48 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
       message: 'Product Archived',
       product: presentProduct(product, ctx.publicUrl),
     } satisfies ProductSavedAnswer;
+  });
+
+  const pageAnswer = (ctx: RequestContext, { products, total, hasMore }: ProductPage) =>
+    ({
+      success: true,
+      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
+      total,
+      hasMore,
+    }) satisfies ProductPageAnswer;
+
+  // The storefront's search: live products of the shown categories, in-stock first.
+  router.get('/search', async (ctx) => {
+    const query = productSearchQuerySchema.parse(ctx.query);
+    ctx.body = pageAnswer(ctx, await searchProducts(ctx.em, query));
+  });
+
+  // The products a cart holds, by id: whatever they are now (archived, out of stock), so the
+  // cart can say so.
+  router.get('/items', async (ctx) => {
+    const { ids } = productItemsQuerySchema.parse(ctx.query);
+    const products = await productsByIds(ctx.em, ids);
+    ctx.body = {
+      success: true,
+      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
+    } satisfies ProductItemsAnswer;
+  });
+
+  router.get('/seller/list', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const query = sellerProductListQuerySchema.parse(ctx.query);
+    ctx.body = pageAnswer(ctx, await sellerProducts(ctx.em, query));
+  });
+
+  router.post('/stock/bulk', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { changes } = bulkStockBodySchema.parse(ctx.request.body);
+    const products = await setStocks(ctx.em, ctx.events, changes);
+    ctx.body = {
+      success: true,
+      message: 'Stock Updated',
+      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
+    } satisfies BulkStockAnswer;
   });
 
   router.post('/stock', async (ctx) => {

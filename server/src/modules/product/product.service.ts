@@ -6,10 +6,15 @@ import {
   type ProductUpdate,
   type StockBody,
 } from '@kirana/shared';
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  LockMode,
+  UniqueConstraintViolationException,
+  type EntityManager,
+} from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { findCategory } from '../category/category.service.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
@@ -74,12 +79,16 @@ export async function addProduct(
   images: UploadedImage[],
 ): Promise<Product> {
   for (const image of images) await assertImage(image.buffer, image.originalname);
+  const category = await categoryPathOf(em, data.category);
+  await assertCodesFree(em, data);
   const urls = await Promise.all(
     images.map((image) => storeImage(store, `products/${uuidv7()}`, image.buffer)),
   );
   const product = em.create(ProductSchema, {
     name: data.name,
-    category: data.category,
+    category,
+    sku: data.sku,
+    barcode: data.barcode,
     description: data.description,
     pricePaise: toPaise(data.price),
     offerPricePaise: toPaise(data.offerPrice),
@@ -89,9 +98,63 @@ export async function addProduct(
     weight: data.weight,
   });
   recordChange(em, product, 'added');
-  await em.flush();
+  await flushCodes(em, data);
   events.publish({ type: 'product.changed', productId: product.id });
   return product;
+}
+
+/**
+ * The stored path of the category `path` names, in any case.
+ * @throws AppError invalid when the shop has no such category.
+ */
+async function categoryPathOf(em: EntityManager, path: string): Promise<string> {
+  const category = await findCategory(em, path);
+  if (!category) throw new AppError('invalid', `category: the shop has no category "${path}"`);
+  return category.path;
+}
+
+interface Codes {
+  sku?: string | null;
+  barcode?: string | null;
+}
+
+/**
+ * @throws AppError conflict when another live product has the SKU (in any case) or the barcode.
+ */
+async function assertCodesFree(em: EntityManager, { sku, barcode }: Codes, self?: string) {
+  const others = { archivedAt: null, ...(self && { id: { $ne: self } }) };
+  if (sku) {
+    const holder = await em.findOne(ProductSchema, { ...others, sku: { $ilike: escapeLike(sku) } });
+    if (holder) throw codeTaken('SKU', sku, holder);
+  }
+  if (barcode) {
+    const holder = await em.findOne(ProductSchema, { ...others, barcode });
+    if (holder) throw codeTaken('barcode', barcode, holder);
+  }
+}
+
+const codeTaken = (what: string, code: string, holder: Product) =>
+  new AppError('conflict', `${what} ${code} is already used by ${holder.name}`);
+
+/** `text` matched literally by ILIKE. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * Flushes, turning a race lost on the live products' unique codes into the same refusal as
+ * assertCodesFree's.
+ * @throws AppError conflict when another product took the SKU or barcode meanwhile.
+ */
+async function flushCodes(em: EntityManager, codes: Codes): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      const what = /barcode/.test(error.message) ? 'barcode' : 'SKU';
+      const code = what === 'barcode' ? codes.barcode : codes.sku;
+      throw new AppError('conflict', `${what} ${code ?? ''} is already used by another product`);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -104,24 +167,47 @@ export async function addProduct(
 export async function setStock(
   em: EntityManager,
   events: DomainEvents,
-  { id, inStock, stockCount }: StockBody,
+  change: StockBody,
 ): Promise<Product> {
-  const product = await em.transactional(async (tx) => {
-    const product = await lockProduct(tx, id);
-    if (stockCount !== undefined) product.stockCount = stockCount;
-    if (inStock !== undefined) product.inStock = inStock;
-    else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
-    if (product.inStock && product.stockCount === 0) {
-      throw new AppError(
-        'conflict',
-        `${product.name} has no units left: enter how many there are to put it back in stock`,
-      );
-    }
-    recordChange(tx, product, 'stock');
-    return product;
-  });
-  events.publish({ type: 'product.changed', productId: id });
+  const [product] = await setStocks(em, events, [change]);
+  if (!product) throw new Error('setStocks answered no product for one change');
   return product;
+}
+
+/**
+ * The seller's stock changes to several products at once (Product List's bulk edit), each as
+ * {@link setStock} makes it, all in one transaction: one refusal changes none. Rows are locked
+ * in id order, so two bulk edits never deadlock each other.
+ * @throws AppError as setStock, naming the product refused.
+ */
+export async function setStocks(
+  em: EntityManager,
+  events: DomainEvents,
+  changes: readonly StockBody[],
+): Promise<Product[]> {
+  const products = await em.transactional(async (tx) => {
+    const locked = new Map<string, Product>();
+    for (const id of changes.map((change) => change.id).sort()) {
+      locked.set(id, await lockProduct(tx, id));
+    }
+    return changes.map(({ id, inStock, stockCount }) => {
+      const product = locked.get(id);
+      if (!product) throw new Error(`product ${id} was not locked`);
+      if (stockCount !== undefined) product.stockCount = stockCount;
+      if (inStock !== undefined) product.inStock = inStock;
+      else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
+      if (product.inStock && product.stockCount === 0) {
+        throw new AppError(
+          'conflict',
+          `${product.name} has no units left: enter how many there are to put it back in stock`,
+        );
+      }
+      recordChange(tx, product, 'stock');
+      return product;
+    });
+  });
+  for (const { id } of changes) events.publish({ type: 'product.changed', productId: id });
+  return products;
 }
 
 /**
@@ -140,6 +226,8 @@ const FIELD_NAMES = {
   pricePaise: 'price',
   offerPricePaise: 'offer price',
   weight: 'weight',
+  sku: 'SKU',
+  barcode: 'barcode',
   images: 'pictures',
 } as const;
 
@@ -167,6 +255,8 @@ export async function updateProduct(
   const entries = layout?.map((entry) => (typeof entry === 'string' ? storedPath(entry) : entry));
   checkPictures(entries ?? current.images, current.images, images.length);
   checkPrices(current, price, offerPrice);
+  if (fields.category !== undefined) fields.category = await categoryPathOf(em, fields.category);
+  await assertCodesFree(em, fields, id);
   // Encoded before the row is locked: that takes a while, and a refusal above stores nothing.
   const added = await Promise.all(
     images.map((upload) => storeImage(store, `products/${uuidv7()}`, upload.buffer)),
@@ -197,6 +287,7 @@ export async function updateProduct(
     if (changed.length === 0) return { product, changed };
     tx.assign(product, next);
     recordChange(tx, product, 'edited', changed.map((field) => FIELD_NAMES[field]).join(', '));
+    await flushCodes(tx, fields);
     return { product, changed };
   });
   if (changed.length > 0) events.publish({ type: 'product.changed', productId: id });

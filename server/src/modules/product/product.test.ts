@@ -36,6 +36,8 @@ describe('GET /api/product/list', () => {
       inStock: true,
       stockCount: null,
       weight: null,
+      sku: null,
+      barcode: null,
       archivedAt: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),

@@ -121,6 +121,11 @@ export function realtimeProcessor(
         realtime.seller.to(ROOMS.seller).emit('product:updated', presented);
         return;
       }
+      case 'category.changed':
+        // Public, as the catalogue: storefronts and the counter fetch the categories again.
+        realtime.shop.emit('categories:updated');
+        realtime.seller.to(ROOMS.seller).emit('categories:updated');
+        return;
       case 'refund.requested':
         return;
       case 'agents.changed':

@@ -2,7 +2,8 @@ import { MAX_IMAGE_BYTES } from '@kirana/shared';
 import multer from '@koa/multer';
 import type Router from '@koa/router';
 import { MulterError } from 'multer';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { requireSession } from '../../lib/auth.js';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
@@ -55,6 +56,25 @@ export function imageUpload(field: string, maxFiles: number): Middleware<AppStat
   };
   uploadParsers.add(upload);
   return upload;
+}
+
+/**
+ * The seller's multipart form: signed in as the seller first (nobody else's upload is read at
+ * all), then at most `maxFiles` pictures in `field`; `data` reads its JSON text field.
+ */
+export function sellerImageUpload(field: string, maxFiles: number) {
+  const signedIn: Middleware<AppState, AppContext> = async (ctx, next) => {
+    await requireSession(ctx, 'seller');
+    await next();
+  };
+  return {
+    middleware: [signedIn, imageUpload(field, maxFiles)],
+    /** The form's field `name` as sent (JSON text, for the contract's schema to parse). */
+    field: (ctx: ParameterizedContext<AppState, AppContext>, name: string): unknown =>
+      (ctx.request.body as Record<string, unknown> | undefined)?.[name],
+    files: (ctx: ParameterizedContext<AppState, AppContext>) =>
+      Array.isArray(ctx.request.files) ? ctx.request.files : [],
+  };
 }
 
 function uploadError(error: unknown, field: string, maxFiles: number): AppError {

@@ -3,7 +3,6 @@ import {
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   productDataFieldSchema,
-  type CategoryPath,
   type Product,
   type ProductData,
 } from '@kirana/shared';
@@ -16,8 +15,8 @@ export interface ProductFormValues {
   name: string;
   /** One bullet per line. */
   description: string;
-  /** Empty until the seller picks one. */
-  category: CategoryPath | '';
+  /** A category's path; empty until the seller picks one. */
+  category: string;
   price: string;
   offerPrice: string;
   weight: string;

@@ -1,0 +1,231 @@
+import {
+  bulkStockAnswerSchema,
+  productItemsAnswerSchema,
+  productPageAnswerSchema,
+  type ProductPageAnswer,
+} from '@kirana/shared';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createProduct, signInSeller } from '../../test/factories.js';
+import { CategorySchema } from '../category/category.entity.js';
+import { ProductSchema, SearchNameSchema } from './product.entity.js';
+
+describe('the catalogue at shop scale: search, the cart’s items, the seller’s list', () => {
+  let app: TestApp;
+  let seller: Awaited<ReturnType<typeof signInSeller>>;
+  const ids: Record<string, string> = {};
+
+  // The run's API tests share one database: this file's products sit in categories of its own.
+  const mine = `Search-${randomUUID().slice(0, 8)}`;
+  const sauces = `Sauces-${randomUUID().slice(0, 8)}`;
+  const hidden = `Hidden-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    seller = await signInSeller(app);
+    const em = app.orm.em.fork();
+    for (const [path, isHidden] of [
+      [mine, false],
+      [sauces, false],
+      [hidden, true],
+    ] as const) {
+      em.create(CategorySchema, {
+        path,
+        label: path,
+        image: '/uploads/categories/test.webp',
+        bgColor: '#FFFFFF',
+        position: 99,
+        hidden: isHidden,
+      });
+    }
+    await em.flush();
+    const code = randomUUID().slice(0, 6);
+    const made: [string, Parameters<typeof createProduct>[1]][] = [
+      ['tomato', { name: 'Tomato' }],
+      ['cherry', { name: 'Cherry Tomatoes' }],
+      ['ketchup', { name: 'Tomato Ketchup', category: sauces, inStock: false }],
+      ['milk', { name: 'Toned Milk', sku: `MLK-${code}`, barcode: `890${code}` }],
+      ['milkshake', { name: 'Chocolate Milkshake' }],
+      ['onion', { name: 'Red Onion' }],
+      ['potato', { name: 'Potato' }],
+      ['mango', { name: 'Alphonso Mango', category: hidden }],
+      ['archived', { name: 'Old Tomato Puree' }],
+      ['counted', { name: 'Basmati Rice', stockCount: 3 }],
+    ];
+    for (const [key, overrides] of made) {
+      ids[key] = (await createProduct(em, { category: mine, ...overrides })).id;
+    }
+    ids.code = code;
+    const archived = await em.findOneOrFail(ProductSchema, { id: ids.archived! });
+    archived.archivedAt = new Date();
+    await em.flush();
+  });
+  afterAll(() => app.close());
+
+  /** This file's search: its own category and its sauces (other files' products left out). */
+  const search = async (
+    query: string,
+    category: string | null = mine,
+  ): Promise<ProductPageAnswer> => {
+    const scope = category ? `&category=${category}` : '';
+    const response = await app.http().get(`/api/product/search?${query}${scope}`).expect(200);
+    return productPageAnswerSchema.parse(response.body);
+  };
+  const names = (answer: ProductPageAnswer) => answer.products.map((product) => product.name);
+  const found = (answer: ProductPageAnswer) => answer.products.map((product) => product._id);
+
+  test('the name itself first, then names starting with it or holding it, in-stock before out', async () => {
+    const answer = await search('q=tomato');
+    expect(names(answer)).toEqual(['Tomato', 'Cherry Tomatoes']);
+    expect(answer).toMatchObject({ total: 2, hasMore: false });
+    const everywhere = await search('q=tomato', null);
+    const ranks = ['tomato', 'cherry', 'ketchup'].map((key) =>
+      found(everywhere).indexOf(ids[key]!),
+    );
+    expect(ranks.every((rank) => rank >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  test('word forms: "tomatoes" finds Tomato', async () => {
+    expect(names(await search('q=tomatoes'))).toContain('Tomato');
+  });
+
+  test('typos: "tomatto" and "potatoe" find what was meant', async () => {
+    expect(names(await search('q=tomatto'))[0]).toBe('Tomato');
+    expect(names(await search('q=potatoe'))).toEqual(['Potato']);
+  });
+
+  test('Indian names in Latin and Devanagari letters: doodh and दूध find milk, pyaz an onion', async () => {
+    expect(names(await search('q=doodh'))).toEqual(['Toned Milk']);
+    expect(names(await search(`q=${encodeURIComponent('दूध')}`))).toEqual(['Toned Milk']);
+    expect(names(await search('q=pyaz'))).toEqual(['Red Onion']);
+    expect(names(await search(`q=${encodeURIComponent('टमाटर')}`))).toContain('Tomato');
+  });
+
+  test('the seller’s own Indian names are searched beside the shipped list', async () => {
+    const word = `thandai${ids.code}`;
+    expect(names(await search(`q=${word}`))).toEqual([]);
+    const em = app.orm.em.fork();
+    em.create(SearchNameSchema, { name: word, means: 'milkshake' });
+    await em.flush();
+    expect(names(await search(`q=${word}`))).toEqual(['Chocolate Milkshake']);
+  });
+
+  test('a SKU or a barcode finds its product', async () => {
+    expect(names(await search(`q=mlk-${ids.code}`, null))).toEqual(['Toned Milk']);
+    expect(names(await search(`q=890${ids.code}`, null))).toEqual(['Toned Milk']);
+  });
+
+  test('one category, any case; hidden categories and archived products are never found', async () => {
+    expect(names(await search('q=tomato', sauces.toLowerCase()))).toEqual(['Tomato Ketchup']);
+    expect(found(await search('q=alphonso', null))).not.toContain(ids.mango);
+    expect(names(await search('q=alphonso', hidden))).toEqual([]);
+    expect(found(await search('q=puree', null))).not.toContain(ids.archived);
+  });
+
+  test('pages: limit and page, with the total and whether more follow', async () => {
+    const first = await search('q=tomato&limit=1');
+    expect(first).toMatchObject({ total: 2, hasMore: true });
+    expect(names(first)).toEqual(['Tomato']);
+    const second = await search('q=tomato&limit=1&page=2');
+    expect(names(second)).toEqual(['Cherry Tomatoes']);
+    expect(second.hasMore).toBe(false);
+  });
+
+  test.each([
+    ['', 'q is required'],
+    ['q=', 'q is required'],
+    [`q=${'a'.repeat(101)}`, 'q must be at most 100 characters'],
+    ['q=milk&page=0', 'page must be at least 1'],
+    ['q=milk&limit=500', 'limit must be at most 100'],
+    ['q=milk&page=two', 'page must be a whole number'],
+    ['q=milk&category=no%20such', 'category must be the path of a category'],
+  ])('?%s is refused: %s', async (query, message) => {
+    const response = await app.http().get(`/api/product/search?${query}`).expect(400);
+    expect(response.body).toEqual({ success: false, message });
+  });
+
+  test('the cart’s items by id, in the order asked, archived ones too; unknown ids left out', async () => {
+    const asked = [ids.milk!, randomUUID(), ids.archived!, ids.tomato!];
+    const response = await app
+      .http()
+      .get(`/api/product/items?ids=${asked.join(',')}`)
+      .expect(200);
+    const { products } = productItemsAnswerSchema.parse(response.body);
+    expect(products.map((product) => product.name)).toEqual([
+      'Toned Milk',
+      'Old Tomato Puree',
+      'Tomato',
+    ]);
+    await app.http().get('/api/product/items?ids=not-an-id').expect(400);
+    const tooMany = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    const refused = await app.http().get(`/api/product/items?ids=${tooMany}`).expect(400);
+    expect(refused.body.message).toBe('ids must list at most 100 products');
+  });
+
+  const sellerList = async (query: string, category = mine) => {
+    const response = await seller.http
+      .get(`/api/product/seller/list?category=${category}&${query}`)
+      .expect(200);
+    return productPageAnswerSchema.parse(response.body);
+  };
+
+  test('the seller’s list: every category, by name, narrowed by search and filters', async () => {
+    await app.http().get('/api/product/seller/list').expect(401);
+    const all = await sellerList('limit=100');
+    expect(names(all)).not.toContain('Old Tomato Puree');
+    expect(names(all)).toEqual([...names(all)].sort((a, b) => a.localeCompare(b)));
+    expect(names(await sellerList('', hidden))).toEqual(['Alphonso Mango']);
+    expect(names(await sellerList('filter=archived'))).toEqual(['Old Tomato Puree']);
+    expect(names(await sellerList('filter=out-of-stock', sauces))).toEqual(['Tomato Ketchup']);
+    expect(names(await sellerList('filter=counted'))).toEqual(['Basmati Rice']);
+    expect(names(await sellerList('filter=low-stock'))).toEqual(['Basmati Rice']);
+    expect(names(await sellerList('q=tomato'))).toEqual(['Tomato', 'Cherry Tomatoes']);
+    const refused = await seller.http.get('/api/product/seller/list?filter=cheap').expect(400);
+    expect(refused.body.message).toMatch(/^filter must be one of/);
+  });
+
+  test('bulk stock: several products in one go, and one refusal changes none', async () => {
+    const response = await seller.http
+      .post('/api/product/stock/bulk')
+      .send({
+        changes: [
+          { id: ids.onion, stockCount: 40 },
+          { id: ids.potato, inStock: false },
+        ],
+      })
+      .expect(200);
+    const { products } = bulkStockAnswerSchema.parse(response.body);
+    expect(
+      products.map(({ name, inStock, stockCount }) => ({ name, inStock, stockCount })),
+    ).toEqual([
+      { name: 'Red Onion', inStock: true, stockCount: 40 },
+      { name: 'Potato', inStock: false, stockCount: null },
+    ]);
+
+    const refused = await seller.http
+      .post('/api/product/stock/bulk')
+      .send({
+        changes: [
+          { id: ids.onion, stockCount: 7 },
+          { id: ids.archived, inStock: true },
+        ],
+      })
+      .expect(409);
+    expect(refused.body.message).toBe('Old Tomato Puree is archived: it is no longer sold');
+    const onion = await app.orm.em.fork().findOneOrFail(ProductSchema, { id: ids.onion! });
+    expect(onion.stockCount).toBe(40);
+
+    const twice = await seller.http
+      .post('/api/product/stock/bulk')
+      .send({
+        changes: [
+          { id: ids.onion, stockCount: 1 },
+          { id: ids.onion, stockCount: 2 },
+        ],
+      })
+      .expect(400);
+    expect(twice.body.message).toBe('changes must list each product once');
+  });
+});
