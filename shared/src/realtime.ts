@@ -39,6 +39,8 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
    */
   'order:unaccepted': (order: TOrder) => void;
   'product:updated': (product: Product) => void;
+  /** Many products changed at once (an import): fetch what the screen shows again. */
+  'catalogue:updated': () => void;
   /** The seller added or changed a category: fetch `GET /api/category/list` again. */
   'categories:updated': () => void;
   /**

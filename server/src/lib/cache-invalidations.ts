@@ -24,6 +24,7 @@ export type InvalidationListener = (invalidation: CacheInvalidation) => void;
 export function invalidationOf(event: DomainEvent): CacheInvalidation | null {
   switch (event.type) {
     case 'product.changed':
+    case 'catalogue.changed':
     case 'category.changed':
       return { type: 'catalogue' };
     case 'session.ended':

@@ -26,6 +26,8 @@ export type DomainEvent =
   | { type: 'order.placed'; orderId: string }
   | { type: 'order.changed'; orderId: string; change: OrderChange }
   | { type: 'product.changed'; productId: string }
+  /** Many products changed at once, e.g. an import: read the catalogue anew. */
+  | { type: 'catalogue.changed' }
   /** The seller added or changed a category (category.service.ts). */
   | { type: 'category.changed' }
   /** A refund was written down; the payments processor asks the provider for it. */

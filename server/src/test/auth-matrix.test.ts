@@ -124,6 +124,13 @@ const ROWS: Record<string, Row> = {
     request: (fx) => ({ query: { ids: fx.productId } }),
   },
   'GET /api/product/seller/list': { ok: ['seller'], request: () => ({}) },
+  'POST /api/product/import': {
+    ok: ['seller'],
+    request: () => ({
+      files: [{ field: 'file', name: 'products.csv', data: Buffer.from('name\r\nMatrix\r\n') }],
+    }),
+  },
+  'GET /api/product/export': { ok: ['seller'], request: () => ({}) },
   'GET /api/category/list': { ok: EVERYONE, request: () => ({}) },
   'POST /api/category/add': {
     ok: ['seller'],

@@ -1,6 +1,8 @@
 import {
   archiveProductBodySchema,
   bulkStockBodySchema,
+  IMPORT_LIMITS,
+  importModeSchema,
   MAX_PRODUCT_IMAGES,
   productDataFieldSchema,
   productItemsQuerySchema,
@@ -9,17 +11,21 @@ import {
   sellerProductListQuerySchema,
   stockBodySchema,
   type BulkStockAnswer,
+  type ImportAnswer,
   type ProductItemsAnswer,
   type ProductPageAnswer,
   type ProductSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
 import { requireSession } from '../../lib/auth.js';
+import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore, RequestContext } from '../upload/image-store.js';
-import { sellerImageUpload } from '../upload/upload.js';
+import { filesUpload, sellerImageUpload } from '../upload/upload.js';
+import { exportCatalogue } from './catalogue-export.js';
+import { importCatalogue } from './catalogue-import.js';
 import { presentProduct } from './product.presenter.js';
 import {
   productsByIds,
@@ -134,6 +140,50 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
       message: 'Stock Updated',
       products: products.map((product) => presentProduct(product, ctx.publicUrl)),
     } satisfies BulkStockAnswer;
+  });
+
+  const importUpload = filesUpload(['file', 'images'], IMPORT_LIMITS.zipBytes);
+  router.post(
+    '/import',
+    async (ctx, next) => {
+      await requireSession(ctx, 'seller');
+      await next();
+    },
+    importUpload,
+    async (ctx) => {
+      const files = (ctx.request.files ?? {}) as unknown as Partial<
+        Record<'file' | 'images', { buffer: Buffer }[]>
+      >;
+      const csv = files.file?.[0]?.buffer;
+      if (!csv) throw new AppError('invalid', 'file is required: the CSV of products');
+      const mode = importModeSchema.parse((ctx.request.body as { mode?: unknown }).mode);
+      const result = await importCatalogue(
+        ctx.em,
+        ctx.events,
+        store,
+        { csv, zip: files.images?.[0]?.buffer },
+        mode,
+      );
+      const failed = mode === 'apply' && result.errors.length > 0;
+      ctx.status = failed ? 400 : 200;
+      ctx.body = {
+        success: !failed,
+        ...(failed && {
+          message: `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'} in the file: nothing was imported`,
+        }),
+        mode,
+        ...result,
+      } satisfies ImportAnswer;
+    },
+  );
+
+  router.get('/export', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const day = new Date().toISOString().slice(0, 10);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(`products-${day}.csv`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await exportCatalogue(ctx.em, ctx.publicUrl);
   });
 
   router.post('/stock', async (ctx) => {

@@ -45,7 +45,7 @@ const archivedError = (product: Product) =>
   new AppError('conflict', `${product.name} is archived: it is no longer sold`);
 
 /** Writes one line of the product's history, with its stock as it stands after the change. */
-function recordChange(
+export function recordChange(
   tx: EntityManager,
   product: Product,
   type: 'added' | 'stock' | 'edited' | 'archived',
@@ -144,14 +144,17 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
  * assertCodesFree's.
  * @throws AppError conflict when another product took the SKU or barcode meanwhile.
  */
-async function flushCodes(em: EntityManager, codes: Codes): Promise<void> {
+export async function flushCodes(em: EntityManager, codes: Codes): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
       const what = /barcode/.test(error.message) ? 'barcode' : 'SKU';
       const code = what === 'barcode' ? codes.barcode : codes.sku;
-      throw new AppError('conflict', `${what} ${code ?? ''} is already used by another product`);
+      throw new AppError(
+        'conflict',
+        `${what}${code ? ` ${code}` : ''} is already used by another product`,
+      );
     }
     throw error;
   }
@@ -214,7 +217,7 @@ export async function setStocks(
  * A picture as stored ('/uploads/…'), from the absolute URL the answers carry (see
  * presentProduct) or the stored path itself.
  */
-function storedPath(url: string): string {
+export function storedPath(url: string): string {
   return !url.startsWith('/') && URL.canParse(url) ? new URL(url).pathname : url;
 }
 
@@ -229,7 +232,14 @@ const FIELD_NAMES = {
   sku: 'SKU',
   barcode: 'barcode',
   images: 'pictures',
+  inStock: 'in stock',
+  stockCount: 'units',
 } as const;
+
+/** What a history line says changed, e.g. 'name, offer price, pictures'. */
+export function changedFieldsNote(fields: readonly string[]): string {
+  return fields.map((field) => FIELD_NAMES[field as keyof typeof FIELD_NAMES] ?? field).join(', ');
+}
 
 /**
  * The seller edits a product: any of its fields, and its pictures (`image`: their new order, kept
@@ -286,7 +296,7 @@ export async function updateProduct(
     );
     if (changed.length === 0) return { product, changed };
     tx.assign(product, next);
-    recordChange(tx, product, 'edited', changed.map((field) => FIELD_NAMES[field]).join(', '));
+    recordChange(tx, product, 'edited', changedFieldsNote(changed));
     await flushCodes(tx, fields);
     return { product, changed };
   });

@@ -121,6 +121,11 @@ export function realtimeProcessor(
         realtime.seller.to(ROOMS.seller).emit('product:updated', presented);
         return;
       }
+      case 'catalogue.changed':
+        // Too many products to send one by one: screens fetch what they show again.
+        realtime.shop.emit('catalogue:updated');
+        realtime.seller.to(ROOMS.seller).emit('catalogue:updated');
+        return;
       case 'category.changed':
         // Public, as the catalogue: storefronts and the counter fetch the categories again.
         realtime.shop.emit('categories:updated');

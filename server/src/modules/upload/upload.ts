@@ -46,11 +46,41 @@ export function imageUpload(field: string, maxFiles: number): Middleware<AppStat
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles, fields: 10, fieldSize: 100 * 1024 },
   }).array(field, maxFiles);
+  return uploadParser(parse, (error) => uploadError(error, field, maxFiles));
+}
+
+/**
+ * Parses a multipart body of one file in each of `fields` (read as `ctx.request.files[name]`),
+ * each at most `maxBytes`, in memory; limit breaches become 400 / 413 answers.
+ */
+export function filesUpload(
+  fields: readonly string[],
+  maxBytes: number,
+): Middleware<AppState, AppContext> {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: fields.length, fields: 10, fieldSize: 100 * 1024 },
+  }).fields(fields.map((name) => ({ name, maxCount: 1 })));
+  return uploadParser(parse, (error) => {
+    if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') {
+      return new AppError('tooLarge', `Each file must be at most ${maxBytes / 1024 / 1024} MB`);
+    }
+    if (error instanceof MulterError && /^LIMIT_(FILE_COUNT|UNEXPECTED_FILE)$/.test(error.code)) {
+      return new AppError('invalid', `Send one file in each of: ${fields.join(', ')}`);
+    }
+    return uploadError(error, fields.join(', '), fields.length);
+  });
+}
+
+function uploadParser(
+  parse: Middleware<AppState, AppContext>,
+  refusal: (error: unknown) => AppError,
+): Middleware<AppState, AppContext> {
   const upload: Middleware<AppState, AppContext> = async (ctx, next) => {
     try {
       await parse(ctx, async () => {});
     } catch (error) {
-      throw uploadError(error, field, maxFiles);
+      throw refusal(error);
     }
     await next();
   };

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { importAnswerSchema, IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import yazl from 'yazl';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { picture, signInSeller } from '../../test/factories.js';
+import { CategorySchema } from '../category/category.entity.js';
+import { ProductSchema } from './product.entity.js';
+
+/** A .zip of `files`, as a seller's archiver makes it. */
+function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+describe('importing and exporting the catalogue', () => {
+  let app: TestApp;
+  let seller: Awaited<ReturnType<typeof signInSeller>>;
+  // The run's API tests share one database: this file's rows carry SKUs and a category of its own.
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const category = `Import-${tag}`;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    seller = await signInSeller(app);
+    const em = app.orm.em.fork();
+    em.create(CategorySchema, {
+      path: category,
+      label: `Imported ${tag}`,
+      image: '/uploads/categories/test.webp',
+      bgColor: '#FFFFFF',
+      position: 99,
+      hidden: false,
+    });
+    await em.flush();
+  });
+  afterAll(() => app.close());
+
+  const csvOf = (rows: string[][]) =>
+    Buffer.from(
+      rows
+        .map((row) =>
+          row
+            .map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+            .join(','),
+        )
+        .join('\r\n'),
+    );
+  const send = (csv: Buffer, { mode, zip }: { mode?: string; zip?: Buffer } = {}) => {
+    const request = seller.http.post('/api/product/import').attach('file', csv, 'products.csv');
+    if (mode) void request.field('mode', mode);
+    if (zip) void request.attach('images', zip, 'pictures.zip');
+    return request;
+  };
+  const answer = (body: unknown): ImportAnswer => importAnswerSchema.parse(body);
+  const mine = () =>
+    app.orm.em.fork().find(ProductSchema, { category }, { orderBy: { name: 'asc' } });
+
+  const HEADER = [
+    'sku',
+    'name',
+    'category',
+    'price',
+    'offerPrice',
+    'description',
+    'weight',
+    'barcode',
+    'inStock',
+    'stockCount',
+    'images',
+  ];
+  const good = (n: number, overrides: Partial<Record<string, string>> = {}) => {
+    const row: Record<string, string> = {
+      sku: `${tag}-${n}`,
+      name: `Imported ${tag} ${n}`,
+      category: `imported ${tag}`.toUpperCase(),
+      price: '100',
+      offerPrice: '90.50',
+      description: 'Fresh|Tasty',
+      weight: '1 kg',
+      barcode: '',
+      inStock: 'yes',
+      stockCount: '',
+      images: '',
+      ...overrides,
+    };
+    return HEADER.map((column) => row[column] ?? '');
+  };
+
+  test('a preview says what each row would do and names every bad row and field; nothing is written', async () => {
+    const csv = csvOf([
+      HEADER,
+      good(1),
+      good(2, { price: 'ten' }),
+      good(3, { category: 'Toys' }),
+      good(4, { offerPrice: '120' }),
+      good(5, { name: '' }),
+      good(6, { sku: `${tag}-1` }),
+      good(7, { images: 'missing.jpg' }),
+      good(8, { inStock: 'maybe' }),
+    ]);
+    const response = await send(csv).expect(200);
+    const result = answer(response.body);
+    expect(result).toMatchObject({ success: true, mode: 'preview', created: 2, updated: 0 });
+    expect(result.errors).toEqual([
+      { row: 2, field: 'price', message: 'price must be a number' },
+      { row: 3, field: 'category', message: 'category: the shop has no category "Toys"' },
+      { row: 4, field: 'offerPrice', message: 'offerPrice must not exceed price' },
+      { row: 5, field: 'name', message: 'name is required' },
+      { row: 6, field: 'sku', message: `sku ${tag.toLowerCase()}-1 is also on row 1` },
+      {
+        row: 7,
+        field: 'images',
+        message:
+          "images: missing.jpg is not one of the product's pictures, and no .zip of pictures was sent",
+      },
+      { row: 8, field: 'inStock', message: 'inStock must be true or false' },
+    ]);
+    expect(await mine()).toEqual([]);
+  });
+
+  test('apply with a bad row writes nothing and answers 400 with the errors', async () => {
+    const response = await send(csvOf([HEADER, good(1), good(2, { price: '-1' })]), {
+      mode: 'apply',
+    }).expect(400);
+    expect(answer(response.body)).toMatchObject({
+      success: false,
+      message: '1 error in the file: nothing was imported',
+      errors: [{ row: 2, field: 'price', message: 'price must be greater than 0' }],
+    });
+    expect(await mine()).toEqual([]);
+  });
+
+  test('apply creates every row with its pictures from the .zip, then a known SKU updates', async () => {
+    const zip = await zipOf({
+      'photos/front.png': await picture('png', 64, 64),
+      'back.jpg': await picture('jpeg', 64, 64),
+    });
+    const csv = csvOf([
+      HEADER,
+      good(1, { images: 'front.png;BACK.JPG', barcode: `890${tag.replace(/\D/g, '1')}01` }),
+      good(2, { stockCount: '12', inStock: '' }),
+      good(3, { stockCount: '0', inStock: 'no', description: '' }),
+    ]);
+    const created = answer((await send(csv, { mode: 'apply', zip }).expect(200)).body);
+    expect(created).toMatchObject({
+      success: true,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+    });
+    const [first, second, third] = await mine();
+    expect(first).toMatchObject({
+      pricePaise: 10_000,
+      offerPricePaise: 9_050,
+      description: ['Fresh', 'Tasty'],
+    });
+    expect(first!.images).toHaveLength(2);
+    for (const image of first!.images) await app.http().get(image).expect(200);
+    expect(second).toMatchObject({ stockCount: 12, inStock: true });
+    expect(third).toMatchObject({ stockCount: 0, inStock: false, description: [] });
+
+    // Updating by SKU, in any case: only the columns given change.
+    const update = csvOf([
+      ['SKU', 'offerPrice'],
+      [`${tag.toLowerCase()}-2`, '80'],
+      [`${tag}-3`, '90.50'],
+    ]);
+    const preview = answer((await send(update).expect(200)).body);
+    expect(preview).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [] });
+    await send(update, { mode: 'apply' }).expect(200);
+    const after = await mine();
+    expect(after[1]).toMatchObject({ offerPricePaise: 8_000, stockCount: 12, name: second!.name });
+  });
+
+  test('export, then import of the export: every product unchanged', async () => {
+    const response = await seller.http.get('/api/product/export').expect(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-/);
+    const text = response.text;
+    const [header] = parse(text, { bom: true, to: 1 }) as string[][];
+    expect(header).toEqual(HEADER);
+    expect(text).toContain(`${tag}-1`);
+    const again = answer((await send(Buffer.from(text)).expect(200)).body);
+    expect(again.errors).toEqual([]);
+    expect(again.created).toBe(0);
+    expect(again.updated).toBe(0);
+  });
+
+  test('a SKU or barcode of another live product is a row error', async () => {
+    const em = app.orm.em.fork();
+    const holder = await em.findOneOrFail(ProductSchema, { sku: `${tag}-1` });
+    const response = await send(csvOf([HEADER, good(9, { barcode: holder.barcode! })])).expect(200);
+    expect(answer(response.body).errors).toEqual([
+      {
+        row: 1,
+        field: 'barcode',
+        message: `barcode ${holder.barcode} is already used by ${holder.name}`,
+      },
+    ]);
+  });
+
+  test('unknown or repeated columns are errors of the header (row 0)', async () => {
+    const response = await send(
+      csvOf([
+        ['sku', 'name', 'colour', 'name'],
+        ['X', 'Y', 'red', 'Z'],
+      ]),
+    ).expect(200);
+    expect(answer(response.body).errors.filter((error) => error.row === 0)).toEqual([
+      { row: 0, field: 'colour', message: expect.stringMatching(/^unknown column "colour"/) },
+      { row: 0, field: 'name', message: 'the column name is there twice' },
+    ]);
+  });
+
+  test('more rows than the limit, an oversize CSV, or a file that is not CSV are refused before any row is read', async () => {
+    const many = Buffer.from(
+      `name\r\n${Array.from({ length: IMPORT_LIMITS.rows + 1 }, (_, i) => `p${i}`).join('\r\n')}`,
+    );
+    const rows = await send(many).expect(413);
+    expect(rows.body).toEqual({
+      success: false,
+      message: 'file: at most 20000 rows under the header',
+    });
+    const big = Buffer.alloc(IMPORT_LIMITS.csvBytes + 1, 'a');
+    expect((await send(big).expect(413)).body.message).toBe('file: at most 20 MB of CSV');
+    const broken = await send(Buffer.from('name,price\r\n"unclosed,1\r\n')).expect(400);
+    expect(broken.body.message).toMatch(/^file: the CSV cannot be read/);
+    await seller.http.post('/api/product/import').field('mode', 'apply').expect(400, {
+      success: false,
+      message: 'file is required: the CSV of products',
+    });
+    await app.http().post('/api/product/import').attach('file', many, 'x.csv').expect(401);
+  });
+
+  test('a zip bomb is refused from its table of contents, before anything is unpacked', async () => {
+    // 41 pictures of 5 MB of zeros: a few kilobytes packed, 205 MB unpacked.
+    const zeros = Buffer.alloc(5 * 1024 * 1024 - 1);
+    const files = Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`p${i}.png`, zeros]));
+    const zip = await zipOf(files);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    const rows = Object.keys(files).map((name, i) => good(100 + i, { images: name }));
+    const response = await send(csvOf([HEADER, ...rows]), { mode: 'apply', zip }).expect(413);
+    expect(response.body.message).toBe(
+      'images: the pictures named unpack to 205 MB; at most 200 MB',
+    );
+    expect(await app.orm.em.fork().count(ProductSchema, { sku: `${tag}-100` })).toBe(0);
+
+    const notZip = await send(csvOf([HEADER, good(1)]), { zip: Buffer.from('not a zip') }).expect(
+      400,
+    );
+    expect(notZip.body.message).toBe('images: the pictures must be a .zip file');
+  });
+});
