@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { importAnswerSchema, IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import {
+  CATALOGUE_COLUMNS,
+  importAnswerSchema,
+  IMPORT_LIMITS,
+  type ImportAnswer,
+} from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yazl from 'yazl';
