@@ -14,12 +14,13 @@ import { startSession } from '../../modules/session/session.service.js';
 import { LocalImageStore } from '../../modules/upload/image-store.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../orm.js';
+import type * as Icons from './icons.js';
 import { loadIconTiles } from './icons.js';
 import { seedDatabase, type SeedOptions } from './index.js';
 
 // The real drawings, counted: only a start with something to draw may read them.
 vi.mock('./icons.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./icons.js')>();
+  const original = await importOriginal<typeof Icons>();
   return { ...original, loadIconTiles: vi.fn(original.loadIconTiles) };
 });
 

@@ -69,19 +69,7 @@ describe('importing and exporting the catalogue', () => {
   const mine = () =>
     app.orm.em.fork().find(ProductSchema, { category }, { orderBy: { name: 'asc' } });
 
-  const HEADER = [
-    'sku',
-    'name',
-    'category',
-    'price',
-    'offerPrice',
-    'description',
-    'weight',
-    'barcode',
-    'inStock',
-    'stockCount',
-    'images',
-  ];
+  const HEADER: string[] = [...CATALOGUE_COLUMNS];
   const good = (n: number, overrides: Partial<Record<string, string>> = {}) => {
     const row: Record<string, string> = {
       sku: `${tag}-${n}`,
