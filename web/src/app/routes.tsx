@@ -104,6 +104,12 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'import',
+            lazy: {
+              Component: async () => (await import('../areas/seller/import-page')).ImportPage,
+            },
+          },
+          {
             path: 'orders',
             lazy: {
               Component: async () => (await import('../areas/seller/orders-page')).OrdersPage,

@@ -46,6 +46,11 @@ const SIDE_LINKS: readonly SideLink[] = [
     icon: <path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" />,
   },
   {
+    to: '/seller/import',
+    label: 'Import',
+    icon: <path d="M12 3v12M7 10l5 5 5-5M4 19h16" />,
+  },
+  {
     to: '/seller/orders',
     label: 'Orders',
     icon: <path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" />,

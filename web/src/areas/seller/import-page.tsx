@@ -1,0 +1,180 @@
+import { IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { importProducts } from '../../features/seller/api/import-products';
+import { serverUrl } from '../../lib/server-origin';
+import { toast } from '../../lib/toast';
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the rows do, in the shop's words: '12 new products, 3 updated, 40 unchanged'. */
+function summary({ created, updated, unchanged }: ImportAnswer): string {
+  return `${count(created, 'new product')}, ${updated} updated, ${unchanged} unchanged`;
+}
+
+/**
+ * /seller/import: the whole catalogue from a spreadsheet. The file is checked first (nothing is
+ * written, every bad row named with its column), then imported in one go, all rows or none. The
+ * catalogue downloads in the same columns, to edit and bring back.
+ */
+export function ImportPage() {
+  const csvId = useId();
+  const zipId = useId();
+  const [csv, setCsv] = useState<File | null>(null);
+  const [zip, setZip] = useState<File | null>(null);
+  const [checked, setChecked] = useState<ImportAnswer | null>(null);
+  const [imported, setImported] = useState<ImportAnswer | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
+
+  async function send(mode: 'preview' | 'apply') {
+    if (!csv) return;
+    const form = new FormData();
+    form.append('mode', mode);
+    form.append('file', csv, csv.name);
+    if (zip) form.append('images', zip, zip.name);
+    setBusy(mode);
+    try {
+      const answer = await importProducts(form);
+      if (mode === 'preview') setChecked(answer);
+      else {
+        setImported(answer);
+        setChecked(null);
+        toast.success(`Imported: ${summary(answer)}`);
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    setImported(null);
+    void send('preview');
+  }
+
+  const chosen = (set: (file: File | null) => void) => (files: FileList | null) => {
+    set(files?.[0] ?? null);
+    setChecked(null);
+    setImported(null);
+  };
+
+  return (
+    <div className="seller-page">
+      <title>Import · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Import products</h1>
+      </header>
+
+      <section className="seller-panel" aria-labelledby="import-file-title">
+        <h2 id="import-file-title" className="seller-panel__title">
+          From a spreadsheet
+        </h2>
+        <p className="seller-page__note">
+          A CSV with a header row and the columns sku, name, category, price, offerPrice,
+          description (lines separated by |), weight, barcode, inStock, stockCount and images (file
+          names separated by ;), in any order. A row whose SKU the shop has updates that product;
+          any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')} rows.
+        </p>
+        <form className="seller-form" onSubmit={check}>
+          <div className="seller-field">
+            <label htmlFor={csvId}>Products (CSV)</label>
+            <input
+              id={csvId}
+              type="file"
+              accept=".csv,text/csv"
+              required
+              onChange={(event) => chosen(setCsv)(event.target.files)}
+            />
+          </div>
+          <div className="seller-field">
+            <label htmlFor={zipId}>Pictures (.zip, optional)</label>
+            <input
+              id={zipId}
+              type="file"
+              accept=".zip,application/zip"
+              onChange={(event) => chosen(setZip)(event.target.files)}
+            />
+          </div>
+          <div className="seller-actions">
+            <button type="submit" className="seller-button" disabled={!csv || busy !== null}>
+              {busy === 'preview' ? 'Checking…' : 'Check the file'}
+            </button>
+            <a
+              className="seller-button seller-button--ghost"
+              href={serverUrl('/api/product/export')}
+            >
+              Download the catalogue (CSV)
+            </a>
+          </div>
+        </form>
+      </section>
+
+      {checked && (
+        <section className="seller-panel" aria-labelledby="import-check-title">
+          <h2 id="import-check-title" className="seller-panel__title">
+            {checked.errors.length === 0
+              ? 'Ready to import'
+              : `${count(checked.errors.length, 'problem')} to fix`}
+          </h2>
+          <p role="status">{summary(checked)}</p>
+          {checked.errors.length > 0 ? (
+            <>
+              <p className="seller-page__note">
+                Nothing is imported until every row is right: fix these in the file and check it
+                again.
+              </p>
+              <ImportErrors errors={checked.errors} />
+            </>
+          ) : (
+            <button
+              type="button"
+              className="seller-button"
+              disabled={busy !== null || checked.created + checked.updated === 0}
+              onClick={() => void send('apply')}
+            >
+              {busy === 'apply'
+                ? 'Importing…'
+                : `Import ${count(checked.created + checked.updated, 'product')}`}
+            </button>
+          )}
+        </section>
+      )}
+
+      {imported && (
+        <section className="seller-panel" aria-labelledby="import-done-title">
+          <h2 id="import-done-title" className="seller-panel__title">
+            Imported
+          </h2>
+          <p role="status">{summary(imported)}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">Problems in the file, by row</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Column</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error, index) => (
+            <tr key={index}>
+              <th scope="row">{error.row === 0 ? 'Header' : error.row}</th>
+              <td>{error.field}</td>
+              <td>{error.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
