@@ -253,15 +253,24 @@ const pageFields = {
 };
 
 /** `GET /api/product/search?q=&category=&page=&limit=` */
+/**
+ * `GET /api/product/search?q=&category=&page=&limit=`. Without `q` (or with it empty), the
+ * listing of a category or of the whole shop, in the catalogue's order: the best sellers, a
+ * category's pages.
+ */
 export const productSearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'q is required'),
-      z.maxLength(100, 'q must be at most 100 characters'),
-      ...readableText('q'),
+  q: z.pipe(
+    z.optional(
+      z
+        .string({ error: 'q must be text' })
+        .check(
+          z.trim(),
+          z.maxLength(100, 'q must be at most 100 characters'),
+          ...readableText('q'),
+        ),
     ),
+    z.transform((q: string | undefined) => q || undefined),
+  ),
   ...pageFields,
 });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;

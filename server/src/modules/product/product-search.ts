@@ -1,6 +1,7 @@
 // Query module (Kysely/SQL): the catalogue's hot reads at shop scale — search, pages, by ids.
 import {
   LOW_STOCK_UNITS,
+  type ProductSearchQuery,
   type SellerProductFilter,
   type SellerProductListQuery,
 } from '@kirana/shared';
@@ -20,16 +21,6 @@ export interface ProductPage {
   hasMore: boolean;
 }
 
-export interface SearchQuery {
-  /** What the shopper typed. */
-  q: string;
-  /** A category's path, any case: only its products. */
-  category?: string;
-  /** 1 for the first page. */
-  page: number;
-  limit: number;
-}
-
 /**
  * The phrases of `text` to look up among the Indian names: the whole text, each word and each
  * pair of neighbouring words ('phool gobhi', 'kali mirch').
@@ -45,9 +36,10 @@ function phrasesOf(text: string): string[] {
  * shown categories, in-stock first, then by how they match: the name itself, a name starting
  * with or holding the text (or the SKU or barcode), word forms ('tomatoes' → Tomato), typos
  * ('tomatto'), and last the Indian names of groceries in Latin or Devanagari letters ('doodh',
- * 'दूध' → milk) from the shipped list and the seller's own.
+ * 'दूध' → milk) from the shipped list and the seller's own. Without `q`, the listing in the
+ * catalogue's order (in stock first).
  */
-export function searchProducts(em: EntityManager, query: SearchQuery): Promise<ProductPage> {
+export function searchProducts(em: EntityManager, query: ProductSearchQuery): Promise<ProductPage> {
   return findProducts(em, {
     ...query,
     scope: sql`p.archived_at is null and not c.hidden`,
@@ -94,11 +86,16 @@ async function findProducts(em: EntityManager, query: FindQuery): Promise<Produc
   const offset = (query.page - 1) * query.limit;
   const where = sql`${query.scope} ${categoryFilter(query.category)}`;
   if (query.q === undefined) {
+    // The shop's listing is in the catalogue's order (the spec's best sellers are its first
+    // five in stock); the seller's list is by name.
+    const order = query.inStockFirst
+      ? sql`p.in_stock desc, p.created_at, p.id`
+      : sql`lower(p.name), p.id`;
     const { rows } = await sql<{ id: string; total: string }>`
       select p.id, count(*) over () as total
       from products p join categories c on c.path = p.category
       where ${where}
-      order by lower(p.name), p.id
+      order by ${order}
       limit ${query.limit} offset ${offset}
     `.execute(db);
     return page(em, rows, query);
