@@ -17,6 +17,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     stockCount: null,
     archivedAt: null,
     weight: '1 kg',
+    sku: null,
+    barcode: null,
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',
     ...overrides,

@@ -18,6 +18,8 @@ const product = {
   inStock: true,
   stockCount: null,
   weight: '500 g',
+  sku: null,
+  barcode: null,
   archivedAt: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
