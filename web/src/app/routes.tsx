@@ -104,6 +104,13 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'categories',
+            lazy: {
+              Component: async () =>
+                (await import('../areas/seller/categories-page')).CategoriesPage,
+            },
+          },
+          {
             path: 'import',
             lazy: {
               Component: async () => (await import('../areas/seller/import-page')).ImportPage,

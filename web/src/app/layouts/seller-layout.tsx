@@ -46,6 +46,18 @@ const SIDE_LINKS: readonly SideLink[] = [
     icon: <path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" />,
   },
   {
+    to: '/seller/categories',
+    label: 'Categories',
+    icon: (
+      <>
+        <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
+        <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
+        <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
+        <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" />
+      </>
+    ),
+  },
+  {
     to: '/seller/import',
     label: 'Import',
     icon: <path d="M12 3v12M7 10l5 5 5-5M4 19h16" />,

@@ -40,6 +40,8 @@ describe('product form → FormData', () => {
       price: 120,
       offerPrice: 99.5,
       weight: '1 kg',
+      sku: null,
+      barcode: null,
     });
     expect(productDataSchema.safeParse(data).success).toBe(true);
   });
@@ -136,6 +138,8 @@ describe('editing a product', () => {
       price: '120',
       offerPrice: '99.5',
       weight: '',
+      sku: '',
+      barcode: '',
       images: [product.image[0], product.image[1], null, null],
     });
   });

@@ -20,6 +20,10 @@ export interface ProductFormValues {
   price: string;
   offerPrice: string;
   weight: string;
+  /** The shop's own code; empty for none. */
+  sku: string;
+  /** The pack's EAN/UPC or the shop's own code; empty for none. */
+  barcode: string;
   /** {@link MAX_PRODUCT_IMAGES} slots, each a chosen picture, a kept picture's URL, or null. */
   images: ReadonlyArray<File | string | null>;
 }
@@ -31,6 +35,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   price: '',
   offerPrice: '',
   weight: '',
+  sku: '',
+  barcode: '',
   images: Array.from({ length: MAX_PRODUCT_IMAGES }, () => null),
 };
 
@@ -58,6 +64,8 @@ function checked(values: ProductFormValues) {
     price: values.price,
     offerPrice: values.offerPrice,
     weight: values.weight,
+    sku: values.sku,
+    barcode: values.barcode,
   });
   return productDataFieldSchema.safeParse(field);
 }
@@ -69,6 +77,8 @@ const LABELS: Record<string, string> = {
   price: 'Product price',
   offerPrice: 'Offer price',
   weight: 'Weight',
+  sku: 'SKU',
+  barcode: 'Barcode',
 };
 
 /**
@@ -122,6 +132,8 @@ export function productFormValues(product: Product): ProductFormValues {
     price: String(product.price),
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? '',
+    sku: product.sku ?? '',
+    barcode: product.barcode ?? '',
     images: Array.from({ length: MAX_PRODUCT_IMAGES }, (_, slot) => product.image[slot] ?? null),
   };
 }

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { LiveFeed } from '../../../lib/socket';
 import { reloadLoadedAgentsAtom } from './agents';
+import { reloadLoadedCategoriesAtom } from './categories';
 import {
   receiveChangedOrderAtom,
   receivePlacedOrderAtom,
@@ -14,6 +15,7 @@ const catchUpAtom = atom(null, (_get, set) => {
   void set(refreshOrdersAtom);
   void set(reloadLoadedProductsAtom);
   void set(reloadLoadedAgentsAtom);
+  void set(reloadLoadedCategoriesAtom);
 });
 
 /**
@@ -28,6 +30,8 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'order:unaccepted': receiveUnacceptedOrderAtom,
     'product:updated': receiveProductAtom,
     'agents:updated': reloadLoadedAgentsAtom,
+    'categories:updated': reloadLoadedCategoriesAtom,
+    'catalogue:updated': reloadLoadedProductsAtom,
   },
   refetch: catchUpAtom,
   poll: refreshOrdersAtom,

@@ -1,6 +1,7 @@
-import { CATEGORIES, type CategoryPath } from '@kirana/shared';
-import { useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
+import { loadCategoriesAtom, sellerCategoriesAtom } from '../atoms/categories';
 import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
 import { ImageSlot } from './image-slot';
 
@@ -16,7 +17,7 @@ interface ProductFormProps {
 
 /**
  * The product form, to add a product or edit one: four picture slots, name, description,
- * category, prices and weight.
+ * category (the shop's, hidden ones marked), prices, weight, SKU and barcode.
  */
 export function ProductForm({
   initial = EMPTY_PRODUCT_FORM,
@@ -26,6 +27,12 @@ export function ProductForm({
 }: ProductFormProps) {
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [busy, setBusy] = useState(false);
+  const categories = useAtomValue(sellerCategoriesAtom);
+  const loadCategories = useSetAtom(loadCategoriesAtom);
+
+  useEffect(() => {
+    void loadCategories();
+  }, [loadCategories]);
 
   const update = (change: Partial<ProductFormValues>) =>
     setValues((current) => ({ ...current, ...change }));
@@ -103,17 +110,21 @@ export function ProductForm({
         <select
           id="product-category"
           value={values.category}
-          onChange={(event) => update({ category: event.target.value as CategoryPath | '' })}
+          onChange={(event) => update({ category: event.target.value })}
           required
         >
           <option value="" disabled>
             Select a category
           </option>
-          {CATEGORIES.map((category) => (
+          {categories.map((category) => (
             <option key={category.path} value={category.path}>
-              {category.text}
+              {category.hidden ? `${category.text} (hidden)` : category.text}
             </option>
           ))}
+          {/* Its own category shows before the list has loaded, so the choice is kept. */}
+          {values.category && !categories.some((category) => category.path === values.category) && (
+            <option value={values.category}>{values.category}</option>
+          )}
         </select>
       </div>
 
@@ -156,6 +167,36 @@ export function ProductForm({
             maxLength={50}
             value={values.weight}
             onChange={(event) => update({ weight: event.target.value })}
+          />
+        </div>
+      </div>
+
+      <div className="seller-field-row">
+        <div className="seller-field">
+          <label htmlFor="product-sku">
+            SKU <span className="seller-optional">(optional)</span>
+          </label>
+          <input
+            id="product-sku"
+            placeholder="e.g. ATTA-5KG"
+            maxLength={64}
+            autoComplete="off"
+            value={values.sku}
+            onChange={(event) => update({ sku: event.target.value })}
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor="product-barcode">
+            Barcode <span className="seller-optional">(optional)</span>
+          </label>
+          <input
+            id="product-barcode"
+            inputMode="numeric"
+            placeholder="e.g. 8901030865279"
+            maxLength={32}
+            autoComplete="off"
+            value={values.barcode}
+            onChange={(event) => update({ barcode: event.target.value })}
           />
         </div>
       </div>

@@ -1,0 +1,78 @@
+import { seriousViolations } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { logInAsSeller, solidPng, toast, uniqueSuffix } from './support/seller';
+
+test.describe('categories the seller manages', () => {
+  test.skip(({ isMobile }) => isMobile, 'a counter task: run with --project laptop');
+
+  test('the seller adds a category with its picture, files a product with a SKU under it, and hides the category', async ({
+    page,
+  }) => {
+    const suffix = uniqueSuffix();
+    const label = `Pooja ${suffix}`;
+    await logInAsSeller(page);
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Categories' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    // The spec's seven are there from the start.
+    const list = page.getByRole('region', { name: 'The shop’s categories' });
+    await expect(list.getByRole('form', { name: /^Organic veggies/ })).toBeVisible();
+
+    const adding = page.getByRole('region', { name: 'Add a category' });
+    await adding.getByLabel('Label').fill(label);
+    await expect(adding.getByLabel('Path in the address')).toHaveValue(`Pooja-${suffix}`);
+    await adding.getByLabel('Tile picture').setInputFiles({
+      name: 'diya.png',
+      mimeType: 'image/png',
+      buffer: solidPng([250, 180, 40], 64),
+    });
+    await adding.getByRole('button', { name: 'Add category' }).click();
+    await expect(toast(page, 'Category Added')).toBeVisible();
+    const added = list.getByRole('form', { name: new RegExp(`^${label}`) });
+    await expect(added).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Add Product' })
+      .click();
+    await page.getByLabel('Product name').fill(`Diya ${suffix}`);
+    await page.getByLabel('Category').selectOption({ label });
+    await page.getByLabel('Product price (₹)').fill('50');
+    await page.getByLabel('Offer price (₹)').fill('45');
+    await page.getByLabel('SKU (optional)').fill(`DIYA-${suffix}`);
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await expect(toast(page, 'Product Added')).toBeVisible();
+
+    const search = async () =>
+      (await (await page.request.get(`/api/product/search?q=DIYA-${suffix}`)).json()) as {
+        products: { name: string; category: string; sku: string }[];
+      };
+    expect((await search()).products).toEqual([
+      expect.objectContaining({
+        name: `Diya ${suffix}`,
+        category: `Pooja-${suffix}`,
+        sku: `DIYA-${suffix}`,
+      }),
+    ]);
+
+    // Hidden: off the storefront's search, still the seller's.
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Categories' })
+      .click();
+    await added.getByLabel('Shown on the storefront').uncheck();
+    await added.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Category Updated')).toBeVisible();
+    expect((await search()).products).toEqual([]);
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Add Product' })
+      .click();
+    await expect(
+      page.getByLabel('Category').getByRole('option', { name: `${label} (hidden)` }),
+    ).toHaveCount(1);
+  });
+});
