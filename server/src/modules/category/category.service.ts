@@ -1,5 +1,5 @@
 import type { CategoryData, CategoryUpdate } from '@kirana/shared';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,6 +7,9 @@ import type { ImageStore } from '../upload/image-store.js';
 import { storeSquareImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { CategorySchema, type Category } from './category.entity.js';
+
+const pathTaken = (path: string) =>
+  new AppError('conflict', `A category with the path ${path} already exists`);
 
 /** A category tile's width and height in pixels. */
 const TILE_SIZE = 256;
@@ -62,21 +65,25 @@ export async function addCategory(
   image: Upload | undefined,
 ): Promise<Category> {
   if (image) await assertImage(image.buffer, image.originalname);
-  if (await findCategory(em, data.path)) {
-    throw new AppError('conflict', `A category with the path ${data.path} already exists`);
-  }
+  if (await findCategory(em, data.path)) throw pathTaken(data.path);
   const imageUrl = await storeTile(store, image?.buffer ?? letterTile(data.text, data.bgColor));
-  const category = await em.transactional(async (tx) => {
-    const [last] = await tx.find(CategorySchema, {}, { orderBy: { position: 'desc' }, limit: 1 });
-    return tx.create(CategorySchema, {
-      path: data.path,
-      label: data.text,
-      image: imageUrl,
-      bgColor: data.bgColor.toUpperCase(),
-      position: data.position ?? (last?.position ?? 0) + 1,
-      hidden: data.hidden ?? false,
+  const category = await em
+    .transactional(async (tx) => {
+      const [last] = await tx.find(CategorySchema, {}, { orderBy: { position: 'desc' }, limit: 1 });
+      return tx.create(CategorySchema, {
+        path: data.path,
+        label: data.text,
+        image: imageUrl,
+        bgColor: data.bgColor.toUpperCase(),
+        position: data.position ?? (last?.position ?? 0) + 1,
+        hidden: data.hidden ?? false,
+      });
+    })
+    .catch((error: unknown) => {
+      // Another request added the same path (in any case) meanwhile.
+      if (error instanceof UniqueConstraintViolationException) throw pathTaken(data.path);
+      throw error;
     });
-  });
   events.publish({ type: 'category.changed' });
   return category;
 }

@@ -140,6 +140,14 @@ describe('categories the seller manages', () => {
     expect(await app.orm.em.fork().count(CategorySchema)).toBe(before);
   });
 
+  test('two adds of one path at once: one is added, the other refused with 409', async () => {
+    const data = { text: 'Frozen', path: 'Frozen', bgColor: '#E0F2FE' };
+    const statuses = (await Promise.all([add(data), add({ ...data, path: 'frozen' })])).map(
+      (response) => response.status,
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
+
   test('only the seller adds or changes categories', async () => {
     await app
       .http()
