@@ -25,6 +25,9 @@ import {
   paymentVerifyBodySchema,
   placeOrderBodySchema,
   productDataFieldSchema,
+  bulkStockBodySchema,
+  categoryDataFieldSchema,
+  categoryUpdateFieldSchema,
   productUpdateFieldSchema,
   pushSubscribeBodySchema,
   pushUnsubscribeBodySchema,
@@ -74,8 +77,17 @@ interface Parse {
 type Body =
   /** A JSON object the route validates with `schema`; `example` is a valid one to break. */
   | { json: Parse; example: (ids: FuzzIds) => Record<string, unknown> }
-  /** Multipart `productData` (JSON text the route checks with `schema`) and `images`. */
-  | { productData: Parse; example: (ids: FuzzIds) => Record<string, unknown> }
+  /**
+   * A multipart form: the JSON text of `field` (checked with `form`) and up to `maxFiles`
+   * pictures as `files`, as the product and category forms send them.
+   */
+  | {
+      form: Parse;
+      field: string;
+      files: string;
+      maxFiles: number;
+      example: (ids: FuzzIds) => Record<string, unknown>;
+    }
   /** Raw bytes whose signature (header) we never know. */
   | { signed: true }
   /** Any body: the path's id is never a real one. */
@@ -116,17 +128,21 @@ const orderBody = (ids: FuzzIds) => ({
   address: ids.address,
 });
 
+const productForm = { field: 'productData', files: 'images', maxFiles: 4 } as const;
+const categoryForm = { field: 'categoryData', files: 'image', maxFiles: 1 } as const;
+
 /** Every route, keyed `METHOD path` as the router declares it. */
 export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'GET /api/product/list': { as: KINDS },
   'POST /api/product/add': {
     as: ['seller'],
-    body: { productData: productDataFieldSchema, example: () => validProductData },
+    body: { ...productForm, form: productDataFieldSchema, example: () => validProductData },
   },
   'POST /api/product/update': {
     as: ['seller'],
     body: {
-      productData: productUpdateFieldSchema,
+      ...productForm,
+      form: productUpdateFieldSchema,
       example: (ids) => ({ id: ids.product, name: 'Fuzz mangoes', offerPrice: 99.5 }),
     },
   },
@@ -137,6 +153,43 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'POST /api/product/stock': {
     as: ['seller'],
     body: { json: stockBodySchema, example: (ids) => ({ id: ids.product, inStock: false }) },
+  },
+  'POST /api/product/stock/bulk': {
+    as: ['seller'],
+    body: {
+      json: bulkStockBodySchema,
+      example: (ids) => ({ changes: [{ id: ids.product, inStock: false }] }),
+    },
+  },
+  'POST /api/product/import': {
+    as: ['seller'],
+    // A multipart upload of a CSV: no JSON body, nor a broken form, is one it takes.
+    body: { json: { safeParse: () => ({ success: false }) }, example: () => ({ mode: 'apply' }) },
+  },
+  'GET /api/product/export': { as: KINDS },
+  'GET /api/product/search': { as: KINDS, query: ['q', 'category', 'page', 'limit'] },
+  'GET /api/product/items': { as: KINDS, query: ['ids'] },
+  'GET /api/product/seller/list': {
+    as: KINDS,
+    query: ['q', 'category', 'filter', 'page', 'limit'],
+  },
+  'GET /api/category/list': { as: KINDS },
+  'POST /api/category/add': {
+    as: ['seller'],
+    body: {
+      ...categoryForm,
+      form: categoryDataFieldSchema,
+      example: () => ({ text: 'Fuzz', path: 'Fuzz', bgColor: '#FFFFFF' }),
+    },
+  },
+  'POST /api/category/update': {
+    as: ['seller'],
+    body: {
+      ...categoryForm,
+      form: categoryUpdateFieldSchema,
+      // No category has this id: whatever else it says, nothing changes.
+      example: (ids) => ({ id: ids.product, text: 'Fuzz' }),
+    },
   },
   'POST /api/user/register': {
     as: KINDS,
@@ -561,11 +614,11 @@ const validProductData = {
 };
 
 /**
- * Multipart bodies of a product form (`valid` is a productData `schema` takes) that must be
- * refused: bad productData, bad images, bad framing.
+ * Multipart bodies of a form (`valid` is JSON its `form` schema takes, in `field`; pictures in
+ * `files`) that must be refused: a bad field, bad pictures, bad framing.
  */
-const badProductForm = (
-  schema: Parse,
+const badForm = (
+  { form: schema, field, files, maxFiles }: Extract<Body, { form: Parse }>,
   valid: Record<string, unknown>,
 ): fc.Arbitrary<{ body: Uint8Array; type: string; what: string }> =>
   fc.oneof(
@@ -582,13 +635,13 @@ const badProductForm = (
       .map(([productData, images]) => ({
         body: multipart(
           [
-            { name: 'productData', data: productData },
-            ...images.map((data, index) => ({ name: 'images', filename: `p${index}.png`, data })),
+            { name: field, data: productData },
+            ...images.map((data, index) => ({ name: files, filename: `p${index}.png`, data })),
           ],
           'fuzzboundary',
         ),
         type: 'multipart/form-data; boundary=fuzzboundary',
-        what: 'productData refused by its schema',
+        what: `${field} refused by its schema`,
       })),
     // A valid productData with at least one picture that is not one.
     fc
@@ -596,8 +649,8 @@ const badProductForm = (
       .map(([image, type]) => ({
         body: multipart(
           [
-            { name: 'productData', data: JSON.stringify(valid) },
-            { name: 'images', filename: 'photo.png', type, data: image },
+            { name: field, data: JSON.stringify(valid) },
+            { name: files, filename: 'photo.png', type, data: image },
           ],
           'fuzzboundary',
         ),
@@ -605,21 +658,23 @@ const badProductForm = (
         what: 'an image that is not a picture',
       })),
     // Too many images, or images under another field name.
-    fc.constantFrom('images', 'image', 'files').map((field) => ({
-      body: multipart(
-        [
-          { name: 'productData', data: JSON.stringify(valid) },
-          ...Array.from({ length: field === 'images' ? 5 : 1 }, () => ({
-            name: field,
-            filename: 'x.png',
-            data: new Uint8Array([1, 2, 3]),
-          })),
-        ],
-        'fuzzboundary',
-      ),
-      type: 'multipart/form-data; boundary=fuzzboundary',
-      what: `too many or misnamed images (${field})`,
-    })),
+    fc
+      .constantFrom(files, ...['images', 'image', 'files'].filter((other) => other !== files))
+      .map((name) => ({
+        body: multipart(
+          [
+            { name: field, data: JSON.stringify(valid) },
+            ...Array.from({ length: name === files ? maxFiles + 1 : 1 }, () => ({
+              name,
+              filename: 'x.png',
+              data: new Uint8Array([1, 2, 3]),
+            })),
+          ],
+          'fuzzboundary',
+        ),
+        type: 'multipart/form-data; boundary=fuzzboundary',
+        what: `too many or misnamed images (${name})`,
+      })),
     // Broken framing: no boundary, another one, or a body cut off inside its first part.
     fc
       .tuple(
@@ -634,7 +689,7 @@ const badProductForm = (
       )
       .map(([type, cut, garbage]) => ({
         body: Buffer.concat([
-          multipart([{ name: 'productData', data: JSON.stringify(valid) }], 'fuzzboundary', {
+          multipart([{ name: field, data: JSON.stringify(valid) }], 'fuzzboundary', {
             close: false,
           }).subarray(0, cut),
           garbage,
@@ -649,8 +704,8 @@ const badProductForm = (
 /** A JSON-ish body for `body`, with its content type and what is wrong with it. */
 function badBody(body: Body, ids: FuzzIds) {
   type Sent = { body: string | Uint8Array; type: string | undefined; what: string };
-  if ('productData' in body)
-    return badProductForm(body.productData, body.example(ids)).map((form): Sent => ({
+  if ('form' in body)
+    return badForm(body, body.example(ids)).map((form): Sent => ({
       ...form,
       type: form.type,
     }));
