@@ -81,13 +81,29 @@ export async function importCatalogue(
   const archive = files.zip ? await openPictureArchive(files.zip) : undefined;
   const known = await knownProducts(em, records, columns);
   const categories = await em.find(CategorySchema, {});
+  const twins = await productsWithoutSku(em, records, columns, categories);
+  const matched = new Map<string, number>();
   const planned: Planned[] = [];
   const seen = { sku: new Map<string, number>(), barcode: new Map<string, number>() };
   records.forEach((cells, index) => {
     const row = index + 1;
     const fail = (field: string, message: string) => errors.push({ row, field, message });
-    const plan = planRow(row, cellsOf(cells, columns), { known, categories, archive, fail });
+    const plan = planRow(row, cellsOf(cells, columns), {
+      known,
+      twins,
+      categories,
+      archive,
+      fail,
+    });
     if (!plan) return;
+    if (plan.product) {
+      const earlier = matched.get(plan.product.id);
+      if (earlier !== undefined) {
+        fail('sku', `row ${earlier} already stands for ${plan.product.name}`);
+        return;
+      }
+      matched.set(plan.product.id, row);
+    }
     for (const code of ['sku', 'barcode'] as const) {
       const value = code === 'sku' ? plan.fields.sku?.toLowerCase() : plan.fields.barcode;
       if (!value) continue;
@@ -185,8 +201,47 @@ async function knownProducts(
   return new Map(found.map((product) => [(product.sku ?? '').toLowerCase(), product]));
 }
 
+/** A live product's key among those without a SKU: its name and category, in lower case. */
+const twinKey = (name: string, categoryPath: string) =>
+  `${name.trim().toLowerCase()}\n${categoryPath.toLowerCase()}`;
+
+/**
+ * The live products without a SKU that the rows name (by name and category), by twinKey; a key
+ * two of them share stands for neither ('ambiguous').
+ */
+async function productsWithoutSku(
+  em: EntityManager,
+  records: string[][],
+  columns: Map<CatalogueColumn, number>,
+  categories: Category[],
+): Promise<Map<string, Product | 'ambiguous'>> {
+  const nameAt = columns.get('name');
+  const categoryAt = columns.get('category');
+  if (nameAt === undefined || categoryAt === undefined) return new Map();
+  const names = [...new Set(records.map((cells) => (cells[nameAt] ?? '').trim().toLowerCase()))];
+  const rows = await em
+    .getKysely<InferKyselyDB<typeof ProductSchema>>()
+    .selectFrom('products')
+    .select('id')
+    .where('archived_at', 'is', null)
+    .where('sku', 'is', null)
+    .where(sql<boolean>`lower(name) = any(${names.filter(Boolean)}::text[])`)
+    .execute();
+  const twins = new Map<string, Product | 'ambiguous'>();
+  for (const product of await productsByIds(
+    em,
+    rows.map((row) => row.id),
+  )) {
+    if (!categories.some((category) => category.path === product.category)) continue;
+    const key = twinKey(product.name, product.category);
+    twins.set(key, twins.has(key) ? 'ambiguous' : product);
+  }
+  return twins;
+}
+
 interface RowContext {
   known: Map<string, Product>;
+  twins: Map<string, Product | 'ambiguous'>;
   categories: Category[];
   archive: PictureArchive | undefined;
   fail: (field: string, message: string) => void;
@@ -196,9 +251,19 @@ interface RowContext {
 function planRow(
   row: number,
   cells: Map<CatalogueColumn, string>,
-  { known, categories, archive, fail }: RowContext,
+  { known, twins, categories, archive, fail }: RowContext,
 ): Planned | null {
-  const product = known.get((cells.get('sku') ?? '').trim().toLowerCase()) ?? null;
+  const category = findCategory(categories, cells.get('category') ?? '');
+  // A SKU the shop has names its product; else a product without a SKU of the same name in the
+  // same category is the one meant (an export brought back, or given SKUs in a spreadsheet).
+  const bySku = known.get((cells.get('sku') ?? '').trim().toLowerCase());
+  const twin = category ? twins.get(twinKey(cells.get('name') ?? '', category.path)) : undefined;
+  if (!bySku && twin === 'ambiguous') {
+    const name = cells.get('name')?.trim();
+    fail('sku', `more than one product is named ${name} there: give each a SKU`);
+    return null;
+  }
+  const product = bySku ?? (twin === 'ambiguous' ? undefined : twin) ?? null;
   const input: Record<string, string> = {};
   for (const [column, cell] of cells) {
     if (column === 'images') continue;
@@ -206,9 +271,9 @@ function planRow(
     if (column === 'inStock' && cell.trim() === '') continue;
     if (column === 'description') input[column] = cell.replace(/\|/g, '\n');
     else if (column === 'category') {
-      const category = findCategory(categories, cell);
-      input[column] = category?.path ?? cell;
-      if (!category && cell.trim() !== '') {
+      const named = findCategory(categories, cell);
+      input[column] = named?.path ?? cell;
+      if (!named && cell.trim() !== '') {
         fail('category', `category: the shop has no category "${cell.trim()}"`);
         return null;
       }
