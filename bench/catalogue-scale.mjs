@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { CATALOGUE_COLUMNS } from '@kirana/shared';
 import autocannon from 'autocannon';
 import { createDatabase } from './database.mjs';
 
@@ -154,20 +155,9 @@ const SIZES = ['100 g', '200 g', '250 g', '500 g', '1 kg', '2 kg', '5 kg', '500 
 
 /** The catalogue's CSV: `count` distinct products, cycling brands × items × sizes. */
 function catalogueCsv(count) {
-  const rows = [
-    [
-      'sku',
-      'name',
-      'category',
-      'price',
-      'offerPrice',
-      'description',
-      'weight',
-      'barcode',
-      'inStock',
-      'stockCount',
-    ],
-  ];
+  // The import's own columns, pictures left out: this catalogue has none.
+  const header = CATALOGUE_COLUMNS.filter((column) => column !== 'images');
+  const rows = [header];
   const combos = Object.entries(ITEMS).flatMap(([category, items]) =>
     items.flatMap((item) => BRANDS.map((brand) => ({ category, item, brand }))),
   );
@@ -175,18 +165,20 @@ function catalogueCsv(count) {
     const { category, item, brand } = combos[n % combos.length];
     const size = SIZES[Math.floor(n / combos.length) % SIZES.length];
     const price = 20 + ((n * 37) % 480);
-    rows.push([
-      `SKU-${String(n).padStart(6, '0')}`,
-      `${brand} ${item} ${size}`,
+    const product = {
+      sku: `SKU-${String(n).padStart(6, '0')}`,
+      name: `${brand} ${item} ${size}`,
       category,
-      String(price),
-      String(price - (n % 5)),
-      `${item} by ${brand}|Pack of ${size}`,
-      size,
-      String(8_900_000_000_000 + n),
-      n % 10 === 0 ? 'false' : 'true',
-      n % 3 === 0 ? String(n % 50) : '',
-    ]);
+      price: String(price),
+      offerPrice: String(price - (n % 5)),
+      description: `${item} by ${brand}|Pack of ${size}`,
+      weight: size,
+      barcode: String(8_900_000_000_000 + n),
+      // Every tenth out of stock; every third counted (none at 0 units while in stock).
+      inStock: n % 10 === 0 ? 'false' : 'true',
+      stockCount: n % 3 === 0 ? String(n % 50) : '',
+    };
+    rows.push(header.map((column) => product[column]));
   }
   // No cell here needs quotes.
   return Buffer.from(rows.map((row) => row.join(',')).join('\r\n'));
