@@ -75,4 +75,26 @@ test.describe('categories the seller manages', () => {
       page.getByLabel('Category').getByRole('option', { name: `${label} (hidden)` }),
     ).toHaveCount(1);
   });
+
+  test('the seller teaches search a name shoppers type, and takes it back', async ({ page }) => {
+    const word = `sharbat${uniqueSuffix()}`;
+    const found = async () =>
+      (
+        (await (await page.request.get(`/api/product/search?q=${word}`)).json()) as {
+          products: { name: string }[];
+        }
+      ).products.map((product) => product.name);
+    expect(await found()).toEqual([]);
+    await logInAsSeller(page);
+    await page.goto('/seller/categories');
+    const panel = page.getByRole('region', { name: 'Names shoppers type' });
+    await panel.getByLabel('Shoppers type').fill(word);
+    await panel.getByLabel('Meaning').fill('milk');
+    await panel.getByRole('button', { name: 'Add name' }).click();
+    await expect(toast(page, `Shoppers typing “${word}” now find milk`)).toBeVisible();
+    expect(await found()).toContain('Toned Milk');
+    await panel.getByRole('button', { name: `Remove ${word}` }).click();
+    await expect(panel.getByRole('button', { name: `Remove ${word}` })).toHaveCount(0);
+    expect(await found()).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
+import { SearchNameSchema } from '../modules/product/product.entity.js';
 import {
   capturedPayment,
   payInSandbox,
@@ -131,6 +132,20 @@ const ROWS: Record<string, Row> = {
     }),
   },
   'GET /api/product/export': { ok: ['seller'], request: () => ({}) },
+  'GET /api/product/search-names': { ok: ['seller'], request: () => ({}) },
+  'POST /api/product/search-names': {
+    ok: ['seller'],
+    request: () => ({ body: { name: `matrix-${randomUUID().slice(0, 8)}`, means: 'mango' } }),
+  },
+  'POST /api/product/search-names/remove': {
+    ok: ['seller'],
+    request: async (fx) => {
+      const em = fx.em();
+      const name = em.create(SearchNameSchema, { name: `gone-${randomUUID()}`, means: 'mango' });
+      await em.flush();
+      return { body: { id: name.id } };
+    },
+  },
   'GET /api/category/list': { ok: EVERYONE, request: () => ({}) },
   'POST /api/category/add': {
     ok: ['seller'],

@@ -26,6 +26,8 @@ import {
   placeOrderBodySchema,
   productDataFieldSchema,
   bulkStockBodySchema,
+  removeSearchNameBodySchema,
+  searchNameBodySchema,
   categoryDataFieldSchema,
   categoryUpdateFieldSchema,
   productUpdateFieldSchema,
@@ -172,6 +174,15 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   'GET /api/product/seller/list': {
     as: KINDS,
     query: ['q', 'category', 'filter', 'page', 'limit'],
+  },
+  'GET /api/product/search-names': { as: KINDS },
+  'POST /api/product/search-names': {
+    as: ['seller'],
+    body: { json: searchNameBodySchema, example: () => ({ name: 'fuzz', means: 'mango' }) },
+  },
+  'POST /api/product/search-names/remove': {
+    as: ['seller'],
+    body: { json: removeSearchNameBodySchema, example: (ids) => ({ id: ids.product }) },
   },
   'GET /api/category/list': { as: KINDS },
   'POST /api/category/add': {

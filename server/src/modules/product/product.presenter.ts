@@ -1,5 +1,5 @@
-import { toRupees, type Product as ProductDto } from '@kirana/shared';
-import type { Product } from './product.entity.js';
+import { toRupees, type Product as ProductDto, type SearchNameDto } from '@kirana/shared';
+import type { Product, SearchName } from './product.entity.js';
 
 /**
  * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
@@ -29,3 +29,10 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     updatedAt: product.updatedAt.toISOString(),
   };
 }
+
+/** A search name as answered. */
+export const presentSearchName = ({ id, name, means }: SearchName): SearchNameDto => ({
+  _id: id,
+  name,
+  means,
+});

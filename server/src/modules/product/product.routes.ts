@@ -12,6 +12,11 @@ import {
   stockBodySchema,
   type BulkStockAnswer,
   type ImportAnswer,
+  type MessageAnswer,
+  type SearchNamesAnswer,
+  removeSearchNameBodySchema,
+  searchNameBodySchema,
+  type SearchNameSavedAnswer,
   type ProductItemsAnswer,
   type ProductPageAnswer,
   type ProductSavedAnswer,
@@ -26,7 +31,8 @@ import type { ImageStore, RequestContext } from '../upload/image-store.js';
 import { filesUpload, sellerImageUpload } from '../upload/upload.js';
 import { exportCatalogue } from './catalogue-export.js';
 import { importCatalogue } from './catalogue-import.js';
-import { presentProduct } from './product.presenter.js';
+import { presentProduct, presentSearchName } from './product.presenter.js';
+import { addSearchName, listSearchNames, removeSearchName } from './search-names.js';
 import {
   productsByIds,
   searchProducts,
@@ -184,6 +190,35 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     ctx.attachment(`products-${day}.csv`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await exportCatalogue(ctx.em, ctx.publicUrl);
+  });
+
+  // The seller's own Indian names of groceries, beside the shipped list.
+  router.get('/search-names', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    ctx.body = {
+      success: true,
+      names: (await listSearchNames(ctx.em)).map(presentSearchName),
+    } satisfies SearchNamesAnswer;
+  });
+
+  router.post('/search-names', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const body = searchNameBodySchema.parse(ctx.request.body);
+    assertSafeInput(body);
+    const name = await addSearchName(ctx.em, body);
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: 'Search name added',
+      name: presentSearchName(name),
+    } satisfies SearchNameSavedAnswer;
+  });
+
+  router.post('/search-names/remove', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const { id } = removeSearchNameBodySchema.parse(ctx.request.body);
+    await removeSearchName(ctx.em, id);
+    ctx.body = { success: true, message: 'Search name removed' } satisfies MessageAnswer;
   });
 
   router.post('/stock', async (ctx) => {

@@ -2,6 +2,8 @@ import {
   bulkStockAnswerSchema,
   productItemsAnswerSchema,
   productPageAnswerSchema,
+  searchNameSavedAnswerSchema,
+  searchNamesAnswerSchema,
   type ProductPageAnswer,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
@@ -110,6 +112,39 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     em.create(SearchNameSchema, { name: word, means: 'milkshake' });
     await em.flush();
     expect(names(await search(`q=${word}`))).toEqual(['Chocolate Milkshake']);
+  });
+
+  test('the seller adds, lists and removes Indian names through the API; bad ones are refused', async () => {
+    const word = `mithai${ids.code}`;
+    await app
+      .http()
+      .post('/api/product/search-names')
+      .send({ name: word, means: 'milk' })
+      .expect(401);
+    const added = await seller.http
+      .post('/api/product/search-names')
+      .send({ name: ` ${word.toUpperCase()} `, means: 'Milk' })
+      .expect(201);
+    const { name } = searchNameSavedAnswerSchema.parse(added.body);
+    expect(name).toMatchObject({ name: word, means: 'milk' });
+    expect(names(await search(`q=${word}`))).toEqual(['Toned Milk']);
+    const listed = await seller.http.get('/api/product/search-names').expect(200);
+    expect(searchNamesAnswerSchema.parse(listed.body).names).toContainEqual(name);
+
+    const twice = await seller.http
+      .post('/api/product/search-names')
+      .send({ name: word, means: 'MILK' })
+      .expect(409);
+    expect(twice.body.message).toBe(`${word} already means milk`);
+    const empty = await seller.http
+      .post('/api/product/search-names')
+      .send({ name: word })
+      .expect(400);
+    expect(empty.body.message).toBe('means is required');
+
+    await seller.http.post('/api/product/search-names/remove').send({ id: name._id }).expect(200);
+    expect(names(await search(`q=${word}`))).toEqual([]);
+    await seller.http.post('/api/product/search-names/remove').send({ id: name._id }).expect(404);
   });
 
   test('a SKU or a barcode finds its product', async () => {

@@ -8,6 +8,7 @@ import {
   saveCategoryAtom,
   sellerCategoriesAtom,
 } from '../../features/seller/atoms/categories';
+import { SearchNamesPanel } from '../../features/seller/components/search-names-panel';
 import { LoadProblem } from './load-problem';
 
 /** A path from a label, as the seller would write it: 'Personal Care' → 'Personal-Care'. */
@@ -22,7 +23,8 @@ export function pathFromLabel(label: string): string {
 /**
  * /seller/categories: the shop's categories, in the storefront's order. The seller adds one
  * (label, path, colour, tile picture), renames, recolours, moves or hides one; a path, once
- * made, stays (links and other clients use it).
+ * made, stays (links and other clients use it). Below, the names shoppers type for groceries
+ * that the shop adds to search.
  */
 export function CategoriesPage() {
   const categories = useAtomValue(sellerCategoriesAtom);
@@ -65,6 +67,8 @@ export function CategoriesPage() {
           </ul>
         )}
       </section>
+
+      <SearchNamesPanel />
     </div>
   );
 }
