@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { readableText, requestBody } from './common.js';
+import { paiseOf, readableText, requestBody, wholePaise } from './common.js';
 
 /**
  * An agent's cash ledger (design: Orders, Agent cash). Every rupee an agent takes in cash is a
@@ -55,11 +55,14 @@ function cashAmount(positive: boolean) {
     : `amount must not be 0 and at most ${MAX_CASH_AMOUNT} either way`;
   return z.number({ error: 'amount must be a number of rupees' }).check(
     z.refine((amount) => Number.isFinite(amount), 'amount must be a number of rupees'),
+    // In paise: an amount that rounds to none (1e-18) is none.
     z.refine(
-      (amount) => (positive ? amount > 0 : amount !== 0) && Math.abs(amount) <= MAX_CASH_AMOUNT,
+      (amount) =>
+        (positive ? paiseOf(amount) > 0 : paiseOf(amount) !== 0) &&
+        Math.abs(amount) <= MAX_CASH_AMOUNT,
       range,
     ),
-    z.multipleOf(0.01, AMOUNT_TWO_DECIMALS),
+    z.refine(wholePaise, AMOUNT_TWO_DECIMALS),
   );
 }
 

@@ -7,6 +7,16 @@ export const errorAnswerSchema = z.object({
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
+/**
+ * Whole paise in rupees: zod's multipleOf(0.01) lets a tiny amount through (1e-18 leaves no
+ * remainder it can see), which is 0 paise once stored. Compared in paise, floats' noise aside.
+ */
+export const wholePaise = (rupees: number) =>
+  Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+/** The amount in whole paise, sign kept (rupees × 100, rounded). */
+export const paiseOf = (rupees: number) => Math.round(rupees * 100);
+
 /** Ids are UUIDv7 strings, sent as `_id`. */
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 
@@ -16,7 +26,7 @@ export const rupeesSchema = z
   .check(
     z.nonnegative({ message: 'must not be negative' }),
     z.maximum(10_000_000, { message: 'is too large' }),
-    z.multipleOf(0.01, { message: 'must have at most two decimals' }),
+    z.refine(wholePaise, 'must have at most two decimals'),
   );
 
 /** A successful answer with nothing more to say. */

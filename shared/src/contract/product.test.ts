@@ -44,6 +44,7 @@ describe('product data', () => {
       'category must be the path of a category',
     ],
     ['a zero price', { price: 0 }, 'price must be greater than 0'],
+    ['a price of less than a paisa', { price: 1e-18 }, 'price must be greater than 0'],
     ['a price as text', { price: '120' }, 'price must be a number'],
     ['a price with three decimals', { price: 1.005 }, 'price must have at most two decimals'],
     ['an offer price above the price', { offerPrice: 130 }, 'offerPrice must not exceed price'],

@@ -5,9 +5,11 @@ import {
   idField,
   jsonField,
   messageAnswerSchema,
+  paiseOf,
   readableText,
   requestBody,
   requiredText,
+  wholePaise,
 } from './common.js';
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
@@ -50,13 +52,11 @@ export const productListAnswerSchema = z.object({
 export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 
 const priceField = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.positive(`${field} must be greater than 0`),
-      z.maximum(10_000_000, `${field} is too large`),
-      z.multipleOf(0.01, `${field} must have at most two decimals`),
-    );
+  z.number({ error: `${field} must be a number` }).check(
+    z.refine((price) => paiseOf(price) > 0, `${field} must be greater than 0`),
+    z.maximum(10_000_000, `${field} is too large`),
+    z.refine(wholePaise, `${field} must have at most two decimals`),
+  );
 
 // The seller types the description as text; each non-empty line becomes one bullet.
 const toLines = (description: string | string[] | null | undefined): string[] =>

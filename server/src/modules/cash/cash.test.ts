@@ -140,6 +140,7 @@ describe("the agents' cash", () => {
     [{ amount: 0 }, 'amount must be more than 0 and at most 10000000'],
     [{ amount: -5 }, 'amount must be more than 0 and at most 10000000'],
     [{ amount: 10.005 }, 'amount must have at most two decimals (whole paise)'],
+    [{ amount: 1e-18 }, 'amount must be more than 0 and at most 10000000'],
     [{ amount: 1e12 }, 'amount must be more than 0 and at most 10000000'],
     [{ amount: 10, note: 'x'.repeat(201) }, 'note must be at most 200 characters'],
     [{ amount: 10, note: 5 }, 'note must be text'],
@@ -157,6 +158,13 @@ describe("the agents' cash", () => {
       message: 'note is required: say what the correction puts right',
     });
     await correction(id, { amount: 0, note: 'x' }).expect(400);
+    // Less than a paisa either way is none, never a 500 from the ledger's check.
+    for (const amount of [1e-18, -1e-18]) {
+      await correction(id, { amount, note: 'x' }).expect(400, {
+        success: false,
+        message: 'amount must not be 0 and at most 10000000 either way',
+      });
+    }
     await correction(id, { amount: -1, note: 'Counted wrong' }).expect(409);
     const added = cashLineAnswerSchema.parse(
       (await correction(id, { amount: 25.25, note: 'Change carried from yesterday' }).expect(201))

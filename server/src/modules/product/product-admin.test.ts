@@ -163,6 +163,7 @@ describe('the seller manages products', () => {
     [{ ...productData, name: '' }, 'name is required'],
     [{ ...productData, offerPrice: 130 }, 'offerPrice must not exceed price'],
     [{ ...productData, category: 'Toys' }, 'category: the shop has no category "Toys"'],
+    [{ ...productData, price: 1e-18, offerPrice: 1e-18 }, 'price must be greater than 0'],
   ])('productData %j is a 400 "%s"', async (data, message) => {
     const response = await seller.http
       .post('/api/product/add')
