@@ -541,9 +541,21 @@ describe('online payments at checkout', () => {
     // The sandbox's own calls answer in Razorpay's error shape.
     const sandbox = app.http();
     await sandbox.get('/payments/sandbox/orders/order_nope').expect(400);
-    await sandbox
-      .get(`/payments/sandbox/orders/order_nope?key_id=${PAYMENT_SECRETS.keyId}`)
-      .expect(404);
+    // A NUL byte or other junk in the id: the same 404, never a 500 from the database.
+    for (const id of [
+      'order_nope',
+      'order_%00AAAAAAAAAAAAA',
+      '%00',
+      'order_ABCDEFGHIJKLM%E2%80%AE',
+    ]) {
+      await sandbox
+        .get(`/payments/sandbox/orders/${id}?key_id=${PAYMENT_SECRETS.keyId}`)
+        .expect(404);
+      await sandbox
+        .post(`/payments/sandbox/orders/${id}/pay`)
+        .send({ key_id: PAYMENT_SECRETS.keyId, outcome: 'success' })
+        .expect(404);
+    }
     for (const body of [[], {}, { key_id: PAYMENT_SECRETS.keyId, outcome: 'maybe' }]) {
       const answer = await sandbox.post('/payments/sandbox/orders/order_nope/pay').send(body);
       expect(answer.status).toBe(400);

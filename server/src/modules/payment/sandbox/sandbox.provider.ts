@@ -43,6 +43,12 @@ function providerId(prefix: string): string {
   return id;
 }
 
+/** Whether `id` has the shape providerId gives (a NUL byte or any other junk never reaches SQL). */
+const isProviderId = (prefix: string, id: string) =>
+  new RegExp(`^${prefix}_[A-Za-z0-9]{14}$`).test(id);
+
+const NO_SUCH_ORDER = 'The id provided does not exist';
+
 /** What Checkout's `handler` receives for a successful payment. */
 export interface CheckoutSuccess {
   razorpay_payment_id: string;
@@ -201,8 +207,9 @@ export class SandboxProvider implements PaymentProvider {
    */
   async checkoutOrder(orderId: string, keyId: string): Promise<ProviderOrder> {
     this.checkKey(keyId);
+    if (!isProviderId('order', orderId)) throw new AppError('notFound', NO_SUCH_ORDER);
     const order = await this.orm.em.fork().findOne(SandboxOrderSchema, { id: orderId });
-    if (!order) throw new AppError('notFound', 'The id provided does not exist');
+    if (!order) throw new AppError('notFound', NO_SUCH_ORDER);
     return toOrder(order);
   }
 
@@ -217,13 +224,14 @@ export class SandboxProvider implements PaymentProvider {
     outcome: 'success' | 'failure',
   ): Promise<CheckoutSuccess | CheckoutFailure> {
     this.checkKey(keyId);
+    if (!isProviderId('order', orderId)) throw new AppError('notFound', NO_SUCH_ORDER);
     const { order, payment } = await this.orm.em.fork().transactional(async (tx) => {
       const order = await tx.findOne(
         SandboxOrderSchema,
         { id: orderId },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!order) throw new AppError('notFound', 'The id provided does not exist');
+      if (!order) throw new AppError('notFound', NO_SUCH_ORDER);
       if (order.status === 'paid')
         throw new AppError('conflict', 'This order has already been paid');
       const success = outcome === 'success';
