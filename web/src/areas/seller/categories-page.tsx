@@ -98,7 +98,7 @@ function NewCategoryForm() {
   }
 
   return (
-    <form className="seller-form" onSubmit={submit} aria-busy={busy}>
+    <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
       <div className="seller-field-row">
         <div className="seller-field">
           <label htmlFor={`${id}-text`}>Label</label>

@@ -76,7 +76,7 @@ export function ImportPage() {
           names separated by ;), in any order. A row whose SKU the shop has updates that product;
           any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')} rows.
         </p>
-        <form className="seller-form" onSubmit={check}>
+        <form className="seller-form seller-form--wide" onSubmit={check}>
           <div className="seller-field">
             <label htmlFor={csvId}>Products (CSV)</label>
             <input

@@ -47,7 +47,7 @@ export function SearchNamesPanel() {
         Devanagari (doodh, दूध, aloo, atta …). Add the shop’s own: what shoppers type, and the word
         your products use for it.
       </p>
-      <form className="seller-form" onSubmit={submit} aria-busy={busy}>
+      <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
         <div className="seller-field-row">
           <div className="seller-field">
             <label htmlFor={`${id}-name`}>Shoppers type</label>
