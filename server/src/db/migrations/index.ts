@@ -11,6 +11,7 @@ import { Migration20261124200100_DeliveryPin } from './Migration20261124200100_D
 import { Migration20261124200200_CashLedger } from './Migration20261124200200_CashLedger.js';
 import { Migration20261124210000_PushSubscriptions } from './Migration20261124210000_PushSubscriptions.js';
 import { Migration20261126130000_CatalogueAtScale } from './Migration20261126130000_CatalogueAtScale.js';
+import { Migration20261126160000_SearchIndexesCurrent } from './Migration20261126160000_SearchIndexesCurrent.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Migration20261124200200_CashLedger,
   Migration20261124210000_PushSubscriptions,
   Migration20261126130000_CatalogueAtScale,
+  Migration20261126160000_SearchIndexesCurrent,
 ];

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { Product, ProductListAnswer } from '@kirana/shared';
+import type {
+  Product,
+  ProductListAnswer,
+  ProductPageAnswer,
+  ProductSearchQuery,
+} from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { CacheInvalidations } from '../../lib/cache-invalidations.js';
@@ -32,10 +37,19 @@ export type CatalogueReader = (publicUrl: string | undefined) => Promise<Product
  */
 export const CATALOGUE_ORIGINS = 8;
 
+/**
+ * Products held at most in the storefront's kept searches (each search counted by its page's
+ * size): some tens of megabytes at worst, the shop's common searches and their first pages.
+ */
+export const KEPT_SEARCH_PRODUCTS = 20_000;
+
 interface Kept {
   generation: number;
   snapshot: Promise<CatalogueSnapshot>;
 }
+
+/** A kept search's key: the pictures' origin, then the query (its page's size last). */
+type SearchKey = [string, string | undefined, string | undefined, number, number];
 
 /**
  * The catalogue in memory (`GET /api/product/list`, the storefront's pages): one snapshot per
@@ -44,6 +58,10 @@ interface Kept {
  */
 export class Catalogue {
   private readonly kept: LRUCache<string, Kept>;
+  private readonly searches = new LRUCache<string, Promise<ProductPageAnswer>>({
+    maxSize: KEPT_SEARCH_PRODUCTS,
+    sizeCalculation: (_, key) => (JSON.parse(key) as SearchKey)[4],
+  });
   /** Bumped by every change: a snapshot of an earlier generation is never answered again. */
   private generation = 0;
 
@@ -84,9 +102,34 @@ export class Catalogue {
     return entry.snapshot;
   }
 
-  /** Forgets every snapshot, including any being built (it still answers those waiting on it). */
+  /**
+   * The storefront's search for `query` (pictures under `publicUrl`) as of the last change: what
+   * `read` answers, read once and shared by the requests that ask the same while it is read.
+   */
+  searched(
+    { q, category, page, limit }: ProductSearchQuery,
+    publicUrl: string | undefined,
+    read: () => Promise<ProductPageAnswer>,
+  ): Promise<ProductPageAnswer> {
+    const searchKey: SearchKey = [publicUrl ?? '', q?.trim(), category?.toLowerCase(), page, limit];
+    const key = JSON.stringify(searchKey);
+    const kept = this.searches.get(key);
+    if (kept) return kept;
+    const answer = read();
+    if (this.invalidations.heard) this.searches.set(key, answer);
+    answer.catch(() => {
+      if (this.searches.peek(key) === answer) this.searches.delete(key);
+    });
+    return answer;
+  }
+
+  /**
+   * Forgets every snapshot and search, including any being read (they still answer those
+   * waiting on them).
+   */
   invalidate(): void {
     this.generation += 1;
+    this.searches.clear();
   }
 
   private async build(publicUrl: string | undefined): Promise<CatalogueSnapshot> {

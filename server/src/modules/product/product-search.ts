@@ -39,12 +39,23 @@ function phrasesOf(text: string): string[] {
  * 'दूध' → milk) from the shipped list and the seller's own. Without `q`, the listing in the
  * catalogue's order (in stock first).
  */
-export function searchProducts(em: EntityManager, query: ProductSearchQuery): Promise<ProductPage> {
-  return findProducts(em, {
+export async function searchProducts(
+  em: EntityManager,
+  query: ProductSearchQuery,
+): Promise<ProductPage> {
+  const found = await findMatches(em, {
     ...query,
     scope: sql`p.archived_at is null and not c.hidden`,
+    archived: false,
     inStockFirst: true,
   });
+  return page(em, found, query);
+}
+
+/** The ids of a page of matches, in order, and how many match in all. */
+interface Matches {
+  ids: readonly string[];
+  total: number;
 }
 
 /**
@@ -52,7 +63,7 @@ export function searchProducts(em: EntityManager, query: ProductSearchQuery): Pr
  * `filter: 'archived'`), narrowed by `filter`; ranked as search ranks when `q` is given, else
  * by name.
  */
-export function sellerProducts(
+export async function sellerProducts(
   em: EntityManager,
   query: SellerProductListQuery,
 ): Promise<ProductPage> {
@@ -63,12 +74,14 @@ export function sellerProducts(
     counted: sql`and p.stock_count is not null`,
     archived: sql``,
   };
-  return findProducts(em, {
+  const found = await findMatches(em, {
     ...query,
     q: query.q || undefined,
     scope: sql`${live} ${query.filter ? narrowed[query.filter] : sql``}`,
+    archived: query.filter === 'archived',
     inStockFirst: false,
   });
+  return page(em, found, query);
 }
 
 interface FindQuery {
@@ -78,10 +91,12 @@ interface FindQuery {
   limit: number;
   /** Which products at all, over `p` (products) and `c` (their category). */
   scope: RawBuilder<unknown>;
+  /** Whether `scope` takes archived products (the SKU and barcode indexes hold live ones). */
+  archived: boolean;
   inStockFirst: boolean;
 }
 
-async function findProducts(em: EntityManager, query: FindQuery): Promise<ProductPage> {
+async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches> {
   const db = em.getKysely<SearchTables>();
   const offset = (query.page - 1) * query.limit;
   const where = sql`${query.scope} ${categoryFilter(query.category)}`;
@@ -98,7 +113,7 @@ async function findProducts(em: EntityManager, query: FindQuery): Promise<Produc
       order by ${order}
       limit ${query.limit} offset ${offset}
     `.execute(db);
-    return page(em, rows, query);
+    return matchesOf(rows);
   }
   const text = normalizeName(query.q);
   const phrases = phrasesOf(text);
@@ -112,15 +127,21 @@ async function findProducts(em: EntityManager, query: FindQuery): Promise<Produc
     contains: sql`${name} like ${like}`,
     forms: sql`p.search_vector @@ websearch_to_tsquery('english', ${text})`,
     typo: sql`${text} <% ${name}`,
-    indian: sql`(names.query is not null and p.search_vector @@ names.query)`,
   };
   const tier = sql`case
     when ${matches.exact} or ${matches.code} then 0
     when ${matches.prefix} then 1
     when ${matches.contains} then 2
-    when ${matches.forms} then 3
+    when p.forms then 3
     when ${matches.typo} then 4
     else 5 end`;
+  const live = query.archived ? sql`` : sql`and p.archived_at is null`;
+  // What ranking and the scopes read of a product one of the ways of matching finds.
+  const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
+    p.archived_at, ${matches.forms} as forms`;
+  // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
+  // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
+  // only the products one of them finds are ranked.
   const { rows } = await sql<{ id: string; total: string }>`
     with names as (
       select websearch_to_tsquery('english', string_agg(distinct means, ' or ')) as query
@@ -129,36 +150,47 @@ async function findProducts(em: EntityManager, query: FindQuery): Promise<Produc
         union all
         select means from search_names where lower(name) = any(${phrases}::text[])
       ) as meanings
+    ),
+    p as (
+      select ${columns} from products p where ${matches.contains} ${live}
+      union
+      select ${columns} from products p where lower(p.sku) = ${text} ${live}
+      union
+      select ${columns} from products p where p.barcode = ${query.q.trim()} ${live}
+      union
+      select ${columns} from products p where ${matches.forms} ${live}
+      union
+      select ${columns} from products p where ${matches.typo} ${live}
+      union
+      select ${columns} from products p
+      where p.search_vector @@ (select query from names) ${live}
     )
     select p.id, count(*) over () as total
-    from products p
-    join categories c on c.path = p.category
-    cross join names
+    from p join categories c on c.path = p.category
     where ${where}
-      and (${matches.contains} or ${matches.code} or ${matches.forms} or ${matches.typo}
-        or ${matches.indian})
     order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``} ${tier},
       word_similarity(${text}, ${name}) desc, lower(p.name), p.id
     limit ${query.limit} offset ${offset}
   `.execute(db);
-  return page(em, rows, query);
+  return matchesOf(rows);
 }
 
 const categoryFilter = (category: string | undefined): RawBuilder<unknown> =>
   category === undefined ? sql`` : sql`and lower(p.category) = lower(${category})`;
 
-/** The products of `rows` (ids in order, each with the count of all matches), as a page. */
+/** The matches of `rows`: ids in order, each row with the count of all matches. */
+const matchesOf = (rows: { id: string; total: string | number }[]): Matches => ({
+  ids: rows.map((row) => row.id),
+  total: Number(rows[0]?.total ?? 0),
+});
+
+/** The products of `matches` as they are now, as a page. */
 async function page(
   em: EntityManager,
-  rows: { id: string; total: string | number }[],
+  { ids, total }: Matches,
   { page, limit }: { page: number; limit: number },
 ): Promise<ProductPage> {
-  const products = await productsByIds(
-    em,
-    rows.map((row) => row.id),
-  );
-  const total = Number(rows[0]?.total ?? 0);
-  return { products, total, hasMore: page * limit < total };
+  return { products: await productsByIds(em, ids), total, hasMore: page * limit < total };
 }
 
 /** The products of `ids` that exist, in the order of `ids`. */

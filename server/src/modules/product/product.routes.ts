@@ -117,7 +117,9 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   // The storefront's search: live products of the shown categories, in-stock first.
   router.get('/search', async (ctx) => {
     const query = productSearchQuerySchema.parse(ctx.query);
-    ctx.body = pageAnswer(ctx, await searchProducts(ctx.em, query));
+    ctx.body = await ctx.catalogue.searched(query, ctx.publicUrl, async () =>
+      pageAnswer(ctx, await searchProducts(ctx.em, query)),
+    );
   });
 
   // The products a cart holds, by id: whatever they are now (archived, out of stock), so the
@@ -205,7 +207,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     await requireSession(ctx, 'seller');
     const body = searchNameBodySchema.parse(ctx.request.body);
     assertSafeInput(body);
-    const name = await addSearchName(ctx.em, body);
+    const name = await addSearchName(ctx.em, ctx.events, body);
     ctx.status = 201;
     ctx.body = {
       success: true,
@@ -217,7 +219,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   router.post('/search-names/remove', async (ctx) => {
     await requireSession(ctx, 'seller');
     const { id } = removeSearchNameBodySchema.parse(ctx.request.body);
-    await removeSearchName(ctx.em, id);
+    await removeSearchName(ctx.em, ctx.events, id);
     ctx.body = { success: true, message: 'Search name removed' } satisfies MessageAnswer;
   });
 

@@ -1,5 +1,6 @@
 import type { SearchNameBody } from '@kirana/shared';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeName } from './indian-names.js';
 import { SearchNameSchema, type SearchName } from './product.entity.js';
@@ -11,10 +12,14 @@ export function listSearchNames(em: EntityManager): Promise<SearchName[]> {
 
 /**
  * The seller adds an Indian name of a grocery: search finds what `means` finds when a shopper
- * types `name` (lower case, as search compares).
+ * types `name` (lower case, as search compares); publishes `catalogue.changed` (searches change).
  * @throws AppError conflict when the shop has that name for that meaning already.
  */
-export async function addSearchName(em: EntityManager, body: SearchNameBody): Promise<SearchName> {
+export async function addSearchName(
+  em: EntityManager,
+  events: DomainEvents,
+  body: SearchNameBody,
+): Promise<SearchName> {
   const name = em.create(SearchNameSchema, {
     name: normalizeName(body.name),
     means: normalizeName(body.means),
@@ -27,13 +32,20 @@ export async function addSearchName(em: EntityManager, body: SearchNameBody): Pr
     }
     throw error;
   }
+  events.publish({ type: 'catalogue.changed' });
   return name;
 }
 
 /**
+ * Publishes `catalogue.changed` (searches change).
  * @throws AppError notFound for a name the seller never added.
  */
-export async function removeSearchName(em: EntityManager, id: string): Promise<void> {
+export async function removeSearchName(
+  em: EntityManager,
+  events: DomainEvents,
+  id: string,
+): Promise<void> {
   const removed = await em.nativeDelete(SearchNameSchema, { id });
   if (removed === 0) throw new AppError('notFound', 'No such search name');
+  events.publish({ type: 'catalogue.changed' });
 }

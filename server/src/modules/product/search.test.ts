@@ -9,9 +9,10 @@ import {
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct, signInSeller } from '../../test/factories.js';
+import { createProduct, picture, signInSeller } from '../../test/factories.js';
 import { CategorySchema } from '../category/category.entity.js';
-import { ProductSchema, SearchNameSchema } from './product.entity.js';
+import { ProductSchema } from './product.entity.js';
+import { addSearchName } from './search-names.js';
 
 describe('the catalogue at shop scale: search, the cart’s items, the seller’s list', () => {
   let app: TestApp;
@@ -22,6 +23,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
   const mine = `Search-${randomUUID().slice(0, 8)}`;
   const sauces = `Sauces-${randomUUID().slice(0, 8)}`;
   const hidden = `Hidden-${randomUUID().slice(0, 8)}`;
+  const drinks = `Drinks-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -31,6 +33,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
       [mine, false],
       [sauces, false],
       [hidden, true],
+      [drinks, false],
     ] as const) {
       em.create(CategorySchema, {
         path,
@@ -108,10 +111,29 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
   test('the seller’s own Indian names are searched beside the shipped list', async () => {
     const word = `thandai${ids.code}`;
     expect(names(await search(`q=${word}`))).toEqual([]);
-    const em = app.orm.em.fork();
-    em.create(SearchNameSchema, { name: word, means: 'milkshake' });
-    await em.flush();
+    await addSearchName(app.orm.em.fork(), app.events, { name: word, means: 'milkshake' });
     expect(names(await search(`q=${word}`))).toEqual(['Chocolate Milkshake']);
+  });
+
+  test('a search kept in memory is read anew after a change: a product sold out drops behind', async () => {
+    const word = `lassi${ids.code}`;
+    const added = async (name: string) => {
+      const form = { name, category: drinks, price: 40, offerPrice: 35, description: ['Sweet'] };
+      const response = await seller.http
+        .post('/api/product/add')
+        .field('productData', JSON.stringify(form))
+        .attach('images', await picture('png'), 'lassi.png')
+        .expect(201);
+      return (response.body as { product: { _id: string } }).product._id;
+    };
+    expect(names(await search(`q=${word}`, drinks))).toEqual([]);
+    const plain = await added(`${word} Plain`);
+    const mango = await added(`${word} Mango`);
+    expect(found(await search(`q=${word}`, drinks))).toEqual([mango, plain]);
+    await seller.http.post('/api/product/stock').send({ id: mango, inStock: false }).expect(200);
+    expect(found(await search(`q=${word}`, drinks))).toEqual([plain, mango]);
+    await seller.http.post('/api/product/archive').send({ id: plain }).expect(200);
+    expect(found(await search(`q=${word}`, drinks))).toEqual([mango]);
   });
 
   test('the seller adds, lists and removes Indian names through the API; bad ones are refused', async () => {
