@@ -138,11 +138,11 @@ plainTest(
     expect(apiCalls.answered()).toEqual([]);
     expect(apiCalls.refused()).toEqual(
       expect.arrayContaining([
-        `GET ${API_ORIGIN}/api/product/list`,
+        `GET ${API_ORIGIN}/api/category/list`,
         `POST ${API_ORIGIN}/api/user/register`,
       ]),
     );
-    expect(refusals.some((text) => text.includes(`${API_ORIGIN}/api/product/list`))).toBe(true);
+    expect(refusals.some((text) => text.includes(`${API_ORIGIN}/api/category/list`))).toBe(true);
 
     // The refused sign-up never reached the server: the account does not exist.
     const login = await page.request.post(`${API_ORIGIN}/api/user/login`, {

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { productSchema } from './contract/product.js';
 
 /**
  * What a storefront page rendered on the server carries for the browser to hydrate from, as
- * JSON in `<script type="application/json" id="kirana-state">`: the catalogue it was rendered
- * from, so the first screen in the browser is the server's, with no fetch before it.
+ * JSON in `<script type="application/json" id="kirana-state">`: the answers of the calls it was
+ * rendered from (the web app's query cache, dehydrated), so the first screen in the browser is
+ * the server's, with no fetch before it. The web app reads its own format.
  */
-export const storefrontStateSchema = z.object({ products: z.array(productSchema) });
+export const storefrontStateSchema = z.object({ queries: z.unknown() });
 export type StorefrontState = z.infer<typeof storefrontStateSchema>;
 
 export const STOREFRONT_STATE_ID = 'kirana-state';
@@ -26,18 +26,27 @@ export interface RenderedPage {
   head: string;
   /** The markup of the app's root element. */
   html: string;
+  /** The state the page was rendered from, as JSON (StorefrontState). */
+  state: string;
 }
+
+/**
+ * The public calls a page is rendered from (`GET /api/category/list`, `/api/product/search`,
+ * `/api/product/items`), answered by the server in the same process: `path` with its query, the
+ * status and JSON body its HTTP answer would have.
+ */
+export type StorefrontFetch = (path: string) => Promise<{ status: number; body: unknown }>;
 
 /** What the web app's server build (web/dist-ssr/entry-server.js) exports. */
 export interface StorefrontRenderer {
   /**
    * The page at `url` (a path with its query), or null for a screen only the browser renders
    * (the cart, the seller area …). `origin` is the store's as browsers reach it, for absolute
-   * links and pictures.
+   * links and pictures; `fetch` answers the calls the page is rendered from.
    */
   renderPage(input: {
     url: string;
     origin: string;
-    state: StorefrontState;
+    fetch: StorefrontFetch;
   }): Promise<RenderedPage | null>;
 }

@@ -1,4 +1,5 @@
-import type { StorefrontRenderer } from '@kirana/shared';
+import type { StorefrontRenderer, StorefrontState } from '@kirana/shared';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,43 +11,72 @@ import {
 } from 'react-router';
 import { Providers } from './app/providers';
 import { routes, type RouteHandle } from './app/routes';
-import { seedStorefront } from './app/storefront-state';
+import { categoryQueries, productQueries } from './features/products/queries';
 import { headTags } from './features/seo/head-tags';
 import { pageMeta } from './features/seo/page-meta';
+import { createApiClient } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
 
 /*
  * The storefront's server rendering, built by `vite build --ssr` into web/dist-ssr and called by
  * the Koa server (server/src/modules/storefront): the same routes and screens as in the
- * browser, rendered from the catalogue snapshot, then hydrated by app/start.tsx.
+ * browser, rendered from the answers of the calls they make (asked of the server in its own
+ * process), then hydrated by app/start.tsx from those same answers.
  */
 
 const handler = createStaticHandler(routes);
 
-export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin, state }) => {
+export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin, fetch }) => {
   const location = new URL(url, origin);
-  const handle = matchRoutes(routes, location.pathname)?.at(-1)?.route.handle as
-    RouteHandle | undefined;
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const { route, params } = matches.at(-1) ?? {};
+  const handle = route?.handle as RouteHandle | undefined;
   if (!handle?.serverRendered) return null;
 
   // Loads the lazy modules of the matched routes; no route of ours has a loader or redirects.
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
+  const queryClient = createQueryClient(
+    createApiClient({
+      fetch: async (input) => {
+        const { status, body } = await fetch(String(input));
+        return Response.json(body, { status });
+      },
+    }),
+  );
+  // A call that fails leaves its section to the browser (its loading state is rendered).
+  await handle
+    .data?.(queryClient, { params: params ?? {}, search: location.searchParams })
+    .catch(() => undefined);
   const store = createStore();
-  seedStorefront(store, state);
   const html = renderToString(
     <StrictMode>
       <Providers store={store}>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </QueryClientProvider>
       </Providers>
     </StrictMode>,
   );
   // React writes its resource hints (the first pictures' preloads) before the markup: they
   // belong in the head, where the browser finds them before it parses the page.
   const [, hints = '', markup = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html) ?? [];
-  const meta = pageMeta(location.pathname, state.products);
-  return { status: meta.status, head: `${headTags(meta, origin)}\n    ${hints}`, html: markup };
+  const items = params?.id
+    ? queryClient.getQueryData(productQueries.items([params.id]).queryKey)
+    : undefined;
+  const meta = pageMeta(location.pathname, {
+    categories: queryClient.getQueryData(categoryQueries.shown().queryKey) ?? null,
+    product: items?.find((item) => item._id === params?.id && !item.archivedAt) ?? null,
+  });
+  const state: StorefrontState = { queries: dehydrate(queryClient) };
+  return {
+    status: meta.status,
+    head: `${headTags(meta, origin)}\n    ${hints}`,
+    html: markup,
+    state: JSON.stringify(state),
+  };
 };

@@ -65,12 +65,21 @@ export function errorHandler(): Middleware<AppState, AppContext> {
     try {
       await next();
     } catch (error) {
-      const { status, message } = classify(error);
+      const { status, body } = errorAnswer(error);
       if (status >= 500) ctx.log.error({ err: error }, 'request failed');
       ctx.status = status;
-      ctx.body = { success: false, message };
+      ctx.body = body;
     }
   };
+}
+
+/** How `error` is answered: its status and `{ success: false, message }`. */
+export function errorAnswer(error: unknown): {
+  status: number;
+  body: { success: false; message: string };
+} {
+  const { status, message } = classify(error);
+  return { status, body: { success: false, message } };
 }
 
 function classify(error: unknown): { status: number; message: string } {

@@ -252,11 +252,10 @@ const pageFields = {
   ),
 };
 
-/** `GET /api/product/search?q=&category=&page=&limit=` */
 /**
- * `GET /api/product/search?q=&category=&page=&limit=`. Without `q` (or with it empty), the
- * listing of a category or of the whole shop, in the catalogue's order: the best sellers, a
- * category's pages.
+ * `GET /api/product/search?q=&category=&inStock=&page=&limit=`. Without `q` (or with it empty),
+ * the listing of a category or of the whole shop, in the catalogue's order: the best sellers, a
+ * category's pages. `inStock=true`: only products in stock (the storefront's listings).
  */
 export const productSearchQuerySchema = z.object({
   q: z.pipe(
@@ -271,6 +270,7 @@ export const productSearchQuerySchema = z.object({
     ),
     z.transform((q: string | undefined) => q || undefined),
   ),
+  inStock: z.optional(z.literal('true', { error: 'inStock must be true when given' })),
   ...pageFields,
 });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;

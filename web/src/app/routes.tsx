@@ -1,14 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { pageData, type PageAddress } from '../features/products/queries';
 import { RouteError } from './route-error';
 
 /** What a route says of itself to the server (React Router's `handle`). */
 export interface RouteHandle {
   /** The server renders the page (entry-server.tsx): a public page shoppers and search engines read. */
-  serverRendered?: boolean;
+  serverRendered: true;
+  /** Asks what the page shows into `client`, before the server renders it. */
+  data?: (client: QueryClient, address: PageAddress) => Promise<unknown>;
 }
 
-const serverRendered: RouteHandle = { serverRendered: true };
+const serverRendered = (data?: RouteHandle['data']): RouteHandle => ({
+  serverRendered: true,
+  data,
+});
 
 /**
  * The storefront and the seller area are separate lazy chunks; the agents' phone app is a page of
@@ -28,26 +35,26 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: serverRendered,
+            handle: serverRendered(pageData.home),
             lazy: { Component: async () => (await import('../areas/shop/home-page')).HomePage },
           },
           {
             path: 'products',
-            handle: serverRendered,
+            handle: serverRendered(pageData.products),
             lazy: {
               Component: async () => (await import('../areas/shop/products-page')).ProductsPage,
             },
           },
           {
             path: 'products/:category',
-            handle: serverRendered,
+            handle: serverRendered(pageData.category),
             lazy: {
               Component: async () => (await import('../areas/shop/category-page')).CategoryPage,
             },
           },
           {
             path: 'products/:category/:id',
-            handle: serverRendered,
+            handle: serverRendered(pageData.product),
             lazy: {
               Component: async () => (await import('../areas/shop/product-page')).ProductPage,
             },
@@ -71,7 +78,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
-            handle: serverRendered,
+            handle: serverRendered(),
             lazy: {
               Component: async () => (await import('../areas/shop/not-found-page')).NotFoundPage,
             },

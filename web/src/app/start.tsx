@@ -1,18 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { store } from '../lib/store';
+import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { createRouter } from './router';
-import { readStorefrontState, seedStorefront } from './storefront-state';
+import { hydrateStorefront } from './storefront-state';
 
 // The app, started by main.tsx: hydrating the page the server rendered, or rendering it.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A storefront page the server rendered comes with the state it was rendered from.
-const state = readStorefrontState(document);
-if (state) seedStorefront(store, state);
-const hydrating = state !== null && root.hasChildNodes();
+// A storefront page the server rendered comes with the answers it was rendered from.
+const hydrating = hydrateStorefront(document, queryClient) && root.hasChildNodes();
 const app = (router: Awaited<ReturnType<typeof createRouter>>) => (
   <StrictMode>
     <App router={router} />

@@ -1,26 +1,21 @@
-import { STOREFRONT_STATE_ID, storefrontStateSchema, type StorefrontState } from '@kirana/shared';
-import type { createStore } from 'jotai';
-import { seedProductsAtom } from '../features/products/atoms/products';
-
-type Store = ReturnType<typeof createStore>;
-
-/** Puts what a server-rendered page was rendered from into `store`, before its first render. */
-export function seedStorefront(store: Store, state: StorefrontState): void {
-  store.set(seedProductsAtom, state.products);
-}
+import { STOREFRONT_STATE_ID, storefrontStateSchema } from '@kirana/shared';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 
 /**
- * What the server rendered `page` from (its `#kirana-state` JSON), or null for a page the
- * browser renders alone. A state that does not parse is reported and ignored: the screens
- * then fetch what they need.
+ * Puts the answers a server-rendered page was rendered from (its `#kirana-state` JSON) into
+ * `client`, before the first render; returns whether the page came with them (a page the
+ * browser renders alone does not). A state that does not parse is reported and ignored: the
+ * screens then fetch what they need.
  */
-export function readStorefrontState(page: Document): StorefrontState | null {
+export function hydrateStorefront(page: Document, client: QueryClient): boolean {
   const text = page.getElementById(STOREFRONT_STATE_ID)?.textContent;
-  if (!text) return null;
+  if (!text) return false;
   try {
-    return storefrontStateSchema.parse(JSON.parse(text));
+    const { queries } = storefrontStateSchema.parse(JSON.parse(text));
+    hydrate(client, queries as DehydratedState);
+    return true;
   } catch (error) {
     console.warn('The page came with a state this app cannot read; fetching instead', error);
-    return null;
+    return false;
   }
 }

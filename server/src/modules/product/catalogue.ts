@@ -38,18 +38,18 @@ export type CatalogueReader = (publicUrl: string | undefined) => Promise<Product
 export const CATALOGUE_ORIGINS = 8;
 
 /**
- * Products held at most in the storefront's kept searches (each search counted by its page's
- * size): some tens of megabytes at worst, the shop's common searches and their first pages.
+ * Bytes held at most in answers kept until the catalogue changes (the storefront's searches and
+ * pages), as estimated when each is kept.
  */
-export const KEPT_SEARCH_PRODUCTS = 20_000;
+export const KEPT_ANSWER_BYTES = 48 * 1024 * 1024;
+
+/** A kept search's bytes, estimated by its page's size. */
+const SEARCH_BYTES_PER_PRODUCT = 1500;
 
 interface Kept {
   generation: number;
   snapshot: Promise<CatalogueSnapshot>;
 }
-
-/** A kept search's key: the pictures' origin, then the query (its page's size last). */
-type SearchKey = [string, string | undefined, string | undefined, number, number];
 
 /**
  * The catalogue in memory (`GET /api/product/list`, the storefront's pages): one snapshot per
@@ -58,9 +58,9 @@ type SearchKey = [string, string | undefined, string | undefined, number, number
  */
 export class Catalogue {
   private readonly kept: LRUCache<string, Kept>;
-  private readonly searches = new LRUCache<string, Promise<ProductPageAnswer>>({
-    maxSize: KEPT_SEARCH_PRODUCTS,
-    sizeCalculation: (_, key) => (JSON.parse(key) as SearchKey)[4],
+  private readonly answers = new LRUCache<string, { bytes: number; answer: Promise<unknown> }>({
+    maxSize: KEPT_ANSWER_BYTES,
+    sizeCalculation: ({ bytes }) => bytes,
   });
   /** Bumped by every change: a snapshot of an earlier generation is never answered again. */
   private generation = 0;
@@ -107,29 +107,39 @@ export class Catalogue {
    * `read` answers, read once and shared by the requests that ask the same while it is read.
    */
   searched(
-    { q, category, page, limit }: ProductSearchQuery,
+    { q, category, inStock, page, limit }: ProductSearchQuery,
     publicUrl: string | undefined,
     read: () => Promise<ProductPageAnswer>,
   ): Promise<ProductPageAnswer> {
-    const searchKey: SearchKey = [publicUrl ?? '', q?.trim(), category?.toLowerCase(), page, limit];
-    const key = JSON.stringify(searchKey);
-    const kept = this.searches.get(key);
-    if (kept) return kept;
+    const key = ['search', publicUrl, q, category?.toLowerCase(), inStock, page, limit];
+    return this.remembered(JSON.stringify(key), limit * SEARCH_BYTES_PER_PRODUCT, read);
+  }
+
+  /**
+   * What `read` answers for `key` (named by the caller's kind first: 'search', 'page' …) as of
+   * the last change of the catalogue, read once and shared by the requests that ask meanwhile;
+   * `bytes` is about how much it holds. An answer that fails is not kept.
+   */
+  remembered<T>(key: string, bytes: number, read: () => Promise<T>): Promise<T> {
+    const kept = this.answers.get(key);
+    if (kept) return kept.answer as Promise<T>;
     const answer = read();
-    if (this.invalidations.heard) this.searches.set(key, answer);
+    const entry = { bytes, answer };
+    // While other instances' changes cannot be heard, every request reads anew.
+    if (this.invalidations.heard) this.answers.set(key, entry);
     answer.catch(() => {
-      if (this.searches.peek(key) === answer) this.searches.delete(key);
+      if (this.answers.peek(key) === entry) this.answers.delete(key);
     });
     return answer;
   }
 
   /**
-   * Forgets every snapshot and search, including any being read (they still answer those
+   * Forgets every snapshot and kept answer, including any being read (they still answer those
    * waiting on them).
    */
   invalidate(): void {
     this.generation += 1;
-    this.searches.clear();
+    this.answers.clear();
   }
 
   private async build(publicUrl: string | undefined): Promise<CatalogueSnapshot> {

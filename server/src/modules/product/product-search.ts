@@ -37,7 +37,7 @@ function phrasesOf(text: string): string[] {
  * with or holding the text (or the SKU or barcode), word forms ('tomatoes' → Tomato), typos
  * ('tomatto'), and last the Indian names of groceries in Latin or Devanagari letters ('doodh',
  * 'दूध' → milk) from the shipped list and the seller's own. Without `q`, the listing in the
- * catalogue's order (in stock first).
+ * catalogue's order (in stock first). With `inStock`, the products in stock only.
  */
 export async function searchProducts(
   em: EntityManager,
@@ -45,7 +45,7 @@ export async function searchProducts(
 ): Promise<ProductPage> {
   const found = await findMatches(em, {
     ...query,
-    scope: sql`p.archived_at is null and not c.hidden`,
+    scope: sql`p.archived_at is null and not c.hidden ${query.inStock ? sql`and p.in_stock` : sql``}`,
     archived: false,
     inStockFirst: true,
   });

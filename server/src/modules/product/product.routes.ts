@@ -17,8 +17,6 @@ import {
   removeSearchNameBodySchema,
   searchNameBodySchema,
   type SearchNameSavedAnswer,
-  type ProductItemsAnswer,
-  type ProductPageAnswer,
   type ProductSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
@@ -27,18 +25,14 @@ import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
-import type { ImageStore, RequestContext } from '../upload/image-store.js';
+import type { ImageStore } from '../upload/image-store.js';
 import { filesUpload, sellerImageUpload } from '../upload/upload.js';
 import { exportCatalogue } from './catalogue-export.js';
 import { importCatalogue } from './catalogue-import.js';
 import { presentProduct, presentSearchName } from './product.presenter.js';
+import { itemsAnswer, pageAnswer, searchAnswer } from './product-answers.js';
 import { addSearchName, listSearchNames, removeSearchName } from './search-names.js';
-import {
-  productsByIds,
-  searchProducts,
-  sellerProducts,
-  type ProductPage,
-} from './product-search.js';
+import { sellerProducts } from './product-search.js';
 import {
   addProduct,
   archiveProduct,
@@ -106,31 +100,12 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
     } satisfies ProductSavedAnswer;
   });
 
-  const pageAnswer = (ctx: RequestContext, { products, total, hasMore }: ProductPage) =>
-    ({
-      success: true,
-      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
-      total,
-      hasMore,
-    }) satisfies ProductPageAnswer;
-
-  // The storefront's search: live products of the shown categories, in-stock first.
   router.get('/search', async (ctx) => {
-    const query = productSearchQuerySchema.parse(ctx.query);
-    ctx.body = await ctx.catalogue.searched(query, ctx.publicUrl, async () =>
-      pageAnswer(ctx, await searchProducts(ctx.em, query)),
-    );
+    ctx.body = await searchAnswer(ctx, productSearchQuerySchema.parse(ctx.query));
   });
 
-  // The products a cart holds, by id: whatever they are now (archived, out of stock), so the
-  // cart can say so.
   router.get('/items', async (ctx) => {
-    const { ids } = productItemsQuerySchema.parse(ctx.query);
-    const products = await productsByIds(ctx.em, ids);
-    ctx.body = {
-      success: true,
-      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
-    } satisfies ProductItemsAnswer;
+    ctx.body = await itemsAnswer(ctx, productItemsQuerySchema.parse(ctx.query).ids);
   });
 
   router.get('/seller/list', async (ctx) => {

@@ -4,8 +4,7 @@ import { STOREFRONT_STATE_ID, type RenderedPage, type StorefrontRenderer } from 
 import type { Middleware } from 'koa';
 import { reconcileSignedInHint } from '../../lib/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import type { CatalogueSnapshot } from '../product/catalogue.js';
-import { publicPagePaths } from './storefront.routes.js';
+import { storefrontFetch } from './storefront-fetch.js';
 
 /** Where the web build leaves the page template and the server rendering. */
 export interface StorefrontBuild {
@@ -26,12 +25,19 @@ function scriptSafe(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** A rendered page kept until the catalogue changes: about this many bytes (its target). */
+const PAGE_BYTES = 100 * 1024;
+
+/** The parts of a page's query its rendering reads; any other (utm_source …) changes nothing. */
+const PAGE_QUERY = ['q', 'page'];
+
 /**
  * The storefront's public pages (`/`, `/products`, a category, a product, and the not-found
- * page) rendered on the server from the catalogue snapshot, with the state the browser hydrates
- * from; every other path goes on to the next middleware (the client-rendered app). A page is
- * rendered once per catalogue: it names nobody, so every visitor gets the same bytes. Without
- * a web build it steps aside, and the plain app answers (or says it is not built).
+ * page) rendered on the server from the calls their screens make (answered in this process, see
+ * storefront-fetch.ts), with those answers for the browser to hydrate from; every other path goes
+ * on to the next middleware (the client-rendered app). A page names nobody, so every visitor gets
+ * the same bytes, kept in the catalogue's memory until it changes. Without a web build it steps
+ * aside, and the plain app answers (or says it is not built).
  */
 export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppState, AppContext> {
   let loaded: Promise<WebBuild | null> | undefined;
@@ -47,46 +53,29 @@ export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppStat
         throw error;
       },
     ));
-  /**
-   * What was rendered from each snapshot: its state script and its pages by path. A page names
-   * nobody, so every visitor gets the same bytes; a new snapshot (a product changed) starts
-   * afresh, and the old one's pages go with it.
-   */
-  const rendered = new WeakMap<CatalogueSnapshot, Rendered>();
 
   return async (ctx, next) => {
     if (!['GET', 'HEAD'].includes(ctx.method) || NOT_A_PAGE.test(ctx.path)) return next();
     const web = await load();
     if (!web) return next();
-    const snapshot = await ctx.catalogue.snapshot(ctx.publicUrl);
-    let fromSnapshot = rendered.get(snapshot);
-    if (!fromSnapshot) {
-      // The snapshot's bytes are `{ success, products }`: the state reads only `products`.
-      const json = scriptSafe(snapshot.json.toString('utf8'));
-      const state = `<script type="application/json" id="${STOREFRONT_STATE_ID}">${json}</script>`;
-      fromSnapshot = { state, pages: new Map(), kept: new Set(publicPagePaths(snapshot.products)) };
-      rendered.set(snapshot, fromSnapshot);
+    const query = new URLSearchParams();
+    for (const name of PAGE_QUERY) {
+      const value = ctx.URL.searchParams.get(name);
+      if (value) query.set(name, value);
     }
-    const { state, pages, kept } = fromSnapshot;
-    // No page depends on its query (utm_source …): one rendering serves them all.
-    const path = ctx.path;
-    const render = () =>
-      web.renderer
-        .renderPage({
-          url: path,
+    const url = query.size > 0 ? `${ctx.path}?${query}` : ctx.path;
+    const page = await ctx.catalogue.remembered(
+      JSON.stringify(['page', ctx.publicUrl, url]),
+      PAGE_BYTES,
+      async () => {
+        const rendered = await web.renderer.renderPage({
+          url,
           origin: ctx.publicUrl,
-          state: { products: [...snapshot.products] },
-        })
-        .then((page) => page && { status: page.status, html: pageHtml(web.template, page, state) });
-    // Kept: the store's own pages, by their one spelling. Any other path (which anyone can make
-    // up by the million) is rendered each time, as is a page whose rendering failed.
-    let answer = kept.has(path) ? pages.get(path) : render();
-    if (!answer) {
-      answer = render();
-      pages.set(path, answer);
-      answer.catch(() => pages.delete(path));
-    }
-    const page = await answer;
+          fetch: storefrontFetch(ctx),
+        });
+        return rendered && { status: rendered.status, html: pageHtml(web.template, rendered) };
+      },
+    );
     if (!page) return next();
     await reconcileSignedInHint(ctx);
     ctx.status = page.status;
@@ -122,20 +111,9 @@ async function loadWebBuild(build: StorefrontBuild): Promise<WebBuild | null> {
   return renderer && { template, renderer };
 }
 
-interface Answer {
-  status: number;
-  html: string;
-}
-
-interface Rendered {
-  state: string;
-  pages: Map<string, Promise<Answer | null>>;
-  /** The paths whose pages are kept: the store's public pages. */
-  kept: ReadonlySet<string>;
-}
-
-/** The template with the page's head, its markup in #root, and the state after it. */
-function pageHtml(template: string, page: RenderedPage, state: string): string {
+/** The template with the page's head, its markup in #root, and its state after it. */
+function pageHtml(template: string, page: RenderedPage): string {
+  const state = `<script type="application/json" id="${STOREFRONT_STATE_ID}">${scriptSafe(page.state)}</script>`;
   return template
     .replace(PAGE_HEAD, () => page.head)
     .replace(ROOT, () => `<div id="root">${page.html}</div>${state}`);

@@ -1,14 +1,24 @@
-import { CATEGORIES, categoryHref, productHref, type Product } from '@kirana/shared';
+import { categoryHref, productHref, type Product } from '@kirana/shared';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { listCategories } from '../category/category.service.js';
 
-/** The storefront's public pages, which search engines may list: the ones the server renders. */
-export function publicPagePaths(products: readonly Product[]): string[] {
+/**
+ * The storefront's public pages, which search engines may list: the ones the server renders,
+ * for the shown categories and the live products in them.
+ */
+export function publicPagePaths(
+  categories: readonly { path: string }[],
+  products: readonly Product[],
+): string[] {
+  const shown = new Set(categories.map((category) => category.path));
   return [
     '/',
     '/products',
-    ...CATEGORIES.map(categoryHref),
-    ...products.map((product) => productHref(product)),
+    ...categories.map(categoryHref),
+    ...products
+      .filter((product) => shown.has(product.category) && !product.archivedAt)
+      .map((product) => productHref(product)),
   ];
 }
 
@@ -42,10 +52,11 @@ export function storefrontRoutes(): Router<AppState, AppContext> {
 
   router.get('/sitemap.xml', async (ctx) => {
     const { products } = await ctx.catalogue.snapshot(ctx.publicUrl);
+    const categories = await listCategories(ctx.em, { shown: true });
     const lastChange = new Map(
       products.map((product) => [productHref(product), product.updatedAt]),
     );
-    const urls = publicPagePaths(products).map((path) => {
+    const urls = publicPagePaths(categories, products).map((path) => {
       const modified = lastChange.get(path);
       return [
         '  <url>',

@@ -1,8 +1,16 @@
-import { SIGNED_IN_HINT_COOKIE, STOREFRONT_STATE_ID, storefrontStateSchema } from '@kirana/shared';
+import {
+  PRODUCT_PAGE_SIZE,
+  SIGNED_IN_HINT_COOKIE,
+  STOREFRONT_STATE_ID,
+  storefrontStateSchema,
+  type Product,
+  type ProductPageAnswer,
+} from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
 import { createListedProduct, signUpShopper } from '../../test/factories.js';
 import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
+import { CategorySchema } from '../category/category.entity.js';
 
 /** The contents of the page's `<script … id="…">` element, or undefined. */
 function scriptOf(html: string, attributes: string): string | undefined {
@@ -16,6 +24,36 @@ const stateOf = (html: string) =>
   storefrontStateSchema.parse(
     JSON.parse(scriptOf(html, `type="application/json" id="${STOREFRONT_STATE_ID}"`) ?? 'null'),
   );
+
+interface HeldQuery {
+  queryKey: unknown[];
+  state: { data: unknown };
+}
+
+/** The answers a page was rendered from (the web app's dehydrated queries), by query key. */
+const heldOf = (html: string) =>
+  new Map(
+    (stateOf(html).queries as { queries: HeldQuery[] }).queries.map((query) => [
+      JSON.stringify(query.queryKey),
+      query.state.data,
+    ]),
+  );
+
+/** Every product the page's state holds, wherever it holds it. */
+function productsHeld(html: string): Product[] {
+  const products = (data: unknown): Product[] => {
+    if (Array.isArray(data)) return data as Product[];
+    if (data && typeof data === 'object' && 'products' in data)
+      return (data as ProductPageAnswer).products;
+    if (data && typeof data === 'object' && 'pages' in data) {
+      return (data as { pages: ProductPageAnswer[] }).pages.flatMap((page) => page.products);
+    }
+    return [];
+  };
+  return [...heldOf(html)]
+    .filter(([key]) => key.startsWith('["products"'))
+    .flatMap(([, data]) => products(data));
+}
 
 const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1];
 
@@ -83,9 +121,16 @@ describe('server-rendered storefront pages', () => {
         availability: 'https://schema.org/InStock',
       },
     });
-    // The browser hydrates from the very catalogue the page was rendered from.
-    const listed = await app.http().get('/api/product/list').expect(200);
-    expect(stateOf(html).products).toEqual(listed.body.products);
+    // The browser hydrates from the very answers the page was rendered from, and no more.
+    const items = await app.http().get(`/api/product/items?ids=${mango.id}`).expect(200);
+    expect(heldOf(html).get(JSON.stringify(['products', 'items', [mango.id]]))).toEqual(
+      items.body.products,
+    );
+    const categories = await app.http().get('/api/category/list').expect(200);
+    expect(heldOf(html).get(JSON.stringify(['categories', 'shown']))).toEqual(
+      categories.body.categories,
+    );
+    expect(productsHeld(html).every((product) => product.category === 'Fruits')).toBe(true);
   });
 
   test('the home page, all products and a category are rendered with their own titles', async () => {
@@ -105,6 +150,43 @@ describe('server-rendered storefront pages', () => {
     expect(attribute(category.text, /<link rel="canonical" href="([^"]*)"/)).toBe(
       `${app.url}/products/vegetables`,
     );
+  });
+
+  test('a category is rendered a page at a time, with real links to the next and the previous page', async () => {
+    const em = app.orm.em.fork();
+    const path = `Pages${Date.now().toString(36)}`;
+    em.create(CategorySchema, {
+      path,
+      label: 'Spices & Masala',
+      image: '/uploads/categories/test.webp',
+      bgColor: '#FFFFFF',
+      position: 50,
+    });
+    await em.flush();
+    app.events.publish({ type: 'category.changed' });
+    const names = Array.from({ length: PRODUCT_PAGE_SIZE + 3 }, (_, n) => `Masala ${n + 1}`);
+    for (const name of names) await createListedProduct(app, { name, category: path });
+    const href = `/products/${path.toLowerCase()}`;
+
+    const first = (await app.http().get(href).expect(200)).text;
+    expect(first).toContain('<title>Spices &amp; Masala | Kirana</title>');
+    expect(productsHeld(first).map((product) => product.name)).toEqual(
+      names.slice(0, PRODUCT_PAGE_SIZE),
+    );
+    expect(first).toContain(`href="${href}?page=2"`);
+    expect(first).not.toContain('Previous page');
+
+    const second = (await app.http().get(`${href}?page=2`).expect(200)).text;
+    expect(productsHeld(second).map((product) => product.name)).toEqual(
+      names.slice(PRODUCT_PAGE_SIZE),
+    );
+    expect(second).toContain(`href="${href}"`);
+    expect(second).toContain('Previous page');
+    expect(second).not.toContain(`href="${href}?page=3"`);
+
+    const searched = (await app.http().get('/products?q=masala%2012').expect(200)).text;
+    expect(productsHeld(searched)[0]?.name).toBe('Masala 12');
+    expect(searched).toMatch(/Results for “(<!-- -->)?masala 12(<!-- -->)?”/);
   });
 
   test('a product, a category or a path the store does not have is a 404 page search engines skip', async () => {
@@ -131,7 +213,7 @@ describe('server-rendered storefront pages', () => {
 
     const after = await app.http().get(`${path}?utm_source=newsletter`).expect(200);
     expect(after.text).toContain('https://schema.org/OutOfStock');
-    expect(stateOf(after.text).products.find((product) => product._id === bread.id)?.inStock).toBe(
+    expect(productsHeld(after.text).find((product) => product._id === bread.id)?.inStock).toBe(
       false,
     );
   });
@@ -145,7 +227,7 @@ describe('server-rendered storefront pages', () => {
 
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<!-- & "quoted" -->');
-    expect(stateOf(html).products.find((product) => product._id === sly.id)?.name).toBe(
+    expect(productsHeld(html).find((product) => product._id === sly.id)?.name).toBe(
       '</script><script>alert(1)</script>',
     );
     const data = JSON.parse(scriptOf(html, 'type="application/ld+json"') ?? 'null');

@@ -1,17 +1,18 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, useRef, useState } from 'react';
+import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { logOutAtom } from '../../features/auth/atoms/session';
 import { loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { ProfileMenu } from '../../features/auth/components/profile-menu';
 import { useCartCount } from '../../features/cart/atoms/use-cart-items';
 import { CartLink } from '../../features/cart/components/cart-link';
-import { searchTextAtom } from '../../features/products/atoms/products';
 import { SearchBox } from '../../features/products/components/search-box';
 import { Brand } from './brand';
 
 const ALL_PRODUCTS = '/products';
+/** Typing pauses this long before the results follow: one search per word, not per letter. */
+const TYPING_PAUSE_MS = 250;
 
 /** Warms the login dialog's chunk when the shopper is about to open it. */
 export const preloadLoginDialog = () => import('./login-dialog-host');
@@ -20,7 +21,7 @@ export const preloadLoginDialog = () => import('./login-dialog-host');
 export function ShopHeader() {
   const user = useAtomValue(userAtom);
   const cartCount = useCartCount();
-  const [searchText, setSearchText] = useAtom(searchTextAtom);
+  const [searchText, setSearchText] = useSearchText();
   const openLogin = useSetAtom(loginDialogAtom);
   const logOut = useSetAtom(logOutAtom);
   const navigate = useNavigate();
@@ -31,8 +32,14 @@ export function ShopHeader() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const menuId = useId();
 
-  const showResults = () => {
-    if (pathname !== ALL_PRODUCTS) void navigate(ALL_PRODUCTS);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The results of `text` at /products?q= (typing on the results replaces their address). */
+  const showResults = (text = searchText) => {
+    clearTimeout(typing.current);
+    const q = text.trim();
+    void navigate(q ? `${ALL_PRODUCTS}?${new URLSearchParams({ q })}` : ALL_PRODUCTS, {
+      replace: pathname === ALL_PRODUCTS,
+    });
   };
 
   return (
@@ -79,9 +86,10 @@ export function ShopHeader() {
           value={searchText}
           onChange={(text) => {
             setSearchText(text);
-            if (text.trim() !== '') showResults();
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => showResults(text), TYPING_PAUSE_MS);
           }}
-          onSubmit={showResults}
+          onSubmit={() => showResults()}
         />
         <div className="shop-header__actions">
           <CartLink count={cartCount} />
@@ -107,4 +115,21 @@ export function ShopHeader() {
       </div>
     </header>
   );
+}
+
+/**
+ * The search box's text: what the shopper types, and the address's `q` on /products whenever
+ * that changes by other ways (back, a "Clear the search" link, a shared link).
+ */
+function useSearchText(): [string, (text: string) => void] {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const inAddress = pathname === ALL_PRODUCTS ? (params.get('q') ?? '') : '';
+  const [text, setText] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  if (inAddress !== seen) {
+    setSeen(inAddress);
+    if (inAddress !== text.trim()) setText(inAddress);
+  }
+  return [text, setText];
 }

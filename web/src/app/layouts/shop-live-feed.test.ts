@@ -1,10 +1,17 @@
-import type { Order, Product, User } from '@kirana/shared';
+import type { CategoryDto, Order, Product, ProductPageAnswer, User } from '@kirana/shared';
+import {
+  QueryObserver,
+  type InfiniteData,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 import { createStore, type WritableAtom } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
-import { productsAtom } from '../../features/products/atoms/products';
-import { bestSellers, searchProducts } from '../../features/products/product-filters';
+import type { ProductSearch } from '../../features/products/api/search-products';
+import { categoryQueries, productQueries } from '../../features/products/queries';
+import { queryClient } from '../../lib/query-client';
 import {
   openLiveFeed,
   POLL_WHILE_DOWN_MS,
@@ -16,19 +23,49 @@ import { lastSocket, settled, type FakeSocket } from '../../test/socket';
 import { shopLiveFeed } from './shop-live-feed';
 
 const mocks = vi.hoisted(() => ({
-  getProducts: vi.fn<() => Promise<Product[]>>(),
+  searchProducts: vi.fn<(api: unknown, search: ProductSearch) => Promise<ProductPageAnswer>>(),
+  getProductItems: vi.fn<(api: unknown, ids: readonly string[]) => Promise<Product[]>>(),
+  getCategories: vi.fn<() => Promise<CategoryDto[]>>(),
   getUserOrders: vi.fn<() => Promise<Order[]>>(),
   getUserAuth: vi.fn<() => Promise<User | null>>(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
 vi.mock('socket.io-client', async () => (await import('../../test/socket')).fakeSocketIo);
-vi.mock('../../features/products/api/get-products', () => ({ getProducts: mocks.getProducts }));
+vi.mock(import('../../features/products/api/search-products'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  searchProducts: mocks.searchProducts,
+}));
+vi.mock('../../features/products/api/get-product-items', () => ({
+  getProductItems: mocks.getProductItems,
+}));
+vi.mock('../../features/categories/api/get-categories', () => ({
+  getCategories: mocks.getCategories,
+}));
 vi.mock('../../features/orders/api/get-user-orders', () => ({
   getUserOrders: mocks.getUserOrders,
 }));
 vi.mock('../../features/auth/api/get-user-auth', () => ({ getUserAuth: mocks.getUserAuth }));
 vi.mock('../../lib/toast', () => ({ toast: mocks.toast }));
+
+/** The server's answer of a search or listing that has `products`, all on one page. */
+const answer = (products: Product[]): ProductPageAnswer => ({
+  success: true,
+  products,
+  total: products.length,
+  hasMore: false,
+});
+
+/** A category as shoppers are shown it. */
+const aCategory = (text: string, path: string): CategoryDto => ({
+  _id: `category-${path}`,
+  text,
+  path,
+  image: `/uploads/categories/${path}.webp`,
+  bgColor: '#FEF6DA',
+  position: 1,
+  hidden: false,
+});
 
 const asha: User = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com', cartItems: {} };
 const ashasOrder = (minute: number) => anOrder(minute, { userId: asha._id });
@@ -36,6 +73,8 @@ const ashasOrder = (minute: number) => anOrder(minute, { userId: asha._id });
 let store: ReturnType<typeof createStore>;
 let socket: FakeSocket;
 let close: () => void;
+/** Stops the screens that `watched` mounted. */
+let unmount: (() => void)[] = [];
 
 /** Mounts `list` as a screen does once it has loaded; answers what that screen renders. */
 async function onScreen<T>(list: WritableAtom<T[] | Promise<T[]>, [], void>) {
@@ -48,6 +87,17 @@ async function onScreen<T>(list: WritableAtom<T[] | Promise<T[]>, [], void>) {
   };
 }
 
+/** Mounts a screen that shows `query`, once its data has loaded; answers what it renders. */
+async function watched<T, K extends QueryKey>(query: QueryObserverOptions<T, Error, T, T, K>) {
+  const observer = new QueryObserver(queryClient, query);
+  unmount.push(observer.subscribe(() => {}));
+  await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+  return (): T | undefined => observer.getCurrentResult().data;
+}
+
+/** Whether the data held under `queryKey` has been marked to be asked again. */
+const invalidated = (queryKey: QueryKey) => queryClient.getQueryState(queryKey)?.isInvalidated;
+
 /**
  * The socket connects, as it does once the screens have loaded, and the refetch that every
  * connect runs has settled.
@@ -59,6 +109,10 @@ async function connect() {
 
 beforeEach(async () => {
   vi.clearAllMocks();
+  queryClient.clear();
+  mocks.searchProducts.mockResolvedValue(answer([]));
+  mocks.getProductItems.mockResolvedValue([]);
+  mocks.getCategories.mockResolvedValue([]);
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   mocks.getUserAuth.mockResolvedValue(asha);
   store = createStore();
@@ -69,26 +123,110 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  for (const stop of unmount) stop();
+  unmount = [];
   close();
+  queryClient.clear();
   vi.useRealTimers();
 });
 
 describe('the live storefront', () => {
-  it('takes a product switched out of stock out of the open lists, and adds a new one', async () => {
+  it('lays a changed product into every list that holds it, and ignores an older copy', async () => {
     const [milk, bread] = [aProduct({ name: 'Milk' }), aProduct({ name: 'Bread' })];
-    mocks.getProducts.mockResolvedValue([milk, bread]);
-    const catalogue = await onScreen(productsAtom);
     await connect();
-    expect(bestSellers(catalogue())).toEqual([milk, bread]);
+    const cart = productQueries.items([bread._id, milk._id]).queryKey;
+    const bestSellers = productQueries.bestSellers().queryKey;
+    const dairyPages = productQueries.pages({ category: 'Dairy', inStock: true }, 1).queryKey;
+    queryClient.setQueryData(cart, [milk, bread]);
+    queryClient.setQueryData(bestSellers, answer([milk, bread]));
+    queryClient.setQueryData<InfiniteData<ProductPageAnswer>>(dairyPages, {
+      pages: [answer([bread]), answer([milk])],
+      pageParams: [1, 2],
+    });
 
-    socket.fire('product:updated', { ...milk, inStock: false, updatedAt: at(5) });
-    const eggs = aProduct({ name: 'Eggs', createdAt: at(6), updatedAt: at(6) });
-    socket.fire('product:updated', eggs);
+    const dearer = { ...milk, offerPrice: 55, inStock: false, updatedAt: at(5) };
+    socket.fire('product:updated', dearer);
+    socket.fire('product:updated', { ...milk, name: 'Stale Milk', updatedAt: at(1) });
 
-    expect(searchProducts(catalogue(), '').map((product) => product.name)).toEqual([
-      'Bread',
-      'Eggs',
+    expect(queryClient.getQueryData(cart)).toEqual([dearer, bread]);
+    expect(queryClient.getQueryData(bestSellers)?.products).toEqual([dearer, bread]);
+    expect(queryClient.getQueryData(dairyPages)?.pages.map((page) => page.products)).toEqual([
+      [bread],
+      [dearer],
     ]);
+    // The short lists it may have left or joined are asked again; the scrolled pages keep order.
+    expect(invalidated(bestSellers)).toBe(true);
+    expect(invalidated(cart)).toBe(false);
+    expect(invalidated(dairyPages)).toBe(false);
+  });
+
+  it('takes a product switched out of stock out of the best sellers on screen, and adds a new one', async () => {
+    const [milk, bread] = [aProduct({ name: 'Milk' }), aProduct({ name: 'Bread' })];
+    mocks.searchProducts.mockResolvedValue(answer([milk, bread]));
+    const bestSellers = await watched(productQueries.bestSellers());
+    await connect();
+    expect(bestSellers()?.products).toEqual([milk, bread]);
+
+    // The server now lists what is in stock: bread, and eggs just added.
+    const eggs = aProduct({ name: 'Eggs', createdAt: at(6), updatedAt: at(6) });
+    mocks.searchProducts.mockResolvedValue(answer([bread, eggs]));
+    socket.fire('product:updated', { ...milk, inStock: false, updatedAt: at(5) });
+    socket.fire('product:updated', eggs);
+    await settled();
+
+    expect(bestSellers()?.products.map((product) => product.name)).toEqual(['Bread', 'Eggs']);
+    expect(mocks.searchProducts).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { inStock: true, limit: 5 },
+      expect.anything(),
+    );
+  });
+
+  it('asks the products again after many changed, and the categories after the seller changed them', async () => {
+    const fruits = aCategory('Fresh Fruits', 'Fruits');
+    const dairy = aCategory('Dairy & Bread', 'Dairy');
+    mocks.getCategories.mockResolvedValue([fruits]);
+    const tiles = await watched(categoryQueries.shown());
+    await connect();
+    const cart = productQueries.items(['a']).queryKey;
+    const search = productQueries.search({ q: 'milk' }).queryKey;
+    queryClient.setQueryData(cart, [aProduct()]);
+    queryClient.setQueryData(search, answer([aProduct()]));
+
+    socket.fire('catalogue:updated');
+    expect(invalidated(cart)).toBe(true);
+    expect(invalidated(search)).toBe(true);
+    expect(invalidated(categoryQueries.shown().queryKey)).toBe(false);
+
+    mocks.getCategories.mockResolvedValue([fruits, { ...dairy, hidden: true }]);
+    socket.fire('categories:updated');
+    await settled();
+    expect(tiles()).toEqual([fruits]);
+    mocks.getCategories.mockResolvedValue([dairy, fruits]);
+    socket.fire('categories:updated');
+    await settled();
+    expect(tiles()).toEqual([dairy, fruits]);
+    expect(mocks.getCategories).toHaveBeenCalledTimes(4); // the load, the connect, two events
+  });
+
+  it('after the stream was down, asks again every product and category list it holds', async () => {
+    const milk = aProduct({ name: 'Milk' });
+    mocks.searchProducts.mockResolvedValue(answer([milk]));
+    const bestSellers = await watched(productQueries.bestSellers());
+    await connect();
+    const cart = productQueries.items([milk._id]).queryKey;
+    const tiles = categoryQueries.shown().queryKey;
+    queryClient.setQueryData(cart, [milk]);
+    queryClient.setQueryData(tiles, [aCategory('Fresh Fruits', 'Fruits')]);
+
+    socket.drop('transport close');
+    // Missed while down: milk went out of stock.
+    mocks.searchProducts.mockResolvedValue(answer([]));
+    await connect();
+
+    expect(invalidated(cart)).toBe(true);
+    expect(invalidated(tiles)).toBe(true);
+    expect(bestSellers()?.products).toEqual([]);
   });
 
   it("follows the shopper's orders, Pending to Picked to Delivered and paid, newest first", async () => {
@@ -135,6 +273,8 @@ describe('the live storefront', () => {
     const orders = await onScreen(userOrdersAtom);
     await connect();
     mocks.getUserOrders.mockClear();
+    const cart = productQueries.items(['a']).queryKey;
+    queryClient.setQueryData(cart, [aProduct()]);
 
     socket.drop('transport close');
     const picked = { ...ashasOrder(1), status: 'Picked' as const };
@@ -143,6 +283,9 @@ describe('the live storefront', () => {
 
     expect(mocks.getUserOrders).toHaveBeenCalledOnce();
     expect(orders()).toEqual([picked]);
-    expect(mocks.getProducts).not.toHaveBeenCalled();
+    // The products no screen shows are only marked, and asked when shown again.
+    expect(invalidated(cart)).toBe(true);
+    expect(mocks.getProductItems).not.toHaveBeenCalled();
+    expect(mocks.searchProducts).not.toHaveBeenCalled();
   });
 });

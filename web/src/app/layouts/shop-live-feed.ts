@@ -1,8 +1,25 @@
+import type { Product } from '@kirana/shared';
 import { atom } from 'jotai';
 import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { receiveUserOrderAtom, refreshUserOrdersAtom } from '../../features/orders/atoms/orders';
-import { receiveProductAtom, refreshProductsAtom } from '../../features/products/atoms/products';
+import { receiveProduct } from '../../features/products/queries';
+import { queryClient } from '../../lib/query-client';
 import type { LiveFeed } from '../../lib/socket';
+
+/** Live `product:updated`: laid into what the screens hold. */
+const receiveProductAtom = atom(null, (_get, _set, product: Product) => {
+  receiveProduct(queryClient, product);
+});
+
+/** Many products changed (an import): what is on screen is asked again, the rest when shown. */
+const catalogueChangedAtom = atom(null, () => {
+  void queryClient.invalidateQueries({ queryKey: ['products'] });
+});
+
+/** The seller changed the categories: the tiles and pages ask again. */
+const categoriesChangedAtom = atom(null, () => {
+  void queryClient.invalidateQueries({ queryKey: ['categories'] });
+});
 
 /**
  * After the stream was down, and every 30 s while it is: the lists on screen fetched again, and
@@ -11,17 +28,20 @@ import type { LiveFeed } from '../../lib/socket';
  */
 const refreshShopListsAtom = atom(null, (_get, set) => {
   void set(checkAuthAtom);
-  void set(refreshProductsAtom);
+  set(catalogueChangedAtom);
+  set(categoriesChangedAtom);
   void set(refreshUserOrdersAtom);
 });
 
 /**
- * What the storefront takes from the `/shop` stream: every product change, and the signed-in
- * shopper's own orders.
+ * What the storefront takes from the `/shop` stream: every product and category change, and the
+ * signed-in shopper's own orders.
  */
 export const shopLiveFeed: LiveFeed<'shop'> = {
   events: {
     'product:updated': receiveProductAtom,
+    'catalogue:updated': catalogueChangedAtom,
+    'categories:updated': categoriesChangedAtom,
     'order:created': receiveUserOrderAtom,
     'order:updated': receiveUserOrderAtom,
   },

@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,17 +21,14 @@ import { cartLines, linesTotals, type CartLine } from '../../features/cart/cart-
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../../features/cart/components/cart-totals';
 import { placeOrderAtom, type PaymentMethod } from '../../features/orders/atoms/place-order';
-import { productsAtom } from '../../features/products/atoms/products';
+import { productQueries } from '../../features/products/queries';
 
 /** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
 export function CartPage() {
-  const refetchProducts = useSetAtom(productsAtom);
+  const { reset } = useQueryErrorResetBoundary();
   return (
     <div className="container section">
-      <LoadBoundary
-        onRetry={() => refetchProducts()}
-        fallback={<Spinner label="Loading your cart…" />}
-      >
+      <LoadBoundary onRetry={reset} fallback={<Spinner label="Loading your cart…" />}>
         <CartScreen />
       </LoadBoundary>
     </div>
@@ -38,10 +36,16 @@ export function CartPage() {
 }
 
 function CartScreen() {
-  const products = useAtomValue(productsAtom);
   const items = useAtomValue(cartItemsAtom);
+  // While a changed cart's products are asked for, the ones held stay on screen.
+  const { data: products } = useQuery({
+    ...productQueries.items(Object.keys(items)),
+    placeholderData: keepPreviousData,
+    throwOnError: true,
+  });
   const setQuantity = useSetAtom(setCartQuantityAtom);
   const remove = useSetAtom(deleteFromCartAtom);
+  if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
 

@@ -1,13 +1,12 @@
-import { CATEGORIES, imageSrcSet } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { imageSrcSet } from '@kirana/shared';
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LeafIcon, HeartIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
-import { productsAtom } from '../../features/products/atoms/products';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
-import { bestSellers } from '../../features/products/product-filters';
+import { categoryQueries, productQueries } from '../../features/products/queries';
 import { serverUrl } from '../../lib/server-origin';
 
 /** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
@@ -30,7 +29,7 @@ export function HomePage() {
 
       <section className="container section" aria-labelledby="categories-heading">
         <h2 id="categories-heading">Categories</h2>
-        <CategoryTiles categories={CATEGORIES} />
+        <CategoriesSection />
       </section>
 
       <section className="container section" aria-labelledby="best-sellers-heading">
@@ -89,21 +88,35 @@ function MainBanner() {
   );
 }
 
-function BestSellersSection() {
-  const refetchProducts = useSetAtom(productsAtom);
+function CategoriesSection() {
+  const { reset } = useQueryErrorResetBoundary();
   return (
-    <LoadBoundary onRetry={() => refetchProducts()} fallback={<ProductGridSkeleton count={5} />}>
+    <LoadBoundary onRetry={reset} fallback={null}>
+      <Categories />
+    </LoadBoundary>
+  );
+}
+
+function Categories() {
+  const { data: categories } = useSuspenseQuery(categoryQueries.shown());
+  return <CategoryTiles categories={categories} />;
+}
+
+function BestSellersSection() {
+  const { reset } = useQueryErrorResetBoundary();
+  return (
+    <LoadBoundary onRetry={reset} fallback={<ProductGridSkeleton count={5} />}>
       <BestSellers />
     </LoadBoundary>
   );
 }
 
 function BestSellers() {
-  const products = useAtomValue(productsAtom);
+  const { data } = useSuspenseQuery(productQueries.bestSellers());
   const cart = useCartControls();
   return (
     <ProductGrid
-      products={bestSellers(products)}
+      products={data.products}
       emptyMessage="No products are in stock right now."
       cart={cart}
       layout="row"

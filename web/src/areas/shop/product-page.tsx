@@ -1,26 +1,24 @@
-import { categoryByPath, categoryHref } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { RELATED_COUNT, categoryHref, type CategoryDto, type Product } from '@kirana/shared';
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { addToCartAtom } from '../../features/cart/atoms/cart';
 import { useCartItems } from '../../features/cart/atoms/use-cart-items';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
-import { productsAtom } from '../../features/products/atoms/products';
 import { ProductDetails } from '../../features/products/components/product-details';
+import type { CartControls } from '../../features/products/components/product-card';
 import { ProductGrid } from '../../features/products/components/product-grid';
-import { relatedProducts } from '../../features/products/product-filters';
+import { categoryOf, categoryQueries, productQueries } from '../../features/products/queries';
 
 /** `/products/{category}/{id}`: one product, with up to five related ones. */
 export function ProductPage() {
   const { id = '' } = useParams();
-  const refetchProducts = useSetAtom(productsAtom);
+  const { reset } = useQueryErrorResetBoundary();
   return (
     <div className="container section">
-      <LoadBoundary
-        onRetry={() => refetchProducts()}
-        fallback={<Spinner label="Loading product…" />}
-      >
+      <LoadBoundary onRetry={reset} fallback={<Spinner label="Loading product…" />}>
         <ProductScreen id={id} />
       </LoadBoundary>
     </div>
@@ -28,13 +26,15 @@ export function ProductPage() {
 }
 
 function ProductScreen({ id }: { id: string }) {
-  const products = useAtomValue(productsAtom);
+  const { data: items } = useSuspenseQuery(productQueries.items([id]));
+  const { data: categories } = useSuspenseQuery(categoryQueries.shown());
+  const { reset } = useQueryErrorResetBoundary();
   const quantities = useCartItems();
   const addToCart = useSetAtom(addToCartAtom);
   const cart = useCartControls();
   const navigate = useNavigate();
   // An archived product left the store while this page was open.
-  const product = products.find((candidate) => candidate._id === id && !candidate.archivedAt);
+  const product = items.find((candidate) => candidate._id === id && !candidate.archivedAt);
 
   if (!product) {
     return (
@@ -48,8 +48,7 @@ function ProductScreen({ id }: { id: string }) {
     );
   }
 
-  const category = categoryByPath(product.category);
-  const related = relatedProducts(products, product);
+  const category = categoryOf(categories, product.category);
 
   return (
     <>
@@ -78,19 +77,39 @@ function ProductScreen({ id }: { id: string }) {
           void navigate('/cart');
         }}
       />
-      {related.length > 0 && (
-        <section className="section related" aria-labelledby="related-heading">
-          <div className="section__head">
-            <h2 id="related-heading">Related Products</h2>
-            {category && (
-              <Link to={categoryHref(category)} className="section__more">
-                See more<span className="visually-hidden"> {category.text}</span>
-              </Link>
-            )}
-          </div>
-          <ProductGrid products={related} emptyMessage="" cart={cart} />
-        </section>
-      )}
+      <LoadBoundary onRetry={reset} fallback={null}>
+        <Related product={product} category={category} cart={cart} />
+      </LoadBoundary>
     </>
+  );
+}
+
+/** Up to five other in-stock products of the product's category. */
+function Related({
+  product,
+  category,
+  cart,
+}: {
+  product: Product;
+  category: CategoryDto | undefined;
+  cart: CartControls;
+}) {
+  const { data } = useSuspenseQuery(productQueries.related(product.category));
+  const related = data.products
+    .filter((other) => other._id !== product._id && other.inStock)
+    .slice(0, RELATED_COUNT);
+  if (related.length === 0) return null;
+  return (
+    <section className="section related" aria-labelledby="related-heading">
+      <div className="section__head">
+        <h2 id="related-heading">Related Products</h2>
+        {category && (
+          <Link to={categoryHref(category)} className="section__more">
+            See more<span className="visually-hidden"> {category.text}</span>
+          </Link>
+        )}
+      </div>
+      <ProductGrid products={related} emptyMessage="" cart={cart} />
+    </section>
   );
 }

@@ -1,21 +1,8 @@
-import { atom, useAtomValue } from 'jotai';
-import { unwrap } from 'jotai/utils';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { productsAtom } from '../products/atoms/products';
+import { matchPath, useLocation } from 'react-router';
+import { categoryQueries, productQueries } from '../products/queries';
 import { pageMeta } from './page-meta';
-
-/** The catalogue once loaded (the last one while the next loads), or null: never waits, never throws. */
-const catalogueAtom = unwrap(
-  atom(async (get) => {
-    try {
-      return await get(productsAtom);
-    } catch {
-      return null;
-    }
-  }),
-  (previous) => previous ?? null,
-);
 
 /** Sets the head's element `selector` finds to `attributes` (made when missing), or removes it. */
 function setHeadElement(
@@ -39,12 +26,23 @@ function setHeadElement(
  */
 export function DocumentHead() {
   const { pathname } = useLocation();
-  const products = useAtomValue(catalogueAtom);
+  // What the page itself shows (the same queries: nothing is asked twice).
+  const productId = matchPath('/products/:category/:id', pathname)?.params.id;
+  const { data: categories = null } = useQuery(categoryQueries.shown());
+  const { data: items } = useQuery({
+    ...productQueries.items(productId ? [productId] : []),
+    enabled: productId !== undefined,
+  });
+  const product =
+    productId === undefined
+      ? undefined
+      : items && (items.find((item) => item._id === productId && !item.archivedAt) ?? null);
 
   useEffect(() => {
-    // A product's page waits for the catalogue; every other page knows its title at once.
-    const meta = pageMeta(pathname, products ?? []);
-    if (meta.status === 404 && products === null) return;
+    // A product's or a category's page waits for what it shows; others know their title at once.
+    const meta = pageMeta(pathname, { categories, product });
+    const waiting = categories === null || (productId !== undefined && product === undefined);
+    if (meta.status === 404 && waiting) return;
     document.title = meta.title;
     setHeadElement('meta', 'meta[name="description"]', {
       name: 'description',
@@ -65,7 +63,7 @@ export function DocumentHead() {
       'meta[name="robots"]',
       meta.status === 404 ? { name: 'robots', content: 'noindex' } : null,
     );
-  }, [pathname, products]);
+  }, [pathname, productId, categories, product]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_CURRENCY, categoryByPath, type Product } from '@kirana/shared';
+import { PAYMENT_CURRENCY, type Product } from '@kirana/shared';
 import { STORE_LOGO_PATH, STORE_NAME } from '../../lib/brand';
 import type { PageMeta } from './page-meta';
 
@@ -27,7 +27,12 @@ export function scriptJson(value: unknown): string {
 }
 
 /** schema.org `Product` data of a product page, which search engines show as a rich result. */
-export function productJsonLd(product: Product, url: string, origin: string): object {
+export function productJsonLd(
+  product: Product,
+  category: string,
+  url: string,
+  origin: string,
+): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -35,7 +40,7 @@ export function productJsonLd(product: Product, url: string, origin: string): ob
     description: product.description.join(' '),
     image: product.image.map((image) => new URL(image, origin).href),
     sku: product._id,
-    category: categoryByPath(product.category)?.text ?? product.category,
+    category,
     ...(product.weight && { size: product.weight }),
     offers: {
       '@type': 'Offer',
@@ -75,7 +80,7 @@ export function headTags(meta: PageMeta, origin: string): string {
     '<meta name="twitter:card" content="summary" />',
     ...(meta.product && url
       ? [
-          `<script type="application/ld+json">${scriptJson(productJsonLd(meta.product, url, origin))}</script>`,
+          `<script type="application/ld+json">${scriptJson(productJsonLd(meta.product, meta.categoryText ?? meta.product.category, url, origin))}</script>`,
         ]
       : []),
   ].join('\n    ');

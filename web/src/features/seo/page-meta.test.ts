@@ -1,52 +1,118 @@
+import type { CategoryDto } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../test/products';
 import { clip, pageMeta } from './page-meta';
 
+/** A category as shoppers are shown it. */
+function aCategory(text: string, path: string, position: number): CategoryDto {
+  return {
+    _id: `category-${path}`,
+    text,
+    path,
+    image: `/uploads/categories/${path}.webp`,
+    bgColor: '#FEF6DA',
+    position,
+    hidden: false,
+  };
+}
+
 describe('pageMeta', () => {
+  const fruits = aCategory('Fresh Fruits', 'Fruits', 1);
+  const dairy = aCategory('Dairy & Bread', 'Dairy', 2);
+  const categories = [fruits, dairy];
   const mango = aProduct({
     name: 'Alphonso Mango',
     category: 'Fruits',
     weight: '1 kg',
     description: ['Ratnagiri', 'Naturally ripened'],
   });
-  const soldOut = aProduct({ name: 'Litchi', category: 'Fruits', inStock: false });
-  const products = [mango, soldOut];
 
   it('gives a product page the product’s name, a description from its details and its one URL', () => {
-    expect(pageMeta(`/products/FRUITS/${mango._id}`, products)).toEqual({
+    expect(pageMeta(`/products/FRUITS/${mango._id}`, { categories, product: mango })).toEqual({
       status: 200,
       title: 'Alphonso Mango | Kirana',
       description: 'Alphonso Mango (1 kg) in Fresh Fruits. Ratnagiri. Naturally ripened',
       canonicalPath: `/products/fruits/${mango._id}`,
       product: mango,
+      categoryText: 'Fresh Fruits',
     });
+  });
+
+  it('describes a product whose category is not shown without naming one', () => {
+    const meta = pageMeta(`/products/fruits/${mango._id}`, {
+      categories: [dairy],
+      product: mango,
+    });
+    expect(meta).toMatchObject({
+      status: 200,
+      description: 'Alphonso Mango (1 kg). Ratnagiri. Naturally ripened',
+      categoryText: null,
+    });
+    // Nor while the categories are still unknown.
+    expect(
+      pageMeta(`/products/fruits/${mango._id}`, { categories: null, product: mango }),
+    ).toMatchObject({ status: 200, categoryText: null });
+  });
+
+  it('is a 404 for a product page without its product, or with another one', () => {
+    const other = aProduct({ category: 'Fruits' });
+    for (const product of [null, undefined, other]) {
+      expect(
+        pageMeta(`/products/fruits/${mango._id}`, { categories, product }),
+        String(product?._id ?? product),
+      ).toMatchObject({ status: 404, canonicalPath: null, product: null, categoryText: null });
+    }
   });
 
   it('names a category by its label, whatever the case of its URL', () => {
-    expect(pageMeta('/products/fruits', products)).toMatchObject({
+    expect(pageMeta('/products/fruits', { categories })).toMatchObject({
       status: 200,
       title: 'Fresh Fruits | Kirana',
       canonicalPath: '/products/fruits',
+      product: null,
+      categoryText: null,
     });
-    expect(pageMeta('/products/Fruits', products).canonicalPath).toBe('/products/fruits');
+    expect(pageMeta('/products/Fruits', { categories }).canonicalPath).toBe('/products/fruits');
   });
 
-  it('counts only what is in stock on the all-products page', () => {
-    expect(pageMeta('/products', products).description).toMatch(/^1 groceries in stock: /);
+  it('knows only the categories it is given: another, or none yet, is a 404', () => {
+    expect(pageMeta('/products/fruits', { categories: [dairy] }).status).toBe(404);
+    expect(pageMeta('/products/fruits', { categories: null }).status).toBe(404);
+  });
+
+  it('lists the shown categories, in their order, on the all-products page', () => {
+    expect(pageMeta('/products', { categories }).description).toBe(
+      'Groceries in stock: fresh fruits, dairy & bread. Delivered in under 30 minutes.',
+    );
+    expect(pageMeta('/products', { categories: [dairy, fruits] }).description).toMatch(
+      /^Groceries in stock: dairy & bread, fresh fruits\./,
+    );
+    expect(pageMeta('/products', { categories: null })).toMatchObject({
+      status: 200,
+      description: 'Groceries in stock. Delivered in under 30 minutes.',
+      canonicalPath: '/products',
+    });
   });
 
   it('is a 404 without a canonical URL for a product, a category or a path the store lacks', () => {
     for (const path of ['/products/fruits/unknown', '/products/nothing-here', '/a/b/c/d']) {
-      expect(pageMeta(path, products), path).toMatchObject({ status: 404, canonicalPath: null });
+      expect(pageMeta(path, { categories, product: null }), path).toMatchObject({
+        status: 404,
+        canonicalPath: null,
+      });
     }
   });
 
-  it('titles the shopper’s own screens and leaves them without a canonical URL', () => {
-    expect(pageMeta('/cart', products)).toMatchObject({
+  it('titles the home page and the shopper’s own screens, these without a canonical URL', () => {
+    expect(pageMeta('/', { categories: null })).toMatchObject({
+      status: 200,
+      canonicalPath: '/',
+    });
+    expect(pageMeta('/cart', { categories })).toMatchObject({
       title: 'Cart | Kirana',
       canonicalPath: null,
     });
-    expect(pageMeta('/my-orders/', products).title).toBe('My Orders | Kirana');
+    expect(pageMeta('/my-orders/', { categories }).title).toBe('My Orders | Kirana');
   });
 });
 

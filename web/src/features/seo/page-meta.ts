@@ -1,13 +1,7 @@
-import {
-  CATEGORIES,
-  categoryByPath,
-  categoryHref,
-  productHref,
-  type Product,
-} from '@kirana/shared';
+import { categoryHref, productHref, type CategoryDto, type Product } from '@kirana/shared';
 import { matchPath } from 'react-router';
 import { STORE_NAME } from '../../lib/brand';
-import { inStock } from '../products/product-filters';
+import { categoryOf } from '../products/queries';
 
 /** What a storefront page says of itself to browsers, search engines and link previews. */
 export interface PageMeta {
@@ -19,6 +13,16 @@ export interface PageMeta {
   canonicalPath: string | null;
   /** The product a product page shows, for its picture and its schema.org data. */
   product: Product | null;
+  /** The label of that product's category. */
+  categoryText: string | null;
+}
+
+/** What a page's title and description are made from, as far as it is known yet. */
+export interface PageFacts {
+  /** The categories shoppers see, or null while unknown. */
+  categories: readonly CategoryDto[] | null;
+  /** A product page's product: null when the store has none such (or it was archived). */
+  product?: Product | null;
 }
 
 export const STORE_DESCRIPTION = `${STORE_NAME}: fresh groceries and snacks delivered to your door in under 30 minutes.`;
@@ -32,6 +36,7 @@ const notFound: PageMeta = {
   description: 'We could not find this page in the store.',
   canonicalPath: null,
   product: null,
+  categoryText: null,
 };
 
 /** The shopper's own screens: rendered in the browser only, and never indexed. */
@@ -53,10 +58,10 @@ export function clip(text: string, length = DESCRIPTION_LENGTH): string {
 }
 
 /**
- * The title, description and canonical URL of the storefront page at `pathname`, from the
- * catalogue: the same on the server (head-tags.ts) and in the browser (document-head.tsx).
+ * The title, description and canonical URL of the storefront page at `pathname`, from what the
+ * page shows: the same on the server (head-tags.ts) and in the browser (document-head.tsx).
  */
-export function pageMeta(pathname: string, products: readonly Product[]): PageMeta {
+export function pageMeta(pathname: string, { categories, product }: PageFacts): PageMeta {
   if (matchPath('/', pathname)) {
     return {
       status: 200,
@@ -64,18 +69,20 @@ export function pageMeta(pathname: string, products: readonly Product[]): PageMe
       description: STORE_DESCRIPTION,
       canonicalPath: '/',
       product: null,
+      categoryText: null,
     };
   }
   if (matchPath('/products', pathname)) {
-    const kinds = CATEGORIES.map((category) => category.text.toLowerCase()).join(', ');
+    const kinds = (categories ?? []).map((category) => category.text.toLowerCase()).join(', ');
     return {
       status: 200,
       title: `All Products | ${STORE_NAME}`,
       description: clip(
-        `${inStock(products).length} groceries in stock: ${kinds}. Delivered in under 30 minutes.`,
+        `Groceries in stock${kinds ? `: ${kinds}` : ''}. Delivered in under 30 minutes.`,
       ),
       canonicalPath: '/products',
       product: null,
+      categoryText: null,
     };
   }
   const ownScreen = OWN_SCREENS[pathname.replace(/(.)\/$/, '$1')];
@@ -86,13 +93,13 @@ export function pageMeta(pathname: string, products: readonly Product[]): PageMe
       description: STORE_DESCRIPTION,
       canonicalPath: null,
       product: null,
+      categoryText: null,
     };
   }
   const productMatch = matchPath('/products/:category/:id', pathname);
   if (productMatch) {
-    const product = products.find((candidate) => candidate._id === productMatch.params.id);
-    if (!product) return notFound;
-    const category = categoryByPath(product.category);
+    if (!product || product._id !== productMatch.params.id) return notFound;
+    const category = categoryOf(categories ?? [], product.category);
     return {
       status: 200,
       title: `${product.name} | ${STORE_NAME}`,
@@ -102,10 +109,12 @@ export function pageMeta(pathname: string, products: readonly Product[]): PageMe
       ),
       canonicalPath: productHref(product),
       product,
+      categoryText: category?.text ?? null,
     };
   }
   const categoryMatch = matchPath('/products/:category', pathname);
-  const category = categoryMatch && categoryByPath(categoryMatch.params.category ?? '');
+  const category =
+    categoryMatch && categoryOf(categories ?? [], categoryMatch.params.category ?? '');
   if (category) {
     return {
       status: 200,
@@ -115,6 +124,7 @@ export function pageMeta(pathname: string, products: readonly Product[]): PageMe
       ),
       canonicalPath: categoryHref(category),
       product: null,
+      categoryText: null,
     };
   }
   return notFound;

@@ -11,7 +11,9 @@ import { aProduct } from '../../../test/products';
 const milk = aProduct({ name: 'Milk' });
 const bread = aProduct({ name: 'Bread' });
 const eggs = aProduct({ name: 'Eggs' });
-const products: Product[] = [milk, bread, eggs];
+const ghee = aProduct({ name: 'Ghee', inStock: false });
+/** What the server's catalogue holds (`GET /api/product/items` leaves out other ids). */
+const products: Product[] = [milk, bread, eggs, ghee];
 
 const server = { cart: {} as CartItems, loggedIn: false };
 const shopper = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com' };
@@ -21,7 +23,7 @@ const mocks = vi.hoisted(() => ({
   updateCart: vi.fn(),
   getUserAuth: vi.fn(),
   loginUser: vi.fn(),
-  getProducts: vi.fn(),
+  getProductItems: vi.fn<(api: unknown, ids: readonly string[]) => Promise<Product[]>>(),
   toast: { success: vi.fn(), error: vi.fn() },
   /** The current page's `ApiError` class (modules are reloaded with each page). */
   unauthorized: (): Error => new Error('no page open'),
@@ -30,10 +32,14 @@ const mocks = vi.hoisted(() => ({
 vi.mock('../api/update-cart', () => ({ updateCart: mocks.updateCart }));
 vi.mock('../../auth/api/get-user-auth', () => ({ getUserAuth: mocks.getUserAuth }));
 vi.mock('../../auth/api/login-user', () => ({ loginUser: mocks.loginUser }));
-vi.mock('../../products/api/get-products', () => ({ getProducts: mocks.getProducts }));
+vi.mock('../../products/api/get-product-items', () => ({
+  getProductItems: mocks.getProductItems,
+}));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
 
 const storage = new Map<string, string>();
+/** The open page's cache of the server's data. */
+let pageQueries: { clear(): void } | undefined;
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -44,7 +50,9 @@ beforeEach(() => {
     removeItem: (key: string) => void storage.delete(key),
   });
   Object.assign(server, { cart: {}, loggedIn: false });
-  mocks.getProducts.mockResolvedValue(products);
+  mocks.getProductItems.mockImplementation(async (_api, ids) =>
+    products.filter((product) => ids.includes(product._id)),
+  );
   mocks.getUserAuth.mockImplementation(async () => (server.loggedIn ? userOnServer() : null));
   mocks.updateCart.mockImplementation(async (items: CartItems) => {
     if (!server.loggedIn) throw mocks.unauthorized();
@@ -58,6 +66,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  pageQueries?.clear();
+  pageQueries = undefined;
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -65,13 +76,16 @@ afterEach(() => {
 /** A fresh page load of the storefront; `check` runs the start-up login check to its end. */
 async function openShop({ check = true } = {}) {
   vi.resetModules();
-  const [cart, session, logIn, user, api] = await Promise.all([
+  const [cart, session, logIn, user, api, queries] = await Promise.all([
     import('./cart'),
     import('../../auth/atoms/session'),
     import('../../auth/atoms/log-in'),
     import('../../auth/atoms/user'),
     import('../../../lib/api-client'),
+    import('../../../lib/query-client'),
   ]);
+  pageQueries?.clear();
+  pageQueries = queries.queryClient;
   mocks.unauthorized = () => new api.ApiError('Please log in', 401);
   const store = createStore();
   const page = {
@@ -116,6 +130,43 @@ describe('a cart filled while logged out', () => {
     const summed = { [milk._id]: 3, [bread._id]: 1 };
     expect(page.cart()).toEqual(summed);
     expect(server.cart).toEqual(summed);
+  });
+});
+
+describe('the products a login merges with', () => {
+  /** The ids of each call to `GET /api/product/items`, in any order. */
+  const askedIds = () => mocks.getProductItems.mock.calls.map(([, ids]) => [...ids].sort());
+
+  it('are asked of the server for both carts at once, and what cannot be ordered is dropped', async () => {
+    const gone = '0190a5b2-7c3e-7a10-8000-ffffffffffff';
+    server.cart = { [milk._id]: 2, [gone]: 1 };
+    const page = await openShop();
+    page.add(bread);
+    page.add(ghee);
+
+    await page.logIn();
+
+    expect(askedIds()).toEqual([[milk._id, gone, bread._id, ghee._id].sort()]);
+    // Unknown to the server, or out of stock: neither can be ordered.
+    expect(page.cart()).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+    expect(server.cart).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+  });
+
+  it('leave the saved cart as it is when they cannot be read', async () => {
+    server.cart = { [milk._id]: 2 };
+    const page = await openShop();
+    page.add(bread);
+    mocks.getProductItems.mockRejectedValue(new Error('offline'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    const loggingIn = page.logIn();
+    await vi.advanceTimersByTimeAsync(10_000); // past the query's retry
+    await loggingIn;
+
+    expect(mocks.getProductItems).toHaveBeenCalled();
+    expect(page.cart()).toEqual({ [milk._id]: 2 });
+    expect(server.cart).toEqual({ [milk._id]: 2 });
+    expect(mocks.updateCart).not.toHaveBeenCalled();
   });
 });
 

@@ -4,7 +4,8 @@ import { ApiError } from '../../../lib/api-client';
 import { latestSender } from '../../../lib/latest-sender';
 import { toast } from '../../../lib/toast';
 import { userAtom } from '../../auth/atoms/user';
-import { productsAtom } from '../../products/atoms/products';
+import { queryClient } from '../../../lib/query-client';
+import { productQueries } from '../../products/queries';
 import { updateCart } from '../api/update-cart';
 import {
   addOne,
@@ -167,20 +168,26 @@ export const setCartQuantityAtom = atom(null, (get, set, productId: string, quan
  */
 export const mergeCartAfterLoginAtom = atom(null, async (get, set, user: User) => {
   const server = sanitizeCart(user.cartItems);
+  const asked = new Set([...Object.keys(get(browserCartAtom).items), ...Object.keys(server)]);
   let products;
   try {
-    products = await get(productsAtom);
+    products = await queryClient.fetchQuery(productQueries.items([...asked]));
   } catch {
-    // The catalogue did not load (already reported): keep the server's cart as it is.
+    // The products could not be read: keep the server's cart as it is.
     set(browserCartAtom, { items: server, owner: user._id, base: server });
     return;
   }
+  // What the shopper added while the products were asked for is theirs to keep.
   const { items, owner, base } = get(browserCartAtom);
+  const addedMeanwhile = Object.keys(items)
+    .filter((id) => !asked.has(id))
+    .map((id) => ({ _id: id, inStock: true }));
+  const known = [...products, ...addedMeanwhile];
   const merged =
     owner === user._id
-      ? mergeCarts(items, server, products, base)
+      ? mergeCarts(items, server, known, base)
       : // Another shopper's copy (their session ended here unnoticed): only what was added since.
-        mergeCarts(cartAdditions(items, base), server, products);
+        mergeCarts(cartAdditions(items, base), server, known);
   set(browserCartAtom, { items: merged, owner: user._id, base: server });
   pushSave(get, set, user._id, merged);
   await serverCart.idle();

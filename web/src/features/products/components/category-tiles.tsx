@@ -1,9 +1,9 @@
-import { categoryHref, type Category } from '@kirana/shared';
+import { categoryHref, type CategoryDto } from '@kirana/shared';
 import { Link } from 'react-router';
 import { serverUrl } from '../../../lib/server-origin';
 
 interface CategoryTilesProps {
-  categories: readonly Category[];
+  categories: readonly CategoryDto[];
 }
 
 export function CategoryTiles({ categories }: CategoryTilesProps) {

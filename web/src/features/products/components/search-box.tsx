@@ -14,6 +14,8 @@ export function SearchBox({ value, onChange, onSubmit, className }: SearchBoxPro
   return (
     <form
       role="search"
+      // Without scripts the form itself asks /products?q= for the results.
+      action="/products"
       className={className ? `search-box ${className}` : 'search-box'}
       onSubmit={(event) => {
         event.preventDefault();
@@ -26,6 +28,7 @@ export function SearchBox({ value, onChange, onSubmit, className }: SearchBoxPro
       <input
         id={id}
         type="search"
+        name="q"
         className="search-box__input"
         placeholder="Search products"
         autoComplete="off"

@@ -1,7 +1,8 @@
 import type { CategoryDto } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
-import { listCategories } from '../api/list-categories';
+import { api } from '../../../lib/api-client';
+import { getCategories } from '../../categories/api/get-categories';
 import { saveCategory } from '../api/save-category';
 import { errorText, isSessionLost } from '../failure-message';
 import type { LoadState } from './load-state';
@@ -18,7 +19,7 @@ const byPosition = (categories: readonly CategoryDto[]) =>
 export const loadCategoriesAtom = atom(null, async (get, set) => {
   if (get(categoriesLoadStateAtom) !== 'ready') set(categoriesLoadStateAtom, 'loading');
   try {
-    set(sellerCategoriesAtom, await listCategories());
+    set(sellerCategoriesAtom, await getCategories(api));
     set(categoriesLoadStateAtom, 'ready');
   } catch (error) {
     if (get(categoriesLoadStateAtom) !== 'ready') set(categoriesLoadStateAtom, 'failed');

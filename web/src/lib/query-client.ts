@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { api, type ApiClient } from './api-client';
+
+/** The API client each query cache's calls go through. */
+const callers = new WeakMap<QueryClient, ApiClient>();
+
+/**
+ * A cache of the server's data (TanStack Query) whose queries call the server through `through`:
+ * the browser's API client, or on the server the store's own answers to a page being rendered.
+ * Data stays fresh until a live event or a catch-up after the stream was down says otherwise
+ * (app/layouts/shop-live-feed.ts), so nothing is fetched twice for nothing.
+ */
+export function createQueryClient(through: ApiClient = api): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: 1, refetchOnWindowFocus: false } },
+  });
+  callers.set(client, through);
+  return client;
+}
+
+/** The API client that `client`'s queries call (pass a query function's `client`). */
+export const apiOf = (client: QueryClient): ApiClient => callers.get(client) ?? api;
+
+/** The browser's one cache of the server's data. */
+export const queryClient = createQueryClient();
