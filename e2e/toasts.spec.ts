@@ -55,6 +55,10 @@ test.describe('toasts on a phone', () => {
     await orderCard(page, order).getByRole('button', { name: 'Accept' }).tap();
     const accepted = agentToast(page, 'Order accepted');
     await expect(accepted).toBeVisible();
+    // Where it comes to rest: while it slides in, it starts lower.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    );
     const tabs = page.getByRole('navigation', { name: 'Agent screens' });
     const [shown, bar] = [(await accepted.boundingBox())!, (await tabs.boundingBox())!];
     expect(shown.y + shown.height).toBeLessThanOrEqual(bar.y);
