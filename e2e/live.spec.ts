@@ -139,7 +139,7 @@ test('a product the seller switches out of stock leaves the open storefront with
   const shelf = page.getByRole('article').getByRole('heading', { level: 3, name });
   await expect(shelf).toBeVisible();
 
-  await seller.goto('/seller/product-list');
+  await seller.goto(`/seller/product-list?q=${encodeURIComponent(name)}`);
   await seller
     .getByRole('row')
     .filter({ hasText: name })
@@ -161,7 +161,8 @@ test('the seller edits a product’s name and offer price, and archives it: the 
   const card = page.getByRole('article', { name, exact: true });
   await expect(card).toContainText('Rs 70.00');
 
-  await seller.goto('/seller/product-list');
+  const list = `/seller/product-list?q=${encodeURIComponent(name)}`;
+  await seller.goto(list);
   await seller.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(seller.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible();
   await expect(seller.getByLabel('Product name')).toHaveValue(name);
@@ -178,7 +179,8 @@ test('the seller edits a product’s name and offer price, and archives it: the 
   await seller.getByLabel('Offer price (₹)').fill('65');
   await seller.getByRole('button', { name: 'Save changes' }).click();
   await expect(seller.getByText('Product Updated')).toBeVisible();
-  await expect(seller).toHaveURL('/seller/product-list');
+  // Back to the list as it was left.
+  await expect(seller).toHaveURL(list);
 
   const edited = page.getByRole('article', { name: renamed, exact: true });
   await expect(edited).toContainText('Rs 65.00', LIVE);
@@ -209,7 +211,7 @@ test('the seller counts a product’s units; the order that takes the last ones 
   const product = await addFruit(seller, name);
 
   // At the counter: 3 units, which is low.
-  await seller.goto('/seller/product-list');
+  await seller.goto(`/seller/product-list?q=${encodeURIComponent(name)}`);
   const row = seller.getByRole('row').filter({ hasText: name });
   const units = row.getByRole('spinbutton', { name: `${name}: units left to sell` });
   await expect(units).toHaveValue('');

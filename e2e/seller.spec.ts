@@ -142,6 +142,8 @@ test.describe('seller screens', () => {
     await expect(shelf).toBeVisible();
 
     await page.goto('/seller/product-list');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page).toHaveURL(`/seller/product-list?${new URLSearchParams({ q: name })}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Fresh Fruits');
     await expect(row).toContainText('₹129.50');

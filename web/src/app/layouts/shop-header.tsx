@@ -8,6 +8,7 @@ import { ProfileMenu } from '../../features/auth/components/profile-menu';
 import { useCartCount } from '../../features/cart/atoms/use-cart-items';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { SearchBox } from '../../features/products/components/search-box';
+import { useAddressText } from '../../lib/use-address-text';
 import { Brand } from './brand';
 
 const ALL_PRODUCTS = '/products';
@@ -124,12 +125,5 @@ export function ShopHeader() {
 function useSearchText(): [string, (text: string) => void] {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const inAddress = pathname === ALL_PRODUCTS ? (params.get('q') ?? '') : '';
-  const [text, setText] = useState(inAddress);
-  const [seen, setSeen] = useState(inAddress);
-  if (inAddress !== seen) {
-    setSeen(inAddress);
-    if (inAddress !== text.trim()) setText(inAddress);
-  }
-  return [text, setText];
+  return useAddressText(pathname === ALL_PRODUCTS ? (params.get('q') ?? '') : '');
 }

@@ -1,25 +1,12 @@
-import type { Product } from '@kirana/shared';
 import { atom } from 'jotai';
 import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { receiveUserOrderAtom, refreshUserOrdersAtom } from '../../features/orders/atoms/orders';
-import { receiveProduct } from '../../features/products/queries';
-import { queryClient } from '../../lib/query-client';
+import {
+  catalogueChangedAtom,
+  categoriesChangedAtom,
+  receiveProductAtom,
+} from '../../features/products/live-events';
 import type { LiveFeed } from '../../lib/socket';
-
-/** Live `product:updated`: laid into what the screens hold. */
-const receiveProductAtom = atom(null, (_get, _set, product: Product) => {
-  receiveProduct(queryClient, product);
-});
-
-/** Many products changed (an import): what is on screen is asked again, the rest when shown. */
-const catalogueChangedAtom = atom(null, () => {
-  void queryClient.invalidateQueries({ queryKey: ['products'] });
-});
-
-/** The seller changed the categories: the tiles and pages ask again. */
-const categoriesChangedAtom = atom(null, () => {
-  void queryClient.invalidateQueries({ queryKey: ['categories'] });
-});
 
 /**
  * After the stream was down, and every 30 s while it is: the lists on screen fetched again, and

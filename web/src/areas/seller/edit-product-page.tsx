@@ -1,15 +1,13 @@
-import { useAtomValue, useSetAtom } from 'jotai';
 import type { Product } from '@kirana/shared';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  loadProductsAtom,
-  productsLoadStateAtom,
-  sellerProductsAtom,
-  updateProductAtom,
-} from '../../features/seller/atoms/products';
+import { productQueries } from '../../features/products/queries';
+import { updateProductAtom } from '../../features/seller/atoms/products';
 import { ProductForm } from '../../features/seller/components/product-form';
+import type { EditFrom } from '../../features/seller/components/product-table';
 import { productFormValues } from '../../features/seller/product-form';
 import { LoadProblem } from './load-problem';
 
@@ -19,27 +17,26 @@ import { LoadProblem } from './load-problem';
  */
 export function EditProductPage() {
   const { id = '' } = useParams();
-  const products = useAtomValue(sellerProductsAtom);
-  const state = useAtomValue(productsLoadStateAtom);
-  const load = useSetAtom(loadProductsAtom);
-  const product = products.find((each) => each._id === id);
-
-  useEffect(() => {
-    if (state === 'idle') void load();
-  }, [state, load]);
+  // Back to the list as the seller left it, when it was opened from there.
+  const back = (useLocation().state as EditFrom | null)?.back ?? '/seller/product-list';
+  const found = useQuery(productQueries.items([id]));
+  const product = found.data?.find((each) => each._id === id && !each.archivedAt);
 
   return (
     <div className="seller-page">
       <title>{`Edit ${product?.name ?? 'product'} · Kirana Seller`}</title>
       <header className="seller-page__head">
         <h1>Edit product</h1>
-        <Link to="/seller/product-list" className="seller-page__note">
+        <Link to={back} className="seller-page__note">
           Back to the Product List
         </Link>
       </header>
-      {state === 'failed' ? (
-        <LoadProblem message="The products could not be loaded." onRetry={() => void load()} />
-      ) : state !== 'ready' ? (
+      {found.isError ? (
+        <LoadProblem
+          message="The product could not be loaded."
+          onRetry={() => void found.refetch()}
+        />
+      ) : !found.data ? (
         <Spinner label="Loading the product…" />
       ) : !product ? (
         <p className="seller-empty">
@@ -47,7 +44,7 @@ export function EditProductPage() {
         </p>
       ) : (
         // A fresh form per product: nothing typed for one is left for another.
-        <EditProduct key={product._id} product={product} />
+        <EditProduct key={product._id} product={product} back={back} />
       )}
     </div>
   );
@@ -57,7 +54,7 @@ export function EditProductPage() {
  * The form of `product` as it stood when opened; saving sends what changed since, so a change
  * made meanwhile elsewhere (a live update) is not undone.
  */
-function EditProduct({ product }: { product: Product }) {
+function EditProduct({ product, back }: { product: Product; back: string }) {
   const update = useSetAtom(updateProductAtom);
   const navigate = useNavigate();
   const [initial] = useState(() => productFormValues(product));
@@ -69,7 +66,7 @@ function EditProduct({ product }: { product: Product }) {
         busyLabel="Saving…"
         onSave={async (values) => {
           const saved = await update(product._id, values, initial);
-          if (saved) await navigate('/seller/product-list');
+          if (saved) await navigate(back);
           return saved;
         }}
       />

@@ -36,6 +36,12 @@ export const categoryQueries = {
       queryFn: async ({ client, signal }) =>
         (await getCategories(apiOf(client), signal)).filter((category) => !category.hidden),
     }),
+  /** Every category in the seller's order, hidden ones too (a seller's screens). */
+  all: () =>
+    queryOptions({
+      queryKey: ['categories', 'all'],
+      queryFn: ({ client, signal }) => getCategories(apiOf(client), signal),
+    }),
 };
 
 export const productQueries = {
@@ -115,9 +121,10 @@ function replaced(products: Product[], product: Product): Product[] {
 }
 
 /**
- * A product's change (a live event) laid into every answer holding it, so prices and stock on
- * screen change at once; the short lists it may join, leave or move in (best sellers, shelves,
- * related) are asked again. A category's pages keep their order while the shopper scrolls.
+ * A product's change (a live event, or the seller's own save) laid into every answer holding it,
+ * the storefront's and the seller's, so prices and stock on screen change at once; the short
+ * lists it may join, leave or move in (best sellers, shelves, related) are asked again. A
+ * category's pages, and the seller's, keep their order while they are read.
  */
 export function receiveProduct(client: QueryClient, product: Product): void {
   const merge = (products: Product[]) => replaced(products, product);
@@ -129,10 +136,12 @@ export function receiveProduct(client: QueryClient, product: Product): void {
     const products = merge(page.products);
     return products === page.products ? page : { ...page, products };
   };
-  client.setQueriesData<ProductPageAnswer>(
-    { queryKey: ['products', 'search'] },
-    (held) => held && mergePage(held),
-  );
+  for (const kind of ['search', 'seller']) {
+    client.setQueriesData<ProductPageAnswer>(
+      { queryKey: ['products', kind] },
+      (held) => held && mergePage(held),
+    );
+  }
   client.setQueriesData<InfiniteData<ProductPageAnswer>>(
     { queryKey: ['products', 'pages'] },
     (held) => {
@@ -142,6 +151,8 @@ export function receiveProduct(client: QueryClient, product: Product): void {
     },
   );
   void client.invalidateQueries({ queryKey: ['products', 'search'] });
+  // An archived product leaves the seller's list (unless it shows the archived ones).
+  if (product.archivedAt) void client.invalidateQueries({ queryKey: ['products', 'seller'] });
 }
 
 /** What a storefront route's page shows, as its address names it. */

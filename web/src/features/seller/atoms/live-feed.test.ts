@@ -1,6 +1,13 @@
-import type { Agent, Product, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
+import type {
+  Agent,
+  Product,
+  ProductPageAnswer,
+  SellerOrder,
+  SellerOrdersAnswer,
+} from '@kirana/shared';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
 import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
 import { anOrder, at } from '../../../test/orders';
 import { aProduct } from '../../../test/products';
@@ -8,12 +15,11 @@ import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
 import { agentsAtom, loadAgentsAtom } from './agents';
 import { sellerLiveFeed } from './live-feed';
 import { loadMoreOrdersAtom, refreshOrdersAtom, sellerOrdersAtom } from './orders';
-import { loadProductsAtom, sellerProductsAtom } from './products';
+import { sellerProductQueries } from '../queries';
 import { sellerAuthAtom } from './seller-auth';
 
 const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
-  listProducts: vi.fn<() => Promise<Product[]>>(),
   getAgents: vi.fn<() => Promise<Agent[]>>(),
   desktop: {
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
@@ -25,7 +31,6 @@ const mocks = vi.hoisted(() => ({
 
 vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
 vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
-vi.mock('../api/list-products', () => ({ listProducts: mocks.listProducts }));
 vi.mock('../api/get-agents', () => ({ getAgents: mocks.getAgents }));
 vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
@@ -39,6 +44,13 @@ function serverHolds(pages: SellerOrder[][]) {
     hasMore: page < pages.length,
   }));
 }
+
+const aPage = (products: Product[]): ProductPageAnswer => ({
+  success: true,
+  products,
+  total: products.length,
+  hasMore: false,
+});
 
 const ids = (orders: readonly { _id: string }[]) => orders.map((order) => order._id);
 const announced = () => mocks.desktop.newOrders.mock.calls.flatMap(([orders]) => ids(orders));
@@ -60,9 +72,9 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   store = createStore();
+  queryClient.clear();
   store.set(sellerAuthAtom, 'in');
   serverHolds([]);
-  mocks.listProducts.mockResolvedValue([]);
   mocks.getAgents.mockResolvedValue([]);
   close = openLiveFeed(store, 'seller', sellerLiveFeed);
   await vi.dynamicImportSettled();
@@ -166,37 +178,43 @@ describe("the seller's live orders", () => {
   it('polls only the orders while the stream is down, and fetches every loaded list when it is back', async () => {
     serverHolds([[anOrder(1)]]);
     await store.set(refreshOrdersAtom);
-    await store.set(loadProductsAtom);
     await connect();
+    const productList = sellerProductQueries.page({}).queryKey;
+    queryClient.setQueryData(productList, aPage([aProduct()]));
     mocks.getSellerOrders.mockClear();
-    mocks.listProducts.mockClear();
 
     socket.drop('transport close');
     await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
     await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
     expect(mocks.getSellerOrders).toHaveBeenCalledTimes(2);
-    expect(mocks.listProducts).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(productList)?.isInvalidated).toBe(false);
 
     socket.accept();
-    await vi.waitFor(() => expect(mocks.listProducts).toHaveBeenCalledOnce());
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(productList)?.isInvalidated).toBe(true),
+    );
     expect(mocks.getSellerOrders).toHaveBeenCalledTimes(3);
     expect(mocks.getAgents).not.toHaveBeenCalled();
   });
 });
 
 describe("the seller's live products and agents", () => {
-  it('merges a changed product into the Product List once it has loaded', async () => {
+  it('lays a changed product into the pages of the Product List that hold it', async () => {
     await connect();
     const milk = aProduct();
+    const bread = aProduct({ name: 'Bread' });
     const soldOut = { ...milk, inStock: false, updatedAt: at(5) };
-    socket.fire('product:updated', soldOut);
-    expect(store.get(sellerProductsAtom)).toEqual([]);
+    const holding = sellerProductQueries.page({ q: 'milk' }).queryKey;
+    const other = sellerProductQueries.page({ category: 'bakery' }).queryKey;
+    queryClient.setQueryData(holding, aPage([bread, milk]));
+    queryClient.setQueryData(other, aPage([bread]));
 
-    mocks.listProducts.mockResolvedValue([milk]);
-    await store.set(loadProductsAtom);
     socket.fire('product:updated', soldOut);
 
-    expect(store.get(sellerProductsAtom)).toEqual([soldOut]);
+    expect(queryClient.getQueryData(holding)?.products).toEqual([bread, soldOut]);
+    expect(queryClient.getQueryData(other)?.products).toEqual([bread]);
+    socket.fire('product:updated', milk);
+    expect(queryClient.getQueryData(holding)?.products).toEqual([bread, soldOut]);
   });
 
   it('fetches the agents again on agents:updated, if the Agents screen has loaded them', async () => {

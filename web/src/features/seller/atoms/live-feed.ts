@@ -1,5 +1,10 @@
 import { atom } from 'jotai';
 import type { LiveFeed } from '../../../lib/socket';
+import {
+  catalogueChangedAtom,
+  categoriesChangedAtom,
+  receiveProductAtom,
+} from '../../products/live-events';
 import { reloadLoadedAgentsAtom } from './agents';
 import { reloadLoadedCategoriesAtom } from './categories';
 import {
@@ -8,14 +13,19 @@ import {
   receiveUnacceptedOrderAtom,
   refreshOrdersAtom,
 } from './orders';
-import { receiveProductAtom, reloadLoadedProductsAtom } from './products';
+
+/** The seller's Categories screen and the storefront's data both follow a change of categories. */
+const categoriesChanged = atom(null, (_get, set) => {
+  set(categoriesChangedAtom);
+  void set(reloadLoadedCategoriesAtom);
+});
 
 /** After the stream was down: every list the seller screens have loaded, fetched again. */
 const catchUpAtom = atom(null, (_get, set) => {
   void set(refreshOrdersAtom);
-  void set(reloadLoadedProductsAtom);
+  set(catalogueChangedAtom);
   void set(reloadLoadedAgentsAtom);
-  void set(reloadLoadedCategoriesAtom);
+  set(categoriesChanged);
 });
 
 /**
@@ -30,8 +40,8 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'order:unaccepted': receiveUnacceptedOrderAtom,
     'product:updated': receiveProductAtom,
     'agents:updated': reloadLoadedAgentsAtom,
-    'categories:updated': reloadLoadedCategoriesAtom,
-    'catalogue:updated': reloadLoadedProductsAtom,
+    'categories:updated': categoriesChanged,
+    'catalogue:updated': catalogueChangedAtom,
   },
   refetch: catchUpAtom,
   poll: refreshOrdersAtom,

@@ -1,10 +1,12 @@
-import { mergeById, type Product, type ProductSavedAnswer, type StockBody } from '@kirana/shared';
+import type { Product, ProductSavedAnswer, StockBody } from '@kirana/shared';
 import { atom, type Getter, type Setter } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
+import { receiveProduct } from '../../products/queries';
 import { addProduct } from '../api/add-product';
 import { archiveProduct } from '../api/archive-product';
-import { listProducts } from '../api/list-products';
 import { setProductStock } from '../api/set-product-stock';
+import { setStocks } from '../api/set-stocks';
 import { updateProduct } from '../api/update-product';
 import { errorText, isSessionLost } from '../failure-message';
 import {
@@ -13,105 +15,98 @@ import {
   productUpdateFormData,
   type ProductFormValues,
 } from '../product-form';
-import type { LoadState } from './load-state';
+import { refreshProductList, showOnProductList } from '../queries';
 import { sessionLostAtom } from './seller-auth';
 
-/** Every product, in and out of stock, as the Product List shows them. */
-export const sellerProductsAtom = atom<readonly Product[]>([]);
-export const productsLoadStateAtom = atom<LoadState>('idle');
 /** Ids of products whose stock change is on its way to the server. */
 export const stockPendingAtom = atom<ReadonlySet<string>>(new Set<string>());
-
-/** Loads the products (again); a failure toasts its message and, with nothing shown yet, fails the screen. */
-export const loadProductsAtom = atom(null, async (get, set) => {
-  if (get(productsLoadStateAtom) !== 'ready') set(productsLoadStateAtom, 'loading');
-  try {
-    set(sellerProductsAtom, await listProducts());
-    set(productsLoadStateAtom, 'ready');
-  } catch (error) {
-    if (get(productsLoadStateAtom) !== 'ready') set(productsLoadStateAtom, 'failed');
-    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(errorText(error));
-  }
-});
 
 /** A stock change as the seller makes it: the switch, the count of units (null: not counted), or both. */
 export type StockChange = Omit<StockBody, 'id'>;
 
-/** `products` with `product` merged in by `_id` and `updatedAt`, or taken out once archived. */
-function withProduct(products: readonly Product[], product: Product): readonly Product[] {
-  if (product.archivedAt) return products.filter((held) => held._id !== product._id);
-  return mergeById([...products], product);
+/** Marks `ids` as on their way to the server (`pending`) or back. */
+function setPending(get: Getter, set: Setter, ids: readonly string[], pending: boolean) {
+  const held = new Set(get(stockPendingAtom));
+  for (const id of ids) {
+    if (pending) held.add(id);
+    else held.delete(id);
+  }
+  set(stockPendingAtom, held);
 }
 
-/** Live `product:updated` (a change made elsewhere): merged into the list if it has loaded. */
-export const receiveProductAtom = atom(null, (get, set, product: Product) => {
-  if (get(productsLoadStateAtom) !== 'ready') return;
-  set(sellerProductsAtom, withProduct(get(sellerProductsAtom), product));
-});
-
-/** Loads the products again if the list has loaded, e.g. after the live stream was down. */
-export const reloadLoadedProductsAtom = atom(null, async (get, set) => {
-  if (get(productsLoadStateAtom) === 'ready') await set(loadProductsAtom);
-});
+/** A refusal toasted, or the login shown when the session is gone. */
+function tellFailure(set: Setter, error: unknown) {
+  if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
+  else toast.error(errorText(error));
+}
 
 /**
- * Changes a product's stock (the switch, the count, or both): a switch moves at once, and back if
+ * Changes `product`'s stock (the switch, the count, or both): a switch moves at once, and back if
  * the server refuses; the row shows the server's answer. Resolves true once saved, toasting the
  * server's 'Stock Updated'; otherwise toasts why and resolves false.
  */
 export const setStockAtom = atom(
   null,
-  async (get, set, id: string, change: StockChange): Promise<boolean> => {
-    const before = get(sellerProductsAtom).find((product) => product._id === id);
-    if (!before || get(stockPendingAtom).has(id)) return false;
-    set(stockPendingAtom, new Set([...get(stockPendingAtom), id]));
-    const switchTo = (inStock: boolean) =>
-      set(
-        sellerProductsAtom,
-        get(sellerProductsAtom).map((product) =>
-          product._id === id ? { ...product, inStock } : product,
-        ),
-      );
-    if (change.inStock !== undefined) switchTo(change.inStock);
+  async (get, set, product: Product, change: StockChange): Promise<boolean> => {
+    if (get(stockPendingAtom).has(product._id)) return false;
+    setPending(get, set, [product._id], true);
+    if (change.inStock !== undefined) {
+      showOnProductList(queryClient, { ...product, inStock: change.inStock });
+    }
     try {
-      const answer = await setProductStock({ id, ...change });
-      set(sellerProductsAtom, mergeById([...get(sellerProductsAtom)], answer.product));
+      const answer = await setProductStock({ id: product._id, ...change });
+      receiveProduct(queryClient, answer.product);
       toast.success(answer.message);
       return true;
     } catch (error) {
-      if (change.inStock !== undefined) switchTo(before.inStock);
-      if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-      else toast.error(errorText(error));
+      if (change.inStock !== undefined) showOnProductList(queryClient, product);
+      tellFailure(set, error);
       return false;
     } finally {
-      const pending = new Set(get(stockPendingAtom));
-      pending.delete(id);
-      set(stockPendingAtom, pending);
+      setPending(get, set, [product._id], false);
     }
   },
 );
 
 /**
- * Sends one change of a product the seller made (`send`): the product answered is merged into
- * the list (or taken out once archived) if it has loaded, and the server's message toasted; a
- * refusal toasts why, a lost session shows the login. Resolves whether it was saved.
+ * One stock change for several products at once (the Product List's selection), all or none.
+ * Resolves true once saved, toasting the server's 'Stock Updated'; otherwise toasts why.
  */
-async function saveProduct(
-  get: Getter,
-  set: Setter,
-  send: () => Promise<ProductSavedAnswer>,
-): Promise<boolean> {
+export const setStocksAtom = atom(
+  null,
+  async (get, set, products: readonly Product[], change: StockChange): Promise<boolean> => {
+    const ids = products.map((product) => product._id);
+    if (ids.length === 0 || ids.some((id) => get(stockPendingAtom).has(id))) return false;
+    setPending(get, set, ids, true);
+    try {
+      const answer = await setStocks({ changes: ids.map((id) => ({ id, ...change })) });
+      for (const saved of answer.products) receiveProduct(queryClient, saved);
+      toast.success(answer.message);
+      return true;
+    } catch (error) {
+      tellFailure(set, error);
+      return false;
+    } finally {
+      setPending(get, set, ids, false);
+    }
+  },
+);
+
+/**
+ * Sends one change of a product the seller made (`send`): the product answered is laid into
+ * what is held of it, the Product List asked again (it may join, move or leave a page), and the
+ * server's message toasted; a refusal toasts why, a lost session shows the login. Resolves
+ * whether it was saved.
+ */
+async function saveProduct(set: Setter, send: () => Promise<ProductSavedAnswer>): Promise<boolean> {
   try {
     const answer = await send();
-    if (get(productsLoadStateAtom) === 'ready') {
-      set(sellerProductsAtom, withProduct(get(sellerProductsAtom), answer.product));
-    }
+    receiveProduct(queryClient, answer.product);
+    void refreshProductList(queryClient);
     toast.success(answer.message);
     return true;
   } catch (error) {
-    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(errorText(error));
+    tellFailure(set, error);
     return false;
   }
 }
@@ -127,9 +122,9 @@ function formIsReady(values: ProductFormValues): boolean {
  * Sends the Add Product form. Resolves true once the product is added (toasting the server's
  * 'Product Added'); otherwise toasts why and resolves false.
  */
-export const addProductAtom = atom(null, (get, set, values: ProductFormValues) =>
+export const addProductAtom = atom(null, (_get, set, values: ProductFormValues) =>
   formIsReady(values)
-    ? saveProduct(get, set, () => addProduct(productFormData(values)))
+    ? saveProduct(set, () => addProduct(productFormData(values)))
     : Promise.resolve(false),
 );
 
@@ -140,19 +135,13 @@ export const addProductAtom = atom(null, (get, set, values: ProductFormValues) =
  */
 export const updateProductAtom = atom(
   null,
-  (get, set, id: string, values: ProductFormValues, initial: ProductFormValues) =>
+  (_get, set, id: string, values: ProductFormValues, initial: ProductFormValues) =>
     formIsReady(values)
-      ? saveProduct(get, set, () => updateProduct(productUpdateFormData(id, values, initial)))
+      ? saveProduct(set, () => updateProduct(productUpdateFormData(id, values, initial)))
       : Promise.resolve(false),
 );
 
 /** Archives product `id` (already confirmed); it leaves the list. Resolves true once archived. */
-export const archiveProductAtom = atom(null, (get, set, id: string) =>
-  saveProduct(get, set, () => archiveProduct({ id })),
+export const archiveProductAtom = atom(null, (_get, set, id: string) =>
+  saveProduct(set, () => archiveProduct({ id })),
 );
-
-/** Forgets the products, e.g. before another login. */
-export const resetProductsAtom = atom(null, (_get, set) => {
-  set(sellerProductsAtom, []);
-  set(productsLoadStateAtom, 'idle');
-});

@@ -1,13 +1,14 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import { atom } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { getSellerAuth } from '../api/get-seller-auth';
 import { loginSeller } from '../api/login-seller';
 import { logoutSeller } from '../api/logout-seller';
 import { errorText } from '../failure-message';
+import { forgetProductList } from '../queries';
 import { resetAgentsAtom } from './agents';
 import { resetOrdersAtom } from './orders';
-import { resetProductsAtom } from './products';
 import { sellerAuthAtom } from './seller-auth';
 
 /**
@@ -34,7 +35,7 @@ export const logInSellerAtom = atom(
       const answer = await loginSeller(credentials);
       // Nothing held from an earlier session may show in this one.
       set(resetOrdersAtom);
-      set(resetProductsAtom);
+      forgetProductList(queryClient);
       set(resetAgentsAtom);
       set(sellerAuthAtom, 'in');
       toast.success(answer.message);
@@ -52,7 +53,7 @@ export const logOutSellerAtom = atom(null, async (_get, set) => {
     const answer = await logoutSeller();
     set(sellerAuthAtom, 'out');
     set(resetOrdersAtom);
-    set(resetProductsAtom);
+    forgetProductList(queryClient);
     set(resetAgentsAtom);
     toast.success(answer.message);
   } catch (error) {

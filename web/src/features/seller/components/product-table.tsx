@@ -1,17 +1,21 @@
-import {
-  categoryByPath,
-  formatAmount,
-  imageSrcSet,
-  ORDER_CURRENCY,
-  type Product,
-} from '@kirana/shared';
-import { Link } from 'react-router';
+import { formatAmount, imageSrcSet, ORDER_CURRENCY, type Product } from '@kirana/shared';
+import { Link, useLocation } from 'react-router';
 import type { StockChange } from '../atoms/products';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
 
+/** Where the edit form goes back to: the list as it was (its search, filters and page). */
+export interface EditFrom {
+  back: string;
+}
+
 interface ProductTableProps {
   products: readonly Product[];
+  /** A category's name by its path. */
+  categoryText: (path: string) => string;
+  /** Ids of the products selected for a change to all of them. */
+  selected: ReadonlySet<string>;
+  onSelect: (products: readonly Product[], selected: boolean) => void;
   /** Ids of products whose stock change is still on its way. */
   pendingIds: ReadonlySet<string>;
   /** Resolves true once the change is saved. */
@@ -21,21 +25,38 @@ interface ProductTableProps {
 }
 
 /**
- * Every product with its picture, category, selling price, the units left (when counted) and an
- * in-stock switch; under its name, Edit and Archive.
+ * A page of products with their picture, category, selling price, the units left (when counted)
+ * and an in-stock switch; under each name, Edit and Archive; a box to select it (and one for the
+ * whole page). Archived products are shown as they were, with nothing to change.
  */
 export function ProductTable({
   products,
+  categoryText,
+  selected,
+  onSelect,
   pendingIds,
   onStockChange,
   onArchive,
 }: ProductTableProps) {
+  const { search } = useLocation();
+  const live = products.filter((product) => !product.archivedAt);
+  const allSelected = live.length > 0 && live.every((product) => selected.has(product._id));
   return (
     <div className="seller-table-wrap">
       <table className="seller-table">
-        <caption className="visually-hidden">All products</caption>
+        <caption className="visually-hidden">Products</caption>
         <thead>
           <tr>
+            <th scope="col" className="seller-table__select">
+              {live.length > 0 && (
+                <input
+                  type="checkbox"
+                  aria-label="Select every product on this page"
+                  checked={allSelected}
+                  onChange={(event) => onSelect(live, event.target.checked)}
+                />
+              )}
+            </th>
             <th scope="col">Product</th>
             <th scope="col" className="seller-table__optional">
               Category
@@ -50,8 +71,19 @@ export function ProductTable({
         <tbody>
           {products.map((product) => {
             const picture = product.image[0];
+            const archived = product.archivedAt !== null;
             return (
               <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
+                <td className="seller-table__select">
+                  {!archived && (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${product.name}`}
+                      checked={selected.has(product._id)}
+                      onChange={(event) => onSelect([product], event.target.checked)}
+                    />
+                  )}
+                </td>
                 <th scope="row">
                   <div className="seller-product-cell">
                     {picture ? (
@@ -74,20 +106,32 @@ export function ProductTable({
                       {product.weight && (
                         <span className="seller-product-cell__weight">{product.weight}</span>
                       )}
-                      <span className="seller-product-cell__actions">
-                        <Link to={`/seller/product-list/${product._id}`}>
-                          Edit<span className="visually-hidden"> {product.name}</span>
-                        </Link>
-                        <button type="button" onClick={() => onArchive(product)}>
-                          Archive<span className="visually-hidden"> {product.name}</span>
-                        </button>
-                      </span>
+                      {(product.sku || product.barcode) && (
+                        <span className="seller-product-cell__codes">
+                          {[product.sku && `SKU ${product.sku}`, product.barcode]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      )}
+                      {archived ? (
+                        <span className="seller-product-cell__codes">Archived</span>
+                      ) : (
+                        <span className="seller-product-cell__actions">
+                          <Link
+                            to={`/seller/product-list/${product._id}`}
+                            state={{ back: `/seller/product-list${search}` } satisfies EditFrom}
+                          >
+                            Edit<span className="visually-hidden"> {product.name}</span>
+                          </Link>
+                          <button type="button" onClick={() => onArchive(product)}>
+                            Archive<span className="visually-hidden"> {product.name}</span>
+                          </button>
+                        </span>
+                      )}
                     </span>
                   </div>
                 </th>
-                <td className="seller-table__optional">
-                  {categoryByPath(product.category)?.text ?? product.category}
-                </td>
+                <td className="seller-table__optional">{categoryText(product.category)}</td>
                 <td className="seller-table__number">
                   <span className="seller-price">
                     {formatAmount(product.offerPrice, ORDER_CURRENCY)}
@@ -100,19 +144,27 @@ export function ProductTable({
                   )}
                 </td>
                 <td>
-                  <StockCountField
-                    product={product}
-                    pending={pendingIds.has(product._id)}
-                    onSave={(stockCount) => onStockChange(product, { stockCount })}
-                  />
+                  {archived ? (
+                    product.stockCount
+                  ) : (
+                    <StockCountField
+                      product={product}
+                      pending={pendingIds.has(product._id)}
+                      onSave={(stockCount) => onStockChange(product, { stockCount })}
+                    />
+                  )}
                 </td>
                 <td>
-                  <StockSwitch
-                    label={`${product.name} in stock`}
-                    checked={product.inStock}
-                    pending={pendingIds.has(product._id)}
-                    onChange={(inStock) => void onStockChange(product, { inStock })}
-                  />
+                  {archived ? (
+                    product.inStock && 'In stock'
+                  ) : (
+                    <StockSwitch
+                      label={`${product.name} in stock`}
+                      checked={product.inStock}
+                      pending={pendingIds.has(product._id)}
+                      onChange={(inStock) => void onStockChange(product, { inStock })}
+                    />
+                  )}
                 </td>
               </tr>
             );

@@ -13,7 +13,7 @@ interface StockCountFieldProps {
 const shown = (count: number | null) => (count === null ? '' : String(count));
 
 /** What is wrong with `text` as a count of units, or null when it is one (or empty). */
-function problemOf(text: string, unreadable: boolean): string | null {
+export function unitsProblem(text: string, unreadable = false): string | null {
   if (unreadable || (text !== '' && !/^\d+$/.test(text))) return 'Enter whole units, such as 12';
   if (text !== '' && Number(text) > MAX_STOCK_COUNT) return `At most ${MAX_STOCK_COUNT} units`;
   return null;
@@ -40,7 +40,7 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
     event.preventDefault();
     if (!changed || pending || !draft) return;
     const typed = draft.text.trim();
-    const wrong = problemOf(typed, draft.unreadable);
+    const wrong = unitsProblem(typed, draft.unreadable);
     setProblem(wrong);
     if (wrong) return;
     if (await onSave(typed === '' ? null : Number(typed))) setDraft(null);
