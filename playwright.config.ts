@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { LISTED_STOREFRONT_PORT } from './e2e/support/storefront-host';
+import { LISTED_STOREFRONT_PORT, SHOP_SCALE_PORT } from './e2e/support/storefront-host';
 
 const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
 const port = 4173;
@@ -33,6 +33,16 @@ const serverEnv: Record<string, string> = {
   PUSH_SERVICE_HOSTS: '127.0.0.1',
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+/** e2e/catalogue-scale.spec.ts's store: its own, on the embedded database, given a real catalogue. */
+const scaleURL = `http://127.0.0.1:${SHOP_SCALE_PORT}`;
+const scaleEnv: Record<string, string> = {
+  ...serverEnv,
+  PORT: String(SHOP_SCALE_PORT),
+  DATA_DIR: `${dataDir}-scale`,
+  DATABASE_URL: '',
+  PUBLIC_URL: scaleURL,
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -85,15 +95,26 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The built server, serving the built web app: run `npm run build` first (`npm run test:e2e` does).
-    command: 'node server/dist/main.js',
-    env: serverEnv,
-    url: `${baseURL}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // The server logs every request; E2E_SERVER_LOGS=1 shows them when a run needs debugging.
-    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The built server, serving the built web app: run `npm run build` first (`npm run test:e2e` does).
+      command: 'node server/dist/main.js',
+      env: serverEnv,
+      url: `${baseURL}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // The server logs every request; E2E_SERVER_LOGS=1 shows them when a run needs debugging.
+      stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node server/dist/main.js',
+      env: scaleEnv,
+      url: `${scaleURL}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,0 +1,134 @@
+import { request as newRequest, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { logInAsSeller, SELLER, toast } from './support/seller';
+import { catalogueCsv } from './support/shop-catalogue';
+import { SHOP_SCALE_PORT } from './support/storefront-host';
+
+/*
+ * A real shop's catalogue (design: Catalogue at shop scale): the demo's products and 2,000 more
+ * (brands × items × sizes), imported through the seller's import, in a store of its own on the
+ * embedded database, where search runs on PGlite's full text and trigrams.
+ */
+
+const SCALE_URL = `http://127.0.0.1:${SHOP_SCALE_PORT}`;
+const PRODUCTS = 2_000;
+test.use({ baseURL: SCALE_URL });
+
+test.beforeAll(async () => {
+  // Once per worker; again, every row is unchanged or put back as the file says.
+  const api = await newRequest.newContext({ baseURL: SCALE_URL });
+  try {
+    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
+    const imported = await api.post('/api/product/import', {
+      multipart: {
+        mode: 'apply',
+        file: { name: 'catalogue.csv', mimeType: 'text/csv', buffer: catalogueCsv(PRODUCTS) },
+      },
+      timeout: 120_000,
+    });
+    expect(imported.ok(), await imported.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
+});
+
+const names = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 });
+
+test('the nav’s search finds milk for “doodh” and tomatoes for a typo, among thousands', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const search = page.getByRole('search').getByRole('searchbox', { name: 'Search products' });
+  await search.fill('doodh');
+  await expect(page).toHaveURL('/products?q=doodh');
+  await expect(names(page).first()).toContainText('Milk');
+  // A page of results, never the whole catalogue.
+  expect(await names(page).count()).toBeLessThanOrEqual(24);
+
+  await search.fill('tomatto');
+  await expect(page).toHaveURL('/products?q=tomatto');
+  await expect(names(page).first()).toContainText('Tomato');
+});
+
+test('a category shows a page of its products, and scrolling brings the next ones', async ({
+  page,
+}) => {
+  await page.goto('/products/vegetables');
+  await expect(page.getByRole('heading', { level: 1, name: 'Organic veggies' })).toBeVisible();
+  await expect(names(page)).toHaveCount(24);
+  await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+  await expect(names(page)).toHaveCount(48);
+  // The address stays on the page the shopper opened.
+  await expect(page).toHaveURL('/products/vegetables');
+});
+
+test('without scripts, a category’s second page is a page of its own with links both ways', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: SCALE_URL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/products/vegetables');
+    const first = await names(page).first().textContent();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL('/products/vegetables?page=2');
+    await expect(names(page)).toHaveCount(24);
+    expect(await names(page).first().textContent()).not.toBe(first);
+    await expect(page.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/products/vegetables',
+    );
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/products/vegetables?page=3',
+    );
+  } finally {
+    await context.close();
+  }
+});
+
+test.describe('the seller’s Product List', () => {
+  test.skip(({ isMobile }) => isMobile, 'a counter task: run with --project laptop');
+
+  test('pages through thousands, finds by SKU, narrows to out of stock and puts a selection back in stock', async ({
+    page,
+  }) => {
+    await logInAsSeller(page);
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Product List' })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: /^2,0\d\d products$/ })).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Products' }).getByRole('row');
+    await expect(rows).toHaveCount(51);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL('/seller/product-list?page=2');
+    await expect(page.getByText(/^Page 2 of 4\d$/)).toBeVisible();
+
+    // By SKU, from the search field: the address follows.
+    const field = page.getByRole('searchbox', { name: 'Search' });
+    await field.fill('SKU-000123');
+    await expect(page).toHaveURL('/seller/product-list?q=SKU-000123');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('SKU SKU-000123');
+
+    // Cookies out of stock (every tenth of the file), all selected and put back in stock.
+    await field.fill('Cookies');
+    await page.getByLabel('Show').selectOption('Out of stock');
+    await expect(page).toHaveURL('/seller/product-list?q=Cookies&filter=out-of-stock');
+    const switches = page.getByRole('switch');
+    await expect(switches.first()).toBeVisible();
+    const count = await switches.count();
+    expect(count).toBeGreaterThan(1);
+    for (const one of await switches.all()) await expect(one).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Select every product on this page' }).check();
+    await expect(page.getByText(`${count} selected`)).toBeVisible();
+    await page.getByRole('button', { name: 'Mark in stock' }).click();
+    await expect(toast(page, 'Stock Updated')).toBeVisible();
+    for (const one of await switches.all()) await expect(one).toBeChecked();
+    await expect(page.getByText(`${count} selected`)).toHaveCount(0);
+    // Asked again, they are no longer out of stock.
+    await page.reload();
+    await expect(page.getByText('No products match. Try another search or filter.')).toBeVisible();
+  });
+});
