@@ -20,8 +20,11 @@ export const SIGNED_IN_HINT_COOKIE = 'kirana_signed_in';
 
 /** A storefront page the server renders (web/src/entry-server.tsx). */
 export interface RenderedPage {
-  /** 404 for a page of a product, a category or a path the store does not have. */
-  status: 200 | 404;
+  /**
+   * 404 for a page of a product, a category or a path the store does not have; 503 when a call
+   * it is rendered from failed (that section is rendered loading, for the browser to ask again).
+   */
+  status: 200 | 404 | 503;
   /** The page's own `<title>`, description, canonical link, Open Graph and schema.org data. */
   head: string;
   /** The markup of the app's root element. */

@@ -14,7 +14,7 @@ import { routes, type RouteHandle } from './app/routes';
 import { categoryQueries, productQueries } from './features/products/queries';
 import { headTags } from './features/seo/head-tags';
 import { pageMeta } from './features/seo/page-meta';
-import { createApiClient } from './lib/api-client';
+import { ApiError, createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
 /*
@@ -43,11 +43,17 @@ export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin
         return Response.json(body, { status });
       },
     }),
+    0,
   );
   // A call that fails leaves its section to the browser (its loading state is rendered).
   await handle
     .data?.(queryClient, { params: params ?? {}, search: location.searchParams })
     .catch(() => undefined);
+  // The store itself failed (not a missing product or category, which is the page's answer).
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.error instanceof ApiError && query.state.error.status >= 500);
   const store = createStore();
   const html = renderToString(
     <StrictMode>
@@ -74,7 +80,7 @@ export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin
   });
   const state: StorefrontState = { queries: dehydrate(queryClient) };
   return {
-    status: meta.status,
+    status: failed ? 503 : meta.status,
     head: `${headTags(meta, origin)}\n    ${hints}`,
     html: markup,
     state: JSON.stringify(state),

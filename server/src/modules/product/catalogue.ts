@@ -118,18 +118,27 @@ export class Catalogue {
   /**
    * What `read` answers for `key` (named by the caller's kind first: 'search', 'page' …) as of
    * the last change of the catalogue, read once and shared by the requests that ask meanwhile;
-   * `bytes` is about how much it holds. An answer that fails is not kept.
+   * `bytes` is about how much it holds. An answer that fails, or that `keep` refuses (one made
+   * while something failed), is not kept.
    */
-  remembered<T>(key: string, bytes: number, read: () => Promise<T>): Promise<T> {
+  remembered<T>(
+    key: string,
+    bytes: number,
+    read: () => Promise<T>,
+    keep: (answer: T) => boolean = () => true,
+  ): Promise<T> {
     const kept = this.answers.get(key);
     if (kept) return kept.answer as Promise<T>;
     const answer = read();
     const entry = { bytes, answer };
     // While other instances' changes cannot be heard, every request reads anew.
     if (this.invalidations.heard) this.answers.set(key, entry);
-    answer.catch(() => {
+    const forget = () => {
       if (this.answers.peek(key) === entry) this.answers.delete(key);
-    });
+    };
+    answer.then((value) => {
+      if (!keep(value)) forget();
+    }, forget);
     return answer;
   }
 

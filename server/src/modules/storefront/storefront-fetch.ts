@@ -10,7 +10,7 @@ import { presentCategory } from '../category/category.presenter.js';
 import { listCategories } from '../category/category.service.js';
 import { itemsAnswer, searchAnswer } from '../product/product-answers.js';
 
-type Context = Pick<AppContext, 'em' | 'publicUrl' | 'catalogue'>;
+type Context = Pick<AppContext, 'em' | 'publicUrl' | 'catalogue' | 'log'>;
 
 /**
  * The public calls a storefront page is rendered from, answered in this process as their routes
@@ -35,7 +35,9 @@ export function storefrontFetch(ctx: Context): StorefrontFetch {
       if (!call) throw new AppError('notFound', `No such endpoint: GET ${url.pathname}`);
       return { status: 200, body: await call(Object.fromEntries(url.searchParams)) };
     } catch (error) {
-      return errorAnswer(error);
+      const answer = errorAnswer(error);
+      if (answer.status >= 500) ctx.log.error({ err: error, path }, 'storefront call failed');
+      return answer;
     }
   };
 }

@@ -36,7 +36,8 @@ const PAGE_QUERY = ['q', 'page'];
  * page) rendered on the server from the calls their screens make (answered in this process, see
  * storefront-fetch.ts), with those answers for the browser to hydrate from; every other path goes
  * on to the next middleware (the client-rendered app). A page names nobody, so every visitor gets
- * the same bytes, kept in the catalogue's memory until it changes. Without a web build it steps
+ * the same bytes, kept in the catalogue's memory until it changes (unless a call failed: then
+ * the page says 503 and the browser asks again). Without a web build it steps
  * aside, and the plain app answers (or says it is not built).
  */
 export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppState, AppContext> {
@@ -75,6 +76,8 @@ export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppStat
         });
         return rendered && { status: rendered.status, html: pageHtml(web.template, rendered) };
       },
+      // A page rendered while a call failed is served, never kept.
+      (rendered) => rendered?.status !== 503,
     );
     if (!page) return next();
     await reconcileSignedInHint(ctx);

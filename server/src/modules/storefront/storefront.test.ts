@@ -6,11 +6,12 @@ import {
   type Product,
   type ProductPageAnswer,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
 import { createListedProduct, signUpShopper } from '../../test/factories.js';
 import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
 import { CategorySchema } from '../category/category.entity.js';
+import { Catalogue } from '../product/catalogue.js';
 
 /** The contents of the page's `<script … id="…">` element, or undefined. */
 function scriptOf(html: string, attributes: string): string | undefined {
@@ -216,6 +217,27 @@ describe('server-rendered storefront pages', () => {
     expect(productsHeld(after.text).find((product) => product._id === bread.id)?.inStock).toBe(
       false,
     );
+  });
+
+  test('a page whose call fails says 503, leaves that part to the browser, and is not kept', async () => {
+    const name = `Kodo Millet ${Date.now()}`;
+    await createListedProduct(app, { name, category: 'Grains' });
+    const path = `/products?q=${encodeURIComponent(name)}`;
+    const search = vi
+      .spyOn(Catalogue.prototype, 'searched')
+      .mockRejectedValueOnce(new Error('the database went away'));
+    try {
+      const failed = await app.http().get(path).expect(503);
+      // The results are left loading, for the browser to ask again.
+      expect(failed.text).toContain('All Products');
+      expect(failed.text).toContain('Loading products');
+      expect(failed.text).not.toContain('<article');
+      expect(productsHeld(failed.text)).toEqual([]);
+    } finally {
+      search.mockRestore();
+    }
+    const next = await app.http().get(path).expect(200);
+    expect(productsHeld(next.text).map((product) => product.name)).toEqual([name]);
   });
 
   test('nothing a seller types can break out of the page’s scripts', async () => {
