@@ -50,6 +50,20 @@ test('the nav’s search finds milk for “doodh” and tomatoes for a typo, amo
   await expect(names(page).first()).toContainText('Tomato');
 });
 
+test('All Products carries the first shelves; the others fill in as the shopper scrolls to them', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const shelf = (name: string) => page.getByRole('region', { name });
+  await expect(shelf('Organic veggies').getByRole('article')).toHaveCount(10);
+  const last = shelf('Grains & Cereals');
+  // Its heading and "See all" are there at once; its products only near the screen.
+  await expect(last.getByRole('link', { name: 'See all Grains & Cereals' })).toBeAttached();
+  await expect(last.getByRole('article')).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole('article')).toHaveCount(10);
+});
+
 test('a category shows a page of its products, and scrolling brings the next ones', async ({
   page,
 }) => {

@@ -1,19 +1,28 @@
 import { categoryHref, type CategoryDto } from '@kirana/shared';
 import {
+  useQueryClient,
   useQueryErrorResetBoundary,
   useSuspenseInfiniteQuery,
   useSuspenseQuery,
 } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { NextPageLink } from '../../features/products/components/next-page-link';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
-import { categoryQueries, pageOf, productQueries } from '../../features/products/queries';
+import {
+  categoryQueries,
+  pageOf,
+  productQueries,
+  SERVER_RENDERED_SHELVES,
+} from '../../features/products/queries';
+import { useNearScreen } from '../../lib/use-near-screen';
 
 /**
- * `/products`: a shelf of each category's first in-stock products, each with its "See all"; with
+ * `/products`: a shelf of each category's first in-stock products, each with its "See all" (the
+ * first few rendered on the server, the others as they scroll near); with
  * `?q=` (the nav's search) the in-stock products that match, best first, a page at a time.
  */
 export function ProductsPage() {
@@ -70,7 +79,13 @@ function SearchResults({ q, first }: { q: string; first: number }) {
 
 function Shelves() {
   const { data: categories } = useSuspenseQuery(categoryQueries.shown());
-  return categories.map((category) => <Shelf key={category.path} category={category} />);
+  return categories.map((category, index) =>
+    index < SERVER_RENDERED_SHELVES ? (
+      <Shelf key={category.path} category={category} />
+    ) : (
+      <LaterShelf key={category.path} category={category} />
+    ),
+  );
 }
 
 /** A category's first in-stock products in one row; none in stock, no shelf. */
@@ -79,6 +94,38 @@ function Shelf({ category }: { category: CategoryDto }) {
   const cart = useCartControls();
   const products = data.products.filter((product) => product.inStock);
   if (products.length === 0) return null;
+  return (
+    <ShelfSection category={category}>
+      <ProductGrid products={products} emptyMessage="" cart={cart} layout="shelf" />
+    </ShelfSection>
+  );
+}
+
+/**
+ * A shelf further down the page: its heading and "See all" at once (the way on without
+ * scripts), its products once it scrolls near, so the page carries a few shelves whatever the
+ * number of categories.
+ */
+function LaterShelf({ category }: { category: CategoryDto }) {
+  const client = useQueryClient();
+  const { reset } = useQueryErrorResetBoundary();
+  const place = useRef<HTMLDivElement>(null);
+  const held = client.getQueryData(productQueries.shelf(category.path).queryKey) !== undefined;
+  const near = useNearScreen(place, held);
+  const waiting = (
+    <ShelfSection category={category}>
+      <ProductGridSkeleton count={4} />
+    </ShelfSection>
+  );
+  if (!near) return <div ref={place}>{waiting}</div>;
+  return (
+    <LoadBoundary onRetry={reset} fallback={waiting}>
+      <Shelf category={category} />
+    </LoadBoundary>
+  );
+}
+
+function ShelfSection({ category, children }: { category: CategoryDto; children: ReactNode }) {
   const headingId = `category-${category.path.toLowerCase()}`;
   return (
     <section className="product-group" aria-labelledby={headingId}>
@@ -88,7 +135,7 @@ function Shelf({ category }: { category: CategoryDto }) {
           See all<span className="visually-hidden"> {category.text}</span>
         </Link>
       </div>
-      <ProductGrid products={products} emptyMessage="" cart={cart} layout="shelf" />
+      {children}
     </section>
   );
 }

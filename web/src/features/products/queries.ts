@@ -27,6 +27,8 @@ import { searchProducts, type ProductSearch } from './api/search-products';
 
 /** Products a category's shelf shows on /products before its "See all". */
 export const SHELF_SIZE = 10;
+/** Shelves /products carries from the server; the others load as the shopper scrolls near. */
+export const SERVER_RENDERED_SHELVES = 4;
 
 export const categoryQueries = {
   /** The categories shoppers see, in the seller's order (a seller's browser is told all). */
@@ -181,7 +183,9 @@ export const pageData = {
     }
     const categories = await client.ensureQueryData(categoryQueries.shown());
     await Promise.all(
-      categories.map((category) => client.prefetchQuery(productQueries.shelf(category.path))),
+      categories
+        .slice(0, SERVER_RENDERED_SHELVES)
+        .map((category) => client.prefetchQuery(productQueries.shelf(category.path))),
     );
   },
   category: async (client: QueryClient, { params, search }: PageAddress) => {
