@@ -3,10 +3,10 @@
 // on PostgreSQL (DATABASE_URL, a new database dropped afterwards) and on the embedded database:
 // import time (preview, apply); bytes and server time of the storefront's pages; search
 // latency at N concurrent requests (autocannon, 127.0.0.1 only); the server's resident memory
-// idle (after start) and after the run. Lighthouse: bench/lighthouse.mjs against the same pages.
-// Run after `npm run build`:
+// idle (after start) and after the run; with --lighthouse N, bench/lighthouse.mjs (N runs a
+// page) against the same store. Run after `npm run build`:
 //   node bench/catalogue-scale.mjs [--products 10000] [--db both|postgres|embedded]
-//     [--connections 16] [--seconds 10]
+//     [--connections 16] [--seconds 10] [--lighthouse 0]
 // Figures only, no assertions; the targets are printed beside them. Bounded: each search run
 // stops after its seconds, the whole run after 20 minutes.
 import { spawn } from 'node:child_process';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     connections: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '10' },
+    lighthouse: { type: 'string', default: '0' },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -200,6 +201,14 @@ async function measure(label, env) {
     console.log(
       `resident memory: idle ${idle.toFixed(0)} MB (target ≤ 150 on PostgreSQL), after the run ${(await rssMb(child.pid)).toFixed(0)} MB (target ≤ 250 on PostgreSQL)`,
     );
+    if (Number(values.lighthouse) > 0) {
+      const audit = spawn(
+        process.execPath,
+        ['bench/lighthouse.mjs', '--url', base, '--runs', values.lighthouse],
+        { cwd: ROOT, stdio: 'inherit' },
+      );
+      await new Promise((resolve) => audit.once('exit', resolve));
+    }
   } finally {
     await stopStore(child);
   }
