@@ -38,8 +38,11 @@ test('the nav’s search finds milk for “doodh” and tomatoes for a typo, amo
   page,
 }) => {
   await page.goto('/');
-  const search = page.getByRole('search').getByRole('searchbox', { name: 'Search products' });
+  const search = page.getByRole('search').getByRole('combobox', { name: 'Search products' });
   await search.fill('doodh');
+  // Suggested as the shopper types, then every result.
+  await expect(page.getByRole('option').first()).toContainText('Milk');
+  await search.press('Enter');
   await expect(page).toHaveURL('/products?q=doodh');
   await expect(names(page).first()).toContainText('Milk');
   // A page of results, never the whole catalogue.

@@ -1,3 +1,4 @@
+import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import {
   cartLink,
@@ -56,7 +57,9 @@ test('an empty cart shows the bare cart icon, and an empty cart or search says w
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
   await expect(cartLink(page)).not.toContainText('0');
 
-  await page.getByRole('search').getByRole('searchbox', { name: 'Search products' }).fill('zzzz');
+  const box = page.getByRole('search').getByRole('combobox', { name: 'Search products' });
+  await box.fill('zzzz');
+  await box.press('Enter');
   await expect(page.getByText('No products match “zzzz”.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear the search' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toBeVisible();
@@ -67,27 +70,46 @@ test('an empty cart shows the bare cart icon, and an empty cart or search says w
   await expect(page).toHaveURL('/products');
 });
 
-test('typing in the nav search goes to all products, the server’s results for the text in the address', async ({
+test('the nav search suggests as the shopper types; Enter shows the server’s results, which then follow the text in the address', async ({
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('search').getByRole('searchbox', { name: 'Search products' }).fill('CARR');
+  const box = page.getByRole('search').getByRole('combobox', { name: 'Search products' });
+  await box.fill('CARR');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  const options = suggestions.getByRole('option');
+  await expect(options.first()).toContainText('Carrot');
+  await expect(options.last()).toHaveText('See all results for “CARR”');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+  // The arrow keys pick one, Enter opens it.
+  await box.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrot' })).toBeVisible();
+  // Escape closes the suggestions; Enter alone shows every result.
+  await box.fill('carr');
+  await expect(options.first()).toBeVisible();
+  await box.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await box.press('Enter');
 
-  await expect(page).toHaveURL('/products?q=CARR');
+  await expect(page).toHaveURL('/products?q=carr');
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
   const names = page.getByRole('article').getByRole('heading', { level: 3 });
   // Best first: the name that starts with the text, then near ones.
   await expect(names.first()).toHaveText('Carrot');
   await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toHaveCount(0);
-  // A typo finds what was meant, and the address keeps the search.
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('carrott');
+  // On the results, they follow the text; a typo finds what was meant.
+  await box.fill('carrott');
   await expect(page).toHaveURL('/products?q=carrott');
   await expect(names.first()).toHaveText('Carrot');
+  await expect(suggestions).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('carrott');
+  await expect(box).toHaveValue('carrott');
   await expect(names.first()).toHaveText('Carrot');
 
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+  await box.fill('');
   await expect(page).toHaveURL('/products');
   await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toBeVisible();
   // In stock only: Brinjal and Frozen French Fries never show.
@@ -340,7 +362,7 @@ test('the seller and agent areas hide the shopper nav and footer', async ({ page
   for (const path of ['/seller', '/agents']) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toBeEmpty();
-    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Quick Links' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Cart, / })).toHaveCount(0);
   }

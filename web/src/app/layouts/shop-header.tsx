@@ -85,10 +85,14 @@ export function ShopHeader() {
         <SearchBox
           className="shop-header__search"
           value={searchText}
+          // On the results, they follow the text; elsewhere the box suggests, Enter shows them.
+          suggest={pathname !== ALL_PRODUCTS}
           onChange={(text) => {
             setSearchText(text);
             clearTimeout(typing.current);
-            typing.current = setTimeout(() => showResults(text), TYPING_PAUSE_MS);
+            if (pathname === ALL_PRODUCTS) {
+              typing.current = setTimeout(() => showResults(text), TYPING_PAUSE_MS);
+            }
           }}
           onSubmit={() => showResults()}
         />
