@@ -98,6 +98,8 @@ function CategoryProducts({ category }: { category: CategoryDto }) {
           Previous page
         </Link>
       )}
+      {/* The cards' names are level 3, as on every page, under this for screen readers. */}
+      <h2 className="visually-hidden">Products</h2>
       <ProductGrid
         products={products}
         emptyMessage={MESSAGES.noProductsInCategory}

@@ -64,6 +64,8 @@ function SearchResults({ q, first }: { q: string; first: number }) {
   const next = first + data.pages.length;
   return (
     <>
+      {/* The cards' names are level 3, as on every page, under this for screen readers. */}
+      <h2 className="visually-hidden">Results</h2>
       <ProductGrid products={products} emptyMessage="" cart={cart} />
       {hasNextPage && (
         <NextPageLink
