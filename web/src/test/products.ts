@@ -1,4 +1,4 @@
-import type { Product } from '@kirana/shared';
+import type { CategoryDto, Product, ProductPageAnswer } from '@kirana/shared';
 
 let counter = 0;
 
@@ -25,3 +25,22 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     ...overrides,
   };
 }
+
+/** The server's answer of a search or a listing that has `products`, all on one page. */
+export const aPage = (products: Product[]): ProductPageAnswer => ({
+  success: true,
+  products,
+  total: products.length,
+  hasMore: false,
+});
+
+/** A category as the server lists it. */
+export const aCategory = (text: string, path: string, hidden = false): CategoryDto => ({
+  _id: `category-${path}`,
+  text,
+  path,
+  image: `/uploads/categories/${path}.webp`,
+  bgColor: '#FEF6DA',
+  position: 1,
+  hidden,
+});

@@ -18,7 +18,7 @@ import {
   REJOIN_AFTER_SERVER_DISCONNECT_MS,
 } from '../../lib/socket';
 import { anOrder, at } from '../../test/orders';
-import { aProduct } from '../../test/products';
+import { aCategory, aPage, aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
 import { shopLiveFeed } from './shop-live-feed';
 
@@ -47,25 +47,6 @@ vi.mock('../../features/orders/api/get-user-orders', () => ({
 }));
 vi.mock('../../features/auth/api/get-user-auth', () => ({ getUserAuth: mocks.getUserAuth }));
 vi.mock('../../lib/toast', () => ({ toast: mocks.toast }));
-
-/** The server's answer of a search or listing that has `products`, all on one page. */
-const answer = (products: Product[]): ProductPageAnswer => ({
-  success: true,
-  products,
-  total: products.length,
-  hasMore: false,
-});
-
-/** A category as shoppers are shown it. */
-const aCategory = (text: string, path: string): CategoryDto => ({
-  _id: `category-${path}`,
-  text,
-  path,
-  image: `/uploads/categories/${path}.webp`,
-  bgColor: '#FEF6DA',
-  position: 1,
-  hidden: false,
-});
 
 const asha: User = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com', cartItems: {} };
 const ashasOrder = (minute: number) => anOrder(minute, { userId: asha._id });
@@ -110,7 +91,7 @@ async function connect() {
 beforeEach(async () => {
   vi.clearAllMocks();
   queryClient.clear();
-  mocks.searchProducts.mockResolvedValue(answer([]));
+  mocks.searchProducts.mockResolvedValue(aPage([]));
   mocks.getProductItems.mockResolvedValue([]);
   mocks.getCategories.mockResolvedValue([]);
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -138,9 +119,9 @@ describe('the live storefront', () => {
     const bestSellers = productQueries.bestSellers().queryKey;
     const dairyPages = productQueries.pages({ category: 'Dairy', inStock: true }, 1).queryKey;
     queryClient.setQueryData(cart, [milk, bread]);
-    queryClient.setQueryData(bestSellers, answer([milk, bread]));
+    queryClient.setQueryData(bestSellers, aPage([milk, bread]));
     queryClient.setQueryData<InfiniteData<ProductPageAnswer>>(dairyPages, {
-      pages: [answer([bread]), answer([milk])],
+      pages: [aPage([bread]), aPage([milk])],
       pageParams: [1, 2],
     });
 
@@ -162,14 +143,14 @@ describe('the live storefront', () => {
 
   it('takes a product switched out of stock out of the best sellers on screen, and adds a new one', async () => {
     const [milk, bread] = [aProduct({ name: 'Milk' }), aProduct({ name: 'Bread' })];
-    mocks.searchProducts.mockResolvedValue(answer([milk, bread]));
+    mocks.searchProducts.mockResolvedValue(aPage([milk, bread]));
     const bestSellers = await watched(productQueries.bestSellers());
     await connect();
     expect(bestSellers()?.products).toEqual([milk, bread]);
 
     // The server now lists what is in stock: bread, and eggs just added.
     const eggs = aProduct({ name: 'Eggs', createdAt: at(6), updatedAt: at(6) });
-    mocks.searchProducts.mockResolvedValue(answer([bread, eggs]));
+    mocks.searchProducts.mockResolvedValue(aPage([bread, eggs]));
     socket.fire('product:updated', { ...milk, inStock: false, updatedAt: at(5) });
     socket.fire('product:updated', eggs);
     await settled();
@@ -191,7 +172,7 @@ describe('the live storefront', () => {
     const cart = productQueries.items(['a']).queryKey;
     const search = productQueries.search({ q: 'milk' }).queryKey;
     queryClient.setQueryData(cart, [aProduct()]);
-    queryClient.setQueryData(search, answer([aProduct()]));
+    queryClient.setQueryData(search, aPage([aProduct()]));
 
     socket.fire('catalogue:updated');
     expect(invalidated(cart)).toBe(true);
@@ -211,7 +192,7 @@ describe('the live storefront', () => {
 
   it('after the stream was down, asks again every product and category list it holds', async () => {
     const milk = aProduct({ name: 'Milk' });
-    mocks.searchProducts.mockResolvedValue(answer([milk]));
+    mocks.searchProducts.mockResolvedValue(aPage([milk]));
     const bestSellers = await watched(productQueries.bestSellers());
     await connect();
     const cart = productQueries.items([milk._id]).queryKey;
@@ -221,7 +202,7 @@ describe('the live storefront', () => {
 
     socket.drop('transport close');
     // Missed while down: milk went out of stock.
-    mocks.searchProducts.mockResolvedValue(answer([]));
+    mocks.searchProducts.mockResolvedValue(aPage([]));
     await connect();
 
     expect(invalidated(cart)).toBe(true);

@@ -1,9 +1,9 @@
-import type { CategoryDto, Product, ProductPageAnswer } from '@kirana/shared';
+import type { ProductPageAnswer } from '@kirana/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import { aProduct } from '../../test/products';
+import { aCategory, aPage, aProduct } from '../../test/products';
 import {
   categoryOf,
   categoryQueries,
@@ -13,23 +13,6 @@ import {
   productQueries,
   receiveProduct,
 } from './queries';
-
-const answer = (products: Product[]): ProductPageAnswer => ({
-  success: true,
-  products,
-  total: products.length,
-  hasMore: false,
-});
-
-const aCategory = (text: string, path: string, hidden = false): CategoryDto => ({
-  _id: `category-${path}`,
-  text,
-  path,
-  image: `/uploads/categories/${path}.webp`,
-  bgColor: '#FEF6DA',
-  position: 1,
-  hidden,
-});
 
 let client: QueryClient;
 
@@ -108,7 +91,7 @@ describe('the queries', () => {
     const { client, asked } = cacheOver({
       [`/api/product/items?ids=${mango._id}`]: { success: true, products: [mango] },
       '/api/category/list': { success: true, categories: [fruits] },
-      '/api/product/search?category=Fruits&inStock=true&limit=6': answer([mango]),
+      '/api/product/search?category=Fruits&inStock=true&limit=6': aPage([mango]),
     });
 
     await pageData.product(client, { params: { id: mango._id }, search: new URLSearchParams() });
@@ -118,7 +101,7 @@ describe('the queries', () => {
       `/api/product/items?ids=${mango._id}`,
       '/api/product/search?category=Fruits&inStock=true&limit=6',
     ]);
-    expect(client.getQueryData(productQueries.related('Fruits').queryKey)).toEqual(answer([mango]));
+    expect(client.getQueryData(productQueries.related('Fruits').queryKey)).toEqual(aPage([mango]));
   });
 });
 
@@ -133,9 +116,9 @@ describe('receiveProduct', () => {
   function holding() {
     client = createQueryClient();
     client.setQueryData(cart, [bread, milk]);
-    client.setQueryData(shelf, answer([milk]));
+    client.setQueryData(shelf, aPage([milk]));
     client.setQueryData<InfiniteData<ProductPageAnswer>>(pages, {
-      pages: [answer([bread]), answer([milk])],
+      pages: [aPage([bread]), aPage([milk])],
       pageParams: [1, 2],
     });
     return {

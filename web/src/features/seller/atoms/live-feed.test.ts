@@ -1,16 +1,10 @@
-import type {
-  Agent,
-  Product,
-  ProductPageAnswer,
-  SellerOrder,
-  SellerOrdersAnswer,
-} from '@kirana/shared';
+import type { Agent, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
 import { anOrder, at } from '../../../test/orders';
-import { aProduct } from '../../../test/products';
+import { aPage, aProduct } from '../../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
 import { agentsAtom, loadAgentsAtom } from './agents';
 import { sellerLiveFeed } from './live-feed';
@@ -44,13 +38,6 @@ function serverHolds(pages: SellerOrder[][]) {
     hasMore: page < pages.length,
   }));
 }
-
-const aPage = (products: Product[]): ProductPageAnswer => ({
-  success: true,
-  products,
-  total: products.length,
-  hasMore: false,
-});
 
 const ids = (orders: readonly { _id: string }[]) => orders.map((order) => order._id);
 const announced = () => mocks.desktop.newOrders.mock.calls.flatMap(([orders]) => ids(orders));
