@@ -114,7 +114,7 @@ export function ProductTable({
                         </span>
                       )}
                       {archived ? (
-                        <span className="seller-product-cell__codes">Archived</span>
+                        <span className="seller-product-cell__weight">Archived</span>
                       ) : (
                         <span className="seller-product-cell__actions">
                           <Link
