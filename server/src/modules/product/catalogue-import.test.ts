@@ -175,6 +175,38 @@ describe('importing and exporting the catalogue', () => {
     expect(after[1]).toMatchObject({ offerPricePaise: 8_000, stockCount: 12, name: second!.name });
   });
 
+  test('apply writes in batches yet as one transaction: the database refusing a late row undoes the earlier batches', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, index) => good(1_000 + index));
+    // Another product takes row 1,150's SKU between the check and the write, as the database
+    // sees it: its unique index refuses the insert, in the import's third batch of 500.
+    const refuse = `refuse_${tag.toLowerCase()}`;
+    const connection = app.orm.em.getConnection();
+    await connection.execute(`
+      create function ${refuse}() returns trigger language plpgsql as $$
+      begin
+        if new.sku = '${tag}-2149' then
+          raise exception 'duplicate key value violates unique constraint "products_sku_live"'
+            using errcode = 'unique_violation';
+        end if;
+        return new;
+      end $$`);
+    await connection.execute(
+      `create trigger ${refuse} before insert on products for each row execute function ${refuse}()`,
+    );
+    try {
+      const response = await send(csvOf([HEADER, ...rows]), { mode: 'apply' }).expect(409);
+      expect(response.body).toMatchObject({
+        success: false,
+        message: 'SKU is already used by another product',
+      });
+    } finally {
+      await connection.execute(`drop trigger ${refuse} on products`);
+      await connection.execute(`drop function ${refuse}()`);
+    }
+    const skus = rows.map((row) => row[0]!);
+    expect(await app.orm.em.fork().count(ProductSchema, { sku: { $in: skus } })).toBe(0);
+  });
+
   test('export, then import of the export: every product unchanged, those without a SKU too', async () => {
     // One without a SKU: found again by its name in its category.
     await send(

@@ -407,6 +407,9 @@ async function checkBarcodesFree(em: EntityManager, planned: Planned[], errors: 
   }
 }
 
+/** Rows written between two flushes of the import's transaction. */
+const APPLY_BATCH = 500;
+
 /** Stores the new pictures, then writes every row in one transaction. */
 async function apply(
   em: EntityManager,
@@ -428,7 +431,13 @@ async function apply(
     );
   }
   await em.transactional(async (tx) => {
-    for (const plan of planned) {
+    for (const [index, plan] of planned.entries()) {
+      // Written in batches inside the one transaction, each let go once written: a whole
+      // catalogue's entities held at once would grow the server's memory for good.
+      if (index > 0 && index % APPLY_BATCH === 0) {
+        await flushCodes(tx, {});
+        tx.clear();
+      }
       const images = plan.pictures?.flatMap((picture) =>
         isEntry(picture) ? (urls.get(picture) ?? []) : picture,
       );
