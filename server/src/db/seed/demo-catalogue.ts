@@ -12,17 +12,6 @@ export interface DemoProduct {
   inStock?: false;
 }
 
-/** Each category tile is drawn from one icon of the same set. */
-export const CATEGORY_ICONS: Record<CategoryPath, string> = {
-  Vegetables: 'leafy-green',
-  Fruits: 'red-apple',
-  Drinks: 'cup-with-straw',
-  Instant: 'steaming-bowl',
-  Dairy: 'glass-of-milk',
-  Bakery: 'bread',
-  Grains: 'sheaf-of-rice',
-};
-
 const fresh = (what: string) => [
   `Fresh ${what}, hand-picked every morning`,
   'Rich in vitamins and minerals',

@@ -1,4 +1,5 @@
-import { CATEGORIES, categoryByPath, toPaise, type Category } from '@kirana/shared';
+import { readFile } from 'node:fs/promises';
+import { CATEGORIES, categoryByPath, toPaise } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { Config } from '../../config.js';
@@ -7,8 +8,8 @@ import { ProductSchema } from '../../modules/product/product.entity.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
 import { endSessionsOf } from '../../modules/session/session.service.js';
 import type { ImageStore } from '../../modules/upload/image-store.js';
-import { storeImage, storeSquareImage } from '../../modules/upload/images.js';
-import { CATEGORY_ICONS, DEMO_CATALOGUE } from './demo-catalogue.js';
+import { storeImage } from '../../modules/upload/images.js';
+import { DEMO_CATALOGUE } from './demo-catalogue.js';
 import { loadIconTiles, type DrawIconTile } from './icons.js';
 
 export interface SeedOptions {
@@ -21,13 +22,11 @@ export interface SeedOptions {
 /** Run at every start: idempotent, and safe when several instances start at once. */
 export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise<void> {
   const em = orm.em.fork();
-  const missingTiles = await missingCategoryTiles(options.store);
+  await storeCategoryTiles(options.store);
   const wantsDemo = options.seedDemoData && (await em.count(ProductSchema)) === 0;
-  // The drawings are loaded only when something is to be drawn, and let go when done.
-  const draw = missingTiles.length > 0 || wantsDemo ? await loadIconTiles() : null;
-  if (draw) await drawCategoryTiles(options.store, draw, missingTiles);
+  // The drawings (~100 MB parsed) are loaded only to draw the demo, and let go when done.
   // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
-  const demo = draw && wantsDemo ? await renderDemoCatalogue(options.store, draw) : [];
+  const demo = wantsDemo ? await renderDemoCatalogue(options.store, await loadIconTiles()) : [];
   const created = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
     await ensureSellerAccount(tx, options.seller);
@@ -55,27 +54,15 @@ export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise
 
 /** Serialises seeding across instances sharing one database. */
 const SEED_LOCK = 7_304_211;
-const TILE_SIZE = 256;
 
-const tileName = (store: ImageStore, category: Category) =>
-  category.image.slice(store.baseUrl.length + 1);
+/** The spec's categories' pictures, shipped in server/assets/categories (its README). */
+const TILES = new URL('../../../assets/', import.meta.url);
 
-async function missingCategoryTiles(store: ImageStore): Promise<Category[]> {
-  const missing: Category[] = [];
+/** Stores each seeded category's picture the store does not have yet. */
+async function storeCategoryTiles(store: ImageStore): Promise<void> {
   for (const category of CATEGORIES) {
-    if (!(await store.has(tileName(store, category)))) missing.push(category);
-  }
-  return missing;
-}
-
-async function drawCategoryTiles(
-  store: ImageStore,
-  draw: DrawIconTile,
-  categories: readonly Category[],
-): Promise<void> {
-  for (const category of categories) {
-    const svg = draw(CATEGORY_ICONS[category.path], category.bgColor, TILE_SIZE);
-    await storeSquareImage(store, tileName(store, category), svg, TILE_SIZE);
+    const name = category.image.slice(store.baseUrl.length + 1);
+    if (!(await store.has(name))) await store.put(name, await readFile(new URL(name, TILES)));
   }
 }
 

@@ -18,7 +18,7 @@ import type * as Icons from './icons.js';
 import { loadIconTiles } from './icons.js';
 import { seedDatabase, type SeedOptions } from './index.js';
 
-// The real drawings, counted: only a start with something to draw may read them.
+// The real drawings, counted: only a start that draws the demo may read them.
 vi.mock('./icons.js', async (importOriginal) => {
   const original = await importOriginal<typeof Icons>();
   return { ...original, loadIconTiles: vi.fn(original.loadIconTiles) };
@@ -80,10 +80,28 @@ describe('seedDatabase on an empty database', () => {
     expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 });
   });
 
-  test('renders a tile image for each category', async () => {
+  test('stores a tile image for each category', async () => {
     for (const category of CATEGORIES) {
       const file = path.join(uploads, category.image.replace('/uploads/', ''));
-      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp' });
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 256 });
+    }
+  });
+
+  test('a first start that does not seed the demo stores the tiles and never reads the drawings', async () => {
+    const store = await mkdtemp(path.join(tmpdir(), 'kirana-seed-'));
+    try {
+      vi.mocked(loadIconTiles).mockClear();
+      await seedDatabase(orm, {
+        ...options,
+        seedDemoData: false,
+        store: new LocalImageStore(store),
+      });
+      expect(loadIconTiles).not.toHaveBeenCalled();
+      for (const category of CATEGORIES) {
+        await access(path.join(store, category.image.replace('/uploads/', '')));
+      }
+    } finally {
+      await rm(store, { recursive: true, force: true });
     }
   });
 
