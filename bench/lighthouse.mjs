@@ -156,6 +156,12 @@ try {
       console.log(
         `  below 100: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ''}`,
       );
+      // What the page logged, so an error under Lighthouse can be found without a report file.
+      if (audit.id === 'errors-in-console') {
+        for (const item of audit.details?.items ?? []) {
+          console.log(`    ${item.sourceLocation?.url ?? item.source}: ${item.description}`);
+        }
+      }
     }
   }
 } finally {

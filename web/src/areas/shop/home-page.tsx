@@ -1,4 +1,4 @@
-import { imageSrcSet } from '@kirana/shared';
+import { IMAGE_WIDTHS } from '@kirana/shared';
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LeafIcon, HeartIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
@@ -7,7 +7,6 @@ import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
 import { categoryQueries, productQueries } from '../../features/products/queries';
-import { serverUrl } from '../../lib/server-origin';
 
 /** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
 const VALUE_BLURBS = [
@@ -17,8 +16,20 @@ const VALUE_BLURBS = [
   { title: 'Trusted by Thousands', text: 'loved by 10,000+ happy customers', Icon: HeartIcon },
 ] as const;
 
-/** Banner art: the demo catalogue's own product drawings, served by the shop's server. */
-const art = (name: string) => serverUrl(`/uploads/demo/${name}-800.webp`);
+/** Banner art, shipped with the app (banner-art/README.md): each drawing's URL by file name. */
+const ART_FILES = import.meta.glob<string>('./banner-art/*.webp', {
+  eager: true,
+  query: '?no-inline',
+  import: 'default',
+});
+const artUrl = (file: string) => {
+  const url = ART_FILES[`./banner-art/${file}`];
+  if (!url) throw new Error(`no banner art ${file}`);
+  return url;
+};
+const art = (name: string) => artUrl(`${name}-800.webp`);
+const artSrcSet = (name: string) =>
+  IMAGE_WIDTHS.map((width) => `${artUrl(`${name}-${width}.webp`)} ${width}w`).join(', ');
 const HERO_ART = ['apple', 'carrot', 'toned-milk', 'broccoli', 'baguette'] as const;
 const BOTTOM_ART = ['strawberry', 'orange', 'banana'] as const;
 
@@ -73,7 +84,7 @@ function MainBanner() {
               key={name}
               className={`hero__art-item hero__art-item--${index + 1}`}
               src={art(name)}
-              srcSet={imageSrcSet(art(name))}
+              srcSet={artSrcSet(name)}
               sizes="(min-width: 900px) 200px, 30vw"
               width="400"
               height="400"
@@ -133,7 +144,7 @@ function BottomBanner() {
             <img
               key={name}
               src={art(name)}
-              srcSet={imageSrcSet(art(name))}
+              srcSet={artSrcSet(name)}
               sizes="(min-width: 900px) 160px, 28vw"
               width="400"
               height="400"
