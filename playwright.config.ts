@@ -34,7 +34,10 @@ const serverEnv: Record<string, string> = {
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
-/** e2e/catalogue-scale.spec.ts's store: its own, on the embedded database, given a real catalogue. */
+/**
+ * A real shop's store (e2e/support/scale-store.ts): its own, on the embedded database, without
+ * the demo; its specs import a real catalogue into it.
+ */
 const scaleURL = `http://127.0.0.1:${SHOP_SCALE_PORT}`;
 const scaleEnv: Record<string, string> = {
   ...serverEnv,
@@ -42,6 +45,7 @@ const scaleEnv: Record<string, string> = {
   DATA_DIR: `${dataDir}-scale`,
   DATABASE_URL: '',
   PUBLIC_URL: scaleURL,
+  SEED_DEMO_DATA: 'false',
 };
 
 export default defineConfig({

@@ -1,38 +1,30 @@
-import { request as newRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { logInAsSeller, SELLER, toast } from './support/seller';
-import { catalogueCsv } from './support/shop-catalogue';
-import { SHOP_SCALE_PORT } from './support/storefront-host';
+import { expectImagesLoaded } from './support/images';
+import { importShopCatalogue, SCALE_URL } from './support/scale-store';
+import { logInAsSeller, toast } from './support/seller';
 
 /*
- * A real shop's catalogue (design: Catalogue at shop scale): the demo's products and 2,000 more
- * (brands × items × sizes), imported through the seller's import, in a store of its own on the
+ * A real shop's catalogue (design: Catalogue at shop scale): 2,000 products (brands × items ×
+ * sizes) imported through the seller's import into a store that never seeded the demo, on the
  * embedded database, where search runs on PGlite's full text and trigrams.
  */
 
-const SCALE_URL = `http://127.0.0.1:${SHOP_SCALE_PORT}`;
-const PRODUCTS = 2_000;
 test.use({ baseURL: SCALE_URL });
-
-test.beforeAll(async () => {
-  // Once per worker; again, every row is unchanged or put back as the file says.
-  const api = await newRequest.newContext({ baseURL: SCALE_URL });
-  try {
-    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-    const imported = await api.post('/api/product/import', {
-      multipart: {
-        mode: 'apply',
-        file: { name: 'catalogue.csv', mimeType: 'text/csv', buffer: catalogueCsv(PRODUCTS) },
-      },
-      timeout: 120_000,
-    });
-    expect(imported.ok(), await imported.text()).toBe(true);
-  } finally {
-    await api.dispose();
-  }
-});
+test.beforeAll(importShopCatalogue);
 
 const names = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 });
+
+test('a shop that never seeded the demo shows its banner art and the seven category tiles', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const categories = page.getByRole('region', { name: 'Categories' });
+  await expect(categories.getByRole('link')).toHaveCount(7);
+  await expectImagesLoaded(categories.locator('img'));
+  await expect(page.locator('.hero img, .bottom-banner img')).toHaveCount(8);
+  await expectImagesLoaded(page.locator('.hero img, .bottom-banner img'));
+});
 
 test('the nav’s search finds milk for “doodh” and tomatoes for a typo, among thousands', async ({
   page,

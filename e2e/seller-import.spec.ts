@@ -1,10 +1,14 @@
 import yazl from 'yazl';
 import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { importShopCatalogue, SCALE_URL } from './support/scale-store';
 import { logInAsSeller, solidPng, toast, uniqueSuffix } from './support/seller';
 
 test.describe('importing the catalogue from a spreadsheet', () => {
   test.skip(({ isMobile }) => isMobile, 'a counter task: run with --project laptop');
+  // A real shop's store, with its thousands of products (e2e/support/scale-store.ts).
+  test.use({ baseURL: SCALE_URL });
+  test.beforeAll(importShopCatalogue);
 
   test('a bad row is named by row and column and nothing is imported; fixed, the file imports, pictures and all', async ({
     page,

@@ -5,7 +5,7 @@ import path from 'node:path';
 /** e2e/other-origin.spec.ts's storefront origins: the server lists the first in PUBLIC_ORIGINS. */
 export const LISTED_STOREFRONT_PORT = 4175;
 export const UNLISTED_STOREFRONT_PORT = 4176;
-/** e2e/catalogue-scale.spec.ts's store, its own server holding a real shop's catalogue. */
+/** A real shop's store (e2e/support/scale-store.ts), its own server holding its catalogue. */
 export const SHOP_SCALE_PORT = 4177;
 
 /** The built web app (`npm run build`), as a static host would serve it. */

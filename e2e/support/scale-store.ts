@@ -1,0 +1,37 @@
+import { request as newRequest } from '@playwright/test';
+import { expect } from './fixtures';
+import { SELLER } from './seller';
+import { catalogueCsv } from './shop-catalogue';
+import { SHOP_SCALE_PORT } from './storefront-host';
+
+/**
+ * The store of a real shop (playwright.config.ts): its own server on the embedded database,
+ * which never seeded the demo, holding a catalogue imported through the seller's import.
+ */
+export const SCALE_URL = `http://127.0.0.1:${SHOP_SCALE_PORT}`;
+export const SCALE_PRODUCTS = 2_000;
+
+/**
+ * Imports the shop's catalogue; run in each spec's beforeAll, as any spec may come first.
+ * Again, every row is unchanged or put back as the file says.
+ */
+export async function importShopCatalogue(): Promise<void> {
+  const api = await newRequest.newContext({ baseURL: SCALE_URL });
+  try {
+    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
+    const imported = await api.post('/api/product/import', {
+      multipart: {
+        mode: 'apply',
+        file: {
+          name: 'catalogue.csv',
+          mimeType: 'text/csv',
+          buffer: catalogueCsv(SCALE_PRODUCTS),
+        },
+      },
+      timeout: 120_000,
+    });
+    expect(imported.ok(), await imported.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
+}
