@@ -38,6 +38,14 @@ test.describe('the seller area on a phone', () => {
     const box = await carrot.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 
+    // A long name leaves every column on the screen: the table needs no sideways scroll.
+    await page.goto('/seller/product-list?q=Curry');
+    await expect(page.getByRole('row', { name: /Ready-to-eat Curry Rice/ })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Products' });
+    // Its box scrolls sideways when the table is wider than the screen.
+    const scroller = table.locator('xpath=..');
+    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+
     await page.goto('/seller/agents');
     const remove = page.getByRole('button', { name: `Remove ${agent.name}` });
     const removeBox = await remove.boundingBox();

@@ -61,7 +61,7 @@ export function ProductTable({
             <th scope="col" className="seller-table__optional">
               Category
             </th>
-            <th scope="col" className="seller-table__number">
+            <th scope="col" className="seller-table__number seller-table__price">
               Selling price
             </th>
             <th scope="col">Units left</th>
@@ -106,6 +106,10 @@ export function ProductTable({
                       {product.weight && (
                         <span className="seller-product-cell__weight">{product.weight}</span>
                       )}
+                      {/* A phone's narrow rows carry the price here, instead of in its column. */}
+                      <span className="seller-product-cell__price">
+                        {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                      </span>
                       {(product.sku || product.barcode) && (
                         <span className="seller-product-cell__codes">
                           {[product.sku && `SKU ${product.sku}`, product.barcode]
@@ -132,7 +136,7 @@ export function ProductTable({
                   </div>
                 </th>
                 <td className="seller-table__optional">{categoryText(product.category)}</td>
-                <td className="seller-table__number">
+                <td className="seller-table__number seller-table__price">
                   <span className="seller-price">
                     {formatAmount(product.offerPrice, ORDER_CURRENCY)}
                   </span>
