@@ -1,13 +1,37 @@
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Config } from './config.js';
 import { redact } from './db/orm.js';
 
 /**
+ * The store's addresses on the shop's network (its IPv4 ones, not the loopback): what a phone
+ * on the same Wi-Fi opens, and what the seller screens should be opened at for an agent's invite
+ * link to work on a phone.
+ */
+export function networkUrls(
+  port: number,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
+  return Object.values(interfaces)
+    .flatMap((addresses) => addresses ?? [])
+    .filter((address) => address.family === 'IPv4' && !address.internal)
+    .map((address) => `http://${address.address}:${port}`);
+}
+
+/**
  * What a person starting the store in a terminal needs to see once it is up: where the store,
  * the seller area and the agents' app are, the seller's sign-in when it is the development one,
- * where the data lives, and how to stop it. (The JSON log says the same in its start line.)
+ * the address phones on the shop's network use, where the data lives, and how to stop it. (The JSON log says the same in its start line.)
  */
-export function startBanner(config: Config, port: number): string {
+export function startBanner(config: Config, port: number, network = networkUrls(port)): string {
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  // With PUBLIC_URL the store has its one address; else phones need the computer's own.
+  const phones = config.publicUrl
+    ? []
+    : network.length > 0
+      ? [
+          `  Phones      ${network.join('  ')}   (on this network: open the seller screens there to invite agents)`,
+        ]
+      : ['  Phones      this computer is on no network yet: phones cannot reach it'];
   const seller = config.seller.fromEnv
     ? `${url}/seller`
     : `${url}/seller   sign in as ${config.seller.email} / ${config.seller.password} (development account: set SELLER_EMAIL and SELLER_PASSWORD to change it)`;
@@ -21,6 +45,7 @@ export function startBanner(config: Config, port: number): string {
     `  Storefront  ${url}/`,
     `  Seller      ${seller}`,
     `  Agents      ${url}/agents`,
+    ...phones,
     `  Data        ${data}`,
     '',
     '  Press Ctrl+C to stop.',

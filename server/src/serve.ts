@@ -1,5 +1,5 @@
 // The store's process, started by main.ts once it has checked the Node.js version.
-import { startBanner } from './banner.js';
+import { networkUrls, startBanner } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
 import { EmbeddedDatabaseInUseError } from './db/embedded.js';
 import { DatabaseUnreachableError, redact } from './db/orm.js';
@@ -52,6 +52,7 @@ else
   logger.info(
     {
       port: server.port,
+      network: networkUrls(server.port),
       database: config.databaseUrl ? redact(config.databaseUrl) : `embedded in ${config.dataDir}`,
     },
     `Kirana is serving http://localhost:${server.port}`,
