@@ -44,6 +44,10 @@ export default defineConfig({
         resolve: { alias: shared },
         test: { name: 'desktop', include: ['desktop/src/**/*.test.ts'], environment: 'node' },
       },
+      {
+        // The README's commands run as a new user runs them (scripts/first-run.test.mjs).
+        test: { name: 'process', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
     ],
   },
 });

@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
+import { SERVER_FLAGS } from '../scripts/start.mjs';
 import { createDatabase } from './database.mjs';
 
 const { values } = parseArgs({
@@ -55,18 +56,12 @@ async function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** The V8 flags `npm start` runs the server with (a young generation of 4 MB, a heap cap). */
-async function startFlags() {
-  const { scripts } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-  return /node ((?:--\S+ )*)server\/dist\/main\.js/.exec(scripts.start)[1].trim().split(' ');
-}
-
 async function startStore(env) {
   const port = await freePort();
   // The embedded database unless this run names a PostgreSQL one.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [...(await startFlags()), 'server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...inherited,

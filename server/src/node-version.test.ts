@@ -19,7 +19,7 @@ describe('the Node.js version check', () => {
     (version) => {
       const advice = oldNodeAdvice(version);
       expect(advice).toContain(`Node.js ${OLDEST_NODE} or newer, and this is ${version}`);
-      expect(advice).toContain('scripts/node24.sh');
+      expect(advice).toContain('`npm start`, which fetches Node 24');
       expect(advice?.split('\n')).toHaveLength(1);
     },
   );

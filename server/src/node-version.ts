@@ -15,5 +15,5 @@ export function oldNodeAdvice(version: string): string | null {
         ? minor < oldestMinor
         : patch < oldestPatch;
   if (!old) return null;
-  return `Kirana needs Node.js ${OLDEST_NODE} or newer, and this is ${version}: install Node.js 24 LTS (https://nodejs.org), or on Linux run \`source scripts/node24.sh\` first.`;
+  return `Kirana needs Node.js ${OLDEST_NODE} or newer, and this is ${version}: start it with \`npm start\`, which fetches Node 24 once, or install Node.js 24 LTS (https://nodejs.org).`;
 }
