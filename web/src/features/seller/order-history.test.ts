@@ -28,4 +28,14 @@ describe('an order history line', () => {
       'took the order back from its agent (agent fell ill)',
     );
   });
+
+  it('tells cash taken at the door from a payment online', () => {
+    expect(changeText(event({ type: 'paid', note: 'cash' }))).toBe(
+      'collected the cash at the door',
+    );
+    expect(changeText(event({ type: 'paid', note: 'online (checkout, via callback)' }))).toBe(
+      'paid online (checkout, via callback)',
+    );
+    expect(changeText(event({ type: 'paid', note: null }))).toBe('paid online');
+  });
 });

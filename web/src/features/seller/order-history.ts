@@ -20,8 +20,12 @@ export function changeText(
   switch (event.type) {
     case 'placed':
       return `placed the order${note}`;
-    case 'paid':
-      return `paid online${note}`;
+    case 'paid': {
+      // The server's notes: 'cash' (an agent at the door), or 'online (how, via what)'.
+      if (event.note === 'cash') return 'collected the cash at the door';
+      const how = event.note?.replace(/^online \((.*)\)$/, '$1');
+      return `paid online${how ? ` (${how})` : ''}`;
+    }
     case 'accepted':
       return `accepted the order${note}`;
     case 'assigned':
