@@ -54,6 +54,8 @@ test.describe('seller screens', () => {
     await expect(page.getByRole('link', { name: 'All Products' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
+    // No made-up address to copy: the account is the one the store was started with.
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('placeholder');
     await page.getByLabel('Email').fill(SELLER.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -33,7 +33,6 @@ export function SellerLoginForm({ onLogIn }: SellerLoginFormProps) {
           name="email"
           type="email"
           autoComplete="username"
-          placeholder="admin@example.com"
           required
         />
       </div>
