@@ -72,8 +72,10 @@ function ProductScreen({ id }: { id: string }) {
         product={product}
         inCart={quantities[product._id] ?? 0}
         onAddToCart={() => addToCart(product._id)}
+        onRemoveFromCart={() => cart.onRemove(product)}
         onBuyNow={() => {
-          addToCart(product._id);
+          // Already in the cart: its quantity is set by − 1 +, Buy now goes to it.
+          if (!quantities[product._id]) addToCart(product._id);
           void navigate('/cart');
         }}
       />

@@ -160,6 +160,14 @@ describe('quantityChoices', () => {
     expect(choices.at(-1)).toBe(12);
     expect(choices).toHaveLength(12);
   });
+
+  it('offers no more than the units left, yet always the quantity the cart holds', () => {
+    expect(quantityChoices(1, 1)).toEqual([1]);
+    expect(quantityChoices(1, 3)).toEqual([1, 2, 3]);
+    expect(quantityChoices(4, 2)).toEqual([1, 2, 3, 4]);
+    expect(quantityChoices(1, 0)).toEqual([1]);
+    expect(quantityChoices(1, 50)).toHaveLength(9);
+  });
 });
 
 describe('sanitizeCart', () => {

@@ -117,9 +117,13 @@ export function linesTotals(lines: readonly CartLine[]): CartTotals {
   );
 }
 
-/** The quantity dropdown's choices: 1 to 9, or up to the current quantity when it is higher. */
-export function quantityChoices(current: number): number[] {
-  const highest = Math.max(CART_QUANTITY_OPTIONS, clampQuantity(current));
+/**
+ * The quantity dropdown's choices: 1 to 9, no more than the units left when the shop counts them
+ * (`stockCount`), and always the current quantity, so that the cart shows what it holds.
+ */
+export function quantityChoices(current: number, stockCount: number | null = null): number[] {
+  const offered = Math.min(CART_QUANTITY_OPTIONS, stockCount ?? CART_QUANTITY_OPTIONS);
+  const highest = Math.max(offered, clampQuantity(current), 1);
   return Array.from({ length: highest }, (_, index) => index + 1);
 }
 

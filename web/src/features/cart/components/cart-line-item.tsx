@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../components/ui/icons';
 import type { CartLine } from '../cart-items';
+import { fewLeftText } from '../../products/units-left';
 import { quantityChoices } from '../cart-items';
 
 interface CartLineItemProps {
@@ -47,6 +48,15 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
         </h3>
         <p className="cart-line__meta">Weight: {product.weight ?? 'N/A'}</p>
         {!product.inStock && <p className="cart-line__warning">Out of stock</p>}
+        {product.inStock && fewLeftText(product) && (
+          <p
+            className={
+              quantity > (product.stockCount ?? 0) ? 'cart-line__warning' : 'cart-line__meta'
+            }
+          >
+            {fewLeftText(product)}
+          </p>
+        )}
         <div className="cart-line__qty">
           <label htmlFor={selectId}>
             Qty<span className="visually-hidden"> of {product.name}</span>
@@ -56,7 +66,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
             value={quantity}
             onChange={(event) => onQuantityChange(Number(event.target.value))}
           >
-            {quantityChoices(quantity).map((choice) => (
+            {quantityChoices(quantity, product.stockCount).map((choice) => (
               <option key={choice} value={choice}>
                 {choice}
               </option>

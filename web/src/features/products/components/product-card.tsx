@@ -8,6 +8,7 @@ import {
 } from '@kirana/shared';
 import { Link } from 'react-router';
 import { StarRating } from '../../../components/ui/star-rating';
+import { canAddOne } from '../units-left';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The width and height only reserve the box (square, or 4:3 on a laptop) before the image loads. */
@@ -84,6 +85,7 @@ export function ProductCard({ product, cart }: ProductCardProps) {
               <QuantityStepper
                 productName={product.name}
                 quantity={quantity}
+                canAdd={canAddOne(product, quantity)}
                 onAdd={() => cart.onAdd(product)}
                 onRemove={() => cart.onRemove(product)}
               />

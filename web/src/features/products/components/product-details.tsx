@@ -6,18 +6,28 @@ import {
   type Product,
 } from '@kirana/shared';
 import { StarRating } from '../../../components/ui/star-rating';
+import { canAddOne, fewLeftText } from '../units-left';
 import { ProductGallery } from './product-gallery';
+import { QuantityStepper } from './quantity-stepper';
 
 interface ProductDetailsProps {
   product: Product;
   /** How many the cart already holds. */
   inCart: number;
   onAddToCart: () => void;
-  /** Adds the product, then goes to the cart. */
+  onRemoveFromCart: () => void;
+  /** Adds the product unless the cart holds it already, then goes to the cart. */
   onBuyNow: () => void;
 }
 
-export function ProductDetails({ product, inCart, onAddToCart, onBuyNow }: ProductDetailsProps) {
+export function ProductDetails({
+  product,
+  inCart,
+  onAddToCart,
+  onRemoveFromCart,
+  onBuyNow,
+}: ProductDetailsProps) {
+  const fewLeft = fewLeftText(product);
   const discounted = product.offerPrice < product.price;
   return (
     <div className="product-details">
@@ -56,18 +66,39 @@ export function ProductDetails({ product, inCart, onAddToCart, onBuyNow }: Produ
           <p className="muted">No description yet.</p>
         )}
         {product.inStock ? (
-          <div className="product-details__actions">
-            <button
-              type="button"
-              className="button button--large button--soft"
-              onClick={onAddToCart}
-            >
-              Add to Cart
-            </button>
-            <button type="button" className="button button--large" onClick={onBuyNow}>
-              Buy now
-            </button>
-          </div>
+          <>
+            {fewLeft && <p className="product-details__few-left">{fewLeft}</p>}
+            {/* Once in the cart, − 1 + takes Add to Cart's place: the quantity changes here. */}
+            <div className="product-details__actions">
+              {inCart > 0 ? (
+                <>
+                  <QuantityStepper
+                    productName={product.name}
+                    quantity={inCart}
+                    canAdd={canAddOne(product, inCart)}
+                    onAdd={onAddToCart}
+                    onRemove={onRemoveFromCart}
+                  />
+                  <button type="button" className="button button--large" onClick={onBuyNow}>
+                    Buy now
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button button--large button--soft"
+                    onClick={onAddToCart}
+                  >
+                    Add to Cart
+                  </button>
+                  <button type="button" className="button button--large" onClick={onBuyNow}>
+                    Buy now
+                  </button>
+                </>
+              )}
+            </div>
+          </>
         ) : (
           <p className="product-details__stock" role="status">
             Out of stock

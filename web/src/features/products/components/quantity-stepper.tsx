@@ -3,12 +3,20 @@ import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
 interface QuantityStepperProps {
   productName: string;
   quantity: number;
+  /** False once the cart holds every unit left: + is off. */
+  canAdd: boolean;
   onAdd: () => void;
   onRemove: () => void;
 }
 
 /** − quantity + for a product already in the cart. */
-export function QuantityStepper({ productName, quantity, onAdd, onRemove }: QuantityStepperProps) {
+export function QuantityStepper({
+  productName,
+  quantity,
+  canAdd,
+  onAdd,
+  onRemove,
+}: QuantityStepperProps) {
   return (
     <div className="stepper" role="group" aria-label={`${productName} in cart`}>
       <button
@@ -26,6 +34,7 @@ export function QuantityStepper({ productName, quantity, onAdd, onRemove }: Quan
         type="button"
         className="stepper__button"
         onClick={onAdd}
+        disabled={!canAdd}
         aria-label={`Add one more ${productName}`}
       >
         <PlusIcon size={16} />

@@ -28,13 +28,7 @@ export function SellerLoginForm({ onLogIn }: SellerLoginFormProps) {
     <form className="seller-form" onSubmit={handleSubmit} aria-busy={busy}>
       <div className="seller-field">
         <label htmlFor="seller-email">Email</label>
-        <input
-          id="seller-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-        />
+        <input id="seller-email" name="email" type="email" autoComplete="username" required />
       </div>
       <div className="seller-field">
         <label htmlFor="seller-password">Password</label>
