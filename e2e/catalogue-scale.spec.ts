@@ -99,6 +99,28 @@ test('without scripts, a category’s second page is a page of its own with link
 test.describe('the seller’s Product List', () => {
   test.skip(({ isMobile }) => isMobile, 'a counter task: run with --project laptop');
 
+  test('the next page and another screen open at their top, not where the long list was left', async ({
+    page,
+  }) => {
+    await logInAsSeller(page);
+    await page.goto('/seller/product-list');
+    await expect(page.getByRole('table', { name: 'Products' }).getByRole('row')).toHaveCount(51);
+    const next = page.getByRole('link', { name: 'Next page' });
+    await next.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await next.click();
+    await expect(page).toHaveURL('/seller/product-list?page=2');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await next.scrollIntoViewIfNeeded();
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('pages through thousands, finds by SKU, narrows to out of stock and puts a selection back in stock', async ({
     page,
   }) => {

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { sellerAuthAtom } from '../../features/seller/atoms/seller-auth';
 import { checkSellerAuthAtom, logOutSellerAtom } from '../../features/seller/atoms/seller-session';
 import { useOrderFeed } from '../../features/seller/atoms/use-order-feed';
+import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import '../../areas/seller/seller.css';
 
 /**
@@ -92,12 +93,14 @@ const SIDE_LINKS: readonly SideLink[] = [
 /** The logged-in seller's frame: header with greeting and Logout, sidebar, and the screen. */
 function SellerShell() {
   const logOut = useSetAtom(logOutSellerAtom);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
 
   // New orders keep arriving (and alerting the desktop app) whichever screen is open.
   useOrderFeed();
+  // Another screen, or another page of the Product List, starts at its top.
+  useTopOnNewScreen(`${pathname}${search}`);
 
   // After moving to another screen, the screen itself takes the focus, as after a page load.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { DocumentHead } from '../../features/seo/document-head';
 import { useLiveUpdates } from '../../lib/socket';
+import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
 import { shopLiveFeed } from './shop-live-feed';
@@ -32,11 +33,7 @@ export function ShopLayout() {
   // Opened once the start-up check has said who is logged in, and again at each login and logout.
   useLiveUpdates('shop', shopLiveFeed, { enabled: authChecked, session: user?._id ?? null });
 
-  // A new screen starts at its top.
-  useEffect(() => {
-    // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup.
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  useTopOnNewScreen(pathname);
 
   return (
     <>
