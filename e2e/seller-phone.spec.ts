@@ -19,6 +19,23 @@ test.describe('the seller area on a phone', () => {
     // One line: no taller than the Logout button beside it.
     expect(greetingBox!.height).toBeLessThanOrEqual(logoutBox!.height);
 
+    // The side menu names each screen under its icon, inside the narrow column.
+    const nav = page.getByRole('navigation', { name: 'Seller' });
+    const navBox = await nav.boundingBox();
+    for (const name of [
+      'Add Product',
+      'Product List',
+      'Categories',
+      'Import',
+      'Orders',
+      'Agents',
+    ]) {
+      const label = nav.getByRole('link', { name }).getByText(name);
+      await expect(label).toBeVisible();
+      const box = await label.boundingBox();
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(navBox!.x + navBox!.width);
+    }
+
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     const screens = [
       ['/seller', 'Add Product', page.getByLabel('Product name')],
