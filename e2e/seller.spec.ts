@@ -275,7 +275,9 @@ test.describe('seller screens', () => {
     await expect(toast(page, 'All fields required')).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: agent.name });
     await expect(row).toContainText(agent.phone);
-    await expect(row).toContainText('Available');
+    // Neither free nor on duty before a phone is paired.
+    await expect(row).toContainText('No phone paired yet');
+    await expect(row).not.toContainText('On duty');
     await expect(page.getByLabel('Name')).toHaveValue('');
 
     // Escape cancels; focus goes back to the button that asked.

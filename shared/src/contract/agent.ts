@@ -23,6 +23,11 @@ export const agentSchema = z.object({
   status: z.enum(AGENT_STATUSES),
   /** On duty: alerted to new orders (the agent switches it). */
   onDuty: z.boolean(),
+  /**
+   * A phone can sign in as the agent: one paired through an invite (with AGENT_LOGIN=phone, any).
+   * Until then the agent can neither take orders nor be alerted.
+   */
+  canSignIn: z.boolean(),
   /** Rupees of cash the agent holds: collected at doors, not yet handed over. */
   cashInHand: z.number(),
 });

@@ -64,6 +64,8 @@ export async function inviteAgent(
     tx.create(AgentInviteSchema, { codeHash: hashToken(code), agent, expiresAt });
   });
   events.publish({ type: 'sessions.revoked', kind: 'agent', subjectId: agentId });
+  // Its phone is no longer paired, on the counter's Agents screen too.
+  events.publish({ type: 'agents.changed' });
   return { code, expiresAt };
 }
 
@@ -84,6 +86,7 @@ function inviteRefusal(invite: AgentInvite, now: Date): AppError {
  */
 export async function pairDevice(
   em: EntityManager,
+  events: DomainEvents,
   code: string,
 ): Promise<{ agent: Agent; credential: string }> {
   const invite = await em.findOne(AgentInviteSchema, { codeHash: hashToken(code) });
@@ -117,6 +120,8 @@ export async function pairDevice(
       await em.findOneOrFail(AgentInviteSchema, invite.id, { refresh: true }),
       now,
     );
+  // The counter's Agents screen shows the phone paired.
+  events.publish({ type: 'agents.changed' });
   return { agent, credential };
 }
 

@@ -2,6 +2,7 @@ import {
   AGENT_INVITE_CODE,
   agentAuthAnswerSchema,
   agentInviteAnswerSchema,
+  agentListAnswerSchema,
   agentPairAnswerSchema,
   MESSAGES,
 } from '@kirana/shared';
@@ -118,6 +119,23 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     expect((await em.findOneOrFail(AgentInviteSchema, { agent: agent.id })).usedAt).not.toBeNull();
     // Pairing is not signing in.
     expect(await sessionsOf(agent.id)).toBe(0);
+  });
+
+  test('the counter sees whether an agent’s phone is paired: not until the invite is opened, not again after a re-invite', async () => {
+    const agent = await createAgent(app.orm.em.fork(), 'Unpaired');
+    const canSignIn = async () => {
+      const { agents } = agentListAnswerSchema.parse(
+        (await seller.http.get('/api/agents').expect(200)).body,
+      );
+      return agents.find((listed) => listed._id === agent.id)?.canSignIn;
+    };
+    expect(await canSignIn()).toBe(false);
+    const { code } = await invite(agent.id);
+    expect(await canSignIn()).toBe(false);
+    await app.agent().post('/api/agents/pair').send({ code }).expect(200);
+    expect(await canSignIn()).toBe(true);
+    await invite(agent.id);
+    expect(await canSignIn()).toBe(false);
   });
 
   test('the paired phone signs in with the number alone; any other browser is told to ask the shop, and gets no session', async () => {

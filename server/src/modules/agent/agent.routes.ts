@@ -118,7 +118,7 @@ export function agentRoutes({
     const agents = await listAgents(ctx.em);
     ctx.body = {
       success: true,
-      agents: agents.map(({ agent, standing }) => presentAgent(agent, standing)),
+      agents: agents.map(({ agent, standing }) => presentAgent(agent, standing, agentLogin)),
     } satisfies AgentListAnswer;
   });
 
@@ -133,14 +133,20 @@ export function agentRoutes({
     ctx.body = {
       success: true,
       message: MESSAGES.agentAdded,
-      agent: presentAgent(agent, { status: 'Available', cashInHandPaise: 0 }),
+      agent: presentAgent(
+        agent,
+        { status: 'Available', cashInHandPaise: 0, paired: false },
+        agentLogin,
+      ),
     } satisfies AgentCreateAnswer;
   });
 
   // The agents' own phone app.
   router.post('/pair', async (ctx) => {
     const { code } = agentPairBodySchema.parse(ctx.request.body);
-    const { agent, credential } = await pairThrottle.guard(ctx, () => pairDevice(ctx.em, code));
+    const { agent, credential } = await pairThrottle.guard(ctx, () =>
+      pairDevice(ctx.em, ctx.events, code),
+    );
     setDeviceCookie(ctx, credential);
     ctx.body = {
       success: true,
@@ -154,13 +160,19 @@ export function agentRoutes({
     const agent =
       agentLogin === 'phone' ? await signInByPhone(ctx, body) : await signInPaired(ctx, body);
     const standing = await agentStanding(ctx.em, agent.id);
-    ctx.body = { success: true, agent: presentAgent(agent, standing) } satisfies AgentAuthAnswer;
+    ctx.body = {
+      success: true,
+      agent: presentAgent(agent, standing, agentLogin),
+    } satisfies AgentAuthAnswer;
   });
 
   router.get('/is-auth', async (ctx) => {
     const agent = await getAgent(ctx.em, await requireSession(ctx, 'agent'));
     const standing = await agentStanding(ctx.em, agent.id);
-    ctx.body = { success: true, agent: presentAgent(agent, standing) } satisfies AgentAuthAnswer;
+    ctx.body = {
+      success: true,
+      agent: presentAgent(agent, standing, agentLogin),
+    } satisfies AgentAuthAnswer;
   });
 
   router.put('/duty', async (ctx) => {
@@ -171,7 +183,7 @@ export function agentRoutes({
     ctx.body = {
       success: true,
       message: onDuty ? MESSAGES.onDuty : MESSAGES.offDuty,
-      agent: presentAgent(agent, standing),
+      agent: presentAgent(agent, standing, agentLogin),
     } satisfies AgentDutyAnswer;
   });
 

@@ -10,6 +10,7 @@ import { cashInHandByAgent } from '../cash/cash.service.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { releaseAgentOrders } from '../order/order-state.service.js';
 import { endSessionsOf } from '../session/session.service.js';
+import { AgentDeviceSchema } from './agent-device.entity.js';
 import { revokeAgentDevices } from './agent-device.service.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
@@ -36,10 +37,21 @@ export async function getAgent(em: EntityManager, id: string): Promise<Agent> {
   return agent;
 }
 
-/** Where an agent stands: busy or free, and the cash they hold (in paise). */
+/** Where an agent stands: busy or free, the cash they hold (in paise), and whether a phone is paired. */
 export interface AgentStanding {
   status: AgentStatus;
   cashInHandPaise: number;
+  paired: boolean;
+}
+
+/** The agents of `ids` with a paired phone (a device not revoked). */
+async function pairedAgents(em: EntityManager, ids: string[]): Promise<Set<string>> {
+  const devices = await em.find(
+    AgentDeviceSchema,
+    { agent: { $in: ids }, revokedAt: null },
+    { fields: ['agent'] },
+  );
+  return new Set(devices.map((device) => device.agent.id));
 }
 
 /** Orders an agent holds and has still to deliver. */
@@ -47,33 +59,40 @@ const undelivered = { status: { $nin: ['Delivered', 'Cancelled'] } } as const;
 
 /** 'On delivery' while the agent holds an undelivered order; and their cash in hand. */
 export async function agentStanding(em: EntityManager, id: string): Promise<AgentStanding> {
-  const [open, cash] = await Promise.all([
+  const [open, cash, paired] = await Promise.all([
     em.count(OrderSchema, { assignedTo: id, ...undelivered }),
     cashInHandByAgent(em, [id]),
+    pairedAgents(em, [id]),
   ]);
-  return { status: open > 0 ? 'On delivery' : 'Available', cashInHandPaise: cash.get(id) ?? 0 };
+  return {
+    status: open > 0 ? 'On delivery' : 'Available',
+    cashInHandPaise: cash.get(id) ?? 0,
+    paired: paired.has(id),
+  };
 }
 
 /**
  * The shop's current agents, oldest first, each 'On delivery' while holding an undelivered
- * order, with the cash they hold.
+ * order, with the cash they hold and whether their phone is paired.
  */
 export async function listAgents(
   em: EntityManager,
 ): Promise<{ agent: Agent; standing: AgentStanding }[]> {
   const agents = await em.find(AgentSchema, { removedAt: null }, { orderBy: { createdAt: 'asc' } });
   const ids = agents.map((agent) => agent.id);
-  const [busy, cash] = await Promise.all([
+  const [busy, cash, paired] = await Promise.all([
     em
       .find(OrderSchema, { assignedTo: { $in: ids }, ...undelivered }, { fields: ['assignedTo'] })
       .then((orders) => new Set(orders.map((order) => order.assignedTo?.id))),
     cashInHandByAgent(em, ids),
+    pairedAgents(em, ids),
   ]);
   return agents.map((agent) => ({
     agent,
     standing: {
       status: busy.has(agent.id) ? 'On delivery' : 'Available',
       cashInHandPaise: cash.get(agent.id) ?? 0,
+      paired: paired.has(agent.id),
     },
   }));
 }

@@ -216,6 +216,7 @@ describe("the seller's live products and agents", () => {
       phone: '9876543210',
       status: 'Available',
       onDuty: true,
+      canSignIn: true,
       cashInHand: 0,
     };
     mocks.getAgents.mockResolvedValue([ravi]);

@@ -10,8 +10,8 @@ interface AgentTableProps {
 }
 
 /**
- * The delivery team: name, phone, whether each is free or out on a delivery, on or off duty, and
- * the cash each holds.
+ * The delivery team: name, phone, whether each is free or out on a delivery, on or off duty (once
+ * a phone is paired), and the cash each holds.
  */
 export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTableProps) {
   return (
@@ -37,12 +37,21 @@ export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTablePro
             <tr key={agent._id}>
               <th scope="row">
                 <span className="seller-agent__name">{agent.name}</span>
-                <span className="seller-agent-status" data-status={agent.status}>
-                  {agent.status}
-                </span>
-                <span className="seller-agent-duty" data-on-duty={agent.onDuty}>
-                  {agent.onDuty ? 'On duty' : 'Off duty'}
-                </span>
+                {agent.canSignIn ? (
+                  <>
+                    <span className="seller-agent-status" data-status={agent.status}>
+                      {agent.status}
+                    </span>
+                    <span className="seller-agent-duty" data-on-duty={agent.onDuty}>
+                      {agent.onDuty ? 'On duty' : 'Off duty'}
+                    </span>
+                  </>
+                ) : (
+                  // Neither free nor on duty until a phone is paired: Invite pairs it.
+                  <span className="seller-agent-status" data-status="unpaired">
+                    No phone paired yet
+                  </span>
+                )}
               </th>
               <td className="seller-table__optional">
                 <a href={`tel:${agent.phone}`}>{agent.phone}</a>

@@ -220,7 +220,7 @@ function AssignAgent({
         <option value="">Choose an agent</option>
         {agents.map((agent) => (
           <option key={agent._id} value={agent._id}>
-            {agent.name} · {agent.status}
+            {agent.name} · {agent.canSignIn ? agent.status : 'no phone paired yet'}
           </option>
         ))}
       </select>
