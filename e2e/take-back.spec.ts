@@ -73,7 +73,10 @@ test.describe('the seller takes an order back from its agent', () => {
       await expect(history.nth(1)).toContainText(`Agent ${agent.name} accepted the order`);
       await expect(history.nth(2)).toContainText('Seller took the order back from its agent');
 
-      // Live on the phone: no longer the agent's delivery, open for any agent to accept.
+      // Live on the phone: the agent is told, it is no longer theirs, open for any agent to accept.
+      await expect(
+        toast(agentPage, `The shop took order ${order.number} back: do not deliver it`),
+      ).toBeVisible();
       await expect(deliveries.getByRole('article', { name: `Order ${order.number}` })).toHaveCount(
         0,
       );

@@ -104,6 +104,22 @@ describe("the agent's live orders", () => {
     );
   });
 
+  it('tells the agent when the shop takes one of their deliveries back, and only then', async () => {
+    const [mine, open] = [anAgentOrder(1, { assignedTo: ME }), anAgentOrder(2)];
+    await holding([mine, open]);
+    await connect();
+
+    socket.fire('order:updated', { ...open, updatedAt: at(8) });
+    expect(mocks.toast.warning).not.toHaveBeenCalled();
+
+    const back = { ...mine, assignedTo: null, updatedAt: at(9) };
+    socket.fire('order:updated', back);
+    expect(store.get(agentOrdersAtom)).toContainEqual(back);
+    expect(mocks.toast.warning).toHaveBeenCalledWith(
+      `The shop took order #${orderNumber(mine._id)} back: do not deliver it`,
+    );
+  });
+
   it('announces an order the shop hands to the agent, and one still waiting for an agent', async () => {
     const open = anAgentOrder(1);
     await holding([open]);

@@ -4,6 +4,7 @@ import { receiveCashAtom, refreshCashAtom } from './cash';
 import {
   receiveAssignedOrderAtom,
   receiveOrderAtom,
+  receiveUpdatedOrderAtom,
   receiveUnacceptedOrderAtom,
   refreshOrdersAtom,
   removeOrderAtom,
@@ -22,7 +23,7 @@ const refetchAllAtom = atom(null, async (_get, set) => {
 export const agentLiveFeed: LiveFeed<'agents'> = {
   events: {
     'order:created': receiveOrderAtom,
-    'order:updated': receiveOrderAtom,
+    'order:updated': receiveUpdatedOrderAtom,
     'order:assigned': receiveAssignedOrderAtom,
     'order:removed': removeOrderAtom,
     'order:unaccepted': receiveUnacceptedOrderAtom,

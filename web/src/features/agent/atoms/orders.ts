@@ -123,6 +123,21 @@ export const receiveOrderAtom = atom(null, (get, set, order: AgentOrder) => {
   set(agentOrdersAtom, receiveOrder(get(agentOrdersAtom), order, agentId));
 });
 
+/**
+ * Live `order:updated`: merged in; when one of this agent's deliveries is back in the pool, the
+ * shop took it back, and the agent is told.
+ */
+export const receiveUpdatedOrderAtom = atom(null, (get, set, order: AgentOrder) => {
+  const agentId = get(agentIdAtom);
+  const wasMine = get(agentOrdersAtom).some(
+    (held) => held._id === order._id && held.assignedTo === agentId,
+  );
+  set(receiveOrderAtom, order);
+  if (agentId && wasMine && order.assignedTo === null) {
+    toast.warning(t`The shop took order #${orderNumber(order._id)} back: do not deliver it`);
+  }
+});
+
 /** Live `order:assigned`: the shop handed this order to the agent; merged in and announced. */
 export const receiveAssignedOrderAtom = atom(null, (_get, set, order: AgentOrder) => {
   set(receiveOrderAtom, order);
