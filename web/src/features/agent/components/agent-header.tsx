@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { AlertsSwitch } from '../push/components/alerts-switch';
+import { LogoutIcon } from './agent-icons';
 import { LanguageSwitch } from './language-switch';
 import { PendingButton } from './pending-button';
 
@@ -36,7 +37,8 @@ export function AgentHeader({ name, loggingOut, onLogout }: AgentHeaderProps) {
           pendingLabel={t`Logging out…`}
           onClick={onLogout}
         >
-          {t`Logout`}
+          <LogoutIcon />
+          <span className="agent-header__logout-text">{t`Logout`}</span>
         </PendingButton>
       </div>
     </header>

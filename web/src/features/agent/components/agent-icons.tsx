@@ -79,3 +79,9 @@ export const BellIcon = ({ off }: { off: boolean }) => (
     {off && <path d="M3 3l18 18" />}
   </Icon>
 );
+
+export const LogoutIcon = () => (
+  <Icon>
+    <path d="M9 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h3M16 17l5-5-5-5M21 12H9" />
+  </Icon>
+);
