@@ -2,6 +2,7 @@ import { MESSAGES } from '@kirana/shared';
 import type { Page, Response } from '@playwright/test';
 import {
   anotherPhone,
+  collectCash,
   createAgent,
   deliverAndFindUnderDelivered,
   logInAsAgent,
@@ -115,9 +116,7 @@ test.describe('the delivery agent phone app', () => {
         await expect(card.getByText(say('Pending'), { exact: true })).toBeVisible();
 
         // Cash on delivery: the cash is collected before the order may be delivered.
-        await card
-          .getByRole('button', { name: `${say('Collect cash')} ${rupees(order.amount)}` })
-          .tap();
+        await collectCash(page, card, order.amount, say);
         await expect(toast(page, say('Payment collected in cash'))).toBeVisible();
         await expect(card.getByText(say('Paid'), { exact: true })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import {
+  collectCash,
   createAgent,
   logInAsAgent,
   orderCard,
@@ -41,7 +42,15 @@ test.describe('the delivery and its money', () => {
     await expect(agentToast(page, 'Order accepted')).toBeVisible();
     await card.getByRole('button', { name: 'Mark Picked' }).tap();
     await expect(agentToast(page, 'Order status updated to Picked')).toBeVisible();
+    // Asked once, with the amount: Back records nothing.
     await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
+    const ask = page.getByRole('dialog', { name: `Did you take ${rupees(order.amount)} in cash?` });
+    await expect(ask).toContainText(`for order ${order.number}`);
+    await ask.getByRole('button', { name: 'Back' }).tap();
+    await expect(ask).toHaveCount(0);
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(cashInHand).toHaveText('Cash in hand ₹0.00');
+    await collectCash(page, card, order.amount);
     await expect(agentToast(page, 'Payment collected in cash')).toBeVisible();
     await expect(cashInHand).toHaveText(`Cash in hand ${rupees(order.amount)}`, LIVE);
 
@@ -137,7 +146,7 @@ test.describe('the delivery and its money', () => {
     const card = orderCard(page, order);
     await card.getByRole('button', { name: 'Accept' }).tap();
     await card.getByRole('button', { name: 'Mark Picked' }).tap();
-    await card.getByRole('button', { name: `Collect cash ${rupees(order.amount)}` }).tap();
+    await collectCash(page, card, order.amount);
     await expect(agentToast(page, 'Payment collected in cash')).toBeVisible();
 
     const wrong = wrongPinFor(order.pin);

@@ -115,6 +115,10 @@ test('an order goes live from shopper to seller and agent and back, step by step
   await expect(sellerCard.getByText('Picked', { exact: true })).toBeVisible(LIVE);
 
   await agentCard.getByRole('button', { name: /^Collect cash/ }).tap();
+  await agent
+    .getByRole('dialog', { name: /^Did you take/ })
+    .getByRole('button', { name: /^Yes, I took/ })
+    .tap();
   await expect(shopperCard.getByText('COD · Paid')).toBeVisible(LIVE);
 
   // At the door the shopper reads out the delivery PIN from My Orders; the agent enters it.

@@ -267,3 +267,22 @@ export async function anotherPhone(
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { context, page, errors };
 }
+
+/**
+ * Taps Collect cash on the order's `card` and confirms, in the dialog that asks once with the
+ * amount, that the cash was taken.
+ */
+export async function collectCash(
+  page: Page,
+  card: Locator,
+  amount: number,
+  say: Say = inEnglish,
+): Promise<void> {
+  await card.getByRole('button', { name: `${say('Collect cash')} ${rupees(amount)}` }).tap();
+  const ask = page.getByRole('dialog', {
+    name: say('Did you take {amount} in cash?', { amount: rupees(amount) }),
+  });
+  await ask
+    .getByRole('button', { name: say('Yes, I took {amount}', { amount: rupees(amount) }) })
+    .tap();
+}

@@ -1,4 +1,4 @@
-import { orderNumber, type AgentOrder } from '@kirana/shared';
+import { formatAmount, ORDER_CURRENCY, orderNumber, type AgentOrder } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import {
   refreshOrdersAtom,
   runOrderActionAtom,
 } from '../../features/agent/atoms/orders';
+import { CashConfirmDialog } from '../../features/agent/components/cash-confirm-dialog';
 import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
@@ -53,9 +54,16 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
       (order) => order._id === pinFor.id && order.status === 'Picked' && !order.pinLocked,
     );
 
+  // The order whose cash is being confirmed before it is recorded.
+  const [cashFor, setCashFor] = useState<string | null>(null);
+  const cashOrder = cashFor
+    ? orders.find((order) => order._id === cashFor && !order.isPaid && order.assignedTo === agentId)
+    : undefined;
+
   const onAction = (order: AgentOrder, action: OrderAction) => {
     if (action.kind === 'status' && asksForPin(order, action.to))
       setPinFor({ id: order._id, error: null, tries: 0 });
+    else if (action.kind === 'collect-cash') setCashFor(order._id);
     else void run(order, action);
   };
   const onPin = async (order: AgentOrder, pin: string) => {
@@ -116,6 +124,18 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
             </section>
           )}
         </>
+      )}
+      {cashOrder && (
+        <CashConfirmDialog
+          number={orderNumber(cashOrder._id)}
+          amount={formatAmount(cashOrder.amount, ORDER_CURRENCY)}
+          customer={`${cashOrder.address.firstName} ${cashOrder.address.lastName}`}
+          onConfirm={() => {
+            setCashFor(null);
+            void run(cashOrder, { kind: 'collect-cash' });
+          }}
+          onClose={() => setCashFor(null)}
+        />
       )}
       {pinOrder && (
         <PinPadDialog
