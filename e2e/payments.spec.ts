@@ -123,13 +123,21 @@ test.describe('online payments in the payment sandbox', () => {
     await expect(sandboxFrame(page)).toBeVisible();
     await expect(checkout.getByRole('button', { name: /^Pay ₹/ })).toBeEnabled();
 
-    // Closing it without paying: the order awaits its payment.
+    // Closing it without paying: the order awaits its payment, and the shopper is told so.
     await checkout.getByRole('button', { name: 'Close the payment' }).tap();
-    await expect(toast(page, 'Order failed: payment not completed')).toBeVisible();
+    await expect(
+      toast(
+        page,
+        'Order failed: payment not completed. Your order waits for its payment: Pay now in My Orders',
+      ),
+    ).toBeVisible();
     await expect(sandboxFrame(page)).toHaveCount(0);
-    // As the server has it: a reload shows the same.
-    await page.reload();
     const card = myOrder(page, description);
+    await expect(card).toContainText(
+      `Your payment did not go through: ${SANDBOX_FAILURE}. Try again with Pay now.`,
+    );
+    // As the server has it: a reload shows the same order awaiting its payment.
+    await page.reload();
     await expect(card.getByText('Awaiting payment').first()).toBeVisible();
     await expect(card.getByText('Online · Pending', { exact: true })).toBeVisible();
     await expect(card.getByRole('list', { name: 'Delivery progress' })).toHaveCount(0);

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { userOrdersAtom } from '../../features/orders/atoms/orders';
 import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
+import { lastPaymentFailureAtom } from '../../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { useClock } from '../../lib/clock';
@@ -54,6 +55,7 @@ function OrdersList() {
   const cancellingId = useAtomValue(cancellingOrderIdAtom);
   const cancel = useSetAtom(cancelOrderAtom);
   const now = useClock();
+  const paymentFailures = useAtomValue(lastPaymentFailureAtom);
   if (orders.length === 0) {
     return (
       <div className="empty-state">
@@ -74,6 +76,7 @@ function OrdersList() {
             paying={payingId === order._id}
             payDisabled={payingId !== null}
             onPayNow={(chosen) => void payNow(chosen)}
+            lastPaymentFailure={paymentFailures[order._id] ?? null}
             cancelling={cancellingId === order._id}
             onCancel={(chosen) => void cancel(chosen)}
           />

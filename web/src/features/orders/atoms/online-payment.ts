@@ -1,11 +1,21 @@
 import { MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shared';
-import type { Setter } from 'jotai';
+import { atom, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import type { Checkout } from '../../payments/checkout';
 import { verificationFailureText } from '../../payments/payment-failure';
 import type { RazorpaySuccess } from '../../payments/razorpay';
 import { verifyPayment } from '../api/verify-payment';
 import { refreshUserOrdersAtom } from './orders';
+
+/**
+ * Why the last try to pay each order did not go through, by order id, for this visit: its
+ * 'Awaiting payment' card says so beside 'Pay now'. A payment that went through clears it.
+ */
+export const lastPaymentFailureAtom = atom<Readonly<Record<string, string>>>({});
+
+/** What the shopper reads when a payment did not go through, and what to do next. */
+const notCompletedText = (why: string) =>
+  MESSAGES.orderFailed(`${why}. Your order waits for its payment: Pay now in My Orders`);
 
 /** How an online payment ended: verified, or not (closed, refused, or not verified). */
 export type PaymentOutcome = 'paid' | 'unpaid';
@@ -21,8 +31,10 @@ export interface Payer {
  * Opens `checkout` for the provider order in `answer` and settles once it ends: 'paid' when the
  * server verified the payment ('Payment successful!'), else 'unpaid': the verification failed
  * (the server's message, else the spec's texts), or the shopper closed Checkout ('Order failed:
- * payment not completed'; the order keeps awaiting its payment). Each failed attempt while
- * Checkout stays open toasts 'Order failed: {why}'. The shopper's orders are refreshed either way.
+ * payment not completed', and that the order waits for its payment in My Orders). Each failed
+ * attempt while Checkout stays open toasts 'Order failed: {why}'; why the last try did not go
+ * through stays on the order's card (lastPaymentFailureAtom). The shopper's orders are refreshed
+ * either way.
  */
 export function payOnline(
   set: Setter,
@@ -35,13 +47,21 @@ export function payOnline(
       void set(refreshUserOrdersAtom);
       resolve(outcome);
     };
+    const remember = (why: string | null) =>
+      set(lastPaymentFailureAtom, (failures) => {
+        const { [answer.orderId]: _earlier, ...others } = failures;
+        return why === null ? others : { ...others, [answer.orderId]: why };
+      });
+    let failure: string | null = null;
     const verify = async (response: RazorpaySuccess) => {
       try {
         await verifyPayment({ ...response, orderId: answer.orderId });
         toast.success(MESSAGES.paymentSuccessful);
+        remember(null);
         settle('paid');
       } catch (error) {
         toast.error(verificationFailureText(error));
+        remember(verificationFailureText(error));
         settle('unpaid');
       }
     };
@@ -54,9 +74,14 @@ export function payOnline(
         },
         {
           onPaid: (response) => void verify(response),
-          onFailed: ({ error }) => toast.error(MESSAGES.orderFailed(error.description)),
+          onFailed: ({ error }) => {
+            // Checkout stays open for another try: said now, remembered if it is closed.
+            failure = error.description;
+            toast.error(MESSAGES.orderFailed(error.description));
+          },
           onDismiss: () => {
-            toast.error(MESSAGES.orderFailed(MESSAGES.paymentNotCompleted));
+            toast.error(notCompletedText(MESSAGES.paymentNotCompleted));
+            remember(failure ?? 'you closed the payment before paying');
             settle('unpaid');
           },
         },

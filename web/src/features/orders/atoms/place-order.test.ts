@@ -5,6 +5,7 @@ import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import { anOrder, at } from '../../../test/orders';
 import { userAtom } from '../../auth/atoms/user';
 import type { CheckoutCallbacks, CheckoutRequest } from '../../payments/checkout-options';
+import { lastPaymentFailureAtom } from './online-payment';
 import { payingOrderIdAtom, payOrderAtom } from './pay-order';
 import { placeOrderAtom } from './place-order';
 
@@ -115,9 +116,24 @@ describe('placing an order paid online', () => {
     lastCheckout().callbacks.onDismiss();
     expect(mocks.toast.error.mock.calls).toEqual([
       ['Order failed: Card declined'],
-      ['Order failed: payment not completed'],
+      [
+        'Order failed: payment not completed. Your order waits for its payment: Pay now in My Orders',
+      ],
     ]);
     expect(mocks.verifyPayment).not.toHaveBeenCalled();
+    // The order's card keeps why: the last attempt's reason.
+    expect(store.get(lastPaymentFailureAtom)).toEqual({ [placed._id]: 'Card declined' });
+  });
+
+  it('remembers a Checkout closed without trying, and forgets it once a payment goes through', async () => {
+    await store.set(placeOrderAtom, ONLINE);
+    lastCheckout().callbacks.onDismiss();
+    expect(store.get(lastPaymentFailureAtom)).toEqual({
+      [placed._id]: 'you closed the payment before paying',
+    });
+    await store.set(placeOrderAtom, ONLINE);
+    lastCheckout().callbacks.onPaid(paid);
+    await vi.waitFor(() => expect(store.get(lastPaymentFailureAtom)).toEqual({}));
   });
 
   it('shows the server’s reason for a refused verification, and the spec’s texts otherwise', async () => {

@@ -13,6 +13,8 @@ interface AwaitingPaymentProps {
   onPayNow: () => void;
   /** Names the order for screen readers, e.g. 'order #1A2B3C4D'. */
   orderLabel: string;
+  /** Why the last try to pay did not go through (this visit), or null. */
+  lastFailure: string | null;
 }
 
 /** An online order placed but not paid: until when it can be paid, and 'Pay now'. */
@@ -24,11 +26,17 @@ export function AwaitingPayment({
   disabled,
   onPayNow,
   orderLabel,
+  lastFailure,
 }: AwaitingPaymentProps) {
   return (
     <div className="order-stage order-stage--awaiting">
       <div className="order-stage__text">
         <p className="order-stage__title">Awaiting payment</p>
+        {lastFailure && canPay && (
+          <p className="order-stage__failure">
+            Your payment did not go through: {lastFailure}. Try again with Pay now.
+          </p>
+        )}
         {!canPay ? (
           <p>The time to pay has run out. This order will be cancelled.</p>
         ) : payBy ? (

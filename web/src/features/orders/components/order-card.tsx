@@ -33,6 +33,8 @@ interface OrderCardProps {
   /** Another order's 'Pay now' is running: this one waits. */
   payDisabled?: boolean;
   onPayNow: (order: Order) => void;
+  /** Why the last try to pay this order did not go through, this visit; null when none. */
+  lastPaymentFailure?: string | null;
   /** This order's cancelling is on its way. */
   cancelling?: boolean;
   /** Cancels the order (already confirmed); offered while the order rules allow it. */
@@ -54,6 +56,7 @@ export function OrderCard({
   paying = false,
   payDisabled = false,
   onPayNow,
+  lastPaymentFailure = null,
   cancelling = false,
   onCancel,
 }: OrderCardProps) {
@@ -103,6 +106,7 @@ export function OrderCard({
           disabled={payDisabled}
           onPayNow={() => onPayNow(order)}
           orderLabel={`order #${number}`}
+          lastFailure={lastPaymentFailure}
         />
       ) : stage.kind === 'cancelled' ? (
         <OrderCancelled by={stage.by} reason={stage.reason} at={stage.at} />
