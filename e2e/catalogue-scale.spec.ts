@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectImagesLoaded } from './support/images';
-import { importShopCatalogue, SCALE_URL } from './support/scale-store';
-import { logInAsSeller, toast } from './support/seller';
+import { importProduct, importShopCatalogue, SCALE_URL } from './support/scale-store';
+import { logInAsSeller, toast, uniqueSuffix } from './support/seller';
 
 /*
  * A real shop's catalogue (design: Catalogue at shop scale): 2,000 products (brands × items ×
@@ -98,6 +98,32 @@ test('without scripts, a category’s second page is a page of its own with link
 
 test.describe('the seller’s Product List', () => {
   test.skip(({ isMobile }) => isMobile, 'a counter task: run with --project laptop');
+
+  test('units left: a low count keeps the column’s width, and a refused count leaves the box once the seller moves on', async ({
+    page,
+  }) => {
+    const name = `Kaju Katli ${uniqueSuffix()}`;
+    await importProduct(name, 20);
+    await logInAsSeller(page);
+    await page.goto(`/seller/product-list?q=${encodeURIComponent(name)}`);
+    const field = page.getByLabel(`${name}: units left to sell`);
+    await expect(field).toHaveValue('20');
+    const column = page.getByRole('columnheader', { name: 'Units left' });
+    const before = (await column.boundingBox())!.width;
+
+    await field.fill('3');
+    await field.press('Enter');
+    await expect(toast(page, 'Stock Updated')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Low stock');
+    expect((await column.boundingBox())!.width).toBe(before);
+
+    await field.fill('-2');
+    await field.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter whole units' })).toBeVisible();
+    await field.press('Tab');
+    await expect(field).toHaveValue('3');
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter whole units' })).toHaveCount(0);
+  });
 
   test('the next page and another screen open at their top, not where the long list was left', async ({
     page,

@@ -1,40 +1,16 @@
-import { request as newRequest } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { SCALE_URL } from './support/scale-store';
-import { SELLER, uniqueSuffix } from './support/seller';
+import { importProduct, SCALE_URL } from './support/scale-store';
+import { uniqueSuffix } from './support/seller';
 
 // A product the shop counts, with 2 units left, in the real shop's store (no demo products
 // shared with other specs are changed).
 test.use({ baseURL: SCALE_URL });
 
-async function productWithUnitsLeft(units: number): Promise<{ id: string; name: string }> {
-  const name = `Kesar Peda ${uniqueSuffix()}`;
-  const api = await newRequest.newContext({ baseURL: SCALE_URL });
-  try {
-    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-    const csv = `name,category,price,offerPrice,stockCount\n${name},Bakery,120,110,${units}\n`;
-    const imported = await api.post('/api/product/import', {
-      multipart: {
-        mode: 'apply',
-        file: { name: 'peda.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
-      },
-    });
-    expect(imported.ok(), await imported.text()).toBe(true);
-    const found = (await (
-      await api.get(`/api/product/search?q=${encodeURIComponent(name)}`)
-    ).json()) as { products: { _id: string; name: string }[] };
-    const product = found.products.find((candidate) => candidate.name === name);
-    expect(product).toBeDefined();
-    return { id: product!._id, name };
-  } finally {
-    await api.dispose();
-  }
-}
-
 test('the product page changes the quantity in the cart, never past the units left, and the cart offers no more', async ({
   page,
 }) => {
-  const peda = await productWithUnitsLeft(2);
+  const name = `Kesar Peda ${uniqueSuffix()}`;
+  const peda = { id: await importProduct(name, 2), name };
   await page.goto(`/products/bakery/${peda.id}`);
   await expect(page.getByRole('heading', { level: 1, name: peda.name })).toBeVisible();
   await expect(page.getByText('Only 2 left')).toBeVisible();

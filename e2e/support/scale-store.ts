@@ -35,3 +35,30 @@ export async function importShopCatalogue(): Promise<void> {
     await api.dispose();
   }
 }
+
+/**
+ * Imports one product of the shop's own (a unique name; `stockCount` units when given) into the
+ * real shop's store, and answers its id.
+ */
+export async function importProduct(name: string, stockCount: number | null): Promise<string> {
+  const api = await newRequest.newContext({ baseURL: SCALE_URL });
+  try {
+    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
+    const csv = `name,category,price,offerPrice,stockCount\n${name},Bakery,120,110,${stockCount ?? ''}\n`;
+    const imported = await api.post('/api/product/import', {
+      multipart: {
+        mode: 'apply',
+        file: { name: 'product.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+      },
+    });
+    expect(imported.ok(), await imported.text()).toBe(true);
+    const found = (await (
+      await api.get(`/api/product/search?q=${encodeURIComponent(name)}`)
+    ).json()) as { products: { _id: string; name: string }[] };
+    const product = found.products.find((candidate) => candidate.name === name);
+    expect(product, name).toBeDefined();
+    return product!._id;
+  } finally {
+    await api.dispose();
+  }
+}

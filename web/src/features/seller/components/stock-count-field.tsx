@@ -22,7 +22,8 @@ export function unitsProblem(text: string, unreadable = false): string | null {
 /**
  * The units left to sell of a product, which orders take from: typed and saved with Enter or
  * Save. Emptied, it stops counting (the in-stock switch alone then decides). A low count is
- * marked; a count that is not one is refused beside the field.
+ * marked under it; a count that is not one is refused there, and the box shows the saved count
+ * again once the seller leaves it (or presses Escape).
  */
 export function StockCountField({ product, pending, onSave }: StockCountFieldProps) {
   // What the seller is typing, and whether the browser could read it as a number.
@@ -68,7 +69,16 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
           setDraft({ text: event.target.value, unreadable: event.target.validity.badInput });
         }}
         onBlur={() => {
-          if (!changed) setDraft(null);
+          // Left unchanged, or refused: the box shows the count as saved again.
+          if (!changed || problem !== null) {
+            setDraft(null);
+            setProblem(null);
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          setDraft(null);
+          setProblem(null);
         }}
       />
       {changed && (
