@@ -204,6 +204,28 @@ test.describe('seller screens', () => {
     await expect(card.getByRole('button', { name: 'Print packing slip' })).toHaveCount(0);
   });
 
+  test('Turn on browser alerts says what came of it: on, or blocked by the browser and how to allow them', async ({
+    page,
+    context,
+  }) => {
+    await logInAsSeller(page);
+    await page.goto('/seller/orders');
+    const turnOn = page.getByRole('button', { name: 'Turn on browser alerts' });
+    // Headless Chromium answers 'denied' unless the site was allowed.
+    await turnOn.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'This browser blocks alerts' }),
+    ).toContainText('allow notifications in its settings for this site, then reload');
+    await expect(turnOn).toHaveCount(0);
+
+    // Allowed in the browser's settings: after a reload nothing is asked or said any more.
+    await context.grantPermissions(['notifications']);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await expect(turnOn).toHaveCount(0);
+    await expect(page.getByText('This browser blocks alerts')).toHaveCount(0);
+  });
+
   test('in the desktop app, a new order is announced, acknowledged on Orders, and its slip printed', async ({
     page,
     request,

@@ -25,8 +25,9 @@ import {
 import { CancelOrderDialog } from '../../features/seller/components/cancel-order-dialog';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
-import { canAskForBrowserAlerts } from '../../features/seller/unaccepted-alert';
+import { askForBrowserAlerts, browserAlerts } from '../../features/seller/unaccepted-alert';
 import { desktop } from '../../lib/desktop-bridge';
+import { toast } from '../../lib/toast';
 import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
 
@@ -64,7 +65,7 @@ export function OrdersPage() {
   const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
   // In a browser, the counter's alerts (an order no agent takes) need the seller's leave once.
-  const [askForAlerts, setAskForAlerts] = useState(canAskForBrowserAlerts);
+  const [alerts, setAlerts] = useState(browserAlerts);
 
   // The order asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<SellerOrder | null>(null);
@@ -112,16 +113,26 @@ export function OrdersPage() {
         <h1>Orders</h1>
         {state === 'ready' && <p className="seller-page__note">Newest first</p>}
         <LiveStatus connection={connection} />
-        {askForAlerts && (
+        {alerts === 'ask' && (
           <button
             type="button"
             className="seller-button seller-button--ghost seller-button--small"
             onClick={() =>
-              void Notification.requestPermission().finally(() => setAskForAlerts(false))
+              void askForBrowserAlerts().then((now) => {
+                setAlerts(now);
+                if (now === null) toast.success('Browser alerts are on');
+                else if (now === 'ask') toast.warning('Browser alerts were not turned on');
+              })
             }
           >
             Turn on browser alerts
           </button>
+        )}
+        {alerts === 'blocked' && (
+          <p className="seller-page__note" role="status">
+            This browser blocks alerts from the shop: allow notifications in its settings for this
+            site, then reload.
+          </p>
         )}
       </header>
       {state === 'failed' ? (

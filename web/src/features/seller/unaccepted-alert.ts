@@ -7,9 +7,23 @@ import {
 } from '@kirana/shared';
 import { desktop } from '../../lib/desktop-bridge';
 
-/** Whether this browser can show notifications, and the seller has not yet been asked. */
-export function canAskForBrowserAlerts(): boolean {
-  return !desktop && 'Notification' in globalThis && Notification.permission === 'default';
+/**
+ * Where this browser stands on the counter's alerts: 'ask' (it can show them, the seller has not
+ * been asked), 'blocked' (the seller or the browser said no: only the browser's site settings
+ * can turn them on), or null (on, or nothing to ask: the desktop app, or no notifications).
+ */
+export type BrowserAlerts = 'ask' | 'blocked' | null;
+
+export function browserAlerts(): BrowserAlerts {
+  if (desktop || !('Notification' in globalThis)) return null;
+  if (Notification.permission === 'default') return 'ask';
+  return Notification.permission === 'denied' ? 'blocked' : null;
+}
+
+/** Asks the browser to allow alerts; answers where it then stands. */
+export async function askForBrowserAlerts(): Promise<BrowserAlerts> {
+  const answer = await Notification.requestPermission();
+  return answer === 'granted' ? null : answer === 'denied' ? 'blocked' : 'ask';
 }
 
 let audio: AudioContext | null = null;
