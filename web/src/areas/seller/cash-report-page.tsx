@@ -128,6 +128,11 @@ export function CashReportPage() {
         <p className="seller-empty">No agents on that day.</p>
       ) : (
         <div className="seller-table-wrap">
+          {/* The report's columns do not fit a phone: said where the table starts, and shadows show
+              the side with more. */}
+          <p className="seller-report__scroll-hint" aria-hidden="true">
+            Swipe the table sideways for all {COLUMNS.length + 1} columns →
+          </p>
           <table className="seller-table seller-report__table">
             <caption className="visually-hidden">Agents’ cash on {report.date}</caption>
             <thead>
