@@ -126,6 +126,20 @@ export async function pairDevice(
 }
 
 /**
+ * Whether `credential` is a live pairing: a device not revoked, of an agent not removed. Only a
+ * live device's refused sign-ins may count against the number typed: a revoked phone's cookie
+ * (or a removed agent's) must not let its holder lock another agent out.
+ */
+export async function isLiveDevice(em: EntityManager, credential: string): Promise<boolean> {
+  const device = await em.findOne(
+    AgentDeviceSchema,
+    { credentialHash: hashToken(credential), revokedAt: null, agent: { removedAt: null } },
+    { fields: ['id'] },
+  );
+  return device !== null;
+}
+
+/**
  * Signs the agent with `phone` in on the paired phone whose cookie carries `credential`: `start`
  * begins the session while the device's row is locked, so a revocation racing this sign-in
  * either waits and then ends the new session, or goes first and this sign-in is refused.

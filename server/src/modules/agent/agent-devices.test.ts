@@ -307,6 +307,30 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, agent.phone).expect(200);
   });
 
+  test('a revoked phone’s cookie, or a removed agent’s, counts nothing against another agent’s number: that agent still signs in from a new address', async () => {
+    const { http: reinvitedPhone, agent: reinvited } = await signInAgent(app, 'Reinvited again');
+    await invite(reinvited.id);
+    const { http: removedPhone, agent: removed } = await signInAgent(app, 'Removed since');
+    await seller.http.delete(`/api/agents/${removed.id}`).expect(200);
+    const victim = await createAgent(app.orm.em.fork(), 'Victim');
+    const { http: victimPhone } = await pairPhone(app, victim.id);
+
+    // More refusals than the per-number limit (20 an hour across addresses), 10 an address.
+    const answers: number[] = [];
+    for (const phone of [reinvitedPhone, removedPhone, reinvitedPhone]) {
+      const from = newAddress();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const response = await phone
+          .post('/api/agents/login')
+          .set(from)
+          .send({ phone: victim.phone });
+        answers.push(response.status);
+      }
+    }
+    expect(answers).toEqual(Array(30).fill(403));
+    await login(victimPhone, victim.phone).expect(200);
+  });
+
   test('refused invite codes count per address: guessing is throttled', async () => {
     const guesser = newAddress();
     const answers: number[] = [];

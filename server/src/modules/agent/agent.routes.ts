@@ -37,7 +37,7 @@ import {
 import { presentOrder } from '../order/order.presenter.js';
 import { openCollection, verifyCheckout, type PaymentDeps } from '../payment/payment.service.js';
 import { listAgentOrders } from '../order/order.service.js';
-import { inviteAgent, pairDevice, signInOnDevice } from './agent-device.service.js';
+import { inviteAgent, isLiveDevice, pairDevice, signInOnDevice } from './agent-device.service.js';
 import type { Agent } from './agent.entity.js';
 import { presentAgent } from './agent.presenter.js';
 import {
@@ -100,13 +100,15 @@ export function agentRoutes({
   // AGENT_LOGIN=paired: the phone number, on a phone the shop paired with this agent.
   async function signInPaired(ctx: Ctx, { phone }: AgentLoginBody): Promise<Agent> {
     const credential = ctx.cookies.get(DEVICE_COOKIE, { signed: true });
-    // Without a device cookie the number is no credential: counting those refusals against the
-    // agent's number would let anyone who knows it lock the agent out.
+    // Without a live device the number is no credential: counting those refusals against the
+    // agent's number would let anyone who knows it (or kept a revoked phone's cookie) lock the
+    // agent out. They still count against the address.
+    const live = credential !== undefined && (await isLiveDevice(ctx.em, credential));
     const agent = await loginThrottle.guard(
       ctx,
       () =>
         signInOnDevice(ctx.em, { phone, credential }, (paired) => signIn(ctx, 'agent', paired.id)),
-      credential ? phone : undefined,
+      live ? phone : undefined,
     );
     if (credential) setDeviceCookie(ctx, credential);
     return agent;
