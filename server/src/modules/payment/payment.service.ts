@@ -227,6 +227,7 @@ async function openProviderOrder(
 /**
  * Checkout's callback: checks the signature against the provider order we stored, which must be
  * the caller's (the shopper's checkout, or the agent's collection), then marks the order paid.
+ * Idempotent: a replay of a callback changes nothing and answers as the first did.
  * @throws AppError invalid ('Payment verification failed.') for a forged signature or a provider
  * order that is not the caller's; conflict when the order could no longer take the payment
  * (it will be refunded).
@@ -260,9 +261,17 @@ export async function verifyCheckout(
     providerPaymentId: body.razorpay_payment_id,
     amountPaise: payment.amountPaise,
     source: 'checkout',
+    // A replayed callback (a retry, or anyone resending it) writes no second history row.
+    dedupeKey: `checkout:${body.razorpay_payment_id}`,
     actor: payer,
   });
-  if (outcome === 'refunding') {
+  // A replay answers as the first callback did: paid when this payment paid a provider order of
+  // ours, else it was one the order could no longer take, and is being refunded.
+  const refused =
+    outcome === 'refunding' ||
+    (outcome === 'duplicate' &&
+      (await em.count(PaymentSchema, { providerPaymentId: body.razorpay_payment_id })) === 0);
+  if (refused) {
     throw new AppError(
       'conflict',
       'This order can no longer take this payment; it will be refunded in full',
