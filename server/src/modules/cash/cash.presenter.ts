@@ -5,7 +5,7 @@ import {
   type CashLineAnswer,
   type CashReportAnswer,
 } from '@kirana/shared';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/csv.js';
 import type { AgentDayFigures } from './cash-report.js';
 import type { LedgerLine } from './cash.service.js';
 
@@ -88,7 +88,8 @@ const CSV_COLUMNS = [
 
 /**
  * The report as CSV for a spreadsheet: one row per agent, then the totals; amounts with two
- * decimals. A name that a spreadsheet would run as a formula (=, +, @ …) is written as text.
+ * decimals. A name that a spreadsheet would run as a formula (=, +, @ …), on any of its lines, is
+ * written as text.
  */
 export function cashReportCsv(report: CashReportAnswer): string {
   const rows = [
@@ -99,16 +100,7 @@ export function cashReportCsv(report: CashReportAnswer): string {
     })),
     { agent: 'Total', phone: '', ...report.totals },
   ];
-  return stringify(rows, {
-    header: true,
-    columns: CSV_COLUMNS,
-    escape_formulas: true,
-    // Spreadsheets read the ₹ in the headers as UTF-8 only with the byte-order mark.
-    bom: true,
-    record_delimiter: 'windows',
-    cast: {
-      number: (value, context) =>
-        context.column === 'deliveries' ? String(value) : value.toFixed(2),
-    },
-  });
+  return spreadsheetCsv(rows, CSV_COLUMNS, (value, context) =>
+    context.column === 'deliveries' ? String(value) : value.toFixed(2),
+  );
 }

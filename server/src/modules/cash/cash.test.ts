@@ -6,6 +6,7 @@ import {
   cashReportAnswerSchema,
   toRupees,
 } from '@kirana/shared';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
@@ -350,6 +351,26 @@ describe("the agents' cash", () => {
       `'=Asha,'${asha.agent.phone},2,100.00,${toRupees(collected).toFixed(2)},${toRupees(onlinePaise).toFixed(2)},-1.25,50.00,${toRupees(10_000 + collected - 5125).toFixed(2)}`,
     );
     expect(rows.at(-1)).toMatch(/^Total,,\d+,/);
+  });
+
+  test('the CSV writes as text a formula on any line of a name, not only its first', async () => {
+    const names = ['Ravi\n=HYPERLINK("http://evil.example","Pay here")', "Asha\r=cmd|'/C calc'!A0"];
+    for (const name of names) {
+      await seller
+        .post('/api/agents/create')
+        .send({ name, phone: `+91${Math.floor(6e9 + Math.random() * 3e9)}` })
+        .expect(201);
+    }
+    const today = new Date();
+    const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
+      .map((part) => String(part).padStart(2, '0'))
+      .join('-');
+    const csv = await seller.get(`/api/agents/report?date=${date}&format=csv`).expect(200);
+    const cells = (parse(csv.text, { bom: true }) as string[][]).map((row) => row[0]!);
+    expect(cells).toContain('Ravi\n\'=HYPERLINK("http://evil.example","Pay here")');
+    expect(cells).toContain("Asha\r'=cmd|'/C calc'!A0");
+    for (const line of cells.flatMap((cell) => cell.split(/\r\n|\r|\n/)))
+      expect(line).not.toMatch(/^[=+\-@\t]/);
   });
 
   test.each([

@@ -1,14 +1,14 @@
 import { CATALOGUE_COLUMNS, toRupees } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/csv.js';
 import { absoluteUrl } from './product.presenter.js';
 import { ProductSchema } from './product.entity.js';
 
 /**
  * The live catalogue as the import reads it (`GET /api/product/export`): the same columns, by
- * name, pictures as URLs under `publicUrl`, so that importing it again changes nothing. A cell a
- * spreadsheet would run as a formula is written as text (a leading apostrophe, which the import
- * takes off).
+ * name, pictures as URLs under `publicUrl`, so that importing it again changes nothing. A cell,
+ * or a line of one, that a spreadsheet would run as a formula is written as text (a leading
+ * apostrophe, which the import takes off).
  */
 export async function exportCatalogue(
   em: EntityManager,
@@ -32,12 +32,5 @@ export async function exportCatalogue(
     stockCount: product.stockCount === null ? '' : String(product.stockCount),
     images: product.images.map((image) => absoluteUrl(image, publicUrl)).join(';'),
   }));
-  return stringify(rows, {
-    header: true,
-    columns: [...CATALOGUE_COLUMNS],
-    escape_formulas: true,
-    // Spreadsheets read UTF-8 (Devanagari, ₹) only with the byte-order mark.
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv(rows, CATALOGUE_COLUMNS);
 }

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yazl from 'yazl';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { picture, signInSeller } from '../../test/factories.js';
+import { createProduct, picture, signInSeller } from '../../test/factories.js';
 import { CategorySchema } from '../category/category.entity.js';
 import { ProductSchema } from './product.entity.js';
 
@@ -240,6 +240,33 @@ describe('importing and exporting the catalogue', () => {
     expect(given).toMatchObject({ created: 0, updated: 1 });
     const jaggery = await app.orm.em.fork().find(ProductSchema, { name: `Loose Jaggery ${tag}` });
     expect(jaggery.map((product) => product.sku)).toEqual([`JAG-${tag}`]);
+  });
+
+  test('the export writes as text a formula on any line of a cell; importing it reads the cell back', async () => {
+    const em = app.orm.em.fork();
+    const formulas = `Formula-${tag}`;
+    em.create(CategorySchema, {
+      path: formulas,
+      label: `Formulas ${tag}`,
+      image: '/uploads/categories/test.webp',
+      bgColor: '#FFFFFF',
+      position: 99,
+      hidden: false,
+    });
+    await em.flush();
+    const name = `Tea ${tag}\n=HYPERLINK("http://evil.example","Pay")`;
+    await createProduct(em, { name, category: formulas, sku: `F-${tag}`, images: [] });
+
+    const exported = await seller.http.get('/api/product/export').expect(200);
+    const [header, ...rows] = parse(exported.text, { bom: true }) as string[][];
+    const row = rows.find((cells) => cells[0] === `F-${tag}`)!;
+    expect(row[header!.indexOf('name')]).toBe(
+      `Tea ${tag}\n'=HYPERLINK("http://evil.example","Pay")`,
+    );
+
+    const again = answer((await send(csvOf([header!, row]), { mode: 'apply' }).expect(200)).body);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1, errors: [] });
+    expect((await em.fork().findOneOrFail(ProductSchema, { sku: `F-${tag}` })).name).toBe(name);
   });
 
   test('a SKU or barcode of another live product is a row error', async () => {

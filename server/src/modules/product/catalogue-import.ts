@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Entry } from 'yauzl';
 import { uuidv7 } from 'uuidv7';
+import { restoreFormulas } from '../../lib/csv.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { CategorySchema, type Category } from '../category/category.entity.js';
@@ -166,14 +167,14 @@ function readHeader(header: string[], errors: ImportError[]): Map<CatalogueColum
 }
 
 /**
- * The row's cells by column. A cell a spreadsheet would have run as a formula is exported with a
- * leading apostrophe (csv-stringify's escape_formulas): taken off again here.
+ * The row's cells by column. A line of a cell a spreadsheet would have run as a formula is
+ * exported with a leading apostrophe (neutraliseFormulas): taken off again here.
  */
 function cellsOf(cells: string[], columns: Map<CatalogueColumn, number>) {
   const values = new Map<CatalogueColumn, string>();
   for (const [column, index] of columns) {
     const cell = cells[index] ?? '';
-    values.set(column, /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+    values.set(column, restoreFormulas(cell));
   }
   return values;
 }
