@@ -14,7 +14,7 @@ import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
 import { corsForPublicOrigins } from './lib/cors.js';
 import { refuseCrossSiteRequests, requireJsonBodies } from './lib/cross-site.js';
-import { AppError, bodyParseError, errorHandler } from './lib/errors.js';
+import { AppError, bodyParseError, errorHandler, isClientGone } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import type { RedisClient } from './lib/redis.js';
 import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
@@ -95,8 +95,6 @@ export interface AppDependencies {
 
 const FORKED_EM = Symbol('request EntityManager');
 
-const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
-
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const WEB_RENDERER = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
@@ -139,7 +137,10 @@ export function createApp(deps: AppDependencies): App {
   // What Koa sees outside the middleware chain, e.g. a file stream failing after its headers went:
   // into the log, never printed raw; a client that simply went away is not an error of ours.
   app.on('error', (error: NodeJS.ErrnoException) => {
-    if (CLIENT_GONE.has(error.code ?? '')) return;
+    if (isClientGone(error)) {
+      deps.logger.debug({ code: error.code }, 'the client went away mid-request');
+      return;
+    }
     deps.logger.error({ err: error }, 'response failed after it started');
   });
   app.use(

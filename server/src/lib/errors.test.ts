@@ -5,9 +5,9 @@ import supertest from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import type { AppContext, AppState } from './context.js';
-import { AppError, errorHandler } from './errors.js';
+import { AppError, bodyParseError, errorHandler, isClientGone } from './errors.js';
 
-function appThrowing(error: unknown) {
+function appThrowing(error: unknown, { clientLeaves = false } = {}) {
   const app = new Koa<AppState, AppContext>();
   const logged: unknown[] = [];
   app.use(async (ctx, next) => {
@@ -18,7 +18,8 @@ function appThrowing(error: unknown) {
     await next();
   });
   app.use(errorHandler());
-  app.use(() => {
+  app.use((ctx) => {
+    if (clientLeaves) ctx.req.socket.destroy();
     throw error;
   });
   return { http: supertest(app.callback()), logged };
@@ -64,6 +65,54 @@ describe('errorHandler', () => {
     const response = await http.get('/').expect(500);
     expect(response.body.success).toBe(false);
     expect(response.body.message).not.toContain('orders');
+    expect(logged).toHaveLength(1);
+  });
+});
+
+/** What raw-body and Node say when a client goes away mid-body. */
+const clientGone = {
+  'raw-body: request aborted': Object.assign(new Error('request aborted'), {
+    type: 'request.aborted',
+    code: 'ECONNABORTED',
+    status: 400,
+    expose: true,
+  }),
+  'a reset connection': Object.assign(new Error('aborted'), { code: 'ECONNRESET' }),
+  'a connection closed before the body came': Object.assign(new Error('Parse Error'), {
+    code: 'HPE_INVALID_EOF_STATE',
+  }),
+};
+
+describe('a client that went away mid-request', () => {
+  test.each(Object.entries(clientGone))('%s is a client gone, a 400 body error', (_case, error) => {
+    expect(isClientGone(error)).toBe(true);
+    expect(bodyParseError(error)).toMatchObject({
+      code: 'invalid',
+      message: 'Request body was cut off before its end',
+    });
+  });
+
+  test.each([
+    new Error('relation "orders" does not exist'),
+    new AppError('invalid', 'Bad'),
+    'ECONNRESET',
+  ])('%s is not a client gone', (error) => {
+    expect(isClientGone(error)).toBe(false);
+  });
+
+  test.each(Object.entries(clientGone))(
+    '%s after the client left is no error in the log',
+    async (_case, error) => {
+      const { http, logged } = appThrowing(error, { clientLeaves: true });
+      await expect(http.get('/')).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged).toEqual([]);
+    },
+  );
+
+  test('a reset connection of ours (the database, a provider) while the client waits is still a 500', async () => {
+    const { http, logged } = appThrowing(clientGone['a reset connection']);
+    await http.get('/').expect(500);
     expect(logged).toHaveLength(1);
   });
 });

@@ -38,11 +38,38 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * What a connection says when its client went away mid-request: reset (ECONNRESET), gone while
+ * we wrote (EPIPE), raw-body's 'request.aborted' (ECONNABORTED), a stream closed early, or the
+ * connection closed before the body it promised had come (Node's parser: HPE_INVALID_EOF_STATE).
+ */
+const CLIENT_GONE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'HPE_INVALID_EOF_STATE',
+]);
+
+/**
+ * Whether `error` says only that the client went away (closed or reset its connection, e.g.
+ * mid-upload): no fault of ours, and anyone can cause it at will, so it is never logged as an
+ * error.
+ */
+export function isClientGone(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, type } = error as Error & { code?: unknown; type?: unknown };
+  return type === 'request.aborted' || (typeof code === 'string' && CLIENT_GONE.has(code));
+}
+
+const CUT_OFF = 'Request body was cut off before its end';
+
 /** Turns a body-parser failure (co-body / raw-body error types) into an AppError fit for the caller. */
 export function bodyParseError(error: Error & { type?: string }): AppError {
   // co-body reports malformed JSON as a bare SyntaxError with no `type`.
   if (error instanceof SyntaxError)
     return new AppError('invalid', 'Request body is not valid JSON');
+  if (isClientGone(error)) return new AppError('invalid', CUT_OFF);
   switch (error.type) {
     case 'entity.too.large':
       return new AppError('tooLarge', 'Request body is too large');
@@ -58,13 +85,22 @@ export function bodyParseError(error: Error & { type?: string }): AppError {
 
 /**
  * The one error middleware, first in the chain: every failure leaves as `{ success: false, message }`.
- * 4xx messages are shown; anything else is logged and answered with a generic 500.
+ * 4xx messages are shown; anything else is logged and answered with a generic 500. A client that
+ * went away mid-request is a 400 and a debug line, never an error (see {@link isClientGone}).
  */
 export function errorHandler(): Middleware<AppState, AppContext> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
+      // Only when its connection is gone: the same codes from a call of ours (the database, a
+      // provider) are our failure.
+      if (isClientGone(error) && (ctx.req.destroyed || ctx.req.socket.destroyed)) {
+        ctx.log.debug({ code: (error as { code?: unknown }).code }, 'the client went away');
+        ctx.status = 400;
+        ctx.body = { success: false, message: CUT_OFF };
+        return;
+      }
       const { status, body } = errorAnswer(error);
       if (status >= 500) ctx.log.error({ err: error }, 'request failed');
       ctx.status = status;

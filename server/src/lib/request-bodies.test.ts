@@ -1,7 +1,10 @@
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AddressSchema } from '../modules/address/address.entity.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUpShopper } from '../test/factories.js';
+import { cookieHeader, createTestApp, type TestApp } from '../test/app.js';
+import { signInSeller, signUpShopper } from '../test/factories.js';
 
 /** Bodies a fuzzer sends: nested far beyond any request of ours, complete or cut off. */
 const DEEP_BODIES = {
@@ -80,4 +83,89 @@ describe('uploads that are not files', () => {
   ])('GET %s is a 404, never a 500', async (url) => {
     await app.http().get(url).expect(404);
   });
+});
+
+describe('bodies their client cuts off', () => {
+  let app: TestApp;
+  let sellerCookie: string;
+  const logged: { level: number; msg: string; err?: { stack?: string } }[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({
+      logger: pino(
+        { level: 'trace' },
+        { write: (line: string) => void logged.push(JSON.parse(line)) },
+      ),
+    });
+    sellerCookie = cookieHeader((await signInSeller(app)).http);
+  });
+  afterAll(() => app.close());
+
+  /**
+   * Sends the head of a request promising `length` bytes, then part of its body, and goes away:
+   * closing its side (FIN) or resetting the connection (RST).
+   */
+  async function cutOff(
+    { path, type, body, cookie }: { path: string; type: string; body: string; cookie?: string },
+    how: 'close' | 'reset',
+  ) {
+    const { hostname, port } = new URL(app.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        `Content-Type: ${type}`,
+        `Content-Length: ${body.length + 100_000}`,
+        ...(cookie ? [`Cookie: ${cookie}`] : []),
+        '',
+        body,
+      ].join('\r\n'),
+    );
+    // Long enough for the server to start reading the body.
+    await sleep(100);
+    if (how === 'reset') socket.resetAndDestroy();
+    else socket.destroy();
+  }
+
+  const BOUNDARY = 'kirana-cut-off';
+  const requests = {
+    'JSON to a route': {
+      path: '/api/user/login',
+      type: 'application/json',
+      body: '{"email":"asha@example.com","password":"cor',
+    },
+    'JSON to an unknown path': { path: '/api/nowhere', type: 'application/json', body: '{"a":[1,' },
+    'a webhook': {
+      path: '/api/payments/razorpay/webhook',
+      type: 'application/json',
+      body: '{"event":"payment.captured","payload":',
+    },
+    'the seller’s picture upload': {
+      path: '/api/product/add',
+      type: `multipart/form-data; boundary=${BOUNDARY}`,
+      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      seller: true,
+    },
+  };
+
+  test.each(
+    Object.entries(requests).flatMap(([name, request]) =>
+      (['close', 'reset'] as const).map((how) => [name, how, request] as const),
+    ),
+  )(
+    '%s cut off (%s) is a client that went away: no error in the log',
+    async (_name, how, request) => {
+      logged.length = 0;
+      await cutOff({ ...request, cookie: 'seller' in request ? sellerCookie : undefined }, how);
+      // The request's own line says when the server has done with it.
+      for (let waited = 0; !logged.some((line) => line.msg === 'request aborted'); waited += 20) {
+        if (waited > 5_000) throw new Error(`no request line: ${JSON.stringify(logged)}`);
+        await sleep(20);
+      }
+      await sleep(100);
+      expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+      expect(logged.some((line) => line.err?.stack)).toBe(false);
+    },
+  );
 });

@@ -15,7 +15,7 @@ import type { AgentLogin } from '../config.js';
 import { openDatabase } from '../db/orm.js';
 import { CacheInvalidations } from '../lib/cache-invalidations.js';
 import { DomainEvents } from '../lib/domain-events.js';
-import { createLogger } from '../lib/logger.js';
+import { createLogger, type Logger } from '../lib/logger.js';
 import { connectRedis } from '../lib/redis.js';
 import type { Limits } from '../lib/rate-limit.js';
 import type { PaymentDeps } from '../modules/payment/payment.service.js';
@@ -121,6 +121,8 @@ export async function createTestApp(
     publicOrigins?: string[];
     /** UPLOADS: pictures in a folder of the test's own (the default) or in the database. */
     uploads?: 'files' | 'database';
+    /** The app's logger (default: silent, or at TEST_LOG_LEVEL), e.g. one a test reads. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const orm = await openDatabase(
@@ -132,7 +134,7 @@ export async function createTestApp(
       ? new DatabaseImageStore(orm)
       : new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
   const redis = options.redisUrl
     ? await connectRedis(options.redisUrl, logger, { queueWhileDown: false })
