@@ -8,8 +8,23 @@ import { endSessionsOf, hashToken } from '../session/session.service.js';
 import { AgentDeviceSchema, AgentInviteSchema, type AgentInvite } from './agent-device.entity.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** How long an invite link pairs a phone. */
-const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+const INVITE_TTL_MS = DAY_MS;
+
+/**
+ * A paired phone unused this long is unpaired: its sign-in is refused and the pairing revoked,
+ * so a copied device cookie does not work for ever. Use is a sign-in, or the app opening on a
+ * live session ({@link recordDeviceUse}).
+ */
+export const DEVICE_IDLE_LIMIT_MS = 90 * DAY_MS;
+
+/** A device's use is written down at most this often (the app checks its session at each start). */
+const DEVICE_USE_EVERY_MS = 60 * 60 * 1000;
+
+/** Devices last used before this are no longer paired. */
+const idleSince = (now: Date) => new Date(now.getTime() - DEVICE_IDLE_LIMIT_MS);
 
 /** 18 random bytes: 144 bits, 24 base64url characters (shared AGENT_INVITE_CODE), short for a QR. */
 const newInviteCode = () => randomBytes(18).toString('base64url');
@@ -126,24 +141,58 @@ export async function pairDevice(
 }
 
 /**
- * Whether `credential` is a live pairing: a device not revoked, of an agent not removed. Only a
- * live device's refused sign-ins may count against the number typed: a revoked phone's cookie
- * (or a removed agent's) must not let its holder lock another agent out.
+ * Whether `credential` is a live pairing: a device not revoked nor unused for
+ * {@link DEVICE_IDLE_LIMIT_MS}, of an agent not removed. Only a live device's refused sign-ins
+ * may count against the number typed: a revoked phone's cookie (or a removed agent's) must not
+ * let its holder lock another agent out.
  */
 export async function isLiveDevice(em: EntityManager, credential: string): Promise<boolean> {
   const device = await em.findOne(
     AgentDeviceSchema,
-    { credentialHash: hashToken(credential), revokedAt: null, agent: { removedAt: null } },
+    {
+      credentialHash: hashToken(credential),
+      revokedAt: null,
+      lastSeenAt: { $gt: idleSince(new Date()) },
+      agent: { removedAt: null },
+    },
     { fields: ['id'] },
   );
   return device !== null;
 }
 
 /**
+ * Writes down that agent `agentId`'s paired phone (the one whose cookie carries `credential`)
+ * is in use, at most hourly: an agent on a rolling session may not sign in again for months,
+ * and their phone must stay paired meanwhile. A revoked or idle device stays as it is.
+ */
+export async function recordDeviceUse(
+  em: EntityManager,
+  agentId: string,
+  credential: string,
+): Promise<void> {
+  const now = new Date();
+  await em.nativeUpdate(
+    AgentDeviceSchema,
+    {
+      credentialHash: hashToken(credential),
+      agent: agentId,
+      revokedAt: null,
+      lastSeenAt: {
+        $gt: idleSince(now),
+        $lt: new Date(now.getTime() - DEVICE_USE_EVERY_MS),
+      },
+    },
+    { lastSeenAt: now },
+  );
+}
+
+/**
  * Signs the agent with `phone` in on the paired phone whose cookie carries `credential`: `start`
  * begins the session while the device's row is locked, so a revocation racing this sign-in
- * either waits and then ends the new session, or goes first and this sign-in is refused.
- * @throws AppError forbidden when the phone is not paired (no credential, or a revoked or
+ * either waits and then ends the new session, or goes first and this sign-in is refused. A
+ * device unused for {@link DEVICE_IDLE_LIMIT_MS} is revoked instead (and the agent's push
+ * subscriptions forgotten, as when the shop revokes it).
+ * @throws AppError forbidden when the phone is not paired (no credential, or a revoked, idle or
  *   unknown one) or is paired with another agent's number.
  */
 export async function signInOnDevice(
@@ -152,6 +201,8 @@ export async function signInOnDevice(
   start: (agent: Agent) => Promise<void>,
 ): Promise<Agent> {
   if (!credential) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+  const now = new Date();
+  let signedIn: Agent | null = null;
   await em.begin();
   try {
     const device = await em.findOne(
@@ -162,14 +213,23 @@ export async function signInOnDevice(
     const agent =
       device && (await em.findOne(AgentSchema, { id: device.agent.id, removedAt: null }));
     if (!device || !agent) throw new AppError('forbidden', MESSAGES.agentNotPaired);
-    if (agent.phone !== phone) throw new AppError('forbidden', MESSAGES.agentPairedToAnother);
-    device.lastSeenAt = new Date();
-    await em.flush();
-    await start(agent);
+    if (device.lastSeenAt <= idleSince(now)) {
+      // Revoked for good (committed, then refused), whoever holds the cookie.
+      device.revokedAt = now;
+      await em.flush();
+      await deleteAgentSubscriptions(em, agent.id);
+    } else {
+      if (agent.phone !== phone) throw new AppError('forbidden', MESSAGES.agentPairedToAnother);
+      device.lastSeenAt = now;
+      await em.flush();
+      await start(agent);
+      signedIn = agent;
+    }
     await em.commit();
-    return agent;
   } catch (error) {
     await em.rollback();
     throw error;
   }
+  if (!signedIn) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+  return signedIn;
 }

@@ -17,6 +17,7 @@ import {
 } from '../../test/factories.js';
 import { connect, disconnection } from '../../test/sockets.js';
 import { hashToken } from '../session/session.service.js';
+import { PushSubscriptionSchema } from '../push/push-subscription.entity.js';
 import { SessionSchema } from '../session/session.entity.js';
 import { AgentDeviceSchema, AgentInviteSchema } from './agent-device.entity.js';
 
@@ -329,6 +330,66 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     }
     expect(answers).toEqual(Array(30).fill(403));
     await login(victimPhone, victim.phone).expect(200);
+  });
+
+  test('a phone unused for more than 90 days is unpaired: its sign-in is refused and its pairing revoked', async () => {
+    const { http: phone, agent } = await signInAgent(app, 'Away');
+    await phone.post('/api/agents/logout').expect(200);
+    const em = app.orm.em.fork();
+    em.create(PushSubscriptionSchema, {
+      agent: agent.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/away-${agent.id}`,
+      p256dh: 'B'.repeat(87),
+      auth: 'A'.repeat(22),
+    });
+    await em.flush();
+    await em.nativeUpdate(
+      AgentDeviceSchema,
+      { agent: agent.id },
+      { lastSeenAt: new Date(Date.now() - 91 * DAY) },
+    );
+
+    await login(phone, agent.phone).expect(403, {
+      success: false,
+      message: MESSAGES.agentNotPaired,
+    });
+    expect(await sessionsOf(agent.id)).toBe(0);
+    const [device] = await em.find(AgentDeviceSchema, { agent: agent.id }, { refresh: true });
+    expect(device?.revokedAt).not.toBeNull();
+    // As when the shop revokes a phone, it hears of no more orders.
+    expect(await em.count(PushSubscriptionSchema, { agent: agent.id })).toBe(0);
+    // Gone for good: using it again the next day changes nothing.
+    await em.nativeUpdate(AgentDeviceSchema, { agent: agent.id }, { lastSeenAt: new Date() });
+    await login(phone, agent.phone).expect(403);
+
+    // A new invite pairs the phone again.
+    const { code } = await invite(agent.id);
+    await phone.post('/api/agents/pair').send({ code }).expect(200);
+    await login(phone, agent.phone).expect(200);
+  });
+
+  test('a phone used within 90 days signs in, and each use (a sign-in, or the app opening) keeps it paired', async () => {
+    const { http: phone, agent } = await signInAgent(app, 'Steady');
+    const em = app.orm.em.fork();
+    const lastSeen = async () =>
+      (await em.findOneOrFail(AgentDeviceSchema, { agent: agent.id }, { refresh: true }))
+        .lastSeenAt;
+    const setLastSeen = (daysAgo: number) =>
+      em.nativeUpdate(
+        AgentDeviceSchema,
+        { agent: agent.id },
+        { lastSeenAt: new Date(Date.now() - daysAgo * DAY) },
+      );
+
+    // Signed in on day 0, the app opened every day since on its rolling session.
+    await setLastSeen(89);
+    const before = Date.now();
+    await phone.get('/api/agents/is-auth').expect(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    await setLastSeen(89);
+    await login(phone, agent.phone).expect(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   test('refused invite codes count per address: guessing is throttled', async () => {

@@ -37,7 +37,13 @@ import {
 import { presentOrder } from '../order/order.presenter.js';
 import { openCollection, verifyCheckout, type PaymentDeps } from '../payment/payment.service.js';
 import { listAgentOrders } from '../order/order.service.js';
-import { inviteAgent, isLiveDevice, pairDevice, signInOnDevice } from './agent-device.service.js';
+import {
+  inviteAgent,
+  isLiveDevice,
+  pairDevice,
+  recordDeviceUse,
+  signInOnDevice,
+} from './agent-device.service.js';
 import type { Agent } from './agent.entity.js';
 import { presentAgent } from './agent.presenter.js';
 import {
@@ -54,7 +60,8 @@ type Ctx = ParameterizedContext<AppState, AppContext>;
 
 /**
  * A paired phone's credential: signed, httpOnly, and sent only to the agents' API. Each sign-in
- * renews it, so a phone in use stays paired until the shop re-invites or removes the agent.
+ * renews it, so a phone in use stays paired until the shop re-invites or removes the agent, or
+ * it goes unused for 90 days (DEVICE_IDLE_LIMIT_MS, checked on the server).
  */
 const DEVICE_COOKIE = 'kirana_agent_device';
 const DEVICE_COOKIE_PATH = '/api/agents';
@@ -170,6 +177,9 @@ export function agentRoutes({
 
   router.get('/is-auth', async (ctx) => {
     const agent = await getAgent(ctx.em, await requireSession(ctx, 'agent'));
+    // The app asks at each start: the phone it runs on is in use, and stays paired.
+    const credential = ctx.cookies.get(DEVICE_COOKIE, { signed: true });
+    if (agentLogin === 'paired' && credential) await recordDeviceUse(ctx.em, agent.id, credential);
     const standing = await agentStanding(ctx.em, agent.id);
     ctx.body = {
       success: true,
