@@ -34,11 +34,14 @@ export const MAX_SUBSCRIPTIONS_PER_AGENT = 5;
 
 /**
  * Keeps the phone's subscription for the signed-in agent (at most the newest
- * {@link MAX_SUBSCRIPTIONS_PER_AGENT} of theirs). An endpoint already kept (the same
- * phone again, or another agent signed in on it since) now belongs to this agent, with the keys
- * given, and the language when one is (the service worker renewing a subscription knows none).
+ * {@link MAX_SUBSCRIPTIONS_PER_AGENT} of theirs). An endpoint already kept is updated with the
+ * keys given, and the language when one is (the service worker renewing a subscription knows
+ * none), when it is this agent's; another agent's moves to this one only from the same phone,
+ * i.e. with the very keys kept (another agent signed in on that phone since). The auth secret
+ * never leaves the phone but to us, so an endpoint alone takes over nothing.
  * @throws AppError invalid when the endpoint is not on a push service's host (the known ones and
- * `serviceHosts`), or p256dh is not a point on P-256.
+ * `serviceHosts`), or p256dh is not a point on P-256; conflict when the endpoint is another
+ * agent's and the keys are not the ones kept.
  */
 export async function subscribeToAlerts(
   em: EntityManager,
@@ -50,7 +53,7 @@ export async function subscribeToAlerts(
     throw new AppError('invalid', 'endpoint must be the address of a known push service');
   if (!isP256Point(keys.p256dh))
     throw new AppError('invalid', 'keys.p256dh must be a P-256 public key (65 bytes, base64url)');
-  await em
+  const kept = await em
     .getKysely<PushTables>()
     .insertInto('push_subscriptions')
     .values({
@@ -63,15 +66,34 @@ export async function subscribeToAlerts(
       created_at: new Date(),
     })
     .onConflict((conflict) =>
-      conflict.column('endpoint').doUpdateSet((update) => ({
-        agent_id: update.ref('excluded.agent_id'),
-        p256dh: update.ref('excluded.p256dh'),
-        auth: update.ref('excluded.auth'),
-        created_at: update.ref('excluded.created_at'),
-        ...(locale && { locale: update.ref('excluded.locale') }),
-      })),
+      conflict
+        .column('endpoint')
+        .doUpdateSet((update) => ({
+          agent_id: update.ref('excluded.agent_id'),
+          p256dh: update.ref('excluded.p256dh'),
+          auth: update.ref('excluded.auth'),
+          created_at: update.ref('excluded.created_at'),
+          ...(locale && { locale: update.ref('excluded.locale') }),
+        }))
+        // Decided in the one statement, so racing subscribes cannot slip between check and write.
+        .where((row) =>
+          row.or([
+            row('push_subscriptions.agent_id', '=', row.ref('excluded.agent_id')),
+            row.and([
+              row('push_subscriptions.p256dh', '=', row.ref('excluded.p256dh')),
+              row('push_subscriptions.auth', '=', row.ref('excluded.auth')),
+            ]),
+          ]),
+        ),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!kept) {
+    throw new AppError(
+      'conflict',
+      'This phone’s alerts belong to another agent: they must turn them off on it first',
+    );
+  }
   // An agent has a phone or two: the oldest subscriptions beyond a few are old browsers.
   await em
     .getKysely<PushTables>()

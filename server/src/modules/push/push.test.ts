@@ -334,6 +334,42 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     await second.http.post('/api/agents/push/unsubscribe').send({ endpoint }).expect(200);
   });
 
+  test('another agent’s endpoint is not taken over with other keys: a 409, and its phone keeps its alerts', async () => {
+    const owner = await subscribedAgent('Deepa');
+    const thief = await signInAgent(app, 'Eshwar');
+    const theirs = phoneSubscription(service).body;
+    const stored = () =>
+      app.orm.em.fork().findOneOrFail(PushSubscriptionSchema, {
+        endpoint: owner.phone.body.endpoint,
+      });
+    const before = await stored();
+    const refusal = {
+      success: false,
+      message: 'This phone’s alerts belong to another agent: they must turn them off on it first',
+    };
+
+    // Their own keys, or the owner's public key with another secret: neither is that phone.
+    for (const keys of [
+      theirs.keys,
+      { p256dh: owner.phone.body.keys.p256dh, auth: theirs.keys.auth },
+    ]) {
+      await thief.http
+        .post('/api/agents/push/subscribe')
+        .send({ ...theirs, endpoint: owner.phone.body.endpoint, keys })
+        .expect(409, refusal);
+    }
+    expect(await stored()).toEqual(before);
+    expect(await subscriptionsOf(thief.agent.id)).toBe(0);
+
+    // The owner renews their own subscription with new keys as before.
+    const renewed = phoneSubscription(service).body;
+    await owner.http
+      .post('/api/agents/push/subscribe')
+      .send({ ...renewed, endpoint: owner.phone.body.endpoint })
+      .expect(200);
+    expect(await stored()).toMatchObject({ p256dh: renewed.keys.p256dh, auth: renewed.keys.auth });
+  });
+
   test('an agent is alerted on their newest few phones only: older subscriptions are dropped', async () => {
     const agent = await signInAgent(app, 'Chitra');
     const phones = Array.from({ length: MAX_SUBSCRIPTIONS_PER_AGENT + 2 }, () =>
