@@ -267,5 +267,9 @@ test('the seller counts a product’s units; the order that takes the last ones 
     data: { items: [{ product: product._id, quantity: 1 }], address: addressId },
   });
   expect(refused.status()).toBe(409);
-  expect(await refused.json()).toEqual({ success: false, message: `${name} is out of stock` });
+  expect(await refused.json()).toEqual({
+    success: false,
+    message: `${name} is out of stock`,
+    code: 'CONFLICT',
+  });
 });

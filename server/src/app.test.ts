@@ -40,7 +40,10 @@ describe('the Koa app', () => {
     await app.http().get('/readyz').expect(200, { success: true });
     app.readiness.accepting = false;
     try {
-      await app.http().get('/readyz').expect(503, { success: false, message: 'Shutting down' });
+      await app
+        .http()
+        .get('/readyz')
+        .expect(503, { success: false, message: 'Shutting down', code: 'UNAVAILABLE' });
     } finally {
       app.readiness.accepting = true;
     }
@@ -51,6 +54,7 @@ describe('the Koa app', () => {
     expect(response.body).toEqual({
       success: false,
       message: 'No such endpoint: GET /api/nothing-here',
+      code: 'NOT_FOUND',
     });
   });
 
@@ -72,7 +76,11 @@ describe('the Koa app', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ padding: 'x'.repeat(200_000) }))
       .expect(413);
-    expect(response.body).toEqual({ success: false, message: 'Request body is too large' });
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Request body is too large',
+      code: 'TOO_LARGE',
+    });
   });
 
   test('client routes get index.html, uncached, so a refresh on /cart loads the app', async () => {

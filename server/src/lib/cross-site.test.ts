@@ -45,6 +45,7 @@ describe('cross-site requests', () => {
     expect(response.body).toEqual({
       success: false,
       message: `Cross-site request refused: POST /api/address/add from ${otherPort} is not allowed to act on this store`,
+      code: 'FORBIDDEN',
     });
     expect(await addressesOf(shopper.id)).toBe(0);
   });
@@ -197,6 +198,7 @@ describe('request bodies are JSON', () => {
       success: false,
       message:
         'POST /api/user/register takes a JSON body: send it with Content-Type: application/json',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });
 

@@ -1,4 +1,4 @@
-import { cartUpdateBodySchema } from '@kirana/shared';
+import { cartUpdateBodySchema, ERROR_CODES } from '@kirana/shared';
 import Koa from 'koa';
 import { pino } from 'pino';
 import supertest from 'supertest';
@@ -27,18 +27,24 @@ function appThrowing(error: unknown, { clientLeaves = false } = {}) {
 
 describe('errorHandler', () => {
   test.each([
-    ['invalid', 400],
-    ['unauthenticated', 401],
-    ['forbidden', 403],
-    ['notFound', 404],
-    ['conflict', 409],
-    ['tooLarge', 413],
-    ['tooMany', 429],
-  ] as const)('an AppError %s answers %i with its message', async (code, status) => {
-    const { http } = appThrowing(new AppError(code, 'Order is already taken'));
-    const response = await http.get('/').expect(status);
-    expect(response.body).toEqual({ success: false, message: 'Order is already taken' });
-  });
+    ['invalid', 400, 'INVALID'],
+    ['unauthenticated', 401, 'UNAUTHENTICATED'],
+    ['forbidden', 403, 'FORBIDDEN'],
+    ['notFound', 404, 'NOT_FOUND'],
+    ['conflict', 409, 'CONFLICT'],
+    ['tooLarge', 413, 'TOO_LARGE'],
+    ['unsupportedMediaType', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['tooMany', 429, 'TOO_MANY_REQUESTS'],
+    ['unavailable', 503, 'UNAVAILABLE'],
+  ] as const)(
+    'an AppError %s answers %i with its message and code %s',
+    async (kind, status, code) => {
+      const { http } = appThrowing(new AppError(kind, 'Order is already taken'));
+      const response = await http.get('/').expect(status);
+      expect(response.body).toEqual({ success: false, message: 'Order is already taken', code });
+      expect(ERROR_CODES).toContain(code);
+    },
+  );
 
   test('a zod error answers 400 naming the field', async () => {
     const schema = z.object({
@@ -46,7 +52,11 @@ describe('errorHandler', () => {
     });
     const { http } = appThrowing(schema.safeParse({ address: {} }).error);
     const response = await http.get('/').expect(400);
-    expect(response.body).toEqual({ success: false, message: 'address.zipcode is required' });
+    expect(response.body).toEqual({
+      success: false,
+      message: 'address.zipcode is required',
+      code: 'INVALID',
+    });
   });
 
   test('a failed parse of a shared (zod/mini) schema answers 400 with its message', async () => {
@@ -57,6 +67,7 @@ describe('errorHandler', () => {
     expect(response.body).toEqual({
       success: false,
       message: 'Invalid input: expected string, received number',
+      code: 'INVALID',
     });
   });
 
@@ -65,6 +76,7 @@ describe('errorHandler', () => {
     const response = await http.get('/').expect(500);
     expect(response.body.success).toBe(false);
     expect(response.body.message).not.toContain('orders');
+    expect(response.body.code).toBe('INTERNAL');
     expect(logged).toHaveLength(1);
   });
 });
@@ -87,7 +99,7 @@ describe('a client that went away mid-request', () => {
   test.each(Object.entries(clientGone))('%s is a client gone, a 400 body error', (_case, error) => {
     expect(isClientGone(error)).toBe(true);
     expect(bodyParseError(error)).toMatchObject({
-      code: 'invalid',
+      kind: 'invalid',
       message: 'Request body was cut off before its end',
     });
   });

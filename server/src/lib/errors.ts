@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { validationMessage } from '@kirana/shared';
+import { validationMessage, type ErrorCode } from '@kirana/shared';
 import { $ZodError, config } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 import type { AppContext, AppState } from './context.js';
@@ -21,20 +21,41 @@ export const ERROR_STATUS = {
   tooMany: 429,
   unavailable: 503,
 } as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorKind = keyof typeof ERROR_STATUS;
+
+/** The `code` an answer of each kind carries (@kirana/shared ERROR_CODES). */
+const KIND_CODE: Record<ErrorKind, ErrorCode> = {
+  invalid: 'INVALID',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooLarge: 'TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  tooMany: 'TOO_MANY_REQUESTS',
+  unavailable: 'UNAVAILABLE',
+};
+
+/** The code of an answer of `status` that no AppError made (a body parser's, a router's). */
+function codeOfStatus(status: number): ErrorCode {
+  const kind = (Object.keys(ERROR_STATUS) as ErrorKind[]).find(
+    (candidate) => ERROR_STATUS[candidate] === status,
+  );
+  return kind ? KIND_CODE[kind] : status >= 500 ? 'INTERNAL' : 'INVALID';
+}
 
 /** An expected failure: its message is shown to the caller as is. */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
-    readonly code: ErrorCode,
+    readonly kind: ErrorKind,
     message: string,
   ) {
     super(message);
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return ERROR_STATUS[this.kind];
   }
 }
 
@@ -84,7 +105,8 @@ export function bodyParseError(error: Error & { type?: string }): AppError {
 }
 
 /**
- * The one error middleware, first in the chain: every failure leaves as `{ success: false, message }`.
+ * The one error middleware, first in the chain: every failure leaves as
+ * `{ success: false, message, code }`.
  * 4xx messages are shown; anything else is logged and answered with a generic 500. A client that
  * went away mid-request is a 400 and a debug line, never an error (see {@link isClientGone}).
  */
@@ -98,7 +120,7 @@ export function errorHandler(): Middleware<AppState, AppContext> {
       if (isClientGone(error) && (ctx.req.destroyed || ctx.req.socket.destroyed)) {
         ctx.log.debug({ code: (error as { code?: unknown }).code }, 'the client went away');
         ctx.status = 400;
-        ctx.body = { success: false, message: CUT_OFF };
+        ctx.body = { success: false, message: CUT_OFF, code: 'INVALID' };
         return;
       }
       const { status, body } = errorAnswer(error);
@@ -109,13 +131,18 @@ export function errorHandler(): Middleware<AppState, AppContext> {
   };
 }
 
-/** How `error` is answered: its status and `{ success: false, message }`. */
-export function errorAnswer(error: unknown): {
-  status: number;
-  body: { success: false; message: string };
-} {
+/** An error answer's body (@kirana/shared errorAnswerSchema, with its code always there). */
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: ErrorCode;
+}
+
+/** How `error` is answered: its status and `{ success: false, message, code }`. */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   const { status, message } = classify(error);
-  return { status, body: { success: false, message } };
+  const code = error instanceof AppError ? KIND_CODE[error.kind] : codeOfStatus(status);
+  return { status, body: { success: false, message, code } };
 }
 
 function classify(error: unknown): { status: number; message: string } {

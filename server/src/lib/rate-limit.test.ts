@@ -148,6 +148,7 @@ describe('sign-up limits', () => {
     expect(refused.body).toEqual({
       success: false,
       message: expect.stringMatching(/^Too many accounts created from this address\. Try again/),
+      code: 'TOO_MANY_REQUESTS',
     });
     await register('10.7.0.2').expect(201);
   });

@@ -118,7 +118,7 @@ const KNOWN_FOR_SECONDS = 14 * DAY;
 
 /** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
 const isRefusedSignIn = (error: unknown) =>
-  error instanceof AppError && (error.code === 'unauthenticated' || error.code === 'forbidden');
+  error instanceof AppError && (error.kind === 'unauthenticated' || error.kind === 'forbidden');
 
 /** Limits failed sign-ins of one kind (shopper, seller, agent, device pairing); see {@link LOGIN_LIMITS}. */
 export class LoginThrottle {
@@ -192,7 +192,7 @@ export class AddressLimit {
     try {
       return await attempt();
     } catch (error) {
-      if (error instanceof AppError && error.code === 'invalid')
+      if (error instanceof AppError && error.kind === 'invalid')
         await this.perAddress.reward(address, 1);
       throw error;
     }

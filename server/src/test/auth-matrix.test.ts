@@ -1,4 +1,5 @@
 import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { ERROR_CODES, type ErrorCode } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
 import {
@@ -560,9 +561,14 @@ function judge(row: Row, who: Identity, status: number, body: unknown): string |
   }[expected];
   if (failure) return `${who}: expected ${failure}, got ${status} ${JSON.stringify(body)}`;
   if (status >= 400) {
-    const error = body as { success?: unknown; message?: unknown };
-    if (error.success !== false || typeof error.message !== 'string' || !error.message)
-      return `${who}: a ${status} without { success: false, message }: ${JSON.stringify(body)}`;
+    const error = body as { success?: unknown; message?: unknown; code?: unknown };
+    if (
+      error.success !== false ||
+      typeof error.message !== 'string' ||
+      !error.message ||
+      !ERROR_CODES.includes(error.code as ErrorCode)
+    )
+      return `${who}: a ${status} without { success: false, message, code }: ${JSON.stringify(body)}`;
   }
   return null;
 }

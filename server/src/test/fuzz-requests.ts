@@ -8,6 +8,8 @@
  */
 import fc from 'fast-check';
 import {
+  ERROR_CODES,
+  type ErrorCode,
   acceptOrderBodySchema,
   agentDutyBodySchema,
   correctionBodySchema,
@@ -950,15 +952,16 @@ export function judge(route: string, request: BadRequest, answer: Answer): strin
   } catch {
     return `a ${status} that is not JSON (${answer.type}): ${answer.text.slice(0, 200)}`;
   }
-  const { success, message, error } = body as {
+  const { success, message, code, error } = body as {
     success?: unknown;
     message?: unknown;
+    code?: unknown;
     error?: { description?: unknown };
   };
   const said = (text: unknown) => typeof text === 'string' && text.trim() !== '';
-  if (success === false && said(message)) return null;
+  if (success === false && said(message) && ERROR_CODES.includes(code as ErrorCode)) return null;
   if (row?.answers === 'razorpay' && said(error?.description)) return null;
-  return `a ${status} without { success: false, message }: ${answer.text.slice(0, 200)}`;
+  return `a ${status} without { success: false, message, code }: ${answer.text.slice(0, 200)}`;
 }
 
 /**

@@ -1,9 +1,33 @@
 import * as z from 'zod/mini';
 
-/** Every failed answer: `{ success: false, message }`, the message naming what is wrong. */
+/**
+ * The `code` of every error answer (design: API beyond the specification): a stable name that
+ * clients decide and translate by, never by the English `message`, which stays as the spec shows
+ * it. One per kind of failure for now; names of particular refusals (OUT_OF_STOCK, PIN_WRONG, …)
+ * join this table as the clients come to need them.
+ */
+export const ERROR_CODES = [
+  'INVALID',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Every failed answer: `{ success: false, message, code }`, the message naming what is wrong.
+ * A client reads `code` when there is one: an answer from before codes, or from a proxy, has none.
+ */
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
+  code: z.optional(z.string()),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 

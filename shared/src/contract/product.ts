@@ -455,6 +455,8 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 export const importAnswerSchema = z.object({
   success: z.boolean(),
   message: z.optional(z.string()),
+  /** INVALID when apply refused the file (errorAnswerSchema's code). */
+  code: z.optional(z.string()),
   mode: z.enum(['preview', 'apply']),
   created: z.int(),
   updated: z.int(),

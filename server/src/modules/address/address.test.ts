@@ -43,7 +43,10 @@ describe('addresses', () => {
     [{ ...sampleAddress, firstName: '   ' }, 'firstName is required'],
   ])('add refuses %j with 400 "%s" and saves nothing', async (address, message) => {
     const { http } = await signUpShopper(app);
-    await http.post('/api/address/add').send({ address }).expect(400, { success: false, message });
+    await http
+      .post('/api/address/add')
+      .send({ address })
+      .expect(400, { success: false, message, code: 'INVALID' });
     expect((await http.get('/api/address/get')).body.addresses).toEqual([]);
   });
 
@@ -71,7 +74,7 @@ describe('addresses', () => {
     await other.http
       .put(`/api/address/update/${address._id}`)
       .send({ address: { ...sampleAddress, street: 'Hijacked' } })
-      .expect(404, { success: false, message: 'Address not found' });
+      .expect(404, { success: false, message: 'Address not found', code: 'NOT_FOUND' });
     expect((await owner.http.get('/api/address/get')).body.addresses[0].street).toBe(
       sampleAddress.street,
     );
@@ -82,7 +85,7 @@ describe('addresses', () => {
     await http
       .put('/api/address/update/123')
       .send({ address: sampleAddress })
-      .expect(400, { success: false, message: 'id must be a valid id' });
+      .expect(400, { success: false, message: 'id must be a valid id', code: 'INVALID' });
   });
 
   test('40 concurrent adds by a shopper holding 30 addresses stop at exactly 50; the other 20 are refused', async () => {
@@ -109,6 +112,7 @@ describe('addresses', () => {
       expect(answer.body).toEqual({
         success: false,
         message: `You can save at most ${MAX_ADDRESSES} addresses`,
+        code: 'CONFLICT',
       });
     }
     expect(await app.orm.em.fork().count(AddressSchema, { user: id })).toBe(MAX_ADDRESSES);

@@ -59,9 +59,11 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     const shopper = await signUpShopper(app);
     const other = await signInAgent(app, 'Other');
     for (const http of [app.http(), shopper.http, other.http]) {
-      await http
-        .post(`/api/agents/${agent.id}/invite`)
-        .expect(401, { success: false, message: 'Please log in as the seller' });
+      await http.post(`/api/agents/${agent.id}/invite`).expect(401, {
+        success: false,
+        message: 'Please log in as the seller',
+        code: 'UNAUTHENTICATED',
+      });
     }
     expect(await app.orm.em.fork().count(AgentInviteSchema, { agent: agent.id })).toBe(0);
 
@@ -86,11 +88,11 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     for (const id of [removed.id, '01900000-0000-7000-8000-000000000000']) {
       await seller.http
         .post(`/api/agents/${id}/invite`)
-        .expect(404, { success: false, message: 'Agent not found' });
+        .expect(404, { success: false, message: 'Agent not found', code: 'NOT_FOUND' });
     }
     await seller.http
       .post('/api/agents/not-an-id/invite')
-      .expect(400, { success: false, message: 'id must be a valid id' });
+      .expect(400, { success: false, message: 'id must be a valid id', code: 'INVALID' });
   });
 
   test('opening the invite pairs the phone: a signed, httpOnly, year-long device cookie for the agents’ API only', async () => {
@@ -147,6 +149,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(elsewhere, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
+      code: 'FORBIDDEN',
     });
     expect(await sessionsOf(agent.id)).toBe(0);
     await elsewhere.get('/api/agents/is-auth').expect(401);
@@ -158,7 +161,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       .set(newAddress())
       .set('Cookie', 'kirana_agent_device=guessed; kirana_agent_device.sig=guessed')
       .send({ phone: agent.phone })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
 
     const signedIn = await login(phone, agent.phone.replace(/(\d{5})$/, ' $1')).expect(200);
     expect(agentAuthAnswerSchema.parse(signedIn.body).agent).toMatchObject({ _id: agent.id });
@@ -176,6 +179,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, theirs.phone).expect(403, {
       success: false,
       message: MESSAGES.agentPairedToAnother,
+      code: 'FORBIDDEN',
     });
     await login(phone, '+910000000000').expect(403);
     expect(await sessionsOf(theirs.id)).toBe(0);
@@ -191,7 +195,11 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(403)]);
     for (const answer of answers.filter(({ status }) => status === 403))
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.inviteUsed });
+      expect(answer.body).toEqual({
+        success: false,
+        message: MESSAGES.inviteUsed,
+        code: 'FORBIDDEN',
+      });
     expect(await app.orm.em.fork().count(AgentDeviceSchema, { agent: agent.id })).toBe(1);
 
     const winner = phones[answers.findIndex(({ status }) => status === 200)]!;
@@ -208,9 +216,18 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await pair('A'.repeat(24)).expect(403, {
       success: false,
       message: MESSAGES.inviteNotValid,
+      code: 'FORBIDDEN',
     });
-    await pair('short').expect(400, { success: false, message: MESSAGES.inviteCodeMalformed });
-    await pair(undefined).expect(400, { success: false, message: MESSAGES.inviteCodeRequired });
+    await pair('short').expect(400, {
+      success: false,
+      message: MESSAGES.inviteCodeMalformed,
+      code: 'INVALID',
+    });
+    await pair(undefined).expect(400, {
+      success: false,
+      message: MESSAGES.inviteCodeRequired,
+      code: 'INVALID',
+    });
 
     const { code } = await invite(agent.id);
     const em = app.orm.em.fork();
@@ -219,12 +236,20 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       { codeHash: hashToken(code) },
       { expiresAt: new Date(Date.now() - 1000) },
     );
-    await pair(code).expect(403, { success: false, message: MESSAGES.inviteExpired });
+    await pair(code).expect(403, {
+      success: false,
+      message: MESSAGES.inviteExpired,
+      code: 'FORBIDDEN',
+    });
     expect(await em.count(AgentDeviceSchema, { agent: agent.id })).toBe(0);
 
     const fresh = await invite(agent.id);
     await pair(fresh.code).expect(200);
-    await pair(fresh.code).expect(403, { success: false, message: MESSAGES.inviteUsed });
+    await pair(fresh.code).expect(403, {
+      success: false,
+      message: MESSAGES.inviteUsed,
+      code: 'FORBIDDEN',
+    });
   });
 
   test('re-inviting revokes the old phone: its live session and socket end, and it signs in no more', async () => {
@@ -238,6 +263,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(oldPhone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
+      code: 'FORBIDDEN',
     });
 
     // A newer invite voids the one before it, never used.
@@ -247,7 +273,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       .post('/api/agents/pair')
       .set(newAddress())
       .send({ code: unused.code })
-      .expect(403, { success: false, message: MESSAGES.inviteNotValid });
+      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'FORBIDDEN' });
 
     const newPhone = app.agent();
     await newPhone.post('/api/agents/pair').send({ code }).expect(200);
@@ -277,13 +303,14 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
+      code: 'FORBIDDEN',
     });
     await app
       .http()
       .post('/api/agents/pair')
       .set(newAddress())
       .send({ code: pending.code })
-      .expect(403, { success: false, message: MESSAGES.inviteNotValid });
+      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'FORBIDDEN' });
     const em = app.orm.em.fork();
     expect(await em.count(AgentDeviceSchema, { agent: agent.id, revokedAt: null })).toBe(0);
     expect(
@@ -352,6 +379,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
+      code: 'FORBIDDEN',
     });
     expect(await sessionsOf(agent.id)).toBe(0);
     const [device] = await em.find(AgentDeviceSchema, { agent: agent.id }, { refresh: true });
@@ -420,10 +448,10 @@ describe('the bare phone login (AGENT_LOGIN=phone)', () => {
     const response = await http.post('/api/agents/login').send({ phone: agent.phone }).expect(200);
     expect(agentAuthAnswerSchema.parse(response.body).agent._id).toBe(agent.id);
     await http.get('/api/agents/is-auth').expect(200);
-    await app
-      .http()
-      .post('/api/agents/login')
-      .send({ phone: '+910000000000' })
-      .expect(401, { success: false, message: 'No agent is registered with this phone number' });
+    await app.http().post('/api/agents/login').send({ phone: '+910000000000' }).expect(401, {
+      success: false,
+      message: 'No agent is registered with this phone number',
+      code: 'UNAUTHENTICATED',
+    });
   });
 });

@@ -69,7 +69,7 @@ describe('the delivery agent workflow', () => {
     await http.get('/api/agents/logout').expect(200);
     await http
       .get('/api/agents/is-auth')
-      .expect(401, { success: false, message: 'Please login as agent' });
+      .expect(401, { success: false, message: 'Please login as agent', code: 'UNAUTHENTICATED' });
   });
 
   test('login without a phone is a 400 "Phone number required"; an unpaired browser a 403 saying to ask the shop', async () => {
@@ -77,12 +77,12 @@ describe('the delivery agent workflow', () => {
       .http()
       .post('/api/agents/login')
       .send({})
-      .expect(400, { success: false, message: 'Phone number required' });
+      .expect(400, { success: false, message: 'Phone number required', code: 'INVALID' });
     await app
       .http()
       .post('/api/agents/login')
       .send({ phone: '+910000000000' })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
   });
 
   test("the agents see the open pool; once one accepts, the order leaves the others' lists", async () => {
@@ -104,10 +104,11 @@ describe('the delivery agent workflow', () => {
     expect(await visibleIds(second.http)).not.toContain(order.id);
     // A retried tap by the winner succeeds again; the loser gets a 409 and changes nothing.
     await first.http.post('/api/agents/accept').send({ orderId: order.id }).expect(200);
-    await second.http
-      .post('/api/agents/accept')
-      .send({ orderId: order.id })
-      .expect(409, { success: false, message: 'Order is already assigned to another agent' });
+    await second.http.post('/api/agents/accept').send({ orderId: order.id }).expect(409, {
+      success: false,
+      message: 'Order is already assigned to another agent',
+      code: 'CONFLICT',
+    });
   });
 
   test('of 50 agents accepting one order at once, exactly one wins; the others get 409', async () => {
@@ -157,12 +158,13 @@ describe('the delivery agent workflow', () => {
     });
     await http
       .put(`/api/agents/mark-paid/${order.id}`)
-      .expect(409, { success: false, message: 'Order is already paid' });
+      .expect(409, { success: false, message: 'Order is already paid', code: 'CONFLICT' });
     expect((await move('Delivered').expect(200)).body.order.status).toBe('Delivered');
     expect((await move('Picked').expect(409)).body.success).toBe(false);
     await move('Shipped').expect(400, {
       success: false,
       message: 'status must be one of Order Placed, Picked, Delivered',
+      code: 'INVALID',
     });
 
     // Delivered orders stay in the agent's own list and leave the pool.
@@ -183,7 +185,7 @@ describe('the delivery agent workflow', () => {
     await other.http
       .put(`/api/agents/status/${open.id}`)
       .send({ status: 'Picked' })
-      .expect(403, { success: false, message: 'Order is not assigned to you' });
+      .expect(403, { success: false, message: 'Order is not assigned to you', code: 'FORBIDDEN' });
     const stored = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: taken.id });
     expect(stored).toMatchObject({ status: 'Order Placed', isPaid: false });
   });
@@ -201,6 +203,7 @@ describe('the delivery agent workflow', () => {
     await http.put(`/api/agents/mark-paid/${paid.id}`).expect(409, {
       success: false,
       message: 'Only a cash-on-delivery order is paid at the door',
+      code: 'CONFLICT',
     });
   });
 
@@ -223,7 +226,7 @@ describe('the delivery agent workflow', () => {
     await http
       .post('/api/agents/login')
       .send({ phone: agent.phone })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
   });
 
   test('the seller reads the order history: who placed, accepted, moved and took payment, and when', async () => {

@@ -46,7 +46,7 @@ describe('the seller manages agents', () => {
     await seller.http
       .post('/api/agents/create')
       .send(body)
-      .expect(400, { success: false, message });
+      .expect(400, { success: false, message, code: 'INVALID' });
   });
 
   test('a phone number already used by a current agent is a 409', async () => {
@@ -54,7 +54,11 @@ describe('the seller manages agents', () => {
     await seller.http
       .post('/api/agents/create')
       .send({ name: 'Copy', phone: existing.phone })
-      .expect(409, { success: false, message: 'An agent with this phone number already exists' });
+      .expect(409, {
+        success: false,
+        message: 'An agent with this phone number already exists',
+        code: 'CONFLICT',
+      });
   });
 
   test('removing an agent revokes their sessions and returns their open orders to the pool', async () => {
@@ -109,7 +113,7 @@ describe('the seller manages agents', () => {
     await seller.http.delete(`/api/agents/${agent.id}`).expect(200);
     await seller.http
       .delete(`/api/agents/${agent.id}`)
-      .expect(404, { success: false, message: 'Agent not found' });
+      .expect(404, { success: false, message: 'Agent not found', code: 'NOT_FOUND' });
   });
 
   test('a shopper, an agent or nobody cannot list, add or remove agents', async () => {

@@ -44,7 +44,7 @@ describe('agents on and off duty', () => {
       await ravi.http
         .put('/api/agents/duty')
         .send(body)
-        .expect(400, { success: false, message: 'onDuty must be true or false' });
+        .expect(400, { success: false, message: 'onDuty must be true or false', code: 'INVALID' });
     },
   );
 

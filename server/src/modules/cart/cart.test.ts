@@ -43,7 +43,10 @@ describe('POST /api/cart/update', () => {
     [{ cartItems: [] }, 'cartItems must be an object of product id to quantity'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
     const { http } = await signUpShopper(app);
-    await http.post('/api/cart/update').send(body).expect(400, { success: false, message });
+    await http
+      .post('/api/cart/update')
+      .send(body)
+      .expect(400, { success: false, message, code: 'INVALID' });
   });
 
   test('refuses a quantity outside 1–999 or an unknown product with 400, keeping the cart', async () => {

@@ -109,6 +109,7 @@ describe("the agents' cash", () => {
     expect(refused.body).toEqual({
       success: false,
       message: `Imran has ₹${toRupees(amountPaise).toFixed(2)} in hand: a handover cannot be more than that`,
+      code: 'CONFLICT',
     });
     expect(await linesOf(id)).toBe(1);
 
@@ -147,7 +148,7 @@ describe("the agents' cash", () => {
     [{ amount: 10, note: 5 }, 'note must be text'],
   ])('a handover of %j is refused with 400 and writes nothing', async (body, message) => {
     const agent = await createAgent(app.orm.em.fork(), 'Zoya');
-    await handover(agent.id, body).expect(400, { success: false, message });
+    await handover(agent.id, body).expect(400, { success: false, message, code: 'INVALID' });
     expect(await linesOf(agent.id)).toBe(0);
   });
 
@@ -157,6 +158,7 @@ describe("the agents' cash", () => {
     await correction(id, { amount: 25 }).expect(400, {
       success: false,
       message: 'note is required: say what the correction puts right',
+      code: 'INVALID',
     });
     await correction(id, { amount: 0, note: 'x' }).expect(400);
     // Less than a paisa either way is none, never a 500 from the ledger's check.
@@ -164,6 +166,7 @@ describe("the agents' cash", () => {
       await correction(id, { amount, note: 'x' }).expect(400, {
         success: false,
         message: 'amount must not be 0 and at most 10000000 either way',
+        code: 'INVALID',
       });
     }
     await correction(id, { amount: -1, note: 'Counted wrong' }).expect(409);
@@ -247,6 +250,7 @@ describe("the agents' cash", () => {
     await handover('0190a5b2-7c3e-7a10-8000-000000000000', { amount: 1 }).expect(404, {
       success: false,
       message: 'Agent not found',
+      code: 'NOT_FOUND',
     });
     const ledger = agentLedgerAnswerSchema.parse(
       (await seller.get(`/api/agents/${agent.agent.id}/ledger`).expect(200)).body,
@@ -379,6 +383,8 @@ describe("the agents' cash", () => {
     ['?date=2026-02-30', 'date must be a day of the calendar'],
     ['?date=2026-11-24&format=pdf', 'format must be json or csv'],
   ])('a report asked as %j is refused with 400', async (query, message) => {
-    await seller.get(`/api/agents/report${query}`).expect(400, { success: false, message });
+    await seller
+      .get(`/api/agents/report${query}`)
+      .expect(400, { success: false, message, code: 'INVALID' });
   });
 });

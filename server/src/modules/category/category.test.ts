@@ -136,6 +136,7 @@ describe('categories the seller manages', () => {
     expect(response.body).toEqual({
       success: false,
       message: message ?? 'A category with the path vegetables already exists',
+      code: message ? 'INVALID' : 'CONFLICT',
     });
     expect(await app.orm.em.fork().count(CategorySchema)).toBe(before);
   });

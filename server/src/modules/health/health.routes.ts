@@ -21,7 +21,11 @@ export function healthRoutes(orm: MikroORM, readiness: Readiness): Router<AppSta
     ctx.status = ready ? 200 : 503;
     ctx.body = ready
       ? { success: true }
-      : { success: false, message: readiness.accepting ? 'Database unreachable' : 'Shutting down' };
+      : {
+          success: false,
+          message: readiness.accepting ? 'Database unreachable' : 'Shutting down',
+          code: 'UNAVAILABLE',
+        };
   });
 
   return router;

@@ -164,7 +164,7 @@ describe('cancelling an order', () => {
     await agent!.http
       .put(`/api/agents/status/${id}`)
       .send({ status: 'Picked' })
-      .expect(404, { success: false, message: 'Order not found' });
+      .expect(404, { success: false, message: 'Order not found', code: 'NOT_FOUND' });
   });
 
   test('an open order cancelled by the seller leaves every agent’s pool', async () => {
@@ -192,7 +192,11 @@ describe('cancelling an order', () => {
       cancelAsShopper(shopper.http, id),
     ]);
     expect(tries.map((answer) => answer.status)).toEqual([200, 200]);
-    await cancelAsSeller(id).expect(409, { success: false, message: 'Order is already cancelled' });
+    await cancelAsSeller(id).expect(409, {
+      success: false,
+      message: 'Order is already cancelled',
+      code: 'CONFLICT',
+    });
 
     expect(await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product.id })).toMatchObject({
       stockCount: 1,
@@ -285,6 +289,7 @@ describe('cancelling an order', () => {
     await cancelAsSeller(placed.orderId).expect(404, {
       success: false,
       message: 'Order not found',
+      code: 'NOT_FOUND',
     });
     const answer = cancelOrderAnswerSchema.parse(
       (await cancelAsShopper(shopper.http, placed.orderId).expect(200)).body,
@@ -324,6 +329,7 @@ describe('cancelling an order', () => {
     await cancelAsShopper(stranger.http, id).expect(404, {
       success: false,
       message: 'Order not found',
+      code: 'NOT_FOUND',
     });
     for (const http of [app.agent(), seller, agent.http])
       await cancelAsShopper(http, id).expect(401);
@@ -350,17 +356,22 @@ describe('cancelling an order', () => {
     await seller
       .post('/api/order/seller/cancel')
       .send(body)
-      .expect(400, { success: false, message });
+      .expect(400, { success: false, message, code: 'INVALID' });
   });
 
   test('an unknown order is a 404 for both', async () => {
     const shopper = await signUpShopper(app);
     const unknown = '01890a5d-ac96-774b-bcce-b302099a8057';
     await cancelAsShopper(shopper.http, unknown).expect(404);
-    await cancelAsSeller(unknown).expect(404, { success: false, message: 'Order not found' });
+    await cancelAsSeller(unknown).expect(404, {
+      success: false,
+      message: 'Order not found',
+      code: 'NOT_FOUND',
+    });
     await cancelAsShopper(shopper.http, 'not-an-id').expect(400, {
       success: false,
       message: 'orderId must be a valid id',
+      code: 'INVALID',
     });
   });
 });

@@ -94,9 +94,21 @@ describe('the delivery PIN', () => {
 
   test('the right PIN delivers the order, and the history says it matched', async () => {
     const { id, pin, deliver, shopper } = await orderAtTheDoor();
-    await deliver({}).expect(400, { success: false, message: DELIVERY_PIN_MISSING });
-    await deliver({ pin: '12a4' }).expect(400, { success: false, message: DELIVERY_PIN_FORMAT });
-    await deliver({ pin: 1234 }).expect(400, { success: false, message: DELIVERY_PIN_FORMAT });
+    await deliver({}).expect(400, {
+      success: false,
+      message: DELIVERY_PIN_MISSING,
+      code: 'INVALID',
+    });
+    await deliver({ pin: '12a4' }).expect(400, {
+      success: false,
+      message: DELIVERY_PIN_FORMAT,
+      code: 'INVALID',
+    });
+    await deliver({ pin: 1234 }).expect(400, {
+      success: false,
+      message: DELIVERY_PIN_FORMAT,
+      code: 'INVALID',
+    });
     expect((await stored(id)).pinFailures).toBe(0);
 
     const delivered = agentOrderAnswerSchema.parse((await deliver({ pin }).expect(200)).body);
@@ -120,12 +132,24 @@ describe('the delivery PIN', () => {
     const sellerSocket = listen(await connect(app.socket('seller', seller)));
 
     for (let left = 4; left >= 1; left -= 1) {
-      await deliver({ pin: wrong }).expect(400, { success: false, message: wrongPinMessage(left) });
+      await deliver({ pin: wrong }).expect(400, {
+        success: false,
+        message: wrongPinMessage(left),
+        code: 'INVALID',
+      });
     }
     expect(wrongPinMessage(1)).toBe('Wrong PIN: 1 try left');
-    await deliver({ pin: wrong }).expect(429, { success: false, message: wrongPinMessage(0) });
+    await deliver({ pin: wrong }).expect(429, {
+      success: false,
+      message: wrongPinMessage(0),
+      code: 'TOO_MANY_REQUESTS',
+    });
     // Locked: not even the right PIN is taken now.
-    await deliver({ pin }).expect(429, { success: false, message: DELIVERY_PIN_LOCKED });
+    await deliver({ pin }).expect(429, {
+      success: false,
+      message: DELIVERY_PIN_LOCKED,
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(await stored(id)).toMatchObject({ status: 'Picked', pinFailures: 5 });
     expect(
       (await sellerSocket.waitFor('order:updated', (order) => order.pinLocked === true))._id,
@@ -151,7 +175,11 @@ describe('the delivery PIN', () => {
       await app.orm.em.fork().count(OrderEventSchema, { order: id, type: 'pin-unlocked' }),
     ).toBe(1);
     // The count starts over.
-    await deliver({ pin: wrong }).expect(400, { success: false, message: wrongPinMessage(4) });
+    await deliver({ pin: wrong }).expect(400, {
+      success: false,
+      message: wrongPinMessage(4),
+      code: 'INVALID',
+    });
     await deliver({ pin }).expect(200);
   });
 
@@ -178,7 +206,7 @@ describe('the delivery PIN', () => {
     await seller
       .post('/api/order/seller/unlock-pin')
       .send({ orderId: '0190a5b2-7c3e-7a10-8000-000000000000' })
-      .expect(404, { success: false, message: 'Order not found' });
+      .expect(404, { success: false, message: 'Order not found', code: 'NOT_FOUND' });
     await seller
       .post('/api/order/seller/unlock-pin')
       .send({})

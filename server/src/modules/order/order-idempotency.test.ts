@@ -99,12 +99,12 @@ describe('Idempotency-Key on placing an order', () => {
       .post('/api/order/cod')
       .set(key)
       .send(twice)
-      .expect(409, { success: false, message: KEY_REUSED });
+      .expect(409, { success: false, message: KEY_REUSED, code: 'CONFLICT' });
     await shopper.http
       .post('/api/order/razorpay')
       .set(key)
       .send(body)
-      .expect(409, { success: false, message: KEY_REUSED });
+      .expect(409, { success: false, message: KEY_REUSED, code: 'CONFLICT' });
     expect(await ordersOf(shopper.id)).toBe(1);
   });
 
@@ -132,6 +132,7 @@ describe('Idempotency-Key on placing an order', () => {
       await shopper.http.post(path).set('Idempotency-Key', value).send(body).expect(400, {
         success: false,
         message: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+        code: 'INVALID',
       });
     }
     expect(await ordersOf(shopper.id)).toBe(0);
@@ -261,7 +262,11 @@ describe('Idempotency-Key on placing an order', () => {
       const send = () =>
         shopper.http.post('/api/order/razorpay').set('Idempotency-Key', 'down').send(body);
       const refused = await send().expect(503);
-      expect(refused.body).toEqual({ success: false, message: 'Failed to create Razorpay order' });
+      expect(refused.body).toEqual({
+        success: false,
+        message: 'Failed to create Razorpay order',
+        code: 'UNAVAILABLE',
+      });
       app.payments.provider = sandbox;
       const repeat = await send();
       expect({ status: repeat.status, body: repeat.body }).toEqual({

@@ -3,10 +3,10 @@
  * as the rules see it, and a refusal turned into the error its caller gets.
  */
 import { refusalMessage, type Decision, type OrderFacts, type Refusal } from '@kirana/shared';
-import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { AppError, type ErrorKind } from '../../lib/errors.js';
 import type { ListedOrder } from './order.presenter.js';
 
-const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
+const REFUSAL_KIND: Record<Refusal, ErrorKind> = {
   'not-allowed': 'forbidden',
   'not-assigned': 'forbidden',
   'wrong-transition': 'conflict',
@@ -41,5 +41,5 @@ export function factsOf(
  */
 export function enforce(decision: Decision): void {
   if (!decision.ok)
-    throw new AppError(REFUSAL_CODE[decision.reason], refusalMessage[decision.reason]);
+    throw new AppError(REFUSAL_KIND[decision.reason], refusalMessage[decision.reason]);
 }

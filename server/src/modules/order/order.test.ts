@@ -108,7 +108,11 @@ describe('shopper orders', () => {
     await http
       .post('/api/order/cod')
       .send({ items: [{ product: product.id, quantity: 3 }], address: addressId })
-      .expect(400, { success: false, message: 'items: the order total is too large' });
+      .expect(400, {
+        success: false,
+        message: 'items: the order total is too large',
+        code: 'INVALID',
+      });
     expect(await ordersOf(id)).toBe(0);
   });
 
@@ -147,7 +151,7 @@ describe('shopper orders', () => {
         ],
         address: addressId,
       })
-      .expect(409, { success: false, message: 'Alphonso Mango is out of stock' });
+      .expect(409, { success: false, message: 'Alphonso Mango is out of stock', code: 'CONFLICT' });
 
     expect(await ordersOf(id)).toBe(0);
     expect((await http.get('/api/user/is-auth')).body.user.cartItems).toEqual({
@@ -189,7 +193,7 @@ describe('shopper orders', () => {
     await http
       .post('/api/order/cod')
       .send(body(product.id))
-      .expect(400, { success: false, message });
+      .expect(400, { success: false, message, code: 'INVALID' });
     expect(await ordersOf(id)).toBe(0);
   });
 
@@ -248,7 +252,11 @@ describe('shopper orders', () => {
         .post('/api/order/cod')
         .set(key)
         .send(refused)
-        .expect(status, { success: false, message });
+        .expect(status, {
+          success: false,
+          message,
+          code: status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : 'INVALID',
+        });
 
       const after = app.orm.em.fork();
       expect(await ordersOf(id)).toBe(0);
@@ -273,7 +281,7 @@ describe('shopper orders', () => {
     await other.http
       .post('/api/order/cod')
       .send({ items: [{ product: product.id, quantity: 1 }], address: owner.addressId })
-      .expect(404, { success: false, message: 'Address not found' });
+      .expect(404, { success: false, message: 'Address not found', code: 'NOT_FOUND' });
     expect(await ordersOf(other.id)).toBe(0);
   });
 

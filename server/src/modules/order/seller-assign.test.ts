@@ -56,10 +56,11 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
       ravi.agent.id,
     );
     expect((await visibleTo(sunil.http)).some((order) => order._id === id)).toBe(false);
-    await sunil.http
-      .post('/api/agents/accept')
-      .send({ orderId: id })
-      .expect(409, { success: false, message: 'Order is already assigned to another agent' });
+    await sunil.http.post('/api/agents/accept').send({ orderId: id }).expect(409, {
+      success: false,
+      message: 'Order is already assigned to another agent',
+      code: 'CONFLICT',
+    });
     // Ravi goes on with it as with one he accepted himself.
     await ravi.http.put(`/api/agents/status/${id}`).send({ status: 'Picked' }).expect(200);
 
@@ -84,6 +85,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await assign(id, sunil.agent.id).expect(409, {
       success: false,
       message: 'Order is already assigned to another agent',
+      code: 'CONFLICT',
     });
     await seller.post('/api/order/seller/release').send({ orderId: id }).expect(200);
     await assign(id, sunil.agent.id).expect(200);
@@ -101,12 +103,14 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await assign(cancelled, ravi.agent.id).expect(409, {
       success: false,
       message: 'Order is no longer open for delivery',
+      code: 'CONFLICT',
     });
 
     const unpaid = await placeOnlineOrder(app, await signUpShopper(app));
     await assign(unpaid.orderId, ravi.agent.id).expect(404, {
       success: false,
       message: 'Order not found',
+      code: 'NOT_FOUND',
     });
 
     const open = await placeCodOrder(app, await signUpShopper(app));
@@ -114,8 +118,13 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await assign(unknown, ravi.agent.id).expect(404, {
       success: false,
       message: 'Order not found',
+      code: 'NOT_FOUND',
     });
-    const noAgent = { success: false, message: 'Agent not found: they may have been removed' };
+    const noAgent = {
+      success: false,
+      message: 'Agent not found: they may have been removed',
+      code: 'NOT_FOUND',
+    };
     await assign(open, unknown).expect(404, noAgent);
     const gone = await signInAgent(app, 'Gone');
     await seller.delete(`/api/agents/${gone.agent.id}`).expect(200);
@@ -131,7 +140,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await seller
       .post('/api/order/seller/assign')
       .send(body)
-      .expect(400, { success: false, message });
+      .expect(400, { success: false, message, code: 'INVALID' });
   });
 
   test('nobody but the seller assigns', async () => {

@@ -83,12 +83,16 @@ describe('GET /api/order/seller', () => {
   });
 
   test('a bad page or limit is a 400 naming it', async () => {
-    await seller.http
-      .get('/api/order/seller?limit=500')
-      .expect(400, { success: false, message: 'limit must be a whole number from 1 to 100' });
-    await seller.http
-      .get('/api/order/seller?page=0')
-      .expect(400, { success: false, message: 'page must be a whole number from 1' });
+    await seller.http.get('/api/order/seller?limit=500').expect(400, {
+      success: false,
+      message: 'limit must be a whole number from 1 to 100',
+      code: 'INVALID',
+    });
+    await seller.http.get('/api/order/seller?page=0').expect(400, {
+      success: false,
+      message: 'page must be a whole number from 1',
+      code: 'INVALID',
+    });
   });
 
   test('a shopper, an agent or nobody gets a 401', async () => {

@@ -84,7 +84,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     await agent.http
       .put(`/api/agents/status/${id}`)
       .send({ status: 'Delivered' })
-      .expect(403, { success: false, message: 'Order is not assigned to you' });
+      .expect(403, { success: false, message: 'Order is not assigned to you', code: 'FORBIDDEN' });
     const pool = agentOrdersAnswerSchema.parse(
       (await other.http.get('/api/agents/orders/visible').expect(200)).body,
     ).orders;
@@ -98,6 +98,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     await release(seller, id).expect(409, {
       success: false,
       message: 'Order is not assigned to any agent',
+      code: 'CONFLICT',
     });
     expect((await stored(id)).status).toBe('Order Placed');
   });
@@ -112,6 +113,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
       await release(seller, id).expect(409, {
         success: false,
         message: 'Order is no longer open for delivery',
+        code: 'CONFLICT',
       });
       expect(await stored(id)).toMatchObject({ status, assignedTo: { id: agent.agent.id } });
     },
@@ -121,12 +123,17 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     await release(seller, '01890a5d-ac96-774b-bcce-b302099a8057').expect(404, {
       success: false,
       message: 'Order not found',
+      code: 'NOT_FOUND',
     });
     const { id, agent } = await acceptedOrder();
     await app.orm.em
       .fork()
       .nativeUpdate(OrderSchema, { id }, { paymentType: 'Online', isPaid: false });
-    await release(seller, id).expect(404, { success: false, message: 'Order not found' });
+    await release(seller, id).expect(404, {
+      success: false,
+      message: 'Order not found',
+      code: 'NOT_FOUND',
+    });
     expect((await stored(id)).assignedTo?.id).toBe(agent.agent.id);
   });
 
@@ -135,7 +142,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     ['123', 'orderId must be a valid id'],
     [42, 'orderId must be a valid id'],
   ])('orderId %j is a 400 naming it', async (orderId, message) => {
-    await release(seller, orderId).expect(400, { success: false, message });
+    await release(seller, orderId).expect(400, { success: false, message, code: 'INVALID' });
   });
 
   test('nobody, a shopper, another agent and the agent holding it get a 401, and it stays with the agent', async () => {

@@ -73,7 +73,7 @@ describe('collecting online at the door', () => {
     await agent.http
       .post('/api/agents/order/razorpay')
       .send({ currency: 'USD', receipt: orderId })
-      .expect(400, { success: false, message: 'currency must be INR' });
+      .expect(400, { success: false, message: 'currency must be INR', code: 'INVALID' });
   });
 
   test("another agent can neither open nor verify an agent's collection", async () => {
@@ -82,10 +82,11 @@ describe('collecting online at the door', () => {
     await collect(other.http, orderId).expect(404);
     const opened = (await collect(agent.http, orderId).expect(200)).body;
     const callback = await payInSandbox(app, opened.order.id);
-    await other.http
-      .post('/api/agents/order/verify')
-      .send(callback)
-      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    await other.http.post('/api/agents/order/verify').send(callback).expect(400, {
+      success: false,
+      message: MESSAGES.paymentVerificationFailed,
+      code: 'INVALID',
+    });
     // Nor can the shopper, through the checkout's verify.
     await app.http().post('/api/agents/order/verify').send(callback).expect(401);
   });
@@ -96,6 +97,7 @@ describe('collecting online at the door', () => {
     await collect(cash.agent.http, cash.orderId).expect(409, {
       success: false,
       message: 'Order is already paid',
+      code: 'CONFLICT',
     });
 
     const shopper = await signUpShopper(app);
@@ -109,6 +111,7 @@ describe('collecting online at the door', () => {
     await collect(agent.http, online.orderId).expect(409, {
       success: false,
       message: 'Only a cash-on-delivery order is paid at the door',
+      code: 'CONFLICT',
     });
   });
 

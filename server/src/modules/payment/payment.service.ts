@@ -18,7 +18,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, errorAnswer } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { enforce, factsOf } from '../order/order-rules.js';
 import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
@@ -103,10 +103,7 @@ export async function placeOnlineOrder(
     } catch (error) {
       // The order stands: a repeat of the key gets this same refusal, not a second order.
       if (request && error instanceof AppError) {
-        await recordAnswer(em, userId, request, {
-          status: error.status,
-          body: { success: false, message: error.message },
-        });
+        await recordAnswer(em, userId, request, errorAnswer(error));
       }
       throw error;
     }

@@ -98,20 +98,29 @@ describe('online payments at checkout', () => {
     forged.razorpay_signature = forged.razorpay_signature.replace(/.$/, (c) =>
       c === '0' ? '1' : '0',
     );
-    await shopper.http
-      .post('/api/order/verify')
-      .send(forged)
-      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    await shopper.http.post('/api/order/verify').send(forged).expect(400, {
+      success: false,
+      message: MESSAGES.paymentVerificationFailed,
+      code: 'INVALID',
+    });
     // A genuine signature, but for the other provider order.
     await shopper.http
       .post('/api/order/verify')
       .send({ ...paidOther, razorpay_order_id: mine.order.id, orderId: mine.orderId })
-      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+      .expect(400, {
+        success: false,
+        message: MESSAGES.paymentVerificationFailed,
+        code: 'INVALID',
+      });
     // A genuine callback, claimed for another order of ours.
     await shopper.http
       .post('/api/order/verify')
       .send({ ...paidOther, orderId: mine.orderId })
-      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+      .expect(400, {
+        success: false,
+        message: MESSAGES.paymentVerificationFailed,
+        code: 'INVALID',
+      });
 
     expect((await shopperOrder(shopper.http, mine.orderId))?.isPaid).toBe(false);
     expect(await paidEvents(mine.orderId)).toBe(0);
@@ -123,10 +132,11 @@ describe('online payments at checkout', () => {
     const placed = await placeOnlineOrder(app, owner);
     const callback = await payInSandbox(app, placed.order.id);
 
-    await thief.http
-      .post('/api/order/verify')
-      .send(callback)
-      .expect(400, { success: false, message: MESSAGES.paymentVerificationFailed });
+    await thief.http.post('/api/order/verify').send(callback).expect(400, {
+      success: false,
+      message: MESSAGES.paymentVerificationFailed,
+      code: 'INVALID',
+    });
     await app.http().post('/api/order/verify').send(callback).expect(401);
     expect(await paidEvents(placed.orderId)).toBe(0);
   });
@@ -333,7 +343,7 @@ describe('online payments at checkout', () => {
     await shopper.http
       .post('/api/order/pay')
       .send({ orderId: placed.orderId })
-      .expect(409, { success: false, message: 'Order is already paid' });
+      .expect(409, { success: false, message: 'Order is already paid', code: 'CONFLICT' });
     const stranger = await signUpShopper(app);
     await stranger.http.post('/api/order/pay').send({ orderId: placed.orderId }).expect(404);
   });
@@ -349,7 +359,7 @@ describe('online payments at checkout', () => {
       .set('content-type', 'application/json')
       .set('x-razorpay-signature', hook.signature)
       .send(JSON.stringify(JSON.parse(hook.body), null, 1))
-      .expect(400, { success: false, message: 'Webhook signature is not valid' });
+      .expect(400, { success: false, message: 'Webhook signature is not valid', code: 'INVALID' });
     await hook.send(app).expect(200);
     await webhook('subscription.charged', {}).send(app).expect(200);
     // Signed, so the provider's: acknowledged even when it cannot be read, or it would retry.
@@ -555,7 +565,11 @@ describe('online payments at checkout', () => {
         // A bare string goes as a form, which JSON routes refuse as such.
         const status = typeof body === 'string' ? 415 : 400;
         expect(answer.status, `${path} ${JSON.stringify(body).slice(0, 40)}`).toBe(status);
-        expect(answer.body).toEqual({ success: false, message: expect.any(String) });
+        expect(answer.body).toEqual({
+          success: false,
+          message: expect.any(String),
+          code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID',
+        });
         expect(answer.body.message.length).toBeGreaterThan(5);
       }
     }

@@ -128,6 +128,7 @@ describe('importing and exporting the catalogue', () => {
       success: false,
       message: '1 error in the file: nothing was imported',
       errors: [{ row: 2, field: 'price', message: 'price must be greater than 0' }],
+      code: 'INVALID',
     });
     expect(await mine()).toEqual([]);
   });
@@ -198,6 +199,7 @@ describe('importing and exporting the catalogue', () => {
       expect(response.body).toMatchObject({
         success: false,
         message: 'SKU is already used by another product',
+        code: 'CONFLICT',
       });
     } finally {
       await connection.execute(`drop trigger ${refuse} on products`);
@@ -303,6 +305,7 @@ describe('importing and exporting the catalogue', () => {
     expect(rows.body).toEqual({
       success: false,
       message: 'file: at most 20000 rows under the header',
+      code: 'TOO_LARGE',
     });
     const big = Buffer.alloc(IMPORT_LIMITS.csvBytes + 1, 'a');
     expect((await send(big).expect(413)).body.message).toBe('file: at most 20 MB of CSV');
@@ -311,6 +314,7 @@ describe('importing and exporting the catalogue', () => {
     await seller.http.post('/api/product/import').field('mode', 'apply').expect(400, {
       success: false,
       message: 'file is required: the CSV of products',
+      code: 'INVALID',
     });
     await app.http().post('/api/product/import').attach('file', many, 'x.csv').expect(401);
   });

@@ -77,6 +77,7 @@ describe('the seller manages products', () => {
     expect(response.body).toEqual({
       success: false,
       message: 'images: evil.png is not a JPEG, PNG, WebP or AVIF picture',
+      code: 'INVALID',
     });
     expect(await countNamed(name)).toBe(0);
   });
@@ -91,6 +92,7 @@ describe('the seller manages products', () => {
     expect(response.body).toEqual({
       success: false,
       message: 'images: empty.png is an empty file',
+      code: 'INVALID',
     });
     expect(await countNamed(name)).toBe(0);
   });
@@ -121,7 +123,7 @@ describe('the seller manages products', () => {
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, ...change }))
       .expect(400);
-    expect(response.body).toEqual({ success: false, message });
+    expect(response.body).toEqual({ success: false, message, code: 'INVALID' });
   });
 
   test('a picture of more than 40 megapixels is a 400, refused before it is decoded', async () => {
@@ -155,7 +157,11 @@ describe('the seller manages products', () => {
       .field('productData', JSON.stringify({ ...productData, name }))
       .attach('images', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'huge.png')
       .expect(413);
-    expect(large.body).toEqual({ success: false, message: 'Each image must be at most 5 MB' });
+    expect(large.body).toEqual({
+      success: false,
+      message: 'Each image must be at most 5 MB',
+      code: 'TOO_LARGE',
+    });
     expect(await countNamed(name)).toBe(0);
   });
 
@@ -169,7 +175,7 @@ describe('the seller manages products', () => {
       .post('/api/product/add')
       .field('productData', JSON.stringify(data))
       .expect(400);
-    expect(response.body).toEqual({ success: false, message });
+    expect(response.body).toEqual({ success: false, message, code: 'INVALID' });
   });
 
   test('a malformed multipart body is a 400, not a 500', async () => {
@@ -180,6 +186,7 @@ describe('the seller manages products', () => {
       .expect(400, {
         success: false,
         message: 'Upload could not be read: the multipart body is malformed',
+        code: 'INVALID',
       });
   });
 
@@ -187,11 +194,11 @@ describe('the seller manages products', () => {
     await seller.http
       .post('/api/product/add')
       .field('productData', '{name:')
-      .expect(400, { success: false, message: 'productData must be valid JSON' });
+      .expect(400, { success: false, message: 'productData must be valid JSON', code: 'INVALID' });
     await seller.http
       .post('/api/product/add')
       .field('other', 'x')
-      .expect(400, { success: false, message: 'productData is required' });
+      .expect(400, { success: false, message: 'productData is required', code: 'INVALID' });
   });
 
   test('switching stock off takes the product out of stock; an unknown id is a 404', async () => {
@@ -205,11 +212,11 @@ describe('the seller manages products', () => {
     await seller.http
       .post('/api/product/stock')
       .send({ id: '01890a5d-ac96-774b-bcce-b302099a8057', inStock: true })
-      .expect(404, { success: false, message: 'Product not found' });
+      .expect(404, { success: false, message: 'Product not found', code: 'NOT_FOUND' });
     await seller.http
       .post('/api/product/stock')
       .send({ id: product.id, inStock: 'no' })
-      .expect(400, { success: false, message: 'inStock must be true or false' });
+      .expect(400, { success: false, message: 'inStock must be true or false', code: 'INVALID' });
   });
 
   test('a shopper, an agent or nobody cannot add products or switch stock (401), and no upload is read', async () => {

@@ -141,7 +141,11 @@ describe('the seller edits and archives products', () => {
   ])('%j is a %i naming what is wrong, and changes nothing', async (change, status, message) => {
     const product = await added();
     const before = await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product._id });
-    await update({ id: product._id, ...change }).expect(status, { success: false, message });
+    await update({ id: product._id, ...change }).expect(status, {
+      success: false,
+      message,
+      code: 'INVALID',
+    });
     const after = await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product._id });
     expect(after).toEqual(before);
   });
@@ -154,16 +158,22 @@ describe('the seller edits and archives products', () => {
     await request.expect(400, {
       success: false,
       message: 'images: a product has at most 4 pictures',
+      code: 'INVALID',
     });
     await update({ id: '01890a5d-ac96-774b-bcce-b302099a8057', name: 'x' }).expect(404, {
       success: false,
       message: 'Product not found',
+      code: 'NOT_FOUND',
     });
-    await update({ id: 'nope' }).expect(400, { success: false, message: 'id must be a valid id' });
+    await update({ id: 'nope' }).expect(400, {
+      success: false,
+      message: 'id must be a valid id',
+      code: 'INVALID',
+    });
     await seller
       .post('/api/product/update')
       .field('other', 'x')
-      .expect(400, { success: false, message: 'productData is required' });
+      .expect(400, { success: false, message: 'productData is required', code: 'INVALID' });
   });
 
   test('archiving takes a product off the storefront for good; orders that hold it keep it', async () => {
@@ -208,13 +218,15 @@ describe('the seller edits and archives products', () => {
     expect((await history(product._id)).at(-1)).toMatchObject({ type: 'archived', inStock: false });
 
     // Never sold again, edited or switched back on; archiving again changes nothing.
-    await shopper.http
-      .post('/api/order/cod')
-      .send(order)
-      .expect(409, { success: false, message: 'Nagpur Oranges is no longer sold' });
+    await shopper.http.post('/api/order/cod').send(order).expect(409, {
+      success: false,
+      message: 'Nagpur Oranges is no longer sold',
+      code: 'CONFLICT',
+    });
     const archived = {
       success: false,
       message: 'Nagpur Oranges is archived: it is no longer sold',
+      code: 'CONFLICT',
     };
     await update({ id: product._id, name: 'Back' }).expect(409, archived);
     await seller
@@ -249,11 +261,11 @@ describe('the seller edits and archives products', () => {
     await seller
       .post('/api/product/archive')
       .send({ id: '01890a5d-ac96-774b-bcce-b302099a8057' })
-      .expect(404, { success: false, message: 'Product not found' });
+      .expect(404, { success: false, message: 'Product not found', code: 'NOT_FOUND' });
     await seller
       .post('/api/product/archive')
       .send({})
-      .expect(400, { success: false, message: 'id must be a valid id' });
+      .expect(400, { success: false, message: 'id must be a valid id', code: 'INVALID' });
     const product = await added();
     const shopper = await signUpShopper(app);
     const agent = await signInAgent(app);

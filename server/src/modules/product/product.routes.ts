@@ -153,6 +153,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
         success: !failed,
         ...(failed && {
           message: `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'} in the file: nothing was imported`,
+          code: 'INVALID',
         }),
         mode,
         ...result,

@@ -212,7 +212,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     ['q=milk&category=no%20such', 'category must be the path of a category'],
   ])('?%s is refused: %s', async (query, message) => {
     const response = await app.http().get(`/api/product/search?${query}`).expect(400);
-    expect(response.body).toEqual({ success: false, message });
+    expect(response.body).toEqual({ success: false, message, code: 'INVALID' });
   });
 
   test('the cart’s items by id, in the order asked, archived ones too; unknown ids left out', async () => {

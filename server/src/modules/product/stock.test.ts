@@ -94,7 +94,11 @@ describe('counted stock', () => {
     ];
     for (const [body, message] of cases) {
       const refused = await setStock(body).expect(400);
-      expect(refused.body).toEqual({ success: false, message: expect.stringMatching(message) });
+      expect(refused.body).toEqual({
+        success: false,
+        message: expect.stringMatching(message),
+        code: 'INVALID',
+      });
     }
     await setStock({ id: '0190a5b2-7c3e-7a10-8000-000000000000', stockCount: 3 }).expect(404);
     // In stock with no units left would list a product nobody can order.
@@ -104,10 +108,12 @@ describe('counted stock', () => {
     expect((await setStock({ id: sold, inStock: true }).expect(409)).body).toEqual({
       success: false,
       message: await noneLeft(sold),
+      code: 'CONFLICT',
     });
     expect((await setStock({ id, inStock: true, stockCount: 0 }).expect(409)).body).toEqual({
       success: false,
       message: await noneLeft(id),
+      code: 'CONFLICT',
     });
     expect(await stockOf(sold)).toEqual({ inStock: false, stockCount: 0 });
     await shopper.http.post('/api/product/stock').send({ id, stockCount: 99 }).expect(401);
@@ -126,7 +132,11 @@ describe('counted stock', () => {
       { product: pears, quantity: 3 },
     ]).expect(409);
     const name = (await app.orm.em.fork().findOneOrFail(ProductSchema, { id: pears })).name;
-    expect(refused.body).toEqual({ success: false, message: `${name}: only 2 left in stock` });
+    expect(refused.body).toEqual({
+      success: false,
+      message: `${name}: only 2 left in stock`,
+      code: 'CONFLICT',
+    });
     expect(await stockOf(apples)).toEqual({ inStock: true, stockCount: 7 });
     expect(await stockOf(pears)).toEqual({ inStock: true, stockCount: 2 });
     expect(await app.orm.em.fork().count(OrderSchema, { user: shopper.id })).toBe(orders);
@@ -224,7 +234,11 @@ describe.each(databases)('100 shoppers at once for 10 units, on $name', ({ admin
     expect(byStatus.get(409)?.length).toBe(90);
     expect([...byStatus.keys()].sort()).toEqual([201, 409]);
     for (const refused of byStatus.get(409)!) {
-      expect(refused.body).toEqual({ success: false, message: `${product.name} is out of stock` });
+      expect(refused.body).toEqual({
+        success: false,
+        message: `${product.name} is out of stock`,
+        code: 'CONFLICT',
+      });
     }
     const em = app.orm.em.fork();
     expect(await em.findOneOrFail(ProductSchema, { id: product.id })).toMatchObject({

@@ -346,6 +346,7 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     const refusal = {
       success: false,
       message: 'This phone’s alerts belong to another agent: they must turn them off on it first',
+      code: 'CONFLICT',
     };
 
     // Their own keys, or the owner's public key with another secret: neither is that phone.
@@ -396,7 +397,7 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
       agent.http
         .post('/api/agents/push/subscribe')
         .send(body as object)
-        .expect(400, { success: false, message });
+        .expect(400, { success: false, message, code: 'INVALID' });
 
     await refused({ keys: valid.keys }, 'endpoint is required');
     await refused(
@@ -429,7 +430,7 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     await agent.http
       .post('/api/agents/push/unsubscribe')
       .send({})
-      .expect(400, { success: false, message: 'endpoint is required' });
+      .expect(400, { success: false, message: 'endpoint is required', code: 'INVALID' });
     expect(await subscriptionsOf(agent.agent.id)).toBe(0);
   });
 
@@ -443,7 +444,7 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
       await browser
         .post('/api/agents/push/unsubscribe')
         .send({ endpoint: body.endpoint })
-        .expect(401, { success: false, message: 'Please login as agent' });
+        .expect(401, { success: false, message: 'Please login as agent', code: 'UNAUTHENTICATED' });
     }
   });
 });

@@ -18,16 +18,16 @@ describe('seller sign-in', () => {
 
   test('a wrong password is a 401; a missing field is a 400 naming it', async () => {
     const { email } = await signInSeller(app);
-    await app
-      .http()
-      .post('/api/seller/login')
-      .send({ email, password: 'not-it' })
-      .expect(401, { success: false, message: 'Invalid email or password' });
+    await app.http().post('/api/seller/login').send({ email, password: 'not-it' }).expect(401, {
+      success: false,
+      message: 'Invalid email or password',
+      code: 'UNAUTHENTICATED',
+    });
     await app
       .http()
       .post('/api/seller/login')
       .send({ email })
-      .expect(400, { success: false, message: 'password is required' });
+      .expect(400, { success: false, message: 'password is required', code: 'INVALID' });
   });
 
   test('a shopper session is not a seller session', async () => {

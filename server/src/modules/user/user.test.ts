@@ -52,7 +52,7 @@ describe('shopper accounts', () => {
     ],
   ])('register refuses %j with 400 "%s"', async (body, message) => {
     const response = await app.http().post('/api/user/register').send(body).expect(400);
-    expect(response.body).toEqual({ success: false, message });
+    expect(response.body).toEqual({ success: false, message, code: 'INVALID' });
   });
 
   test('a NUL character in any text is a 400 naming the field, not a database error', async () => {
@@ -60,12 +60,16 @@ describe('shopper accounts', () => {
       .http()
       .post('/api/user/register')
       .send({ name: 'a\u0000b', email: 'nul@example.com', password: 'long-enough-pw' })
-      .expect(400, { success: false, message: 'name must not contain NUL characters' });
-    await app
-      .http()
-      .post('/api/agents/login')
-      .send({ phone: '98\u000012' })
-      .expect(400, { success: false, message: 'phone must not contain NUL characters' });
+      .expect(400, {
+        success: false,
+        message: 'name must not contain NUL characters',
+        code: 'INVALID',
+      });
+    await app.http().post('/api/agents/login').send({ phone: '98\u000012' }).expect(400, {
+      success: false,
+      message: 'phone must not contain NUL characters',
+      code: 'INVALID',
+    });
   });
 
   test('register with an email already taken (in any case) is a 409 and creates nothing', async () => {
@@ -92,7 +96,11 @@ describe('shopper accounts', () => {
       { email: 'nobody@example.com', password },
     ]) {
       const response = await app.http().post('/api/user/login').send(body).expect(401);
-      expect(response.body).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(response.body).toEqual({
+        success: false,
+        message: 'Invalid email or password',
+        code: 'UNAUTHENTICATED',
+      });
     }
   });
 
@@ -124,7 +132,11 @@ describe('shopper accounts', () => {
 
     const response = await app.http().get('/api/user/is-auth').set('Cookie', sessionCookies(login));
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ success: false, message: 'Please log in to continue' });
+    expect(response.body).toEqual({
+      success: false,
+      message: 'Please log in to continue',
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   test('shopper login is throttled too: after 10 wrong passwords from one address, a 429', async () => {
