@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +20,7 @@ import autocannon from 'autocannon';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
 import { SERVER_FLAGS } from '../scripts/start.mjs';
 import { createDatabase } from './database.mjs';
+import { freePort } from './http-client.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,16 +40,6 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, 20 * 60_000);
 deadline.unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 async function rssMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -15,13 +15,14 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDatabase } from './database.mjs';
+import { freePort } from './http-client.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -44,17 +45,6 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, 10 * 60_000);
 deadline.unref();
-
-/** A port free on 127.0.0.1 right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /**
  * Starts `args` with node on a free port (PORT); resolves with the child once `ready` (a path)

@@ -1,4 +1,16 @@
 // What the benchmarks share to talk to a running store over HTTP, as its clients do.
+import { createServer } from 'node:http';
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
 
 /** A tiny cookie-keeping HTTP client for one person (a browser, a phone) on the store at `base`. */
 export function browser(base) {

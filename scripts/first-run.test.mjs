@@ -6,23 +6,13 @@
 // registry): run by .ci/run with KIRANA_PROCESS_TESTS=1, skipped otherwise.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../bench/http-client.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Resolves once `url` answers 200, or rejects after `ms`. */
 async function served(url, ms) {
