@@ -24,14 +24,53 @@ const nodeBuiltins = {
   group: ['node:*'],
 };
 
+/**
+ * server/src/modules in layers (conventions.md, "Modules depend in one direction"): a module
+ * imports only modules of the layers below its own, so no two import each other; `order` sits
+ * in the middle, what reacts to orders above it. Composition (app.ts, wiring.ts, db/, test/) is
+ * above them all, and lib/ below: it imports no module.
+ */
+const SERVER_MODULE_LAYERS = [
+  ['health', 'session'],
+  ['user', 'seller', 'upload', 'agent'],
+  ['address', 'category'],
+  ['product'],
+  ['cart', 'storefront', 'order'],
+  ['cash', 'payment', 'push'],
+  ['realtime'],
+];
+const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
+const upTo = (depth) => String.raw`^(\.\./){${depth}}`;
+
+/** The no-restricted-imports rule of server/src/modules/`name`'s files `depth` folders deep. */
+function moduleDirection(name, layer, depth) {
+  const above = SERVER_MODULE_LAYERS.slice(layer)
+    .flat()
+    .filter((other) => other !== name);
+  return restrictImports(
+    ...workspaceSources,
+    forbidPackages(['web', 'desktop'], 'the server imports only @kirana/shared'),
+    {
+      regex: `${upTo(depth + 1)}(${above.join('|')})/`,
+      message: `modules depend in one direction: ${name} imports none of ${above.join(', ')} (eslint.config.js SERVER_MODULE_LAYERS; wire them in server/src/wiring.ts)`,
+    },
+    {
+      regex: `${upTo(depth + 2)}${COMPOSITION}`,
+      message:
+        'a module imports lib/, db/base and modules below it, never the app that composes it',
+    },
+  );
+}
+
 const restrictImports = (...patterns) => [
   'error',
   {
     paths: patterns.flatMap((pattern) => pattern.paths ?? []),
-    patterns: patterns.map(({ group, message = 'runs in the browser too: no Node modules' }) => ({
-      group,
-      message,
-    })),
+    patterns: patterns
+      .filter((pattern) => pattern.group || pattern.regex)
+      .map(({ group, regex, message = 'runs in the browser too: no Node modules' }) =>
+        regex ? { regex, message } : { group, message },
+      ),
   },
 ];
 
@@ -82,6 +121,29 @@ export default defineConfig([
       'no-restricted-imports': restrictImports(
         ...workspaceSources,
         forbidPackages(['web', 'desktop'], 'the server imports only @kirana/shared'),
+      ),
+    },
+  },
+  ...SERVER_MODULE_LAYERS.flatMap((names, layer) =>
+    names.flatMap((name) =>
+      [0, 1].map((depth) => ({
+        files: [`server/src/modules/${name}/${depth ? '*/**/' : ''}*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: { 'no-restricted-imports': moduleDirection(name, layer, depth) },
+      })),
+    ),
+  ),
+  {
+    files: ['server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['web', 'desktop'], 'the server imports only @kirana/shared'),
+        {
+          regex: String.raw`^\.\./(modules/|${COMPOSITION})`,
+          message: 'lib/ imports no module and not the app: a module augments AppContext instead',
+        },
       ),
     },
   },

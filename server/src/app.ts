@@ -22,13 +22,17 @@ import { anotherSite } from './lib/origins.js';
 import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
 import { requestLines, requestLog, type RequestLogLevel } from './lib/request-log.js';
 import { rejectUnsafeBodies } from './lib/text-input.js';
-import { serveUploads, serveWebApp } from './lib/static.js';
+import { serveWebApp } from './lib/static.js';
+import { serveUploads } from './modules/upload/serve-uploads.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { agentRoutes } from './modules/agent/agent.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { cashRoutes } from './modules/cash/cash.routes.js';
+import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { checkoutRoutes } from './modules/payment/checkout.routes.js';
+import { collectionRoutes } from './modules/payment/collection.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
@@ -46,6 +50,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { ImageStore } from './modules/upload/image-store.js';
 import { routeTakesUpload } from './modules/upload/upload.js';
+import { agentHooks, cancellationSteps } from './wiring.js';
 
 export interface AppDependencies {
   orm: MikroORM;
@@ -202,14 +207,17 @@ export function createApp(deps: AppDependencies): App {
     agentRoutes({
       loginThrottle: throttle('agent'),
       pairThrottle: throttle('agent-pair'),
-      payments: deps.payments,
       agentLogin: deps.agentLogin ?? 'paired',
+      hooks: agentHooks,
     }),
+    agentOrderRoutes(),
+    collectionRoutes(deps.payments),
     cashRoutes(),
     cartRoutes(),
     storefrontRoutes(),
     addressRoutes(),
-    orderRoutes(deps.payments),
+    orderRoutes(cancellationSteps),
+    checkoutRoutes(deps.payments),
     paymentRoutes(deps.payments),
     ...(deps.payments.provider instanceof SandboxProvider
       ? [sandboxRoutes(deps.payments.provider)]

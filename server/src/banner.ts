@@ -1,6 +1,6 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Config } from './config.js';
-import { redact } from './db/orm.js';
+import { redact } from './lib/redact.js';
 
 /**
  * The store's addresses on the shop's network (its IPv4 ones, not the loopback): what a phone

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { anotherSite, parseOrigin } from './lib/origins.js';
+import type { AgentLogin } from './modules/agent/agent-login.js';
+import type { Uploads } from './modules/upload/open-image-store.js';
 import { parsePushServiceHosts } from './modules/push/push-hosts.js';
 import {
   localVapidKeys,
@@ -202,9 +204,7 @@ export interface Config {
   push: PushConfig;
 }
 
-export type AgentLogin = 'paired' | 'phone';
-
-export type Uploads = 'files' | 'database';
+export type { AgentLogin, Uploads };
 
 /**
  * Which payment provider takes online payments. The sandbox signs with the given secrets when

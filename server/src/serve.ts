@@ -2,7 +2,8 @@
 import { networkUrls, startBanner } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
 import { EmbeddedDatabaseInUseError } from './db/embedded.js';
-import { DatabaseUnreachableError, redact } from './db/orm.js';
+import { DatabaseUnreachableError } from './db/orm.js';
+import { redact } from './lib/redact.js';
 import { createLogger } from './lib/logger.js';
 import { RedisUnreachableError } from './lib/redis.js';
 import { startServer } from './server.js';

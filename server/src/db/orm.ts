@@ -3,6 +3,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { redact } from '../lib/redact.js';
 
 export interface DatabaseOptions {
   url: string;
@@ -57,15 +58,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
   }
   await orm.migrator.up();
   return orm;
-}
-
-/** The URL without its password, fit for a log line. */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_KINDS, type SessionKind } from '../modules/session/session.entity.js';
+import { SESSION_KINDS, type SessionKind } from './session-kinds.js';
 import type { DomainEvent } from './domain-events.js';
 import type { Logger } from './logger.js';
 import { connectRedis } from './redis.js';

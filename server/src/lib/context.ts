@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DefaultContext, DefaultState } from 'koa';
-import type { Catalogue } from '../modules/product/catalogue.js';
-import type { SessionCache } from '../modules/session/session-cache.js';
 import type { DomainEvents } from './domain-events.js';
 import type { Logger } from './logger.js';
 
@@ -9,7 +7,8 @@ export type AppState = DefaultState;
 
 /**
  * What every request carries besides Koa's own context: its own EntityManager, the bus its
- * services publish domain events on, and its logger.
+ * services publish domain events on, and its logger. A module adds what it keeps on the app's
+ * context by augmenting this interface (the catalogue, the session cache), so lib names none.
  */
 export interface AppContext extends DefaultContext {
   em: EntityManager;
@@ -26,8 +25,4 @@ export interface AppContext extends DefaultContext {
   crossSiteCookies: boolean;
   /** DELIVERY_PIN: new orders get a PIN the agent must enter to deliver them. */
   deliveryPin: boolean;
-  /** The catalogue in memory: `await ctx.catalogue.snapshot(ctx.publicUrl)`. */
-  catalogue: Catalogue;
-  /** The sessions requests present, remembered briefly (read through `requireSession`). */
-  sessions: SessionCache;
 }

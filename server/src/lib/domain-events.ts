@@ -1,11 +1,7 @@
-import type { SessionKind } from '../modules/session/session.entity.js';
+import type { SessionKind } from './session-kinds.js';
 import type { Logger } from './logger.js';
 
-/**
- * How an order changed after it was placed: order-state.service.ts makes most of these,
- * payment.service.ts `paid` (online), `expired` and `refunded`, unaccepted-alerts.ts
- * `unaccepted`.
- */
+/** How an order changed after it was placed (all through order/order-transitions.ts). */
 export type OrderChange =
   | 'accepted'
   | 'assigned'
@@ -24,7 +20,8 @@ export type OrderChange =
  */
 export type DomainEvent =
   | { type: 'order.placed'; orderId: string }
-  | { type: 'order.changed'; orderId: string; change: OrderChange }
+  /** `historyId`: the order's history line written with the change (none for a refund's progress). */
+  | { type: 'order.changed'; orderId: string; change: OrderChange; historyId: string | null }
   | { type: 'product.changed'; productId: string }
   /** Many products changed at once, e.g. an import: read the catalogue anew. */
   | { type: 'catalogue.changed' }

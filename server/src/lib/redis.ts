@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { redact } from '../db/orm.js';
+import { redact } from './redact.js';
 import type { Logger } from './logger.js';
 
 export type RedisClient = ReturnType<typeof createClient>;

@@ -1,32 +1,9 @@
 import path from 'node:path';
 import { send } from '@koa/send';
 import type { Middleware } from 'koa';
-import { isImageName } from '../modules/upload/image-name.js';
-import type { ImageStore } from '../modules/upload/image-store.js';
 import type { AppContext, AppState } from './context.js';
 
 export const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-/**
- * Uploaded images, from whichever store holds them: names never change content, so browsers may
- * keep them for a year. A name that is no image name, or that the store lacks, goes on (404).
- */
-export function serveUploads(store: ImageStore): Middleware<AppState, AppContext> {
-  const prefix = `${store.baseUrl}/`;
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(prefix) || !['GET', 'HEAD'].includes(ctx.method)) return next();
-    const name = decodePath(ctx.path.slice(prefix.length));
-    if (name === undefined || !isImageName(name) || !(await store.send(ctx, name))) return next();
-  };
-}
-
-function decodePath(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The built web app: hashed assets cached for a year, any other GET that is not an API call gets

@@ -12,6 +12,7 @@ import {
   signUpShopper,
 } from './factories.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
+import { agentHooks } from '../wiring.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
 import { SearchNameSchema } from '../modules/product/product.entity.js';
@@ -503,7 +504,7 @@ async function makeFixtures(app: TestApp) {
     /** A new agent's one-time invite code, as the seller's Agents screen makes it. */
     async inviteCode() {
       const invited = await createAgent(app.orm.em.fork(), 'Invited Agent');
-      return (await inviteAgent(app.orm.em.fork(), app.events, invited.id)).code;
+      return (await inviteAgent(app.orm.em.fork(), app.events, agentHooks, invited.id)).code;
     },
     /** Checkout's callback for a new online order of the shopper's, paid in the sandbox. */
     async paidCheckout() {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import sharp from 'sharp';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
+import { agentHooks } from '../wiring.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
 import { OrderSchema } from '../modules/order/order.entity.js';
 import { ProductSchema, type Product } from '../modules/product/product.entity.js';
@@ -118,7 +119,7 @@ export function picture(format: 'png' | 'jpeg' | 'webp' | 'avif', width = 320, h
  * `deviceCookies` are the pairing's Set-Cookie lines, to put the same credential in another jar.
  */
 export async function pairPhone(app: TestApp, agentId: string) {
-  const { code } = await inviteAgent(app.orm.em.fork(), app.events, agentId);
+  const { code } = await inviteAgent(app.orm.em.fork(), app.events, agentHooks, agentId);
   const http = app.agent();
   const paired = await http.post('/api/agents/pair').send({ code }).expect(200);
   return { http, deviceCookies: paired.headers['set-cookie'] as unknown as string[] };

@@ -10,6 +10,7 @@ import {
   canTakeBack,
   type Decision,
   DELIVERY_STATUSES,
+  isStatusMove,
   nextStatus,
   ORDER_STATUSES,
   type OrderFacts,
@@ -282,5 +283,25 @@ describe('status display', () => {
     expect(nextStatus(status)).toBe(next);
     expect(shopperBadge(status)).toBe(badge);
     expect(progressIndex(status)).toBe(step);
+  });
+});
+
+describe('isStatusMove', () => {
+  it('allows the table’s moves, each only to its mover, and staying where an order is', () => {
+    expect(isStatusMove('Order Placed', 'Picked', 'agent')).toBe(true);
+    expect(isStatusMove('Picked', 'Order Placed', 'seller')).toBe(true);
+    expect(isStatusMove('Order Placed', 'Cancelled', 'system')).toBe(true);
+    expect(isStatusMove('Picked', 'Cancelled', 'system')).toBe(false);
+    expect(isStatusMove('Picked', 'Order Placed', 'agent')).toBe(false);
+    for (const status of ORDER_STATUSES) expect(isStatusMove(status, status, 'system')).toBe(true);
+  });
+
+  it('never moves a finished order on', () => {
+    for (const to of ORDER_STATUSES) {
+      for (const by of ['user', 'seller', 'agent', 'system'] as const) {
+        if (to !== 'Delivered') expect(isStatusMove('Delivered', to, by)).toBe(false);
+        if (to !== 'Cancelled') expect(isStatusMove('Cancelled', to, by)).toBe(false);
+      }
+    }
   });
 });

@@ -42,17 +42,21 @@ export interface OrderFacts {
 export type Actor =
   { role: 'seller' } | { role: 'agent'; id: string } | { role: 'user'; id: string };
 
+/** Who moves an order: a person, or the store itself (an online order's time to pay ran out). */
+export type Mover = Actor['role'] | 'system';
+
 export interface Transition {
   from: OrderStatus;
   to: OrderStatus;
-  by: Actor['role'];
+  by: Mover;
   requiresPaid: boolean;
 }
 
 /**
- * Every status change a person may make; anything not listed is refused. The agent moves an
- * order to the door; the shopper may cancel until it is picked, the seller until it is
- * delivered. (The store itself cancels an online order whose payment never came.)
+ * Every status change there is; anything not listed is refused. The agent moves an order to the
+ * door; the shopper may cancel until it is picked, the seller until it is delivered, and the
+ * seller may take a picked order back (it starts again from 'Order Placed'). The store itself
+ * cancels an online order whose payment never came.
  */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'Order Placed', to: 'Picked', by: 'agent', requiresPaid: false },
@@ -60,10 +64,21 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'Order Placed', to: 'Cancelled', by: 'user', requiresPaid: false },
   { from: 'Order Placed', to: 'Cancelled', by: 'seller', requiresPaid: false },
   { from: 'Picked', to: 'Cancelled', by: 'seller', requiresPaid: false },
+  { from: 'Picked', to: 'Order Placed', by: 'seller', requiresPaid: false },
+  { from: 'Order Placed', to: 'Cancelled', by: 'system', requiresPaid: false },
 ];
 
-const transitionOf = (from: OrderStatus, to: OrderStatus, by: Actor['role']) =>
+const transitionOf = (from: OrderStatus, to: OrderStatus, by: Mover) =>
   ORDER_TRANSITIONS.find((row) => row.from === from && row.to === to && row.by === by);
+
+/**
+ * Whether {@link ORDER_TRANSITIONS} has `by` moving an order from `from` to `to`; staying in a
+ * status is no move and always allowed. The rules above decide who may; this is the table's own
+ * check, which the server makes on every change of status. Never throws.
+ */
+export function isStatusMove(from: OrderStatus, to: OrderStatus, by: Mover): boolean {
+  return from === to || transitionOf(from, to, by) !== undefined;
+}
 
 export type Refusal =
   | 'not-assigned'

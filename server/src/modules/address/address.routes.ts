@@ -7,7 +7,7 @@ import {
   type AddressSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { presentAddress } from './address.presenter.js';
 import { addAddress, listAddresses, updateAddress } from './address.service.js';

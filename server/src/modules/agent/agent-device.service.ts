@@ -3,9 +3,9 @@ import { MESSAGES } from '@kirana/shared';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { deleteAgentSubscriptions } from '../push/push.service.js';
 import { endSessionsOf, hashToken } from '../session/session.service.js';
 import { AgentDeviceSchema, AgentInviteSchema, type AgentInvite } from './agent-device.entity.js';
+import type { AgentHooks } from './agent-hooks.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,11 +37,15 @@ const newDeviceCredential = () => randomBytes(32).toString('base64url');
  */
 
 /**
- * Revokes the agent's unused invites and paired devices, and forgets their phones' push
- * subscriptions (not their sessions: the caller ends those). Call inside a transaction; it
- * write-locks the agent's row first, in the lock order.
+ * Revokes the agent's unused invites and paired devices, and (`hooks.phonesRevoked`) their
+ * phones' push subscriptions; not their sessions: the caller ends those. Call inside a
+ * transaction; it write-locks the agent's row first, in the lock order.
  */
-export async function revokeAgentDevices(em: EntityManager, agentId: string): Promise<void> {
+export async function revokeAgentDevices(
+  em: EntityManager,
+  hooks: Pick<AgentHooks, 'phonesRevoked'>,
+  agentId: string,
+): Promise<void> {
   await em.findOne(AgentSchema, { id: agentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const now = new Date();
   await em.nativeUpdate(
@@ -51,7 +55,7 @@ export async function revokeAgentDevices(em: EntityManager, agentId: string): Pr
   );
   await em.nativeUpdate(AgentDeviceSchema, { agent: agentId, revokedAt: null }, { revokedAt: now });
   // A lost phone must not go on hearing of the shop's orders.
-  await deleteAgentSubscriptions(em, agentId);
+  await hooks.phonesRevoked(em, agentId);
 }
 
 /**
@@ -63,6 +67,7 @@ export async function revokeAgentDevices(em: EntityManager, agentId: string): Pr
 export async function inviteAgent(
   em: EntityManager,
   events: DomainEvents,
+  hooks: Pick<AgentHooks, 'phonesRevoked'>,
   agentId: string,
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newInviteCode();
@@ -74,7 +79,7 @@ export async function inviteAgent(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!agent) throw new AppError('notFound', 'Agent not found');
-    await revokeAgentDevices(tx, agentId);
+    await revokeAgentDevices(tx, hooks, agentId);
     await endSessionsOf(tx, 'agent', agentId);
     tx.create(AgentInviteSchema, { codeHash: hashToken(code), agent, expiresAt });
   });
@@ -197,6 +202,7 @@ export async function recordDeviceUse(
  */
 export async function signInOnDevice(
   em: EntityManager,
+  hooks: Pick<AgentHooks, 'phonesRevoked'>,
   { phone, credential }: { phone: string; credential: string | undefined },
   start: (agent: Agent) => Promise<void>,
 ): Promise<Agent> {
@@ -217,7 +223,7 @@ export async function signInOnDevice(
       // Revoked for good (committed, then refused), whoever holds the cookie.
       device.revokedAt = now;
       await em.flush();
-      await deleteAgentSubscriptions(em, agent.id);
+      await hooks.phonesRevoked(em, agent.id);
     } else {
       if (agent.phone !== phone) throw new AppError('forbidden', MESSAGES.agentPairedToAnother);
       device.lastSeenAt = now;

@@ -1,5 +1,5 @@
 import { toRupees, type Agent as AgentDto } from '@kirana/shared';
-import type { AgentLogin } from '../../config.js';
+import type { AgentLogin } from './agent-login.js';
 import type { Agent } from './agent.entity.js';
 import type { AgentStanding } from './agent.service.js';
 

@@ -1,42 +1,26 @@
 import {
-  acceptOrderBodySchema,
   agentCreateBodySchema,
   agentDutyBodySchema,
   type AgentDutyAnswer,
-  agentPaymentOrderBodySchema,
-  paymentVerifyBodySchema,
-  type AgentPaymentVerifyAnswer,
-  type OnlineOrderAnswer,
   agentLoginBodySchema,
   agentPairBodySchema,
   type AgentLoginBody,
   idField,
   MESSAGES,
-  orderStatusBodySchema,
   type AgentAuthAnswer,
   type AgentCreateAnswer,
   type AgentInviteAnswer,
   type AgentPairAnswer,
   type AgentListAnswer,
   type AgentMessageAnswer,
-  type AgentOrderAnswer,
-  type AgentOrdersAnswer,
 } from '@kirana/shared';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import type { AgentLogin } from '../../config.js';
-import { cookieOptions, requireSession, signIn, signOut } from '../../lib/auth.js';
+import type { AgentLogin } from './agent-login.js';
+import { cookieOptions, requireSession, signIn, signOut } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { refuseCrossSite } from '../../lib/cross-site.js';
 import type { LoginThrottle } from '../../lib/rate-limit.js';
-import {
-  acceptOrder,
-  changeOrderStatus,
-  markOrderPaidInCash,
-} from '../order/order-state.service.js';
-import { presentOrder } from '../order/order.presenter.js';
-import { openCollection, verifyCheckout, type PaymentDeps } from '../payment/payment.service.js';
-import { listAgentOrders } from '../order/order.service.js';
 import {
   inviteAgent,
   isLiveDevice,
@@ -44,6 +28,7 @@ import {
   recordDeviceUse,
   signInOnDevice,
 } from './agent-device.service.js';
+import type { AgentHooks } from './agent-hooks.js';
 import type { Agent } from './agent.entity.js';
 import { presentAgent } from './agent.presenter.js';
 import {
@@ -76,24 +61,19 @@ function setDeviceCookie(ctx: Ctx, credential: string): void {
   });
 }
 
-/** The signed-in agent's id, checking they have not been removed since. */
-async function requireAgent(ctx: Ctx): Promise<string> {
-  return (await getAgent(ctx.em, await requireSession(ctx, 'agent'))).id;
-}
-
 export interface AgentRoutesOptions {
   loginThrottle: LoginThrottle;
   /** Counts refused invite codes per address, as logins count refused passwords. */
   pairThrottle: LoginThrottle;
-  payments: PaymentDeps;
   agentLogin: AgentLogin;
+  hooks: AgentHooks;
 }
 
 export function agentRoutes({
   loginThrottle,
   pairThrottle,
-  payments,
   agentLogin,
+  hooks,
 }: AgentRoutesOptions): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
@@ -114,7 +94,9 @@ export function agentRoutes({
     const agent = await loginThrottle.guard(
       ctx,
       () =>
-        signInOnDevice(ctx.em, { phone, credential }, (paired) => signIn(ctx, 'agent', paired.id)),
+        signInOnDevice(ctx.em, hooks, { phone, credential }, (paired) =>
+          signIn(ctx, 'agent', paired.id),
+        ),
       live ? phone : undefined,
     );
     if (credential) setDeviceCookie(ctx, credential);
@@ -124,7 +106,7 @@ export function agentRoutes({
   // The seller's management of the delivery team.
   router.get('/', async (ctx) => {
     await requireSession(ctx, 'seller');
-    const agents = await listAgents(ctx.em);
+    const agents = await listAgents(ctx.em, hooks);
     ctx.body = {
       success: true,
       agents: agents.map(({ agent, standing }) => presentAgent(agent, standing, agentLogin)),
@@ -168,7 +150,7 @@ export function agentRoutes({
     const body = agentLoginBodySchema.parse(ctx.request.body);
     const agent =
       agentLogin === 'phone' ? await signInByPhone(ctx, body) : await signInPaired(ctx, body);
-    const standing = await agentStanding(ctx.em, agent.id);
+    const standing = await agentStanding(ctx.em, hooks, agent.id);
     ctx.body = {
       success: true,
       agent: presentAgent(agent, standing, agentLogin),
@@ -180,7 +162,7 @@ export function agentRoutes({
     // The app asks at each start: the phone it runs on is in use, and stays paired.
     const credential = ctx.cookies.get(DEVICE_COOKIE, { signed: true });
     if (agentLogin === 'paired' && credential) await recordDeviceUse(ctx.em, agent.id, credential);
-    const standing = await agentStanding(ctx.em, agent.id);
+    const standing = await agentStanding(ctx.em, hooks, agent.id);
     ctx.body = {
       success: true,
       agent: presentAgent(agent, standing, agentLogin),
@@ -191,7 +173,7 @@ export function agentRoutes({
     const agentId = await requireSession(ctx, 'agent');
     const { onDuty } = agentDutyBodySchema.parse(ctx.request.body);
     const agent = await setDuty(ctx.em, ctx.events, agentId, onDuty);
-    const standing = await agentStanding(ctx.em, agent.id);
+    const standing = await agentStanding(ctx.em, hooks, agent.id);
     ctx.body = {
       success: true,
       message: onDuty ? MESSAGES.onDuty : MESSAGES.offDuty,
@@ -207,78 +189,13 @@ export function agentRoutes({
   router.get('/logout', refuseCrossSite, logout);
   router.post('/logout', logout);
 
-  router.get('/orders/visible', async (ctx) => {
-    const orders = await listAgentOrders(ctx.em, await requireAgent(ctx));
-    ctx.body = {
-      success: true,
-      orders: orders.map((order) => presentOrder(order, ctx.publicUrl)),
-    } satisfies AgentOrdersAnswer;
-  });
-
-  router.post('/accept', async (ctx) => {
-    const agentId = await requireAgent(ctx);
-    const { orderId } = acceptOrderBodySchema.parse(ctx.request.body);
-    const order = await acceptOrder(ctx.em, ctx.events, agentId, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.orderAccepted,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
-  });
-
-  router.put('/status/:orderId', async (ctx) => {
-    const agentId = await requireAgent(ctx);
-    const orderId = idField('orderId').parse(ctx.params.orderId);
-    const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
-    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.statusUpdated(status),
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
-  });
-
-  router.put('/mark-paid/:orderId', async (ctx) => {
-    const agentId = await requireAgent(ctx);
-    const orderId = idField('orderId').parse(ctx.params.orderId);
-    const order = await markOrderPaidInCash(ctx.em, ctx.events, agentId, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.paidInCash,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
-  });
-
-  // Collecting a cash-on-delivery order's amount online at the door, through Checkout.
-  router.post('/order/razorpay', async (ctx) => {
-    const agentId = await requireAgent(ctx);
-    const { receipt, amount } = agentPaymentOrderBodySchema.parse(ctx.request.body);
-    const providerOrder = await openCollection(ctx.em, payments, agentId, receipt, amount);
-    ctx.body = {
-      success: true,
-      order: providerOrder,
-      orderId: receipt,
-    } satisfies OnlineOrderAnswer;
-  });
-
-  router.post('/order/verify', async (ctx) => {
-    const agentId = await requireAgent(ctx);
-    const body = paymentVerifyBodySchema.parse(ctx.request.body);
-    const order = await verifyCheckout(ctx.em, payments, { role: 'agent', id: agentId }, body);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.paymentSuccessful,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentPaymentVerifyAnswer;
-  });
-
   // After the fixed paths, so that /login or /logout is never taken for an id.
 
   // A one-time link (and QR code) that pairs the agent's phone; it revokes every earlier one.
   router.post('/:id/invite', async (ctx) => {
     await requireSession(ctx, 'seller');
     const id = idField('id').parse(ctx.params.id);
-    const { code, expiresAt } = await inviteAgent(ctx.em, ctx.events, id);
+    const { code, expiresAt } = await inviteAgent(ctx.em, ctx.events, hooks, id);
     // PUBLIC_URL, else the address the seller reached this server at (a phone on the shop's network
     // reaches that one).
     const url = new URL('/agents/join', ctx.publicUrl);
@@ -294,7 +211,7 @@ export function agentRoutes({
 
   router.delete('/:id', async (ctx) => {
     await requireSession(ctx, 'seller');
-    await removeAgent(ctx.em, ctx.events, idField('id').parse(ctx.params.id));
+    await removeAgent(ctx.em, ctx.events, hooks, idField('id').parse(ctx.params.id));
     ctx.body = { success: true, message: MESSAGES.agentRemoved } satisfies AgentMessageAnswer;
   });
 

@@ -6,12 +6,10 @@ import {
 } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { cashInHandByAgent } from '../cash/cash.service.js';
-import { OrderSchema } from '../order/order.entity.js';
-import { releaseAgentOrders } from '../order/order-state.service.js';
 import { endSessionsOf } from '../session/session.service.js';
 import { AgentDeviceSchema } from './agent-device.entity.js';
 import { revokeAgentDevices } from './agent-device.service.js';
+import type { AgentHooks } from './agent-hooks.js';
 import { AgentSchema, type Agent } from './agent.entity.js';
 
 const PHONE_TAKEN = 'An agent with this phone number already exists';
@@ -54,18 +52,19 @@ async function pairedAgents(em: EntityManager, ids: string[]): Promise<Set<strin
   return new Set(devices.map((device) => device.agent.id));
 }
 
-/** Orders an agent holds and has still to deliver. */
-const undelivered = { status: { $nin: ['Delivered', 'Cancelled'] } } as const;
-
 /** 'On delivery' while the agent holds an undelivered order; and their cash in hand. */
-export async function agentStanding(em: EntityManager, id: string): Promise<AgentStanding> {
-  const [open, cash, paired] = await Promise.all([
-    em.count(OrderSchema, { assignedTo: id, ...undelivered }),
-    cashInHandByAgent(em, [id]),
+export async function agentStanding(
+  em: EntityManager,
+  hooks: AgentHooks,
+  id: string,
+): Promise<AgentStanding> {
+  const [busy, cash, paired] = await Promise.all([
+    hooks.busy(em, [id]),
+    hooks.cashInHand(em, [id]),
     pairedAgents(em, [id]),
   ]);
   return {
-    status: open > 0 ? 'On delivery' : 'Available',
+    status: busy.has(id) ? 'On delivery' : 'Available',
     cashInHandPaise: cash.get(id) ?? 0,
     paired: paired.has(id),
   };
@@ -77,14 +76,13 @@ export async function agentStanding(em: EntityManager, id: string): Promise<Agen
  */
 export async function listAgents(
   em: EntityManager,
+  hooks: AgentHooks,
 ): Promise<{ agent: Agent; standing: AgentStanding }[]> {
   const agents = await em.find(AgentSchema, { removedAt: null }, { orderBy: { createdAt: 'asc' } });
   const ids = agents.map((agent) => agent.id);
   const [busy, cash, paired] = await Promise.all([
-    em
-      .find(OrderSchema, { assignedTo: { $in: ids }, ...undelivered }, { fields: ['assignedTo'] })
-      .then((orders) => new Set(orders.map((order) => order.assignedTo?.id))),
-    cashInHandByAgent(em, ids),
+    hooks.busy(em, ids),
+    hooks.cashInHand(em, ids),
     pairedAgents(em, ids),
   ]);
   return agents.map((agent) => ({
@@ -146,6 +144,7 @@ export async function createAgent(
 export async function removeAgent(
   em: EntityManager,
   events: DomainEvents,
+  hooks: AgentHooks,
   id: string,
 ): Promise<void> {
   const released = await em.transactional(async (tx) => {
@@ -159,12 +158,11 @@ export async function removeAgent(
     );
     if (!agent) throw new AppError('notFound', 'Agent not found');
     agent.removedAt = new Date();
-    await revokeAgentDevices(tx, id);
+    await revokeAgentDevices(tx, hooks, id);
     await endSessionsOf(tx, 'agent', id);
-    return releaseAgentOrders(tx, id, `agent ${agent.name} removed`);
+    return hooks.removed(tx, agent);
   });
   events.publish({ type: 'sessions.revoked', kind: 'agent', subjectId: id });
-  for (const orderId of released)
-    events.publish({ type: 'order.changed', orderId, change: 'released' });
+  for (const event of released) events.publish(event);
   events.publish({ type: 'agents.changed' });
 }

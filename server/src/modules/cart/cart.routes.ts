@@ -1,6 +1,6 @@
 import { cartUpdateBodySchema, MESSAGES, type CartUpdateAnswer } from '@kirana/shared';
 import Router from '@koa/router';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { getUser } from '../user/user.service.js';
 import { saveCart } from './cart.service.js';

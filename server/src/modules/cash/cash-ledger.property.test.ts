@@ -5,7 +5,7 @@ import type { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
-import { markOrderPaidInCash } from '../order/order-state.service.js';
+import { markOrderPaidInCash } from './cash-at-the-door.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { agentDayReport } from './cash-report.js';
 import { presentCashReport } from './cash.presenter.js';

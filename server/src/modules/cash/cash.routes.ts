@@ -4,16 +4,20 @@ import {
   handoverBodySchema,
   formatAmount,
   idField,
+  MESSAGES,
   ORDER_CURRENCY,
   toRupees,
   type AgentCashAnswer,
   type AgentLedgerAnswer,
+  type AgentOrderAnswer,
   type CashReportAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { getAgent } from '../agent/agent.service.js';
+import { requireAgent } from '../agent/require-agent.js';
+import { presentOrder } from '../order/order.presenter.js';
+import { markOrderPaidInCash } from './cash-at-the-door.js';
 import { agentDayReport } from './cash-report.js';
 import {
   cashReportCsv,
@@ -24,20 +28,31 @@ import {
 import { readAgentLedger, readLedger, recordCorrection, recordHandover } from './cash.service.js';
 
 /**
- * The agents' cash: the agent reads their own; the seller reads any agent's ledger, records
+ * The agents' cash: the agent records cash taken at the door and reads their own; the seller reads any agent's ledger, records
  * handovers and corrections, and reads (or downloads) the day's report.
  */
 export function cashRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
   router.get('/cash', async (ctx) => {
-    const agent = await getAgent(ctx.em, await requireSession(ctx, 'agent'));
-    const ledger = await readLedger(ctx.em, agent.id);
+    const ledger = await readLedger(ctx.em, await requireAgent(ctx));
     ctx.body = {
       success: true,
       cashInHand: toRupees(ledger.cashInHandPaise),
       lines: ledger.lines.map(presentCashLine),
     } satisfies AgentCashAnswer;
+  });
+
+  // The agent took the cash for a cash-on-delivery order at the door.
+  router.put('/mark-paid/:orderId', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const orderId = idField('orderId').parse(ctx.params.orderId);
+    const order = await markOrderPaidInCash(ctx.em, ctx.events, agentId, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.paidInCash,
+      order: presentOrder(order, ctx.publicUrl),
+    } satisfies AgentOrderAnswer;
   });
 
   router.get('/report', async (ctx) => {

@@ -2,7 +2,7 @@
  * The agents' cash: every change of the cash an agent holds is written here, as a new line of
  * their ledger (agent_cash_lines, which refuses UPDATE and DELETE). Cash taken at the door and
  * given back for a cancelled order are written inside the order's own transaction
- * (order-state.service.ts); handovers and corrections are the seller's. Each publishes
+ * (cash-at-the-door.ts); handovers and corrections are the seller's. Each publishes
  * `cash.changed` once committed, which the realtime module sends to the agent and the seller.
  */
 import {
@@ -117,7 +117,7 @@ export async function readAgentLedger(
 
 /**
  * Writes the cash agent `agentId` took at the door for `order`, in the caller's transaction
- * (which holds the agent's row, see order-state.service.ts).
+ * (which holds the agent's row, see cash-at-the-door.ts).
  */
 export function recordCollection(tx: EntityManager, agentId: string, order: Order): void {
   tx.create(CashLineSchema, {

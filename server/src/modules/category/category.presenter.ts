@@ -1,5 +1,5 @@
 import type { CategoryDto } from '@kirana/shared';
-import { absoluteUrl } from '../product/product.presenter.js';
+import { absoluteUrl } from '../upload/image-url.js';
 import type { Category } from './category.entity.js';
 
 /** A category as answered: the spec's `text`, `path`, `image` (absolute, as products'), `bgColor`. */

@@ -5,7 +5,7 @@ import {
   type CategorySavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import { optionalSession } from '../../lib/auth.js';
+import { optionalSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore, RequestContext } from '../upload/image-store.js';

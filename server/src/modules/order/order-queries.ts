@@ -1,5 +1,5 @@
-import type { FilterQuery } from '@mikro-orm/postgresql';
-import type { Order } from './order.entity.js';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { OrderSchema, type Order } from './order.entity.js';
 
 /*
  * The database form of the shared visibility rules (shared/src/domain/visibility.ts), for
@@ -17,3 +17,14 @@ export const openPoolOrders = {
   status: { $nin: ['Delivered', 'Cancelled'] },
   ...releasedOrders,
 } satisfies FilterQuery<Order>;
+
+/** The agents of `ids` holding an order they have still to deliver (AgentHooks.busy). */
+export async function busyAgents(em: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const held = await em.find(
+    OrderSchema,
+    { assignedTo: { $in: [...ids] }, status: { $nin: ['Delivered', 'Cancelled'] } },
+    { fields: ['assignedTo'] },
+  );
+  return new Set(held.flatMap((order) => (order.assignedTo ? [order.assignedTo.id] : [])));
+}

@@ -1,45 +1,34 @@
 /**
- * Every change of an order's state after it is placed happens here: accepting, moving its
- * status (checking the delivery PIN), taking payment in cash, cancelling, assigning, releasing
- * it and unlocking its PIN. Each checks the shared order rules (@kirana/shared order-machine)
- * inside one transaction, writes a history line, and once it has committed publishes an `order.changed` domain event (which the realtime module sends on).
+ * What people do to an order after it is placed: accepting, moving its status (checking the
+ * delivery PIN), cancelling, assigning, releasing it and unlocking its PIN. Each checks the
+ * shared order rules (@kirana/shared order-machine) and makes its change through
+ * order-transitions.ts, which writes the history line and publishes the domain event.
  */
 import {
   canAccept,
   canAssign,
   canCancel,
   canChangeStatus,
-  canMarkPaid,
   canTakeBack,
   DELIVERY_PIN_LOCKED,
   DELIVERY_PIN_MISSING,
   DELIVERY_PIN_TRIES,
-  formatAmount,
   isVisibleTo,
   MESSAGES,
-  ORDER_CURRENCY,
-  toRupees,
   type Actor,
   type OrderStatus,
   wrongPinMessage,
 } from '@kirana/shared';
 import { timingSafeEqual } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { retryDeadlocks } from '../../db/retry-deadlocks.js';
-import type { DomainEvents } from '../../lib/domain-events.js';
+import type { DomainEvent, DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { AgentSchema } from '../agent/agent.entity.js';
-import {
-  cashCollectorOf,
-  lockCashOf,
-  recordCashGivenBack,
-  recordCollection,
-} from '../cash/cash.service.js';
-import { refundOrderPayments } from '../payment/payment.service.js';
-import { putBackUnits } from '../product/stock.js';
+import { AgentSchema, type Agent } from '../agent/agent.entity.js';
+import { putBackUnits } from './order-units.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { enforce, factsOf } from './order-rules.js';
-import { OrderEventSchema, OrderSchema, type Order } from './order.entity.js';
+import { changeOrders, OrderChanges } from './order-transitions.js';
+import { OrderSchema, type Order } from './order.entity.js';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -73,18 +62,19 @@ export async function acceptOrder(
   orderId: string,
 ): Promise<Order> {
   const actor: Actor = { role: 'agent', id: agentId };
-  const { order, taken } = await em.transactional(async (tx) => {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
     await lockCurrentAgent(tx, agentId);
-    const now = new Date();
     // The conditional update is the race's referee: only one transaction can match it.
-    const taken = await tx.nativeUpdate(
-      OrderSchema,
-      { id: orderId, ...openPoolOrders },
-      { assignedTo: agentId, assignedAt: now, updatedAt: now },
+    const taken = await changes.moveWhere(
+      orderId,
+      openPoolOrders,
+      { assignedTo: agentId, assignedAt: new Date() },
+      { type: 'accepted', actor },
     );
     const order = await tx.findOne(OrderSchema, { id: orderId }, { populate: ['items.product'] });
     if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
-    if (taken === 0) {
+    if (!taken) {
       const decision = canAccept(factsOf(order), actor);
       if (
         !decision.ok &&
@@ -94,30 +84,28 @@ export async function acceptOrder(
         throw new AppError('notFound', ORDER_NOT_FOUND);
       }
       enforce(decision);
-      return { order, taken: false };
+      return order;
     }
-    tx.create(OrderEventSchema, { order, type: 'accepted', actorRole: 'agent', actorId: agentId });
-    return { order, taken: true };
+    changes.also({ type: 'agents.changed' });
+    return order;
   });
-  if (taken) {
-    events.publish({ type: 'order.changed', orderId, change: 'accepted' });
-    events.publish({ type: 'agents.changed' });
-  }
-  return order;
 }
 
 /**
  * Locks the (current) agent, then one of the orders they can see, lets `change` check the rules
- * and apply itself (history line included), and saves it, all in one transaction.
+ * and make itself through `changes`, and saves it, all in one transaction.
+ * @throws AppError unauthenticated (removed agent) or notFound, and whatever `change` throws.
  */
-async function changeAgentOrder(
+export async function changeAgentOrder(
   em: EntityManager,
+  events: DomainEvents,
   agentId: string,
   orderId: string,
-  change: (tx: EntityManager, order: Order, actor: Actor) => void,
+  change: (changes: OrderChanges, order: Order, actor: Actor) => void,
 ): Promise<Order> {
   const actor: Actor = { role: 'agent', id: agentId };
-  return em.transactional(async (tx) => {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
     await lockCurrentAgent(tx, agentId);
     const order = await tx.findOne(
       OrderSchema,
@@ -126,7 +114,7 @@ async function changeAgentOrder(
     );
     if (!order || !isVisibleTo(factsOf(order), actor))
       throw new AppError('notFound', ORDER_NOT_FOUND);
-    change(tx, order, actor);
+    change(changes, order, actor);
     await tx.flush();
     await tx.populate(order, ['items.product']);
     return order;
@@ -158,7 +146,7 @@ export async function changeOrderStatus(
 ): Promise<Order> {
   // Set when a wrong PIN is counted: thrown once that count has committed.
   const wrong: { refusal?: AppError } = {};
-  const changed = await changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
+  const changed = await changeAgentOrder(em, events, agentId, orderId, (changes, order, actor) => {
     enforce(canChangeStatus(factsOf(order), to, actor));
     const checksPin = to === 'Delivered' && order.deliveryPin !== null;
     if (checksPin) {
@@ -166,39 +154,31 @@ export async function changeOrderStatus(
       if (pin === undefined) throw new AppError('invalid', DELIVERY_PIN_MISSING);
       if (!pinMatches(order.deliveryPin ?? '', pin)) {
         // Kept: the transaction commits the count, then the request is refused.
-        order.pinFailures += 1;
-        const left = DELIVERY_PIN_TRIES - order.pinFailures;
-        if (left <= 0) order.pinLockedAt = new Date();
-        tx.create(OrderEventSchema, {
+        const failures = order.pinFailures + 1;
+        const left = DELIVERY_PIN_TRIES - failures;
+        changes.move(
           order,
-          type: left <= 0 ? 'pin-locked' : 'pin-wrong',
-          actorRole: 'agent',
-          actorId: agentId,
-          note: `wrong PIN ${order.pinFailures} of ${DELIVERY_PIN_TRIES}`,
-        });
+          {
+            type: left <= 0 ? 'pin-locked' : 'pin-wrong',
+            actor,
+            note: `wrong PIN ${failures} of ${DELIVERY_PIN_TRIES}`,
+          },
+          { pinFailures: failures, ...(left <= 0 && { pinLockedAt: new Date() }) },
+        );
         wrong.refusal = new AppError(left <= 0 ? 'tooMany' : 'invalid', wrongPinMessage(left));
         return;
       }
     }
-    tx.create(OrderEventSchema, {
-      order,
+    changes.move(order, {
       type: 'status',
-      actorRole: 'agent',
-      actorId: agentId,
-      fromStatus: order.status,
-      toStatus: to,
+      actor,
+      to,
       note: checksPin ? 'delivery PIN matched' : null,
     });
-    order.status = to;
+    // A delivered order frees its agent.
+    if (to === 'Delivered') changes.also({ type: 'agents.changed' });
   });
-  if (wrong.refusal) {
-    // The seller's screen shows the lock at once.
-    if (changed.pinLockedAt) events.publish({ type: 'order.changed', orderId, change: 'pin' });
-    throw wrong.refusal;
-  }
-  events.publish({ type: 'order.changed', orderId, change: 'status' });
-  // A delivered order frees its agent.
-  if (to === 'Delivered') events.publish({ type: 'agents.changed' });
+  if (wrong.refusal) throw wrong.refusal;
   return changed;
 }
 
@@ -212,90 +192,53 @@ export async function unlockDeliveryPin(
   events: DomainEvents,
   orderId: string,
 ): Promise<Order> {
-  const { order, changed } = await em.transactional(async (tx) => {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
     const order = await tx.findOne(
       OrderSchema,
       { id: orderId, ...releasedOrders },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
-    const changed = order.pinLockedAt !== null;
-    if (changed) {
-      tx.create(OrderEventSchema, { order, type: 'pin-unlocked', actorRole: 'seller' });
-      order.pinLockedAt = null;
-      order.pinFailures = 0;
+    if (order.pinLockedAt !== null) {
+      changes.move(
+        order,
+        { type: 'pin-unlocked', actor: { role: 'seller' } },
+        { pinLockedAt: null, pinFailures: 0 },
+      );
       await tx.flush();
     }
     await tx.populate(order, ['items.product', 'assignedTo']);
-    return { order, changed };
+    return order;
   });
-  if (changed) events.publish({ type: 'order.changed', orderId, change: 'pin' });
-  return order;
-}
-
-/**
- * Records cash collected at the door for the agent's cash-on-delivery order; once only.
- * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
- * agent) or conflict (paid, not COD).
- */
-export async function markOrderPaidInCash(
-  em: EntityManager,
-  events: DomainEvents,
-  agentId: string,
-  orderId: string,
-): Promise<Order> {
-  const changed = await changeAgentOrder(em, agentId, orderId, (tx, order, actor) => {
-    enforce(canMarkPaid(factsOf(order), actor));
-    order.isPaid = true;
-    order.paidAt = new Date();
-    order.paidVia = 'cash';
-    recordCollection(tx, agentId, order);
-    tx.create(OrderEventSchema, {
-      order,
-      type: 'paid',
-      actorRole: 'agent',
-      actorId: agentId,
-      note: 'cash',
-    });
-  });
-  events.publish({ type: 'order.changed', orderId, change: 'paid' });
-  events.publish({ type: 'cash.changed', agentId });
-  return changed;
 }
 
 /** Puts `order` back in the open pool, from the start ('Order Placed'), with its history line. */
-function returnToPool(tx: EntityManager, order: Order, note: string): void {
-  tx.create(OrderEventSchema, {
+function returnToPool(changes: OrderChanges, order: Order, note: string): void {
+  changes.move(
     order,
-    type: 'released',
-    actorRole: 'seller',
-    fromStatus: order.status,
-    toStatus: 'Order Placed',
-    note,
-  });
-  order.assignedTo = null;
-  order.assignedAt = null;
-  order.offeredAt = new Date();
-  order.status = 'Order Placed';
+    { type: 'released', actor: { role: 'seller' }, to: 'Order Placed', note },
+    { assignedTo: null, assignedAt: null, offeredAt: new Date() },
+  );
 }
 
 /**
  * Returns a removed agent's undelivered orders to the unassigned pool, to be picked up again
- * from the start ('Order Placed'). Runs inside the caller's transaction, so the caller publishes
- * the `released` changes once it commits; answers the ids of the orders released.
+ * from the start ('Order Placed'), in the removal's own transaction (AgentHooks.removed); answers
+ * the events to publish once it commits.
  */
-export async function releaseAgentOrders(
+export async function releaseRemovedAgentOrders(
   tx: EntityManager,
-  agentId: string,
-  reason: string,
-): Promise<string[]> {
+  agent: Agent,
+): Promise<readonly DomainEvent[]> {
+  const changes = new OrderChanges(tx);
   const open = await tx.find(
     OrderSchema,
-    { assignedTo: agentId, status: { $nin: ['Delivered', 'Cancelled'] } },
+    { assignedTo: agent.id, status: { $nin: ['Delivered', 'Cancelled'] } },
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
-  for (const order of open) returnToPool(tx, order, reason);
-  return open.map((order) => order.id);
+  for (const order of open) returnToPool(changes, order, `agent ${agent.name} removed`);
+  return changes.events;
 }
 
 /**
@@ -310,7 +253,8 @@ export async function takeOrderBack(
   events: DomainEvents,
   orderId: string,
 ): Promise<Order> {
-  const order = await em.transactional(async (tx) => {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
     const order = await tx.findOne(
       OrderSchema,
       { id: orderId, ...releasedOrders },
@@ -319,113 +263,97 @@ export async function takeOrderBack(
     if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
     enforce(canTakeBack(factsOf(order), { role: 'seller' }));
     await tx.populate(order, ['assignedTo']);
-    returnToPool(tx, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
+    returnToPool(changes, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
+    // The agent may be free again.
+    changes.also({ type: 'agents.changed' });
     await tx.flush();
     await tx.populate(order, ['items.product']);
     return order;
   });
-  events.publish({ type: 'order.changed', orderId, change: 'released' });
-  // The agent may be free again.
-  events.publish({ type: 'agents.changed' });
-  return order;
-}
-
-const rupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
-
-/** The history's word on the cash of a cancelled order paid in cash, `fromTillPaise` of it handed over already. */
-function cashNote(order: Order, fromTillPaise: number): string {
-  const note = `${rupees(order.amountPaise)} was paid in cash: give it back by hand`;
-  return fromTillPaise > 0 ? `${note} (${rupees(fromTillPaise)} of it from the till)` : note;
 }
 
 /** Who may cancel an order, and the seller's reason (a shopper gives none). */
 export type Canceller = { role: 'user'; id: string } | { role: 'seller'; reason: string };
 
 /**
+ * What a cancellation does beyond the order and its units, in the order's own transaction. The
+ * modules above order provide these (cash gives back what was taken at the door, payment writes
+ * down refunds; app.ts wires them), so the order module depends on none of them.
+ */
+export interface CancellationStep {
+  /** Locks what must be locked before the order's row (everywhere: an agent's, then orders). */
+  lockFirst?(tx: EntityManager, orderId: string): Promise<void>;
+  /**
+   * Runs once the rules allow the cancellation, before the order moves, making its changes
+   * through `changes`; answers a note for the history line, or null.
+   */
+  run(changes: OrderChanges, order: Order, canceller: Canceller): Promise<string | null>;
+}
+
+/**
  * Cancels an order: its shopper until it is picked, the seller until it is delivered, per the
- * shared rules. In one transaction the units it took go back to stock and every online payment
- * it took is written down for a refund (the payments processor then asks the provider, with an
- * idempotency key: one refund whatever is retried). The same cancel again (same canceller and
- * reason) answers the order unchanged, so a retried request succeeds and refunds nothing more.
- * Answers the order and whether a refund is on its way.
+ * shared rules. In one transaction the units it took go back to stock and each of `steps` runs
+ * (the cash taken at the door goes back, online payments are written down for refunds). The
+ * same cancel again (same canceller and reason) answers the order unchanged, so a retried
+ * request succeeds and does nothing more. Answers the order and whether a refund is on its way.
  * @throws AppError notFound for an order the canceller cannot see; forbidden or conflict when
  * the rules refuse (an order someone else cancelled, or with another reason, included).
  */
 export async function cancelOrder(
   em: EntityManager,
   events: DomainEvents,
+  steps: readonly CancellationStep[],
   canceller: Canceller,
   orderId: string,
 ): Promise<{ order: Order; refunding: boolean }> {
   const actor: Actor = canceller.role === 'user' ? canceller : { role: 'seller' };
-  const done = await retryDeadlocks(() =>
-    em.transactional(async (tx) => {
-      // Agent first, then the order, as everywhere: the cash of the agent who took it is locked
-      // before the order, so that a handover cannot move it under the give-back.
-      const collector = await cashCollectorOf(tx, orderId);
-      if (collector) await lockCashOf(tx, collector);
-      const order = await tx.findOne(
-        OrderSchema,
-        { id: orderId },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      if (!order || !isVisibleTo(factsOf(order), actor))
-        throw new AppError('notFound', ORDER_NOT_FOUND);
-      const reason = canceller.role === 'seller' ? canceller.reason : null;
-      // The same cancel again (a retried request) answers the order as it is; any other is refused.
-      const retried =
-        order.status === 'Cancelled' &&
-        order.cancelledBy === actor.role &&
-        order.cancelReason === reason;
-      if (retried) return { order, changed: null };
-      enforce(canCancel(factsOf(order), actor));
+  const order = await changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
+    for (const step of steps) await step.lockFirst?.(tx, orderId);
+    const order = await tx.findOne(
+      OrderSchema,
+      { id: orderId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!order || !isVisibleTo(factsOf(order), actor))
+      throw new AppError('notFound', ORDER_NOT_FOUND);
+    const reason = canceller.role === 'seller' ? canceller.reason : null;
+    // The same cancel again (a retried request) answers the order as it is; any other is refused.
+    const retried =
+      order.status === 'Cancelled' &&
+      order.cancelledBy === actor.role &&
+      order.cancelReason === reason;
+    if (retried) {
+      await tx.populate(order, ['items.product', 'assignedTo']);
+      return order;
+    }
+    enforce(canCancel(factsOf(order), actor));
 
-      const givenBack = order.paidVia === 'cash' ? await recordCashGivenBack(tx, order) : null;
-      const cash = order.paidVia === 'cash' ? cashNote(order, givenBack?.fromTillPaise ?? 0) : null;
-      tx.create(OrderEventSchema, {
-        order,
+    const notes: string[] = [];
+    for (const step of steps) {
+      const note = await step.run(changes, order, canceller);
+      if (note) notes.push(note);
+    }
+    if (reason) notes.push(reason);
+    changes.move(
+      order,
+      {
         type: 'cancelled',
-        actorRole: actor.role,
-        actorId: canceller.role === 'user' ? canceller.id : null,
-        fromStatus: order.status,
-        toStatus: 'Cancelled',
-        // The cash note first: a long reason must not cut it off.
-        note: [cash, reason].filter(Boolean).join('; ').slice(0, 200) || null,
-      });
-      Object.assign(order, {
-        status: 'Cancelled',
-        cancelledAt: new Date(),
-        cancelledBy: actor.role,
-        cancelReason: reason,
-      });
-      await tx.flush();
-
-      const restocked = await putBackUnits(tx, orderId);
-      const refunds =
-        order.paidVia === 'online'
-          ? await refundOrderPayments(
-              tx,
-              orderId,
-              reason ? `cancelled by the shop: ${reason}` : 'cancelled by the shopper',
-            )
-          : [];
-      await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
-      return { order, changed: { restocked, refunds, cashFrom: givenBack?.agentId } };
-    }),
-  );
-
-  const { order, changed } = done;
-  if (changed) {
-    events.publish({ type: 'order.changed', orderId, change: 'cancelled' });
-    for (const productId of changed.restocked)
-      events.publish({ type: 'product.changed', productId });
-    for (const refundId of changed.refunds) events.publish({ type: 'refund.requested', refundId });
-    if (changed.cashFrom) events.publish({ type: 'cash.changed', agentId: changed.cashFrom });
+        actor,
+        to: 'Cancelled',
+        // The steps' notes first: a long reason must not cut them off.
+        note: notes.join('; '),
+      },
+      { cancelledAt: new Date(), cancelledBy: actor.role, cancelReason: reason },
+    );
+    await tx.flush();
+    for (const productId of await putBackUnits(tx, orderId))
+      changes.also({ type: 'product.changed', productId });
     // Its agent may be free again.
-    if (order.assignedTo) events.publish({ type: 'agents.changed' });
-  } else {
-    await em.populate(order, ['items.product', 'assignedTo']);
-  }
+    if (order.assignedTo) changes.also({ type: 'agents.changed' });
+    await tx.refresh(order, { populate: ['items.product', 'assignedTo'] });
+    return order;
+  });
   return { order, refunding: order.refundStatus === 'pending' };
 }
 
@@ -442,7 +370,8 @@ export async function assignOrder(
   orderId: string,
   agentId: string,
 ): Promise<Order> {
-  const { order, changed } = await em.transactional(async (tx) => {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
     const agent = await tx.findOne(
       AgentSchema,
       { id: agentId, removedAt: null },
@@ -456,24 +385,16 @@ export async function assignOrder(
     );
     if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
     enforce(canAssign(factsOf(order), { role: 'seller' }, agentId));
-    const changed = order.assignedTo?.id !== agentId;
-    if (changed) {
-      tx.create(OrderEventSchema, {
+    if (order.assignedTo?.id !== agentId) {
+      changes.move(
         order,
-        type: 'assigned',
-        actorRole: 'seller',
-        note: agent.name,
-      });
-      order.assignedTo = agent;
-      order.assignedAt = new Date();
+        { type: 'assigned', actor: { role: 'seller' }, note: agent.name },
+        { assignedTo: agent, assignedAt: new Date() },
+      );
+      changes.also({ type: 'agents.changed' });
       await tx.flush();
     }
     await tx.populate(order, ['items.product', 'assignedTo']);
-    return { order, changed };
+    return order;
   });
-  if (changed) {
-    events.publish({ type: 'order.changed', orderId, change: 'assigned' });
-    events.publish({ type: 'agents.changed' });
-  }
-  return order;
 }

@@ -2,19 +2,12 @@ import {
   assignOrderBodySchema,
   cancelOrderBodySchema,
   type CancelOrderAnswer,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
   idField,
   MESSAGES,
-  payOrderBodySchema,
-  paymentVerifyBodySchema,
   placeOrderBodySchema,
   releaseOrderBodySchema,
   sellerCancelOrderBodySchema,
   type SellerOrderAnswer,
-  type OnlineOrderAnswer,
-  type OrderPaymentsAnswer,
-  type PaymentVerifyAnswer,
   sellerOrdersQuerySchema,
   type OrderHistoryAnswer,
   type SellerOrdersAnswer,
@@ -22,20 +15,13 @@ import {
   unlockPinBodySchema,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { presentOrderPayments } from '../payment/payment.presenter.js';
-import {
-  listOrderPayments,
-  payAgain,
-  placeOnlineOrder,
-  verifyCheckout,
-  type PaymentDeps,
-} from '../payment/payment.service.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
 import {
   assignOrder,
   cancelOrder,
+  type CancellationStep,
   takeOrderBack,
   unlockDeliveryPin,
 } from './order-state.service.js';
@@ -49,15 +35,12 @@ import {
 } from './order.service.js';
 
 /**
- * The request's `Idempotency-Key`, or undefined when it sent none.
- * @throws ZodError (a 400) for an empty or malformed key.
+ * Orders: placing one cash on delivery, the shopper's and the seller's lists, cancelling (with
+ * `cancellation`'s steps: cash given back, refunds), and the seller's changes and history.
  */
-function idempotencyKeyOf(ctx: ParameterizedContext<AppState, AppContext>): string | undefined {
-  const value = ctx.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-  return value === undefined ? undefined : idempotencyKeySchema.parse(value);
-}
-
-export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext> {
+export function orderRoutes(
+  cancellation: readonly CancellationStep[],
+): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
 
   // Both placements answer a repeated Idempotency-Key with the first answer, status included.
@@ -71,37 +54,18 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     ctx.body = answer.body;
   });
 
-  // Online: the order first (unpaid, hidden from the shop), then the provider order to pay it.
-  router.post('/razorpay', async (ctx) => {
-    const userId = await requireSession(ctx, 'user');
-    const key = idempotencyKeyOf(ctx);
-    const body = placeOrderBodySchema.parse(ctx.request.body);
-    const request = keyedRequest(key, 'razorpay', body);
-    const answer = await placeOnlineOrder(ctx.em, payments, userId, body, request, ctx.deliveryPin);
-    ctx.status = answer.status;
-    ctx.body = answer.body;
-  });
-
-  router.post('/pay', async (ctx) => {
-    const userId = await requireSession(ctx, 'user');
-    const { orderId } = payOrderBodySchema.parse(ctx.request.body);
-    const providerOrder = await payAgain(ctx.em, payments, userId, orderId);
-    ctx.body = { success: true, order: providerOrder, orderId } satisfies OnlineOrderAnswer;
-  });
-
-  router.post('/verify', async (ctx) => {
-    const userId = await requireSession(ctx, 'user');
-    const body = paymentVerifyBodySchema.parse(ctx.request.body);
-    await verifyCheckout(ctx.em, payments, { role: 'user', id: userId }, body);
-    ctx.body = { success: true, message: MESSAGES.paymentSuccessful } satisfies PaymentVerifyAnswer;
-  });
-
   // The shopper cancels their own order until it is picked; a paid one is refunded.
   router.post('/cancel', async (ctx) => {
     const userId = await requireSession(ctx, 'user');
     const { orderId } = cancelOrderBodySchema.parse(ctx.request.body);
     const canceller = { role: 'user', id: userId } as const;
-    const { order, refunding } = await cancelOrder(ctx.em, ctx.events, canceller, orderId);
+    const { order, refunding } = await cancelOrder(
+      ctx.em,
+      ctx.events,
+      cancellation,
+      canceller,
+      orderId,
+    );
     ctx.body = {
       success: true,
       message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
@@ -146,7 +110,13 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     await requireSession(ctx, 'seller');
     const { orderId, reason } = sellerCancelOrderBodySchema.parse(ctx.request.body);
     const canceller = { role: 'seller', reason } as const;
-    const { order, refunding } = await cancelOrder(ctx.em, ctx.events, canceller, orderId);
+    const { order, refunding } = await cancelOrder(
+      ctx.em,
+      ctx.events,
+      cancellation,
+      canceller,
+      orderId,
+    );
     ctx.body = {
       success: true,
       message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
@@ -182,12 +152,6 @@ export function orderRoutes(payments: PaymentDeps): Router<AppState, AppContext>
     await requireSession(ctx, 'seller');
     const events = await listOrderHistory(ctx.em, idField('id').parse(ctx.params.id));
     ctx.body = { success: true, events } satisfies OrderHistoryAnswer;
-  });
-
-  router.get('/:id/payments', async (ctx) => {
-    await requireSession(ctx, 'seller');
-    const history = await listOrderPayments(ctx.em, idField('id').parse(ctx.params.id));
-    ctx.body = presentOrderPayments(history) satisfies OrderPaymentsAnswer;
   });
 
   return router;

@@ -1,22 +1,23 @@
 /**
  * The unaccepted alert: an open order no agent accepted within UNACCEPTED_ALERT_MINUTES of being
  * offered raises an alert at the counter and is offered to the agents again, then again after as
- * long, until someone takes it. Every instance runs the round; the conditional update lets only
- * one of them take each order.
+ * long, until someone takes it. Every instance runs the round; row locks let only one of them
+ * take each order.
  */
-import type { EntityManager, InferKyselyDB, MikroORM } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Logger } from '../../lib/logger.js';
 import { repeatEvery } from '../../lib/repeat.js';
-import { OrderEventSchema, type OrderSchema } from './order.entity.js';
+import { openPoolOrders } from './order-queries.js';
+import { changeOrders } from './order-transitions.js';
+import { OrderSchema } from './order.entity.js';
 
 const CHECK_EVERY_MS = 30_000;
 
 /**
  * Offers again every open order offered `minutes` or more before `now` and not accepted since,
- * with a history line each; once committed, publishes `order.changed` 'unaccepted' for each (the
- * realtime processor sends `order:unaccepted` to the counter and the agents). Answers their ids.
+ * with a history line each, through order-transitions.ts (the realtime processor then sends
+ * `order:unaccepted` to the counter and the agents). Answers their ids.
  */
 export async function offerUnacceptedAgain(
   em: EntityManager,
@@ -25,32 +26,27 @@ export async function offerUnacceptedAgain(
   now = new Date(),
 ): Promise<string[]> {
   const due = new Date(now.getTime() - minutes * 60_000);
-  const ids = await em.transactional(async (tx) => {
-    const rows = await tx
-      .getKysely<InferKyselyDB<typeof OrderSchema>>()
-      .updateTable('orders')
-      // Never back in time (a round that waited on a row lock): clients merge by updatedAt.
-      .set({ offered_at: now, updated_at: sql<Date>`greatest(updated_at, ${now})` })
-      // The open pool (order-queries.ts openPoolOrders), offered long enough ago.
-      .where('assigned_to_id', 'is', null)
-      .where('status', '=', 'Order Placed')
-      .where((eb) => eb.or([eb('payment_type', '=', 'COD'), eb('is_paid', '=', true)]))
-      .where('offered_at', '<=', due)
-      .returning('id')
-      .execute();
-    for (const { id } of rows) {
-      tx.create(OrderEventSchema, {
-        order: id,
-        type: 'unaccepted',
-        actorRole: 'system',
-        note: `no agent accepted it in ${minutes} min`,
-      });
+  return changeOrders(em, events, async (changes) => {
+    // Another instance's round holds its orders: skipped here, not waited for (and not offered
+    // twice: a row it has committed meanwhile no longer matches once locked).
+    const orders = await changes.tx.find(
+      OrderSchema,
+      { ...openPoolOrders, offeredAt: { $lte: due } },
+      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+    );
+    for (const order of orders) {
+      changes.move(
+        order,
+        {
+          type: 'unaccepted',
+          actor: { role: 'system' },
+          note: `no agent accepted it in ${minutes} min`,
+        },
+        { offeredAt: now },
+      );
     }
-    return rows.map((row) => row.id);
+    return orders.map((order) => order.id);
   });
-  for (const orderId of ids)
-    events.publish({ type: 'order.changed', orderId, change: 'unaccepted' });
-  return ids;
 }
 
 /** Looks for unaccepted orders every 30 s until stopped. */

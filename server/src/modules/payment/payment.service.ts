@@ -16,12 +16,13 @@ import {
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
-import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, errorAnswer } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { enforce, factsOf } from '../order/order-rules.js';
-import { OrderEventSchema, OrderSchema, type Order } from '../order/order.entity.js';
+import type { CancellationStep } from '../order/order-state.service.js';
+import { changeOrders, type OrderChanges, type Transition } from '../order/order-transitions.js';
+import { OrderSchema, type Order } from '../order/order.entity.js';
 import {
   placeOnce,
   recordAnswer,
@@ -29,7 +30,7 @@ import {
   type PlacementAnswer,
 } from '../order/order-idempotency.service.js';
 import { placeOrder } from '../order/order.service.js';
-import { putBackUnits } from '../product/stock.js';
+import { putBackUnits } from '../order/order-units.js';
 import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import {
   ProviderError,
@@ -312,7 +313,8 @@ export async function markOnlinePaid(
     actor?: Payer;
   },
 ): Promise<PaidOutcome> {
-  const { outcome, orderId, refundId } = await em.transactional(async (tx) => {
+  return changeOrders(em, deps.events, async (changes) => {
+    const { tx } = changes;
     const payment = await tx.findOneOrFail(PaymentSchema, { id: input.paymentId });
     const orderId = payment.order.id;
     const recorded = await recordEvent(tx, {
@@ -323,16 +325,16 @@ export async function markOnlinePaid(
       providerPaymentId: input.providerPaymentId,
       amountPaise: input.amountPaise,
     });
-    if (!recorded) return { outcome: 'duplicate' as const, orderId };
+    if (!recorded) return 'duplicate';
 
     const now = new Date();
+    const actor = input.source === 'checkout' ? input.actor : undefined;
     // The referee: of any number of callers, only one can match an unpaid, open order.
     const flipped =
       input.amountPaise === payment.amountPaise &&
-      (await tx.nativeUpdate(
-        OrderSchema,
+      (await changes.moveWhere(
+        orderId,
         {
-          id: orderId,
           isPaid: false,
           status: { $nin: ['Cancelled', 'Delivered'] },
           paymentType: payment.purpose === 'checkout' ? 'Online' : 'COD',
@@ -342,43 +344,33 @@ export async function markOnlinePaid(
           paidAt: now,
           paidVia: 'online',
           expiresAt: null,
-          updatedAt: now,
           // A checkout's payment releases the order to the agents' pool now.
           ...(payment.purpose === 'checkout' && { offeredAt: now }),
         },
-      )) === 1;
+        {
+          type: 'paid',
+          actor: { role: actor?.role ?? 'system', id: actor?.id ?? null },
+          note: `online (${payment.purpose === 'checkout' ? 'checkout' : 'at the door'}, via ${input.source})`,
+        },
+      ));
     if (flipped) {
       await tx.nativeUpdate(
         PaymentSchema,
         { id: payment.id },
         { status: 'paid', providerPaymentId: input.providerPaymentId, updatedAt: now },
       );
-      const actor = input.source === 'checkout' ? input.actor : undefined;
-      tx.create(OrderEventSchema, {
-        order: orderId,
-        type: 'paid',
-        actorRole: actor?.role ?? 'system',
-        actorId: actor?.id ?? null,
-        note: `online (${payment.purpose === 'checkout' ? 'checkout' : 'at the door'}, via ${input.source})`,
-      });
-      return { outcome: 'paid' as const, orderId };
+      return 'paid';
     }
     if (await tx.count(PaymentSchema, { providerPaymentId: input.providerPaymentId }))
-      return { outcome: 'already' as const, orderId };
-    const refund = await requestRefund(tx, {
+      return 'already';
+    await requestRefund(changes, {
       order: orderId,
       providerPaymentId: input.providerPaymentId,
       amountPaise: input.amountPaise,
       reason: await lateReason(tx, orderId),
     });
-    return { outcome: 'refunding' as const, orderId, refundId: refund?.id };
+    return 'refunding';
   });
-  if (outcome === 'paid') deps.events.publish({ type: 'order.changed', orderId, change: 'paid' });
-  if (refundId) {
-    deps.events.publish({ type: 'refund.requested', refundId });
-    deps.events.publish({ type: 'order.changed', orderId, change: 'refunded' });
-  }
-  return outcome;
 }
 
 async function lateReason(tx: EntityManager, orderId: string): Promise<string> {
@@ -392,13 +384,14 @@ async function lateReason(tx: EntityManager, orderId: string): Promise<string> {
 /**
  * Writes down a refund of one provider payment, once: the idempotency key is derived from the
  * payment, so asking again (a retried webhook, verify racing the poller) finds the first. Runs in
- * the caller's transaction; the caller publishes `refund.requested` once it commits, and the
- * payments processor then asks the provider. Answers null when it was asked for before.
+ * the caller's transaction; `refund.requested` is published once it commits, and the payments
+ * processor then asks the provider. Answers null when it was asked for before.
  */
-export async function requestRefund(
-  tx: EntityManager,
+async function requestRefund(
+  changes: OrderChanges,
   input: { order: string; providerPaymentId: string; amountPaise: number; reason: string },
 ): Promise<{ id: string } | null> {
+  const { tx } = changes;
   // Razorpay takes 10+ letters, digits, '-' and '_' as an idempotency key.
   const idempotencyKey = `refund_${input.providerPaymentId}`.replace(/[^\w-]/g, '-');
   const [row] = await tx
@@ -426,34 +419,36 @@ export async function requestRefund(
     amountPaise: input.amountPaise,
     note: input.reason,
   });
-  await refreshRefundSummary(tx, input.order);
+  await refreshRefundSummary(changes, input.order);
+  changes.also({ type: 'refund.requested', refundId: row.id as string });
   return { id: row.id as string };
 }
 
 /**
- * Writes down a refund of every online payment order `orderId` took (at checkout, or collected
- * at the door), once each however often it is asked (see {@link requestRefund}). Runs in the
- * caller's transaction; answers the new refunds' ids, for `refund.requested` after the commit.
+ * A cancelled order paid online: a refund of every online payment it took (at checkout, or
+ * collected at the door) is written down, once each however often it is asked (see
+ * {@link requestRefund}); the payments processor then asks the provider.
  */
-export async function refundOrderPayments(
-  tx: EntityManager,
-  orderId: string,
-  reason: string,
-): Promise<string[]> {
-  const paid = await tx.find(PaymentSchema, { order: orderId, status: 'paid' });
-  const refunds: string[] = [];
-  for (const payment of paid) {
-    if (!payment.providerPaymentId) continue;
-    const refund = await requestRefund(tx, {
-      order: orderId,
-      providerPaymentId: payment.providerPaymentId,
-      amountPaise: payment.amountPaise,
-      reason,
-    });
-    if (refund) refunds.push(refund.id);
-  }
-  return refunds;
-}
+export const refundCancellationStep: CancellationStep = {
+  async run(changes, order, canceller) {
+    if (order.paidVia !== 'online') return null;
+    const reason =
+      canceller.role === 'seller'
+        ? `cancelled by the shop: ${canceller.reason}`
+        : 'cancelled by the shopper';
+    const paid = await changes.tx.find(PaymentSchema, { order: order.id, status: 'paid' });
+    for (const payment of paid) {
+      if (!payment.providerPaymentId) continue;
+      await requestRefund(changes, {
+        order: order.id,
+        providerPaymentId: payment.providerPaymentId,
+        amountPaise: payment.amountPaise,
+        reason,
+      });
+    }
+    return null;
+  },
+};
 
 /**
  * Asks the provider for a written-down refund (with its idempotency key, so a retry never pays
@@ -516,12 +511,13 @@ export async function settleRefund(
     note?: string;
   },
 ): Promise<void> {
-  const orderId = await em.transactional(async (tx) => {
+  await changeOrders(em, deps.events, async (changes) => {
+    const { tx } = changes;
     const refund =
       (input.refundId && (await tx.findOne(RefundSchema, { id: input.refundId }))) ||
       (input.providerRefundId &&
         (await tx.findOne(RefundSchema, { providerRefundId: input.providerRefundId })));
-    if (!refund) return null;
+    if (!refund) return;
     const recorded = await recordEvent(tx, {
       order: refund.order.id,
       source: input.source,
@@ -531,7 +527,7 @@ export async function settleRefund(
       amountPaise: refund.amountPaise,
       note: input.note,
     });
-    if (!recorded) return null;
+    if (!recorded) return;
     const now = new Date();
     if (input.providerRefundId) {
       await tx.nativeUpdate(
@@ -549,42 +545,46 @@ export async function settleRefund(
       },
       { status: input.status, updatedAt: now },
     );
-    if (!moved) return null;
-    if (input.status === 'processed') {
-      tx.create(OrderEventSchema, {
-        order: refund.order,
-        type: 'refunded',
-        actorRole: 'system',
-        note: `₹${(refund.amountPaise / 100).toFixed(2)} refunded: ${refund.reason}`.slice(0, 200),
-      });
-    }
-    await refreshRefundSummary(tx, refund.order.id);
-    return refund.order.id;
+    if (!moved) return;
+    await refreshRefundSummary(
+      changes,
+      refund.order.id,
+      input.status === 'processed'
+        ? {
+            type: 'refunded',
+            actor: { role: 'system' },
+            note: `₹${(refund.amountPaise / 100).toFixed(2)} refunded: ${refund.reason}`,
+          }
+        : undefined,
+    );
   });
-  if (orderId) deps.events.publish({ type: 'order.changed', orderId, change: 'refunded' });
 }
 
-/** The order's refund amount and state, from its refunds: pending while any is on its way. */
-async function refreshRefundSummary(tx: EntityManager, orderId: string): Promise<void> {
-  const refunds = await tx.find(RefundSchema, { order: orderId }, { refresh: true });
+/**
+ * The order's refund amount and state, from its refunds: pending while any is on its way; with
+ * `transition`, its history line too (a refund paid out).
+ */
+async function refreshRefundSummary(
+  changes: OrderChanges,
+  orderId: string,
+  transition?: Transition,
+): Promise<void> {
+  const refunds = await changes.tx.find(RefundSchema, { order: orderId }, { refresh: true });
   const live = refunds.filter((refund) => refund.status !== 'failed');
   const status = live.some((refund) => refund.status !== 'processed')
-    ? 'pending'
+    ? ('pending' as const)
     : live.length > 0
-      ? 'processed'
+      ? ('processed' as const)
       : refunds.length > 0
-        ? 'failed'
+        ? ('failed' as const)
         : null;
   const counted = live.length > 0 ? live : refunds;
-  await tx.nativeUpdate(
-    OrderSchema,
-    { id: orderId },
-    {
-      refundStatus: status,
-      refundPaise: counted.reduce((sum, refund) => sum + refund.amountPaise, 0),
-      updatedAt: new Date(),
-    },
-  );
+  const summary = {
+    refundStatus: status,
+    refundPaise: counted.reduce((sum, refund) => sum + refund.amountPaise, 0),
+  };
+  if (transition) await changes.moveWhere(orderId, {}, summary, transition);
+  else await changes.refresh(orderId, summary, 'refunded');
 }
 
 /**
@@ -687,44 +687,29 @@ export async function expireUnpaidOrder(
   deps: PaymentDeps,
   orderId: string,
 ): Promise<boolean> {
-  const expired = await retryDeadlocks(() =>
-    em.transactional(async (tx) => {
-      const now = new Date();
-      const cancelled = await tx.nativeUpdate(
-        OrderSchema,
-        {
-          id: orderId,
-          paymentType: 'Online',
-          isPaid: false,
-          status: 'Order Placed',
-          expiresAt: { $lte: now },
-        },
-        {
-          status: 'Cancelled',
-          cancelledAt: now,
-          cancelledBy: 'system',
-          cancelReason: MESSAGES.paymentNotCompleted,
-          updatedAt: now,
-        },
-      );
-      if (!cancelled) return null;
-      tx.create(OrderEventSchema, {
-        order: orderId,
+  return changeOrders(em, deps.events, async (changes) => {
+    const now = new Date();
+    const cancelled = await changes.moveWhere(
+      orderId,
+      { paymentType: 'Online', isPaid: false, expiresAt: { $lte: now } },
+      {
+        cancelledAt: now,
+        cancelledBy: 'system',
+        cancelReason: MESSAGES.paymentNotCompleted,
+      },
+      {
         type: 'expired',
-        actorRole: 'system',
-        fromStatus: 'Order Placed',
-        toStatus: 'Cancelled',
+        actor: { role: 'system' },
+        from: 'Order Placed',
+        to: 'Cancelled',
         note: MESSAGES.paymentNotCompleted,
-      });
-      return { restocked: await putBackUnits(tx, orderId) };
-    }),
-  );
-  if (!expired) return false;
-  deps.events.publish({ type: 'order.changed', orderId, change: 'expired' });
-  for (const productId of expired.restocked) {
-    deps.events.publish({ type: 'product.changed', productId });
-  }
-  return true;
+      },
+    );
+    if (!cancelled) return false;
+    for (const productId of await putBackUnits(changes.tx, orderId))
+      changes.also({ type: 'product.changed', productId });
+    return true;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CATALOGUE_COLUMNS, toRupees } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { spreadsheetCsv } from '../../lib/csv.js';
-import { absoluteUrl } from './product.presenter.js';
+import { absoluteUrl } from '../upload/image-url.js';
 import { ProductSchema } from './product.entity.js';
 
 /**

@@ -172,3 +172,10 @@ export class Catalogue {
     return Object.freeze({ products: Object.freeze(products), json, gzip, brotli: br, etag });
   }
 }
+
+declare module '../../lib/context.js' {
+  interface AppContext {
+    /** The catalogue in memory: `await ctx.catalogue.snapshot(ctx.publicUrl)`. */
+    catalogue: Catalogue;
+  }
+}

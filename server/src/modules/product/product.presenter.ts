@@ -1,4 +1,5 @@
 import { toRupees, type Product as ProductDto, type SearchNameDto } from '@kirana/shared';
+import { absoluteUrl } from '../upload/image-url.js';
 import type { Product, SearchName } from './product.entity.js';
 
 /**
@@ -6,10 +7,6 @@ import type { Product, SearchName } from './product.entity.js';
  * so that a client served from another origin shows them; the stored paths stay relative, and
  * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset).
  */
-/** A stored picture's path as answered: absolute under `publicUrl` when there is one. */
-export const absoluteUrl = (image: string, publicUrl: string | undefined): string =>
-  publicUrl ? new URL(image, publicUrl).href : image;
-
 export function presentProduct(product: Product, publicUrl: string | undefined): ProductDto {
   return {
     _id: product.id,

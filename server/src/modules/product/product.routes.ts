@@ -20,7 +20,7 @@ import {
   type ProductSavedAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { answerPrecompressed } from '../../lib/precompressed.js';

@@ -6,7 +6,7 @@ import {
 } from '@kirana/shared';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { getAgent } from '../agent/agent.service.js';
 import type { PushDeps } from './push-sender.js';

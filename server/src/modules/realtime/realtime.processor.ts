@@ -19,7 +19,7 @@ import {
 import { readListedOrders } from '../order/order.service.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
-import type { SessionKind } from '../session/session.entity.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
 import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
 
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;

@@ -17,10 +17,10 @@ import {
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Namespace, type Socket } from 'socket.io';
-import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../../lib/auth.js';
+import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { connectRedis } from '../../lib/redis.js';
-import type { SessionKind } from '../session/session.entity.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
 
 export interface SocketData {

@@ -4,7 +4,7 @@ import {
   type SellerSessionAnswer,
 } from '@kirana/shared';
 import Router, { type RouterMiddleware } from '@koa/router';
-import { requireSession, signIn, signOut } from '../../lib/auth.js';
+import { requireSession, signIn, signOut } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { refuseCrossSite } from '../../lib/cross-site.js';
 import type { LoginThrottle } from '../../lib/rate-limit.js';

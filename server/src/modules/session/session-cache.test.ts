@@ -10,7 +10,8 @@ import {
 } from '../../test/app.js';
 import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
-import { SessionSchema, type SessionKind } from './session.entity.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
+import { SessionSchema } from './session.entity.js';
 import { hashToken, startSession, TOUCH_EVERY } from './session.service.js';
 
 const HOUR = 60 * 60 * 1000;

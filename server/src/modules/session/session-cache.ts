@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CacheInvalidation, CacheInvalidations } from '../../lib/cache-invalidations.js';
-import type { SessionKind } from './session.entity.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
 import { findSession, hashToken, TOUCH_EVERY } from './session.service.js';
 import { LRUCache } from 'lru-cache';
 
@@ -112,5 +112,12 @@ export class SessionCache {
       case 'catalogue':
         return;
     }
+  }
+}
+
+declare module '../../lib/context.js' {
+  interface AppContext {
+    /** The sessions requests present, remembered briefly (read through `requireSession`). */
+    sessions: SessionCache;
   }
 }

@@ -1,8 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty } from '../../db/base.js';
-
-export const SESSION_KINDS = ['user', 'seller', 'agent'] as const;
-export type SessionKind = (typeof SESSION_KINDS)[number];
+import { SESSION_KINDS } from '../../lib/session-kinds.js';
 
 /**
  * A server-side login session. The cookie carries a random token; only its SHA-256 is stored,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SessionSchema, type Session, type SessionKind } from './session.entity.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
+import { SessionSchema, type Session } from './session.entity.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

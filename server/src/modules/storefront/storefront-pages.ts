@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { STOREFRONT_STATE_ID, type RenderedPage, type StorefrontRenderer } from '@kirana/shared';
 import type { Middleware } from 'koa';
-import { reconcileSignedInHint } from '../../lib/auth.js';
+import { reconcileSignedInHint } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { storefrontFetch } from './storefront-fetch.js';
 

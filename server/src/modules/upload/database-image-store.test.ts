@@ -8,7 +8,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../db/orm.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { serveUploads } from '../../lib/static.js';
+import { serveUploads } from './serve-uploads.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { picture } from '../../test/factories.js';
 import { createLogger } from '../../lib/logger.js';

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Uploads } from '../../config.js';
 import type { Logger } from '../../lib/logger.js';
 import { DatabaseImageStore } from './database-image-store.js';
 import { LocalImageStore, type ImageStore } from './image-store.js';
+
+/** Where uploaded pictures are kept (UPLOADS): files under DATA_DIR, or the database. */
+export type Uploads = 'files' | 'database';
 
 /**
  * The image store UPLOADS chose: files under DATA_DIR/uploads, or the database. Moving to the

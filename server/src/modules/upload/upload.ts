@@ -3,7 +3,7 @@ import multer from '@koa/multer';
 import type Router from '@koa/router';
 import { MulterError } from 'multer';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { requireSession } from '../../lib/auth.js';
+import { requireSession } from '../session/auth.js';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';

@@ -1,7 +1,7 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { OrderItemSchema } from '../order/order.entity.js';
-import type { ProductSchema } from './product.entity.js';
+import type { ProductSchema } from '../product/product.entity.js';
+import type { OrderItemSchema } from './order.entity.js';
 
 type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
 

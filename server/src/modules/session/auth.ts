@@ -3,15 +3,10 @@ import Cookies from 'cookies';
 import { SIGNED_IN_HINT_COOKIE } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
-import type { SessionKind } from '../modules/session/session.entity.js';
-import {
-  endSession,
-  findSession,
-  hashToken,
-  startSession,
-} from '../modules/session/session.service.js';
-import type { AppContext, AppState } from './context.js';
-import { AppError } from './errors.js';
+import type { SessionKind } from '../../lib/session-kinds.js';
+import { endSession, findSession, hashToken, startSession } from './session.service.js';
+import type { AppContext, AppState } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 

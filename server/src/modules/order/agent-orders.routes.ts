@@ -1,0 +1,52 @@
+import {
+  acceptOrderBodySchema,
+  idField,
+  MESSAGES,
+  orderStatusBodySchema,
+  type AgentOrderAnswer,
+  type AgentOrdersAnswer,
+} from '@kirana/shared';
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../lib/context.js';
+import { requireAgent } from '../agent/require-agent.js';
+import { acceptOrder, changeOrderStatus } from './order-state.service.js';
+import { presentOrder } from './order.presenter.js';
+import { listAgentOrders } from './order.service.js';
+
+/** The agent's phone app and its orders: what it sees, accepting one, moving it to the door. */
+export function agentOrderRoutes(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
+
+  router.get('/orders/visible', async (ctx) => {
+    const orders = await listAgentOrders(ctx.em, await requireAgent(ctx));
+    ctx.body = {
+      success: true,
+      orders: orders.map((order) => presentOrder(order, ctx.publicUrl)),
+    } satisfies AgentOrdersAnswer;
+  });
+
+  router.post('/accept', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const { orderId } = acceptOrderBodySchema.parse(ctx.request.body);
+    const order = await acceptOrder(ctx.em, ctx.events, agentId, orderId);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.orderAccepted,
+      order: presentOrder(order, ctx.publicUrl),
+    } satisfies AgentOrderAnswer;
+  });
+
+  router.put('/status/:orderId', async (ctx) => {
+    const agentId = await requireAgent(ctx);
+    const orderId = idField('orderId').parse(ctx.params.orderId);
+    const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
+    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin);
+    ctx.body = {
+      success: true,
+      message: MESSAGES.statusUpdated(status),
+      order: presentOrder(order, ctx.publicUrl),
+    } satisfies AgentOrderAnswer;
+  });
+
+  return router;
+}
