@@ -18,6 +18,7 @@ export * from './domain/money.js';
 export * from './domain/order-machine.js';
 export * from './domain/order-number.js';
 export * from './domain/visibility.js';
+export * from './html.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './realtime.js';

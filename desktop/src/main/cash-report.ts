@@ -1,7 +1,13 @@
-import { formatAmount, ORDER_CURRENCY, type AgentDay, type PrintResult } from '@kirana/shared';
+import {
+  escapeHtml,
+  formatAmount,
+  ORDER_CURRENCY,
+  type AgentDay,
+  type PrintResult,
+} from '@kirana/shared';
 import type { CashReportAnswer } from '@kirana/shared';
 import { STORE_NAME } from './packing-slip.js';
-import { escapeHtml, printPage, type PrintWindow } from './print.js';
+import { printPage, type PrintWindow } from './print.js';
 
 const rupees = (amount: number) => escapeHtml(formatAmount(amount, ORDER_CURRENCY));
 

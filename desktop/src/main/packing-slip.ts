@@ -1,6 +1,6 @@
-import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
+import { escapeHtml, formatAmount, ORDER_CURRENCY } from '@kirana/shared';
 import type { PrintResult, SellerOrder } from '@kirana/shared';
-import { escapeHtml, printPage, type PrintWindow } from './print.js';
+import { printPage, type PrintWindow } from './print.js';
 
 export const STORE_NAME = 'Kirana';
 

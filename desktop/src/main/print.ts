@@ -1,15 +1,5 @@
 import type { PrintResult } from '@kirana/shared';
 
-/** Text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** The part of a hidden `BrowserWindow` printing uses. */
 export interface PrintWindow {
   loadURL(url: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { CategoryData, CategoryUpdate } from '@kirana/shared';
+import { escapeHtml, type CategoryData, type CategoryUpdate } from '@kirana/shared';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -38,8 +38,6 @@ async function storeTile(store: ImageStore, source: Buffer): Promise<string> {
   return `${store.baseUrl}/${name}`;
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
 /** A tile until the seller gives a picture: the label's first letter on the category's colour. */
 function letterTile(label: string, colour: string): Buffer {
   const letter = (Array.from(label.trim())[0] ?? '?').toUpperCase();
@@ -47,7 +45,7 @@ function letterTile(label: string, colour: string): Buffer {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}">` +
       `<rect width="100%" height="100%" fill="${colour}"/>` +
       `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="sans-serif" ` +
-      `font-size="${TILE_SIZE / 2}" fill="#1f2937">${letter.replace(/[&<>]/g, (c) => XML_ESCAPES[c] ?? '')}</text></svg>`,
+      `font-size="${TILE_SIZE / 2}" fill="#1f2937">${escapeHtml(letter)}</text></svg>`,
   );
 }
 

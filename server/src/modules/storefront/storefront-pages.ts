@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { STOREFRONT_STATE_ID, type RenderedPage, type StorefrontRenderer } from '@kirana/shared';
+import {
+  scriptSafeJson,
+  STOREFRONT_STATE_ID,
+  type RenderedPage,
+  type StorefrontRenderer,
+} from '@kirana/shared';
 import type { Middleware } from 'koa';
 import { reconcileSignedInHint } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
@@ -19,11 +24,6 @@ const NOT_A_PAGE = /^\/(api|uploads|socket\.io|payments|assets|seller|agents)(\/
 
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const ROOT = '<div id="root"></div>';
-
-/** `json` safe inside a `<script>` element, whatever a product's name says. */
-function scriptSafe(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
 
 /** A rendered page kept until the catalogue changes: about this many bytes (its target). */
 const PAGE_BYTES = 100 * 1024;
@@ -116,7 +116,7 @@ async function loadWebBuild(build: StorefrontBuild): Promise<WebBuild | null> {
 
 /** The template with the page's head, its markup in #root, and its state after it. */
 function pageHtml(template: string, page: RenderedPage): string {
-  const state = `<script type="application/json" id="${STOREFRONT_STATE_ID}">${scriptSafe(page.state)}</script>`;
+  const state = `<script type="application/json" id="${STOREFRONT_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
   return template
     .replace(PAGE_HEAD, () => page.head)
     .replace(ROOT, () => `<div id="root">${page.html}</div>${state}`);

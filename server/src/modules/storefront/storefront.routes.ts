@@ -1,4 +1,4 @@
-import { categoryHref, productHref, type Product } from '@kirana/shared';
+import { categoryHref, escapeHtml, productHref, type Product } from '@kirana/shared';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { listCategories } from '../category/category.service.js';
@@ -21,15 +21,6 @@ export function publicPagePaths(
       .map((product) => productHref(product)),
   ];
 }
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const xml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? '');
 
 /** Screens of one person's, or of the shop's staff: no search engine has anything to read there. */
 const PRIVATE_PATHS = ['/api/', '/seller', '/agents', '/cart', '/my-orders', '/add-address'];
@@ -60,7 +51,7 @@ export function storefrontRoutes(): Router<AppState, AppContext> {
       const modified = lastChange.get(path);
       return [
         '  <url>',
-        `    <loc>${xml(new URL(path, ctx.publicUrl).href)}</loc>`,
+        `    <loc>${escapeHtml(new URL(path, ctx.publicUrl).href)}</loc>`,
         ...(modified ? [`    <lastmod>${modified}</lastmod>`] : []),
         '  </url>',
       ].join('\n');

@@ -1,7 +1,7 @@
 import type { CategoryDto } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../test/products';
-import { escapeHtml, headTags, productJsonLd, scriptJson } from './head-tags';
+import { headTags, productJsonLd } from './head-tags';
 import { pageMeta } from './page-meta';
 
 const ORIGIN = 'https://shop.example.in';
@@ -93,20 +93,5 @@ describe('productJsonLd', () => {
     expect(
       productJsonLd(aProduct({ weight: '1 kg' }), 'Fresh Vegetables', '', ORIGIN),
     ).toHaveProperty('size', '1 kg');
-  });
-});
-
-describe('escaping', () => {
-  it('escapes what could end an attribute or start a tag', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
-    );
-  });
-
-  it('writes JSON that no text can end a script element with, and that parses back the same', () => {
-    const value = { name: '</script><script>alert(1)</script> <!-- & -->' };
-    const json = scriptJson(value);
-    expect(json).not.toMatch(/[<>&]/);
-    expect(JSON.parse(json)).toEqual(value);
   });
 });

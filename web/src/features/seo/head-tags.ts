@@ -1,30 +1,6 @@
-import { PAYMENT_CURRENCY, type Product } from '@kirana/shared';
+import { escapeHtml, PAYMENT_CURRENCY, scriptSafeJson, type Product } from '@kirana/shared';
 import { STORE_LOGO_PATH, STORE_NAME } from '../../lib/brand';
 import type { PageMeta } from './page-meta';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** `text` safe inside an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
-
-/**
- * `value` as JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can end or
- * change it, whatever a product's name says.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026');
-}
 
 /** schema.org `Product` data of a product page, which search engines show as a rich result. */
 export function productJsonLd(
@@ -80,7 +56,7 @@ export function headTags(meta: PageMeta, origin: string): string {
     '<meta name="twitter:card" content="summary" />',
     ...(meta.product && url
       ? [
-          `<script type="application/ld+json">${scriptJson(productJsonLd(meta.product, meta.categoryText ?? meta.product.category, url, origin))}</script>`,
+          `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(productJsonLd(meta.product, meta.categoryText ?? meta.product.category, url, origin)))}</script>`,
         ]
       : []),
   ].join('\n    ');
