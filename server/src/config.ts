@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseOrigin } from '@kirana/shared';
 import { z } from 'zod';
-import { anotherSite, parseOrigin } from './lib/origins.js';
+import { anotherSite } from './lib/origins.js';
 import type { AgentLogin } from './modules/agent/agent-login.js';
 import type { Uploads } from './modules/upload/open-image-store.js';
 import { parsePushServiceHosts } from './modules/push/push-hosts.js';

@@ -21,5 +21,6 @@ export * from './domain/visibility.js';
 export * from './html.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './origin.js';
 export * from './realtime.js';
 export * from './storefront.js';

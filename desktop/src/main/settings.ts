@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOrigin, type OriginProblem } from '@kirana/shared';
 import { z } from 'zod';
 import type { Logger } from './logger.js';
 
@@ -24,6 +25,12 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = { server: null, window: null };
 export const SETTINGS_FILE = 'settings.json';
 
+const ADDRESS_PROBLEMS: Record<OriginProblem, (text: string) => string> = {
+  'not-a-url': (text) => `"${text}" is not a web address`,
+  'not-http': () => 'The address must start with http:// or https://',
+  credentials: () => 'The address must not contain a user name or password',
+};
+
 export type AddressCheck = { ok: true; origin: string } | { ok: false; message: string };
 
 /**
@@ -34,19 +41,10 @@ export type AddressCheck = { ok: true; origin: string } | { ok: false; message: 
 export function serverOrigin(address: string): AddressCheck {
   const text = address.trim();
   if (text === '') return { ok: false, message: 'Enter the server address' };
-  let url: URL;
-  try {
-    url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `http://${text}`);
-  } catch {
-    return { ok: false, message: `"${text}" is not a web address` };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'The address must start with http:// or https://' };
-  }
-  if (url.username || url.password) {
-    return { ok: false, message: 'The address must not contain a user name or password' };
-  }
-  return { ok: true, origin: url.origin };
+  const reading = readOrigin(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+  return reading.ok
+    ? { ok: true, origin: reading.origin }
+    : { ok: false, message: ADDRESS_PROBLEMS[reading.problem](text) };
 }
 
 /**

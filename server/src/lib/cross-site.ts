@@ -1,24 +1,11 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
+import { trustedOrigin } from './origins.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Whether a request's Origin may act with the session cookies: this server's own (PUBLIC_URL's,
- * or the host the request was addressed to, whichever scheme a proxy in front took, as the
- * socket handshake's check) or a PUBLIC_ORIGINS entry.
- */
-function allowedOrigin(ctx: Ctx, origin: string): boolean {
-  if (origin === ctx.publicUrl || ctx.publicOrigins.includes(origin)) return true;
-  try {
-    return new URL(origin).host === ctx.host;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Why a browser's request looks sent by another site's page, or null: an Origin that is not
@@ -27,7 +14,7 @@ function allowedOrigin(ctx: Ctx, origin: string): boolean {
  */
 function crossSiteReason(ctx: Ctx): string | null {
   const origin = ctx.get('Origin');
-  if (origin) return allowedOrigin(ctx, origin) ? null : `from ${origin}`;
+  if (origin) return trustedOrigin(origin, ctx) ? null : `from ${origin}`;
   const site = ctx.get('Sec-Fetch-Site');
   return site === 'cross-site' || site === 'same-site' ? 'from another site' : null;
 }

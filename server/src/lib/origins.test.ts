@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anotherSite, parseOrigin, sameSite } from './origins.js';
-
-describe('parseOrigin', () => {
-  it('answers the origin as browsers send it: lower case, no default port, no slash', () => {
-    expect(parseOrigin('HTTPS://Shop.Example.IN:443/')).toBe('https://shop.example.in');
-    expect(parseOrigin('http://127.0.0.1:4173')).toBe('http://127.0.0.1:4173');
-    expect(parseOrigin('http://[::1]:80')).toBe('http://[::1]');
-  });
-
-  it.each([
-    'shop.example.in',
-    'ws://shop.example.in',
-    'https://shop.example.in/x',
-    'https://shop.example.in?',
-    'https://shop.example.in#',
-    'https://a:b@shop.example.in',
-    'null',
-  ])('is null for %j', (text) => {
-    expect(parseOrigin(text)).toBeNull();
-  });
-});
+import { anotherSite, sameSite, trustedOrigin } from './origins.js';
 
 describe('sameSite', () => {
   it.each([
@@ -52,4 +32,26 @@ describe('anotherSite', () => {
       anotherSite('https://shop.example.in', ['https://app.shop.example.in', 'https://x.in']),
     ).toBe(true);
   });
+});
+
+describe('trustedOrigin', () => {
+  const server = {
+    publicUrl: 'https://shop.example.in',
+    publicOrigins: ['https://app.example.in'],
+    host: 'shop.example.in:8443',
+  };
+
+  it.each(['https://shop.example.in', 'https://app.example.in', 'http://shop.example.in:8443'])(
+    'trusts %s: this server’s, listed, or the host the request was addressed to',
+    (origin) => {
+      expect(trustedOrigin(origin, server)).toBe(true);
+    },
+  );
+
+  it.each(['https://evil.example', 'null', 'https://shop.example.in:8444'])(
+    'does not trust %s',
+    (origin) => {
+      expect(trustedOrigin(origin, server)).toBe(false);
+    },
+  );
 });

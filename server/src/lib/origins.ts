@@ -1,30 +1,6 @@
 import { getDomain } from 'tldts';
 
 /**
- * `text` as a bare web origin (`https://shop.example.in`, `http://localhost:5173`): scheme, host
- * and port only, lower-cased and without a default port; null when it is anything else (a path,
- * a query, credentials, another scheme).
- */
-export function parseOrigin(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  const bare =
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    url.pathname === '/' &&
-    !url.search &&
-    !url.hash &&
-    !url.username &&
-    !url.password &&
-    // `new URL` drops an empty query or fragment marker; an origin has none.
-    !/[?#]/.test(text);
-  return bare ? url.origin : null;
-}
-
-/**
  * The site of an origin as browsers judge SameSite cookies: its scheme and registrable domain
  * (public suffix list, private suffixes included, so two github.io pages are two sites); an IP
  * address or a name with no public suffix (localhost) is its own site. Ports do not count.
@@ -46,4 +22,21 @@ export function sameSite(a: string, b: string): boolean {
  */
 export function anotherSite(publicUrl: string, publicOrigins: readonly string[]): boolean {
   return publicOrigins.some((origin) => !sameSite(origin, publicUrl));
+}
+
+/**
+ * Whether a browser page of `origin` may act with the session cookies: this server's own
+ * (`publicUrl`, or the `host` the request was addressed to, whichever scheme a proxy in front
+ * took) or a PUBLIC_ORIGINS entry.
+ */
+export function trustedOrigin(
+  origin: string,
+  server: { publicUrl: string; publicOrigins: readonly string[]; host: string | undefined },
+): boolean {
+  if (origin === server.publicUrl || server.publicOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === server.host;
+  } catch {
+    return false;
+  }
 }

@@ -1,3 +1,5 @@
+import { parseOrigin } from '@kirana/shared';
+
 /*
  * Where the store's server is. The built pages carry `<meta name="kirana-api" content="">`:
  * empty, the server that served the page answers the API, the socket and the images (as `npm
@@ -16,26 +18,14 @@ export const SERVER_META_NAME = 'kirana-api';
 export function parseServerOrigin(content: string | null | undefined): string {
   const text = content?.trim() ?? '';
   if (text === '') return '';
-  const invalid = new Error(
-    `<meta name="${SERVER_META_NAME}"> must be empty or an http(s) origin such as https://api.example.in, not "${text}"`,
-  );
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw invalid;
-  }
   // Paths, queries and credentials would be dropped silently by the socket and the API paths.
-  const bare =
-    url.pathname === '/' &&
-    !url.search &&
-    !url.hash &&
-    !url.username &&
-    !url.password &&
-    // `new URL` drops an empty query or fragment marker; an origin has none.
-    !/[?#]/.test(text);
-  if (!/^https?:$/.test(url.protocol) || !bare) throw invalid;
-  return url.origin;
+  const origin = parseOrigin(text);
+  if (origin === null) {
+    throw new Error(
+      `<meta name="${SERVER_META_NAME}"> must be empty or an http(s) origin such as https://api.example.in, not "${text}"`,
+    );
+  }
+  return origin;
 }
 
 /** The meta tag's server origin in `page`, or '' outside a browser page (unit tests). */

@@ -19,6 +19,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
+import { trustedOrigin } from '../../lib/origins.js';
 import { connectRedis } from '../../lib/redis.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
@@ -102,16 +103,11 @@ function roomsOf(area: Area, session: SocketSession): string[] {
 function allowedOrigin(request: IncomingMessage, options: RealtimeOptions): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
-  if (origin === options.publicUrl || options.publicOrigins.includes(origin)) return true;
   const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
   const host =
     (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ??
     request.headers.host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return trustedOrigin(origin, { ...options, host });
 }
 
 /**
