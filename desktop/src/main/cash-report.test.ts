@@ -1,4 +1,4 @@
-import { cashReportAnswerSchema, type CashReportAnswer } from '@kirana/shared';
+import { CASH_REPORT_COLUMNS, cashReportAnswerSchema, type CashReportAnswer } from '@kirana/shared';
 import { describe, expect, test, vi } from 'vitest';
 import { cashReportHtml, printCashReport } from './cash-report.js';
 import type { PrintWindow } from './print.js';
@@ -37,6 +37,9 @@ describe('the cash report page for the printer', () => {
     expect(html).toContain('&lt;b&gt;Ravi&lt;/b&gt; &amp; Co');
     expect(html).toContain('Imran (removed)');
     expect(html).toContain("Kirana Stores: agents' cash");
+    expect(html).toContain(
+      CASH_REPORT_COLUMNS.map(({ label }) => `<th class="num">${label}</th>`).join(''),
+    );
     for (const amount of ['₹100.00', '₹612.50', '₹204.00', '−₹1.25', '₹500.00', '₹211.25'])
       expect(html).toContain(amount);
     expect(html).toMatch(/<tfoot>[\s\S]*Total[\s\S]*<\/tfoot>/);

@@ -1,28 +1,21 @@
 import {
+  CASH_REPORT_COLUMNS,
   escapeHtml,
   formatAmount,
   ORDER_CURRENCY,
-  type AgentDay,
+  type CashFigures,
+  type CashReportAnswer,
   type PrintResult,
 } from '@kirana/shared';
-import type { CashReportAnswer } from '@kirana/shared';
 import { STORE_NAME } from './packing-slip.js';
 import { printPage, type PrintWindow } from './print.js';
 
 const rupees = (amount: number) => escapeHtml(formatAmount(amount, ORDER_CURRENCY));
 
-function figureCells(day: Omit<AgentDay, 'agent'>): string {
-  return [
-    String(day.deliveries),
-    rupees(day.openingInHand),
-    rupees(day.cashCollected),
-    rupees(day.onlineCollected),
-    rupees(day.corrections),
-    rupees(day.handedOver),
-    rupees(day.closingInHand),
-  ]
-    .map((cell) => `<td class="num">${cell}</td>`)
-    .join('');
+function figureCells(day: CashFigures): string {
+  return CASH_REPORT_COLUMNS.map(
+    ({ key, money }) => `<td class="num">${money ? rupees(day[key]) : String(day[key])}</td>`,
+  ).join('');
 }
 
 /**
@@ -33,6 +26,9 @@ function figureCells(day: Omit<AgentDay, 'agent'>): string {
  */
 export function cashReportHtml(report: CashReportAnswer, storeName = STORE_NAME): string {
   const e = escapeHtml;
+  const headings = CASH_REPORT_COLUMNS.map(({ label }) => `<th class="num">${e(label)}</th>`).join(
+    '',
+  );
   const rows = report.agents
     .map(
       ({ agent, ...day }) => `
@@ -71,10 +67,7 @@ export function cashReportHtml(report: CashReportAnswer, storeName = STORE_NAME)
     <table>
       <thead>
         <tr>
-          <th>Agent</th><th class="num">Deliveries</th><th class="num">In hand at start</th>
-          <th class="num">Cash collected</th><th class="num">Online at the door</th>
-          <th class="num">Corrections</th><th class="num">Handed over</th>
-          <th class="num">In hand at end</th><th>Signature</th>
+          <th>Agent</th>${headings}<th>Signature</th>
         </tr>
       </thead>
       <tbody>${rows}

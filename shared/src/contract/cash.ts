@@ -146,6 +146,23 @@ export const agentDaySchema = z.object({
   closingInHand: z.number(),
 });
 export type AgentDay = z.infer<typeof agentDaySchema>;
+/** An agent's figures of the day, or the day's totals: an {@link AgentDay} without the agent. */
+export type CashFigures = Omit<AgentDay, 'agent'>;
+
+/**
+ * The cash report's figure columns, left to right, after the agent's name: one definition for
+ * the seller's Cash report screen, its CSV and the desktop app's printed page. A `money` column
+ * is in rupees; the other counts.
+ */
+export const CASH_REPORT_COLUMNS = [
+  { key: 'deliveries', label: 'Deliveries', money: false },
+  { key: 'openingInHand', label: 'In hand at start', money: true },
+  { key: 'cashCollected', label: 'Cash collected', money: true },
+  { key: 'onlineCollected', label: 'Online at the door', money: true },
+  { key: 'corrections', label: 'Corrections', money: true },
+  { key: 'handedOver', label: 'Handed over', money: true },
+  { key: 'closingInHand', label: 'In hand at end', money: true },
+] as const satisfies readonly { key: keyof CashFigures; label: string; money: boolean }[];
 
 export const cashReportAnswerSchema = z.object({
   success: z.literal(true),

@@ -1,4 +1,5 @@
 import {
+  CASH_REPORT_COLUMNS,
   toRupees,
   type AgentDay,
   type CashLine,
@@ -77,14 +78,14 @@ export function presentCashReport(date: string, days: AgentDayFigures[]): CashRe
 const CSV_COLUMNS = [
   { key: 'agent', header: 'Agent' },
   { key: 'phone', header: 'Phone' },
-  { key: 'deliveries', header: 'Deliveries' },
-  { key: 'openingInHand', header: 'In hand at start (₹)' },
-  { key: 'cashCollected', header: 'Cash collected (₹)' },
-  { key: 'onlineCollected', header: 'Online collected at the door (₹)' },
-  { key: 'corrections', header: 'Corrections (₹)' },
-  { key: 'handedOver', header: 'Handed over (₹)' },
-  { key: 'closingInHand', header: 'In hand at end (₹)' },
+  ...CASH_REPORT_COLUMNS.map(({ key, label, money }) => ({
+    key,
+    header: money ? `${label} (₹)` : label,
+  })),
 ];
+const MONEY_COLUMNS = new Set<string>(
+  CASH_REPORT_COLUMNS.filter((column) => column.money).map((column) => column.key),
+);
 
 /**
  * The report as CSV for a spreadsheet: one row per agent, then the totals; amounts with two
@@ -101,6 +102,6 @@ export function cashReportCsv(report: CashReportAnswer): string {
     { agent: 'Total', phone: '', ...report.totals },
   ];
   return spreadsheetCsv(rows, CSV_COLUMNS, (value, context) =>
-    context.column === 'deliveries' ? String(value) : value.toFixed(2),
+    MONEY_COLUMNS.has(String(context.column)) ? value.toFixed(2) : String(value),
   );
 }

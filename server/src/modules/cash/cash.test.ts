@@ -348,7 +348,7 @@ describe("the agents' cash", () => {
     expect(csv.text.startsWith('\uFEFF')).toBe(true);
     const rows = csv.text.slice(1).trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      'Agent,Phone,Deliveries,In hand at start (₹),Cash collected (₹),Online collected at the door (₹),Corrections (₹),Handed over (₹),In hand at end (₹)',
+      'Agent,Phone,Deliveries,In hand at start (₹),Cash collected (₹),Online at the door (₹),Corrections (₹),Handed over (₹),In hand at end (₹)',
     );
     // A name a spreadsheet would run as a formula is written as text.
     expect(rows).toContain(

@@ -1,4 +1,11 @@
-import { formatAmount, ORDER_CURRENCY, type AgentDay, type CashReportAnswer } from '@kirana/shared';
+import {
+  CASH_REPORT_COLUMNS,
+  formatAmount,
+  ORDER_CURRENCY,
+  type AgentDay,
+  type CashFigures,
+  type CashReportAnswer,
+} from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
@@ -23,26 +30,13 @@ function today(): string {
     .join('-');
 }
 
-type Figures = Omit<AgentDay, 'agent'>;
-
-/** The report's figures, as its columns read left to right. */
-const COLUMNS: readonly { key: keyof Figures; label: string }[] = [
-  { key: 'deliveries', label: 'Deliveries' },
-  { key: 'openingInHand', label: 'In hand at start' },
-  { key: 'cashCollected', label: 'Cash collected' },
-  { key: 'onlineCollected', label: 'Online at the door' },
-  { key: 'corrections', label: 'Corrections' },
-  { key: 'handedOver', label: 'Handed over' },
-  { key: 'closingInHand', label: 'In hand at end' },
-];
-
-function FigureCells({ day }: { day: Figures }) {
-  return COLUMNS.map(({ key }) => (
+function FigureCells({ day }: { day: CashFigures }) {
+  return CASH_REPORT_COLUMNS.map(({ key, money }) => (
     <td
       key={key}
       className={`seller-table__number${key === 'closingInHand' ? ' seller-report__closing' : ''}`}
     >
-      {key === 'deliveries' ? day[key] : rupees(day[key])}
+      {money ? rupees(day[key]) : day[key]}
     </td>
   ));
 }
@@ -131,14 +125,14 @@ export function CashReportPage() {
           {/* The report's columns do not fit a phone: said where the table starts, and shadows show
               the side with more. */}
           <p className="seller-report__scroll-hint" aria-hidden="true">
-            Swipe the table sideways for all {COLUMNS.length + 1} columns →
+            Swipe the table sideways for all {CASH_REPORT_COLUMNS.length + 1} columns →
           </p>
           <table className="seller-table seller-report__table">
             <caption className="visually-hidden">Agents’ cash on {report.date}</caption>
             <thead>
               <tr>
                 <th scope="col">Agent</th>
-                {COLUMNS.map(({ key, label }) => (
+                {CASH_REPORT_COLUMNS.map(({ key, label }) => (
                   <th key={key} scope="col" className="seller-table__number">
                     {label}
                   </th>
