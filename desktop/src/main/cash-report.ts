@@ -8,7 +8,7 @@ import {
   type PrintResult,
 } from '@kirana/shared';
 import { STORE_NAME } from './packing-slip.js';
-import { printPage, type PrintWindow } from './print.js';
+import { printablePage, printPage, type PrintWindow } from './print.js';
 
 const rupees = (amount: number) => escapeHtml(formatAmount(amount, ORDER_CURRENCY));
 
@@ -39,13 +39,9 @@ export function cashReportHtml(report: CashReportAnswer, storeName = STORE_NAME)
         </tr>`,
     )
     .join('');
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'" />
-    <title>Cash report ${e(report.date)}</title>
-    <style>
+  return printablePage({
+    title: `Cash report ${report.date}`,
+    style: `
       @page { size: A4 landscape; margin: 12mm; }
       body { font: 10pt/1.4 system-ui, sans-serif; color: #000; }
       h1 { font-size: 16pt; margin: 0; }
@@ -56,10 +52,8 @@ export function cashReportHtml(report: CashReportAnswer, storeName = STORE_NAME)
       .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
       .sign { width: 28mm; }
       tfoot th, tfoot td { border-top: 2px solid #000; border-bottom: 0; font-weight: 700; }
-      small { color: #333; }
-    </style>
-  </head>
-  <body>
+      small { color: #333; }`,
+    body: `
     <header>
       <h1>${e(storeName)}: agents' cash</h1>
       <span>${e(report.date)}</span>
@@ -75,10 +69,8 @@ export function cashReportHtml(report: CashReportAnswer, storeName = STORE_NAME)
       <tfoot>
         <tr><th scope="row">Total</th>${figureCells(report.totals)}<td></td></tr>
       </tfoot>
-    </table>
-  </body>
-</html>
-`;
+    </table>`,
+  });
 }
 
 /** Prints the day's cash report in a hidden window made by `createWindow` (see printPage). */

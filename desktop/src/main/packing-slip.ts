@@ -1,6 +1,6 @@
 import { escapeHtml, formatAmount, ORDER_CURRENCY } from '@kirana/shared';
 import type { PrintResult, SellerOrder } from '@kirana/shared';
-import { printPage, type PrintWindow } from './print.js';
+import { printablePage, printPage, type PrintWindow } from './print.js';
 
 export const STORE_NAME = 'Kirana';
 
@@ -50,13 +50,9 @@ export function packingSlipHtml(order: SellerOrder, options: PackingSlipOptions 
       ? `<p class="collect">Collect ${e(amount)} in cash on delivery</p>`
       : '';
 
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'" />
-    <title>Packing slip ${e(order._id)}</title>
-    <style>
+  return printablePage({
+    title: `Packing slip ${order._id}`,
+    style: `
       body { font: 12pt/1.4 system-ui, sans-serif; color: #000; margin: 12mm; }
       h1 { font-size: 18pt; margin: 0; }
       h2 { font-size: 12pt; margin: 6mm 0 2mm; }
@@ -71,10 +67,8 @@ export function packingSlipHtml(order: SellerOrder, options: PackingSlipOptions 
       .qty { font-weight: 700; font-size: 14pt; }
       .check { width: 10mm; border: 1px solid #000; }
       tfoot td { border-bottom: 0; font-weight: 600; }
-      .collect { font-size: 14pt; font-weight: 700; border: 2px solid #000; padding: 2mm; }
-    </style>
-  </head>
-  <body>
+      .collect { font-size: 14pt; font-weight: 700; border: 2px solid #000; padding: 2mm; }`,
+    body: `
     <header>
       <h1>${e(store)}</h1>
       <span>Packing slip</span>
@@ -104,10 +98,8 @@ export function packingSlipHtml(order: SellerOrder, options: PackingSlipOptions 
       <tfoot>
         <tr><td></td><td colspan="2">${order.items.length} ${order.items.length === 1 ? 'line' : 'lines'}</td><td class="num">${units}</td><td></td></tr>
       </tfoot>
-    </table>
-  </body>
-</html>
-`;
+    </table>`,
+  });
 }
 
 /**

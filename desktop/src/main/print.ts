@@ -1,4 +1,24 @@
-import type { PrintResult } from '@kirana/shared';
+import { escapeHtml, type PrintResult } from '@kirana/shared';
+
+/**
+ * A whole HTML page for the printer, which allows no script and loads nothing. `title` is text;
+ * `style` and `body` are markup whose texts the caller escaped.
+ */
+export function printablePage(page: { title: string; style: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'" />
+    <title>${escapeHtml(page.title)}</title>
+    <style>${page.style}
+    </style>
+  </head>
+  <body>${page.body}
+  </body>
+</html>
+`;
+}
 
 /** The part of a hidden `BrowserWindow` printing uses. */
 export interface PrintWindow {
