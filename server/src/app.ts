@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseOrigin } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type Router from '@koa/router';
 import Koa from 'koa';
@@ -255,11 +256,7 @@ export function createApp(deps: AppDependencies): App {
 
 /** The origin a request was addressed to, or `fallback` when its Host header names none. */
 function addressedOrigin(protocol: string, host: string, fallback: string): string {
-  try {
-    return new URL(`${protocol}://${host}`).origin;
-  } catch {
-    return fallback;
-  }
+  return parseOrigin(`${protocol}://${host}`) ?? fallback;
 }
 
 /** One route the app serves, as its router declares it: `PUT /api/agents/status/:orderId`. */
