@@ -46,6 +46,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             main: fileURLToPath(new URL('./index.html', import.meta.url)),
             agents: fileURLToPath(new URL('./agents.html', import.meta.url)),
           },
+          // TanStack Query in one chunk beside React: every storefront page needs it, and split
+          // by which screen uses which hook it came as several small chunks, each with overhead.
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+            },
+          },
         },
         emptyOutDir: true,
         // Every browser the store supports preloads modules itself: no polyfill in the first load.

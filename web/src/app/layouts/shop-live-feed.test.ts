@@ -5,10 +5,10 @@ import {
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
-import { createStore, type WritableAtom } from 'jotai';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userAtom } from '../../features/auth/atoms/user';
-import { userOrdersAtom } from '../../features/orders/atoms/orders';
+import { userOrderQueries } from '../../features/orders/queries';
 import type { ProductSearch } from '../../features/products/api/search-products';
 import { categoryQueries, productQueries } from '../../features/products/queries';
 import { queryClient } from '../../lib/query-client';
@@ -56,17 +56,6 @@ let socket: FakeSocket;
 let close: () => void;
 /** Stops the screens that `watched` mounted. */
 let unmount: (() => void)[] = [];
-
-/** Mounts `list` as a screen does once it has loaded; answers what that screen renders. */
-async function onScreen<T>(list: WritableAtom<T[] | Promise<T[]>, [], void>) {
-  await store.get(list);
-  store.sub(list, () => {});
-  return (): T[] => {
-    const value = store.get(list);
-    if (value instanceof Promise) throw new Error('the screen would show its loading state');
-    return value;
-  };
-}
 
 /** Mounts a screen that shows `query`, once its data has loaded; answers what it renders. */
 async function watched<T, K extends QueryKey>(query: QueryObserverOptions<T, Error, T, T, K>) {
@@ -213,7 +202,7 @@ describe('the live storefront', () => {
   it("follows the shopper's orders, Pending to Picked to Delivered and paid, newest first", async () => {
     const placed = ashasOrder(1);
     mocks.getUserOrders.mockResolvedValue([placed]);
-    const orders = await onScreen(userOrdersAtom);
+    const orders = await watched(userOrderQueries.list(asha._id));
     await connect();
 
     const fresh = ashasOrder(2);
@@ -225,20 +214,37 @@ describe('the live storefront', () => {
     expect(orders()).toEqual([fresh, delivered]);
   });
 
+  it('keeps a live order that a refetch sent before it was placed does not have', async () => {
+    const placed = ashasOrder(1);
+    mocks.getUserOrders.mockResolvedValue([placed]);
+    const orders = await watched(userOrderQueries.list(asha._id));
+    await connect();
+
+    const fresh = ashasOrder(2);
+    const picked = { ...placed, status: 'Picked' as const, updatedAt: at(20) };
+    socket.fire('order:created', fresh);
+    socket.fire('order:updated', picked);
+    // The catch-up's answer left the server before both events.
+    socket.drop('transport close');
+    await connect();
+
+    expect(orders()).toEqual([fresh, picked]);
+  });
+
   it('shows no order of an earlier shopper that arrives after the logout', async () => {
     mocks.getUserOrders.mockResolvedValue([]);
-    await store.get(userOrdersAtom);
+    const orders = await watched(userOrderQueries.list(asha._id));
     await connect();
     store.set(userAtom, null);
 
     socket.fire('order:updated', ashasOrder(1));
 
-    expect(await store.get(userOrdersAtom)).toEqual([]);
+    expect(orders()).toEqual([]);
   });
 
   it('logs this tab out when the stream ends because the session ended elsewhere', async () => {
     mocks.getUserOrders.mockResolvedValue([]);
-    await onScreen(userOrdersAtom);
+    await watched(userOrderQueries.list(asha._id));
     await connect();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
 
@@ -251,7 +257,7 @@ describe('the live storefront', () => {
 
   it('polls My Orders every 30 s while the stream is down and the page is open', async () => {
     mocks.getUserOrders.mockResolvedValue([]);
-    const orders = await onScreen(userOrdersAtom);
+    const orders = await watched(userOrderQueries.list(asha._id));
     await connect();
     mocks.getUserOrders.mockClear();
     const cart = productQueries.items(['a']).queryKey;

@@ -1,14 +1,15 @@
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { LiveStatus } from '../../components/ui/live-status';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
-import { userOrdersAtom } from '../../features/orders/atoms/orders';
 import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
 import { lastPaymentFailureAtom } from '../../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { userOrderQueries } from '../../features/orders/queries';
 import { useClock } from '../../lib/clock';
 import { connectionAtoms } from '../../lib/socket';
 
@@ -17,7 +18,7 @@ export function MyOrdersPage() {
   const user = useAtomValue(userAtom);
   const authChecked = useAtomValue(authCheckedAtom);
   const openLogin = useSetAtom(loginDialogAtom);
-  const refetchOrders = useSetAtom(userOrdersAtom);
+  const { reset } = useQueryErrorResetBoundary();
   const connection = useAtomValue(connectionAtoms.shop);
 
   return (
@@ -37,19 +38,19 @@ export function MyOrdersPage() {
         </div>
       ) : (
         <LoadBoundary
-          onRetry={() => refetchOrders()}
+          onRetry={reset}
           errorMessage="Your orders could not be loaded."
           fallback={<Spinner label="Loading your orders…" />}
         >
-          <OrdersList />
+          <OrdersList userId={user._id} />
         </LoadBoundary>
       )}
     </section>
   );
 }
 
-function OrdersList() {
-  const orders = useAtomValue(userOrdersAtom);
+function OrdersList({ userId }: { userId: string }) {
+  const { data: orders } = useSuspenseQuery(userOrderQueries.list(userId));
   const payingId = useAtomValue(payingOrderIdAtom);
   const payNow = useSetAtom(payOrderAtom);
   const cancellingId = useAtomValue(cancellingOrderIdAtom);

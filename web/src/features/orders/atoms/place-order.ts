@@ -10,7 +10,7 @@ import { placeCodOrder } from '../api/place-cod-order';
 import { placeOnlineOrder } from '../api/place-online-order';
 import { attemptFor, outcomeKnown, type CheckoutAttempt } from '../checkout-attempt';
 import { payOnline } from './online-payment';
-import { userOrdersAtom } from './orders';
+import { refreshUserOrdersAtom } from './orders';
 
 export type PaymentMethod = 'COD' | 'Online';
 
@@ -70,7 +70,7 @@ async function placeCashOrder(set: Setter, body: PlaceOrderBody, key: string): P
     const answer = await placeCodOrder(body, key);
     settleAttempt(set);
     set(emptyCartAtom);
-    set(userOrdersAtom);
+    void set(refreshUserOrdersAtom);
     toast.success(answer.message);
     return true;
   } catch (error) {
@@ -108,7 +108,7 @@ async function placeOnlineOrderAndPay(
   }
   settleAttempt(set);
   set(emptyCartAtom);
-  set(userOrdersAtom);
+  void set(refreshUserOrdersAtom);
   void payOnline(set, checkout, answer, {
     name: user.name,
     email: user.email,
