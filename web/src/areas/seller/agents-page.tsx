@@ -1,20 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatAmount, MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  addAgentAtom,
-  agentsAtom,
-  agentsLoadStateAtom,
-  inviteAgentAtom,
-  loadAgentsAtom,
-  removeAgentAtom,
-} from '../../features/seller/atoms/agents';
+import { addAgentAtom, inviteAgentAtom, removeAgentAtom } from '../../features/seller/atoms/agents';
 import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
 import { AgentForm } from '../../features/seller/components/agent-form';
 import { AgentInviteDialog } from '../../features/seller/components/agent-invite-dialog';
 import { AgentTable } from '../../features/seller/components/agent-table';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
+import { sellerQueries } from '../../features/seller/queries';
 import { LoadProblem } from './load-problem';
 
 /**
@@ -23,9 +18,7 @@ import { LoadProblem } from './load-problem';
  * confirming.
  */
 export function AgentsPage() {
-  const agents = useAtomValue(agentsAtom);
-  const state = useAtomValue(agentsLoadStateAtom);
-  const load = useSetAtom(loadAgentsAtom);
+  const { data: agents, isError, refetch } = useQuery(sellerQueries.agents());
   const addAgent = useSetAtom(addAgentAtom);
   const removeAgent = useSetAtom(removeAgentAtom);
   const inviteAgent = useSetAtom(inviteAgentAtom);
@@ -42,10 +35,6 @@ export function AgentsPage() {
   const [inviteRound, setInviteRound] = useState(0);
   // The agent whose cash is open, followed live in the team's list.
   const [cashOf, setCashOf] = useState<Agent | null>(null);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // The removed agent's button is gone; the list's heading takes the focus instead of the page.
   useEffect(() => {
@@ -81,11 +70,11 @@ export function AgentsPage() {
       <section className="seller-section" aria-labelledby="team-title">
         <h2 id="team-title" className="seller-section__title" ref={teamHeading} tabIndex={-1}>
           Delivery team
-          {state === 'ready' && <span className="seller-count">{agents.length}</span>}
+          {agents && <span className="seller-count">{agents.length}</span>}
         </h2>
-        {state === 'failed' ? (
-          <LoadProblem message={MESSAGES.loadAgentsFailed} onRetry={() => void load()} />
-        ) : state !== 'ready' ? (
+        {!agents && isError ? (
+          <LoadProblem message={MESSAGES.loadAgentsFailed} onRetry={() => void refetch()} />
+        ) : !agents ? (
           <Spinner label="Loading the agents…" />
         ) : agents.length === 0 ? (
           <p className="seller-empty">No agents yet. Add your first delivery agent above.</p>
@@ -106,7 +95,7 @@ export function AgentsPage() {
         )}
       </section>
 
-      <AgentCashDialog agent={cashOf} freshness={agents} onClose={() => setCashOf(null)} />
+      <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
 
       <AgentInviteDialog
         key={inviteRound}

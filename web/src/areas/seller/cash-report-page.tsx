@@ -4,20 +4,16 @@ import {
   ORDER_CURRENCY,
   type AgentDay,
   type CashFigures,
-  type CashReportAnswer,
 } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  agentsAtom,
-  agentsLoadStateAtom,
-  loadAgentsAtom,
-} from '../../features/seller/atoms/agents';
-import { cashReportCsvUrl, getCashReport } from '../../features/seller/api/get-cash-report';
+import { cashReportCsvUrl } from '../../features/seller/api/get-cash-report';
 import { printCashReportAtom } from '../../features/seller/atoms/cash';
 import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
 import { failureMessage } from '../../features/seller/failure-message';
+import { sellerQueries } from '../../features/seller/queries';
 import { LoadProblem } from './load-problem';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
@@ -52,34 +48,12 @@ export function CashReportPage() {
   const [chosen, setChosen] = useState(today);
   // A cleared field reads as today.
   const date = chosen || today();
-  const [report, setReport] = useState<CashReportAnswer | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
+  // Live: asked again on every handover, collection and duty change (`agents:updated`).
+  const { data: report, error, refetch } = useQuery(sellerQueries.cashReport(date));
+  const failure = report ? null : error && failureMessage(error, 'Failed to load the cash report');
   // Any agent of the day, a removed one still holding cash included, hands cash over from here.
   const [cashOf, setCashOf] = useState<AgentDay['agent'] | null>(null);
   const print = useSetAtom(printCashReportAtom);
-  // Live: the team's list reloads on every handover, collection and duty change.
-  const team = useAtomValue(agentsAtom);
-  const teamState = useAtomValue(agentsLoadStateAtom);
-  const loadTeam = useSetAtom(loadAgentsAtom);
-  useEffect(() => {
-    if (teamState === 'idle') void loadTeam();
-  }, [teamState, loadTeam]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCashReport(date, controller.signal).then(
-      (answer) => {
-        setReport(answer);
-        setFailure(null);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setFailure(failureMessage(error, 'Failed to load the cash report'));
-      },
-    );
-    return () => controller.abort();
-  }, [date, round, team]);
 
   return (
     <div className="seller-page seller-report">
@@ -115,8 +89,8 @@ export function CashReportPage() {
         </div>
       </header>
       {failure ? (
-        <LoadProblem message={failure} onRetry={() => setRound((count) => count + 1)} />
-      ) : !report || report.date !== date ? (
+        <LoadProblem message={failure} onRetry={() => void refetch()} />
+      ) : !report ? (
         <Spinner label="Loading the cash report…" />
       ) : report.agents.length === 0 ? (
         <p className="seller-empty">No agents on that day.</p>
@@ -173,7 +147,7 @@ export function CashReportPage() {
           </table>
         </div>
       )}
-      <AgentCashDialog agent={cashOf} freshness={team} onClose={() => setCashOf(null)} />
+      <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
     </div>
   );
 }

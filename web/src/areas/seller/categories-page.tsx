@@ -1,13 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { IMAGE_TYPES, type CategoryDto } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  categoriesLoadStateAtom,
-  loadCategoriesAtom,
-  saveCategoryAtom,
-  sellerCategoriesAtom,
-} from '../../features/seller/atoms/categories';
+import { categoryQueries } from '../../features/products/queries';
+import { saveCategoryAtom } from '../../features/seller/atoms/categories';
 import { SearchNamesPanel } from '../../features/seller/components/search-names-panel';
 import { LoadProblem } from './load-problem';
 
@@ -27,13 +24,7 @@ export function pathFromLabel(label: string): string {
  * that the shop adds to search.
  */
 export function CategoriesPage() {
-  const categories = useAtomValue(sellerCategoriesAtom);
-  const state = useAtomValue(categoriesLoadStateAtom);
-  const load = useSetAtom(loadCategoriesAtom);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: categories, isError, refetch } = useQuery(categoryQueries.all());
 
   return (
     <div className="seller-page">
@@ -53,9 +44,12 @@ export function CategoriesPage() {
         <h2 id="categories-title" className="seller-panel__title">
           The shop’s categories
         </h2>
-        {state === 'failed' ? (
-          <LoadProblem message="The categories could not be loaded." onRetry={() => void load()} />
-        ) : state !== 'ready' ? (
+        {categories === undefined && isError ? (
+          <LoadProblem
+            message="The categories could not be loaded."
+            onRetry={() => void refetch()}
+          />
+        ) : categories === undefined ? (
           <Spinner label="Loading categories…" />
         ) : (
           <ul className="seller-categories" role="list">

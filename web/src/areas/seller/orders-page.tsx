@@ -1,13 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, orderNumber, type SellerOrder } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  agentsAtom,
-  agentsLoadStateAtom,
-  loadAgentsAtom,
-} from '../../features/seller/atoms/agents';
 import {
   acknowledgeShownOrdersAtom,
   assignOrderAtom,
@@ -25,6 +21,7 @@ import {
 import { CancelOrderDialog } from '../../features/seller/components/cancel-order-dialog';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
+import { sellerQueries } from '../../features/seller/queries';
 import { askForBrowserAlerts, browserAlerts } from '../../features/seller/unaccepted-alert';
 import { desktop } from '../../lib/desktop-bridge';
 import { toast } from '../../lib/toast';
@@ -59,9 +56,8 @@ export function OrdersPage() {
   const cancelOrder = useSetAtom(cancelOrderAtom);
   const assign = useSetAtom(assignOrderAtom);
   const unlockPin = useSetAtom(unlockPinAtom);
-  const agents = useAtomValue(agentsAtom);
-  const agentsState = useAtomValue(agentsLoadStateAtom);
-  const loadAgents = useSetAtom(loadAgentsAtom);
+  // The team, to assign open orders to; kept current by live `agents:updated`.
+  const agents = useQuery(sellerQueries.agents()).data ?? [];
   const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
   // In a browser, the counter's alerts (an order no agent takes) need the seller's leave once.
@@ -95,11 +91,6 @@ export function OrdersPage() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
-
-  // The team, to assign open orders to; kept current by live `agents:updated`.
-  useEffect(() => {
-    if (agentsState === 'idle') void loadAgents();
-  }, [agentsState, loadAgents]);
 
   // Orders on screen while the seller can see it are no longer news to the desktop app.
   useEffect(() => {

@@ -8,8 +8,8 @@ import {
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/product/search-names`: the seller's own Indian names. Throws `ApiError`. */
-export async function listSearchNames(): Promise<SearchNameDto[]> {
-  return (await api.get('/api/product/search-names', searchNamesAnswerSchema)).names;
+export async function listSearchNames(signal?: AbortSignal): Promise<SearchNameDto[]> {
+  return (await api.get('/api/product/search-names', searchNamesAnswerSchema, { signal })).names;
 }
 
 /** `POST /api/product/search-names`. Throws `ApiError` (409: the shop has it already). */

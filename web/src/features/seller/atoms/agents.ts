@@ -1,39 +1,18 @@
 import { MESSAGES, type Agent, type AgentInviteAnswer } from '@kirana/shared';
 import { atom } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { createAgent } from '../api/create-agent';
-import { getAgents } from '../api/get-agents';
 import { inviteAgent } from '../api/invite-agent';
 import { removeAgent } from '../api/remove-agent';
 import { checkAgentForm, type AddAgentResult, type AgentFormValues } from '../agent-form';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
-import type { LoadState } from './load-state';
+import { sellerQueries } from '../queries';
 import { sessionLostAtom } from './seller-auth';
 
-/** The delivery team as the Agents screen lists it. */
-export const agentsAtom = atom<readonly Agent[]>([]);
-export const agentsLoadStateAtom = atom<LoadState>('idle');
-
-/** Loads the agents (again); a failure toasts the server's message or 'Failed to load agents'. */
-export const loadAgentsAtom = atom(null, async (get, set) => {
-  if (get(agentsLoadStateAtom) !== 'ready') set(agentsLoadStateAtom, 'loading');
-  try {
-    set(agentsAtom, await getAgents());
-    set(agentsLoadStateAtom, 'ready');
-  } catch (error) {
-    if (get(agentsLoadStateAtom) !== 'ready') set(agentsLoadStateAtom, 'failed');
-    if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(failureMessage(error, MESSAGES.loadAgentsFailed));
-  }
-});
-
-/**
- * Loads the agents again if the list has loaded: on live `agents:updated` (the team or an
- * agent's availability changed) and after the live stream was down.
- */
-export const reloadLoadedAgentsAtom = atom(null, async (get, set) => {
-  if (get(agentsLoadStateAtom) === 'ready') await set(loadAgentsAtom);
-});
+/** The team as the Agents screen lists it, changed by `change` if loaded. */
+const changeTeam = (change: (agents: Agent[]) => Agent[]) =>
+  queryClient.setQueryData(sellerQueries.agents().queryKey, (held) => held && change(held));
 
 /**
  * Adds an agent. An empty field says 'All fields required' without asking the server. Toasts
@@ -41,7 +20,7 @@ export const reloadLoadedAgentsAtom = atom(null, async (get, set) => {
  */
 export const addAgentAtom = atom(
   null,
-  async (get, set, values: AgentFormValues): Promise<AddAgentResult> => {
+  async (_get, set, values: AgentFormValues): Promise<AddAgentResult> => {
     const check = checkAgentForm(values);
     if (!check.ok) {
       toast.error(check.message);
@@ -49,7 +28,7 @@ export const addAgentAtom = atom(
     }
     try {
       const answer = await createAgent(check.body);
-      set(agentsAtom, [...get(agentsAtom).filter((a) => a._id !== answer.agent._id), answer.agent]);
+      changeTeam((agents) => [...agents.filter((a) => a._id !== answer.agent._id), answer.agent]);
       toast.success(answer.message);
       return { ok: true };
     } catch (error) {
@@ -61,13 +40,10 @@ export const addAgentAtom = atom(
 );
 
 /** Removes an agent (already confirmed). Toasts 'Agent removed', or the server's message / 'Failed to remove agent'. */
-export const removeAgentAtom = atom(null, async (get, set, id: string): Promise<boolean> => {
+export const removeAgentAtom = atom(null, async (_get, set, id: string): Promise<boolean> => {
   try {
     const answer = await removeAgent(id);
-    set(
-      agentsAtom,
-      get(agentsAtom).filter((agent) => agent._id !== id),
-    );
+    changeTeam((agents) => agents.filter((agent) => agent._id !== id));
     toast.success(answer.message);
     return true;
   } catch (error) {
@@ -96,9 +72,3 @@ export const inviteAgentAtom = atom(
     }
   },
 );
-
-/** Forgets the agents, e.g. before another login. */
-export const resetAgentsAtom = atom(null, (_get, set) => {
-  set(agentsAtom, []);
-  set(agentsLoadStateAtom, 'idle');
-});

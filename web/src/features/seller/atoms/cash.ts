@@ -1,10 +1,11 @@
 import type { CashReportAnswer, CorrectionBody, HandoverBody } from '@kirana/shared';
 import { atom } from 'jotai';
 import { desktop } from '../../../lib/desktop-bridge';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { recordCashLine } from '../api/record-cash-line';
 import { errorText, failureMessage, isSessionLost } from '../failure-message';
-import { reloadLoadedAgentsAtom } from './agents';
+import { refreshTeamAndCash } from '../queries';
 import { sessionLostAtom } from './seller-auth';
 
 /** A handover (cash brought to the counter) or a correction of an agent's cash in hand. */
@@ -30,7 +31,7 @@ export const printCashReportAtom = atom(null, async (_get, _set, report: CashRep
 
 /**
  * Writes `entry` to agent `agentId`'s ledger; toasts the server's answer ('Handover of ₹X
- * recorded') or its refusal. Resolves true once written; the team's list follows.
+ * recorded') or its refusal. Resolves true once written; the team, the report and the ledger follow.
  */
 export const recordCashEntryAtom = atom(
   null,
@@ -38,7 +39,7 @@ export const recordCashEntryAtom = atom(
     try {
       const answer = await recordCashLine(agentId, entry);
       toast.success(answer.message);
-      void set(reloadLoadedAgentsAtom);
+      void refreshTeamAndCash(queryClient);
       return true;
     } catch (error) {
       if (isSessionLost(error)) set(sessionLostAtom, errorText(error));

@@ -1,4 +1,5 @@
-import type { Agent, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
+import type { Agent, CashReportAnswer, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
+import { QueryObserver } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
@@ -6,15 +7,15 @@ import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../../lib/socket';
 import { anOrder, at } from '../../../test/orders';
 import { aPage, aProduct } from '../../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
-import { agentsAtom, loadAgentsAtom } from './agents';
 import { sellerLiveFeed } from './live-feed';
 import { loadMoreOrdersAtom, refreshOrdersAtom, sellerOrdersAtom } from './orders';
-import { sellerProductQueries } from '../queries';
+import { sellerProductQueries, sellerQueries } from '../queries';
 import { sellerAuthAtom } from './seller-auth';
 
 const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
   getAgents: vi.fn<() => Promise<Agent[]>>(),
+  getCashReport: vi.fn<(date: string) => Promise<CashReportAnswer>>(),
   desktop: {
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
     acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
@@ -26,6 +27,10 @@ const mocks = vi.hoisted(() => ({
 vi.mock('socket.io-client', async () => (await import('../../../test/socket')).fakeSocketIo);
 vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrders }));
 vi.mock('../api/get-agents', () => ({ getAgents: mocks.getAgents }));
+vi.mock(import('../api/get-cash-report'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getCashReport: mocks.getCashReport,
+}));
 vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
 
@@ -204,12 +209,8 @@ describe("the seller's live products and agents", () => {
     expect(queryClient.getQueryData(holding)?.products).toEqual([bread, soldOut]);
   });
 
-  it('fetches the agents again on agents:updated, if the Agents screen has loaded them', async () => {
+  it('fetches the team and the cash report on screen again on agents:updated, and a ledger not shown when next shown', async () => {
     await connect();
-    socket.fire('agents:updated');
-    expect(mocks.getAgents).not.toHaveBeenCalled();
-
-    await store.set(loadAgentsAtom);
     const ravi: Agent = {
       _id: 'agent-1',
       name: 'Ravi',
@@ -219,9 +220,43 @@ describe("the seller's live products and agents", () => {
       canSignIn: true,
       cashInHand: 0,
     };
-    mocks.getAgents.mockResolvedValue([ravi]);
+    const day = (closingInHand: number): CashReportAnswer => {
+      const figures = {
+        deliveries: 1,
+        openingInHand: 0,
+        cashCollected: closingInHand,
+        onlineCollected: 0,
+        corrections: 0,
+        handedOver: 0,
+        closingInHand,
+      };
+      return { success: true, date: '2025-01-01', agents: [], totals: figures };
+    };
+    mocks.getCashReport.mockResolvedValue(day(0));
+    const shown = [sellerQueries.agents(), sellerQueries.cashReport('2025-01-01')].map((query) => {
+      const observer = new QueryObserver(queryClient, query as never);
+      observer.subscribe(() => {});
+      return observer;
+    });
+    const ledger = sellerQueries.ledger(ravi._id).queryKey;
+    queryClient.setQueryData(ledger, {
+      success: true,
+      agent: { _id: ravi._id, name: ravi.name, phone: ravi.phone },
+      cashInHand: 0,
+      lines: [],
+    });
+    await settled();
+
+    mocks.getAgents.mockResolvedValue([{ ...ravi, cashInHand: 55 }]);
+    mocks.getCashReport.mockResolvedValue(day(55));
     socket.fire('agents:updated');
 
-    await vi.waitFor(() => expect(store.get(agentsAtom)).toEqual([ravi]));
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryData(sellerQueries.agents().queryKey)?.[0]?.cashInHand).toBe(55);
+      const report = queryClient.getQueryData(sellerQueries.cashReport('2025-01-01').queryKey);
+      expect(report?.totals.closingInHand).toBe(55);
+    });
+    expect(queryClient.getQueryState(ledger)?.isInvalidated).toBe(true);
+    for (const observer of shown) observer.destroy();
   });
 });

@@ -1,12 +1,12 @@
 import { atom } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import type { LiveFeed } from '../../../lib/socket';
 import {
   catalogueChangedAtom,
   categoriesChangedAtom,
   receiveProductAtom,
 } from '../../products/live-events';
-import { reloadLoadedAgentsAtom } from './agents';
-import { reloadLoadedCategoriesAtom } from './categories';
+import { refreshTeamAndCash } from '../queries';
 import {
   receiveChangedOrderAtom,
   receivePlacedOrderAtom,
@@ -14,18 +14,18 @@ import {
   refreshOrdersAtom,
 } from './orders';
 
-/** The seller's Categories screen and the storefront's data both follow a change of categories. */
-const categoriesChanged = atom(null, (_get, set) => {
-  set(categoriesChangedAtom);
-  void set(reloadLoadedCategoriesAtom);
-});
+/** Live `agents:updated`: the team, or an agent's availability or cash, changed. */
+const teamChangedAtom = atom(null, () => refreshTeamAndCash(queryClient));
 
-/** After the stream was down: every list the seller screens have loaded, fetched again. */
+/**
+ * After the stream was down: every list the seller screens hold, fetched again (those on screen
+ * now, the others when next shown).
+ */
 const catchUpAtom = atom(null, (_get, set) => {
   void set(refreshOrdersAtom);
   set(catalogueChangedAtom);
-  void set(reloadLoadedAgentsAtom);
-  set(categoriesChanged);
+  set(categoriesChangedAtom);
+  void queryClient.invalidateQueries({ queryKey: ['seller'] });
 });
 
 /**
@@ -39,8 +39,8 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'order:updated': receiveChangedOrderAtom,
     'order:unaccepted': receiveUnacceptedOrderAtom,
     'product:updated': receiveProductAtom,
-    'agents:updated': reloadLoadedAgentsAtom,
-    'categories:updated': categoriesChanged,
+    'agents:updated': teamChangedAtom,
+    'categories:updated': categoriesChangedAtom,
     'catalogue:updated': catalogueChangedAtom,
   },
   refetch: catchUpAtom,

@@ -1,36 +1,26 @@
 import type { SearchNameBody, SearchNameDto } from '@kirana/shared';
 import { atom, type Setter } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
-import { addSearchName, listSearchNames, removeSearchName } from '../api/search-names';
+import { addSearchName, removeSearchName } from '../api/search-names';
 import { errorText, isSessionLost } from '../failure-message';
-import type { LoadState } from './load-state';
+import { sellerQueries } from '../queries';
 import { sessionLostAtom } from './seller-auth';
-
-/** The seller's own Indian names of groceries, searched beside the shipped list. */
-export const searchNamesAtom = atom<readonly SearchNameDto[]>([]);
-export const searchNamesLoadStateAtom = atom<LoadState>('idle');
 
 function failed(set: Setter, error: unknown): void {
   if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
   else toast.error(errorText(error));
 }
 
-export const loadSearchNamesAtom = atom(null, async (get, set) => {
-  if (get(searchNamesLoadStateAtom) !== 'ready') set(searchNamesLoadStateAtom, 'loading');
-  try {
-    set(searchNamesAtom, await listSearchNames());
-    set(searchNamesLoadStateAtom, 'ready');
-  } catch (error) {
-    if (get(searchNamesLoadStateAtom) !== 'ready') set(searchNamesLoadStateAtom, 'failed');
-    failed(set, error);
-  }
-});
+/** The seller's names as listed, changed by `change` if loaded. */
+const changeNames = (change: (names: SearchNameDto[]) => SearchNameDto[]) =>
+  queryClient.setQueryData(sellerQueries.searchNames().queryKey, (held) => held && change(held));
 
 /** Adds a name; resolves true once added (toasted), false after toasting why not. */
-export const addSearchNameAtom = atom(null, async (get, set, body: SearchNameBody) => {
+export const addSearchNameAtom = atom(null, async (_get, set, body: SearchNameBody) => {
   try {
     const added = await addSearchName(body);
-    set(searchNamesAtom, [...get(searchNamesAtom), added]);
+    changeNames((names) => [...names, added]);
     toast.success(`Shoppers typing “${added.name}” now find ${added.means}`);
     return true;
   } catch (error) {
@@ -39,13 +29,10 @@ export const addSearchNameAtom = atom(null, async (get, set, body: SearchNameBod
   }
 });
 
-export const removeSearchNameAtom = atom(null, async (get, set, id: string) => {
+export const removeSearchNameAtom = atom(null, async (_get, set, id: string) => {
   try {
     await removeSearchName(id);
-    set(
-      searchNamesAtom,
-      get(searchNamesAtom).filter((name) => name._id !== id),
-    );
+    changeNames((names) => names.filter((name) => name._id !== id));
   } catch (error) {
     failed(set, error);
   }

@@ -6,8 +6,7 @@ import { getSellerAuth } from '../api/get-seller-auth';
 import { loginSeller } from '../api/login-seller';
 import { logoutSeller } from '../api/logout-seller';
 import { errorText } from '../failure-message';
-import { forgetProductList } from '../queries';
-import { resetAgentsAtom } from './agents';
+import { forgetSellerData } from '../queries';
 import { resetOrdersAtom } from './orders';
 import { sellerAuthAtom } from './seller-auth';
 
@@ -35,8 +34,7 @@ export const logInSellerAtom = atom(
       const answer = await loginSeller(credentials);
       // Nothing held from an earlier session may show in this one.
       set(resetOrdersAtom);
-      forgetProductList(queryClient);
-      set(resetAgentsAtom);
+      forgetSellerData(queryClient);
       set(sellerAuthAtom, 'in');
       toast.success(answer.message);
       return true;
@@ -53,8 +51,7 @@ export const logOutSellerAtom = atom(null, async (_get, set) => {
     const answer = await logoutSeller();
     set(sellerAuthAtom, 'out');
     set(resetOrdersAtom);
-    forgetProductList(queryClient);
-    set(resetAgentsAtom);
+    forgetSellerData(queryClient);
     toast.success(answer.message);
   } catch (error) {
     toast.error(errorText(error));

@@ -1,15 +1,10 @@
-import {
-  formatAmount,
-  ORDER_CURRENCY,
-  orderNumber,
-  type AgentLedgerAnswer,
-  type CashLine,
-} from '@kirana/shared';
+import { formatAmount, ORDER_CURRENCY, orderNumber, type CashLine } from '@kirana/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { getAgentLedger } from '../api/get-agent-ledger';
 import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
+import { sellerQueries } from '../queries';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 const TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,52 +25,27 @@ function lineText(line: CashLine): string {
 interface AgentCashDialogProps {
   /** The agent whose cash is open (removed ones too: they may still hold cash); null closes. */
   agent: { _id: string; name: string } | null;
-  /**
-   * Changes whenever the shop's cash may have moved (the team's list reloads on every live
-   * `agents:updated`): the ledger is read again.
-   */
-  freshness: unknown;
   onClose: () => void;
 }
 
 /**
  * One agent's cash at the counter: what they hold, a handover (all of it by default, or part,
  * with a note), a correction when something was recorded wrong (the wrong line stays; the
- * correction is a new one), and their latest ledger lines, read again live.
+ * correction is a new one), and their latest ledger lines, read again live (on every
+ * `agents:updated`, and after each line recorded).
  */
-export function AgentCashDialog({ agent, freshness, onClose }: AgentCashDialogProps) {
+export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
   const titleId = useId();
   const agentId = agent?._id ?? null;
-  // The ledger shown is always the open agent's: another agent's answer is never shown.
-  const [loaded, setLoaded] = useState<{ agentId: string; ledger: AgentLedgerAnswer } | null>(null);
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-  const [written, setWritten] = useState(0);
   const record = useSetAtom(recordCashEntryAtom);
-  const ledger = loaded && loaded.agentId === agentId ? loaded.ledger : null;
+  // Keyed by agent: another agent's ledger is never shown.
+  const { data: ledger, isError } = useQuery({
+    ...sellerQueries.ledger(agentId ?? ''),
+    enabled: agentId !== null,
+  });
 
-  useEffect(() => {
-    if (!agentId) return;
-    const controller = new AbortController();
-    getAgentLedger(agentId, controller.signal).then(
-      (answer) => {
-        setLoaded({ agentId, ledger: answer });
-        setFailedFor(null);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load the ledger', error);
-        setFailedFor(agentId);
-      },
-    );
-    return () => controller.abort();
-  }, [agentId, freshness, written]);
-
-  const onRecord = async (entry: CashEntry) => {
-    if (!agentId) return false;
-    const done = await record(agentId, entry);
-    if (done) setWritten((count) => count + 1);
-    return done;
-  };
+  const onRecord = (entry: CashEntry) =>
+    agentId ? record(agentId, entry) : Promise.resolve(false);
 
   return (
     <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId} className="seller-cash">
@@ -84,7 +54,7 @@ export function AgentCashDialog({ agent, freshness, onClose }: AgentCashDialogPr
           <h2 id={titleId} className="seller-confirm__title">
             Cash of {agent.name}
           </h2>
-          {failedFor === agentId ? (
+          {!ledger && isError ? (
             <p className="seller-muted">The ledger could not be loaded. Close and open it again.</p>
           ) : !ledger ? (
             <p className="seller-muted">Loading the ledger…</p>

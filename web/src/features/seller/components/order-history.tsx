@@ -1,10 +1,9 @@
-import { orderNumber, type OrderEvent, type SellerOrder } from '@kirana/shared';
-import { useEffect, useState } from 'react';
-import { getOrderHistory } from '../api/get-order-history';
+import { orderNumber, type SellerOrder } from '@kirana/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorText } from '../failure-message';
 import { actorText, changeText } from '../order-history';
-
-type History = { events: OrderEvent[] } | { error: string } | null;
+import { sellerQueries } from '../queries';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,21 +13,12 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeS
  */
 export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'updatedAt'> }) {
   const [open, setOpen] = useState(false);
-  const [history, setHistory] = useState<History>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const reading = new AbortController();
-    getOrderHistory(order._id, reading.signal).then(
-      ({ events }) => {
-        if (!reading.signal.aborted) setHistory({ events });
-      },
-      (error: unknown) => {
-        if (!reading.signal.aborted) setHistory({ error: errorText(error) });
-      },
-    );
-    return () => reading.abort();
-  }, [open, order._id, order.updatedAt]);
+  // The history before the change stays shown while the new one loads.
+  const { data: history, error } = useQuery({
+    ...sellerQueries.orderHistory(order),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <details
@@ -38,10 +28,10 @@ export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'upda
       <summary>
         History<span className="visually-hidden"> of order #{orderNumber(order._id)}</span>
       </summary>
-      {history === null ? (
+      {error && !history ? (
+        <p role="alert">{errorText(error)}</p>
+      ) : !history ? (
         <p className="seller-muted">Loading the history…</p>
-      ) : 'error' in history ? (
-        <p role="alert">{history.error}</p>
       ) : (
         <ol aria-label="Order history">
           {history.events.map((event, index) => (

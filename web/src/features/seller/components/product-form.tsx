@@ -1,7 +1,7 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { loadCategoriesAtom, sellerCategoriesAtom } from '../atoms/categories';
+import { categoryQueries } from '../../products/queries';
 import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
 import { ImageSlot } from './image-slot';
 
@@ -27,12 +27,7 @@ export function ProductForm({
 }: ProductFormProps) {
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [busy, setBusy] = useState(false);
-  const categories = useAtomValue(sellerCategoriesAtom);
-  const loadCategories = useSetAtom(loadCategoriesAtom);
-
-  useEffect(() => {
-    void loadCategories();
-  }, [loadCategories]);
+  const categories = useQuery(categoryQueries.all()).data ?? [];
 
   const update = (change: Partial<ProductFormValues>) =>
     setValues((current) => ({ ...current, ...change }));

@@ -1,12 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  addSearchNameAtom,
-  loadSearchNamesAtom,
-  removeSearchNameAtom,
-  searchNamesAtom,
-  searchNamesLoadStateAtom,
-} from '../atoms/search-names';
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { addSearchNameAtom, removeSearchNameAtom } from '../atoms/search-names';
+import { sellerQueries } from '../queries';
 
 /**
  * The names shoppers type for groceries (doodh, दूध, aloo …): search knows many already; the
@@ -14,18 +10,12 @@ import {
  */
 export function SearchNamesPanel() {
   const id = useId();
-  const names = useAtomValue(searchNamesAtom);
-  const state = useAtomValue(searchNamesLoadStateAtom);
-  const load = useSetAtom(loadSearchNamesAtom);
+  const { data: names } = useQuery(sellerQueries.searchNames());
   const add = useSetAtom(addSearchNameAtom);
   const remove = useSetAtom(removeSearchNameAtom);
   const [name, setName] = useState('');
   const [means, setMeans] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,7 +68,7 @@ export function SearchNamesPanel() {
           </button>
         </div>
       </form>
-      {state === 'ready' && names.length > 0 && (
+      {names && names.length > 0 && (
         <ul className="seller-search-names" aria-label="The shop’s own names">
           {names.map((entry) => (
             <li key={entry._id}>
