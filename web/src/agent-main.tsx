@@ -4,7 +4,7 @@ import { AgentLayout } from './app/layouts/agent-layout';
 import { Providers } from './app/providers';
 import { startLocale } from './features/agent/i18n/locale';
 import { store } from './lib/store';
-import './styles.css';
+import './app/global.css';
 
 // The delivery agents' phone app is its own page (agents.html): it loads none of the
 // storefront's or seller's code, nor the router they need.

@@ -1,4 +1,5 @@
-import './styles.css';
+import './app/global.css';
+import './app/server-rendered-styles';
 
 /**
  * The page's entry: the stylesheet, then the app. A page the server rendered is already readable

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import '../components/ui/button.css';
+import './layouts/shop-layout.css';
 
 /** Last resort for a screen that failed to load or render, e.g. a chunk lost after a deploy. */
 export function RouteError() {

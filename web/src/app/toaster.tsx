@@ -2,6 +2,7 @@ import { TOASTS } from '@kirana/shared';
 import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { useEffect, useState } from 'react';
 import { attachToaster } from '../lib/toast';
+import './toaster.css';
 
 /**
  * notistack's toasts, mounted on the first `toast` call (a lazy chunk of its own). They rise from

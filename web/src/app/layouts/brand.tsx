@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { STORE_NAME } from '../../lib/brand';
+import './brand.css';
 
 /** The shop's logo and name, linking home. */
 export function Brand() {

@@ -1,4 +1,5 @@
 import { Brand } from './brand';
+import './shop-footer.css';
 
 /** The spec's footer link groups; their targets are placeholders until those pages exist. */
 const LINK_GROUPS = [

@@ -10,6 +10,8 @@ import { CartLink } from '../../features/cart/components/cart-link';
 import { SearchBox } from '../../features/products/components/search-box';
 import { useAddressText } from '../../lib/use-address-text';
 import { Brand } from './brand';
+import '../../components/ui/button.css';
+import './shop-header.css';
 
 const ALL_PRODUCTS = '/products';
 /** Typing pauses this long before the results follow: one search per word, not per letter. */

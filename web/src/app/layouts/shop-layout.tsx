@@ -9,6 +9,7 @@ import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
 import { shopLiveFeed } from './shop-live-feed';
+import './shop-layout.css';
 
 const LoginDialogHost = lazy(() => import('./login-dialog-host'));
 

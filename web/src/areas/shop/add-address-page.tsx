@@ -7,6 +7,7 @@ import { addressesAtom, saveAddressAtom } from '../../features/addresses/atoms/a
 import { AddressForm } from '../../features/addresses/components/address-form';
 import { authCheckedAtom, userAtom } from '../../features/auth/atoms/user';
 import { toast } from '../../lib/toast';
+import './add-address-page.css';
 
 /**
  * `/add-address`: a new delivery address, or with `?id=` a change to a saved one. Only for a

@@ -22,6 +22,8 @@ import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../../features/cart/components/cart-totals';
 import { placeOrderAtom, type PaymentMethod } from '../../features/orders/atoms/place-order';
 import { productQueries } from '../../features/products/queries';
+import '../../components/ui/button.css';
+import './cart-page.css';
 
 /** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
 export function CartPage() {

@@ -7,6 +7,8 @@ import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
 import { categoryQueries, productQueries } from '../../features/products/queries';
+import '../../components/ui/button.css';
+import './home-page.css';
 
 /** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
 const VALUE_BLURBS = [

@@ -12,6 +12,8 @@ import { OrderCard } from '../../features/orders/components/order-card';
 import { userOrderQueries } from '../../features/orders/queries';
 import { useClock } from '../../lib/clock';
 import { connectionAtoms } from '../../lib/socket';
+import '../../components/ui/button.css';
+import './my-orders-page.css';
 
 /** `/my-orders`: the shopper's orders, newest first, following each order live. */
 export function MyOrdersPage() {

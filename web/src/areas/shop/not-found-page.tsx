@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import '../../components/ui/button.css';
 
 export function NotFoundPage() {
   return (

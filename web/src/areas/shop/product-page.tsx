@@ -11,6 +11,8 @@ import { ProductDetails } from '../../features/products/components/product-detai
 import type { CartControls } from '../../features/products/components/product-card';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { categoryOf, categoryQueries, productQueries } from '../../features/products/queries';
+import '../../components/ui/button.css';
+import './product-page.css';
 
 /** `/products/{category}/{id}`: one product, with up to five related ones. */
 export function ProductPage() {

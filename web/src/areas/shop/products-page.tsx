@@ -19,6 +19,7 @@ import {
   SERVER_RENDERED_SHELVES,
 } from '../../features/products/queries';
 import { useNearScreen } from '../../lib/use-near-screen';
+import '../../components/ui/button.css';
 
 /**
  * `/products`: a shelf of each category's first in-stock products, each with its "See all" (the

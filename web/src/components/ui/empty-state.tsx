@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './button.css';
+import './empty-state.css';
 
 /** Where an empty screen leads on: a link styled as a button. */
 export interface OnwardLink {

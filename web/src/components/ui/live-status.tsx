@@ -1,4 +1,5 @@
 import type { Connection } from '../../lib/socket';
+import './live-status.css';
 
 type LiveStatusTexts = Record<Exclude<Connection, 'off'>, string>;
 

@@ -1,5 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
+import './button.css';
+import './load-boundary.css';
 
 interface LoadBoundaryProps {
   /** Shown while the children wait for their data. */

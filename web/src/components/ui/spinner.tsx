@@ -1,3 +1,4 @@
+import './spinner.css';
 interface SpinnerProps {
   /** Read out to screen readers while the spinner shows. */
   label: string;

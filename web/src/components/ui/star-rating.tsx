@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './star-rating.css';
 
 interface StarRatingProps {
   rating: number;

@@ -1,5 +1,8 @@
 import type { AddressInput } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
+import '../../../components/ui/button.css';
+import '../../../components/ui/form.css';
+import './address-form.css';
 
 interface AddressFormProps {
   /** The saved address being changed, or what the account knows for a new one. */

@@ -1,5 +1,7 @@
 import type { Address } from '@kirana/shared';
 import { Link } from 'react-router';
+import '../../../components/ui/button.css';
+import './address-picker.css';
 
 interface AddressPickerProps {
   addresses: readonly Address[];

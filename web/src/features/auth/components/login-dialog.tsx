@@ -3,6 +3,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { CloseIcon } from '../../../components/ui/icons';
 import type { Credentials } from '../atoms/log-in';
 import type { LoginMode } from '../atoms/user';
+import '../../../components/ui/button.css';
+import '../../../components/ui/form.css';
+import './login-dialog.css';
 
 interface LoginDialogProps {
   open: boolean;

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { UserIcon } from '../../../components/ui/icons';
+import '../../../components/ui/button.css';
+import './profile-menu.css';
 
 interface ProfileMenuProps {
   userName: string;

@@ -12,6 +12,9 @@ import { TrashIcon } from '../../../components/ui/icons';
 import type { CartLine } from '../cart-items';
 import { fewLeftText } from '../../products/units-left';
 import { quantityChoices } from '../cart-items';
+import '../../../components/ui/button.css';
+import '../../../components/ui/form.css';
+import './cart-line-item.css';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -62,6 +65,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
             Qty<span className="visually-hidden"> of {product.name}</span>
           </label>
           <select
+            className="form-control"
             id={selectId}
             value={quantity}
             onChange={(event) => onQuantityChange(Number(event.target.value))}

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { CartIcon } from '../../../components/ui/icons';
+import '../../../components/ui/button.css';
+import './cart-link.css';
 
 /** The nav's cart icon with the number of items in the cart. */
 export function CartLink({ count }: { count: number }) {

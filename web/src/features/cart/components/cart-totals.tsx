@@ -5,6 +5,7 @@ import {
   toRupees,
   type CartTotals,
 } from '@kirana/shared';
+import './cart-totals.css';
 
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 

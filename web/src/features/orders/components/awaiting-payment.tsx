@@ -1,4 +1,6 @@
 import { formatOrderTime } from '../../../lib/format';
+import '../../../components/ui/button.css';
+import './order-stage.css';
 
 interface AwaitingPaymentProps {
   /** Until when the payment is taken, or null when not known. */

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import '../../../components/ui/button.css';
+import './cancel-order.css';
 
 interface CancelOrderProps {
   /** Paid online: cancelling refunds it. */

@@ -1,3 +1,4 @@
+import './delivery-pin.css';
 interface DeliveryPinProps {
   pin: string;
   /** The agent entered too many wrong PINs: the shop must unlock the delivery. */

@@ -1,6 +1,7 @@
 import type { CancelledBy } from '@kirana/shared';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText } from '../order-stage';
+import './order-stage.css';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

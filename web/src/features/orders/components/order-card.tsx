@@ -15,6 +15,7 @@ import { CancelOrder } from './cancel-order';
 import { DeliveryPin } from './delivery-pin';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
+import './order-card.css';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

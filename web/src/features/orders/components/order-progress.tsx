@@ -1,4 +1,5 @@
 import { PROGRESS_STEPS, progressIndex, type OrderStatus } from '@kirana/shared';
+import './order-progress.css';
 
 /** The shopper's progress bar: Pending → Picked → Delivered, up to the order's status. */
 export function OrderProgress({ status }: { status: OrderStatus }) {

@@ -1,6 +1,7 @@
 import { categoryHref, type CategoryDto } from '@kirana/shared';
 import { Link } from 'react-router';
 import { serverUrl } from '../../../lib/server-origin';
+import './category-tiles.css';
 
 interface CategoryTilesProps {
   categories: readonly CategoryDto[];

@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import '../../../components/ui/button.css';
+import './next-page-link.css';
 
 interface NextPageLinkProps {
   /** The next page's own address (`?page=N`), for a browser without scripts and for crawlers. */

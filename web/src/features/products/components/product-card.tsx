@@ -10,6 +10,8 @@ import { Link } from 'react-router';
 import { StarRating } from '../../../components/ui/star-rating';
 import { canAddOne } from '../units-left';
 import { QuantityStepper } from './quantity-stepper';
+import '../../../components/ui/button.css';
+import './product-card.css';
 
 /** The width and height only reserve the box (square, or 4:3 on a laptop) before the image loads. */
 const IMAGE_BOX = 400;

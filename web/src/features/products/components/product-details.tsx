@@ -9,6 +9,8 @@ import { StarRating } from '../../../components/ui/star-rating';
 import { canAddOne, fewLeftText } from '../units-left';
 import { ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
+import '../../../components/ui/button.css';
+import './product-details.css';
 
 interface ProductDetailsProps {
   product: Product;

@@ -1,5 +1,6 @@
 import { imageSrcSet } from '@kirana/shared';
 import { useState } from 'react';
+import './product-gallery.css';
 
 interface ProductGalleryProps {
   name: string;

@@ -1,6 +1,7 @@
 import type { Product } from '@kirana/shared';
 import { EmptyState, type OnwardLink } from '../../../components/ui/empty-state';
 import { ProductCard, type CartControls } from './product-card';
+import './product-grid.css';
 
 interface ProductGridProps {
   products: readonly Product[];

@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
+import './quantity-stepper.css';
 
 interface QuantityStepperProps {
   productName: string;

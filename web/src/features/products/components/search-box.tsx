@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/ui/icons';
 import { productQueries } from '../queries';
+import './search-box.css';
 
 /** Products suggested under the box. */
 const SUGGESTIONS = 5;
