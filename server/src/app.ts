@@ -229,7 +229,7 @@ export function createApp(deps: AppDependencies): App {
   }
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/api/'))
-      throw new AppError('notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
+      throw new AppError('NOT_FOUND', `No such endpoint: ${ctx.method} ${ctx.path}`);
     await next();
   });
   app.use(serveUploads(deps.store));

@@ -19,12 +19,12 @@ function crossSiteReason(ctx: Ctx): string | null {
   return site === 'cross-site' || site === 'same-site' ? 'from another site' : null;
 }
 
-/** @throws AppError forbidden when the request was sent by another site's page. */
+/** @throws AppError FORBIDDEN when the request was sent by another site's page. */
 function assertNotCrossSite(ctx: Ctx): void {
   const reason = crossSiteReason(ctx);
   if (reason) {
     throw new AppError(
-      'forbidden',
+      'FORBIDDEN',
       `Cross-site request refused: ${ctx.method} ${ctx.path} ${reason} is not allowed to act on this store`,
     );
   }
@@ -62,7 +62,7 @@ export function requireJsonBodies(
     if (hasBody(ctx) && !ctx.is('application/json')) {
       if (!(ctx.is('multipart/form-data') && acceptsMultipart(ctx))) {
         throw new AppError(
-          'unsupportedMediaType',
+          'UNSUPPORTED_MEDIA_TYPE',
           `${ctx.method} ${ctx.path} takes a JSON body: send it with Content-Type: application/json`,
         );
       }

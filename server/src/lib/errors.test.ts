@@ -1,4 +1,4 @@
-import { cartUpdateBodySchema, ERROR_CODES } from '@kirana/shared';
+import { cartUpdateBodySchema, ERROR_STATUS, type ErrorCode } from '@kirana/shared';
 import Koa from 'koa';
 import { pino } from 'pino';
 import supertest from 'supertest';
@@ -26,23 +26,12 @@ function appThrowing(error: unknown, { clientLeaves = false } = {}) {
 }
 
 describe('errorHandler', () => {
-  test.each([
-    ['invalid', 400, 'INVALID'],
-    ['unauthenticated', 401, 'UNAUTHENTICATED'],
-    ['forbidden', 403, 'FORBIDDEN'],
-    ['notFound', 404, 'NOT_FOUND'],
-    ['conflict', 409, 'CONFLICT'],
-    ['tooLarge', 413, 'TOO_LARGE'],
-    ['unsupportedMediaType', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['tooMany', 429, 'TOO_MANY_REQUESTS'],
-    ['unavailable', 503, 'UNAVAILABLE'],
-  ] as const)(
-    'an AppError %s answers %i with its message and code %s',
-    async (kind, status, code) => {
-      const { http } = appThrowing(new AppError(kind, 'Order is already taken'));
+  test.each(Object.entries(ERROR_STATUS).filter(([code]) => code !== 'INTERNAL'))(
+    'an AppError %s answers %i with its message and its code',
+    async (code, status) => {
+      const { http } = appThrowing(new AppError(code as ErrorCode, 'Order is already taken'));
       const response = await http.get('/').expect(status);
       expect(response.body).toEqual({ success: false, message: 'Order is already taken', code });
-      expect(ERROR_CODES).toContain(code);
     },
   );
 
@@ -99,14 +88,14 @@ describe('a client that went away mid-request', () => {
   test.each(Object.entries(clientGone))('%s is a client gone, a 400 body error', (_case, error) => {
     expect(isClientGone(error)).toBe(true);
     expect(bodyParseError(error)).toMatchObject({
-      kind: 'invalid',
+      code: 'INVALID',
       message: 'Request body was cut off before its end',
     });
   });
 
   test.each([
     new Error('relation "orders" does not exist'),
-    new AppError('invalid', 'Bad'),
+    new AppError('INVALID', 'Bad'),
     'ECONNRESET',
   ])('%s is not a client gone', (error) => {
     expect(isClientGone(error)).toBe(false);

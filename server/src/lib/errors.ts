@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { validationMessage, type ErrorCode } from '@kirana/shared';
+import { ERROR_CODES, ERROR_STATUS, validationMessage, type ErrorCode } from '@kirana/shared';
 import { $ZodError, config } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 import type { AppContext, AppState } from './context.js';
@@ -9,53 +9,24 @@ import type { AppContext, AppState } from './context.js';
 // they did when classic zod registered them, whichever modules the process has loaded.
 config(en());
 
-/** What went wrong, in the shop's terms; each maps to one HTTP status (design: HTTP contract). */
-export const ERROR_STATUS = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  tooLarge: 413,
-  unsupportedMediaType: 415,
-  tooMany: 429,
-  unavailable: 503,
-} as const;
-export type ErrorKind = keyof typeof ERROR_STATUS;
-
-/** The `code` an answer of each kind carries (@kirana/shared ERROR_CODES). */
-const KIND_CODE: Record<ErrorKind, ErrorCode> = {
-  invalid: 'INVALID',
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  tooLarge: 'TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  tooMany: 'TOO_MANY_REQUESTS',
-  unavailable: 'UNAVAILABLE',
-};
-
-/** The code of an answer of `status` that no AppError made (a body parser's, a router's). */
+/** The code an answer of `status` carries when no AppError made it (a body parser's, a router's). */
 function codeOfStatus(status: number): ErrorCode {
-  const kind = (Object.keys(ERROR_STATUS) as ErrorKind[]).find(
-    (candidate) => ERROR_STATUS[candidate] === status,
-  );
-  return kind ? KIND_CODE[kind] : status >= 500 ? 'INTERNAL' : 'INVALID';
+  const code = ERROR_CODES.find((candidate) => ERROR_STATUS[candidate] === status);
+  return code ?? (status >= 500 ? 'INTERNAL' : 'INVALID');
 }
 
-/** An expected failure: its message is shown to the caller as is. */
+/** An expected failure: its message is shown to the caller as is, with its code's HTTP status. */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
-    readonly kind: ErrorKind,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
   }
 
   get status(): number {
-    return ERROR_STATUS[this.kind];
+    return ERROR_STATUS[this.code];
   }
 }
 
@@ -89,18 +60,18 @@ const CUT_OFF = 'Request body was cut off before its end';
 export function bodyParseError(error: Error & { type?: string }): AppError {
   // co-body reports malformed JSON as a bare SyntaxError with no `type`.
   if (error instanceof SyntaxError)
-    return new AppError('invalid', 'Request body is not valid JSON');
-  if (isClientGone(error)) return new AppError('invalid', CUT_OFF);
+    return new AppError('INVALID', 'Request body is not valid JSON');
+  if (isClientGone(error)) return new AppError('INVALID', CUT_OFF);
   switch (error.type) {
     case 'entity.too.large':
-      return new AppError('tooLarge', 'Request body is too large');
+      return new AppError('TOO_LARGE', 'Request body is too large');
     case 'entity.parse.failed':
-      return new AppError('invalid', 'Request body is not valid JSON');
+      return new AppError('INVALID', 'Request body is not valid JSON');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError('invalid', 'Request body encoding is not supported');
+      return new AppError('INVALID', 'Request body encoding is not supported');
     default:
-      return new AppError('invalid', 'Request body could not be read');
+      return new AppError('INVALID', 'Request body could not be read');
   }
 }
 
@@ -141,7 +112,7 @@ export interface ErrorBody {
 /** How `error` is answered: its status and `{ success: false, message, code }`. */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   const { status, message } = classify(error);
-  const code = error instanceof AppError ? KIND_CODE[error.kind] : codeOfStatus(status);
+  const code = error instanceof AppError ? error.code : codeOfStatus(status);
   return { status, body: { success: false, message, code } };
 }
 

@@ -70,7 +70,7 @@ function limiter(store: LimitStore, counter: string, options: LimitOptions): Lim
 /**
  * Takes a point from each `[limiter, key]` before an attempt runs, so that parallel attempts are
  * capped too; when any refuses, the points taken are given back.
- * @throws AppError tooMany (429, with Retry-After) saying `what` is refused and for how long.
+ * @throws AppError TOO_MANY_REQUESTS (429, with Retry-After) saying `what` is refused and for how long.
  */
 async function consumeAll(ctx: Ctx, counters: [Limiter, string][], what: string): Promise<void> {
   const results = await Promise.allSettled(counters.map(([each, key]) => each.consume(key)));
@@ -88,7 +88,7 @@ async function consumeAll(ctx: Ctx, counters: [Limiter, string][], what: string)
   const waitMs = Math.max(...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   ctx.set('Retry-After', String(seconds));
-  throw new AppError('tooMany', `${what} Try again in ${waitText(seconds)}.`);
+  throw new AppError('TOO_MANY_REQUESTS', `${what} Try again in ${waitText(seconds)}.`);
 }
 
 function waitText(seconds: number): string {
@@ -118,7 +118,7 @@ const KNOWN_FOR_SECONDS = 14 * DAY;
 
 /** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
 const isRefusedSignIn = (error: unknown) =>
-  error instanceof AppError && (error.kind === 'unauthenticated' || error.kind === 'forbidden');
+  error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN');
 
 /** Limits failed sign-ins of one kind (shopper, seller, agent, device pairing); see {@link LOGIN_LIMITS}. */
 export class LoginThrottle {
@@ -141,7 +141,7 @@ export class LoginThrottle {
    * a success clears the consecutive failures of this account from this address and makes the
    * address known to the account, so that guesses at the account from elsewhere, which may
    * lock it for new addresses, never lock its owner out of the addresses they use.
-   * @throws AppError tooMany (429, with Retry-After) while a limit is reached.
+   * @throws AppError TOO_MANY_REQUESTS (429, with Retry-After) while a limit is reached.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>, account?: string): Promise<T> {
     const accountKey = account?.trim().toLowerCase();
@@ -184,7 +184,7 @@ export class AddressLimit {
 
   /**
    * Runs `attempt`, counting it against the address unless it is refused as bad input (400).
-   * @throws AppError tooMany (429, with Retry-After) once the address has used its allowance.
+   * @throws AppError TOO_MANY_REQUESTS (429, with Retry-After) once the address has used its allowance.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>): Promise<T> {
     const address = limitedAddress(ctx.ip);
@@ -192,7 +192,7 @@ export class AddressLimit {
     try {
       return await attempt();
     } catch (error) {
-      if (error instanceof AppError && error.kind === 'invalid')
+      if (error instanceof AppError && error.code === 'INVALID')
         await this.perAddress.reward(address, 1);
       throw error;
     }

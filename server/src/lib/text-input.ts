@@ -40,7 +40,7 @@ export function inspectBody(value: unknown): BodyProblem | null {
 }
 
 /**
- * @throws AppError invalid naming the field when `value` holds a NUL character anywhere, or
+ * @throws AppError INVALID naming the field when `value` holds a NUL character anywhere, or
  * saying so when it is nested too deeply or holds too many values.
  */
 export function assertSafeInput(value: unknown): void {
@@ -49,15 +49,15 @@ export function assertSafeInput(value: unknown): void {
     case undefined:
       return;
     case 'nul':
-      throw new AppError('invalid', `${problem.path} must not contain NUL characters`);
+      throw new AppError('INVALID', `${problem.path} must not contain NUL characters`);
     case 'tooDeep':
       throw new AppError(
-        'invalid',
+        'INVALID',
         `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`,
       );
     case 'tooManyValues':
       throw new AppError(
-        'invalid',
+        'INVALID',
         `Request body holds too many values (at most ${MAX_BODY_VALUES})`,
       );
   }

@@ -1,24 +1,25 @@
 import * as z from 'zod/mini';
 
 /**
- * The `code` of every error answer (design: API beyond the specification): a stable name that
- * clients decide and translate by, never by the English `message`, which stays as the spec shows
- * it. One per kind of failure for now; names of particular refusals (OUT_OF_STOCK, PIN_WRONG, …)
- * join this table as the clients come to need them.
+ * The `code` of every error answer and its HTTP status (design: API beyond the specification): a
+ * stable name that clients decide and translate by, never by the English `message`, which stays
+ * as the spec shows it. The server's error middleware answers each AppError with its code's
+ * status; an error no AppError made (a body parser's, a router's) gets the first code of its status.
  */
-export const ERROR_CODES = [
-  'INVALID',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'TOO_MANY_REQUESTS',
-  'UNAVAILABLE',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ERROR_STATUS = {
+  INVALID: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
 
 /**
  * Every failed answer: `{ success: false, message, code }`, the message naming what is wrong.

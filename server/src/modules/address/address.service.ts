@@ -15,7 +15,7 @@ export async function listAddresses(em: EntityManager, userId: string): Promise<
 /**
  * Saves a new address for the shopper. The count and the insert share one transaction holding
  * the shopper's row FOR UPDATE, so concurrent adds take turns and none passes the cap.
- * @throws AppError conflict when the shopper already has {@link MAX_ADDRESSES}.
+ * @throws AppError CONFLICT when the shopper already has {@link MAX_ADDRESSES}.
  */
 export async function addAddress(
   em: EntityManager,
@@ -29,7 +29,7 @@ export async function addAddress(
       { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] },
     );
     if ((await tx.count(AddressSchema, { user: userId })) >= MAX_ADDRESSES) {
-      throw new AppError('conflict', `You can save at most ${MAX_ADDRESSES} addresses`);
+      throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
     }
     return tx.create(AddressSchema, { ...input, user: userId });
   });
@@ -37,7 +37,7 @@ export async function addAddress(
 
 /**
  * Changes one of the shopper's own addresses. Orders keep the address they were placed with.
- * @throws AppError notFound when the id is unknown or another shopper's.
+ * @throws AppError NOT_FOUND when the id is unknown or another shopper's.
  */
 export async function updateAddress(
   em: EntityManager,
@@ -46,7 +46,7 @@ export async function updateAddress(
   input: AddressInput,
 ): Promise<Address> {
   const address = await em.findOne(AddressSchema, { id, user: userId });
-  if (!address) throw new AppError('notFound', 'Address not found');
+  if (!address) throw new AppError('NOT_FOUND', 'Address not found');
   em.assign(address, input);
   await em.flush();
   return address;

@@ -62,7 +62,7 @@ export async function revokeAgentDevices(
  * A new one-time invite for the agent, valid for {@link INVITE_TTL_MS}. It replaces everything
  * before it: earlier unused invites and paired phones are revoked and the agent's sessions (and
  * live sockets) end, so only the phone that opens this invite signs in from now on.
- * @throws AppError notFound for an unknown or removed agent.
+ * @throws AppError NOT_FOUND for an unknown or removed agent.
  */
 export async function inviteAgent(
   em: EntityManager,
@@ -78,7 +78,7 @@ export async function inviteAgent(
       { id: agentId, removedAt: null },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!agent) throw new AppError('notFound', 'Agent not found');
+    if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
     await revokeAgentDevices(tx, hooks, agentId);
     await endSessionsOf(tx, 'agent', agentId);
     tx.create(AgentInviteSchema, { codeHash: hashToken(code), agent, expiresAt });
@@ -91,17 +91,17 @@ export async function inviteAgent(
 
 /** Why an invite that exists no longer pairs. */
 function inviteRefusal(invite: AgentInvite, now: Date): AppError {
-  if (invite.usedAt) return new AppError('forbidden', MESSAGES.inviteUsed);
-  if (invite.revokedAt) return new AppError('forbidden', MESSAGES.inviteNotValid);
-  if (invite.expiresAt <= now) return new AppError('forbidden', MESSAGES.inviteExpired);
-  return new AppError('forbidden', MESSAGES.inviteNotValid);
+  if (invite.usedAt) return new AppError('FORBIDDEN', MESSAGES.inviteUsed);
+  if (invite.revokedAt) return new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
+  if (invite.expiresAt <= now) return new AppError('FORBIDDEN', MESSAGES.inviteExpired);
+  return new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
 }
 
 /**
  * Pairs the calling phone with the agent the invite `code` was made for, and uses the invite up:
  * of any number of phones racing with one code, exactly one pairs. Answers the new device's
  * credential for its cookie (only its hash is stored).
- * @throws AppError forbidden for an unknown, used, replaced or expired invite, or one of a
+ * @throws AppError FORBIDDEN for an unknown, used, replaced or expired invite, or one of a
  *   removed agent (refusals the pairing throttle counts).
  */
 export async function pairDevice(
@@ -110,7 +110,7 @@ export async function pairDevice(
   code: string,
 ): Promise<{ agent: Agent; credential: string }> {
   const invite = await em.findOne(AgentInviteSchema, { codeHash: hashToken(code) });
-  if (!invite) throw new AppError('forbidden', MESSAGES.inviteNotValid);
+  if (!invite) throw new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
   const credential = newDeviceCredential();
   const now = new Date();
   const agent = await em.transactional(async (tx) => {
@@ -119,7 +119,7 @@ export async function pairDevice(
       { id: invite.agent.id, removedAt: null },
       { lockMode: LockMode.PESSIMISTIC_READ },
     );
-    if (!agent) throw new AppError('forbidden', MESSAGES.inviteNotValid);
+    if (!agent) throw new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
     // Conditional: of racing pairings only one finds the invite still unused.
     const taken = await tx.nativeUpdate(
       AgentInviteSchema,
@@ -197,7 +197,7 @@ export async function recordDeviceUse(
  * either waits and then ends the new session, or goes first and this sign-in is refused. A
  * device unused for {@link DEVICE_IDLE_LIMIT_MS} is revoked instead (and the agent's push
  * subscriptions forgotten, as when the shop revokes it).
- * @throws AppError forbidden when the phone is not paired (no credential, or a revoked, idle or
+ * @throws AppError FORBIDDEN when the phone is not paired (no credential, or a revoked, idle or
  *   unknown one) or is paired with another agent's number.
  */
 export async function signInOnDevice(
@@ -206,7 +206,7 @@ export async function signInOnDevice(
   { phone, credential }: { phone: string; credential: string | undefined },
   start: (agent: Agent) => Promise<void>,
 ): Promise<Agent> {
-  if (!credential) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+  if (!credential) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
   const now = new Date();
   let signedIn: Agent | null = null;
   await em.begin();
@@ -218,14 +218,14 @@ export async function signInOnDevice(
     );
     const agent =
       device && (await em.findOne(AgentSchema, { id: device.agent.id, removedAt: null }));
-    if (!device || !agent) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+    if (!device || !agent) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
     if (device.lastSeenAt <= idleSince(now)) {
       // Revoked for good (committed, then refused), whoever holds the cookie.
       device.revokedAt = now;
       await em.flush();
       await hooks.phonesRevoked(em, agent.id);
     } else {
-      if (agent.phone !== phone) throw new AppError('forbidden', MESSAGES.agentPairedToAnother);
+      if (agent.phone !== phone) throw new AppError('FORBIDDEN', MESSAGES.agentPairedToAnother);
       device.lastSeenAt = now;
       await em.flush();
       await start(agent);
@@ -236,6 +236,6 @@ export async function signInOnDevice(
     await em.rollback();
     throw error;
   }
-  if (!signedIn) throw new AppError('forbidden', MESSAGES.agentNotPaired);
+  if (!signedIn) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
   return signedIn;
 }

@@ -16,7 +16,7 @@ const PHONE_TAKEN = 'An agent with this phone number already exists';
 
 /**
  * The current agent with this phone number (agents sign in by phone alone).
- * @throws AppError unauthenticated when no current agent has it.
+ * @throws AppError UNAUTHENTICATED when no current agent has it.
  */
 export async function authenticateAgent(
   em: EntityManager,
@@ -24,14 +24,14 @@ export async function authenticateAgent(
 ): Promise<Agent> {
   const agent = await em.findOne(AgentSchema, { phone, removedAt: null });
   if (!agent)
-    throw new AppError('unauthenticated', 'No agent is registered with this phone number');
+    throw new AppError('UNAUTHENTICATED', 'No agent is registered with this phone number');
   return agent;
 }
 
-/** @throws AppError unauthenticated when the agent has been removed since signing in. */
+/** @throws AppError UNAUTHENTICATED when the agent has been removed since signing in. */
 export async function getAgent(em: EntityManager, id: string): Promise<Agent> {
   const agent = await em.findOne(AgentSchema, { id, removedAt: null });
-  if (!agent) throw new AppError('unauthenticated', 'Please login as agent');
+  if (!agent) throw new AppError('UNAUTHENTICATED', 'Please login as agent');
   return agent;
 }
 
@@ -98,7 +98,7 @@ export async function listAgents(
 /**
  * Agent `agentId` goes on or off duty (only agents on duty are alerted to new orders); the
  * counter hears of it.
- * @throws AppError unauthenticated for a removed agent.
+ * @throws AppError UNAUTHENTICATED for a removed agent.
  */
 export async function setDuty(
   em: EntityManager,
@@ -114,21 +114,21 @@ export async function setDuty(
   return agent;
 }
 
-/** @throws AppError conflict when a current agent already has this phone number. */
+/** @throws AppError CONFLICT when a current agent already has this phone number. */
 export async function createAgent(
   em: EntityManager,
   events: DomainEvents,
   input: AgentCreateBody,
 ): Promise<Agent> {
   if (await em.count(AgentSchema, { phone: input.phone, removedAt: null })) {
-    throw new AppError('conflict', PHONE_TAKEN);
+    throw new AppError('CONFLICT', PHONE_TAKEN);
   }
   const agent = em.create(AgentSchema, { name: input.name, phone: input.phone });
   try {
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('conflict', PHONE_TAKEN);
+      throw new AppError('CONFLICT', PHONE_TAKEN);
     throw error;
   }
   events.publish({ type: 'agents.changed' });
@@ -139,7 +139,7 @@ export async function createAgent(
  * Removes an agent: their sessions (and live sockets), paired phones and invites are revoked at
  * once and their undelivered orders go back to the unassigned pool, to be picked up again from the
  * start ('Order Placed'). Delivered orders keep naming them.
- * @throws AppError notFound for an unknown or already removed agent.
+ * @throws AppError NOT_FOUND for an unknown or already removed agent.
  */
 export async function removeAgent(
   em: EntityManager,
@@ -156,7 +156,7 @@ export async function removeAgent(
       { id, removedAt: null },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!agent) throw new AppError('notFound', 'Agent not found');
+    if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
     agent.removedAt = new Date();
     await revokeAgentDevices(tx, hooks, id);
     await endSessionsOf(tx, 'agent', id);

@@ -5,7 +5,7 @@ import { getAgent } from './agent.service.js';
 
 /**
  * The signed-in agent's id, checking they have not been removed since.
- * @throws AppError unauthenticated without an agent's session, or for a removed agent.
+ * @throws AppError UNAUTHENTICATED without an agent's session, or for a removed agent.
  */
 export async function requireAgent(
   ctx: ParameterizedContext<AppState, AppContext>,

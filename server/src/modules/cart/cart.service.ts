@@ -6,7 +6,7 @@ import type { User } from '../user/user.entity.js';
 
 /**
  * Replaces the shopper's saved cart. Out-of-stock products may stay in a cart; ordering refuses them.
- * @throws AppError invalid naming the first product id that does not exist.
+ * @throws AppError INVALID naming the first product id that does not exist.
  */
 export async function saveCart(em: EntityManager, user: User, cartItems: CartItems): Promise<void> {
   const ids = Object.keys(cartItems);
@@ -16,7 +16,7 @@ export async function saveCart(em: EntityManager, user: User, cartItems: CartIte
     ),
   );
   const unknown = ids.find((id) => !known.has(id));
-  if (unknown) throw new AppError('invalid', `cartItems: no product with id ${unknown}`);
+  if (unknown) throw new AppError('INVALID', `cartItems: no product with id ${unknown}`);
   user.cartItems = cartItems;
   await em.flush();
 }

@@ -18,7 +18,7 @@ import {
 
 /**
  * Records cash collected at the door for the agent's cash-on-delivery order; once only.
- * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
+ * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
  * agent) or conflict (paid, not COD).
  */
 export function markOrderPaidInCash(

@@ -104,14 +104,14 @@ export async function readLedger(em: EntityManager, agentId: string): Promise<Le
 
 /**
  * Agent `agentId` (removed ones too: one may still hold cash to hand over) and their ledger.
- * @throws AppError notFound for an unknown agent.
+ * @throws AppError NOT_FOUND for an unknown agent.
  */
 export async function readAgentLedger(
   em: EntityManager,
   agentId: string,
 ): Promise<{ agent: Agent; ledger: Ledger }> {
   const agent = await em.findOne(AgentSchema, { id: agentId });
-  if (!agent) throw new AppError('notFound', 'Agent not found');
+  if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
   return { agent, ledger: await readLedger(em, agentId) };
 }
 
@@ -175,7 +175,7 @@ export async function lockCashOf(tx: EntityManager, agentId: string): Promise<Ag
     { id: agentId },
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
-  if (!agent) throw new AppError('notFound', 'Agent not found');
+  if (!agent) throw new AppError('NOT_FOUND', 'Agent not found');
   return agent;
 }
 
@@ -201,7 +201,7 @@ async function recordSellerLine(
     if (inHand + line.amountPaise < 0) {
       const limit = line.kind === 'handover' ? 'be more' : 'take off more';
       throw new AppError(
-        'conflict',
+        'CONFLICT',
         `${agent.name} has ${inRupees(inHand)} in hand: a ${line.kind} cannot ${limit} than that`,
       );
     }
@@ -228,7 +228,7 @@ async function recordSellerLine(
 
 /**
  * The seller records cash agent `agentId` brought to the counter: all they hold, or part.
- * @throws AppError notFound for an unknown agent; conflict for more than the agent holds.
+ * @throws AppError NOT_FOUND for an unknown agent; CONFLICT for more than the agent holds.
  */
 export function recordHandover(
   em: EntityManager,
@@ -243,7 +243,7 @@ export function recordHandover(
 /**
  * The seller puts agent `agentId`'s cash in hand right by `amount` rupees (negative takes off),
  * saying why; nothing earlier changes.
- * @throws AppError notFound for an unknown agent; conflict when it would leave less than nothing.
+ * @throws AppError NOT_FOUND for an unknown agent; CONFLICT when it would leave less than nothing.
  */
 export function recordCorrection(
   em: EntityManager,

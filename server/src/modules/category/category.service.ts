@@ -9,7 +9,7 @@ import { assertImage } from '../upload/upload.js';
 import { CategorySchema, type Category } from './category.entity.js';
 
 const pathTaken = (path: string) =>
-  new AppError('conflict', `A category with the path ${path} already exists`);
+  new AppError('CONFLICT', `A category with the path ${path} already exists`);
 
 /** A category tile's width and height in pixels. */
 const TILE_SIZE = 256;
@@ -52,7 +52,7 @@ function letterTile(label: string, colour: string): Buffer {
 /**
  * The seller adds a category: placed last unless given a position; its tile is the uploaded
  * picture, or its label's first letter on its colour until one is given.
- * @throws AppError conflict when a category of that path (in any case) exists; invalid for a
+ * @throws AppError CONFLICT when a category of that path (in any case) exists; INVALID for a
  * file that is not a picture.
  */
 export async function addCategory(
@@ -89,7 +89,7 @@ export async function addCategory(
 /**
  * The seller renames, recolours, moves, hides or shows a category, or gives it a new tile. Its
  * path never changes: URLs and other clients rely on it.
- * @throws AppError notFound for an unknown category; invalid for a file that is not a picture.
+ * @throws AppError NOT_FOUND for an unknown category; INVALID for a file that is not a picture.
  */
 export async function updateCategory(
   em: EntityManager,
@@ -102,7 +102,7 @@ export async function updateCategory(
   const imageUrl = image && (await storeTile(store, image.buffer));
   const category = await em.transactional(async (tx) => {
     const category = await tx.findOne(CategorySchema, { id });
-    if (!category) throw new AppError('notFound', 'Category not found');
+    if (!category) throw new AppError('NOT_FOUND', 'Category not found');
     tx.assign(category, {
       ...(text !== undefined && { label: text }),
       ...(bgColor !== undefined && { bgColor: bgColor.toUpperCase() }),

@@ -71,7 +71,7 @@ export function keyedRequest(
 /**
  * The first answer given to this shopper's key in the last 24 hours, or null when there is none.
  * While the first request is still opening its provider order, waits for its answer.
- * @throws AppError conflict when the key was used for a different request, or when the first
+ * @throws AppError CONFLICT when the key was used for a different request, or when the first
  * request has not answered within {@link ANSWER_WAIT_MS}.
  */
 async function storedAnswer(
@@ -87,11 +87,11 @@ async function storedAnswer(
       { refresh: true },
     );
     if (!stored) return null;
-    if (stored.fingerprint !== request.fingerprint) throw new AppError('conflict', KEY_REUSED);
+    if (stored.fingerprint !== request.fingerprint) throw new AppError('CONFLICT', KEY_REUSED);
     if (typeof stored.answerStatus === 'number' && stored.answer) {
       return { status: stored.answerStatus, body: stored.answer as PlacementAnswer['body'] };
     }
-    if (Date.now() >= deadline) throw new AppError('conflict', STILL_PLACING);
+    if (Date.now() >= deadline) throw new AppError('CONFLICT', STILL_PLACING);
     await sleep(ANSWER_POLL_MS);
   }
 }
@@ -101,7 +101,7 @@ async function storedAnswer(
  * key first thing in its transaction, and when the key was used in the last 24 hours (the claim
  * threw {@link KeyInUse}), or `place` was refused while a request with the key placed its order
  * meanwhile, this answers the first answer stored with the key instead.
- * @throws AppError conflict as {@link storedAnswer}; whatever `place` throws.
+ * @throws AppError CONFLICT as {@link storedAnswer}; whatever `place` throws.
  */
 export async function placeOnce(
   em: EntityManager,
@@ -119,7 +119,7 @@ export async function placeOnce(
     // The first answer is ours.
     const answer = await storedAnswer(em, userId, request);
     if (answer) return answer;
-    if (error instanceof KeyInUse) throw new AppError('conflict', STILL_PLACING);
+    if (error instanceof KeyInUse) throw new AppError('CONFLICT', STILL_PLACING);
     throw error;
   }
 }

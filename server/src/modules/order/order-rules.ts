@@ -2,25 +2,31 @@
  * The shared order rules (@kirana/shared order-machine) as the server applies them: an order row
  * as the rules see it, and a refusal turned into the error its caller gets.
  */
-import { refusalMessage, type Decision, type OrderFacts, type Refusal } from '@kirana/shared';
-import { AppError, type ErrorKind } from '../../lib/errors.js';
+import {
+  refusalMessage,
+  type Decision,
+  type ErrorCode,
+  type OrderFacts,
+  type Refusal,
+} from '@kirana/shared';
+import { AppError } from '../../lib/errors.js';
 import type { ListedOrder } from './order.presenter.js';
 
-const REFUSAL_KIND: Record<Refusal, ErrorKind> = {
-  'not-allowed': 'forbidden',
-  'not-assigned': 'forbidden',
-  'wrong-transition': 'conflict',
-  'not-paid': 'conflict',
-  'already-assigned': 'conflict',
-  'already-paid': 'conflict',
-  'not-cod': 'conflict',
-  'not-open': 'conflict',
-  unassigned: 'conflict',
-  'seller-only': 'forbidden',
-  'cannot-cancel': 'forbidden',
-  'already-cancelled': 'conflict',
-  'already-picked': 'conflict',
-  'already-delivered': 'conflict',
+const REFUSAL_KIND: Record<Refusal, ErrorCode> = {
+  'not-allowed': 'FORBIDDEN',
+  'not-assigned': 'FORBIDDEN',
+  'wrong-transition': 'CONFLICT',
+  'not-paid': 'CONFLICT',
+  'already-assigned': 'CONFLICT',
+  'already-paid': 'CONFLICT',
+  'not-cod': 'CONFLICT',
+  'not-open': 'CONFLICT',
+  unassigned: 'CONFLICT',
+  'seller-only': 'FORBIDDEN',
+  'cannot-cancel': 'FORBIDDEN',
+  'already-cancelled': 'CONFLICT',
+  'already-picked': 'CONFLICT',
+  'already-delivered': 'CONFLICT',
 };
 
 export function factsOf(
@@ -37,7 +43,7 @@ export function factsOf(
 
 /**
  * Turns a refusal of the shared order rules into the AppError the caller gets.
- * @throws AppError forbidden or conflict, with the rule's message.
+ * @throws AppError FORBIDDEN or CONFLICT, with the rule's message.
  */
 export function enforce(decision: Decision): void {
   if (!decision.ok)

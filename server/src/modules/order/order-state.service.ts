@@ -38,7 +38,7 @@ const ORDER_NOT_FOUND = 'Order not found';
  * waits for the other: a change by an agent either commits before the removal (which then
  * sees and releases what it holds) or finds the agent removed. Agent first, then orders,
  * everywhere, so the two never deadlock.
- * @throws AppError unauthenticated when the agent has been removed.
+ * @throws AppError UNAUTHENTICATED when the agent has been removed.
  */
 async function lockCurrentAgent(tx: EntityManager, agentId: string): Promise<void> {
   const agent = await tx.findOne(
@@ -46,13 +46,13 @@ async function lockCurrentAgent(tx: EntityManager, agentId: string): Promise<voi
     { id: agentId, removedAt: null },
     { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'] },
   );
-  if (!agent) throw new AppError('unauthenticated', MESSAGES.loginAsAgent);
+  if (!agent) throw new AppError('UNAUTHENTICATED', MESSAGES.loginAsAgent);
 }
 
 /**
  * Assigns an open order to the calling agent. Atomic: of any number of agents racing for one
  * order exactly one wins; accepting an order one already holds succeeds again (a retried tap).
- * @throws AppError unauthenticated for a removed agent; notFound for an order the agent cannot
+ * @throws AppError UNAUTHENTICATED for a removed agent; NOT_FOUND for an order the agent cannot
  * see; conflict when another agent has it or it is no longer open.
  */
 export async function acceptOrder(
@@ -73,7 +73,7 @@ export async function acceptOrder(
       { type: 'accepted', actor },
     );
     const order = await tx.findOne(OrderSchema, { id: orderId }, { populate: ['items.product'] });
-    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (!taken) {
       const decision = canAccept(factsOf(order), actor);
       if (
@@ -81,7 +81,7 @@ export async function acceptOrder(
         decision.reason !== 'already-assigned' &&
         !isVisibleTo(factsOf(order), actor)
       ) {
-        throw new AppError('notFound', ORDER_NOT_FOUND);
+        throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
       }
       enforce(decision);
       return order;
@@ -94,7 +94,7 @@ export async function acceptOrder(
 /**
  * Locks the (current) agent, then one of the orders they can see, lets `change` check the rules
  * and make itself through `changes`, and saves it, all in one transaction.
- * @throws AppError unauthenticated (removed agent) or notFound, and whatever `change` throws.
+ * @throws AppError UNAUTHENTICATED (removed agent) or NOT_FOUND, and whatever `change` throws.
  */
 export async function changeAgentOrder(
   em: EntityManager,
@@ -113,7 +113,7 @@ export async function changeAgentOrder(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!order || !isVisibleTo(factsOf(order), actor))
-      throw new AppError('notFound', ORDER_NOT_FOUND);
+      throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     change(changes, order, actor);
     await tx.flush();
     await tx.populate(order, ['items.product']);
@@ -133,7 +133,7 @@ function pinMatches(pin: string, entered: string): boolean {
  * its shopper's delivery PIN when it has one). A wrong PIN is counted, and written to the
  * history, even though the change is refused; the last of DELIVERY_PIN_TRIES locks the order
  * until the seller unlocks it (unlockDeliveryPin).
- * @throws AppError unauthenticated (removed agent), notFound, forbidden (not the assigned
+ * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
  * agent), conflict (any other move), invalid (PIN missing or wrong) or tooMany (locked).
  */
 export async function changeOrderStatus(
@@ -150,8 +150,8 @@ export async function changeOrderStatus(
     enforce(canChangeStatus(factsOf(order), to, actor));
     const checksPin = to === 'Delivered' && order.deliveryPin !== null;
     if (checksPin) {
-      if (order.pinLockedAt) throw new AppError('tooMany', DELIVERY_PIN_LOCKED);
-      if (pin === undefined) throw new AppError('invalid', DELIVERY_PIN_MISSING);
+      if (order.pinLockedAt) throw new AppError('TOO_MANY_REQUESTS', DELIVERY_PIN_LOCKED);
+      if (pin === undefined) throw new AppError('INVALID', DELIVERY_PIN_MISSING);
       if (!pinMatches(order.deliveryPin ?? '', pin)) {
         // Kept: the transaction commits the count, then the request is refused.
         const failures = order.pinFailures + 1;
@@ -165,7 +165,10 @@ export async function changeOrderStatus(
           },
           { pinFailures: failures, ...(left <= 0 && { pinLockedAt: new Date() }) },
         );
-        wrong.refusal = new AppError(left <= 0 ? 'tooMany' : 'invalid', wrongPinMessage(left));
+        wrong.refusal = new AppError(
+          left <= 0 ? 'TOO_MANY_REQUESTS' : 'INVALID',
+          wrongPinMessage(left),
+        );
         return;
       }
     }
@@ -185,7 +188,7 @@ export async function changeOrderStatus(
 /**
  * The seller lets the agent try the delivery PIN again after a lock: the count of wrong PINs
  * starts over. Unlocking an order that is not locked answers it unchanged.
- * @throws AppError notFound for an order the seller cannot see.
+ * @throws AppError NOT_FOUND for an order the seller cannot see.
  */
 export async function unlockDeliveryPin(
   em: EntityManager,
@@ -199,7 +202,7 @@ export async function unlockDeliveryPin(
       { id: orderId, ...releasedOrders },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.pinLockedAt !== null) {
       changes.move(
         order,
@@ -245,7 +248,7 @@ export async function releaseRemovedAgentOrders(
  * The seller takes an order back from the agent holding it: it returns to the open pool from the
  * start ('Order Placed'), for any agent to accept; the history names the seller and the agent.
  * Only the order's row is locked, so it never waits on an agent's lock (see lockCurrentAgent).
- * @throws AppError notFound for an order the seller cannot see; conflict for one no agent holds,
+ * @throws AppError NOT_FOUND for an order the seller cannot see; CONFLICT for one no agent holds,
  * or one delivered or cancelled.
  */
 export async function takeOrderBack(
@@ -260,7 +263,7 @@ export async function takeOrderBack(
       { id: orderId, ...releasedOrders },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     enforce(canTakeBack(factsOf(order), { role: 'seller' }));
     await tx.populate(order, ['assignedTo']);
     returnToPool(changes, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
@@ -296,7 +299,7 @@ export interface CancellationStep {
  * (the cash taken at the door goes back, online payments are written down for refunds). The
  * same cancel again (same canceller and reason) answers the order unchanged, so a retried
  * request succeeds and does nothing more. Answers the order and whether a refund is on its way.
- * @throws AppError notFound for an order the canceller cannot see; forbidden or conflict when
+ * @throws AppError NOT_FOUND for an order the canceller cannot see; FORBIDDEN or CONFLICT when
  * the rules refuse (an order someone else cancelled, or with another reason, included).
  */
 export async function cancelOrder(
@@ -316,7 +319,7 @@ export async function cancelOrder(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!order || !isVisibleTo(factsOf(order), actor))
-      throw new AppError('notFound', ORDER_NOT_FOUND);
+      throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     const reason = canceller.role === 'seller' ? canceller.reason : null;
     // The same cancel again (a retried request) answers the order as it is; any other is refused.
     const retried =
@@ -361,7 +364,7 @@ export async function cancelOrder(
  * The seller hands an open order to agent `agentId`, as if the agent had accepted it; the
  * history names the seller and the agent. Assigning it again to the same agent answers it
  * unchanged. Agent first, then the order, as everywhere (see lockCurrentAgent).
- * @throws AppError notFound for an unknown or removed agent, or an order the seller cannot see;
+ * @throws AppError NOT_FOUND for an unknown or removed agent, or an order the seller cannot see;
  * conflict when another agent holds it or it is not open.
  */
 export async function assignOrder(
@@ -377,13 +380,13 @@ export async function assignOrder(
       { id: agentId, removedAt: null },
       { lockMode: LockMode.PESSIMISTIC_READ },
     );
-    if (!agent) throw new AppError('notFound', 'Agent not found: they may have been removed');
+    if (!agent) throw new AppError('NOT_FOUND', 'Agent not found: they may have been removed');
     const order = await tx.findOne(
       OrderSchema,
       { id: orderId, ...releasedOrders },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!order) throw new AppError('notFound', ORDER_NOT_FOUND);
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     enforce(canAssign(factsOf(order), { role: 'seller' }, agentId));
     if (order.assignedTo?.id !== agentId) {
       changes.move(

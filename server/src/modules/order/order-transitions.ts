@@ -50,7 +50,7 @@ export class OrderChanges {
   /**
    * Applies `transition` to `order`, which the caller has loaded (and locked) and checked with
    * the shared rules: sets its new status and `fields`, and writes the history line.
-   * @throws AppError conflict when the machine has no such move of status.
+   * @throws AppError CONFLICT when the machine has no such move of status.
    */
   move(order: Order, transition: Transition, fields: EntityData<Order> = {}): void {
     const from = order.status;
@@ -64,7 +64,7 @@ export class OrderChanges {
    * on order `orderId` only if it still matches `where` (and, for a move of status, is still in
    * `from`), in one conditional UPDATE that lets exactly one of any number of racing callers
    * through, and writes the history line if it did. Answers whether this call changed the order.
-   * @throws AppError conflict when the machine has no such move of status.
+   * @throws AppError CONFLICT when the machine has no such move of status.
    */
   async moveWhere(
     orderId: string,
@@ -106,7 +106,7 @@ export class OrderChanges {
 
   private assertMove(from: OrderStatus, { to, actor }: Transition): void {
     if (to && !isStatusMove(from, to, actor.role)) {
-      throw new AppError('conflict', 'Order cannot move to that status from its current one');
+      throw new AppError('CONFLICT', 'Order cannot move to that status from its current one');
     }
   }
 

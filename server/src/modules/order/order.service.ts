@@ -82,7 +82,7 @@ type PlacementTables = InferKyselyDB<
  * statements — the claim, one read of the address with the products (taking the units), one
  * write of the rest (a refusal for want of units reads the product once more instead).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
- * @throws AppError notFound for an address that is not the shopper's; invalid for an unknown
+ * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
  * units left than ordered (nothing is taken then). KeyInUse when another request has placed an
  * order with `key`.
@@ -105,9 +105,9 @@ export async function placeOrder(
       const { address, products } = await takeStock(db, userId, body.address, lines, now);
       const priced = lines.map(({ product: id, quantity }) => {
         const product = products.get(id);
-        if (!product) throw new AppError('invalid', `items: no product with id ${id}`);
-        if (product.archived) throw new AppError('conflict', `${product.name} is no longer sold`);
-        if (!product.inStock) throw new AppError('conflict', `${product.name} is out of stock`);
+        if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
+        if (product.archived) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+        if (!product.inStock) throw new AppError('CONFLICT', `${product.name} is out of stock`);
         return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
       });
       // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
@@ -115,10 +115,10 @@ export async function placeOrder(
       if (short) throw await notEnoughLeft(db, short);
       const totals = cartTotals(priced);
       if (totals.total > MAX_ORDER_PAISE)
-        throw new AppError('invalid', 'items: the order total is too large');
+        throw new AppError('INVALID', 'items: the order total is too large');
       if (payment.type === 'Online' && totals.total < MIN_ONLINE_PAYMENT_PAISE) {
         throw new AppError(
-          'invalid',
+          'INVALID',
           `Online payments start at ₹${MIN_ONLINE_PAYMENT_PAISE / 100}: choose cash on delivery for this order`,
         );
       }
@@ -206,12 +206,12 @@ async function notEnoughLeft(
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
   const left = now.stock_count;
-  if (!now.in_stock || left === 0) return new AppError('conflict', `${name} is out of stock`);
+  if (!now.in_stock || left === 0) return new AppError('CONFLICT', `${name} is out of stock`);
   // Restocked, or no longer counted, since: the same order may go through now.
   if (left === null || left >= quantity) {
-    return new AppError('conflict', `The stock of ${name} just changed: please try again`);
+    return new AppError('CONFLICT', `The stock of ${name} just changed: please try again`);
   }
-  return new AppError('conflict', `${name}: only ${left} left in stock`);
+  return new AppError('CONFLICT', `${name}: only ${left} left in stock`);
 }
 
 /** A product as placing an order sees it, and whether the order took its units. */
@@ -232,7 +232,7 @@ interface PlacedProduct {
  * none can take more than there is; the last unit sets the product out of stock); and reads the
  * shopper's address `addressId` as the order keeps it, with each product of `lines` that exists
  * (by id) as it was before, and whether its units were taken.
- * @throws AppError notFound when the address is not the shopper's.
+ * @throws AppError NOT_FOUND when the address is not the shopper's.
  */
 async function takeStock(
   db: Kysely<PlacementTables>,
@@ -285,7 +285,7 @@ async function takeStock(
     .where('a.user_id', '=', userId)
     .execute();
   const [first] = rows;
-  if (!first) throw new AppError('notFound', 'Address not found');
+  if (!first) throw new AppError('NOT_FOUND', 'Address not found');
   const products = new Map<string, PlacedProduct>();
   for (const row of rows) {
     const { product_id: id, product_name: name, offer_price_paise, in_stock } = row;
@@ -349,7 +349,7 @@ function mergeLines(items: PlaceOrderBody['items']): PlaceOrderBody['items'] {
   return [...merged].map(([product, quantity]) => {
     if (quantity > MAX_LINE_QUANTITY) {
       throw new AppError(
-        'invalid',
+        'INVALID',
         `items: quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`,
       );
     }
@@ -522,11 +522,11 @@ export async function readListedOrders(
 
 /**
  * Every change of one order, oldest first, with the names of the people who made them.
- * @throws AppError notFound for an unknown order.
+ * @throws AppError NOT_FOUND for an unknown order.
  */
 export async function listOrderHistory(em: EntityManager, orderId: string): Promise<OrderEvent[]> {
   if (!(await em.count(OrderSchema, { id: orderId })))
-    throw new AppError('notFound', 'Order not found');
+    throw new AppError('NOT_FOUND', 'Order not found');
   const events = await em.find(
     OrderEventSchema,
     { order: orderId },

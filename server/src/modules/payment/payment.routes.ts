@@ -40,8 +40,8 @@ export function paymentWebhookRoutes(payments: PaymentDeps): Router<AppState, Ap
       });
     } catch (error) {
       const type = (error as { type?: string }).type;
-      if (type === 'entity.too.large') throw new AppError('tooLarge', 'Webhook body is too large');
-      throw new AppError('invalid', 'Webhook body could not be read');
+      if (type === 'entity.too.large') throw new AppError('TOO_LARGE', 'Webhook body is too large');
+      throw new AppError('INVALID', 'Webhook body could not be read');
     }
     const event = payments.provider.parseWebhook(
       rawBody,

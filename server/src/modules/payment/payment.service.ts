@@ -69,7 +69,7 @@ const asked = (payment: Payment): ProviderOrderAnswer => ({
  * and hidden from the shop until paid), then opens a provider order for its amount. Once per
  * `Idempotency-Key`: a repeat of the key answers the first answer again, the provider's refusal
  * included, and opens no other provider order (see placeOnce).
- * @throws AppError as placeOrder and placeOnce do; conflict when the shopper already has
+ * @throws AppError as placeOrder and placeOnce do; CONFLICT when the shopper already has
  * {@link MAX_ORDERS_AWAITING_PAYMENT} orders awaiting payment; unavailable when the provider
  * order cannot be created (the order then stays awaiting payment, to be paid from My Orders).
  */
@@ -90,7 +90,7 @@ export async function placeOnlineOrder(
     });
     if (waiting >= MAX_ORDERS_AWAITING_PAYMENT) {
       throw new AppError(
-        'conflict',
+        'CONFLICT',
         `You have ${waiting} orders awaiting payment: pay for them from My Orders, or wait until they expire`,
       );
     }
@@ -116,7 +116,7 @@ export async function placeOnlineOrder(
 /**
  * The provider order to pay the shopper's own unpaid online order with: the one already opened
  * (Checkout retries on one provider order), or a new one when none could be opened before.
- * @throws AppError notFound for an order that is not theirs; conflict for one that is paid,
+ * @throws AppError NOT_FOUND for an order that is not theirs; CONFLICT for one that is paid,
  * cancelled or past its time to pay; unavailable when the provider cannot be reached.
  */
 export async function payAgain(
@@ -126,13 +126,13 @@ export async function payAgain(
   orderId: string,
 ): Promise<ProviderOrderAnswer> {
   const order = await em.findOne(OrderSchema, { id: orderId, user: userId });
-  if (!order) throw new AppError('notFound', MESSAGES.orderNotFound);
+  if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   if (order.paymentType !== 'Online')
-    throw new AppError('conflict', 'This order is paid in cash on delivery');
-  if (order.isPaid) throw new AppError('conflict', 'Order is already paid');
+    throw new AppError('CONFLICT', 'This order is paid in cash on delivery');
+  if (order.isPaid) throw new AppError('CONFLICT', 'Order is already paid');
   if (order.status === 'Cancelled' || (order.expiresAt && order.expiresAt <= new Date()))
     throw new AppError(
-      'conflict',
+      'CONFLICT',
       'This order was cancelled because the payment was not completed',
     );
   const open = await em.findOne(
@@ -147,7 +147,7 @@ export async function payAgain(
  * Opens a provider order for a cash-on-delivery order the calling agent delivers, so the
  * customer pays online at the door. The amount is the order's own: a differing `amount` (paise)
  * is refused. A retried tap reuses the provider order already opened.
- * @throws AppError notFound (an order the agent cannot see), forbidden (not theirs), conflict
+ * @throws AppError NOT_FOUND (an order the agent cannot see), FORBIDDEN (not theirs), CONFLICT
  * (paid, online, finished; the shared `canCollectOnline` rule), invalid (amount), unavailable
  * (provider).
  */
@@ -161,11 +161,11 @@ export async function openCollection(
   const order = await em.findOne(OrderSchema, { id: orderId });
   const agent: Actor = { role: 'agent', id: agentId };
   if (!order || !isVisibleTo(factsOf(order), agent))
-    throw new AppError('notFound', MESSAGES.orderNotFound);
+    throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   enforce(canCollectOnline(factsOf(order), agent));
   if (amount !== undefined && amount !== order.amountPaise) {
     throw new AppError(
-      'invalid',
+      'INVALID',
       `amount must be the order's amount, ${order.amountPaise} paise (₹${(order.amountPaise / 100).toFixed(2)})`,
     );
   }
@@ -192,14 +192,14 @@ async function openProviderOrder(
     });
   } catch (error) {
     deps.logger.error({ err: error, orderId: order.id }, 'the payment provider refused an order');
-    throw new AppError('unavailable', MESSAGES.razorpayOrderFailed);
+    throw new AppError('UNAVAILABLE', MESSAGES.razorpayOrderFailed);
   }
   if (created.amount !== order.amountPaise || created.currency !== PAYMENT_CURRENCY) {
     deps.logger.error(
       { orderId: order.id, created },
       'the provider order is not the one asked for',
     );
-    throw new AppError('unavailable', MESSAGES.razorpayOrderFailed);
+    throw new AppError('UNAVAILABLE', MESSAGES.razorpayOrderFailed);
   }
   const payment = await em.transactional(async (tx) => {
     const payment = tx.create(PaymentSchema, {
@@ -226,7 +226,7 @@ async function openProviderOrder(
  * Checkout's callback: checks the signature against the provider order we stored, which must be
  * the caller's (the shopper's checkout, or the agent's collection), then marks the order paid.
  * Idempotent: a replay of a callback changes nothing and answers as the first did.
- * @throws AppError invalid ('Payment verification failed.') for a forged signature or a provider
+ * @throws AppError INVALID ('Payment verification failed.') for a forged signature or a provider
  * order that is not the caller's; conflict when the order could no longer take the payment
  * (it will be refunded).
  */
@@ -242,7 +242,7 @@ export async function verifyCheckout(
     { populate: ['order'] },
   );
   if (!payment || !isPayersOwn(payment, payer, body.orderId))
-    throw new AppError('invalid', MESSAGES.paymentVerificationFailed);
+    throw new AppError('INVALID', MESSAGES.paymentVerificationFailed);
   const order = payment.order;
   const genuine = deps.provider.verifyCheckout({
     orderId: payment.providerOrderId,
@@ -252,7 +252,7 @@ export async function verifyCheckout(
   if (!genuine) {
     // Logged, not stored: a caller must not be able to grow the order's history at will.
     deps.logger.warn({ orderId: order.id, payer }, 'Checkout callback with a forged signature');
-    throw new AppError('invalid', MESSAGES.paymentVerificationFailed);
+    throw new AppError('INVALID', MESSAGES.paymentVerificationFailed);
   }
   const outcome = await markOnlinePaid(em, deps, {
     paymentId: payment.id,
@@ -271,7 +271,7 @@ export async function verifyCheckout(
       (await em.count(PaymentSchema, { providerPaymentId: body.razorpay_payment_id })) === 0);
   if (refused) {
     throw new AppError(
-      'conflict',
+      'CONFLICT',
       'This order can no longer take this payment; it will be refunded in full',
     );
   }
@@ -714,11 +714,11 @@ export async function expireUnpaidOrder(
 
 /**
  * Every provider order, refund and payment event of one order, oldest first.
- * @throws AppError notFound for an unknown order.
+ * @throws AppError NOT_FOUND for an unknown order.
  */
 export async function listOrderPayments(em: EntityManager, orderId: string) {
   if (!(await em.count(OrderSchema, { id: orderId })))
-    throw new AppError('notFound', MESSAGES.orderNotFound);
+    throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   const oldestFirst = { orderBy: { createdAt: 'asc', id: 'asc' } } as const;
   return {
     payments: await em.find(PaymentSchema, { order: orderId }, oldestFirst),

@@ -70,7 +70,7 @@ export interface PaymentProvider {
   verifyCheckout(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /**
    * Checks the webhook's signature over the raw bytes, then reads the event.
-   * @throws AppError invalid for a bad signature.
+   * @throws AppError INVALID for a bad signature.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
   /** @throws ProviderError */
@@ -165,7 +165,7 @@ export function toProviderRefund(raw: unknown): ProviderRefund {
 
 /**
  * Verifies a Razorpay-format webhook (both providers send this format) and reads its event.
- * @throws AppError invalid for a bad signature.
+ * @throws AppError INVALID for a bad signature.
  */
 export function parseWebhookWith(
   secrets: ProviderSecrets,
@@ -173,7 +173,7 @@ export function parseWebhookWith(
   signature: string | undefined,
 ): WebhookEvent {
   if (!isWebhookSignatureValid(rawBody, signature, secrets.webhookSecret))
-    throw new AppError('invalid', 'Webhook signature is not valid');
+    throw new AppError('INVALID', 'Webhook signature is not valid');
   // Signed, so it is the provider's: an event we cannot read is acknowledged (and logged) rather
   // than refused, or the provider would retry it for a day and then disable the webhook.
   let body;

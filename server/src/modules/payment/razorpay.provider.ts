@@ -102,7 +102,7 @@ export class RazorpayProvider implements PaymentProvider {
     return verifyCheckoutWith(this.secrets, input);
   }
 
-  /** @throws AppError invalid for a bad signature or a body that is not a Razorpay event. */
+  /** @throws AppError INVALID for a bad signature or a body that is not a Razorpay event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent {
     return parseWebhookWith(this.secrets, rawBody, signature);
   }

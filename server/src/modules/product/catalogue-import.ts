@@ -51,7 +51,7 @@ interface Planned {
 /**
  * Imports the catalogue's CSV (design: Catalogue at shop scale). `preview` checks every row and
  * writes nothing; `apply` writes every row in one transaction, or nothing when any row is wrong.
- * @throws AppError tooLarge for a file or .zip over IMPORT_LIMITS (before any row is read);
+ * @throws AppError TOO_LARGE for a file or .zip over IMPORT_LIMITS (before any row is read);
  * invalid for a file that is not CSV or a .zip that is not one; conflict when another product
  * took a SKU or barcode meanwhile.
  */
@@ -64,19 +64,19 @@ export async function importCatalogue(
 ): Promise<ImportResult> {
   if (files.csv.length > IMPORT_LIMITS.csvBytes) {
     throw new AppError(
-      'tooLarge',
+      'TOO_LARGE',
       `file: at most ${IMPORT_LIMITS.csvBytes / 1024 / 1024} MB of CSV`,
     );
   }
   if (files.zip && files.zip.length > IMPORT_LIMITS.zipBytes) {
     throw new AppError(
-      'tooLarge',
+      'TOO_LARGE',
       `images: at most ${IMPORT_LIMITS.zipBytes / 1024 / 1024} MB of .zip`,
     );
   }
   const [header, ...records] = readCsv(files.csv);
   if (!header)
-    throw new AppError('invalid', 'file: the CSV is empty; its first row names the columns');
+    throw new AppError('INVALID', 'file: the CSV is empty; its first row names the columns');
   const errors: ImportError[] = [];
   const columns = readHeader(header, errors);
   const archive = files.zip ? await openPictureArchive(files.zip) : undefined;
@@ -129,7 +129,7 @@ export async function importCatalogue(
 
 /**
  * The CSV's records, cells as text.
- * @throws AppError invalid when it is not CSV; tooLarge past IMPORT_LIMITS.rows data rows.
+ * @throws AppError INVALID when it is not CSV; TOO_LARGE past IMPORT_LIMITS.rows data rows.
  */
 function readCsv(csv: Buffer): string[][] {
   let records: string[][];
@@ -143,10 +143,10 @@ function readCsv(csv: Buffer): string[][] {
     });
   } catch (error) {
     const where = error instanceof CsvError ? `: ${error.message}` : '';
-    throw new AppError('invalid', `file: the CSV cannot be read${where}`);
+    throw new AppError('INVALID', `file: the CSV cannot be read${where}`);
   }
   if (records.length > IMPORT_LIMITS.rows + 1) {
-    throw new AppError('tooLarge', `file: at most ${IMPORT_LIMITS.rows} rows under the header`);
+    throw new AppError('TOO_LARGE', `file: at most ${IMPORT_LIMITS.rows} rows under the header`);
   }
   return records;
 }

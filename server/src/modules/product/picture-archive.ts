@@ -9,7 +9,7 @@ export interface PictureArchive {
   find(name: string): Entry | 'ambiguous' | undefined;
   /**
    * The bytes of `entries`, unpacked one at a time.
-   * @throws AppError tooLarge when they come to more than IMPORT_LIMITS.unpackedBytes, or one is
+   * @throws AppError TOO_LARGE when they come to more than IMPORT_LIMITS.unpackedBytes, or one is
    * larger than MAX_IMAGE_BYTES (as the .zip says, checked before unpacking; an entry that holds
    * more than it says fails as it is read).
    */
@@ -20,7 +20,7 @@ const keyOf = (name: string) => path.posix.basename(name.replace(/\\/g, '/')).to
 
 /**
  * Reads the .zip's table of contents, not its contents.
- * @throws AppError invalid for a file that is not a .zip; tooLarge for more than
+ * @throws AppError INVALID for a file that is not a .zip; TOO_LARGE for more than
  * IMPORT_LIMITS.zipEntries entries.
  */
 export async function openPictureArchive(zip: Buffer): Promise<PictureArchive> {
@@ -32,11 +32,11 @@ export async function openPictureArchive(zip: Buffer): Promise<PictureArchive> {
       strictFileNames: false,
     });
   } catch {
-    throw new AppError('invalid', 'images: the pictures must be a .zip file');
+    throw new AppError('INVALID', 'images: the pictures must be a .zip file');
   }
   if (file.entryCount > IMPORT_LIMITS.zipEntries) {
     throw new AppError(
-      'tooLarge',
+      'TOO_LARGE',
       `images: the .zip holds ${file.entryCount} files; at most ${IMPORT_LIMITS.zipEntries}`,
     );
   }
@@ -48,7 +48,7 @@ export async function openPictureArchive(zip: Buffer): Promise<PictureArchive> {
       byName.set(key, byName.has(key) ? 'ambiguous' : entry);
     }
   } catch {
-    throw new AppError('invalid', 'images: the .zip cannot be read');
+    throw new AppError('INVALID', 'images: the .zip cannot be read');
   }
   return {
     find: (name) => byName.get(keyOf(name)),
@@ -56,14 +56,14 @@ export async function openPictureArchive(zip: Buffer): Promise<PictureArchive> {
       const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
       if (total > IMPORT_LIMITS.unpackedBytes) {
         throw new AppError(
-          'tooLarge',
+          'TOO_LARGE',
           `images: the pictures named unpack to ${Math.ceil(total / 1024 / 1024)} MB; at most ${IMPORT_LIMITS.unpackedBytes / 1024 / 1024} MB`,
         );
       }
       const oversize = entries.find((entry) => entry.uncompressedSize > MAX_IMAGE_BYTES);
       if (oversize) {
         throw new AppError(
-          'tooLarge',
+          'TOO_LARGE',
           `images: ${oversize.fileName} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
         );
       }
@@ -81,6 +81,6 @@ async function unpack(file: ZipFile, entry: Entry): Promise<Buffer> {
     return Buffer.concat(chunks);
   } catch {
     // Among others: an entry that unpacks to more than its stated size (a zip bomb's lie).
-    throw new AppError('invalid', `images: ${entry.fileName} in the .zip cannot be unpacked`);
+    throw new AppError('INVALID', `images: ${entry.fileName} in the .zip cannot be unpacked`);
   }
 }

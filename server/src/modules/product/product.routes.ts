@@ -138,7 +138,7 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
         Record<'file' | 'images', { buffer: Buffer }[]>
       >;
       const csv = files.file?.[0]?.buffer;
-      if (!csv) throw new AppError('invalid', 'file is required: the CSV of products');
+      if (!csv) throw new AppError('INVALID', 'file is required: the CSV of products');
       const mode = importModeSchema.parse((ctx.request.body as { mode?: unknown }).mode);
       const result = await importCatalogue(
         ctx.em,

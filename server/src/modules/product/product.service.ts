@@ -32,17 +32,17 @@ const PRODUCT_NOT_FOUND = 'Product not found';
 
 /**
  * The product `id`, its row locked for the rest of the transaction.
- * @throws AppError notFound for an unknown product; conflict for an archived one.
+ * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one.
  */
 async function lockProduct(tx: EntityManager, id: string): Promise<Product> {
   const product = await tx.findOne(ProductSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!product) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+  if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   if (product.archivedAt) throw archivedError(product);
   return product;
 }
 
 const archivedError = (product: Product) =>
-  new AppError('conflict', `${product.name} is archived: it is no longer sold`);
+  new AppError('CONFLICT', `${product.name} is archived: it is no longer sold`);
 
 /** Writes one line of the product's history, with its stock as it stands after the change. */
 export function recordChange(
@@ -69,7 +69,7 @@ export interface UploadedImage {
 /**
  * Adds a product; its pictures are checked by content, then re-encoded to WebP at every served
  * width before the product is saved.
- * @throws AppError invalid when a file is not an accepted picture.
+ * @throws AppError INVALID when a file is not an accepted picture.
  */
 export async function addProduct(
   em: EntityManager,
@@ -105,11 +105,11 @@ export async function addProduct(
 
 /**
  * The stored path of the category `path` names, in any case.
- * @throws AppError invalid when the shop has no such category.
+ * @throws AppError INVALID when the shop has no such category.
  */
 async function categoryPathOf(em: EntityManager, path: string): Promise<string> {
   const category = await findCategory(em, path);
-  if (!category) throw new AppError('invalid', `category: the shop has no category "${path}"`);
+  if (!category) throw new AppError('INVALID', `category: the shop has no category "${path}"`);
   return category.path;
 }
 
@@ -119,7 +119,7 @@ interface Codes {
 }
 
 /**
- * @throws AppError conflict when another live product has the SKU (in any case) or the barcode.
+ * @throws AppError CONFLICT when another live product has the SKU (in any case) or the barcode.
  */
 async function assertCodesFree(em: EntityManager, { sku, barcode }: Codes, self?: string) {
   const others = { archivedAt: null, ...(self && { id: { $ne: self } }) };
@@ -134,7 +134,7 @@ async function assertCodesFree(em: EntityManager, { sku, barcode }: Codes, self?
 }
 
 const codeTaken = (what: string, code: string, holder: Product) =>
-  new AppError('conflict', `${what} ${code} is already used by ${holder.name}`);
+  new AppError('CONFLICT', `${what} ${code} is already used by ${holder.name}`);
 
 /** `text` matched literally by ILIKE. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -142,7 +142,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 /**
  * Flushes, turning a race lost on the live products' unique codes into the same refusal as
  * assertCodesFree's.
- * @throws AppError conflict when another product took the SKU or barcode meanwhile.
+ * @throws AppError CONFLICT when another product took the SKU or barcode meanwhile.
  */
 export async function flushCodes(em: EntityManager, codes: Codes): Promise<void> {
   try {
@@ -152,7 +152,7 @@ export async function flushCodes(em: EntityManager, codes: Codes): Promise<void>
       const what = /barcode/.test(error.message) ? 'barcode' : 'SKU';
       const code = what === 'barcode' ? codes.barcode : codes.sku;
       throw new AppError(
-        'conflict',
+        'CONFLICT',
         `${what}${code ? ` ${code}` : ''} is already used by another product`,
       );
     }
@@ -164,7 +164,7 @@ export async function flushCodes(em: EntityManager, codes: Codes): Promise<void>
  * The seller sets a product's stock: the in/out switch, the count of units (null: not counted),
  * or both; a count alone also sets the switch (in stock above 0, out at 0). The row is locked
  * first, so an order taking units meanwhile is not overwritten. Written to the product's history.
- * @throws AppError notFound for an unknown product; conflict for switching on a counted product
+ * @throws AppError NOT_FOUND for an unknown product; CONFLICT for switching on a counted product
  * with no units left.
  */
 export async function setStock(
@@ -201,7 +201,7 @@ export async function setStocks(
       else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
       if (product.inStock && product.stockCount === 0) {
         throw new AppError(
-          'conflict',
+          'CONFLICT',
           `${product.name} has no units left: enter how many there are to put it back in stock`,
         );
       }
@@ -246,7 +246,7 @@ export function changedFieldsNote(fields: readonly string[]): string {
  * ones by URL and new `images` files by index; the new ones are checked by content and stored
  * like add's). Its stock is left as it is. Written to the product's history with what changed; nothing changed writes
  * nothing. Past orders keep the prices they were charged.
- * @throws AppError notFound for an unknown product; conflict for an archived one; invalid for a
+ * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one; INVALID for a
  * picture that is not the product's own or not a picture, more than MAX_PRODUCT_IMAGES pictures,
  * or an offer above the price.
  */
@@ -260,7 +260,7 @@ export async function updateProduct(
   for (const upload of images) await assertImage(upload.buffer, upload.originalname);
   // A fork of its own: the row is read afresh under the lock below.
   const current = await em.fork().findOne(ProductSchema, { id });
-  if (!current) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+  if (!current) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   if (current.archivedAt) throw archivedError(current);
   const entries = layout?.map((entry) => (typeof entry === 'string' ? storedPath(entry) : entry));
   checkPictures(entries ?? current.images, current.images, images.length);
@@ -307,7 +307,7 @@ export async function updateProduct(
 /**
  * Checks a product's pictures after an edit: `entries` in order (a stored path, or the index of
  * a new file), only among `own`, with `uploads` new files, at most MAX_PRODUCT_IMAGES in all.
- * @throws AppError invalid naming what is wrong.
+ * @throws AppError INVALID naming what is wrong.
  */
 function checkPictures(
   entries: readonly (string | number)[],
@@ -315,28 +315,28 @@ function checkPictures(
   uploads: number,
 ): void {
   if (entries.some((entry) => typeof entry === 'string' && !own.includes(entry)))
-    throw new AppError('invalid', 'image: keep only pictures the product already has');
+    throw new AppError('INVALID', 'image: keep only pictures the product already has');
   if (entries.some((entry) => typeof entry === 'number' && entry >= uploads))
-    throw new AppError('invalid', `image: there are only ${uploads} new pictures`);
+    throw new AppError('INVALID', `image: there are only ${uploads} new pictures`);
   const unplaced = uploads - entries.filter((entry) => typeof entry === 'number').length;
   if (entries.length + unplaced > MAX_PRODUCT_IMAGES)
-    throw new AppError('invalid', `images: a product has at most ${MAX_PRODUCT_IMAGES} pictures`);
+    throw new AppError('INVALID', `images: a product has at most ${MAX_PRODUCT_IMAGES} pictures`);
 }
 
 /**
- * @throws AppError invalid when the prices after the edit would put the offer above the price.
+ * @throws AppError INVALID when the prices after the edit would put the offer above the price.
  */
 function checkPrices(product: Product, price?: number, offerPrice?: number): void {
   const pricePaise = price === undefined ? product.pricePaise : toPaise(price);
   const offerPaise = offerPrice === undefined ? product.offerPricePaise : toPaise(offerPrice);
-  if (offerPaise > pricePaise) throw new AppError('invalid', OFFER_ABOVE_PRICE);
+  if (offerPaise > pricePaise) throw new AppError('INVALID', OFFER_ABOVE_PRICE);
 }
 
 /**
  * The seller archives a product: it leaves the catalogue for good (out of stock, and no order
  * can take it again) and stays on the orders that hold it. Archiving it again answers it as it
  * is. Written to the product's history.
- * @throws AppError notFound for an unknown product.
+ * @throws AppError NOT_FOUND for an unknown product.
  */
 export async function archiveProduct(
   em: EntityManager,
@@ -349,7 +349,7 @@ export async function archiveProduct(
       { id },
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!product) throw new AppError('notFound', PRODUCT_NOT_FOUND);
+    if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
     if (product.archivedAt) return { product, changed: false };
     product.archivedAt = new Date();
     product.inStock = false;

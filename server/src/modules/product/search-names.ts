@@ -13,7 +13,7 @@ export function listSearchNames(em: EntityManager): Promise<SearchName[]> {
 /**
  * The seller adds an Indian name of a grocery: search finds what `means` finds when a shopper
  * types `name` (lower case, as search compares); publishes `catalogue.changed` (searches change).
- * @throws AppError conflict when the shop has that name for that meaning already.
+ * @throws AppError CONFLICT when the shop has that name for that meaning already.
  */
 export async function addSearchName(
   em: EntityManager,
@@ -28,7 +28,7 @@ export async function addSearchName(
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new AppError('conflict', `${name.name} already means ${name.means}`);
+      throw new AppError('CONFLICT', `${name.name} already means ${name.means}`);
     }
     throw error;
   }
@@ -38,7 +38,7 @@ export async function addSearchName(
 
 /**
  * Publishes `catalogue.changed` (searches change).
- * @throws AppError notFound for a name the seller never added.
+ * @throws AppError NOT_FOUND for a name the seller never added.
  */
 export async function removeSearchName(
   em: EntityManager,
@@ -46,6 +46,6 @@ export async function removeSearchName(
   id: string,
 ): Promise<void> {
   const removed = await em.nativeDelete(SearchNameSchema, { id });
-  if (removed === 0) throw new AppError('notFound', 'No such search name');
+  if (removed === 0) throw new AppError('NOT_FOUND', 'No such search name');
   events.publish({ type: 'catalogue.changed' });
 }

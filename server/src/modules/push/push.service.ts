@@ -39,7 +39,7 @@ export const MAX_SUBSCRIPTIONS_PER_AGENT = 5;
  * none), when it is this agent's; another agent's moves to this one only from the same phone,
  * i.e. with the very keys kept (another agent signed in on that phone since). The auth secret
  * never leaves the phone but to us, so an endpoint alone takes over nothing.
- * @throws AppError invalid when the endpoint is not on a push service's host (the known ones and
+ * @throws AppError INVALID when the endpoint is not on a push service's host (the known ones and
  * `serviceHosts`), or p256dh is not a point on P-256; conflict when the endpoint is another
  * agent's and the keys are not the ones kept.
  */
@@ -50,9 +50,9 @@ export async function subscribeToAlerts(
   serviceHosts: readonly string[],
 ): Promise<void> {
   if (!isPushServiceEndpoint(endpoint, serviceHosts))
-    throw new AppError('invalid', 'endpoint must be the address of a known push service');
+    throw new AppError('INVALID', 'endpoint must be the address of a known push service');
   if (!isP256Point(keys.p256dh))
-    throw new AppError('invalid', 'keys.p256dh must be a P-256 public key (65 bytes, base64url)');
+    throw new AppError('INVALID', 'keys.p256dh must be a P-256 public key (65 bytes, base64url)');
   const kept = await em
     .getKysely<PushTables>()
     .insertInto('push_subscriptions')
@@ -90,7 +90,7 @@ export async function subscribeToAlerts(
     .executeTakeFirst();
   if (!kept) {
     throw new AppError(
-      'conflict',
+      'CONFLICT',
       'This phone’s alerts belong to another agent: they must turn them off on it first',
     );
   }

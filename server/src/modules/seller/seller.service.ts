@@ -8,7 +8,7 @@ const DUMMY_HASH = argon2.hash('kirana-no-such-seller');
 
 /**
  * The seller account these credentials belong to.
- * @throws AppError unauthenticated, with one message whichever of the two is wrong.
+ * @throws AppError UNAUTHENTICATED, with one message whichever of the two is wrong.
  */
 export async function authenticateSeller(
   em: EntityManager,
@@ -16,6 +16,6 @@ export async function authenticateSeller(
 ): Promise<Seller> {
   const seller = await em.findOne(SellerSchema, { email: input.email });
   const valid = await argon2.verify(seller?.passwordHash ?? (await DUMMY_HASH), input.password);
-  if (!seller || !valid) throw new AppError('unauthenticated', 'Invalid email or password');
+  if (!seller || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   return seller;
 }

@@ -104,14 +104,14 @@ export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
 
 /**
  * The id of the account signed in as `kind`.
- * @throws AppError unauthenticated when there is no live session.
+ * @throws AppError UNAUTHENTICATED when there is no live session.
  */
 export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<string> {
   const subjectId = await optionalSession(ctx, kind);
   if (!subjectId) {
     // The storefront stops asking once its shopper's session has gone.
     if (kind === 'user' && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, null);
-    throw new AppError('unauthenticated', NOT_SIGNED_IN[kind]);
+    throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN[kind]);
   }
   return subjectId;
 }

@@ -32,7 +32,7 @@ export function storefrontFetch(ctx: Context): StorefrontFetch {
     const url = new URL(path, 'http://storefront.invalid');
     try {
       const call = calls[url.pathname];
-      if (!call) throw new AppError('notFound', `No such endpoint: GET ${url.pathname}`);
+      if (!call) throw new AppError('NOT_FOUND', `No such endpoint: GET ${url.pathname}`);
       return { status: 200, body: await call(Object.fromEntries(url.searchParams)) };
     } catch (error) {
       const answer = errorAnswer(error);

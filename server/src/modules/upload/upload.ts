@@ -63,10 +63,10 @@ export function filesUpload(
   }).fields(fields.map((name) => ({ name, maxCount: 1 })));
   return uploadParser(parse, (error) => {
     if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      return new AppError('tooLarge', `Each file must be at most ${maxBytes / 1024 / 1024} MB`);
+      return new AppError('TOO_LARGE', `Each file must be at most ${maxBytes / 1024 / 1024} MB`);
     }
     if (error instanceof MulterError && /^LIMIT_(FILE_COUNT|UNEXPECTED_FILE)$/.test(error.code)) {
-      return new AppError('invalid', `Send one file in each of: ${fields.join(', ')}`);
+      return new AppError('INVALID', `Send one file in each of: ${fields.join(', ')}`);
     }
     return uploadError(error, fields.join(', '), fields.length);
   });
@@ -110,28 +110,28 @@ export function sellerImageUpload(field: string, maxFiles: number) {
 function uploadError(error: unknown, field: string, maxFiles: number): AppError {
   // busboy's own failures (no boundary, a cut-off body) are plain Errors.
   if (!(error instanceof MulterError))
-    return new AppError('invalid', 'Upload could not be read: the multipart body is malformed');
+    return new AppError('INVALID', 'Upload could not be read: the multipart body is malformed');
   switch (error.code) {
     case 'LIMIT_FILE_SIZE':
       return new AppError(
-        'tooLarge',
+        'TOO_LARGE',
         `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
       );
     case 'LIMIT_FILE_COUNT':
     case 'LIMIT_UNEXPECTED_FILE':
-      return new AppError('invalid', `${field}: at most ${maxFiles} images, sent as "${field}"`);
+      return new AppError('INVALID', `${field}: at most ${maxFiles} images, sent as "${field}"`);
     default:
-      return new AppError('invalid', `Upload refused: ${error.message}`);
+      return new AppError('INVALID', `Upload refused: ${error.message}`);
   }
 }
 
 /**
  * Checks that `data` is a picture in an accepted format (AVIF only among HEIF files).
- * @throws AppError invalid naming the file when it is not.
+ * @throws AppError INVALID naming the file when it is not.
  */
 export async function assertImage(data: Buffer, name: string): Promise<void> {
   // sharp throws at once, not in its promise, on an empty buffer.
-  if (data.length === 0) throw new AppError('invalid', `images: ${name} is an empty file`);
+  if (data.length === 0) throw new AppError('INVALID', `images: ${name} is an empty file`);
   const metadata = await sharp(data)
     .metadata()
     .catch(() => undefined);
@@ -139,9 +139,9 @@ export async function assertImage(data: Buffer, name: string): Promise<void> {
   const accepted =
     format && ACCEPTED.has(format) && (format !== 'heif' || metadata.compression === 'av1');
   if (!accepted) {
-    throw new AppError('invalid', `images: ${name} is not a JPEG, PNG, WebP or AVIF picture`);
+    throw new AppError('INVALID', `images: ${name} is not a JPEG, PNG, WebP or AVIF picture`);
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
-    throw new AppError('invalid', `images: ${name} is larger than 40 megapixels`);
+    throw new AppError('INVALID', `images: ${name} is larger than 40 megapixels`);
   }
 }

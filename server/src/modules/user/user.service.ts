@@ -8,11 +8,11 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 
 /**
  * Creates a shopper account with an argon2id password hash.
- * @throws AppError conflict when the email is already registered.
+ * @throws AppError CONFLICT when the email is already registered.
  */
 export async function registerUser(em: EntityManager, input: RegisterBody): Promise<User> {
   if (await em.count(UserSchema, { email: input.email }))
-    throw new AppError('conflict', EMAIL_TAKEN);
+    throw new AppError('CONFLICT', EMAIL_TAKEN);
   const user = em.create(UserSchema, {
     name: input.name,
     email: input.email,
@@ -24,7 +24,7 @@ export async function registerUser(em: EntityManager, input: RegisterBody): Prom
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('conflict', EMAIL_TAKEN);
+      throw new AppError('CONFLICT', EMAIL_TAKEN);
     throw error;
   }
   return user;
@@ -35,18 +35,18 @@ const DUMMY_HASH = argon2.hash('kirana-no-such-account');
 
 /**
  * The shopper whose email and password these are.
- * @throws AppError unauthenticated, with one message whichever of the two is wrong.
+ * @throws AppError UNAUTHENTICATED, with one message whichever of the two is wrong.
  */
 export async function authenticateUser(em: EntityManager, input: LoginBody): Promise<User> {
   const user = await em.findOne(UserSchema, { email: input.email });
   const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), input.password);
-  if (!user || !valid) throw new AppError('unauthenticated', 'Invalid email or password');
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   return user;
 }
 
-/** @throws AppError unauthenticated when the account no longer exists. */
+/** @throws AppError UNAUTHENTICATED when the account no longer exists. */
 export async function getUser(em: EntityManager, id: string): Promise<User> {
   const user = await em.findOne(UserSchema, { id });
-  if (!user) throw new AppError('unauthenticated', 'Please log in to continue');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
   return user;
 }

@@ -203,20 +203,20 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * The provider order as the Checkout page shows it.
-   * @throws AppError invalid for another key; notFound for an unknown order.
+   * @throws AppError INVALID for another key; NOT_FOUND for an unknown order.
    */
   async checkoutOrder(orderId: string, keyId: string): Promise<ProviderOrder> {
     this.checkKey(keyId);
-    if (!isProviderId('order', orderId)) throw new AppError('notFound', NO_SUCH_ORDER);
+    if (!isProviderId('order', orderId)) throw new AppError('NOT_FOUND', NO_SUCH_ORDER);
     const order = await this.orm.em.fork().findOne(SandboxOrderSchema, { id: orderId });
-    if (!order) throw new AppError('notFound', NO_SUCH_ORDER);
+    if (!order) throw new AppError('NOT_FOUND', NO_SUCH_ORDER);
     return toOrder(order);
   }
 
   /**
    * A person paid (or failed to pay) on the Checkout page: records the payment, answers what
    * Checkout hands the store's page, and sends the webhooks Razorpay would send.
-   * @throws AppError invalid for another key; notFound for an unknown order; conflict once paid.
+   * @throws AppError INVALID for another key; NOT_FOUND for an unknown order; CONFLICT once paid.
    */
   async pay(
     orderId: string,
@@ -224,16 +224,16 @@ export class SandboxProvider implements PaymentProvider {
     outcome: 'success' | 'failure',
   ): Promise<CheckoutSuccess | CheckoutFailure> {
     this.checkKey(keyId);
-    if (!isProviderId('order', orderId)) throw new AppError('notFound', NO_SUCH_ORDER);
+    if (!isProviderId('order', orderId)) throw new AppError('NOT_FOUND', NO_SUCH_ORDER);
     const { order, payment } = await this.orm.em.fork().transactional(async (tx) => {
       const order = await tx.findOne(
         SandboxOrderSchema,
         { id: orderId },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!order) throw new AppError('notFound', NO_SUCH_ORDER);
+      if (!order) throw new AppError('NOT_FOUND', NO_SUCH_ORDER);
       if (order.status === 'paid')
-        throw new AppError('conflict', 'This order has already been paid');
+        throw new AppError('CONFLICT', 'This order has already been paid');
       const success = outcome === 'success';
       order.status = success ? 'paid' : 'attempted';
       const payment = tx.create(SandboxPaymentSchema, {
@@ -275,7 +275,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private checkKey(keyId: string): void {
-    if (keyId !== this.keyId) throw new AppError('invalid', 'The api key provided is invalid');
+    if (keyId !== this.keyId) throw new AppError('INVALID', 'The api key provided is invalid');
   }
 
   /** Signs and posts one webhook as Razorpay does, retrying a failed delivery a few times. */
