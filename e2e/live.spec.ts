@@ -270,6 +270,6 @@ test('the seller counts a product’s units; the order that takes the last ones 
   expect(await refused.json()).toEqual({
     success: false,
     message: `${name} is out of stock`,
-    code: 'CONFLICT',
+    code: 'OUT_OF_STOCK',
   });
 });

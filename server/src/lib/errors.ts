@@ -1,5 +1,11 @@
 import type { Middleware } from 'koa';
-import { ERROR_CODES, ERROR_STATUS, validationMessage, type ErrorCode } from '@kirana/shared';
+import {
+  ERROR_CODES,
+  ERROR_STATUS,
+  validationMessage,
+  type ErrorCode,
+  type ErrorDetails,
+} from '@kirana/shared';
 import { $ZodError, config } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 import type { AppContext, AppState } from './context.js';
@@ -15,12 +21,16 @@ function codeOfStatus(status: number): ErrorCode {
   return code ?? (status >= 500 ? 'INTERNAL' : 'INVALID');
 }
 
-/** An expected failure: its message is shown to the caller as is, with its code's HTTP status. */
+/**
+ * An expected failure: its message is shown to the caller as is, with its code's HTTP status and
+ * any `details` the client needs (e.g. triesLeft).
+ */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
@@ -103,7 +113,7 @@ export function errorHandler(): Middleware<AppState, AppContext> {
 }
 
 /** An error answer's body (@kirana/shared errorAnswerSchema, with its code always there). */
-export interface ErrorBody {
+export interface ErrorBody extends ErrorDetails {
   success: false;
   message: string;
   code: ErrorCode;
@@ -112,8 +122,9 @@ export interface ErrorBody {
 /** How `error` is answered: its status and `{ success: false, message, code }`. */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   const { status, message } = classify(error);
-  const code = error instanceof AppError ? error.code : codeOfStatus(status);
-  return { status, body: { success: false, message, code } };
+  if (error instanceof AppError)
+    return { status, body: { success: false, message, code: error.code, ...error.details } };
+  return { status, body: { success: false, message, code: codeOfStatus(status) } };
 }
 
 function classify(error: unknown): { status: number; message: string } {

@@ -118,7 +118,7 @@ const KNOWN_FOR_SECONDS = 14 * DAY;
 
 /** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
 const isRefusedSignIn = (error: unknown) =>
-  error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN');
+  error instanceof AppError && (error.status === 401 || error.status === 403);
 
 /** Limits failed sign-ins of one kind (shopper, seller, agent, device pairing); see {@link LOGIN_LIMITS}. */
 export class LoginThrottle {
@@ -192,7 +192,7 @@ export class AddressLimit {
     try {
       return await attempt();
     } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID')
+      if (error instanceof AppError && error.status === 400)
         await this.perAddress.reward(address, 1);
       throw error;
     }

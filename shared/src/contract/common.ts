@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
  * The `code` of every error answer and its HTTP status (design: API beyond the specification): a
  * stable name that clients decide and translate by, never by the English `message`, which stays
  * as the spec shows it. The server's error middleware answers each AppError with its code's
- * status; an error no AppError made (a body parser's, a router's) gets the first code of its status.
+ * status; an error no AppError made (a body parser's, a router's) gets the first code of its
+ * status, so the kinds of failure come first and the particular refusals after them.
  */
 export const ERROR_STATUS = {
   INVALID: 400,
@@ -17,6 +18,31 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  // An agent's sign-in and this phone's pairing with the shop.
+  PHONE_NOT_REGISTERED: 401,
+  NOT_PAIRED: 403,
+  PAIRED_TO_ANOTHER: 403,
+  INVITE_NOT_VALID: 403,
+  INVITE_USED: 403,
+  INVITE_EXPIRED: 403,
+  // The shared order machine's refusals of an agent's step.
+  NOT_YOUR_ORDER: 403,
+  AGENTS_ONLY: 403,
+  SELLER_ONLY: 403,
+  WRONG_STATUS: 409,
+  NOT_PAID: 409,
+  ORDER_TAKEN: 409,
+  ALREADY_PAID: 409,
+  NOT_COD: 409,
+  ORDER_NOT_OPEN: 409,
+  ORDER_UNASSIGNED: 409,
+  // The delivery PIN: PIN_WRONG's answer carries triesLeft.
+  PIN_MISSING: 400,
+  PIN_WRONG: 400,
+  PIN_LOCKED: 429,
+  // Placing an order and paying for it.
+  OUT_OF_STOCK: 409,
+  PAYMENT_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
@@ -24,12 +50,17 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
 /**
  * Every failed answer: `{ success: false, message, code }`, the message naming what is wrong.
  * A client reads `code` when there is one: an answer from before codes, or from a proxy, has none.
+ * A wrong delivery PIN also says how many tries are left before the order locks (`triesLeft`).
  */
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.optional(z.string()),
+  triesLeft: z.optional(z.number()),
 });
+
+/** What an error answer may carry beside its message and code. */
+export type ErrorDetails = Pick<ErrorAnswer, 'triesLeft'>;
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 /**

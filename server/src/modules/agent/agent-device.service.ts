@@ -91,10 +91,10 @@ export async function inviteAgent(
 
 /** Why an invite that exists no longer pairs. */
 function inviteRefusal(invite: AgentInvite, now: Date): AppError {
-  if (invite.usedAt) return new AppError('FORBIDDEN', MESSAGES.inviteUsed);
-  if (invite.revokedAt) return new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
-  if (invite.expiresAt <= now) return new AppError('FORBIDDEN', MESSAGES.inviteExpired);
-  return new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
+  if (invite.usedAt) return new AppError('INVITE_USED', MESSAGES.inviteUsed);
+  if (invite.revokedAt) return new AppError('INVITE_NOT_VALID', MESSAGES.inviteNotValid);
+  if (invite.expiresAt <= now) return new AppError('INVITE_EXPIRED', MESSAGES.inviteExpired);
+  return new AppError('INVITE_NOT_VALID', MESSAGES.inviteNotValid);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function pairDevice(
   code: string,
 ): Promise<{ agent: Agent; credential: string }> {
   const invite = await em.findOne(AgentInviteSchema, { codeHash: hashToken(code) });
-  if (!invite) throw new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
+  if (!invite) throw new AppError('INVITE_NOT_VALID', MESSAGES.inviteNotValid);
   const credential = newDeviceCredential();
   const now = new Date();
   const agent = await em.transactional(async (tx) => {
@@ -119,7 +119,7 @@ export async function pairDevice(
       { id: invite.agent.id, removedAt: null },
       { lockMode: LockMode.PESSIMISTIC_READ },
     );
-    if (!agent) throw new AppError('FORBIDDEN', MESSAGES.inviteNotValid);
+    if (!agent) throw new AppError('INVITE_NOT_VALID', MESSAGES.inviteNotValid);
     // Conditional: of racing pairings only one finds the invite still unused.
     const taken = await tx.nativeUpdate(
       AgentInviteSchema,
@@ -206,7 +206,7 @@ export async function signInOnDevice(
   { phone, credential }: { phone: string; credential: string | undefined },
   start: (agent: Agent) => Promise<void>,
 ): Promise<Agent> {
-  if (!credential) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
+  if (!credential) throw new AppError('NOT_PAIRED', MESSAGES.agentNotPaired);
   const now = new Date();
   let signedIn: Agent | null = null;
   await em.begin();
@@ -218,14 +218,15 @@ export async function signInOnDevice(
     );
     const agent =
       device && (await em.findOne(AgentSchema, { id: device.agent.id, removedAt: null }));
-    if (!device || !agent) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
+    if (!device || !agent) throw new AppError('NOT_PAIRED', MESSAGES.agentNotPaired);
     if (device.lastSeenAt <= idleSince(now)) {
       // Revoked for good (committed, then refused), whoever holds the cookie.
       device.revokedAt = now;
       await em.flush();
       await hooks.phonesRevoked(em, agent.id);
     } else {
-      if (agent.phone !== phone) throw new AppError('FORBIDDEN', MESSAGES.agentPairedToAnother);
+      if (agent.phone !== phone)
+        throw new AppError('PAIRED_TO_ANOTHER', MESSAGES.agentPairedToAnother);
       device.lastSeenAt = now;
       await em.flush();
       await start(agent);
@@ -236,6 +237,6 @@ export async function signInOnDevice(
     await em.rollback();
     throw error;
   }
-  if (!signedIn) throw new AppError('FORBIDDEN', MESSAGES.agentNotPaired);
+  if (!signedIn) throw new AppError('NOT_PAIRED', MESSAGES.agentNotPaired);
   return signedIn;
 }

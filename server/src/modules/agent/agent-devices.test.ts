@@ -149,7 +149,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(elsewhere, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
-      code: 'FORBIDDEN',
+      code: 'NOT_PAIRED',
     });
     expect(await sessionsOf(agent.id)).toBe(0);
     await elsewhere.get('/api/agents/is-auth').expect(401);
@@ -161,7 +161,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       .set(newAddress())
       .set('Cookie', 'kirana_agent_device=guessed; kirana_agent_device.sig=guessed')
       .send({ phone: agent.phone })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'NOT_PAIRED' });
 
     const signedIn = await login(phone, agent.phone.replace(/(\d{5})$/, ' $1')).expect(200);
     expect(agentAuthAnswerSchema.parse(signedIn.body).agent).toMatchObject({ _id: agent.id });
@@ -179,7 +179,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, theirs.phone).expect(403, {
       success: false,
       message: MESSAGES.agentPairedToAnother,
-      code: 'FORBIDDEN',
+      code: 'PAIRED_TO_ANOTHER',
     });
     await login(phone, '+910000000000').expect(403);
     expect(await sessionsOf(theirs.id)).toBe(0);
@@ -198,7 +198,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       expect(answer.body).toEqual({
         success: false,
         message: MESSAGES.inviteUsed,
-        code: 'FORBIDDEN',
+        code: 'INVITE_USED',
       });
     expect(await app.orm.em.fork().count(AgentDeviceSchema, { agent: agent.id })).toBe(1);
 
@@ -216,7 +216,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await pair('A'.repeat(24)).expect(403, {
       success: false,
       message: MESSAGES.inviteNotValid,
-      code: 'FORBIDDEN',
+      code: 'INVITE_NOT_VALID',
     });
     await pair('short').expect(400, {
       success: false,
@@ -239,7 +239,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await pair(code).expect(403, {
       success: false,
       message: MESSAGES.inviteExpired,
-      code: 'FORBIDDEN',
+      code: 'INVITE_EXPIRED',
     });
     expect(await em.count(AgentDeviceSchema, { agent: agent.id })).toBe(0);
 
@@ -248,7 +248,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await pair(fresh.code).expect(403, {
       success: false,
       message: MESSAGES.inviteUsed,
-      code: 'FORBIDDEN',
+      code: 'INVITE_USED',
     });
   });
 
@@ -263,7 +263,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(oldPhone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
-      code: 'FORBIDDEN',
+      code: 'NOT_PAIRED',
     });
 
     // A newer invite voids the one before it, never used.
@@ -273,7 +273,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
       .post('/api/agents/pair')
       .set(newAddress())
       .send({ code: unused.code })
-      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'FORBIDDEN' });
+      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'INVITE_NOT_VALID' });
 
     const newPhone = app.agent();
     await newPhone.post('/api/agents/pair').send({ code }).expect(200);
@@ -303,14 +303,14 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
-      code: 'FORBIDDEN',
+      code: 'NOT_PAIRED',
     });
     await app
       .http()
       .post('/api/agents/pair')
       .set(newAddress())
       .send({ code: pending.code })
-      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'FORBIDDEN' });
+      .expect(403, { success: false, message: MESSAGES.inviteNotValid, code: 'INVITE_NOT_VALID' });
     const em = app.orm.em.fork();
     expect(await em.count(AgentDeviceSchema, { agent: agent.id, revokedAt: null })).toBe(0);
     expect(
@@ -379,7 +379,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     await login(phone, agent.phone).expect(403, {
       success: false,
       message: MESSAGES.agentNotPaired,
-      code: 'FORBIDDEN',
+      code: 'NOT_PAIRED',
     });
     expect(await sessionsOf(agent.id)).toBe(0);
     const [device] = await em.find(AgentDeviceSchema, { agent: agent.id }, { refresh: true });
@@ -451,7 +451,7 @@ describe('the bare phone login (AGENT_LOGIN=phone)', () => {
     await app.http().post('/api/agents/login').send({ phone: '+910000000000' }).expect(401, {
       success: false,
       message: 'No agent is registered with this phone number',
-      code: 'UNAUTHENTICATED',
+      code: 'PHONE_NOT_REGISTERED',
     });
   });
 });

@@ -82,7 +82,7 @@ describe('the delivery agent workflow', () => {
       .http()
       .post('/api/agents/login')
       .send({ phone: '+910000000000' })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'NOT_PAIRED' });
   });
 
   test("the agents see the open pool; once one accepts, the order leaves the others' lists", async () => {
@@ -107,7 +107,7 @@ describe('the delivery agent workflow', () => {
     await second.http.post('/api/agents/accept').send({ orderId: order.id }).expect(409, {
       success: false,
       message: 'Order is already assigned to another agent',
-      code: 'CONFLICT',
+      code: 'ORDER_TAKEN',
     });
   });
 
@@ -158,7 +158,7 @@ describe('the delivery agent workflow', () => {
     });
     await http
       .put(`/api/agents/mark-paid/${order.id}`)
-      .expect(409, { success: false, message: 'Order is already paid', code: 'CONFLICT' });
+      .expect(409, { success: false, message: 'Order is already paid', code: 'ALREADY_PAID' });
     expect((await move('Delivered').expect(200)).body.order.status).toBe('Delivered');
     expect((await move('Picked').expect(409)).body.success).toBe(false);
     await move('Shipped').expect(400, {
@@ -182,10 +182,11 @@ describe('the delivery agent workflow', () => {
 
     await other.http.put(`/api/agents/status/${taken.id}`).send({ status: 'Picked' }).expect(404);
     await other.http.put(`/api/agents/mark-paid/${taken.id}`).expect(404);
-    await other.http
-      .put(`/api/agents/status/${open.id}`)
-      .send({ status: 'Picked' })
-      .expect(403, { success: false, message: 'Order is not assigned to you', code: 'FORBIDDEN' });
+    await other.http.put(`/api/agents/status/${open.id}`).send({ status: 'Picked' }).expect(403, {
+      success: false,
+      message: 'Order is not assigned to you',
+      code: 'NOT_YOUR_ORDER',
+    });
     const stored = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: taken.id });
     expect(stored).toMatchObject({ status: 'Order Placed', isPaid: false });
   });
@@ -203,7 +204,7 @@ describe('the delivery agent workflow', () => {
     await http.put(`/api/agents/mark-paid/${paid.id}`).expect(409, {
       success: false,
       message: 'Only a cash-on-delivery order is paid at the door',
-      code: 'CONFLICT',
+      code: 'NOT_COD',
     });
   });
 
@@ -226,7 +227,7 @@ describe('the delivery agent workflow', () => {
     await http
       .post('/api/agents/login')
       .send({ phone: agent.phone })
-      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'FORBIDDEN' });
+      .expect(403, { success: false, message: MESSAGES.agentNotPaired, code: 'NOT_PAIRED' });
   });
 
   test('the seller reads the order history: who placed, accepted, moved and took payment, and when', async () => {

@@ -24,7 +24,7 @@ export async function authenticateAgent(
 ): Promise<Agent> {
   const agent = await em.findOne(AgentSchema, { phone, removedAt: null });
   if (!agent)
-    throw new AppError('UNAUTHENTICATED', 'No agent is registered with this phone number');
+    throw new AppError('PHONE_NOT_REGISTERED', 'No agent is registered with this phone number');
   return agent;
 }
 

@@ -97,7 +97,7 @@ describe('the delivery PIN', () => {
     await deliver({}).expect(400, {
       success: false,
       message: DELIVERY_PIN_MISSING,
-      code: 'INVALID',
+      code: 'PIN_MISSING',
     });
     await deliver({ pin: '12a4' }).expect(400, {
       success: false,
@@ -135,20 +135,22 @@ describe('the delivery PIN', () => {
       await deliver({ pin: wrong }).expect(400, {
         success: false,
         message: wrongPinMessage(left),
-        code: 'INVALID',
+        code: 'PIN_WRONG',
+        triesLeft: left,
       });
     }
     expect(wrongPinMessage(1)).toBe('Wrong PIN: 1 try left');
     await deliver({ pin: wrong }).expect(429, {
       success: false,
       message: wrongPinMessage(0),
-      code: 'TOO_MANY_REQUESTS',
+      code: 'PIN_LOCKED',
+      triesLeft: 0,
     });
     // Locked: not even the right PIN is taken now.
     await deliver({ pin }).expect(429, {
       success: false,
       message: DELIVERY_PIN_LOCKED,
-      code: 'TOO_MANY_REQUESTS',
+      code: 'PIN_LOCKED',
     });
     expect(await stored(id)).toMatchObject({ status: 'Picked', pinFailures: 5 });
     expect(
@@ -178,7 +180,8 @@ describe('the delivery PIN', () => {
     await deliver({ pin: wrong }).expect(400, {
       success: false,
       message: wrongPinMessage(4),
-      code: 'INVALID',
+      code: 'PIN_WRONG',
+      triesLeft: 4,
     });
     await deliver({ pin }).expect(200);
   });
@@ -190,6 +193,10 @@ describe('the delivery PIN', () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([
       400, 400, 400, 400, 429, 429, 429, 429,
+    ]);
+    expect(answers.map((answer) => (answer.body as { code: string }).code).sort()).toEqual([
+      ...Array<string>(4).fill('PIN_LOCKED'),
+      ...Array<string>(4).fill('PIN_WRONG'),
     ]);
     expect(await stored(id)).toMatchObject({ pinFailures: 5, status: 'Picked' });
     expect(

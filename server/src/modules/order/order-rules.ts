@@ -12,17 +12,18 @@ import {
 import { AppError } from '../../lib/errors.js';
 import type { ListedOrder } from './order.presenter.js';
 
-const REFUSAL_KIND: Record<Refusal, ErrorCode> = {
-  'not-allowed': 'FORBIDDEN',
-  'not-assigned': 'FORBIDDEN',
-  'wrong-transition': 'CONFLICT',
-  'not-paid': 'CONFLICT',
-  'already-assigned': 'CONFLICT',
-  'already-paid': 'CONFLICT',
-  'not-cod': 'CONFLICT',
-  'not-open': 'CONFLICT',
-  unassigned: 'CONFLICT',
-  'seller-only': 'FORBIDDEN',
+// The refusals an agent can meet have codes of their own, so the agent app can say them in Hindi.
+const REFUSAL_CODE: Record<Refusal, ErrorCode> = {
+  'not-allowed': 'AGENTS_ONLY',
+  'not-assigned': 'NOT_YOUR_ORDER',
+  'wrong-transition': 'WRONG_STATUS',
+  'not-paid': 'NOT_PAID',
+  'already-assigned': 'ORDER_TAKEN',
+  'already-paid': 'ALREADY_PAID',
+  'not-cod': 'NOT_COD',
+  'not-open': 'ORDER_NOT_OPEN',
+  unassigned: 'ORDER_UNASSIGNED',
+  'seller-only': 'SELLER_ONLY',
   'cannot-cancel': 'FORBIDDEN',
   'already-cancelled': 'CONFLICT',
   'already-picked': 'CONFLICT',
@@ -43,9 +44,9 @@ export function factsOf(
 
 /**
  * Turns a refusal of the shared order rules into the AppError the caller gets.
- * @throws AppError FORBIDDEN or CONFLICT, with the rule's message.
+ * @throws AppError of the refusal's code (a 403 or a 409), with the rule's message.
  */
 export function enforce(decision: Decision): void {
   if (!decision.ok)
-    throw new AppError(REFUSAL_KIND[decision.reason], refusalMessage[decision.reason]);
+    throw new AppError(REFUSAL_CODE[decision.reason], refusalMessage[decision.reason]);
 }

@@ -134,7 +134,7 @@ function pinMatches(pin: string, entered: string): boolean {
  * history, even though the change is refused; the last of DELIVERY_PIN_TRIES locks the order
  * until the seller unlocks it (unlockDeliveryPin).
  * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
- * agent), conflict (any other move), invalid (PIN missing or wrong) or tooMany (locked).
+ * agent), a refusal's code (order-rules.ts), PIN_MISSING, PIN_WRONG (with triesLeft) or PIN_LOCKED.
  */
 export async function changeOrderStatus(
   em: EntityManager,
@@ -150,8 +150,8 @@ export async function changeOrderStatus(
     enforce(canChangeStatus(factsOf(order), to, actor));
     const checksPin = to === 'Delivered' && order.deliveryPin !== null;
     if (checksPin) {
-      if (order.pinLockedAt) throw new AppError('TOO_MANY_REQUESTS', DELIVERY_PIN_LOCKED);
-      if (pin === undefined) throw new AppError('INVALID', DELIVERY_PIN_MISSING);
+      if (order.pinLockedAt) throw new AppError('PIN_LOCKED', DELIVERY_PIN_LOCKED);
+      if (pin === undefined) throw new AppError('PIN_MISSING', DELIVERY_PIN_MISSING);
       if (!pinMatches(order.deliveryPin ?? '', pin)) {
         // Kept: the transaction commits the count, then the request is refused.
         const failures = order.pinFailures + 1;
@@ -166,8 +166,11 @@ export async function changeOrderStatus(
           { pinFailures: failures, ...(left <= 0 && { pinLockedAt: new Date() }) },
         );
         wrong.refusal = new AppError(
-          left <= 0 ? 'TOO_MANY_REQUESTS' : 'INVALID',
+          left <= 0 ? 'PIN_LOCKED' : 'PIN_WRONG',
           wrongPinMessage(left),
+          {
+            triesLeft: Math.max(left, 0),
+          },
         );
         return;
       }

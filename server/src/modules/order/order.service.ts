@@ -107,7 +107,7 @@ export async function placeOrder(
         const product = products.get(id);
         if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
         if (product.archived) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-        if (!product.inStock) throw new AppError('CONFLICT', `${product.name} is out of stock`);
+        if (!product.inStock) throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
         return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
       });
       // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
@@ -206,12 +206,12 @@ async function notEnoughLeft(
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
   const left = now.stock_count;
-  if (!now.in_stock || left === 0) return new AppError('CONFLICT', `${name} is out of stock`);
+  if (!now.in_stock || left === 0) return new AppError('OUT_OF_STOCK', `${name} is out of stock`);
   // Restocked, or no longer counted, since: the same order may go through now.
   if (left === null || left >= quantity) {
     return new AppError('CONFLICT', `The stock of ${name} just changed: please try again`);
   }
-  return new AppError('CONFLICT', `${name}: only ${left} left in stock`);
+  return new AppError('OUT_OF_STOCK', `${name}: only ${left} left in stock`);
 }
 
 /** A product as placing an order sees it, and whether the order took its units. */

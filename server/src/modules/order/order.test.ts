@@ -151,7 +151,11 @@ describe('shopper orders', () => {
         ],
         address: addressId,
       })
-      .expect(409, { success: false, message: 'Alphonso Mango is out of stock', code: 'CONFLICT' });
+      .expect(409, {
+        success: false,
+        message: 'Alphonso Mango is out of stock',
+        code: 'OUT_OF_STOCK',
+      });
 
     expect(await ordersOf(id)).toBe(0);
     expect((await http.get('/api/user/is-auth')).body.user.cartItems).toEqual({
@@ -221,12 +225,17 @@ describe('shopper orders', () => {
   });
 
   test.each([
-    ['an out-of-stock product', 409, 'Alphonso Mango is out of stock'],
-    ['an unknown product', 400, 'items: no product with id 01890a5d-ac96-774b-bcce-b302099a8057'],
-    ["another shopper's address", 404, 'Address not found'],
+    ['an out-of-stock product', 409, 'OUT_OF_STOCK', 'Alphonso Mango is out of stock'],
+    [
+      'an unknown product',
+      400,
+      'INVALID',
+      'items: no product with id 01890a5d-ac96-774b-bcce-b302099a8057',
+    ],
+    ["another shopper's address", 404, 'NOT_FOUND', 'Address not found'],
   ] as const)(
     'an order with %s and an Idempotency-Key is a %i that writes nothing: no order, no key, the cart kept; the key then places the corrected order',
-    async (refusal, status, message) => {
+    async (refusal, status, code, message) => {
       const em = app.orm.em.fork();
       const inStock = await createProduct(em, { offerPricePaise: 2500 });
       const gone = await createProduct(em, { name: 'Alphonso Mango', inStock: false });
@@ -252,11 +261,7 @@ describe('shopper orders', () => {
         .post('/api/order/cod')
         .set(key)
         .send(refused)
-        .expect(status, {
-          success: false,
-          message,
-          code: status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : 'INVALID',
-        });
+        .expect(status, { success: false, message, code });
 
       const after = app.orm.em.fork();
       expect(await ordersOf(id)).toBe(0);

@@ -59,7 +59,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await sunil.http.post('/api/agents/accept').send({ orderId: id }).expect(409, {
       success: false,
       message: 'Order is already assigned to another agent',
-      code: 'CONFLICT',
+      code: 'ORDER_TAKEN',
     });
     // Ravi goes on with it as with one he accepted himself.
     await ravi.http.put(`/api/agents/status/${id}`).send({ status: 'Picked' }).expect(200);
@@ -85,7 +85,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await assign(id, sunil.agent.id).expect(409, {
       success: false,
       message: 'Order is already assigned to another agent',
-      code: 'CONFLICT',
+      code: 'ORDER_TAKEN',
     });
     await seller.post('/api/order/seller/release').send({ orderId: id }).expect(200);
     await assign(id, sunil.agent.id).expect(200);
@@ -103,7 +103,7 @@ describe('POST /api/order/seller/assign: the seller hands an open order to an ag
     await assign(cancelled, ravi.agent.id).expect(409, {
       success: false,
       message: 'Order is no longer open for delivery',
-      code: 'CONFLICT',
+      code: 'ORDER_NOT_OPEN',
     });
 
     const unpaid = await placeOnlineOrder(app, await signUpShopper(app));

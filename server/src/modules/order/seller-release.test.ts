@@ -81,10 +81,11 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     await sellerSocket.waitFor('agents:updated');
 
     // The old agent holds it no more; any agent may take it.
-    await agent.http
-      .put(`/api/agents/status/${id}`)
-      .send({ status: 'Delivered' })
-      .expect(403, { success: false, message: 'Order is not assigned to you', code: 'FORBIDDEN' });
+    await agent.http.put(`/api/agents/status/${id}`).send({ status: 'Delivered' }).expect(403, {
+      success: false,
+      message: 'Order is not assigned to you',
+      code: 'NOT_YOUR_ORDER',
+    });
     const pool = agentOrdersAnswerSchema.parse(
       (await other.http.get('/api/agents/orders/visible').expect(200)).body,
     ).orders;
@@ -98,7 +99,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
     await release(seller, id).expect(409, {
       success: false,
       message: 'Order is not assigned to any agent',
-      code: 'CONFLICT',
+      code: 'ORDER_UNASSIGNED',
     });
     expect((await stored(id)).status).toBe('Order Placed');
   });
@@ -113,7 +114,7 @@ describe('POST /api/order/seller/release: the seller takes an order back', () =>
       await release(seller, id).expect(409, {
         success: false,
         message: 'Order is no longer open for delivery',
-        code: 'CONFLICT',
+        code: 'ORDER_NOT_OPEN',
       });
       expect(await stored(id)).toMatchObject({ status, assignedTo: { id: agent.agent.id } });
     },

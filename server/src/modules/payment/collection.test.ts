@@ -97,7 +97,7 @@ describe('collecting online at the door', () => {
     await collect(cash.agent.http, cash.orderId).expect(409, {
       success: false,
       message: 'Order is already paid',
-      code: 'CONFLICT',
+      code: 'ALREADY_PAID',
     });
 
     const shopper = await signUpShopper(app);
@@ -111,7 +111,7 @@ describe('collecting online at the door', () => {
     await collect(agent.http, online.orderId).expect(409, {
       success: false,
       message: 'Only a cash-on-delivery order is paid at the door',
-      code: 'CONFLICT',
+      code: 'NOT_COD',
     });
   });
 

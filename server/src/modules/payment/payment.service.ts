@@ -129,7 +129,7 @@ export async function payAgain(
   if (!order) throw new AppError('NOT_FOUND', MESSAGES.orderNotFound);
   if (order.paymentType !== 'Online')
     throw new AppError('CONFLICT', 'This order is paid in cash on delivery');
-  if (order.isPaid) throw new AppError('CONFLICT', 'Order is already paid');
+  if (order.isPaid) throw new AppError('ALREADY_PAID', 'Order is already paid');
   if (order.status === 'Cancelled' || (order.expiresAt && order.expiresAt <= new Date()))
     throw new AppError(
       'CONFLICT',
@@ -192,14 +192,14 @@ async function openProviderOrder(
     });
   } catch (error) {
     deps.logger.error({ err: error, orderId: order.id }, 'the payment provider refused an order');
-    throw new AppError('UNAVAILABLE', MESSAGES.razorpayOrderFailed);
+    throw new AppError('PAYMENT_UNAVAILABLE', MESSAGES.razorpayOrderFailed);
   }
   if (created.amount !== order.amountPaise || created.currency !== PAYMENT_CURRENCY) {
     deps.logger.error(
       { orderId: order.id, created },
       'the provider order is not the one asked for',
     );
-    throw new AppError('UNAVAILABLE', MESSAGES.razorpayOrderFailed);
+    throw new AppError('PAYMENT_UNAVAILABLE', MESSAGES.razorpayOrderFailed);
   }
   const payment = await em.transactional(async (tx) => {
     const payment = tx.create(PaymentSchema, {

@@ -343,7 +343,7 @@ describe('online payments at checkout', () => {
     await shopper.http
       .post('/api/order/pay')
       .send({ orderId: placed.orderId })
-      .expect(409, { success: false, message: 'Order is already paid', code: 'CONFLICT' });
+      .expect(409, { success: false, message: 'Order is already paid', code: 'ALREADY_PAID' });
     const stranger = await signUpShopper(app);
     await stranger.http.post('/api/order/pay').send({ orderId: placed.orderId }).expect(404);
   });

@@ -135,7 +135,7 @@ describe('counted stock', () => {
     expect(refused.body).toEqual({
       success: false,
       message: `${name}: only 2 left in stock`,
-      code: 'CONFLICT',
+      code: 'OUT_OF_STOCK',
     });
     expect(await stockOf(apples)).toEqual({ inStock: true, stockCount: 7 });
     expect(await stockOf(pears)).toEqual({ inStock: true, stockCount: 2 });
@@ -237,7 +237,7 @@ describe.each(databases)('100 shoppers at once for 10 units, on $name', ({ admin
       expect(refused.body).toEqual({
         success: false,
         message: `${product.name} is out of stock`,
-        code: 'CONFLICT',
+        code: 'OUT_OF_STOCK',
       });
     }
     const em = app.orm.em.fork();

@@ -233,7 +233,7 @@ export class SandboxProvider implements PaymentProvider {
       );
       if (!order) throw new AppError('NOT_FOUND', NO_SUCH_ORDER);
       if (order.status === 'paid')
-        throw new AppError('CONFLICT', 'This order has already been paid');
+        throw new AppError('ALREADY_PAID', 'This order has already been paid');
       const success = outcome === 'success';
       order.status = success ? 'paid' : 'attempted';
       const payment = tx.create(SandboxPaymentSchema, {
