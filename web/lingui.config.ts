@@ -7,6 +7,7 @@ export const FIRST_LOAD = [
   '<rootDir>/src/areas/agent/agent-join-page.tsx',
   '<rootDir>/src/areas/agent/agent-login-page.tsx',
   '<rootDir>/src/features/agent/failure-message.ts',
+  '<rootDir>/src/features/agent/i18n/error-texts.ts',
   '<rootDir>/src/features/agent/atoms/pairing.ts',
   '<rootDir>/src/features/agent/atoms/session.ts',
   '<rootDir>/src/features/agent/atoms/session-state.ts',
@@ -21,7 +22,7 @@ export const FIRST_LOAD = [
 /**
  * The agents' phone app speaks English and Hindi (Lingui: `npm run i18n:extract -w @kirana/web`
  * after changing a text, then translate the `hi.po` of
- * web/src/features/agent/locales and its shell/ and outside/ folders). English is the
+ * web/src/features/agent/locales and its shell/ folder). English is the
  * source: its texts are in the code, the spec's words verbatim. The other areas are English only.
  */
 export default defineConfig({
@@ -47,13 +48,7 @@ export default defineConfig({
         '<rootDir>/src/areas/agent',
         '<rootDir>/src/features/agent',
       ],
-      exclude: ['**/*.test.*', '**/i18n/outside-texts.ts', ...FIRST_LOAD],
-    },
-    {
-      // Texts from outside the app (the server's messages), keyed by their English words:
-      // loaded with Hindi only, since in English the key is the text.
-      path: '<rootDir>/src/features/agent/locales/outside/{locale}',
-      include: ['<rootDir>/src/features/agent/i18n/outside-texts.ts'],
+      exclude: ['**/*.test.*', ...FIRST_LOAD],
     },
   ],
 });

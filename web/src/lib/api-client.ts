@@ -1,17 +1,32 @@
 import { errorAnswerSchema } from '@kirana/shared';
 import { serverOrigin } from './server-origin';
 
-/** A failed call: the server's own message when it sent one, otherwise a plain description. */
+/** What a failed call's error answer said beside its message, for the client to decide by. */
+export interface ApiErrorOptions extends ErrorOptions {
+  /** The answer's `code` (@kirana/shared ERROR_STATUS), when it had one. */
+  code?: string;
+  /** Tries left before a delivery PIN locks, when the answer says. */
+  triesLeft?: number;
+}
+
+/**
+ * A failed call: the server's own message when it sent one, otherwise a plain description; the
+ * answer's code, which clients decide and translate by.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly code: string | undefined;
+  readonly triesLeft: number | undefined;
 
   constructor(
     message: string,
     /** The HTTP status, or 0 when the server could not be reached. */
     readonly status: number,
-    options?: ErrorOptions,
+    { code, triesLeft, ...options }: ApiErrorOptions = {},
   ) {
     super(message, options);
+    this.code = code;
+    this.triesLeft = triesLeft;
   }
 }
 
@@ -76,7 +91,10 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
 
     const answer = await readJson(response);
     const failure = errorAnswerSchema.safeParse(answer);
-    if (failure.success) throw new ApiError(failure.data.message, response.status);
+    if (failure.success) {
+      const { message, code, triesLeft } = failure.data;
+      throw new ApiError(message, response.status, { code, triesLeft });
+    }
     if (!response.ok) {
       throw new ApiError(noMessageText(response.status), response.status);
     }

@@ -4,7 +4,7 @@ import { pairedAgentAtom, pairingRefusalAtom } from '../../features/agent/atoms/
 import { logInAgentAtom } from '../../features/agent/atoms/session';
 import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PhoneLoginForm } from '../../features/agent/components/phone-login-form';
-import { outsideText } from '../../features/agent/i18n/outside-texts';
+import { errorText } from '../../features/agent/i18n/error-texts';
 
 interface AgentLoginPageProps {
   /** A screen other than /agents was asked for without a session: say so above the login. */
@@ -50,7 +50,7 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
       )}
       {refusal && (
         <div className="agent-notice" role="alert">
-          <p className="agent-notice__title">{outsideText(refusal)}</p>
+          <p className="agent-notice__title">{errorText(refusal)}</p>
           <p>
             {t`The shop’s Agents screen gives each agent an invite link and its QR code. Open the link on this phone, or scan the code with its camera; then log in here.`}
           </p>

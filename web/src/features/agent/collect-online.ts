@@ -16,12 +16,10 @@ export type CollectionOutcome =
   | { kind: 'paid'; order: AgentOrder }
   /** The agent closed Checkout without a payment. */
   | { kind: 'closed' }
-  /** Checkout could not be made ready or opened; nothing was created. `message` says why. */
-  | { kind: 'unavailable'; message: string }
+  /** Checkout could not be made ready or opened; nothing was created. `error` says why. */
+  | { kind: 'unavailable'; error: unknown }
   /** A call failed: creating the provider order, or verifying the payment. */
   | { kind: 'failed'; step: 'create' | 'verify'; error: unknown };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Opens Checkout and settles with its signed answer, or null once the agent closed it. */
 function takePayment(
@@ -62,7 +60,7 @@ export async function collectOnline(
   try {
     checkout = await prepareCheckout();
   } catch (error) {
-    return { kind: 'unavailable', message: messageOf(error) };
+    return { kind: 'unavailable', error };
   }
   let answer: OnlineOrderAnswer;
   try {
@@ -74,7 +72,7 @@ export async function collectOnline(
   try {
     response = await takePayment(checkout, order, answer, onAttemptFailed);
   } catch (error) {
-    return { kind: 'unavailable', message: messageOf(error) };
+    return { kind: 'unavailable', error };
   }
   if (!response) return { kind: 'closed' };
   try {

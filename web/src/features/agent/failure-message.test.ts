@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api-client';
-import { MESSAGES } from '@kirana/shared';
 import { failureText, isNotPaired, isSessionLost, isStale, isUnreachable } from './failure-message';
 
 const texts = { rejected: 'Accept failed', failed: 'Failed to accept order' };
 
 describe('failureText', () => {
-  it('shows the server’s message first', () => {
-    const error = new ApiError('Order is already assigned to another agent', 409);
-    expect(failureText(error, texts)).toBe('Order is already assigned to another agent');
+  it('says the app’s words for the answer’s code, and the server’s message for a code it has none for', () => {
+    const taken = new ApiError('Taken', 409, { code: 'ORDER_TAKEN' });
+    expect(failureText(taken, texts)).toBe('Order is already assigned to another agent');
+    const wrongPin = new ApiError('Wrong', 400, { code: 'PIN_WRONG', triesLeft: 1 });
+    expect(failureText(wrongPin, texts)).toBe('Wrong PIN: 1 try left');
+    expect(failureText(new ApiError('phone is too long', 400), texts)).toBe('phone is too long');
+    expect(failureText(new ApiError('New', 409, { code: 'FROM_A_NEWER_SERVER' }), texts)).toBe(
+      'New',
+    );
   });
 
   it('says the request was refused when the server answered without a message', () => {
@@ -33,12 +38,16 @@ describe('error kinds', () => {
   });
 
   it('knows a login refused because this phone is not paired with the agent, and nothing else', () => {
-    expect(isNotPaired(new ApiError(MESSAGES.agentNotPaired, 403))).toBe(true);
-    expect(isNotPaired(new ApiError(MESSAGES.agentPairedToAnother, 403))).toBe(true);
+    expect(isNotPaired(new ApiError('Not paired', 403, { code: 'NOT_PAIRED' }))).toBe(true);
+    expect(isNotPaired(new ApiError('Another', 403, { code: 'PAIRED_TO_ANOTHER' }))).toBe(true);
     expect(
-      isNotPaired(new ApiError('Cross-site request refused: POST /api/agents/login', 403)),
+      isNotPaired(
+        new ApiError('Cross-site request refused: POST /api/agents/login', 403, {
+          code: 'FORBIDDEN',
+        }),
+      ),
     ).toBe(false);
-    expect(isNotPaired(new ApiError(MESSAGES.agentNotPaired, 401))).toBe(false);
+    expect(isNotPaired(new ApiError('This phone is not paired with the shop.', 403))).toBe(false);
   });
 
   it('knows a refusal that means the order changed meanwhile', () => {

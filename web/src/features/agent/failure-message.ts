@@ -1,38 +1,36 @@
-import { MESSAGES } from '@kirana/shared';
-import { t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import { ApiError, serverMessage } from '../../lib/api-client';
-import { outsideText } from './i18n/outside-texts';
+import { errorText } from './i18n/error-texts';
 
 /**
- * What a toast says about a failed call: the server's message first (in another language, its
- * translation, or when the app has none the app's own words); else `rejected` when the server
- * did answer, `failed` when it could not be reached or the call broke.
+ * What a toast says about a failed call: the app's words for the answer's code, in the agent's
+ * language (i18n/error-texts.ts); for a code it has no words for, the server's message in English
+ * or `rejected` in another language; `rejected` when the server answered without a message,
+ * `failed` when it could not be reached or the call broke.
  */
 export function failureText(error: unknown, texts: { rejected: string; failed: string }): string {
+  const code = errorCodeOf(error);
+  const words = error instanceof ApiError ? errorText(code, error.triesLeft) : undefined;
+  if (words) return words;
   const message = serverMessage(error);
-  if (message) {
-    // The server's throttles say how long to wait, in words the app cannot translate.
-    const tooMany = error instanceof ApiError && error.status === 429;
-    return outsideText(
-      message,
-      tooMany ? t`Too many tries. Wait a few minutes, then try again.` : texts.rejected,
-    );
-  }
+  if (message) return i18n.locale === 'en' ? message : texts.rejected;
   return error instanceof ApiError && error.status !== 0 ? texts.rejected : texts.failed;
 }
+
+/** The code of a failed call's error answer, or undefined when it had none. */
+export const errorCodeOf = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 /** Whether the call never reached the server (offline, or a dropped connection). */
 export const isUnreachable = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 0;
 
-const NOT_PAIRED: readonly string[] = [MESSAGES.agentNotPaired, MESSAGES.agentPairedToAnother];
-
 /**
- * Whether the login was refused because this phone is not paired with the agent (a 403 saying
- * so): the shop must invite it.
+ * Whether the login was refused because this phone is not paired with the agent: the shop must
+ * invite it.
  */
 export const isNotPaired = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 403 && NOT_PAIRED.includes(error.message);
+  ['NOT_PAIRED', 'PAIRED_TO_ANOTHER'].includes(errorCodeOf(error) ?? '');
 
 /** Whether the agent's session has ended: logged out elsewhere, or removed by the seller. */
 export const isSessionLost = (error: unknown): boolean =>

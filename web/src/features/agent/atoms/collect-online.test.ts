@@ -4,6 +4,7 @@ import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import type { CheckoutCallbacks, CheckoutRequest } from '../../payments/checkout-options';
+import { CheckoutScriptError } from '../../payments/load-checkout-script';
 import { anAgentOrder, at, ME } from '../test/orders';
 import { agentOrdersAtom, pendingActionsAtom, runOrderActionAtom } from './orders';
 import { agentSessionAtom, offlineAtom } from './session-state';
@@ -123,11 +124,16 @@ describe('collecting a cash-on-delivery order online at the door', () => {
 
   it('creates nothing when the payment window cannot be loaded', async () => {
     mocks.prepareCheckout.mockRejectedValueOnce(
-      new Error('The payment window could not be loaded.'),
+      new CheckoutScriptError(
+        'The script did not load',
+        'https://checkout.razorpay.com/v1/checkout.js',
+      ),
     );
     await store.set(runOrderActionAtom, order, COLLECT);
     expect(mocks.createCollectionOrder).not.toHaveBeenCalled();
-    expect(mocks.toast.error).toHaveBeenCalledWith('The payment window could not be loaded.');
+    expect(mocks.toast.error).toHaveBeenCalledWith(
+      'The payment window could not be loaded. Check your connection and try again.',
+    );
     expect(running()).toBeNull();
   });
 

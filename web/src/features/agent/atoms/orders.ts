@@ -1,15 +1,20 @@
 import { orderNumber, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { atom, type Setter } from 'jotai';
-import { ApiError, serverMessage } from '../../../lib/api-client';
-import { CHECKOUT_SCRIPT_FAILED, PAYMENTS_UNAVAILABLE } from '../../payments/messages';
+import { ApiError } from '../../../lib/api-client';
+import { CheckoutScriptError } from '../../payments/load-checkout-script';
 import { toast } from '../../../lib/toast';
-import { outsideText } from '../i18n/outside-texts';
 import { acceptOrder } from '../api/accept-order';
 import { getVisibleOrders } from '../api/get-visible-orders';
 import { markOrderPaid } from '../api/mark-order-paid';
 import { updateOrderStatus } from '../api/update-order-status';
-import { failureText, isSessionLost, isStale, isUnreachable } from '../failure-message';
+import {
+  errorCodeOf,
+  failureText,
+  isSessionLost,
+  isStale,
+  isUnreachable,
+} from '../failure-message';
 import {
   actionTexts,
   paymentFailedText,
@@ -61,11 +66,20 @@ function loadFailureText(error: unknown, screen: OrdersScreen): string {
   return failureText(error, { rejected: loadFailedText(screen), failed });
 }
 
-/** The login shows again with the server's words, else 'Please login as agent'. */
+/** The login shows again with the words for the answer's code, else 'Please login as agent'. */
 function sessionLostText(error: unknown): string {
   const pleaseLogIn = t({ id: 'spec.loginAsAgent', message: 'Please login as agent' });
-  const message = serverMessage(error);
-  return message ? outsideText(message, pleaseLogIn) : pleaseLogIn;
+  return failureText(error, { rejected: pleaseLogIn, failed: pleaseLogIn });
+}
+
+/** Why the payment window could not be made ready: its configuration's call, or its script. */
+function checkoutUnavailableText(error: unknown): string {
+  const unavailable = t`Online payment could not be started. Check your connection and try again.`;
+  if (error instanceof Error && error.cause instanceof ApiError)
+    return failureText(error.cause, { rejected: unavailable, failed: unavailable });
+  if (error instanceof CheckoutScriptError)
+    return t`The payment window could not be loaded. Check your connection and try again.`;
+  return t`The payment window did not start. Please try again later.`;
 }
 
 /**
@@ -214,7 +228,7 @@ function reportFailure(
 async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void> {
   const collection = await import('../collect-online').catch(() => null);
   if (!collection) {
-    toast.error(outsideText(CHECKOUT_SCRIPT_FAILED));
+    toast.error(t`The payment window could not be loaded. Check your connection and try again.`);
     return;
   }
   const outcome = await collection.collectOnline(order, () => toast.error(paymentFailedText()));
@@ -228,7 +242,7 @@ async function collectOnlineAtDoor(set: Setter, order: AgentOrder): Promise<void
     case 'closed':
       return;
     case 'unavailable':
-      toast.error(outsideText(outcome.message, outsideText(PAYMENTS_UNAVAILABLE)));
+      toast.error(checkoutUnavailableText(outcome.error));
       return;
     case 'failed':
       reportFailure(set, outcome.error, outcome.step === 'create' ? texts : verifyTexts());
@@ -275,9 +289,9 @@ export type PinOutcome =
 
 /**
  * Marks `order` Delivered with the PIN its customer gave. A PIN refused for what it is (wrong,
- * malformed: a 400) answers 'refused' with the server's words, for the PIN pad to show while
- * the agent tries again; anything else ends the attempt like any other step's failure, and a
- * lock (429, after the last wrong try) has the list fetched again so the card shows it.
+ * missing, malformed) answers 'refused' with its words, for the PIN pad to show while the agent
+ * tries again; anything else ends the attempt like any other step's failure, and a lock
+ * (PIN_LOCKED, after the last wrong try) has the list fetched again so the card shows it.
  */
 export const deliverWithPinAtom = atom(
   null,
@@ -291,12 +305,16 @@ export const deliverWithPinAtom = atom(
       toast.success(actionTexts(action).success);
       return { kind: 'delivered' };
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      const code = errorCodeOf(error);
+      if (code === 'PIN_WRONG' || code === 'PIN_MISSING' || code === 'INVALID') {
         const notTaken = t`That PIN was not accepted: check it with the customer.`;
-        return { kind: 'refused', message: outsideText(error.message, notTaken) };
+        return {
+          kind: 'refused',
+          message: failureText(error, { rejected: notTaken, failed: notTaken }),
+        };
       }
       reportFailure(set, error, actionTexts(action));
-      if (error instanceof ApiError && error.status === 429) void set(refreshOrdersAtom);
+      if (code === 'PIN_LOCKED') void set(refreshOrdersAtom);
       return { kind: 'done' };
     } finally {
       const pending = new Map(get(pendingActionsAtom));

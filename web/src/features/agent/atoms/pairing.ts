@@ -8,8 +8,8 @@ export const pairedAgentAtom = atom<{ name: string; phone: string } | null>(null
 
 /**
  * The server refused to log in on this phone because it is not paired (or paired for another
- * number): its words, in English as sent, which the login shows (in the agent's language) with
- * what to do. Null otherwise.
+ * number): the answer's code, whose words the login shows (in the agent's language) with what
+ * to do. Null otherwise.
  */
 export const pairingRefusalAtom = atom<string | null>(null);
 
@@ -36,7 +36,7 @@ export const pairPhoneAtom = atom(
   },
 );
 
-/** Why pairing failed, in the agent's language: the server's words (a used, expired or replaced invite), else the app's. */
+/** Why pairing failed, in the agent's language: a used, expired or replaced invite, else the app's words. */
 export const pairingFailureText = (error: unknown): string =>
   failureText(error, {
     rejected: t`This invite link could not be used. Ask the shop for a new invite.`,

@@ -1,13 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
-import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { forgetAgent, rememberAgent, rememberedAgent } from '../agent-storage';
 import { getAgentAuth } from '../api/get-agent-auth';
 import { loginAgent } from '../api/login-agent';
 import { logoutAgent } from '../api/logout-agent';
-import { failureText, isNotPaired, isUnreachable } from '../failure-message';
-import { outsideText } from '../i18n/outside-texts';
+import { errorCodeOf, failureText, isNotPaired, isUnreachable } from '../failure-message';
 import type { Reach } from './orders';
 import { pairingRefusalAtom } from './pairing';
 import { agentSessionAtom, dutyAtom, offlineAtom } from './session-state';
@@ -74,7 +72,7 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
       rejected: t({ id: 'spec.loginFailed', message: 'Login failed' }),
       failed: t({ id: 'spec.loginError', message: 'Login error' }),
     });
-    set(pairingRefusalAtom, isNotPaired(error) ? (serverMessage(error) ?? null) : null);
+    set(pairingRefusalAtom, isNotPaired(error) ? (errorCodeOf(error) ?? null) : null);
     if (!isNotPaired(error)) toast.error(message);
     return false;
   }
@@ -86,10 +84,11 @@ export const logInAgentAtom = atom(null, async (_get, set, phone: string): Promi
  */
 export const logOutAgentAtom = atom(null, async (_get, set): Promise<void> => {
   try {
-    const answer = await logoutAgent();
+    await logoutAgent();
     forgetAgent();
     set(agentSessionAtom, { state: 'out' });
-    toast.success(outsideText(answer.message));
+    // The server says 'Logged Out', the spec's words: the app says them in the agent's language.
+    toast.success(t`Logged Out`);
   } catch (error) {
     if (isUnreachable(error)) set(offlineAtom, true);
     // The spec names no text for a failed logout.

@@ -1,7 +1,7 @@
 import {
-  DELIVERY_PIN_FORMAT,
   DELIVERY_PIN_LOCKED,
   DELIVERY_PIN_MISSING,
+  ERROR_CODES,
   MESSAGES,
   refusalMessage,
   wrongPinMessage,
@@ -12,17 +12,11 @@ import { messages as firstEnglish } from '../locales/en.po';
 import { messages as firstHindi } from '../locales/hi.po';
 import { messages as shellEnglish } from '../locales/shell/en.po';
 import { messages as shellHindi } from '../locales/shell/hi.po';
-import { messages as outsideHindi } from '../locales/outside/hi.po';
-import {
-  CHECKOUT_SCRIPT_BROKEN,
-  CHECKOUT_SCRIPT_FAILED,
-  PAYMENTS_UNAVAILABLE,
-} from '../../payments/messages';
 import { actionLabel, actionTexts } from '../order-actions';
 import { chooseLocale, loadShellTexts, preferredLocale } from './locale';
 import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../failure-message';
-import { OUTSIDE_TEXTS, outsideText } from './outside-texts';
+import { AGENT_ERROR_CODES, errorText, NOT_FOR_AGENTS } from './error-texts';
 
 /** The app's texts: the first load's and the logged-in screens' (loaded with them). */
 const english = { ...firstEnglish, ...shellEnglish };
@@ -87,13 +81,10 @@ describe('the English texts', () => {
 });
 
 describe('Hindi', () => {
-  it('translates every text of the app and every outside text', () => {
+  it('translates every text of the app', () => {
     for (const [id, message] of Object.entries(english)) {
       expect(hindi[id], `Hindi for ${JSON.stringify(message)}`).toBeTruthy();
       expect(hindi[id]).not.toEqual(message);
-    }
-    for (const { id } of OUTSIDE_TEXTS) {
-      expect(outsideHindi[id], `Hindi for ${JSON.stringify(id)}`).toBeTruthy();
     }
   });
 
@@ -109,61 +100,47 @@ describe('Hindi', () => {
   });
 });
 
-describe('outsideText', () => {
-  it('knows the server’s refusals and the pairing and payment texts an agent can be shown', () => {
-    const known = new Set(OUTSIDE_TEXTS.map(({ id }) => id));
-    // Cancelling is the shopper's and the seller's: no agent is ever refused it.
-    const notForAgents = new Set<string>([
-      'cannot-cancel',
-      'already-cancelled',
-      'already-picked',
-      'already-delivered',
-    ]);
-    const shown = [
-      ...Object.entries(refusalMessage)
-        .filter(([reason]) => !notForAgents.has(reason))
-        .map(([, text]) => text),
-      MESSAGES.loginAsAgent,
-      MESSAGES.orderNotFound,
-      MESSAGES.agentNotPaired,
-      MESSAGES.agentPairedToAnother,
-      MESSAGES.inviteCodeRequired,
-      MESSAGES.inviteCodeMalformed,
-      MESSAGES.inviteNotValid,
-      MESSAGES.inviteUsed,
-      MESSAGES.inviteExpired,
-      DELIVERY_PIN_MISSING,
-      DELIVERY_PIN_FORMAT,
-      DELIVERY_PIN_LOCKED,
-      ...[0, 1, 2, 3, 4].map(wrongPinMessage),
-      CHECKOUT_SCRIPT_FAILED,
-      CHECKOUT_SCRIPT_BROKEN,
-      PAYMENTS_UNAVAILABLE,
-    ];
-    expect(shown.filter((text) => !known.has(text))).toEqual([]);
-  });
-
-  it('gives the Hindi for a known text, and any other text as it came', async () => {
-    const taken = refusalMessage['already-assigned'];
-    expect(outsideText(taken)).toBe(taken);
+describe('the error catalog', () => {
+  it('has English and Hindi words for every error code, but those declared never sent to agents', async () => {
+    const words = new Set<string>(AGENT_ERROR_CODES);
+    for (const code of ERROR_CODES) {
+      expect(
+        words.has(code) !== NOT_FOR_AGENTS.includes(code as (typeof NOT_FOR_AGENTS)[number]),
+        `${code}: words in the agent app, or declared in NOT_FOR_AGENTS (not both)`,
+      ).toBe(true);
+      if (!words.has(code)) continue;
+      expect(english[`error.${code}`], `English for ${code}`).toBeTruthy();
+      expect(hindi[`error.${code}`], `Hindi for ${code}`).toBeTruthy();
+    }
+    expect(errorText('ORDER_TAKEN')).toBe(refusalMessage['already-assigned']);
+    expect(errorText('PIN_WRONG', 2)).toBe(wrongPinMessage(2));
+    expect(errorText('FROM_A_NEWER_SERVER')).toBeUndefined();
     await chooseLocale('hi');
-    expect(outsideText(taken)).toBe('यह ऑर्डर पहले ही किसी दूसरे एजेंट को मिल चुका है');
-    expect(outsideText('phone: must be 10 digits')).toBe('phone: must be 10 digits');
-    expect(outsideText('phone: must be 10 digits', 'लॉगिन नहीं हो सका')).toBe('लॉगिन नहीं हो सका');
+    expect(errorText('ORDER_TAKEN')).toBe('यह ऑर्डर पहले ही किसी दूसरे एजेंट को मिल चुका है');
+    expect(errorText('PIN_WRONG', 1)).toBe('ग़लत PIN: 1 कोशिश बाक़ी');
   });
 
-  it('makes a failure toast Hindi whatever the server said, and leaves English as it was', async () => {
+  it('says the server’s English words for the codes it shares with the spec’s messages', () => {
+    expect(errorText('PIN_MISSING')).toBe(DELIVERY_PIN_MISSING);
+    expect(errorText('PIN_LOCKED')).toBe(DELIVERY_PIN_LOCKED);
+    expect(errorText('NOT_PAIRED')).toBe(MESSAGES.agentNotPaired);
+    expect(errorText('INVITE_USED')).toBe(MESSAGES.inviteUsed);
+    expect(errorText('PAYMENT_UNAVAILABLE')).toBe(MESSAGES.razorpayOrderFailed);
+  });
+
+  it('makes a failure toast Hindi by its code, and leaves English as the server said it', async () => {
     const texts = { rejected: 'rejected', failed: 'failed' };
-    const throttled = new ApiError('Too many login attempts. Try again in 2 minutes.', 429);
+    const throttled = new ApiError('Too many login attempts. Try again in 2 minutes.', 429, {
+      code: 'TOO_MANY_REQUESTS',
+    });
     const unknown = new ApiError('phone is too long', 400);
-    const known = new ApiError(MESSAGES.inviteUsed, 403);
-    expect(failureText(throttled, texts)).toBe(throttled.message);
+    const used = new ApiError(MESSAGES.inviteUsed, 403, { code: 'INVITE_USED' });
     expect(failureText(unknown, texts)).toBe(unknown.message);
 
     await chooseLocale('hi');
     expect(failureText(throttled, texts)).toBe('बहुत बार कोशिश हो गई। कुछ मिनट रुककर फिर कोशिश करें।');
     expect(failureText(unknown, texts)).toBe('rejected');
-    expect(failureText(known, texts)).toBe(
+    expect(failureText(used, texts)).toBe(
       'यह इनवाइट लिंक पहले ही इस्तेमाल हो चुका है। दुकान से नया इनवाइट माँगें।',
     );
   });

@@ -47,14 +47,8 @@ export function preferredLocale(
 
 const loaded = new Set<AgentLocale>(['en']);
 
-/** Hindi's texts: the first load's and the server's messages. */
-async function hindi() {
-  const [app, server] = await Promise.all([
-    import('../locales/hi.po'),
-    import('../locales/outside/hi.po'),
-  ]);
-  return { ...app.messages, ...server.messages };
-}
+/** Hindi's texts of the first load (error answers' included, by their code). */
+const hindi = async () => (await import('../locales/hi.po')).messages;
 
 /** The logged-in screens' texts in each language, fetched with those screens. */
 const SHELL_TEXTS = {
