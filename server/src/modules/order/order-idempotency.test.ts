@@ -265,7 +265,7 @@ describe('Idempotency-Key on placing an order', () => {
       expect(refused.body).toEqual({
         success: false,
         message: 'Failed to create Razorpay order',
-        code: 'UNAVAILABLE',
+        code: 'PAYMENT_UNAVAILABLE',
       });
       app.payments.provider = sandbox;
       const repeat = await send();
