@@ -76,7 +76,8 @@ deadline.unref();
  * the ceiling sends them, with the same parameters: kept in step by hand. Before measuring, the
  * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
  * these differ. Besides its transaction, a placement reads its session (unless cached), and after
- * commit the realtime processor reads the order back to send it: neither is in the ceiling.
+ * commit the realtime processor reads the order back to send it and the push processor reads the
+ * phones to alert (and the order, when any): none of these is in the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
@@ -91,34 +92,55 @@ const CEILING_STATEMENTS = {
       created_at = excluded.created_at, order_id = $9, answer_status = $10, answer = $11
       where order_idempotency_keys.created_at <= $12
     returning id`,
-  /** The address, with every product ordered. */
+  /**
+   * The units of counted products taken (none in the demo catalogue: it counts none), and the
+   * address read with every product ordered.
+   */
   read: (count) => `
+    with taken as (
+      update products set stock_count = stock_count - ${quantities(1, count)},
+        in_stock = stock_count - ${quantities(1 + 2 * count, count)} > 0, updated_at = $${1 + 4 * count}
+      where id in (${placeholders(2 + 4 * count, count, 1)}) and in_stock = $${2 + 5 * count}
+        and stock_count >= ${quantities(3 + 5 * count, count)}
+      returning id
+    )
     select a.id, a.first_name, a.last_name, a.email, a.phone, a.street, a.city, a.state,
       a.zipcode, a.country, p.id as product_id, p.name as product_name, p.offer_price_paise,
-      p.in_stock
+      p.in_stock, p.stock_count, p.archived_at, p.id in (select taken.id from taken) as taken
     from addresses as a
-    left join products as p on p.id in (${placeholders(1, count, 1)})
-    where a.id = $${count + 1} and a.user_id = $${count + 2}`,
+    left join products as p on p.id in (${placeholders(3 + 7 * count, count, 1)})
+    where a.id = $${3 + 8 * count} and a.user_id = $${4 + 8 * count}`,
   /** The order, its items, its history line, the key's record and the emptied cart. */
   write: (count) => `
     with placed_order as (
       insert into orders (id, user_id, address, subtotal_paise, tax_paise, amount_paise, status,
-        payment_type, is_paid, expires_at, refund_paise, created_at, updated_at)
-      values (${placeholders(1, 1, 13)})
+        payment_type, is_paid, expires_at, offered_at, refund_paise, delivery_pin, created_at,
+        updated_at)
+      values (${placeholders(1, 1, 15)})
     ), placed_items as (
-      insert into order_items (id, order_id, position, product_id, quantity, unit_price_paise)
-      values ${placeholders(14, count, 6)}
+      insert into order_items (id, order_id, position, product_id, quantity, unit_price_paise,
+        stock_taken)
+      values ${placeholders(16, count, 7)}
     ), placed_history as (
       insert into order_events (id, order_id, type, actor_role, actor_id, to_status, created_at)
-      values (${placeholders(14 + 6 * count, 1, 7)})
+      values (${placeholders(16 + 7 * count, 1, 7)})
     ), recorded_key as (
-      update order_idempotency_keys set order_id = $${21 + 6 * count},
-        answer_status = $${22 + 6 * count}, answer = $${23 + 6 * count}
-      where id = $${24 + 6 * count}
+      update order_idempotency_keys set order_id = $${23 + 7 * count},
+        answer_status = $${24 + 7 * count}, answer = $${25 + 7 * count}
+      where id = $${26 + 7 * count}
     )
-    update users set cart_items = $${25 + 6 * count} where id = $${26 + 6 * count}`,
+    update users set cart_items = $${27 + 7 * count} where id = $${28 + 7 * count}`,
   commit: () => 'commit',
 };
+
+/** `case id when $from::uuid then $from+1::int … end`: each of `count` products' quantity. */
+function quantities(from, count) {
+  const cases = Array.from(
+    { length: count },
+    (_, index) => `when $${from + 2 * index}::uuid then $${from + 2 * index + 1}::int`,
+  );
+  return `case id ${cases.join(' ')} end`;
+}
 
 /**
  * `$from, $from+1, …` for `rows` rows of `width` values: one list, or with `width` > 1 and
@@ -153,18 +175,19 @@ async function placeWithPg(pool, shopper, lines) {
     if (claim.rowCount !== 1) throw new Error('the ceiling lost its own key');
 
     const ids = lines.map((line) => line.product);
+    const quantityCases = lines.flatMap(({ product, quantity }) => [product, quantity]);
     const { rows } = await client.query(sql.read(ids.length), [
-      ...ids,
-      shopper.addressId,
-      shopper.id,
+      ...[...quantityCases, ...quantityCases, now, ...ids, true, ...quantityCases],
+      ...[...ids, shopper.addressId, shopper.id],
     ]);
     const [address] = rows;
     if (!address) throw new Error('the ceiling lost its address');
     const byId = new Map(rows.map((row) => [row.product_id, row]));
     const priced = lines.map(({ product, quantity }) => {
       const row = byId.get(product);
-      if (!row?.in_stock) throw new Error(`the ceiling cannot order ${product}`);
-      return { product, quantity, unitPrice: row.offer_price_paise };
+      if (!row?.in_stock || row.archived_at) throw new Error(`the ceiling cannot order ${product}`);
+      if (row.stock_count !== null && !row.taken) throw new Error(`${product}: too few left`);
+      return { product, quantity, unitPrice: row.offer_price_paise, taken: row.taken };
     });
     const totals = cartTotals(priced);
 
@@ -184,7 +207,7 @@ async function placeWithPg(pool, shopper, lines) {
     const answer = { success: true, message: 'Order Placed Successfully', orderId };
     await client.query(sql.write(priced.length), [
       ...[orderId, shopper.id, snapshot, totals.subtotal, totals.tax, totals.total],
-      ...['Order Placed', 'COD', false, null, 0, now, now],
+      ...['Order Placed', 'COD', false, null, now, 0, null, now, now],
       ...priced.flatMap((line, position) => [
         uuidv7(),
         orderId,
@@ -192,6 +215,7 @@ async function placeWithPg(pool, shopper, lines) {
         line.product,
         line.quantity,
         line.unitPrice,
+        line.taken,
       ]),
       ...[uuidv7(), orderId, 'placed', 'user', shopper.id, 'Order Placed', now],
       ...[orderId, 201, answer, claimId],
