@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inBatches } from './in-batches.js';
+import { inBatches, readInBatches } from './in-batches.js';
 
 /** A handler that records its batches and finishes each only when the test says so. */
 function heldHandler() {
@@ -62,5 +62,31 @@ describe('inBatches', () => {
 
     void add(3);
     expect(batches).toEqual([[1], [2], [3]]);
+  });
+});
+
+describe('readInBatches', () => {
+  test('keys arriving while a read runs are read together once it ends; each gets its own value', async () => {
+    const reads: string[][] = [];
+    let finishFirst = () => {};
+    const read = async (keys: string[]) => {
+      reads.push(keys);
+      if (reads.length === 1) await new Promise<void>((resolve) => (finishFirst = resolve));
+      return new Map(keys.filter((key) => key !== 'gone').map((key) => [key, key.toUpperCase()]));
+    };
+    const find = readInBatches(read);
+    const first = find('a');
+    const later = [find('b'), find('gone'), find('c')];
+    expect(reads).toEqual([['a']]);
+
+    finishFirst();
+    expect(await first).toBe('A');
+    expect(await Promise.all(later)).toEqual(['B', undefined, 'C']);
+    expect(reads).toEqual([['a'], ['b', 'gone', 'c']]);
+  });
+
+  test('a failing read rejects the keys of its batch', async () => {
+    const find = readInBatches<string, string>(() => Promise.reject(new Error('database down')));
+    await expect(find('a')).rejects.toThrow('database down');
   });
 });

@@ -27,3 +27,21 @@ export function inBatches<T>(handle: (batch: T[]) => Promise<void>): (item: T) =
       if (!running) void run();
     });
 }
+
+/**
+ * `read` run on batches of keys, as {@link inBatches} runs its handler: each key's promise
+ * resolves with what `read` found for it (undefined when nothing), or rejects with its batch.
+ */
+export function readInBatches<K, V>(
+  read: (keys: K[]) => Promise<ReadonlyMap<K, V>>,
+): (key: K) => Promise<V | undefined> {
+  const handle = inBatches(async (batch: { key: K; found?: V }[]) => {
+    const found = await read(batch.map((item) => item.key));
+    for (const item of batch) item.found = found.get(item.key);
+  });
+  return async (key) => {
+    const item: { key: K; found?: V } = { key };
+    await handle(item);
+    return item.found;
+  };
+}

@@ -7,6 +7,7 @@
 import { isOpenForAgents } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/domain-events.js';
+import { readInBatches } from '../../lib/in-batches.js';
 import { factsOf } from '../order/order-rules.js';
 import type { ListedOrder } from '../order/order.presenter.js';
 import { readListedOrders } from '../order/order.service.js';
@@ -21,6 +22,12 @@ const CONCURRENT_SENDS = 8;
 const OFFERING_CHANGES: ReadonlySet<OrderChange> = new Set(['paid', 'released', 'unaccepted']);
 
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
+
+/** An order to alert the agents to, and the phones to alert. */
+interface Alert {
+  order: ListedOrder;
+  recipients: AlertRecipient[];
+}
 
 function offersOrder(event: DomainEvent): event is OrderEvent {
   if (event.type === 'order.placed') return true;
@@ -56,17 +63,28 @@ export async function alertAgents(
   return sent;
 }
 
-/** The domain events' listener that alerts on-duty agents' phones to orders newly open to them. */
+/**
+ * The domain events' listener that alerts on-duty agents' phones to orders newly open to them.
+ * Every order placed comes here: the phones and the orders are read once for each batch of events
+ * (see {@link readInBatches}), the phones first, so a shop with no phone subscribed on duty reads
+ * no order; each order's alerts are then sent on their own, a slow push service holding up no
+ * other order's.
+ */
 export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListener {
+  const readAlert = readInBatches(async (orderIds: string[]) => {
+    const em = orm.em.fork();
+    const recipients = await onDutySubscriptions(em);
+    if (recipients.length === 0) return new Map<string, Alert>();
+    // Read after commit: an order taken meanwhile is no longer worth an alert.
+    const orders = await readListedOrders(em, [...new Set(orderIds)]);
+    return new Map(orders.map((order) => [order.id, { order, recipients }]));
+  });
   return async (event) => {
     if (!offersOrder(event)) return;
-    const em = orm.em.fork();
-    // Read after commit: an order taken meanwhile is no longer worth an alert.
-    const [order] = await readListedOrders(em, [event.orderId]);
-    if (!order || !isOpenForAgents(factsOf(order))) return;
-    const recipients = await onDutySubscriptions(em);
-    if (recipients.length === 0) return;
-    const sent = await alertAgents(em, deps, order, recipients);
+    const alert = await readAlert(event.orderId);
+    if (!alert || !isOpenForAgents(factsOf(alert.order))) return;
+    const { order, recipients } = alert;
+    const sent = await alertAgents(orm.em.fork(), deps, order, recipients);
     deps.logger.debug({ orderId: order.id, sent, of: recipients.length }, 'push: new order alert');
   };
 }
