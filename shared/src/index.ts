@@ -1,6 +1,7 @@
 export * from './catalog.js';
 export * from './contract/address.js';
 export * from './contract/agent.js';
+export * from './contract/agent-orders.js';
 export * from './contract/cart.js';
 export * from './contract/cash.js';
 export * from './contract/category.js';
