@@ -35,7 +35,7 @@ import { orderRoutes } from './modules/order/order.routes.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
 import { collectionRoutes } from './modules/payment/collection.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
-import type { PaymentDeps } from './modules/payment/payment.service.js';
+import type { PaymentDeps } from './modules/payment/provider.js';
 import { sandboxRoutes } from './modules/payment/sandbox/sandbox.routes.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { Catalogue } from './modules/product/catalogue.js';

@@ -11,7 +11,7 @@ import {
   releaseRemovedAgentOrders,
   type CancellationStep,
 } from './modules/order/order-state.service.js';
-import { refundCancellationStep } from './modules/payment/payment.service.js';
+import { refundCancellationStep } from './modules/payment/refunds.js';
 import { deleteAgentSubscriptions } from './modules/push/push.service.js';
 
 /** What cancelling an order does beyond the order: the cash taken at the door goes back, online payments are refunded. */

@@ -18,7 +18,7 @@ import { DomainEvents } from '../lib/domain-events.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { connectRedis } from '../lib/redis.js';
 import type { Limits } from '../lib/rate-limit.js';
-import type { PaymentDeps } from '../modules/payment/payment.service.js';
+import type { PaymentDeps } from '../modules/payment/provider.js';
 import { paymentsProcessor } from '../modules/payment/payments.processor.js';
 import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
 import type { PushDeps } from '../modules/push/push-sender.js';

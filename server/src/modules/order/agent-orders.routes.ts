@@ -11,7 +11,7 @@ import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
 import { acceptOrder, changeOrderStatus } from './order-state.service.js';
 import { presentOrder } from './order.presenter.js';
-import { listAgentOrders } from './order.service.js';
+import { listAgentOrders } from './order-reads.js';
 
 /** The agent's phone app and its orders: what it sees, accepting one, moving it to the door. */
 export function agentOrderRoutes(): Router<AppState, AppContext> {

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createAgent, createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { OrderItemSchema, OrderSchema } from './order.entity.js';
 import { presentSellerOrder } from './order.presenter.js';
-import { readListedOrders } from './order.service.js';
+import { readListedOrders } from './order-reads.js';
 
 describe('readListedOrders: orders read in one plain query, for the live updates', () => {
   let app: TestApp;

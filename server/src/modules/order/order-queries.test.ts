@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderSchema } from './order.entity.js';
-import { listAgentOrders } from './order.service.js';
+import { listAgentOrders } from './order-reads.js';
 import { factsOf } from './order-rules.js';
 
 describe('the order queries agree with the shared visibility rules', () => {

@@ -13,7 +13,7 @@ import {
 } from '../../test/factories.js';
 import { capturedPayment, payInSandbox, placeOnlineOrder, webhook } from '../../test/payments.js';
 import { RefundSchema } from '../payment/payment.entity.js';
-import { expireUnpaidOrder } from '../payment/payment.service.js';
+import { expireUnpaidOrder } from '../payment/expiry.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
 import { offerUnacceptedAgain } from './unaccepted-alerts.js';
 

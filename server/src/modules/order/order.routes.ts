@@ -27,12 +27,8 @@ import {
 } from './order-state.service.js';
 import { presentSellerOrder, presentShopperOrder } from './order.presenter.js';
 import { keyedRequest } from './order-idempotency.service.js';
-import {
-  listOrderHistory,
-  listSellerOrders,
-  listUserOrders,
-  placeCodOrder,
-} from './order.service.js';
+import { placeCodOrder } from './order.service.js';
+import { listOrderHistory, listSellerOrders, listUserOrders } from './order-reads.js';
 
 /**
  * Orders: placing one cash on delivery, the shopper's and the seller's lists, cancelling (with

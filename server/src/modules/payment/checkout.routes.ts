@@ -19,8 +19,8 @@ import {
   payAgain,
   placeOnlineOrder,
   verifyCheckout,
-  type PaymentDeps,
 } from './payment.service.js';
+import type { PaymentDeps } from './provider.js';
 
 /**
  * The shopper pays online: the order first (unpaid, hidden from the shop), then the provider

@@ -9,7 +9,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
 import { presentOrder } from '../order/order.presenter.js';
-import { openCollection, verifyCheckout, type PaymentDeps } from './payment.service.js';
+import { openCollection, verifyCheckout } from './payment.service.js';
+import type { PaymentDeps } from './provider.js';
 
 /** The agent collects a cash-on-delivery order's amount online at the door, through Checkout. */
 export function collectionRoutes(payments: PaymentDeps): Router<AppState, AppContext> {

@@ -8,13 +8,10 @@ import pg from 'pg';
 import { repeatEvery } from '../../lib/repeat.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
-import {
-  expireUnpaidOrder,
-  markOnlinePaid,
-  recordPaymentFailure,
-  sendRefund,
-  type PaymentDeps,
-} from './payment.service.js';
+import { expireUnpaidOrder } from './expiry.js';
+import { markOnlinePaid, recordPaymentFailure } from './capture.js';
+import { sendRefund } from './refunds.js';
+import type { PaymentDeps } from './provider.js';
 
 /** The advisory lock's key: any constant the store uses for nothing else. */
 const POLLER_LOCK = 7_405_512;

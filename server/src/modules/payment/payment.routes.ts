@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { applyWebhook, type PaymentDeps } from './payment.service.js';
+import { applyWebhook } from './capture.js';
+import type { PaymentDeps } from './provider.js';
 
 /** Razorpay's webhook bodies are small; anything larger is not one. */
 const WEBHOOK_LIMIT = '256kb';

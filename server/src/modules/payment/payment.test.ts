@@ -19,7 +19,7 @@ import { connect, listen } from '../../test/sockets.js';
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 import { pollPayments } from './payment-poller.js';
 import { PaymentEventSchema, RefundSchema } from './payment.entity.js';
-import { settleRefund } from './payment.service.js';
+import { settleRefund } from './refunds.js';
 import { ProviderError, type PaymentProvider } from './provider.js';
 import { SandboxOrderSchema, SandboxRefundSchema } from './sandbox/sandbox.entity.js';
 

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEventListener } from '../../lib/domain-events.js';
-import { sendRefund, type PaymentDeps } from './payment.service.js';
+import { sendRefund } from './refunds.js';
+import type { PaymentDeps } from './provider.js';
 
 /** Asks the provider for each refund once its transaction has committed (never inside it). */
 export function paymentsProcessor(orm: MikroORM, deps: PaymentDeps): DomainEventListener {

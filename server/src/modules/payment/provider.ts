@@ -5,7 +5,9 @@
  */
 import type { PaymentProviderName } from '@kirana/shared';
 import { z } from 'zod';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
 import { isCheckoutSignatureValid, isWebhookSignatureValid } from './signatures.js';
 
 export interface ProviderOrder {
@@ -197,4 +199,13 @@ export function parseWebhookWith(
   } catch {
     return { type: 'ignored', name: body.event, unreadable: true };
   }
+}
+
+/** What the payment services work with besides a request's EntityManager. */
+export interface PaymentDeps {
+  provider: PaymentProvider;
+  events: DomainEvents;
+  logger: Logger;
+  /** Unpaid online orders are cancelled this long after they were placed. */
+  expiryMinutes: number;
 }

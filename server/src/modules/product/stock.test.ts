@@ -10,7 +10,7 @@ import {
 } from '../../test/factories.js';
 import { placeOnlineOrder } from '../../test/payments.js';
 import { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
-import { expireUnpaidOrder } from '../payment/payment.service.js';
+import { expireUnpaidOrder } from '../payment/expiry.js';
 import { ProductEventSchema, ProductSchema } from './product.entity.js';
 
 type Shopper = Awaited<ReturnType<typeof signUpShopper>> & { addressId: string };

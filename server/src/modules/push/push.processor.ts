@@ -10,7 +10,7 @@ import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/do
 import { readInBatches } from '../../lib/in-batches.js';
 import { factsOf } from '../order/order-rules.js';
 import type { ListedOrder } from '../order/order.presenter.js';
-import { readListedOrders } from '../order/order.service.js';
+import { readListedOrders } from '../order/order-reads.js';
 import { alertTopic, newOrderAlert } from './push-alert.js';
 import { sendAlert, type PushDeps } from './push-sender.js';
 import { deleteSubscription, onDutySubscriptions, type AlertRecipient } from './push.service.js';

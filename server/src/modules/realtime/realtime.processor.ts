@@ -16,7 +16,7 @@ import {
   presentShopperOrder,
   type ListedOrder,
 } from '../order/order.presenter.js';
-import { readListedOrders } from '../order/order.service.js';
+import { readListedOrders } from '../order/order-reads.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
 import type { SessionKind } from '../../lib/session-kinds.js';

@@ -1,0 +1,212 @@
+/**
+ * Reading orders: the shopper's, the seller's page of them, the agent's, an order's history, and
+ * the hot read of listed orders for the live updates (one plain Kysely query).
+ */
+import { type OrderEvent, type SellerOrdersQuery } from '@kirana/shared';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { AppError } from '../../lib/errors.js';
+import { AgentSchema } from '../agent/agent.entity.js';
+import type { ProductSchema } from '../product/product.entity.js';
+import { UserSchema } from '../user/user.entity.js';
+import { openPoolOrders, releasedOrders } from './order-queries.js';
+import { OrderEventSchema, OrderSchema, type Order, type OrderItemSchema } from './order.entity.js';
+import type { ListedItem, ListedOrder } from './order.presenter.js';
+
+/** The shopper's own orders, newest first, with their items' products. */
+export async function listUserOrders(em: EntityManager, userId: string): Promise<Order[]> {
+  return em.find(
+    OrderSchema,
+    { user: userId },
+    { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+}
+
+/**
+ * One page of the orders the seller sees (cash-on-delivery ones, and online ones once paid),
+ * newest first, with products and the delivering agent loaded.
+ */
+export async function listSellerOrders(
+  em: EntityManager,
+  { page, limit }: SellerOrdersQuery,
+): Promise<{ orders: Order[]; hasMore: boolean }> {
+  const orders = await em.find(OrderSchema, releasedOrders, {
+    populate: ['items.product', 'assignedTo'],
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: limit + 1,
+    offset: (page - 1) * limit,
+  });
+  return { orders: orders.slice(0, limit), hasMore: orders.length > limit };
+}
+
+/** What an agent sees: the open unassigned orders plus every order of their own, newest first. */
+export async function listAgentOrders(em: EntityManager, agentId: string): Promise<Order[]> {
+  return em.find(
+    OrderSchema,
+    {
+      $or: [{ assignedTo: agentId, status: { $ne: 'Cancelled' } }, openPoolOrders],
+    },
+    { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+}
+
+/** The tables an order is listed from, as Kysely names them (columns in snake_case). */
+type ListedTables = InferKyselyDB<
+  typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema | typeof AgentSchema
+>;
+
+/**
+ * The orders of `ids` that exist, with their items' products and their agent, in one plain query
+ * (no entities: the realtime module reads every order placed or changed, and entities cost this
+ * thread several times the query's CPU). Present them with presentOrder / presentSellerOrder.
+ */
+export async function readListedOrders(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<ListedOrder[]> {
+  if (ids.length === 0) return [];
+  const rows = await em
+    .getKysely<ListedTables>()
+    .selectFrom('orders as o')
+    // Every order has an item (placeOrder refuses an empty one).
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('agents as a', 'a.id', 'o.assigned_to_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.address',
+      'o.amount_paise',
+      'o.status',
+      'o.payment_type',
+      'o.is_paid',
+      'o.paid_via',
+      'o.expires_at',
+      'o.cancelled_at',
+      'o.cancelled_by',
+      'o.cancel_reason',
+      'o.refund_status',
+      'o.refund_paise',
+      'o.delivery_pin',
+      'o.pin_locked_at',
+      'o.created_at',
+      'o.updated_at',
+      'a.id as agent_id',
+      'a.name as agent_name',
+      'a.phone as agent_phone',
+      'i.quantity',
+      'i.unit_price_paise',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.category',
+      'p.description',
+      'p.price_paise',
+      'p.offer_price_paise',
+      'p.images',
+      'p.in_stock',
+      'p.stock_count',
+      'p.weight',
+      'p.sku',
+      'p.barcode',
+      'p.archived_at',
+      'p.created_at as product_created_at',
+      'p.updated_at as product_updated_at',
+    ])
+    .where('o.id', 'in', ids)
+    .orderBy('o.id')
+    .orderBy('i.position')
+    .execute();
+  // MikroORM's pool answers timestamps as PostgreSQL writes them: its platform reads them.
+  const platform = em.getPlatform();
+  const date = (value: Date | string) =>
+    typeof value === 'string' ? platform.parseDate(value) : value;
+  const orders = new Map<string, ListedOrder & { items: ListedItem[] }>();
+  for (const row of rows) {
+    let order = orders.get(row.id);
+    if (!order) {
+      order = {
+        id: row.id,
+        user: { id: row.user_id },
+        items: [],
+        address: row.address,
+        amountPaise: row.amount_paise,
+        status: row.status,
+        paymentType: row.payment_type,
+        isPaid: row.is_paid,
+        paidVia: row.paid_via,
+        expiresAt: row.expires_at && date(row.expires_at),
+        cancelledAt: row.cancelled_at && date(row.cancelled_at),
+        cancelledBy: row.cancelled_by,
+        cancelReason: row.cancel_reason,
+        refundStatus: row.refund_status,
+        refundPaise: row.refund_paise,
+        deliveryPin: row.delivery_pin,
+        pinLockedAt: row.pin_locked_at && date(row.pin_locked_at),
+        createdAt: date(row.created_at),
+        updatedAt: date(row.updated_at),
+        assignedTo:
+          row.agent_id === null || row.agent_name === null || row.agent_phone === null
+            ? null
+            : { id: row.agent_id, name: row.agent_name, phone: row.agent_phone },
+      };
+      orders.set(row.id, order);
+    }
+    order.items.push({
+      quantity: row.quantity,
+      unitPricePaise: row.unit_price_paise,
+      product: {
+        id: row.product_id,
+        name: row.product_name,
+        category: row.category,
+        description: row.description,
+        pricePaise: row.price_paise,
+        offerPricePaise: row.offer_price_paise,
+        images: row.images,
+        inStock: row.in_stock,
+        stockCount: row.stock_count,
+        weight: row.weight,
+        sku: row.sku,
+        barcode: row.barcode,
+        archivedAt: row.archived_at && date(row.archived_at),
+        createdAt: date(row.product_created_at),
+        updatedAt: date(row.product_updated_at),
+      },
+    });
+  }
+  return [...orders.values()];
+}
+
+/**
+ * Every change of one order, oldest first, with the names of the people who made them.
+ * @throws AppError NOT_FOUND for an unknown order.
+ */
+export async function listOrderHistory(em: EntityManager, orderId: string): Promise<OrderEvent[]> {
+  if (!(await em.count(OrderSchema, { id: orderId })))
+    throw new AppError('NOT_FOUND', 'Order not found');
+  const events = await em.find(
+    OrderEventSchema,
+    { order: orderId },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
+  const idsOf = (role: string) =>
+    events.flatMap((event) => (event.actorRole === role && event.actorId ? [event.actorId] : []));
+  const names = new Map<string, string>([
+    ...(await em.find(AgentSchema, { id: { $in: idsOf('agent') } })).map(
+      (agent) => [agent.id, agent.name] as const,
+    ),
+    ...(await em.find(UserSchema, { id: { $in: idsOf('user') } })).map(
+      (user) => [user.id, user.name] as const,
+    ),
+  ]);
+  return events.map((event) => ({
+    type: event.type,
+    by: {
+      role: event.actorRole,
+      _id: event.actorId ?? null,
+      name: (event.actorId && names.get(event.actorId)) || null,
+    },
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    note: event.note ?? null,
+    at: event.createdAt.toISOString(),
+  }));
+}
