@@ -70,9 +70,10 @@ describe.runIf(process.env.KIRANA_PROCESS_TESTS)(
       expect(execFileSync('node', ['--version'], { env, encoding: 'utf8' })).toMatch(/^v20\./);
     }, 300_000);
 
+    // The clone holds a whole node_modules and a Node install: removing it takes a while.
     afterAll(async () => {
       if (dir) await rm(dir, { recursive: true, force: true });
-    });
+    }, 120_000);
 
     test('npm install && npm start serves the store, with no wall of warnings', async () => {
       const install = spawnSync('npm', ['install'], { cwd: clone, env, encoding: 'utf8' });
