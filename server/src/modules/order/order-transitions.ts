@@ -5,7 +5,12 @@
  * the history line, and once the transaction has committed publishes the `order.changed` domain
  * event that names that line. No other file updates the orders table's state.
  */
-import { isStatusMove, type OrderEventType, type OrderStatus } from '@kirana/shared';
+import {
+  isStatusMove,
+  refusalMessage,
+  type OrderEventType,
+  type OrderStatus,
+} from '@kirana/shared';
 import type { EntityData, EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
@@ -40,7 +45,8 @@ export interface Transition {
 
 /**
  * The order changes of one transaction. `move` and `moveWhere` are the only writers of an
- * order's state; what they announce is published by {@link changeOrders} after the commit.
+ * order's state (`refresh` keeps its refund summary); what they announce is published by
+ * {@link changeOrders} after the commit.
  */
 export class OrderChanges {
   private readonly announced: DomainEvent[] = [];
@@ -50,7 +56,7 @@ export class OrderChanges {
   /**
    * Applies `transition` to `order`, which the caller has loaded (and locked) and checked with
    * the shared rules: sets its new status and `fields`, and writes the history line.
-   * @throws AppError CONFLICT when the machine has no such move of status.
+   * @throws AppError WRONG_STATUS when the machine has no such move of status.
    */
   move(order: Order, transition: Transition, fields: EntityData<Order> = {}): void {
     const from = order.status;
@@ -64,7 +70,7 @@ export class OrderChanges {
    * on order `orderId` only if it still matches `where` (and, for a move of status, is still in
    * `from`), in one conditional UPDATE that lets exactly one of any number of racing callers
    * through, and writes the history line if it did. Answers whether this call changed the order.
-   * @throws AppError CONFLICT when the machine has no such move of status.
+   * @throws AppError WRONG_STATUS when the machine has no such move of status.
    */
   async moveWhere(
     orderId: string,
@@ -106,7 +112,7 @@ export class OrderChanges {
 
   private assertMove(from: OrderStatus, { to, actor }: Transition): void {
     if (to && !isStatusMove(from, to, actor.role)) {
-      throw new AppError('CONFLICT', 'Order cannot move to that status from its current one');
+      throw new AppError('WRONG_STATUS', refusalMessage['wrong-transition']);
     }
   }
 
