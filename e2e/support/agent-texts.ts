@@ -11,7 +11,7 @@ const po = formatter();
 /** Each text of the app by its English words, in `locale`, read from the app's own catalogs. */
 async function catalog(locale: AgentLocale): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
-  for (const file of ['', 'shell/', 'outside/']) {
+  for (const file of ['', 'shell/']) {
     const read = async (of: AgentLocale) => {
       const filename = path.join(locales, `${file}${of}.po`);
       return po.parse(readFileSync(filename, 'utf8'), { locale: of, sourceLocale: 'en', filename });
