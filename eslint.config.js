@@ -24,6 +24,18 @@ const nodeBuiltins = {
   group: ['node:*'],
 };
 
+// A screen imports its area's texts (SHOP_MESSAGES, SELLER_MESSAGES, AGENT_MESSAGES): all of
+// them together would put the seller's and the agents' words in the storefront's first load.
+const areaMessages = {
+  paths: [
+    {
+      name: '@kirana/shared',
+      importNames: ['MESSAGES'],
+      message: "import the area's texts: SHOP_MESSAGES, SELLER_MESSAGES or AGENT_MESSAGES",
+    },
+  ],
+};
+
 /**
  * server/src/modules in layers (conventions.md, "Modules depend in one direction"): a module
  * imports only modules of the layers below its own, so no two import each other; `order` sits
@@ -153,6 +165,18 @@ export default defineConfig([
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['server', 'desktop'], 'web imports only @kirana/shared'),
+        nodeBuiltins,
+        areaMessages,
+      ),
+    },
+  },
+  {
+    // The agent app's catalog test compares its `spec.` ids with the texts of every area.
+    files: ['web/src/features/agent/i18n/locale.test.ts'],
+    rules: {
       'no-restricted-imports': restrictImports(
         ...workspaceSources,
         forbidPackages(['server', 'desktop'], 'web imports only @kirana/shared'),

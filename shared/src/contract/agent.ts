@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages.js';
+import { AGENT_MESSAGES } from '../messages/agent.js';
+import { SELLER_MESSAGES } from '../messages/seller.js';
 import {
   messageAnswerSchema,
   normalizePhone,
@@ -42,10 +43,10 @@ export type AgentDutyAnswer = z.infer<typeof agentDutyAnswerSchema>;
 /** `POST /api/agents/login`: the phone is normalized like a stored one, not format-checked. */
 export const agentLoginBodySchema = requestBody({
   phone: z
-    .string({ error: MESSAGES.phoneRequired })
+    .string({ error: AGENT_MESSAGES.phoneRequired })
     .check(
       z.trim(),
-      z.minLength(1, MESSAGES.phoneRequired),
+      z.minLength(1, AGENT_MESSAGES.phoneRequired),
       z.maxLength(32, 'phone is too long'),
       z.overwrite(normalizePhone),
     ),
@@ -62,8 +63,8 @@ export type AgentMessageAnswer = z.infer<typeof agentMessageAnswerSchema>;
 
 /** `POST /api/agents/create` */
 export const agentCreateBodySchema = requestBody({
-  name: requiredText('name', 100, MESSAGES.allFieldsRequired),
-  phone: phoneField('phone', MESSAGES.allFieldsRequired),
+  name: requiredText('name', 100, SELLER_MESSAGES.allFieldsRequired),
+  phone: phoneField('phone', SELLER_MESSAGES.allFieldsRequired),
 });
 export type AgentCreateBody = z.infer<typeof agentCreateBodySchema>;
 
@@ -97,11 +98,11 @@ export type AgentInviteAnswer = z.infer<typeof agentInviteAnswerSchema>;
 /** `POST /api/agents/pair`: the code from the invite link. */
 export const agentPairBodySchema = requestBody({
   code: z
-    .string({ error: MESSAGES.inviteCodeRequired })
+    .string({ error: AGENT_MESSAGES.inviteCodeRequired })
     .check(
       z.trim(),
-      z.minLength(1, MESSAGES.inviteCodeRequired),
-      z.regex(AGENT_INVITE_CODE, MESSAGES.inviteCodeMalformed),
+      z.minLength(1, AGENT_MESSAGES.inviteCodeRequired),
+      z.regex(AGENT_INVITE_CODE, AGENT_MESSAGES.inviteCodeMalformed),
     ),
 });
 export type AgentPairBody = z.infer<typeof agentPairBodySchema>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
 import { MAX_ORDER_LINES } from '../limits.js';
-import { MESSAGES } from '../messages.js';
+import { SHOP_MESSAGES } from '../messages/shop.js';
 import { addressSchema } from './address.js';
 import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
 import { productSchema } from './product.js';
@@ -33,7 +33,9 @@ export const placeOrderBodySchema = requestBody({
       z.maxLength(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
     ),
   address: z.pipe(
-    z.string({ error: MESSAGES.selectAddress }).check(z.minLength(1, MESSAGES.selectAddress)),
+    z
+      .string({ error: SHOP_MESSAGES.selectAddress })
+      .check(z.minLength(1, SHOP_MESSAGES.selectAddress)),
     idField('address'),
   ),
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kirana/shared';
+import { SELLER_MESSAGES } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -118,7 +118,7 @@ function SellerShell() {
           <span className="seller-brand__tag">Seller</span>
         </Link>
         <div className="seller-header__end">
-          <p className="seller-header__greeting">{MESSAGES.sellerGreeting}</p>
+          <p className="seller-header__greeting">{SELLER_MESSAGES.sellerGreeting}</p>
           <button
             type="button"
             className="seller-button seller-button--ghost seller-button--small"

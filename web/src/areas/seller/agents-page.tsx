@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatAmount, MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
+import { formatAmount, SELLER_MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
@@ -73,7 +73,7 @@ export function AgentsPage() {
           {agents && <span className="seller-count">{agents.length}</span>}
         </h2>
         {!agents && isError ? (
-          <LoadProblem message={MESSAGES.loadAgentsFailed} onRetry={() => void refetch()} />
+          <LoadProblem message={SELLER_MESSAGES.loadAgentsFailed} onRetry={() => void refetch()} />
         ) : !agents ? (
           <Spinner label="Loading the agents…" />
         ) : agents.length === 0 ? (
@@ -113,7 +113,7 @@ export function AgentsPage() {
         onConfirm={() => void confirmRemoval()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{MESSAGES.confirmRemoveAgent}</p>
+        <p>{SELLER_MESSAGES.confirmRemoveAgent}</p>
         {target && target.cashInHand > 0 && (
           <p className="seller-order__locked">
             {target.name} still holds {formatAmount(target.cashInHand, ORDER_CURRENCY)} in cash:

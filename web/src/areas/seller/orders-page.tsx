@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, orderNumber, type SellerOrder } from '@kirana/shared';
+import { SELLER_MESSAGES, orderNumber, type SellerOrder } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
@@ -127,7 +127,7 @@ export function OrdersPage() {
         )}
       </header>
       {state === 'failed' ? (
-        <LoadProblem message={MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />
+        <LoadProblem message={SELLER_MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />
       ) : state !== 'ready' ? (
         <Spinner label="Loading the orders…" />
       ) : orders.length === 0 ? (
@@ -179,7 +179,7 @@ export function OrdersPage() {
         onConfirm={() => void confirmTakeBack()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{MESSAGES.confirmTakeBack}</p>
+        <p>{SELLER_MESSAGES.confirmTakeBack}</p>
         {target?.assignedTo && (
           <p className="seller-muted">
             Order #{orderNumber(target._id)} leaves {target.assignedTo.name}&rsquo;s deliveries and

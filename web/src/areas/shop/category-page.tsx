@@ -1,4 +1,4 @@
-import { MESSAGES, categoryHref, type CategoryDto } from '@kirana/shared';
+import { SHOP_MESSAGES, categoryHref, type CategoryDto } from '@kirana/shared';
 import {
   useQueryErrorResetBoundary,
   useSuspenseInfiniteQuery,
@@ -48,7 +48,7 @@ function CategoryScreen({ path }: { path: string }) {
         <div className="page-head">
           <h1 id="category-heading">Category not found</h1>
         </div>
-        <EmptyState message={MESSAGES.noProductsInCategory} onward={ALL_PRODUCTS} />
+        <EmptyState message={SHOP_MESSAGES.noProductsInCategory} onward={ALL_PRODUCTS} />
       </>
     );
   }
@@ -102,7 +102,7 @@ function CategoryProducts({ category }: { category: CategoryDto }) {
       <h2 className="visually-hidden">Products</h2>
       <ProductGrid
         products={products}
-        emptyMessage={MESSAGES.noProductsInCategory}
+        emptyMessage={SHOP_MESSAGES.noProductsInCategory}
         emptyOnward={ALL_PRODUCTS}
         cart={cart}
       />

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@kirana/shared';
+import { SHOP_MESSAGES } from '@kirana/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
 
 /** The provider order could not be created: the server's words, else the spec's text. */
 export function orderCreationFailureText(error: unknown): string {
-  return serverMessage(error) ?? MESSAGES.razorpayOrderFailed;
+  return serverMessage(error) ?? SHOP_MESSAGES.razorpayOrderFailed;
 }
 
 /**
@@ -15,6 +15,6 @@ export function verificationFailureText(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;
   return error instanceof ApiError && error.status !== 0
-    ? MESSAGES.paymentVerificationFailed
-    : MESSAGES.paymentVerificationError;
+    ? SHOP_MESSAGES.paymentVerificationFailed
+    : SHOP_MESSAGES.paymentVerificationError;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kirana/shared';
+import { SELLER_MESSAGES } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { checkAgentForm } from './agent-form';
 
@@ -6,16 +6,16 @@ describe('add-agent form check', () => {
   it("says 'All fields required' when the name or the phone is empty or blank", () => {
     expect(checkAgentForm({ name: '', phone: '9876543210' })).toEqual({
       ok: false,
-      message: MESSAGES.allFieldsRequired,
+      message: SELLER_MESSAGES.allFieldsRequired,
       field: 'name',
     });
     expect(checkAgentForm({ name: 'Ravi', phone: '   ' })).toEqual({
       ok: false,
-      message: MESSAGES.allFieldsRequired,
+      message: SELLER_MESSAGES.allFieldsRequired,
       field: 'phone',
     });
     expect(checkAgentForm({ name: '', phone: '' })).toMatchObject({
-      message: MESSAGES.allFieldsRequired,
+      message: SELLER_MESSAGES.allFieldsRequired,
     });
   });
 

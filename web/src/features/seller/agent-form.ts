@@ -1,4 +1,4 @@
-import { agentCreateBodySchema, MESSAGES, type AgentCreateBody } from '@kirana/shared';
+import { agentCreateBodySchema, SELLER_MESSAGES, type AgentCreateBody } from '@kirana/shared';
 
 export interface AgentFormValues {
   name: string;
@@ -18,14 +18,14 @@ export type AgentFormCheck =
  */
 export function checkAgentForm(values: AgentFormValues): AgentFormCheck {
   if (values.name.trim() === '') {
-    return { ok: false, message: MESSAGES.allFieldsRequired, field: 'name' };
+    return { ok: false, message: SELLER_MESSAGES.allFieldsRequired, field: 'name' };
   }
   if (values.phone.trim() === '') {
-    return { ok: false, message: MESSAGES.allFieldsRequired, field: 'phone' };
+    return { ok: false, message: SELLER_MESSAGES.allFieldsRequired, field: 'phone' };
   }
   const parsed = agentCreateBodySchema.safeParse(values);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path[0] === 'name' ? 'name' : 'phone';
-  return { ok: false, message: issue?.message ?? MESSAGES.allFieldsRequired, field };
+  return { ok: false, message: issue?.message ?? SELLER_MESSAGES.allFieldsRequired, field };
 }

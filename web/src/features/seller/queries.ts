@@ -1,4 +1,9 @@
-import { MESSAGES, type Product, type ProductPageAnswer, type SellerOrder } from '@kirana/shared';
+import {
+  SELLER_MESSAGES,
+  type Product,
+  type ProductPageAnswer,
+  type SellerOrder,
+} from '@kirana/shared';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiOf } from '../../lib/query-client';
 import { store } from '../../lib/store';
@@ -70,7 +75,7 @@ export const sellerQueries = {
       queryKey: ['seller', 'agents'],
       queryFn: ({ signal }) =>
         reported(getAgents(signal), signal, (error) =>
-          toast.error(failureMessage(error, MESSAGES.loadAgentsFailed)),
+          toast.error(failureMessage(error, SELLER_MESSAGES.loadAgentsFailed)),
         ),
     }),
   /** Every agent's cash figures of `date` (YYYY-MM-DD). */

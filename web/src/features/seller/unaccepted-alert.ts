@@ -1,6 +1,6 @@
 import {
   formatAmount,
-  MESSAGES,
+  SELLER_MESSAGES,
   ORDER_CURRENCY,
   orderNumber,
   type SellerOrder,
@@ -58,8 +58,8 @@ export function alertUnaccepted(order: SellerOrder): void {
     return;
   }
   if ('Notification' in globalThis && Notification.permission === 'granted') {
-    const notice = new Notification(MESSAGES.noAgentTitle(orderNumber(order._id)), {
-      body: MESSAGES.noAgentBody(formatAmount(order.amount, ORDER_CURRENCY)),
+    const notice = new Notification(SELLER_MESSAGES.noAgentTitle(orderNumber(order._id)), {
+      body: SELLER_MESSAGES.noAgentBody(formatAmount(order.amount, ORDER_CURRENCY)),
       tag: `no-agent-${order._id}`,
     });
     notice.onclick = () => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kirana/shared';
+import { SHOP_MESSAGES } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { mergeCartAfterLoginAtom } from '../../cart/atoms/cart';
@@ -27,7 +27,7 @@ export const logInAtom = atom(
         : await loginUser({ email, password });
     set(userAtom, answer.user);
     set(loginDialogAtom, null);
-    toast.success(MESSAGES.loggedIn);
+    toast.success(SHOP_MESSAGES.loggedIn);
     await set(mergeCartAfterLoginAtom, answer.user);
   },
 );

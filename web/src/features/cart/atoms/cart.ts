@@ -1,4 +1,4 @@
-import { MESSAGES, type CartItems, type User } from '@kirana/shared';
+import { SHOP_MESSAGES, type CartItems, type User } from '@kirana/shared';
 import { atom, type Getter, type Setter } from 'jotai';
 import { ApiError } from '../../../lib/api-client';
 import { latestSender } from '../../../lib/latest-sender';
@@ -139,25 +139,25 @@ function saveCart(get: Getter, set: Setter, items: CartItems) {
 /** Adds one unit of a product. */
 export const addToCartAtom = atom(null, (get, set, productId: string) => {
   saveCart(get, set, addOne(get(cartItemsAtom), productId));
-  toast.success(MESSAGES.addedToCart);
+  toast.success(SHOP_MESSAGES.addedToCart);
 });
 
 /** Takes one unit of a product out; the line goes at zero. */
 export const removeFromCartAtom = atom(null, (get, set, productId: string) => {
   saveCart(get, set, removeOne(get(cartItemsAtom), productId));
-  toast.success(MESSAGES.removedFromCart);
+  toast.success(SHOP_MESSAGES.removedFromCart);
 });
 
 /** Takes a product's whole line out of the cart. */
 export const deleteFromCartAtom = atom(null, (get, set, productId: string) => {
   saveCart(get, set, setQuantity(get(cartItemsAtom), productId, 0));
-  toast.success(MESSAGES.removedFromCart);
+  toast.success(SHOP_MESSAGES.removedFromCart);
 });
 
 /** Sets a product's quantity directly, from the cart's quantity selector. */
 export const setCartQuantityAtom = atom(null, (get, set, productId: string, quantity: number) => {
   saveCart(get, set, setQuantity(get(cartItemsAtom), productId, quantity));
-  toast.success(MESSAGES.cartUpdated);
+  toast.success(SHOP_MESSAGES.cartUpdated);
 });
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES, type ShopperOrder } from '@kirana/shared';
+import { SHOP_MESSAGES, type ShopperOrder } from '@kirana/shared';
 import { atom } from 'jotai';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -21,7 +21,7 @@ export const cancelOrderAtom = atom(null, async (get, set, order: ShopperOrder):
     set(receiveUserOrderAtom, answer.order);
     toast.success(answer.message);
   } catch (error) {
-    toast.error(serverMessage(error) ?? MESSAGES.cancelFailed);
+    toast.error(serverMessage(error) ?? SHOP_MESSAGES.cancelFailed);
     void set(refreshUserOrdersAtom);
   } finally {
     set(cancellingOrderIdAtom, null);

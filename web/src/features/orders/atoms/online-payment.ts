@@ -1,4 +1,4 @@
-import { MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shared';
+import { SHOP_MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shared';
 import { atom, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import type { Checkout } from '../../payments/checkout';
@@ -15,7 +15,7 @@ export const lastPaymentFailureAtom = atom<Readonly<Record<string, string>>>({})
 
 /** What the shopper reads when a payment did not go through, and what to do next. */
 const notCompletedText = (why: string) =>
-  MESSAGES.orderFailed(`${why}. Your order waits for its payment: Pay now in My Orders`);
+  SHOP_MESSAGES.orderFailed(`${why}. Your order waits for its payment: Pay now in My Orders`);
 
 /** How an online payment ended: verified, or not (closed, refused, or not verified). */
 export type PaymentOutcome = 'paid' | 'unpaid';
@@ -56,7 +56,7 @@ export function payOnline(
     const verify = async (response: RazorpaySuccess) => {
       try {
         await verifyPayment({ ...response, orderId: answer.orderId });
-        toast.success(MESSAGES.paymentSuccessful);
+        toast.success(SHOP_MESSAGES.paymentSuccessful);
         remember(null);
         settle('paid');
       } catch (error) {
@@ -77,10 +77,10 @@ export function payOnline(
           onFailed: ({ error }) => {
             // Checkout stays open for another try: said now, remembered if it is closed.
             failure = error.description;
-            toast.error(MESSAGES.orderFailed(error.description));
+            toast.error(SHOP_MESSAGES.orderFailed(error.description));
           },
           onDismiss: () => {
-            toast.error(notCompletedText(MESSAGES.paymentNotCompleted));
+            toast.error(notCompletedText(SHOP_MESSAGES.paymentNotCompleted));
             remember(failure ?? 'you closed the payment before paying');
             settle('unpaid');
           },

@@ -1,4 +1,4 @@
-import { MESSAGES, type Address, type PlaceOrderBody } from '@kirana/shared';
+import { SHOP_MESSAGES, type Address, type PlaceOrderBody } from '@kirana/shared';
 import { atom, type Getter, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { chosenAddressAtom } from '../../addresses/atoms/addresses';
@@ -51,7 +51,7 @@ export const placeOrderAtom = atom(
       return false;
     }
     if (!address) {
-      toast.error(MESSAGES.selectAddress);
+      toast.error(SHOP_MESSAGES.selectAddress);
       return false;
     }
     const body: PlaceOrderBody = { items, address: address._id };

@@ -1,4 +1,4 @@
-import { MESSAGES, type Agent, type AgentInviteAnswer } from '@kirana/shared';
+import { SELLER_MESSAGES, type Agent, type AgentInviteAnswer } from '@kirana/shared';
 import { atom } from 'jotai';
 import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
@@ -33,7 +33,7 @@ export const addAgentAtom = atom(
       return { ok: true };
     } catch (error) {
       if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-      else toast.error(failureMessage(error, MESSAGES.addAgentFailed));
+      else toast.error(failureMessage(error, SELLER_MESSAGES.addAgentFailed));
       return { ok: false };
     }
   },
@@ -48,7 +48,7 @@ export const removeAgentAtom = atom(null, async (_get, set, id: string): Promise
     return true;
   } catch (error) {
     if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(failureMessage(error, MESSAGES.removeAgentFailed));
+    else toast.error(failureMessage(error, SELLER_MESSAGES.removeAgentFailed));
     return false;
   }
 });

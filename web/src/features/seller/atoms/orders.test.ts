@@ -1,5 +1,6 @@
 import {
-  MESSAGES,
+  SELLER_MESSAGES,
+  SHOP_MESSAGES,
   orderNumber,
   type SellerOrder,
   type SellerOrderAnswer,
@@ -142,7 +143,7 @@ describe('the seller order feed', () => {
     await store.set(refreshOrdersAtom);
 
     expect(store.get(ordersLoadStateAtom)).toBe('failed');
-    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith(MESSAGES.loadOrdersFailed);
+    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith(SELLER_MESSAGES.loadOrdersFailed);
 
     serverHolds([[anOrder(1)]]);
     await store.set(refreshOrdersAtom);
@@ -217,7 +218,7 @@ describe('taking an order back from its agent', () => {
     mocks.releaseOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
     serverHolds([[]]);
     await expect(store.set(takeOrderBackAtom, anOrder(1)._id)).resolves.toBe(false);
-    expect(mocks.toast.error).toHaveBeenCalledWith(MESSAGES.takeBackFailed);
+    expect(mocks.toast.error).toHaveBeenCalledWith(SELLER_MESSAGES.takeBackFailed);
   });
 
   it('shows the login form again when the session has ended', async () => {
@@ -243,7 +244,7 @@ describe('cancelling, assigning, and the no-agent alert', () => {
     };
     mocks.cancelOrder.mockResolvedValue({
       success: true,
-      message: MESSAGES.orderCancelled,
+      message: SHOP_MESSAGES.orderCancelled,
       order: cancelled,
     });
 
@@ -262,8 +263,8 @@ describe('cancelling, assigning, and the no-agent alert', () => {
     await store.set(cancelOrderAtom, { orderId: anOrder(1)._id, reason: 'x' });
     await store.set(assignOrderAtom, { orderId: anOrder(1)._id, agentId: agent._id });
     expect(mocks.toast.error.mock.calls).toEqual([
-      [MESSAGES.cancelFailed],
-      [MESSAGES.assignFailed],
+      [SHOP_MESSAGES.cancelFailed],
+      [SELLER_MESSAGES.assignFailed],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import {
-  MESSAGES,
+  SELLER_MESSAGES,
+  SHOP_MESSAGES,
   orderNumber,
   type AssignOrderBody,
   type SellerCancelOrderBody,
@@ -93,7 +94,8 @@ export const refreshOrdersAtom = atom(null, (get, set): Promise<void> => {
         set(sessionLostAtom, errorText(error));
         return;
       }
-      if (!get(refreshFailingAtom)) toast.error(failureMessage(error, MESSAGES.loadOrdersFailed));
+      if (!get(refreshFailingAtom))
+        toast.error(failureMessage(error, SELLER_MESSAGES.loadOrdersFailed));
       set(refreshFailingAtom, true);
       if (first) set(ordersLoadStateAtom, 'failed');
     } finally {
@@ -147,7 +149,7 @@ export const receiveChangedOrderAtom = atom(null, (get, set, order: SellerOrder)
  */
 export const receiveUnacceptedOrderAtom = atom(null, (get, set, order: SellerOrder) => {
   receiveLiveOrder(get, set, order, false);
-  toast.warning(MESSAGES.noAgentTitle(orderNumber(order._id)));
+  toast.warning(SELLER_MESSAGES.noAgentTitle(orderNumber(order._id)));
   alertUnaccepted(order);
 });
 
@@ -165,7 +167,7 @@ export const loadMoreOrdersAtom = atom(null, async (get, set) => {
     set(ordersHasMoreAtom, answer.hasMore);
   } catch (error) {
     if (isSessionLost(error)) set(sessionLostAtom, errorText(error));
-    else toast.error(failureMessage(error, MESSAGES.loadOrdersFailed));
+    else toast.error(failureMessage(error, SELLER_MESSAGES.loadOrdersFailed));
   } finally {
     set(loadingMoreOrdersAtom, false);
   }
@@ -201,22 +203,22 @@ async function changeOrder(
 
 /** Takes an order back from its agent, to the open pool (see {@link changeOrder}). */
 export const takeOrderBackAtom = atom(null, (get, set, orderId: string) =>
-  changeOrder(get, set, () => releaseOrder({ orderId }), MESSAGES.takeBackFailed),
+  changeOrder(get, set, () => releaseOrder({ orderId }), SELLER_MESSAGES.takeBackFailed),
 );
 
 /** Cancels an order with the seller's reason; a paid one is refunded (see {@link changeOrder}). */
 export const cancelOrderAtom = atom(null, (get, set, body: SellerCancelOrderBody) =>
-  changeOrder(get, set, () => cancelOrder(body), MESSAGES.cancelFailed),
+  changeOrder(get, set, () => cancelOrder(body), SHOP_MESSAGES.cancelFailed),
 );
 
 /** Hands an open order to an agent (see {@link changeOrder}). */
 export const assignOrderAtom = atom(null, (get, set, body: AssignOrderBody) =>
-  changeOrder(get, set, () => assignOrder(body), MESSAGES.assignFailed),
+  changeOrder(get, set, () => assignOrder(body), SELLER_MESSAGES.assignFailed),
 );
 
 /** Lets the agent try the delivery PIN again after a lock (see {@link changeOrder}). */
 export const unlockPinAtom = atom(null, (get, set, orderId: string) =>
-  changeOrder(get, set, () => unlockPin({ orderId }), MESSAGES.unlockPinFailed),
+  changeOrder(get, set, () => unlockPin({ orderId }), SELLER_MESSAGES.unlockPinFailed),
 );
 
 /**
