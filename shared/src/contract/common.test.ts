@@ -10,7 +10,7 @@ import {
   rupeesSchema,
   validationMessage,
 } from './common.js';
-import { productDataSchema } from './product.js';
+import { productDataSchema } from './product-editing.js';
 import { registerBodySchema } from './user.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toRupees } from '../domain/money.js';
-import { productDataFieldSchema, productDataSchema } from './product.js';
+import { productDataFieldSchema, productDataSchema } from './product-editing.js';
 import { validationMessage } from './common.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {

@@ -1,0 +1,210 @@
+import * as z from 'zod/mini';
+import { CATEGORY_PATH_PATTERN } from './category.js';
+import { MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
+import {
+  idField,
+  jsonField,
+  messageAnswerSchema,
+  paiseOf,
+  readableText,
+  requestBody,
+  requiredText,
+  wholePaise,
+} from './common.js';
+import { MAX_PRODUCT_PAGE_SIZE, productSchema } from './product.js';
+
+/** The seller changes products: add, update, archive, stock (products as read: product.ts). */
+
+const priceField = (field: string) =>
+  z.number({ error: `${field} must be a number` }).check(
+    z.refine((price) => paiseOf(price) > 0, `${field} must be greater than 0`),
+    z.maximum(10_000_000, `${field} is too large`),
+    z.refine(wholePaise, `${field} must have at most two decimals`),
+  );
+
+// The seller types the description as text; each non-empty line becomes one bullet.
+const toLines = (description: string | string[] | null | undefined): string[] =>
+  (typeof description === 'string' ? description.split(/\r?\n/) : (description ?? []))
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+
+// A number as a browser form writes it ("100", "99.50", " 5 "); other text is left as it is, for
+// the number check to refuse naming the field.
+const DECIMAL_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const fromFormText = (value: unknown) =>
+  typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
+
+/** A product's SKU: the shop's own code, e.g. `ATTA-5KG` or `1042`. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
+const SKU_RULE = 'sku must be letters, digits and . _ / - (at most 64)';
+/** A barcode: EAN/UPC digits, or the shop's own code of letters, digits and hyphens. */
+export const BARCODE_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
+const BARCODE_RULE = 'barcode must be 4 to 32 digits, letters or hyphens';
+
+/** An optional code: blank or absent is none (null). */
+const optionalCode = (field: string, pattern: RegExp, rule: string) =>
+  z.pipe(
+    z.nullish(z.string({ error: `${field} must be text` }).check(z.trim())),
+    z.pipe(
+      z.transform((code: string | null | undefined) => code || null),
+      z.nullable(z.string().check(z.regex(pattern, rule))),
+    ),
+  );
+
+/** The product's fields; `price` makes each price field (strict number, or also form text). */
+export function productFields(price: (field: string) => z.ZodMiniType<number, unknown>) {
+  return {
+    name: requiredText('name', 200),
+    description: z.pipe(
+      z.pipe(
+        z.nullish(
+          z.union([z.string(), z.array(z.string())], {
+            error: 'description must be text or a list of lines',
+          }),
+        ),
+        z.transform(toLines),
+      ),
+      z.array(z.string().check(...readableText('description'))),
+    ),
+    category: z
+      .string({ error: 'category is required' })
+      .check(z.trim(), z.regex(CATEGORY_PATH_PATTERN, 'category must be the path of a category')),
+    price: price('price'),
+    offerPrice: price('offerPrice'),
+    sku: optionalCode('sku', SKU_PATTERN, SKU_RULE),
+    barcode: optionalCode('barcode', BARCODE_PATTERN, BARCODE_RULE),
+    weight: z.pipe(
+      z.nullish(
+        z
+          .string({ error: 'weight must be text' })
+          .check(
+            z.trim(),
+            z.maxLength(50, 'weight must be at most 50 characters'),
+            ...readableText('weight'),
+          ),
+      ),
+      z.transform((weight: string | null | undefined) => weight || null),
+    ),
+  };
+}
+
+/** Two prices of a product as the shop shows them: the offer is never above the price. */
+export const OFFER_ABOVE_PRICE = 'offerPrice must not exceed price';
+
+function productData(price: (field: string) => z.ZodMiniType<number, unknown>) {
+  return z.object(productFields(price), { error: 'productData must be a JSON object' }).check(
+    z.refine((data) => data.offerPrice <= data.price, {
+      error: OFFER_ABOVE_PRICE,
+      path: ['offerPrice'],
+    }),
+  );
+}
+
+/** A price as a browser form may write it: a JSON number or its text ("100"). */
+export const formPriceField = (field: string) =>
+  z.pipe(z.transform(fromFormText), priceField(field));
+
+const IMAGE_LAYOUT =
+  'image must list the pictures in order: the URL of one to keep, or the index of a new one';
+
+/** The `productData` JSON of `POST /api/product/add`; prices in rupees, as JSON numbers. */
+export const productDataSchema = productData(priceField);
+export type ProductDataInput = z.input<typeof productDataSchema>;
+export type ProductData = z.output<typeof productDataSchema>;
+
+/**
+ * The multipart `productData` field as sent: JSON text holding {@link productDataSchema}, whose
+ * prices may also be written as text ("100"), as browser forms send them.
+ */
+export const productDataFieldSchema = z.pipe(jsonField('productData'), productData(formPriceField));
+
+/**
+ * The multipart `productData` field of `POST /api/product/update`: the product's `id` and the
+ * fields that change (any of add's, prices also as text), and optionally `image`, the product's
+ * pictures in their new order: a kept picture by its URL, a new one by its index among the
+ * `images` files (absent: all it has, then the new ones). Whether the offer stays within the
+ * price is checked against the product.
+ */
+export const productUpdateFieldSchema = z.pipe(
+  jsonField('productData'),
+  z.extend(
+    z.partial(
+      z.object(productFields(formPriceField), { error: 'productData must be a JSON object' }),
+    ),
+    {
+      id: idField('id'),
+      image: z.optional(
+        z
+          .array(
+            z.union([z.string(), z.int().check(z.minimum(0), z.maximum(MAX_PRODUCT_IMAGES - 1))], {
+              error: IMAGE_LAYOUT,
+            }),
+            { error: IMAGE_LAYOUT },
+          )
+          .check(
+            z.maxLength(
+              MAX_PRODUCT_IMAGES,
+              `image must list at most ${MAX_PRODUCT_IMAGES} pictures`,
+            ),
+            z.refine((entries) => new Set(entries).size === entries.length, {
+              error: 'image must not list a picture twice',
+            }),
+          ),
+      ),
+    },
+  ),
+);
+export type ProductUpdate = z.output<typeof productUpdateFieldSchema>;
+
+/** `POST /api/product/archive`: the product leaves the catalogue for good. */
+export const archiveProductBodySchema = requestBody({ id: idField('id') });
+export type ArchiveProductBody = z.infer<typeof archiveProductBodySchema>;
+
+/**
+ * `POST /api/product/stock`: the in/out switch, the count of units (null: not counted), or both.
+ * A count alone also sets the switch: in stock above 0, out at 0.
+ */
+export const stockBodySchema = requestBody({
+  id: idField('id'),
+  inStock: z.optional(z.boolean({ error: 'inStock must be true or false' })),
+  stockCount: z.optional(
+    z.nullable(
+      z
+        .int({ error: 'stockCount must be a whole number of units, or null' })
+        .check(
+          z.minimum(0, 'stockCount must not be negative'),
+          z.maximum(MAX_STOCK_COUNT, `stockCount must be at most ${MAX_STOCK_COUNT}`),
+        ),
+    ),
+  ),
+}).check(
+  z.refine((body) => body.inStock !== undefined || body.stockCount !== undefined, {
+    error: 'inStock or stockCount is required',
+  }),
+);
+export type StockBody = z.infer<typeof stockBodySchema>;
+
+/** `POST /api/product/add`, `…/update`, `…/archive` and `…/stock`: the product after the change. */
+export const productSavedAnswerSchema = z.extend(messageAnswerSchema, { product: productSchema });
+export type ProductSavedAnswer = z.infer<typeof productSavedAnswerSchema>;
+
+/** `POST /api/product/stock/bulk`: several products' stock in one go, all or none. */
+export const bulkStockBodySchema = requestBody({
+  changes: z.array(stockBodySchema, { error: 'changes must be a list of stock changes' }).check(
+    z.minLength(1, 'changes must list at least one product'),
+    z.maxLength(
+      MAX_PRODUCT_PAGE_SIZE,
+      `changes must list at most ${MAX_PRODUCT_PAGE_SIZE} products`,
+    ),
+    z.refine((changes) => new Set(changes.map((change) => change.id)).size === changes.length, {
+      error: 'changes must list each product once',
+    }),
+  ),
+});
+export type BulkStockBody = z.infer<typeof bulkStockBodySchema>;
+
+/** `POST /api/product/stock/bulk`: the products after the change. */
+export const bulkStockAnswerSchema = z.extend(messageAnswerSchema, {
+  products: z.array(productSchema),
+});
+export type BulkStockAnswer = z.infer<typeof bulkStockAnswerSchema>;
