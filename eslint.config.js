@@ -43,7 +43,7 @@ const areaMessages = {
  * above them all, and lib/ below: it imports no module.
  */
 const SERVER_MODULE_LAYERS = [
-  ['health', 'session'],
+  ['health', 'session', 'backup'],
   ['user', 'seller', 'upload', 'agent'],
   ['address', 'category'],
   ['product'],

@@ -10,6 +10,11 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface EmbeddedDatabase {
   /** A postgres:// URL naming the Unix socket's folder as its host, as libpq spells it. */
   url: string;
+  /**
+   * A copy of the database's folder (PGlite's dumpDataDir: taken between two statements, as a
+   * crash would leave it, which PostgreSQL recovers from), for a backup to dump elsewhere.
+   */
+  snapshot(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,7 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   await server.start();
   return {
     url: `postgres://postgres@${encodeURIComponent(socketDir)}:5432/postgres`,
+    snapshot: () => db.dumpDataDir('none'),
     async close() {
       await server.stop();
       await db.close();

@@ -123,12 +123,14 @@ export async function createTestApp(
     uploads?: 'files' | 'database';
     /** The app's logger (default: silent, or at TEST_LOG_LEVEL), e.g. one a test reads. */
     logger?: Logger;
+    /** DATA_DIR, whose uploads/ holds the pictures (default: a new temporary folder). */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
   const orm = await openDatabase(
     options.database ?? { url: inject('databaseUrl'), embedded: inject('databaseEmbedded') },
   );
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kirana-test-')));
   const store =
     options.uploads === 'database'
       ? new DatabaseImageStore(orm)

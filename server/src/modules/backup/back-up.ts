@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { pruneBackups, writeBackup, type BackupFile } from './backup-archive.js';
+import { dumpDatabase, type DumpSource } from './dump.js';
+
+export interface BackupOptions {
+  source: DumpSource;
+  /** BACKUP_DIR. */
+  dir: string;
+  /** DATA_DIR: its uploads/ go into the backup. */
+  dataDir: string;
+  /** BACKUP_KEEP: the newest this many stay. */
+  keep: number;
+  now?: () => Date;
+}
+
+/** Dumps the database, writes the backup beside the pictures, and keeps the newest `keep`. */
+export async function backUp(options: BackupOptions): Promise<BackupFile> {
+  const createdAt = (options.now ?? (() => new Date()))();
+  const dump = await dumpDatabase(options.source);
+  const backup = await writeBackup({
+    dir: options.dir,
+    sql: dump.sql,
+    manifest: {
+      createdAt: createdAt.toISOString(),
+      database: options.source.kind,
+      tables: dump.tables,
+    },
+    uploadsDir: path.join(options.dataDir, 'uploads'),
+  });
+  await pruneBackups(options.dir, options.keep);
+  return backup;
+}

@@ -1,0 +1,182 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import yauzl, { type Entry } from 'yauzl';
+import yazl from 'yazl';
+import type { TableFingerprints } from './fingerprints.js';
+
+/*
+ * A backup is one .zip (design: Keeping the shop's data): `kirana-backup.json` (what it holds),
+ * `database.sql` (pg_dump's plain SQL) and `uploads/` (the pictures of DATA_DIR/uploads).
+ * Written under a temporary name and renamed once complete, so that a file with a backup's name
+ * is always whole.
+ */
+
+export const MANIFEST = 'kirana-backup.json';
+export const DATABASE_SQL = 'database.sql';
+export const UPLOADS = 'uploads/';
+
+export interface BackupManifest {
+  format: 1;
+  createdAt: string;
+  /** Where the shop's data was: the embedded database, or a PostgreSQL server. */
+  database: 'embedded' | 'server';
+  tables: TableFingerprints;
+  pictures: number;
+}
+
+/** A backup in BACKUP_DIR. */
+export interface BackupFile {
+  name: string;
+  path: string;
+  bytes: number;
+  createdAt: Date;
+}
+
+const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$/;
+const PARTIAL = /^\.kirana-.*\.partial$/;
+
+/** The backup's name for `time`: sortable, and valid on every file system. */
+export const backupName = (time: Date) =>
+  `kirana-${time.toISOString().replaceAll(':', '-').replace('.', '-')}.zip`;
+
+/**
+ * Writes the backup of `sql` and the pictures under `uploadsDir` (if any) into `dir`.
+ * @returns the new file.
+ */
+export async function writeBackup(options: {
+  dir: string;
+  sql: string;
+  manifest: Omit<BackupManifest, 'format' | 'pictures'>;
+  /** DATA_DIR/uploads (there may be none). */
+  uploadsDir: string;
+}): Promise<BackupFile> {
+  const { dir, sql, uploadsDir } = options;
+  await mkdir(dir, { recursive: true });
+  const createdAt = new Date(options.manifest.createdAt);
+  const name = backupName(createdAt);
+  const partial = path.join(dir, `.${name}.partial`);
+  const pictures = await filesUnder(uploadsDir);
+  const manifest: BackupManifest = { format: 1, ...options.manifest, pictures: pictures.length };
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST, { mtime: createdAt });
+  zip.addBuffer(Buffer.from(sql), DATABASE_SQL, { mtime: createdAt });
+  // Pictures are compressed already (WebP, JPEG): stored as they are.
+  for (const file of pictures)
+    zip.addFile(path.join(uploadsDir, file), `${UPLOADS}${file.split(path.sep).join('/')}`, {
+      compress: false,
+    });
+  zip.end();
+  try {
+    await written;
+    await rename(partial, path.join(dir, name));
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return describe(dir, name);
+}
+
+/** The files under `root`, relative to it; none when it does not exist. */
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+async function describe(dir: string, name: string): Promise<BackupFile> {
+  const file = path.join(dir, name);
+  const match = NAME.exec(name);
+  if (!match) throw new Error(`${name} is not named as a backup`);
+  const [, day, hours, minutes, seconds, ms] = match;
+  return {
+    name,
+    path: file,
+    bytes: (await stat(file)).size,
+    createdAt: new Date(`${day}T${hours}:${minutes}:${seconds}.${ms}Z`),
+  };
+}
+
+/** The backups in `dir`, newest first. */
+export async function listBackups(dir: string): Promise<BackupFile[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const backups = names
+    .filter((name) => NAME.test(name))
+    .sort()
+    .reverse();
+  return Promise.all(backups.map((name) => describe(dir, name)));
+}
+
+/**
+ * Keeps the newest `keep` backups of `dir` and removes the older ones, and what a backup that
+ * never finished (the server stopped mid-way) left under its temporary name.
+ */
+export async function pruneBackups(dir: string, keep: number): Promise<void> {
+  for (const backup of (await listBackups(dir)).slice(keep)) await rm(backup.path, { force: true });
+  for (const name of await readdir(dir))
+    if (PARTIAL.test(name)) await rm(path.join(dir, name), { force: true });
+}
+
+/** A backup opened for a restore. */
+export interface OpenedBackup {
+  manifest: BackupManifest;
+  sql: string;
+  /** Writes the backup's pictures under `dir` (DATA_DIR/uploads); their count. */
+  extractPictures(dir: string): Promise<number>;
+  close(): void;
+}
+
+/** @throws Error naming what is wrong when `file` is not a Kirana backup. */
+export async function openBackup(file: string): Promise<OpenedBackup> {
+  const zip = await yauzl
+    .openPromise(file, { lazyEntries: true, validateEntrySizes: true, autoClose: false })
+    .catch((error: Error) => {
+      throw new Error(`${file} is not a Kirana backup (.zip): ${error.message}`);
+    });
+  const entries = new Map<string, Entry>();
+  for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
+  const read = async (name: string) => {
+    const entry = entries.get(name);
+    if (!entry) throw new Error(`${file} is not a Kirana backup: it has no ${name}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const manifest = JSON.parse(await read(MANIFEST)) as BackupManifest;
+  if (manifest.format !== 1)
+    throw new Error(
+      `${file} is a backup of format ${manifest.format}, which this Kirana cannot read`,
+    );
+  const sql = await read(DATABASE_SQL);
+  return {
+    manifest,
+    sql,
+    async extractPictures(dir) {
+      let count = 0;
+      for (const [name, entry] of entries) {
+        if (!name.startsWith(UPLOADS) || name.endsWith('/')) continue;
+        const relative = path.normalize(name.slice(UPLOADS.length));
+        if (relative.startsWith('..') || path.isAbsolute(relative))
+          throw new Error(`${file} names a picture outside uploads/: ${name}`);
+        const target = path.join(dir, relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target));
+        count++;
+      }
+      return count;
+    },
+    close: () => zip.close(),
+  };
+}

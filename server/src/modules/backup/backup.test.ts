@@ -1,0 +1,200 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createDatabase, type TestDatabase } from '../../test/database.js';
+import {
+  createProduct,
+  placeCodOrder,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+  picture,
+} from '../../test/factories.js';
+import { payInSandbox, placeOnlineOrder, signedCallback } from '../../test/payments.js';
+import { listBackups } from './backup-archive.js';
+import { backUp } from './back-up.js';
+import { readFingerprints, type TableFingerprints } from './fingerprints.js';
+import { restoreBackup, RestoreRefusedError } from './restore.js';
+import pg from 'pg';
+
+const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await readFingerprints(async (sql) => (await client.query(sql)).rows);
+  } finally {
+    await client.end();
+  }
+};
+
+describe('backups', () => {
+  let dataDir: string;
+  let embedded: EmbeddedDatabase;
+  let app: TestApp;
+  const pictures = ['catalogue/apple-800.webp', 'catalogue/apple-400.webp'];
+  const folders: string[] = [];
+  const folder = async () => {
+    const made = await mkdtemp(path.join(tmpdir(), 'kirana-backup-test-'));
+    folders.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    // A shop on the embedded database, as a shop runs by default: DATA_DIR holds both.
+    dataDir = await folder();
+    embedded = await startEmbeddedDatabase(dataDir);
+    app = await createTestApp({ database: { url: embedded.url, embedded: true }, dataDir });
+    for (const name of pictures) await app.store.put(name, await picture('webp'));
+
+    // A day of business: stock counted, a cash order delivered and paid, an online order paid.
+    await createProduct(app.orm.em.fork(), { stockCount: 7, images: [`/uploads/${pictures[0]}`] });
+    await signInSeller(app);
+    const agent = await signInAgent(app);
+    const cashOrder = await placeCodOrder(app, await signUpShopper(app));
+    await agent.http.post('/api/agents/accept').send({ orderId: cashOrder }).expect(200);
+    await agent.http.put(`/api/agents/status/${cashOrder}`).send({ status: 'Picked' }).expect(200);
+    await agent.http.put(`/api/agents/mark-paid/${cashOrder}`).expect(200);
+    const shopper = await signUpShopper(app, 'Meera');
+    const online = await placeOnlineOrder(app, shopper);
+    const paid = await payInSandbox(app, online.order.id);
+    await shopper.http
+      .post('/api/order/verify')
+      .send(signedCallback(paid.razorpay_order_id, paid.razorpay_payment_id))
+      .expect(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await embedded?.close();
+    for (const made of folders) await rm(made, { recursive: true, force: true });
+  });
+
+  test('restores into a new DATA_DIR and into a new PostgreSQL database, every row and picture as it was', async () => {
+    const backups = await folder();
+    const backup = await backUp({
+      source: { kind: 'embedded', snapshot: embedded.snapshot },
+      dir: backups,
+      dataDir,
+      keep: 14,
+    });
+    const original = await fingerprintsAt(embedded.url);
+    for (const table of ['orders', 'order_items', 'payments', 'agent_cash_lines', 'products'])
+      expect(original[table]?.rows, table).toBeGreaterThan(0);
+
+    // Into an empty DATA_DIR: the embedded database and the pictures.
+    const newDataDir = await folder();
+    const restored = await restoreBackup(backup.path, {
+      dataDir: newDataDir,
+      databaseUrl: undefined,
+    });
+    expect(restored.pictures).toBe(pictures.length);
+    const second = await startEmbeddedDatabase(newDataDir);
+    try {
+      expect(await fingerprintsAt(second.url)).toEqual(original);
+      const restoredApp = await createTestApp({
+        database: { url: second.url, embedded: true },
+        dataDir: newDataDir,
+      });
+      try {
+        for (const name of pictures) {
+          const served = await restoredApp.http().get(`/uploads/${name}`).expect(200);
+          expect(served.body).toEqual(await readFile(path.join(dataDir, 'uploads', name)));
+        }
+      } finally {
+        await restoredApp.close();
+      }
+    } finally {
+      await second.close();
+    }
+
+    // Into an empty PostgreSQL database: the way from the embedded default to a server.
+    const server: TestDatabase = await createDatabase();
+    try {
+      await restoreBackup(backup.path, { dataDir: await folder(), databaseUrl: server.url });
+      expect(await fingerprintsAt(server.url)).toEqual(original);
+
+      // And a server's own backup (pg_dump) restores as well.
+      if (!server.embedded) {
+        const fromServer = await backUp({
+          source: { kind: 'server', url: server.url },
+          dir: await folder(),
+          dataDir: await folder(),
+          keep: 14,
+        });
+        const third = await folder();
+        await restoreBackup(fromServer.path, { dataDir: third, databaseUrl: undefined });
+        const again = await startEmbeddedDatabase(third);
+        try {
+          expect(await fingerprintsAt(again.url)).toEqual(original);
+        } finally {
+          await again.close();
+        }
+      }
+    } finally {
+      await server.drop();
+    }
+  });
+
+  test('refuses a target that holds data, and changes nothing there', async () => {
+    const backup = await backUp({
+      source: { kind: 'embedded', snapshot: embedded.snapshot },
+      dir: await folder(),
+      dataDir,
+      keep: 14,
+    });
+    const before = await fingerprintsAt(embedded.url);
+    await expect(
+      restoreBackup(backup.path, { dataDir: await folder(), databaseUrl: embedded.url }),
+    ).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(backup.path, { dataDir, databaseUrl: undefined })).rejects.toThrow(
+      /holds pictures already/,
+    );
+    expect(await fingerprintsAt(embedded.url)).toEqual(before);
+
+    const notABackup = path.join(await folder(), 'notes.zip');
+    await writeFile(notABackup, 'hello');
+    await expect(
+      restoreBackup(notABackup, { dataDir: await folder(), databaseUrl: undefined }),
+    ).rejects.toThrow(/not a Kirana backup/);
+  });
+
+  test('keeps exactly the newest BACKUP_KEEP, and clears what an unfinished backup left', async () => {
+    const dir = await folder();
+    await writeFile(path.join(dir, '.kirana-2026-01-01T00-00-00-000Z.zip.partial'), 'half');
+    const times = [1, 2, 3].map((hour) => new Date(Date.UTC(2026, 10, 27, hour)));
+    for (const time of times)
+      await backUp({
+        source: { kind: 'embedded', snapshot: embedded.snapshot },
+        dir,
+        dataDir,
+        keep: 2,
+        now: () => time,
+      });
+    const kept = await listBackups(dir);
+    expect(kept.map((backup) => backup.createdAt)).toEqual([times[2], times[1]]);
+    expect((await readdir(dir)).sort()).toEqual(kept.map((backup) => backup.name).sort());
+  });
+
+  test('a dump that would lose a row writes no backup', async () => {
+    // pglite-tools drops every line of its dump that starts with \restrict, a row's text too.
+    const connection = app.orm.em.getConnection();
+    await connection.execute(`create table public.notes (body text)`);
+    await connection.execute(`insert into public.notes values (E'first line\\n\\\\restrict me')`);
+    const dir = await folder();
+    try {
+      await expect(
+        backUp({
+          source: { kind: 'embedded', snapshot: embedded.snapshot },
+          dir,
+          dataDir,
+          keep: 2,
+        }),
+      ).rejects.toThrow(/no backup written/);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await connection.execute(`drop table public.notes`);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { DumpAnswer, DumpRequest } from './dump-worker.js';
+import { readFingerprints, type TableFingerprints } from './fingerprints.js';
+
+/** The database a backup dumps: the embedded one (a copy of its data folder), or a server's. */
+export type DumpSource =
+  { kind: 'embedded'; snapshot(): Promise<Blob> } | { kind: 'server'; url: string };
+
+export interface Dump {
+  /** pg_dump's plain SQL, rows as INSERT statements (restore-sql.ts plays it). */
+  sql: string;
+  /** Every table's rows, as they were when dumped. */
+  tables: TableFingerprints;
+}
+
+export function dumpDatabase(source: DumpSource): Promise<Dump> {
+  return source.kind === 'embedded' ? dumpEmbedded(source) : dumpServer(source.url);
+}
+
+/**
+ * A copy of the embedded database's folder (taken between two statements, like a crash-safe
+ * snapshot), dumped and checked in a worker thread.
+ */
+async function dumpEmbedded(source: { snapshot(): Promise<Blob> }): Promise<Dump> {
+  const request: DumpRequest = { dataDir: await source.snapshot() };
+  const here = fileURLToPath(import.meta.url);
+  // From the sources (tests, `npm run dev`) the worker is TypeScript, loaded through tsx.
+  const fromSource = path.extname(here) === '.ts';
+  const worker = new Worker(new URL(`./dump-worker${path.extname(here)}`, import.meta.url), {
+    workerData: request,
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    // A year of orders is a dump of some hundred megabytes, beside the server's own small heap.
+    resourceLimits: { maxOldGenerationSizeMb: 2048 },
+  });
+  return new Promise<Dump>((resolve, reject) => {
+    worker.once('message', (answer: DumpAnswer) => resolve(answer));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the backup's worker stopped with exit code ${code}`));
+    });
+  });
+}
+
+/**
+ * pg_dump of a PostgreSQL server, on the same snapshot as the fingerprints read beside it (both
+ * see the database at one instant, however busy the shop).
+ */
+async function dumpServer(url: string): Promise<Dump> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ snapshot: string }>(
+      'select pg_export_snapshot() as snapshot',
+    );
+    const tables = await readFingerprints(async (sql) => (await client.query(sql)).rows);
+    const snapshot = rows[0]?.snapshot;
+    if (!snapshot) throw new Error('PostgreSQL exported no snapshot to dump');
+    const sql = await runPgDump(url, snapshot);
+    await client.query('commit');
+    return { sql, tables };
+  } finally {
+    await client.end();
+  }
+}
+
+function runPgDump(url: string, snapshot: string): Promise<string> {
+  const args = [
+    '--no-owner',
+    '--no-privileges',
+    '--rows-per-insert=500',
+    `--snapshot=${snapshot}`,
+    `--dbname=${url}`,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('pg_dump', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              'pg_dump is not installed: install PostgreSQL’s client tools (postgresql-client) of the server’s version or newer',
+            )
+          : error,
+      ),
+    );
+    child.once('close', (code) => {
+      if (code === 0) resolve(withoutRestrictGuards(Buffer.concat(out).toString('utf8')));
+      else reject(new Error(`pg_dump failed (exit code ${code}): ${errors.trim()}`));
+    });
+  });
+}
+
+/**
+ * pg_dump since 15.14 (and 16.10, 17.6) guards its output for psql with `\restrict KEY` after
+ * the header and `\unrestrict KEY` at the end: psql commands, not SQL. Only those two lines go;
+ * a row's text that happens to start so stays.
+ */
+export function withoutRestrictGuards(sql: string): string {
+  return sql
+    .replace(/^((?:--.*\n|\n)*)\\restrict [A-Za-z0-9]+\n/, '$1')
+    .replace(/\n\\unrestrict [A-Za-z0-9]+\n*$/, '\n');
+}
