@@ -1,27 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { SELLER_MESSAGES, orderNumber, type SellerOrder } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../components/ui/live-status';
 import { Spinner } from '../../components/ui/spinner';
 import {
   acknowledgeShownOrdersAtom,
-  assignOrderAtom,
-  cancelOrderAtom,
-  loadingMoreOrdersAtom,
-  loadMoreOrdersAtom,
-  ordersHasMoreAtom,
-  ordersLoadStateAtom,
   printPackingSlipAtom,
-  refreshOrdersAtom,
-  sellerOrdersAtom,
-  takeOrderBackAtom,
-  unlockPinAtom,
 } from '../../features/seller/atoms/orders';
 import { CancelOrderDialog } from '../../features/seller/components/cancel-order-dialog';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { OrderCard } from '../../features/seller/components/order-card';
-import { sellerQueries } from '../../features/seller/queries';
+import { ordersOf } from '../../features/seller/order-list';
+import { sellerOrderChanges, sellerQueries } from '../../features/seller/queries';
 import { askForBrowserAlerts, browserAlerts } from '../../features/seller/unaccepted-alert';
 import { desktop } from '../../lib/desktop-bridge';
 import { toast } from '../../lib/toast';
@@ -44,18 +35,16 @@ function usePageVisible(): boolean {
  * one not yet delivered cancelled with a reason, each after confirming.
  */
 export function OrdersPage() {
-  const orders = useAtomValue(sellerOrdersAtom);
-  const state = useAtomValue(ordersLoadStateAtom);
-  const hasMore = useAtomValue(ordersHasMoreAtom);
-  const loadingMore = useAtomValue(loadingMoreOrdersAtom);
-  const refresh = useSetAtom(refreshOrdersAtom);
-  const loadMore = useSetAtom(loadMoreOrdersAtom);
+  // Loaded and kept live by the seller layout's order feed; 'failed' only until it first loads.
+  const list = useInfiniteQuery(sellerQueries.orders());
+  const orders = useMemo(() => ordersOf(list.data), [list.data]);
+  const state = list.data ? 'ready' : list.isError ? 'failed' : 'loading';
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
   const printSlip = useSetAtom(printPackingSlipAtom);
-  const takeBack = useSetAtom(takeOrderBackAtom);
-  const cancelOrder = useSetAtom(cancelOrderAtom);
-  const assign = useSetAtom(assignOrderAtom);
-  const unlockPin = useSetAtom(unlockPinAtom);
+  const takeBack = useMutation(sellerOrderChanges.takeBack());
+  const cancelOrder = useMutation(sellerOrderChanges.cancel());
+  const assign = useMutation(sellerOrderChanges.assign());
+  const unlockPin = useMutation(sellerOrderChanges.unlockPin());
   // The team, to assign open orders to; kept current by live `agents:updated`.
   const agents = useQuery(sellerQueries.agents()).data ?? [];
   const connection = useAtomValue(connectionAtoms.seller);
@@ -66,35 +55,26 @@ export function OrdersPage() {
   // The order asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<SellerOrder | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [takingBack, setTakingBack] = useState(false);
 
-  async function confirmTakeBack() {
+  function confirmTakeBack() {
     if (!target) return;
-    setTakingBack(true);
-    await takeBack(target._id);
-    setTakingBack(false);
-    setConfirming(false);
+    takeBack.mutate(target._id, { onSettled: () => setConfirming(false) });
   }
 
   const [cancelTarget, setCancelTarget] = useState<SellerOrder | null>(null);
   const [askingCancel, setAskingCancel] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
 
-  async function confirmCancel(reason: string) {
+  function confirmCancel(reason: string) {
     if (!cancelTarget) return;
-    setCancelling(true);
-    const cancelled = await cancelOrder({ orderId: cancelTarget._id, reason });
-    setCancelling(false);
-    if (cancelled) setAskingCancel(false);
+    cancelOrder.mutate(
+      { orderId: cancelTarget._id, reason },
+      { onSuccess: () => setAskingCancel(false) },
+    );
   }
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   // Orders on screen while the seller can see it are no longer news to the desktop app.
   useEffect(() => {
-    if (visible) acknowledge();
+    if (visible) acknowledge(orders);
   }, [orders, visible, acknowledge]);
 
   return (
@@ -127,7 +107,10 @@ export function OrdersPage() {
         )}
       </header>
       {state === 'failed' ? (
-        <LoadProblem message={SELLER_MESSAGES.loadOrdersFailed} onRetry={() => void refresh()} />
+        <LoadProblem
+          message={SELLER_MESSAGES.loadOrdersFailed}
+          onRetry={() => void list.refetch()}
+        />
       ) : state !== 'ready' ? (
         <Spinner label="Loading the orders…" />
       ) : orders.length === 0 ? (
@@ -149,21 +132,21 @@ export function OrdersPage() {
                     setAskingCancel(true);
                   }}
                   agents={agents}
-                  onAssign={(chosen, agentId) => void assign({ orderId: chosen._id, agentId })}
-                  onUnlockPin={(chosen) => void unlockPin(chosen._id)}
+                  onAssign={(chosen, agentId) => assign.mutate({ orderId: chosen._id, agentId })}
+                  onUnlockPin={(chosen) => unlockPin.mutate(chosen._id)}
                 />
               </li>
             ))}
           </ol>
-          {hasMore && (
+          {list.hasNextPage && (
             <div className="seller-orders__more">
               <button
                 type="button"
                 className="seller-button seller-button--ghost"
-                onClick={() => void loadMore()}
-                disabled={loadingMore}
+                onClick={() => void list.fetchNextPage({ cancelRefetch: false })}
+                disabled={list.isFetchingNextPage}
               >
-                {loadingMore ? 'Loading…' : 'Load more'}
+                {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             </div>
           )}
@@ -174,9 +157,9 @@ export function OrdersPage() {
         open={confirming}
         title="Take order back"
         confirmLabel="Take back"
-        busy={takingBack}
+        busy={takeBack.isPending}
         busyLabel="Taking back…"
-        onConfirm={() => void confirmTakeBack()}
+        onConfirm={confirmTakeBack}
         onCancel={() => setConfirming(false)}
       >
         <p>{SELLER_MESSAGES.confirmTakeBack}</p>
@@ -192,8 +175,8 @@ export function OrdersPage() {
         key={cancelTarget?._id}
         open={askingCancel}
         order={cancelTarget}
-        busy={cancelling}
-        onConfirm={(reason) => void confirmCancel(reason)}
+        busy={cancelOrder.isPending}
+        onConfirm={confirmCancel}
         onDismiss={() => setAskingCancel(false)}
       />
     </div>

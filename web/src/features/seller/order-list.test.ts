@@ -1,36 +1,9 @@
 import type { SellerOrder } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  canAssignOrder,
-  canCancelOrder,
-  canTakeBackOrder,
-  mergeOrders,
-  unseenOrders,
-} from './order-list';
+import { canAssignOrder, canCancelOrder, canTakeBackOrder, mergeOrders } from './order-list';
 import { anOrder } from '../../test/orders';
 
 const ids = (orders: readonly SellerOrder[]) => orders.map((order) => order._id);
-
-describe('orders not seen before', () => {
-  it('are the refreshed orders whose ids the screen does not hold yet', () => {
-    const [a, b, c] = [anOrder(1), anOrder(2), anOrder(3)];
-    const held = new Set([a!._id, b!._id]);
-
-    expect(unseenOrders(held, [c!, b!, a!])).toEqual([c]);
-    expect(unseenOrders(held, [b!, a!])).toEqual([]);
-  });
-
-  it('count an order once even when two pages both carry it', () => {
-    const a = anOrder(1);
-    expect(unseenOrders(new Set(), [a, a])).toEqual([a]);
-  });
-
-  it('do not include an order that was only updated (e.g. picked by an agent)', () => {
-    const a = anOrder(1);
-    const picked = { ...a, status: 'Picked' as const, updatedAt: '2025-01-01T11:00:00.000Z' };
-    expect(unseenOrders(new Set([a._id]), [picked])).toEqual([]);
-  });
-});
 
 describe('merging orders', () => {
   it('keeps the list newest first whichever order pages and refreshes arrive in', () => {

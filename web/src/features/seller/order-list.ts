@@ -4,7 +4,12 @@ import {
   isOpenForAgents,
   mergeById,
   type SellerOrder,
+  type SellerOrdersAnswer,
 } from '@kirana/shared';
+import type { InfiniteData } from '@tanstack/react-query';
+
+/** The seller's orders as the query cache holds them: the pages loaded, by page number. */
+export type SellerOrderPages = InfiniteData<SellerOrdersAnswer, number>;
 
 /** Newest first; orders placed in the same millisecond by id, which is time-ordered (UUIDv7). */
 function newestFirst(a: SellerOrder, b: SellerOrder): number {
@@ -29,16 +34,90 @@ export function mergeOrders(
   return merged.sort(newestFirst);
 }
 
-/** The orders of `incoming` whose ids are not in `known`, each once, in the order given. */
-export function unseenOrders(
-  known: ReadonlySet<string>,
-  incoming: readonly SellerOrder[],
-): SellerOrder[] {
-  const fresh = new Map<string, SellerOrder>();
-  for (const order of incoming) {
-    if (!known.has(order._id) && !fresh.has(order._id)) fresh.set(order._id, order);
-  }
-  return [...fresh.values()];
+/** Every order of the pages held, each once, newest first. */
+export function ordersOf(pages: SellerOrderPages | undefined): readonly SellerOrder[] {
+  return pages
+    ? mergeOrders(
+        [],
+        pages.pages.flatMap((page) => page.orders),
+      )
+    : [];
+}
+
+/**
+ * The pages to hold once `fetched` has answered (a refresh of the pages loaded, or one more
+ * page), with `held` the pages shown before: each order the newer of its two copies, each once
+ * (pages of an offset shift under new orders), and an order held that the answer lacks kept (it
+ * came by a live event newer than the answer, or slid onto a page not loaded). Orders that enter
+ * the pages loaded before go to `announce` (new to the seller), not those of a further page
+ * ('Load more' brings older orders) nor those of a first load.
+ */
+export function layOverPages(
+  held: SellerOrderPages | undefined,
+  fetched: SellerOrderPages,
+  announce: (orders: SellerOrder[]) => void,
+): SellerOrderPages {
+  if (!held) return fetched;
+  const heldOrders = new Map(
+    held.pages.flatMap((page) => page.orders).map((order) => [order._id, order]),
+  );
+  const placed = new Set<string>();
+  const entering: SellerOrder[] = [];
+  const pages = fetched.pages.map((page, index) => {
+    const orders: SellerOrder[] = [];
+    for (const order of page.orders) {
+      if (placed.has(order._id)) continue;
+      placed.add(order._id);
+      const copy = heldOrders.get(order._id);
+      if (!copy && index < held.pages.length) entering.push(order);
+      orders.push(copy ? (mergeById([copy], order)[0] ?? order) : order);
+    }
+    return { ...page, orders };
+  });
+  const kept = [...heldOrders.values()].filter((order) => !placed.has(order._id));
+  const [first, ...rest] = pages;
+  if (entering.length > 0) announce(entering);
+  if (!first) return fetched;
+  return {
+    pages: [{ ...first, orders: [...mergeOrders(first.orders, kept)] }, ...rest],
+    pageParams: fetched.pageParams,
+  };
+}
+
+/**
+ * Whether `order` falls within the pages loaded, so that not holding it means it is new to the
+ * seller rather than an older order, on a page not loaded, changing.
+ */
+function withinLoadedPages(held: SellerOrderPages, order: SellerOrder): boolean {
+  const oldest = ordersOf(held).at(-1);
+  return (
+    !held.pages.at(-1)?.hasMore ||
+    oldest === undefined ||
+    Date.parse(order.createdAt) >= Date.parse(oldest.createdAt)
+  );
+}
+
+/**
+ * `held` with `order` (a live event, an action's answer) laid in: over its copy when newer, else
+ * at the front when `placed` (a new order) or within the pages loaded (an order new to the
+ * seller, such as an online order once paid); an older order not held is left to 'Load more'.
+ * `held` itself when nothing changes.
+ */
+export function withOrder(
+  held: SellerOrderPages,
+  order: SellerOrder,
+  placed: boolean,
+): SellerOrderPages {
+  const holding = held.pages.findIndex((page) =>
+    page.orders.some((candidate) => candidate._id === order._id),
+  );
+  if (holding === -1 && !placed && !withinLoadedPages(held, order)) return held;
+  const index = Math.max(holding, 0);
+  const page = held.pages[index];
+  if (!page) return held;
+  const orders = mergeOrders(page.orders, [order]);
+  if (orders === page.orders) return held;
+  return { ...held, pages: held.pages.with(index, { ...page, orders: [...orders] }) };
 }
 
 const SELLER = { role: 'seller' } as const;

@@ -1,5 +1,5 @@
 import type { Agent, CashReportAnswer, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
-import { QueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
@@ -8,8 +8,9 @@ import { anOrder, at } from '../../../test/orders';
 import { aPage, aProduct } from '../../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../../test/socket';
 import { sellerLiveFeed } from './live-feed';
-import { loadMoreOrdersAtom, refreshOrdersAtom, sellerOrdersAtom } from './orders';
+import { ordersOf, type SellerOrderPages } from '../order-list';
 import { sellerProductQueries, sellerQueries } from '../queries';
+import { refreshSellerOrders, SELLER_ORDERS_KEY } from './orders';
 import { sellerAuthAtom } from './seller-auth';
 
 const mocks = vi.hoisted(() => ({
@@ -47,7 +48,26 @@ function serverHolds(pages: SellerOrder[][]) {
 const ids = (orders: readonly { _id: string }[]) => orders.map((order) => order._id);
 const announced = () => mocks.desktop.newOrders.mock.calls.flatMap(([orders]) => ids(orders));
 
+const held = () => ordersOf(queryClient.getQueryData<SellerOrderPages>(SELLER_ORDERS_KEY));
+
 let store: ReturnType<typeof createStore>;
+let orders: InfiniteQueryObserver<
+  SellerOrdersAnswer,
+  Error,
+  SellerOrderPages,
+  typeof SELLER_ORDERS_KEY,
+  number
+>;
+let stopShowing: (() => void) | undefined;
+
+/** The orders on screen, as the seller layout holds them: loaded now, kept active. */
+async function showOrders() {
+  orders = new InfiniteQueryObserver(queryClient, sellerQueries.orders());
+  stopShowing = orders.subscribe(() => {});
+  await vi.waitFor(() => expect(orders.getCurrentResult().isSuccess).toBe(true));
+}
+
+const refresh = () => refreshSellerOrders(queryClient);
 let socket: FakeSocket;
 let close: () => void;
 
@@ -74,6 +94,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  stopShowing?.();
+  stopShowing = undefined;
   close();
   vi.useRealTimers();
 });
@@ -82,28 +104,28 @@ describe("the seller's live orders", () => {
   it('holds a live new order at the front and announces it to the desktop app once, whatever a later refresh brings', async () => {
     const old = anOrder(1);
     serverHolds([[old]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
 
     const fresh = anOrder(2);
     socket.fire('order:created', fresh);
     socket.fire('order:created', fresh);
-    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([fresh, old]));
+    expect(ids(held())).toEqual(ids([fresh, old]));
 
     serverHolds([[fresh, old]]);
-    await store.set(refreshOrdersAtom);
+    await refresh();
     expect(announced()).toEqual([fresh._id]);
   });
 
   it('announces, once, an order placed between the first load and the connect, which its refetch brings', async () => {
     const old = anOrder(1);
     serverHolds([[old]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     const fresh = anOrder(2);
     serverHolds([[fresh, old]]);
 
     await connect();
-    expect(ids(store.get(sellerOrdersAtom))).toEqual(ids([fresh, old]));
+    expect(ids(held())).toEqual(ids([fresh, old]));
     expect(announced()).toEqual([fresh._id]);
 
     // Placed just as the socket joined its rooms: its event comes as well.
@@ -113,11 +135,11 @@ describe("the seller's live orders", () => {
 
   it('does not announce again an order that a refresh brought before its event', async () => {
     serverHolds([[anOrder(1)]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
     const fresh = anOrder(2);
     serverHolds([[fresh]]);
-    await store.set(refreshOrdersAtom);
+    await refresh();
 
     socket.fire('order:created', fresh);
 
@@ -127,7 +149,7 @@ describe("the seller's live orders", () => {
   it('merges live changes, and a late copy does not roll the order back', async () => {
     const order = anOrder(1);
     serverHolds([[order]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
     const picked = { ...order, status: 'Picked' as const, updatedAt: at(10) };
     const delivered = { ...order, status: 'Delivered' as const, isPaid: true, updatedAt: at(20) };
@@ -135,41 +157,41 @@ describe("the seller's live orders", () => {
     socket.fire('order:updated', delivered);
     socket.fire('order:updated', picked);
 
-    expect(store.get(sellerOrdersAtom)).toEqual([delivered]);
+    expect(held()).toEqual([delivered]);
     expect(announced()).toEqual([]);
   });
 
   it('announces an order first seen in an update, such as an online order once paid', async () => {
     serverHolds([[anOrder(1)]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
 
     const paid = anOrder(2, { paymentType: 'Online', isPaid: true });
     socket.fire('order:updated', paid);
 
-    expect(store.get(sellerOrdersAtom)[0]).toEqual(paid);
+    expect(held()[0]).toEqual(paid);
     expect(announced()).toEqual([paid._id]);
   });
 
   it("leaves a change to an order older than the pages loaded to 'Load more', unannounced", async () => {
     const [oldest, older, newer] = [anOrder(1), anOrder(2), anOrder(3)];
     serverHolds([[newer], [older, oldest]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
 
     const picked = { ...older, status: 'Picked' as const, updatedAt: at(30) };
     socket.fire('order:updated', picked);
-    expect(ids(store.get(sellerOrdersAtom))).toEqual([newer._id]);
+    expect(ids(held())).toEqual([newer._id]);
 
     serverHolds([[newer], [picked, oldest]]);
-    await store.set(loadMoreOrdersAtom);
-    expect(store.get(sellerOrdersAtom)[1]).toEqual(picked);
+    await orders.fetchNextPage();
+    expect(held()[1]).toEqual(picked);
     expect(announced()).toEqual([]);
   });
 
   it('polls only the orders while the stream is down, and fetches every loaded list when it is back', async () => {
     serverHolds([[anOrder(1)]]);
-    await store.set(refreshOrdersAtom);
+    await showOrders();
     await connect();
     const productList = sellerProductQueries.page({}).queryKey;
     queryClient.setQueryData(productList, aPage([aProduct()]));

@@ -22,10 +22,10 @@ const teamChangedAtom = atom(null, () => refreshTeamAndCash(queryClient));
  * now, the others when next shown).
  */
 const catchUpAtom = atom(null, (_get, set) => {
-  void set(refreshOrdersAtom);
   set(catalogueChangedAtom);
   set(categoriesChangedAtom);
-  void queryClient.invalidateQueries({ queryKey: ['seller'] });
+  // The orders among them, sharing a poll's refresh that is still running.
+  void queryClient.invalidateQueries({ queryKey: ['seller'] }, { cancelRefetch: false });
 });
 
 /**

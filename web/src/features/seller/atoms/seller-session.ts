@@ -7,7 +7,7 @@ import { loginSeller } from '../api/login-seller';
 import { logoutSeller } from '../api/logout-seller';
 import { errorText } from '../failure-message';
 import { forgetSellerData } from '../queries';
-import { resetOrdersAtom } from './orders';
+import { forgetAcknowledgedAtom } from './orders';
 import { sellerAuthAtom } from './seller-auth';
 
 /**
@@ -33,7 +33,7 @@ export const logInSellerAtom = atom(
     try {
       const answer = await loginSeller(credentials);
       // Nothing held from an earlier session may show in this one.
-      set(resetOrdersAtom);
+      set(forgetAcknowledgedAtom);
       forgetSellerData(queryClient);
       set(sellerAuthAtom, 'in');
       toast.success(answer.message);
@@ -50,7 +50,7 @@ export const logOutSellerAtom = atom(null, async (_get, set) => {
   try {
     const answer = await logoutSeller();
     set(sellerAuthAtom, 'out');
-    set(resetOrdersAtom);
+    set(forgetAcknowledgedAtom);
     forgetSellerData(queryClient);
     toast.success(answer.message);
   } catch (error) {

@@ -1,18 +1,15 @@
-import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLiveUpdates } from '../../../lib/socket';
+import { sellerQueries } from '../queries';
 import { sellerLiveFeed } from './live-feed';
-import { refreshOrdersAtom } from './orders';
 
 /**
  * Keeps the seller's screens fresh for as long as the seller is logged in, whichever screen is
- * open, so new orders reach the desktop app's alerts: loads the orders now, then follows the
- * live stream (polling every 30 seconds while it is down).
+ * open, so new orders reach the desktop app's alerts: holds the orders' query (loaded now; the
+ * screen around it is not rendered again by their changes) and follows the live stream (polling
+ * the orders every 30 seconds while it is down).
  */
 export function useOrderFeed(): void {
-  const refresh = useSetAtom(refreshOrdersAtom);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  useInfiniteQuery({ ...sellerQueries.orders(), notifyOnChangeProps: [] });
   useLiveUpdates('seller', sellerLiveFeed);
 }

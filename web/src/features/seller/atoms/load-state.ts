@@ -1,2 +1,0 @@
-/** Where a screen's list stands: 'loading' and 'failed' only until it has loaded once. */
-export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
