@@ -1,9 +1,11 @@
 import type { AddressInput, User } from '@kirana/shared';
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
-import { addressesAtom, saveAddressAtom } from '../../features/addresses/atoms/addresses';
+import { saveAddressAtom } from '../../features/addresses/atoms/addresses';
+import { addressQueries } from '../../features/addresses/queries';
 import { AddressForm } from '../../features/addresses/components/address-form';
 import { authCheckedAtom, userAtom } from '../../features/auth/atoms/user';
 import { toast } from '../../lib/toast';
@@ -16,7 +18,7 @@ import './add-address-page.css';
 export function AddAddressPage() {
   const user = useAtomValue(userAtom);
   const authChecked = useAtomValue(authCheckedAtom);
-  const refetchAddresses = useSetAtom(addressesAtom);
+  const { reset: retryAddresses } = useQueryErrorResetBoundary();
   const [params] = useSearchParams();
   const editId = params.get('id');
 
@@ -30,8 +32,8 @@ export function AddAddressPage() {
           <h1 id="address-heading">
             {editId ? 'Edit' : 'Add'} shipping <span className="text-primary">address</span>
           </h1>
-          <LoadBoundary onRetry={() => refetchAddresses()} fallback={<Spinner label="Loading…" />}>
-            <AddressEditor editId={editId} />
+          <LoadBoundary onRetry={retryAddresses} fallback={<Spinner label="Loading…" />}>
+            <AddressEditor user={user} editId={editId} />
           </LoadBoundary>
         </div>
       </div>
@@ -39,9 +41,8 @@ export function AddAddressPage() {
   );
 }
 
-function AddressEditor({ editId }: { editId: string | null }) {
-  const user = useAtomValue(userAtom);
-  const addresses = useAtomValue(addressesAtom);
+function AddressEditor({ user, editId }: { user: User; editId: string | null }) {
+  const addresses = useSuspenseQuery(addressQueries.list(user._id)).data;
   const saveAddress = useSetAtom(saveAddressAtom);
   const navigate = useNavigate();
   const editing = editId ? addresses.find((address) => address._id === editId) : undefined;
@@ -63,7 +64,7 @@ function AddressEditor({ editId }: { editId: string | null }) {
   return (
     <AddressForm
       key={editing?._id ?? 'new'}
-      initial={editing ?? (user ? fromAccount(user) : undefined)}
+      initial={editing ?? fromAccount(user)}
       submitLabel="Save address"
       onSubmit={save}
     />

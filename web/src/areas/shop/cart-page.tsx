@@ -1,15 +1,17 @@
-import { keepPreviousData, useQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryErrorResetBoundary,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  addressesAtom,
-  chosenAddressAtom,
-  chosenAddressIdAtom,
-} from '../../features/addresses/atoms/addresses';
+import { chosenAddressIdAtom } from '../../features/addresses/atoms/addresses';
+import { addressQueries, chosenAddress } from '../../features/addresses/queries';
 import { AddressPicker } from '../../features/addresses/components/address-picker';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import {
@@ -93,7 +95,7 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const user = useAtomValue(userAtom);
   const authChecked = useAtomValue(authCheckedAtom);
   const openLogin = useSetAtom(loginDialogAtom);
-  const refetchAddresses = useSetAtom(addressesAtom);
+  const { reset: retryAddresses } = useQueryErrorResetBoundary();
   const placeOrder = useSetAtom(placeOrderAtom);
   const navigate = useNavigate();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
@@ -119,10 +121,10 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
 
       {user ? (
         <LoadBoundary
-          onRetry={() => refetchAddresses()}
+          onRetry={retryAddresses}
           fallback={<p className="muted">Loading your addresses…</p>}
         >
-          <Addresses />
+          <Addresses userId={user._id} />
         </LoadBoundary>
       ) : (
         <div className="address-picker">
@@ -176,9 +178,9 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
 }
 
 /** The saved addresses, the effective choice checked. */
-function Addresses() {
-  const addresses = useAtomValue(addressesAtom);
-  const chosen = useAtomValue(chosenAddressAtom);
+function Addresses({ userId }: { userId: string }) {
+  const addresses = useSuspenseQuery(addressQueries.list(userId)).data;
+  const chosen = chosenAddress(addresses, useAtomValue(chosenAddressIdAtom));
   const setChosenId = useSetAtom(chosenAddressIdAtom);
   return (
     <AddressPicker addresses={addresses} chosenId={chosen?._id ?? null} onChoose={setChosenId} />

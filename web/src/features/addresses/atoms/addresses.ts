@@ -1,46 +1,44 @@
-import type { AddressInput } from '@kirana/shared';
-import { atom } from 'jotai';
-import { atomWithRefresh } from 'jotai/utils';
+import type { Address, AddressInput } from '@kirana/shared';
+import { atom, type Getter } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { userAtom } from '../../auth/atoms/user';
 import { addAddress } from '../api/add-address';
-import { getAddresses } from '../api/get-addresses';
 import { updateAddress } from '../api/update-address';
+import { addressesKey, addressQueries, chosenAddress } from '../queries';
 
-/**
- * The logged-in shopper's saved addresses (none while logged out), fetched again whenever the
- * shopper changes; writing to it refetches. A failed fetch shows its message and rejects.
+/*
+ * The shopper's choice among their saved addresses; the addresses themselves are server data,
+ * in the one cache (../queries.ts).
  */
-export const addressesAtom = atomWithRefresh(async (get, { signal }) => {
-  if (!get(userAtom)) return [];
-  try {
-    return await getAddresses(signal);
-  } catch (error) {
-    if (!signal.aborted && error instanceof Error) toast.error(error.message);
-    throw error;
-  }
-});
 
 /** The address the shopper picked for delivery; null means "the first saved one". */
 export const chosenAddressIdAtom = atom<string | null>(null);
 
-/** The delivery address in effect: the one picked, else the first saved one, else none. */
-export const chosenAddressAtom = atom(async (get) => {
-  const addresses = await get(addressesAtom);
-  const chosenId = get(chosenAddressIdAtom);
-  return addresses.find((address) => address._id === chosenId) ?? addresses[0] ?? null;
-});
+/**
+ * The delivery address in effect for the logged-in shopper (see `chosenAddress`), loading the
+ * saved addresses when not held; null when logged out or none is saved. Rejects when they could
+ * not be loaded.
+ */
+export async function loadChosenAddress(get: Getter): Promise<Address | null> {
+  const user = get(userAtom);
+  if (!user) return null;
+  const addresses = await queryClient.ensureQueryData(addressQueries.list(user._id));
+  return chosenAddress(addresses, get(chosenAddressIdAtom));
+}
 
 /**
- * Saves a new address (no `id`) or changes a saved one, shows the server's message, and makes it
- * the chosen delivery address. Throws `ApiError` with the server's message.
+ * Saves a new address (no `id`) or changes a saved one, makes it the chosen delivery address,
+ * fetches the saved addresses again, and shows the server's message. Throws `ApiError` with the
+ * server's message.
  */
 export const saveAddressAtom = atom(
   null,
-  async (_get, set, { id, address }: { id?: string; address: AddressInput }) => {
+  async (get, set, { id, address }: { id?: string; address: AddressInput }) => {
     const answer = id ? await updateAddress(id, address) : await addAddress(address);
     set(chosenAddressIdAtom, answer.address._id);
-    set(addressesAtom);
+    const user = get(userAtom);
+    if (user) await queryClient.invalidateQueries({ queryKey: addressesKey(user._id) });
     toast.success(answer.message);
   },
 );

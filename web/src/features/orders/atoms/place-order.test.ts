@@ -21,10 +21,9 @@ const mocks = vi.hoisted(() => ({
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 
-vi.mock('../../addresses/atoms/addresses', async () => {
-  const { atom } = await import('jotai');
-  return { chosenAddressAtom: atom(() => Promise.resolve(mocks.address)) };
-});
+vi.mock('../../addresses/atoms/addresses', () => ({
+  loadChosenAddress: () => Promise.resolve(mocks.address),
+}));
 vi.mock('../../cart/atoms/cart', async () => {
   const { atom } = await import('jotai');
   return { cartSaved: async () => {}, emptyCartAtom: atom(null, () => mocks.emptyCart()) };

@@ -1,7 +1,7 @@
 import { SHOP_MESSAGES, type Address, type PlaceOrderBody } from '@kirana/shared';
 import { atom, type Getter, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
-import { chosenAddressAtom } from '../../addresses/atoms/addresses';
+import { loadChosenAddress } from '../../addresses/atoms/addresses';
 import { userAtom } from '../../auth/atoms/user';
 import { cartSaved, emptyCartAtom } from '../../cart/atoms/cart';
 import { prepareCheckout, type Checkout } from '../../payments/checkout';
@@ -45,7 +45,7 @@ export const placeOrderAtom = atom(
   async (get, set, { items, paymentMethod }: OrderRequest): Promise<boolean> => {
     let address: Address | null;
     try {
-      address = await get(chosenAddressAtom);
+      address = await loadChosenAddress(get);
     } catch (error) {
       toast.error(errorText(error));
       return false;
