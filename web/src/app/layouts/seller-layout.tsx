@@ -9,7 +9,8 @@ import { sellerAuthAtom } from '../../features/seller/atoms/seller-auth';
 import { checkSellerAuthAtom, logOutSellerAtom } from '../../features/seller/atoms/seller-session';
 import { useOrderFeed } from '../../features/seller/atoms/use-order-feed';
 import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
-import '../../areas/seller/seller.css';
+import '../../features/seller/components/seller-button.css';
+import './seller-layout.css';
 
 /**
  * The seller area, in a browser at /seller and inside the desktop counter app: the login form

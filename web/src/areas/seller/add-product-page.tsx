@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { addProductAtom } from '../../features/seller/atoms/products';
 import { ProductForm } from '../../features/seller/components/product-form';
+import '../../features/seller/components/seller-screen.css';
 
 /** /seller: a new product with up to four pictures. */
 export function AddProductPage() {

@@ -11,6 +11,8 @@ import { AgentTable } from '../../features/seller/components/agent-table';
 import { ConfirmDialog } from '../../features/seller/components/confirm-dialog';
 import { sellerQueries } from '../../features/seller/queries';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import './agents-page.css';
 
 /**
  * /seller/agents: the delivery team; add an agent, invite an agent's phone (a one-time link and
@@ -115,7 +117,7 @@ export function AgentsPage() {
       >
         <p>{SELLER_MESSAGES.confirmRemoveAgent}</p>
         {target && target.cashInHand > 0 && (
-          <p className="seller-order__locked">
+          <p className="seller-alert">
             {target.name} still holds {formatAmount(target.cashInHand, ORDER_CURRENCY)} in cash:
             record the handover first. The cash report keeps listing them until it is handed over.
           </p>

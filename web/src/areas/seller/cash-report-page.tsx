@@ -15,6 +15,11 @@ import { AgentCashDialog } from '../../features/seller/components/agent-cash-dia
 import { failureMessage } from '../../features/seller/failure-message';
 import { sellerQueries } from '../../features/seller/queries';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-form.css';
+import '../../features/seller/components/seller-button.css';
+import '../../features/seller/components/seller-table.css';
+import './cash-report-page.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 

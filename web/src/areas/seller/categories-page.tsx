@@ -7,6 +7,10 @@ import { categoryQueries } from '../../features/products/queries';
 import { saveCategoryAtom } from '../../features/seller/atoms/categories';
 import { SearchNamesPanel } from '../../features/seller/components/search-names-panel';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-form.css';
+import '../../features/seller/components/seller-button.css';
+import './categories-page.css';
 
 /** A path from a label, as the seller would write it: 'Personal Care' → 'Personal-Care'. */
 export function pathFromLabel(label: string): string {

@@ -10,6 +10,7 @@ import { ProductForm } from '../../features/seller/components/product-form';
 import type { EditFrom } from '../../features/seller/components/product-table';
 import { productFormValues } from '../../features/seller/product-form';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
 
 /**
  * /seller/product-list/:id: the product form, filled with the product as it stands; saved, it

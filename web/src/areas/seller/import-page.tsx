@@ -3,6 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { importProducts } from '../../features/seller/api/import-products';
 import { serverUrl } from '../../lib/server-origin';
 import { toast } from '../../lib/toast';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-form.css';
+import '../../features/seller/components/seller-button.css';
+import '../../features/seller/components/seller-table.css';
+import './import-page.css';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,3 +1,5 @@
+import '../../features/seller/components/seller-button.css';
+import './load-problem.css';
 interface LoadProblemProps {
   message: string;
   onRetry: () => void;

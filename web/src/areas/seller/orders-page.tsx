@@ -18,6 +18,9 @@ import { desktop } from '../../lib/desktop-bridge';
 import { toast } from '../../lib/toast';
 import { connectionAtoms } from '../../lib/socket';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-button.css';
+import './orders-page.css';
 
 function subscribeToVisibility(onChange: () => void) {
   document.addEventListener('visibilitychange', onChange);

@@ -22,6 +22,9 @@ import { errorText, isSessionLost } from '../../features/seller/failure-message'
 import { sellerProductQueries } from '../../features/seller/queries';
 import { useAddressText } from '../../lib/use-address-text';
 import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-button.css';
+import './product-list-page.css';
 
 /** Typing pauses this long before the list follows: one search per word, not per letter. */
 const TYPING_PAUSE_MS = 250;

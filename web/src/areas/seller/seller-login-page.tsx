@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { logInSellerAtom } from '../../features/seller/atoms/seller-session';
 import { SellerLoginForm } from '../../features/seller/components/seller-login-form';
 import { SellerMark } from './seller-mark';
+import './seller-login-page.css';
 
 /** What every seller route shows until the seller has logged in. */
 export function SellerLoginPage() {

@@ -1,3 +1,4 @@
+import './seller-mark.css';
 /** The shop's mark for the seller screens: a basket in the brand green. Decorative. */
 export function SellerMark() {
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import '../../features/seller/components/seller-screen.css';
 
 /** A /seller/… address that is none of the seller's screens. */
 export function SellerNotFoundPage() {

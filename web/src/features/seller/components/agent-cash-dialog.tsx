@@ -5,6 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
 import { sellerQueries } from '../queries';
+import './seller-form.css';
+import './seller-button.css';
+import './confirm-dialog.css';
+import './agent-cash-dialog.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 const TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,7 +52,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
     agentId ? record(agentId, entry) : Promise.resolve(false);
 
   return (
-    <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId} className="seller-cash">
+    <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId}>
       {agent && (
         <div className="seller-cash__body">
           <h2 id={titleId} className="seller-confirm__title">

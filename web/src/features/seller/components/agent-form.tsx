@@ -1,5 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AddAgentResult, AgentFormValues } from '../agent-form';
+import './seller-form.css';
+import './seller-button.css';
+import './agent-form.css';
 
 interface AgentFormProps {
   /** Resolves how it went; a field named in a refusal gets the focus. */

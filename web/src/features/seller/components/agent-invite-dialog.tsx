@@ -4,6 +4,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { formatOrderTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { QrCode } from './qr-code';
+import './seller-form.css';
+import './seller-button.css';
+import './confirm-dialog.css';
+import './agent-invite-dialog.css';
 
 interface AgentInviteDialogProps {
   open: boolean;
@@ -49,7 +53,7 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
   }
 
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="seller-invite">
+    <Dialog open={open} onClose={onClose} labelledBy={titleId}>
       <h2 id={titleId} className="seller-confirm__title">
         Invite {agent?.name ?? 'agent'}
       </h2>

@@ -1,4 +1,8 @@
 import { formatAmount, ORDER_CURRENCY, type Agent } from '@kirana/shared';
+import './seller-table.css';
+import './seller-button.css';
+import './status-pill.css';
+import './agent-table.css';
 
 interface AgentTableProps {
   agents: readonly Agent[];

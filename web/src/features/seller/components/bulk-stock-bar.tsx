@@ -2,6 +2,9 @@ import { MAX_STOCK_COUNT } from '@kirana/shared';
 import { useId, useState } from 'react';
 import type { StockChange } from '../atoms/products';
 import { unitsProblem } from './stock-count-field';
+import './seller-form.css';
+import './seller-button.css';
+import './bulk-stock-bar.css';
 
 interface BulkStockBarProps {
   /** How many products are selected. */

@@ -7,6 +7,7 @@ import {
 } from '@kirana/shared';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
+import './seller-form.css';
 
 interface CancelOrderDialogProps {
   open: boolean;

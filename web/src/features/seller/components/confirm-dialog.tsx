@@ -1,5 +1,7 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import './seller-button.css';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

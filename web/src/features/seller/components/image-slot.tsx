@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { IMAGE_TYPES } from '@kirana/shared';
 import { FilePreview } from './file-preview';
+import './image-slot.css';
 
 interface ImageSlotProps {
   /** 1-based, as the seller counts. */

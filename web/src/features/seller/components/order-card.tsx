@@ -12,6 +12,10 @@ import { canAssignOrder, canCancelOrder, canTakeBackOrder } from '../order-list'
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
+import './seller-screen.css';
+import './seller-button.css';
+import './status-pill.css';
+import './order-card.css';
 
 interface OrderCardProps {
   order: SellerOrder;
@@ -157,7 +161,7 @@ export function OrderCard({
                 <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
               </p>
               {order.pinLocked && !isFinished(order.status) && (
-                <p className="seller-order__locked" role="status">
+                <p className="seller-alert" role="status">
                   Delivery locked: 5 wrong PINs entered.{' '}
                   {onUnlockPin && (
                     <button

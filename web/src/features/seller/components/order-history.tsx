@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../failure-message';
 import { actorText, changeText } from '../order-history';
 import { sellerQueries } from '../queries';
+import './order-history.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 

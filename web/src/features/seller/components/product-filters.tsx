@@ -1,5 +1,7 @@
 import { SELLER_PRODUCT_FILTERS, type CategoryDto, type SellerProductFilter } from '@kirana/shared';
 import { useId } from 'react';
+import './seller-form.css';
+import './product-filters.css';
 
 /** How each filter of the Product List reads in its menu. */
 export const FILTER_LABELS: Record<SellerProductFilter, string> = {

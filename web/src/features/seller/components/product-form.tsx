@@ -4,6 +4,9 @@ import { toast } from '../../../lib/toast';
 import { categoryQueries } from '../../products/queries';
 import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
 import { ImageSlot } from './image-slot';
+import './seller-form.css';
+import './seller-button.css';
+import './product-form.css';
 
 interface ProductFormProps {
   /** What the form starts from (default: empty, for a new product). */

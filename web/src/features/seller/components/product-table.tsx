@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import type { StockChange } from '../atoms/products';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
+import './seller-table.css';
+import './product-table.css';
 
 /** Where the edit form goes back to: the list as it was (its search, filters and page). */
 export interface EditFrom {

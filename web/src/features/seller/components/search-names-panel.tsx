@@ -3,6 +3,10 @@ import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { addSearchNameAtom, removeSearchNameAtom } from '../atoms/search-names';
 import { sellerQueries } from '../queries';
+import './seller-screen.css';
+import './seller-form.css';
+import './seller-button.css';
+import './search-names-panel.css';
 
 /**
  * The names shoppers type for groceries (doodh, दूध, aloo …): search knows many already; the

@@ -1,5 +1,7 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import { useState, type FormEvent } from 'react';
+import './seller-form.css';
+import './seller-button.css';
 
 interface SellerLoginFormProps {
   /** Resolves once the attempt has been answered (its toast says how it went). */

@@ -1,5 +1,6 @@
 import { LOW_STOCK_UNITS, MAX_STOCK_COUNT, type Product } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
+import './stock-count-field.css';
 
 interface StockCountFieldProps {
   product: Product;

@@ -1,3 +1,4 @@
+import './stock-switch.css';
 interface StockSwitchProps {
   /** Names the switch, e.g. 'Carrot in stock'. */
   label: string;
