@@ -14,7 +14,9 @@ import { OfflineBanner } from '../../features/agent/components/offline-banner';
 import { PendingButton } from '../../features/agent/components/pending-button';
 import { loadShellTexts, useAgentLocale } from '../../features/agent/i18n/locale';
 import { registerAgentServiceWorker } from '../../features/agent/service-worker';
-import '../../areas/agent/agent.css';
+import '../../features/agent/components/phone-login-form.css';
+import '../../areas/agent/agent-login-page.css';
+import './agent-layout.css';
 
 /** The logged-in screens' module could not be fetched (as opposed to an error of theirs). */
 class ShellNotLoaded extends Error {

@@ -18,6 +18,7 @@ import { AgentTabs } from '../../features/agent/components/agent-tabs';
 import { OfflineBanner } from '../../features/agent/components/offline-banner';
 import { splitOrders } from '../../features/agent/order-lists';
 import { turnOffAlerts } from '../../features/agent/push/push-alerts';
+import './agent-shell.css';
 
 /**
  * The logged-in agent's frame: header, offline banner, the screen, and the tab bar. Loaded after

@@ -23,6 +23,9 @@ import { asksForPin, orderActions, type OrderAction } from '../../features/agent
 import { splitOrders } from '../../features/agent/order-lists';
 import { useLinkedOrder } from '../../features/agent/use-linked-order';
 import { connectionAtoms } from '../../lib/socket';
+import '../../features/agent/components/load-state.css';
+import '../../features/agent/components/order-card.css';
+import './active-orders-page.css';
 
 interface OrdersPageProps {
   agentId: string;

@@ -7,6 +7,8 @@ import { pairingFailureText, pairPhoneAtom } from '../../features/agent/atoms/pa
 import { logInAgentAtom } from '../../features/agent/atoms/session';
 import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PendingButton } from '../../features/agent/components/pending-button';
+import '../../features/agent/components/phone-login-form.css';
+import './agent-login-page.css';
 
 type Joining =
   | { state: 'pairing' }

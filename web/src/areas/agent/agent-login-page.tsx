@@ -5,6 +5,7 @@ import { logInAgentAtom } from '../../features/agent/atoms/session';
 import { LanguageSwitch } from '../../features/agent/components/language-switch';
 import { PhoneLoginForm } from '../../features/agent/components/phone-login-form';
 import { errorText } from '../../features/agent/i18n/error-texts';
+import './agent-login-page.css';
 
 interface AgentLoginPageProps {
   /** A screen other than /agents was asked for without a session: say so above the login. */

@@ -5,6 +5,9 @@ import { agentCashAtom } from '../../features/agent/atoms/cash';
 import { Spinner } from '../../components/ui/spinner';
 import { dateLocale } from '../../features/agent/i18n/locale';
 import { formatOrderTime } from '../../lib/format';
+import '../../features/agent/components/load-state.css';
+import '../../features/agent/components/list-toolbar.css';
+import './cash-page.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 

@@ -14,6 +14,8 @@ import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
 import { splitOrders } from '../../features/agent/order-lists';
 import { connectionAtoms } from '../../lib/socket';
+import '../../features/agent/components/load-state.css';
+import '../../features/agent/components/order-card.css';
 
 /** /agents/delivered: the agent's own delivered orders, most recent first. */
 export function DeliveredOrdersPage({ agentId }: { agentId: string }) {

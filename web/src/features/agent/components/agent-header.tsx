@@ -3,6 +3,7 @@ import { AlertsSwitch } from '../push/components/alerts-switch';
 import { LogoutIcon } from './agent-icons';
 import { LanguageSwitch } from './language-switch';
 import { PendingButton } from './pending-button';
+import './agent-header.css';
 
 interface AgentHeaderProps {
   /** The agent's name; empty when only the id was kept (opened offline by an older version). */

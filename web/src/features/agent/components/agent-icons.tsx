@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './agent-icons.css';
 
 /* The agent app's line icons (24 × 24, stroked in the current colour); decorative. */
 

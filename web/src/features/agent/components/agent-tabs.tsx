@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { MouseEvent, ReactNode } from 'react';
 import { navigateAgent, useAgentPath } from '../agent-path';
 import { ActiveIcon, CashIcon, DeliveredIcon } from './agent-icons';
+import './agent-tabs.css';
 
 interface AgentTabsProps {
   /** Orders on the Active screen (the agent's own and the open ones), once known. */

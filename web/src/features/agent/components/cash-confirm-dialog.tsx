@@ -2,6 +2,9 @@ import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { PendingButton } from './pending-button';
+import './agent-button.css';
+import './agent-dialog.css';
+import './cash-confirm-dialog.css';
 
 interface CashConfirmDialogProps {
   /** The order's short number, as its card shows it. */
@@ -26,14 +29,14 @@ export function CashConfirmDialog({
 }: CashConfirmDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={onClose} labelledBy={titleId} className="agent-confirm">
+    <Dialog open onClose={onClose} labelledBy={titleId} className="agent-dialog">
       <h2 id={titleId} className="agent-confirm__title">
         {t`Did you take ${amount} in cash?`}
       </h2>
       <p className="agent-confirm__text">
         {t`From ${customer}, for order #${number}. It is added to your cash in hand, for the shop.`}
       </p>
-      <div className="agent-confirm__actions">
+      <div className="agent-dialog__actions">
         <PendingButton variant="cash" pending={false} onClick={onConfirm}>
           {t`Yes, I took ${amount}`}
         </PendingButton>

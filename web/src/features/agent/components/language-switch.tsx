@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { chooseLocale, LOCALE_NAMES, useAgentLocale } from '../i18n/locale';
+import './language-switch.css';
 
 /**
  * One tap switches the app between English and Hindi: the button names the other language in

@@ -4,6 +4,7 @@ import { formatClock } from '../../../lib/format';
 import type { Connection } from '../../../lib/socket';
 import { dateLocale } from '../i18n/locale';
 import { RefreshIcon } from './agent-icons';
+import './list-toolbar.css';
 
 interface ListToolbarProps {
   title: string;

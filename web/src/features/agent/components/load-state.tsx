@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Spinner } from '../../../components/ui/spinner';
+import './load-state.css';
 
 interface LoadStateProps {
   failed: boolean;

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { OfflineIcon } from './agent-icons';
+import './offline-banner.css';
 
 interface OfflineBannerProps {
   /** Retries at once, rather than at the next backoff step. */

@@ -13,6 +13,8 @@ import { paymentTypeText, statusText } from '../order-texts';
 import { formatOrderTime } from '../../../lib/format';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
+import './agent-button.css';
+import './order-card.css';
 
 interface OrderCardProps {
   order: AgentOrder;

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import './agent-button.css';
 
 interface PendingButtonProps {
   /** While true the button is disabled and spins, so a second tap sends nothing. */

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { phoneRequiredText } from '../atoms/session';
 import { PendingButton } from './pending-button';
+import './phone-login-form.css';
 
 interface PhoneLoginFormProps {
   /** Resolves once the login has been answered, whatever the answer. */

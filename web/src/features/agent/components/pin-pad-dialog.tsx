@@ -4,6 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { markStatusText } from '../order-texts';
 import { PendingButton } from './pending-button';
+import './agent-button.css';
+import './agent-dialog.css';
+import './pin-pad-dialog.css';
 
 interface PinPadDialogProps {
   open: boolean;
@@ -42,7 +45,7 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
   };
 
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="agent-pin">
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="agent-dialog">
       <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="agent-pin__title">
           {t`Delivery PIN for order #${number}`}
@@ -104,7 +107,7 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
             ⌫
           </button>
         </div>
-        <div className="agent-pin__actions">
+        <div className="agent-dialog__actions">
           <PendingButton
             type="submit"
             pending={busy}

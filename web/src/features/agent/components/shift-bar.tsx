@@ -5,6 +5,7 @@ import { useState, type MouseEvent } from 'react';
 import { navigateAgent } from '../agent-path';
 import { agentCashAtom, switchDutyAtom } from '../atoms/cash';
 import { dutyAtom } from '../atoms/session-state';
+import './shift-bar.css';
 
 /**
  * The agent's shift at a glance, above the orders: the On duty switch (only agents on duty are
