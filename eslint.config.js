@@ -43,8 +43,8 @@ const areaMessages = {
  * above them all, and lib/ below: it imports no module.
  */
 const SERVER_MODULE_LAYERS = [
-  ['health', 'session', 'backup'],
-  ['user', 'seller', 'upload', 'agent'],
+  ['health', 'session'],
+  ['user', 'seller', 'upload', 'agent', 'backup'],
   ['address', 'category'],
   ['product'],
   ['cart', 'storefront', 'order'],

@@ -25,6 +25,8 @@ import { requestLines, requestLog, type RequestLogLevel } from './lib/request-lo
 import { rejectUnsafeBodies } from './lib/text-input.js';
 import { serveWebApp } from './lib/static.js';
 import { serveUploads } from './modules/upload/serve-uploads.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
+import type { Backups } from './modules/backup/backups.js';
 import { healthRoutes, type Readiness } from './modules/health/health.routes.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { agentRoutes } from './modules/agent/agent.routes.js';
@@ -93,6 +95,8 @@ export interface AppDependencies {
   /** Other origins whose pages may call the API with credentials (PUBLIC_ORIGINS). */
   publicOrigins: readonly string[];
   readiness: Readiness;
+  /** The shop's backups (BACKUP_DIR), which the seller reads, makes and downloads. */
+  backups: Backups;
   /** The built web app; defaults to web/dist beside this package. */
   webRoot?: string;
   /** The storefront's server rendering; defaults to web/dist-ssr/entry-server.js. */
@@ -200,6 +204,7 @@ export function createApp(deps: AppDependencies): App {
 
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
+    backupRoutes(deps.backups),
     productRoutes(deps.store),
     categoryRoutes(deps.store),
     userRoutes(throttle('user'), signUpLimit),

@@ -116,6 +116,25 @@ describe('loadConfig from the environment', () => {
     });
   });
 
+  it('backs up into DATA_DIR/backups every 6 hours, keeping 14, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).backups).toEqual({
+      dir: path.join(dataDir, 'backups'),
+      everyHours: 6,
+      keep: 14,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        BACKUP_DIR: '/media/usb/kirana',
+        BACKUP_EVERY_HOURS: '0',
+        BACKUP_KEEP: '30',
+      }).backups,
+    ).toEqual({ dir: '/media/usb/kirana', everyHours: 0, keep: 30 });
+    expect(configErrorOf({ BACKUP_KEEP: '0' }).message).toBe(
+      'BACKUP_KEEP must be a whole number from 1 to 1000 (got "0")',
+    );
+  });
+
   it('accepts PORT=0 for any free port', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '0' }).port).toBe(0);
   });

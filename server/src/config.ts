@@ -42,15 +42,7 @@ const flag = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Blank counts as unset, as for every variable: a stray `PORT=` must not mean "any port".
-  PORT: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number from 0 to 65535' })
-      .int({ message: 'must be a whole number from 0 to 65535' })
-      .min(0, { message: 'must be a whole number from 0 to 65535' })
-      .max(65535, { message: 'must be a whole number from 0 to 65535' })
-      .default(4000),
-  ),
+  PORT: wholeNumber(0, 65535, 4000),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
   ),
@@ -80,8 +72,8 @@ const envSchema = z.object({
   ),
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
-  PAYMENT_EXPIRY_MINUTES: minutes(5, 1440, 30),
-  UNACCEPTED_ALERT_MINUTES: minutes(1, 240, 5),
+  PAYMENT_EXPIRY_MINUTES: wholeNumber(5, 1440, 30, 'minutes'),
+  UNACCEPTED_ALERT_MINUTES: wholeNumber(1, 240, 5, 'minutes'),
   DELIVERY_PIN: optionalText.pipe(
     z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   ),
@@ -118,15 +110,7 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
-  SIGN_UPS_PER_HOUR: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'must be a whole number from 1 to 1000000' })
-      .int({ message: 'must be a whole number from 1 to 1000000' })
-      .min(1, { message: 'must be a whole number from 1 to 1000000' })
-      .max(1_000_000, { message: 'must be a whole number from 1 to 1000000' })
-      .default(20),
-  ),
+  SIGN_UPS_PER_HOUR: wholeNumber(1, 1_000_000, 20),
   AGENT_LOGIN: optionalText.pipe(
     z.enum(['paired', 'phone'], { message: 'must be paired or phone' }).default('paired'),
   ),
@@ -150,11 +134,14 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_DIR: optionalText,
+  BACKUP_EVERY_HOURS: wholeNumber(0, 168, 6),
+  BACKUP_KEEP: wholeNumber(1, 1000, 14),
 });
 
-/** A whole number of minutes from `min` to `max`; unset or empty: `otherwise`. */
-function minutes(min: number, max: number, otherwise: number) {
-  const message = `must be a whole number of minutes from ${min} to ${max}`;
+/** A whole number (of `unit`) from `min` to `max`; unset or empty: `otherwise`. */
+function wholeNumber(min: number, max: number, otherwise: number, unit?: string) {
+  const message = `must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -203,6 +190,17 @@ export interface Config {
   logLevel: string;
   /** Web Push alerts to the agents' phones (VAPID_*, PUSH_SERVICE_HOSTS). */
   push: PushConfig;
+  backups: BackupConfig;
+}
+
+/** Automatic backups (design: Keeping the shop's data). */
+export interface BackupConfig {
+  /** BACKUP_DIR: where backups are written (default DATA_DIR/backups). */
+  dir: string;
+  /** BACKUP_EVERY_HOURS: 0 turns the scheduled backups off (the one before migrations stays). */
+  everyHours: number;
+  /** BACKUP_KEEP: how many of the newest are kept. */
+  keep: number;
 }
 
 export type { AgentLogin, Uploads };
@@ -278,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryPin: vars.DELIVERY_PIN === 'on',
     logLevel: vars.LOG_LEVEL,
     push: pushConfig(vars, dataDir, production),
+    backups: {
+      dir: path.resolve(vars.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyHours: vars.BACKUP_EVERY_HOURS,
+      keep: vars.BACKUP_KEEP,
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
 import { openImageStore } from './modules/upload/open-image-store.js';
+import { Backups } from './modules/backup/backups.js';
 
 export interface RunningServer {
   port: number;
@@ -40,11 +41,30 @@ const DRAIN_MS = 10_000;
  * @throws DatabaseUnreachableError, Redis's connection error, or the listen error (EADDRINUSE …).
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const database = config.databaseUrl
-    ? { url: config.databaseUrl, embedded: false, close: async () => {} }
-    : { ...(await startEmbeddedDatabase(config.dataDir)), embedded: true };
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir);
+  const database = embedded
+    ? { ...embedded, embedded: true }
+    : { url: config.databaseUrl ?? '', embedded: false, close: async () => {} };
   try {
-    const orm = await openDatabase({ url: database.url, embedded: database.embedded });
+    const backups = new Backups({
+      source: embedded
+        ? { kind: 'embedded', snapshot: embedded.snapshot }
+        : { kind: 'server', url: database.url },
+      dir: config.backups.dir,
+      dataDir: config.dataDir,
+      keep: config.backups.keep,
+      everyHours: config.backups.everyHours,
+      logger,
+    });
+    const orm = await openDatabase({
+      url: database.url,
+      embedded: database.embedded,
+      // A migration that goes wrong must not take the shop's data with it.
+      beforeMigrating: async (pending) => {
+        logger.info({ migrations: pending }, 'backing up before the database is migrated');
+        await backups.backUpNow();
+      },
+    });
     const store = await openImageStore({
       uploads: config.uploads,
       dataDir: config.dataDir,
@@ -105,6 +125,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       publicOrigins: config.publicOrigins,
       limits: { signUp: { ...SIGN_UP_LIMIT, points: config.signUpsPerHour } },
       readiness,
+      backups,
     });
     // Before Socket.IO attaches, which hands the app every request not its own.
     server.on('request', listener);
@@ -133,6 +154,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
     const poller = startPaymentPoller(orm, payments);
     const alerts = startUnacceptedAlerts(orm, events, logger, config.unacceptedAlertMinutes);
+    const schedule = backups.startSchedule();
     logger.info(
       { provider: provider.name },
       provider.name === 'sandbox'
@@ -145,6 +167,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         readiness.accepting = false;
         await poller.stop();
         await alerts.stop();
+        await schedule.stop();
         // Webhooks under way still reach this server before it stops listening.
         if (provider instanceof SandboxProvider) await provider.close();
         const drained = drain(server);

@@ -10,6 +10,11 @@ export interface DatabaseOptions {
   /** The embedded database is one session: it gets one connection (see the pool below). */
   embedded: boolean;
   debug?: boolean;
+  /**
+   * Runs before migrations change a database that holds a shop already (not a new one), with
+   * the names of the migrations about to run: the backup before a migration.
+   */
+  beforeMigrating?: (pending: string[]) => Promise<void>;
 }
 
 export function ormOptions({ url, embedded, debug = false }: DatabaseOptions): Options {
@@ -43,7 +48,8 @@ export class DatabaseUnreachableError extends Error {
 }
 
 /**
- * Connects and brings the schema up to date with the versioned migrations.
+ * Connects and brings the schema up to date with the versioned migrations (after
+ * `beforeMigrating`, when there are any to run on an existing shop).
  * @throws DatabaseUnreachableError when the server does not answer.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> {
@@ -55,6 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
     throw new DatabaseUnreachableError(
       `Cannot connect to the database at ${redact(options.url)}: ${check.reason}`,
     );
+  }
+  if (options.beforeMigrating) {
+    const pending = await orm.migrator.getPending();
+    if (pending.length > 0 && (await orm.migrator.getExecuted()).length > 0)
+      await options.beforeMigrating(pending.map((migration) => migration.name));
   }
   await orm.migrator.up();
   return orm;

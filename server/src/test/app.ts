@@ -11,6 +11,7 @@ import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp, routeTable, type Route } from '../app.js';
+import { Backups } from '../modules/backup/backups.js';
 import type { AgentLogin } from '../config.js';
 import { openDatabase } from '../db/orm.js';
 import { CacheInvalidations } from '../lib/cache-invalidations.js';
@@ -125,17 +126,31 @@ export async function createTestApp(
     logger?: Logger;
     /** DATA_DIR, whose uploads/ holds the pictures (default: a new temporary folder). */
     dataDir?: string;
+    /** The shop's backups (default: pg_dump of the app's database into DATA_DIR/backups). */
+    backups?: Backups;
   } = {},
 ): Promise<TestApp> {
-  const orm = await openDatabase(
-    options.database ?? { url: inject('databaseUrl'), embedded: inject('databaseEmbedded') },
-  );
+  const database = options.database ?? {
+    url: inject('databaseUrl'),
+    embedded: inject('databaseEmbedded'),
+  };
+  const orm = await openDatabase(database);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kirana-test-')));
   const store =
     options.uploads === 'database'
       ? new DatabaseImageStore(orm)
       : new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
+  const backups =
+    options.backups ??
+    new Backups({
+      source: { kind: 'server', url: database.url },
+      dir: path.join(dataDir, 'backups'),
+      dataDir,
+      keep: 14,
+      everyHours: 0,
+      logger: createLogger('silent'),
+    });
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
   const redis = options.redisUrl
@@ -173,6 +188,7 @@ export async function createTestApp(
     invalidations,
     store,
     readiness,
+    backups,
     logger,
     sessionSecret: SESSION_SECRET,
     agentLogin: options.agentLogin ?? 'paired',

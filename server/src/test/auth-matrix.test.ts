@@ -1,4 +1,7 @@
 import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ERROR_CODES, type ErrorCode } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
@@ -11,7 +14,10 @@ import {
   signInSeller,
   signUpShopper,
 } from './factories.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
+import { createLogger } from '../lib/logger.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
+import { Backups } from '../modules/backup/backups.js';
 import { agentHooks } from '../wiring.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
@@ -71,7 +77,7 @@ interface Row {
   request(fx: Fixtures, who: Identity): CellRequest | Promise<CellRequest>;
 }
 
-type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
+type Fixtures = Awaited<ReturnType<typeof makeFixtures>> & { backups: Backups };
 
 const SHOPPERS: Identity[] = ['shopper', 'other shopper'];
 const AGENTS: Identity[] = ['agent', 'other agent'];
@@ -279,6 +285,13 @@ const ROWS: Record<string, Row> = {
   'GET /api/agents/cash': { ok: AGENTS, request: () => ({}) },
   'PUT /api/agents/duty': { ok: AGENTS, request: () => ({ body: { onDuty: true } }) },
   'GET /api/agents/report': { ok: ['seller'], request: () => ({ query: { date: '2026-11-24' } }) },
+  // The shop's backups.
+  'GET /api/backups': { ok: ['seller'], request: () => ({}) },
+  'POST /api/backups': { ok: ['seller'], request: () => ({}) },
+  'GET /api/backups/:name': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { name: (await fx.backups.backUpNow()).name } }),
+  },
   'GET /api/agents/:id/ledger': {
     ok: ['seller'],
     request: (fx) => ({ params: { id: fx.agentId } }),
@@ -577,11 +590,26 @@ function judge(row: Row, who: Identity, status: number, body: unknown): string |
 describe('who may call each route', () => {
   let app: TestApp;
   let fx: Fixtures;
+  let scratch: EmbeddedDatabase;
   beforeAll(async () => {
-    app = await createTestApp();
-    fx = await makeFixtures(app);
+    // Backups dump a database of their own: this table is about who may ask for them.
+    scratch = await startEmbeddedDatabase();
+    const dir = await mkdtemp(path.join(tmpdir(), 'kirana-matrix-backups-'));
+    const backups = new Backups({
+      source: { kind: 'embedded', snapshot: scratch.snapshot },
+      dir,
+      dataDir: dir,
+      keep: 3,
+      everyHours: 0,
+      logger: createLogger('silent'),
+    });
+    app = await createTestApp({ backups });
+    fx = { ...(await makeFixtures(app)), backups };
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await scratch?.close();
+  });
 
   test('every route the routers serve has a row, and every row a route', () => {
     const served = app.routes.map(({ method, path }) => `${method} ${path}`);

@@ -255,6 +255,10 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
     body: { json: agentDutyBodySchema, example: () => ({ onDuty: true }) },
   },
   'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
+  'GET /api/backups': { as: KINDS },
+  // The seller's request backs up whatever its body says: only cookie-less and forged ones.
+  'POST /api/backups': { as: [], body: { ignored: true } },
+  'GET /api/backups/:name': { as: KINDS },
   'GET /api/agents/:id/ledger': { as: KINDS },
   'POST /api/agents/:id/handover': {
     as: ['seller'],

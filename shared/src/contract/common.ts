@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   // Placing an order and paying for it.
   OUT_OF_STOCK: 409,
   PAYMENT_UNAVAILABLE: 503,
+  // The seller's backups.
+  BACKUP_FAILED: 503,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];

@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { backupMadeAnswerSchema, backupsAnswerSchema } from '@kirana/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -14,11 +16,12 @@ import {
   picture,
 } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder, signedCallback } from '../../test/payments.js';
+import { createLogger } from '../../lib/logger.js';
 import { listBackups } from './backup-archive.js';
+import { Backups } from './backups.js';
 import { backUp } from './back-up.js';
 import { readFingerprints, type TableFingerprints } from './fingerprints.js';
 import { restoreBackup, RestoreRefusedError } from './restore.js';
-import pg from 'pg';
 
 const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
   const client = new pg.Client({ connectionString: url });
@@ -34,6 +37,7 @@ describe('backups', () => {
   let dataDir: string;
   let embedded: EmbeddedDatabase;
   let app: TestApp;
+  let backups: Backups;
   const pictures = ['catalogue/apple-800.webp', 'catalogue/apple-400.webp'];
   const folders: string[] = [];
   const folder = async () => {
@@ -46,7 +50,19 @@ describe('backups', () => {
     // A shop on the embedded database, as a shop runs by default: DATA_DIR holds both.
     dataDir = await folder();
     embedded = await startEmbeddedDatabase(dataDir);
-    app = await createTestApp({ database: { url: embedded.url, embedded: true }, dataDir });
+    backups = new Backups({
+      source: { kind: 'embedded', snapshot: embedded.snapshot },
+      dir: path.join(dataDir, 'backups'),
+      dataDir,
+      keep: 2,
+      everyHours: 0,
+      logger: createLogger('silent'),
+    });
+    app = await createTestApp({
+      database: { url: embedded.url, embedded: true },
+      dataDir,
+      backups,
+    });
     for (const name of pictures) await app.store.put(name, await picture('webp'));
 
     // A day of business: stock counted, a cash order delivered and paid, an online order paid.
@@ -196,5 +212,46 @@ describe('backups', () => {
     } finally {
       await connection.execute(`drop table public.notes`);
     }
+  });
+
+  test('the seller backs up now, sees it listed, and downloads it byte for byte', async () => {
+    const seller = (await signInSeller(app)).http;
+    const made = backupMadeAnswerSchema.parse(
+      (await seller.post('/api/backups').expect(201)).body,
+    ).backup;
+    const listed = backupsAnswerSchema.parse((await seller.get('/api/backups').expect(200)).body);
+    expect(listed).toMatchObject({ running: false, failure: null, everyHours: 0, keep: 2 });
+    expect(listed.backups[0]).toEqual(made);
+
+    const download = await seller
+      .get(`/api/backups/${made.name}`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200)
+      .expect('Content-Type', 'application/zip')
+      .expect('Content-Disposition', `attachment; filename="${made.name}"`);
+    expect(download.body).toEqual(await readFile(path.join(dataDir, 'backups', made.name)));
+
+    await seller.get('/api/backups/..%2F..%2Fetc%2Fpasswd').expect(404);
+    await app.http().get(`/api/backups/${made.name}`).expect(401);
+  });
+
+  test('a failed backup answers why, and the seller’s screen keeps saying it until one succeeds', async () => {
+    const broken = new Backups({
+      source: { kind: 'server', url: 'postgres://nobody@127.0.0.1:1/none' },
+      dir: await folder(),
+      dataDir,
+      keep: 2,
+      everyHours: 0,
+      logger: createLogger('silent'),
+    });
+    await expect(broken.backUpNow()).rejects.toThrow();
+    const status = await broken.status();
+    expect(status.failure?.message).toMatch(/ECONNREFUSED|connect/);
+    expect(status.backups).toEqual([]);
   });
 });

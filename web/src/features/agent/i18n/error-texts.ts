@@ -6,7 +6,12 @@ import { msg, plural, t } from '@lingui/core/macro';
  * The codes no agent is ever answered with: uploads (the agent app sends none) and the shopper's
  * refusals (an agent never places an order).
  */
-export const NOT_FOR_AGENTS = ['TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'OUT_OF_STOCK'] as const;
+export const NOT_FOR_AGENTS = [
+  'TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'OUT_OF_STOCK',
+  'BACKUP_FAILED',
+] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 
 /*

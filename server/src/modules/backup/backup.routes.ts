@@ -1,0 +1,63 @@
+import { createReadStream } from 'node:fs';
+import type { Backup, BackupMadeAnswer, BackupsAnswer } from '@kirana/shared';
+import Router from '@koa/router';
+import { AppError } from '../../lib/errors.js';
+import type { AppContext, AppState } from '../../lib/context.js';
+import { requireSession } from '../session/auth.js';
+import type { BackupFile } from './backup-archive.js';
+import type { Backups } from './backups.js';
+
+const present = (backup: BackupFile): Backup => ({
+  name: backup.name,
+  bytes: backup.bytes,
+  createdAt: backup.createdAt.toISOString(),
+});
+
+/** The seller's backups: how they go, back up now, download one (design: API beyond the spec). */
+export function backupRoutes(backups: Backups): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/backups' });
+
+  router.get('/', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const status = await backups.status();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      success: true,
+      backups: status.backups.map(present),
+      running: status.running,
+      failure: status.failure && {
+        at: status.failure.at.toISOString(),
+        message: status.failure.message,
+      },
+      dir: backups.dir,
+      everyHours: backups.everyHours,
+      keep: backups.keep,
+    } satisfies BackupsAnswer;
+  });
+
+  router.post('/', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const backup = await backups.backUpNow().catch((error: Error) => {
+      throw new AppError('BACKUP_FAILED', `The backup failed: ${error.message}`);
+    });
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: 'Backed up',
+      backup: present(backup),
+    } satisfies BackupMadeAnswer;
+  });
+
+  router.get('/:name', async (ctx) => {
+    await requireSession(ctx, 'seller');
+    const backup = await backups.find(ctx.params.name ?? '');
+    if (!backup) throw new AppError('NOT_FOUND', `No backup named ${ctx.params.name}`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.attachment(backup.name);
+    ctx.type = 'application/zip';
+    ctx.length = backup.bytes;
+    ctx.body = createReadStream(backup.path);
+  });
+
+  return router;
+}

@@ -1,0 +1,90 @@
+import type { Logger } from '../../lib/logger.js';
+import { repeatEvery } from '../../lib/repeat.js';
+import { listBackups, type BackupFile } from './backup-archive.js';
+import { backUp, type BackupOptions } from './back-up.js';
+
+/** How often the schedule looks whether a backup is due. */
+const CHECK_EVERY_MS = 5 * 60_000;
+
+export interface BackupsStatus {
+  backups: BackupFile[];
+  running: boolean;
+  failure: { at: Date; message: string } | null;
+}
+
+/**
+ * The shop's backups (design: Keeping the shop's data): one at a time, now on request, and by
+ * the schedule whenever the newest in BACKUP_DIR is BACKUP_EVERY_HOURS old, so a server restarted
+ * often still backs up. A failure is kept (the seller's screen shows it) and logged.
+ */
+export class Backups {
+  private running: Promise<BackupFile> | undefined;
+  private failure: BackupsStatus['failure'] = null;
+
+  constructor(private readonly options: BackupOptions & { everyHours: number; logger: Logger }) {}
+
+  get dir(): string {
+    return this.options.dir;
+  }
+
+  get everyHours(): number {
+    return this.options.everyHours;
+  }
+
+  get keep(): number {
+    return this.options.keep;
+  }
+
+  /** Backs up now; while one is being written, answers that one. */
+  backUpNow(): Promise<BackupFile> {
+    this.running ??= backUp(this.options)
+      .then(
+        (backup) => {
+          this.failure = null;
+          this.options.logger.info(
+            { backup: backup.path, bytes: backup.bytes },
+            'backed up the shop',
+          );
+          return backup;
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          this.failure = { at: new Date(), message };
+          this.options.logger.error({ err: error }, 'the backup failed');
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  async status(): Promise<BackupsStatus> {
+    return {
+      backups: await listBackups(this.options.dir),
+      running: this.running !== undefined,
+      failure: this.failure,
+    };
+  }
+
+  /** The backup named `name` in BACKUP_DIR, if there is one by that name. */
+  async find(name: string): Promise<BackupFile | undefined> {
+    return (await listBackups(this.options.dir)).find((backup) => backup.name === name);
+  }
+
+  /** Backs up whenever the newest backup is BACKUP_EVERY_HOURS old (never with 0). */
+  startSchedule(): { stop(): Promise<void> } {
+    if (this.options.everyHours === 0) return { stop: async () => {} };
+    const everyMs = this.options.everyHours * 3_600_000;
+    return repeatEvery(
+      CHECK_EVERY_MS,
+      async () => {
+        const [newest] = await listBackups(this.options.dir);
+        if (!newest || Date.now() - newest.createdAt.getTime() >= everyMs) await this.backUpNow();
+      },
+      this.options.logger,
+      'the scheduled backup',
+    );
+  }
+}

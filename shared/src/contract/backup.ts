@@ -1,0 +1,33 @@
+import * as z from 'zod/mini';
+
+/** A backup in BACKUP_DIR (design: Keeping the shop's data). */
+export const backupSchema = z.object({
+  /** Its file name, which `GET /api/backups/{name}` downloads. */
+  name: z.string(),
+  bytes: z.int(),
+  createdAt: z.iso.datetime(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+/** `GET /api/backups` (seller): the backups kept, newest first, and how backing up goes. */
+export const backupsAnswerSchema = z.object({
+  success: z.literal(true),
+  backups: z.array(backupSchema),
+  /** A backup is being written now. */
+  running: z.boolean(),
+  /** The last backup failed (and none has succeeded since): when, and why. */
+  failure: z.nullable(z.object({ at: z.iso.datetime(), message: z.string() })),
+  /** Where they are written (BACKUP_DIR), how often (0: only before migrations) and how many kept. */
+  dir: z.string(),
+  everyHours: z.int(),
+  keep: z.int(),
+});
+export type BackupsAnswer = z.infer<typeof backupsAnswerSchema>;
+
+/** `POST /api/backups` (seller): the backup just written. */
+export const backupMadeAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  backup: backupSchema,
+});
+export type BackupMadeAnswer = z.infer<typeof backupMadeAnswerSchema>;
