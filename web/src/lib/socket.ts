@@ -14,8 +14,8 @@ import { serverOrigin } from './server-origin';
 
 /*
  * The live stream (design.md, Live updates): one Socket.IO namespace per area, whose events are
- * written into jotai atoms, with polling as the fallback while the socket is down. Each area says
- * what its events feed in one place:
+ * written through jotai atoms (into the query cache, mostly), with polling as the fallback while
+ * the socket is down. Each area says what its events feed in one place:
  *   storefront  app/layouts/shop-live-feed.ts
  *   seller      features/seller/atoms/live-feed.ts
  *   agents      features/agent/atoms/live-feed.ts
@@ -173,7 +173,8 @@ interface LiveUpdatesOptions {
 
 /**
  * Feeds `area`'s live events into the app's atoms while the calling component is mounted and
- * `enabled` (see `openLiveFeed`). `feed` must be a module constant.
+ * `enabled` (see `openLiveFeed`). `feed` must be stable: a module constant, or memoized (the
+ * agents' is made for their screens' cache).
  */
 export function useLiveUpdates<A extends Area>(
   area: A,

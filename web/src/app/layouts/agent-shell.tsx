@@ -1,14 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { ActiveOrdersPage } from '../../areas/agent/active-orders-page';
 import { CashPage } from '../../areas/agent/cash-page';
 import { DeliveredOrdersPage } from '../../areas/agent/delivered-orders-page';
-import {
-  agentOrdersAtom,
-  ordersLoadAtom,
-  refreshOrdersAtom,
-  type OrdersScreen,
-} from '../../features/agent/atoms/orders';
 import { logOutAgentAtom } from '../../features/agent/atoms/session';
 import { useOrdersFeed } from '../../features/agent/atoms/use-orders-feed';
 import { agentScreenOf, navigateAgent, useAgentPath } from '../../features/agent/agent-path';
@@ -18,35 +13,46 @@ import { AgentTabs } from '../../features/agent/components/agent-tabs';
 import { OfflineBanner } from '../../features/agent/components/offline-banner';
 import { splitOrders } from '../../features/agent/order-lists';
 import { turnOffAlerts } from '../../features/agent/push/push-alerts';
+import { agentQueries, createAgentQueryClient, refreshOrders } from '../../features/agent/queries';
 import './agent-shell.css';
 
 /**
  * The logged-in agent's frame: header, offline banner, the screen, and the tab bar. Loaded after
  * the login (or the start-up check) lets the agent in, so that a first visit downloads only the
- * login; the service worker keeps it for every visit after.
+ * login; the service worker keeps it for every visit after. Mounted afresh for each agent, with a
+ * cache of the server's data of its own (features/agent/queries.ts): nothing held shows in another
+ * session, and an answer landing after a logout lands in a cache nobody reads.
  */
-export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: boolean }) {
+export function AgentShell(props: { agent: StoredAgent; offline: boolean }) {
+  const [client] = useState(createAgentQueryClient);
+  // The calls still running as the screens close (a logout, a lost session) are dropped.
+  useEffect(() => () => void client.cancelQueries(), [client]);
+  return (
+    <QueryClientProvider client={client}>
+      <AgentScreens {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function AgentScreens({ agent, offline }: { agent: StoredAgent; offline: boolean }) {
   const pathname = useAgentPath();
   const screen = agentScreenOf(pathname) ?? 'active';
-  // The cash screen refreshes (and words a failure) as Active Orders does.
-  const ordersScreen: OrdersScreen = screen === 'delivered' ? 'delivered' : 'active';
-  const orders = useAtomValue(agentOrdersAtom);
-  const load = useAtomValue(ordersLoadAtom);
-  const refresh = useSetAtom(refreshOrdersAtom);
+  const client = useQueryClient();
+  const orders = useQuery(agentQueries.orders(agent._id)).data;
   const logOut = useSetAtom(logOutAgentAtom);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  useOrdersFeed(ordersScreen);
+  useOrdersFeed(agent._id);
   // An unknown path under /agents shows Active Orders, under its own address.
   useEffect(() => {
     if (agentScreenOf(pathname) === null) navigateAgent('/agents', { replace: true });
   }, [pathname]);
 
   const activeCount = useMemo(() => {
-    if (load !== 'ready') return null;
+    if (!orders) return null;
     const { mine, open } = splitOrders(orders, agent._id);
     return mine.length + open.length;
-  }, [orders, load, agent._id]);
+  }, [orders, agent._id]);
 
   const onLogout = async () => {
     setLoggingOut(true);
@@ -62,12 +68,12 @@ export function AgentShell({ agent, offline }: { agent: StoredAgent; offline: bo
   return (
     <div className="agent-shell">
       <AgentHeader name={agent.name} loggingOut={loggingOut} onLogout={() => void onLogout()} />
-      {offline && <OfflineBanner onRetry={() => void refresh(ordersScreen)} />}
+      {offline && <OfflineBanner onRetry={() => void refreshOrders(client, agent._id)} />}
       <main id="agent-main" className="agent-main">
         {screen === 'delivered' ? (
           <DeliveredOrdersPage agentId={agent._id} />
         ) : screen === 'cash' ? (
-          <CashPage />
+          <CashPage agentId={agent._id} />
         ) : (
           <ActiveOrdersPage agentId={agent._id} />
         )}

@@ -1,18 +1,7 @@
 import { formatAmount, ORDER_CURRENCY, orderNumber, type AgentOrder } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import {
-  agentOrdersAtom,
-  deliverWithPinAtom,
-  loadFailedText,
-  ordersFetchedAtAtom,
-  ordersLoadAtom,
-  pendingActionsAtom,
-  refreshingAtom,
-  refreshOrdersAtom,
-  runOrderActionAtom,
-} from '../../features/agent/atoms/orders';
 import { CashConfirmDialog } from '../../features/agent/components/cash-confirm-dialog';
 import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
@@ -21,7 +10,10 @@ import { PinPadDialog } from '../../features/agent/components/pin-pad-dialog';
 import { ShiftBar } from '../../features/agent/components/shift-bar';
 import { asksForPin, orderActions, type OrderAction } from '../../features/agent/order-actions';
 import { splitOrders } from '../../features/agent/order-lists';
+import { loadFailedText } from '../../features/agent/queries';
 import { useLinkedOrder } from '../../features/agent/use-linked-order';
+import { useOrderChanges } from '../../features/agent/use-order-changes';
+import { useOrdersList } from '../../features/agent/use-orders-list';
 import { connectionAtoms } from '../../lib/socket';
 import '../../features/agent/components/load-state.css';
 import '../../features/agent/components/order-card.css';
@@ -33,19 +25,13 @@ interface OrdersPageProps {
 
 /** /agents: the agent's own orders still to deliver, then the open orders to accept. */
 export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
-  const orders = useAtomValue(agentOrdersAtom);
-  const load = useAtomValue(ordersLoadAtom);
-  const fetchedAt = useAtomValue(ordersFetchedAtAtom);
-  const refreshing = useAtomValue(refreshingAtom);
+  const { orders, load, fetchedAt, refreshing, refresh } = useOrdersList(agentId);
   const connection = useAtomValue(connectionAtoms.agents);
-  const pending = useAtomValue(pendingActionsAtom);
-  const refresh = useSetAtom(refreshOrdersAtom);
-  const run = useSetAtom(runOrderActionAtom);
+  const { pending, run, deliverWithPin } = useOrderChanges(agentId);
   const { mine, open } = useMemo(() => splitOrders(orders, agentId), [orders, agentId]);
   // A tapped alert opens /agents?order=<id>: that card is brought into view and ringed.
   const linked = useLinkedOrder(load === 'ready');
 
-  const deliverWithPin = useSetAtom(deliverWithPinAtom);
   // The order whose Delivered step is asking for its PIN, and why the last one was refused.
   const [pinFor, setPinFor] = useState<{ id: string; error: string | null; tries: number } | null>(
     null,
@@ -67,7 +53,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
     if (action.kind === 'status' && asksForPin(order, action.to))
       setPinFor({ id: order._id, error: null, tries: 0 });
     else if (action.kind === 'collect-cash') setCashFor(order._id);
-    else void run(order, action);
+    else run(order, action);
   };
   const onPin = async (order: AgentOrder, pin: string) => {
     const outcome = await deliverWithPin(order, pin);
@@ -93,13 +79,13 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
   return (
     <>
       <title>{t`Active Orders · Kirana Delivery`}</title>
-      <ShiftBar />
+      <ShiftBar agentId={agentId} />
       <ListToolbar
         title={t`Active Orders`}
         fetchedAt={fetchedAt}
         connection={connection}
         refreshing={refreshing}
-        onRefresh={() => void refresh('active')}
+        onRefresh={refresh}
       />
       {load !== 'ready' ? (
         <LoadState failed={load === 'failed'} failure={loadFailedText('active')} />
@@ -135,7 +121,7 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
           customer={`${cashOrder.address.firstName} ${cashOrder.address.lastName}`}
           onConfirm={() => {
             setCashFor(null);
-            void run(cashOrder, { kind: 'collect-cash' });
+            run(cashOrder, { kind: 'collect-cash' });
           }}
           onClose={() => setCashFor(null)}
         />

@@ -1,9 +1,9 @@
 import { formatAmount, ORDER_CURRENCY, orderNumber, type CashLine } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
-import { useAtomValue } from 'jotai';
-import { agentCashAtom } from '../../features/agent/atoms/cash';
+import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/ui/spinner';
 import { dateLocale } from '../../features/agent/i18n/locale';
+import { agentQueries } from '../../features/agent/queries';
 import { formatOrderTime } from '../../lib/format';
 import '../../features/agent/components/load-state.css';
 import '../../features/agent/components/list-toolbar.css';
@@ -34,8 +34,8 @@ function lineText(line: CashLine): string {
  * /agents/cash: the cash the agent holds (taken at doors, not yet handed to the shop) and the
  * latest lines of their ledger, newest first, live.
  */
-export function CashPage() {
-  const cash = useAtomValue(agentCashAtom);
+export function CashPage({ agentId }: { agentId: string }) {
+  const cash = useQuery(agentQueries.cash(agentId)).data;
   return (
     <>
       <title>{t`Cash · Kirana Delivery`}</title>

@@ -1,30 +1,20 @@
 import { t } from '@lingui/core/macro';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import {
-  agentOrdersAtom,
-  ordersFetchedAtAtom,
-  loadFailedText,
-  ordersLoadAtom,
-  refreshingAtom,
-  refreshOrdersAtom,
-} from '../../features/agent/atoms/orders';
 import { ListToolbar } from '../../features/agent/components/list-toolbar';
 import { LoadState } from '../../features/agent/components/load-state';
 import { OrderCard } from '../../features/agent/components/order-card';
 import { splitOrders } from '../../features/agent/order-lists';
+import { loadFailedText } from '../../features/agent/queries';
+import { useOrdersList } from '../../features/agent/use-orders-list';
 import { connectionAtoms } from '../../lib/socket';
 import '../../features/agent/components/load-state.css';
 import '../../features/agent/components/order-card.css';
 
 /** /agents/delivered: the agent's own delivered orders, most recent first. */
 export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
-  const orders = useAtomValue(agentOrdersAtom);
-  const load = useAtomValue(ordersLoadAtom);
-  const fetchedAt = useAtomValue(ordersFetchedAtAtom);
-  const refreshing = useAtomValue(refreshingAtom);
+  const { orders, load, fetchedAt, refreshing, refresh } = useOrdersList(agentId);
   const connection = useAtomValue(connectionAtoms.agents);
-  const refresh = useSetAtom(refreshOrdersAtom);
   const { delivered } = useMemo(() => splitOrders(orders, agentId), [orders, agentId]);
 
   return (
@@ -35,7 +25,7 @@ export function DeliveredOrdersPage({ agentId }: { agentId: string }) {
         fetchedAt={fetchedAt}
         connection={connection}
         refreshing={refreshing}
-        onRefresh={() => void refresh('delivered')}
+        onRefresh={refresh}
       />
       {load !== 'ready' ? (
         <LoadState failed={load === 'failed'} failure={loadFailedText('delivered')} />

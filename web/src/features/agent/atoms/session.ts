@@ -6,7 +6,7 @@ import { getAgentAuth } from '../api/get-agent-auth';
 import { loginAgent } from '../api/login-agent';
 import { logoutAgent } from '../api/logout-agent';
 import { errorCodeOf, failureText, isNotPaired, isUnreachable } from '../failure-message';
-import type { Reach } from './orders';
+import type { Reach } from './use-refresh-loop';
 import { pairingRefusalAtom } from './pairing';
 import { agentSessionAtom, dutyAtom, offlineAtom } from './session-state';
 

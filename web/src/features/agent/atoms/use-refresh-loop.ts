@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { retryDelay } from '../retry-backoff';
-import type { Reach } from './orders';
+
+/** Whether a run got an answer from the server (any answer), or could not reach it. */
+export type Reach = 'reached' | 'unreachable';
 
 /**
  * Runs `task` now, then again `everyMs` after each run that reached the server (never again when
  * null), or after a growing backoff while it could not (2 s, 4 s … 30 s). Runs at once when the
  * network comes back or the screen is shown again; skips runs while the page is hidden, since a
- * phone in a pocket need not spend its data. `task` must be stable (a jotai setter is).
+ * phone in a pocket need not spend its data. `task` must be stable (a jotai setter is, or a
+ * memoized callback).
  */
 export function useRefreshLoop(
   task: () => Promise<Reach>,

@@ -1,19 +1,21 @@
 import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type MouseEvent } from 'react';
 import { navigateAgent } from '../agent-path';
-import { agentCashAtom, switchDutyAtom } from '../atoms/cash';
+import { switchDutyAtom } from '../atoms/duty';
 import { dutyAtom } from '../atoms/session-state';
+import { agentQueries } from '../queries';
 import './shift-bar.css';
 
 /**
  * The agent's shift at a glance, above the orders: the On duty switch (only agents on duty are
  * alerted to new orders) and the cash in hand, which opens the cash screen.
  */
-export function ShiftBar() {
+export function ShiftBar({ agentId }: { agentId: string }) {
   const onDuty = useAtomValue(dutyAtom);
-  const cash = useAtomValue(agentCashAtom);
+  const cash = useQuery(agentQueries.cash(agentId)).data;
   const switchDuty = useSetAtom(switchDutyAtom);
   const [switching, setSwitching] = useState(false);
 
