@@ -8,12 +8,22 @@ export type TableFingerprints = Record<string, { rows: number; md5: string }>;
 /** The tables of the schema, by name. */
 export const TABLES_SQL = `select tablename from pg_catalog.pg_tables where schemaname = 'public' order by tablename`;
 
-/** The fingerprint of one table, named by its (quoted) identifier. */
-export const fingerprintSql = (quotedTable: string) =>
-  `select count(*)::int as rows, coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as md5 from public.${quotedTable} t`;
+/**
+ * The columns a table's fingerprint reads: all but generated ones, which a restore computes anew
+ * (a full-text index's words may differ between PostgreSQL versions).
+ */
+const columnsSql = (table: string) =>
+  `select column_name from information_schema.columns where table_schema = 'public' and table_name = ${quoteLiteral(table)} and is_generated = 'NEVER' order by ordinal_position`;
+
+/** The fingerprint of one table from its (quoted) columns. */
+const fingerprintSql = (table: string, columns: string[]) => {
+  const row = `row(${columns.map((column) => `t.${column}`).join(', ')})::text`;
+  return `select count(*)::int as rows, coalesce(md5(string_agg(md5(${row}), '' order by md5(${row}))), '') as md5 from public.${quoteIdent(table)} t`;
+};
 
 /** Quotes a table name as PostgreSQL's quote_ident does for any name. */
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
@@ -22,8 +32,12 @@ export async function readFingerprints(query: Query): Promise<TableFingerprints>
   await query(`set timezone = 'UTC'`);
   const fingerprints: TableFingerprints = {};
   for (const { tablename } of await query(TABLES_SQL)) {
-    const [row] = await query(fingerprintSql(quoteIdent(String(tablename))));
-    fingerprints[String(tablename)] = { rows: Number(row?.rows), md5: String(row?.md5) };
+    const table = String(tablename);
+    const columns = (await query(columnsSql(table))).map((row) =>
+      quoteIdent(String(row.column_name)),
+    );
+    const [row] = await query(fingerprintSql(table, columns));
+    fingerprints[table] = { rows: Number(row?.rows), md5: String(row?.md5) };
   }
   return fingerprints;
 }

@@ -58,6 +58,18 @@ describe('restoreSql', () => {
     await expect(failing).rejects.toThrow('relation "t" already exists');
     expect(ran.at(-1)).toBe('rollback');
   });
+  test('rolls back when the check before the commit fails', async () => {
+    const ran: string[] = [];
+    const failing = restoreSql(
+      dump,
+      async (statement) => void ran.push(statement.split('\n')[0]!),
+      async () => {
+        throw new Error('table t would not hold what the backup holds');
+      },
+    );
+    await expect(failing).rejects.toThrow('would not hold');
+    expect(ran.slice(-2)).toEqual(['CREATE TABLE public.t (name text);', 'rollback']);
+  });
 });
 
 describe('withoutRestrictGuards', () => {

@@ -2,11 +2,14 @@
  * Plays a plain SQL dump (pg_dump's, with INSERT statements) into an empty database: its
  * preamble's settings one by one, skipping a setting the target does not have (a dump of a newer
  * PostgreSQL sets `transaction_timeout`, unknown before 17), then everything else in one
- * transaction, so that a dump that fails half-way leaves the database as empty as it was.
+ * transaction, so that a dump that fails half-way (or fails `check`) leaves the database as
+ * empty as it was.
  */
 export async function restoreSql(
   sql: string,
   run: (statement: string) => Promise<unknown>,
+  /** Runs in the transaction before it commits: what it throws undoes the restore. */
+  check: () => Promise<void> = async () => {},
 ): Promise<void> {
   const { preamble, body } = splitPreamble(sql);
   for (const setting of preamble) {
@@ -19,6 +22,7 @@ export async function restoreSql(
   await run('begin');
   try {
     await run(body);
+    await check();
     await run('commit');
   } catch (error) {
     await run('rollback');

@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -40,15 +40,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         `${uploads} holds pictures already: restore into an empty DATA_DIR`,
       );
     const tables = target.databaseUrl
-      ? await restoreIntoServer(backup.sql, target.databaseUrl)
-      : await restoreIntoEmbedded(backup.sql, target.dataDir);
-    const differs = Object.keys({ ...tables, ...backup.manifest.tables }).find(
-      (table) =>
-        tables[table]?.rows !== backup.manifest.tables[table]?.rows ||
-        tables[table]?.md5 !== backup.manifest.tables[table]?.md5,
-    );
-    if (differs !== undefined)
-      throw new Error(`after the restore, table ${differs} does not hold what the backup holds`);
+      ? await restoreIntoServer(backup.sql, target.databaseUrl, backup.manifest.tables)
+      : await restoreIntoEmbedded(backup.sql, target.dataDir, backup.manifest.tables);
     await mkdir(uploads, { recursive: true });
     const pictures = await backup.extractPictures(uploads);
     return {
@@ -69,7 +62,26 @@ async function hasFiles(dir: string): Promise<boolean> {
   return names.length > 0;
 }
 
-async function restoreIntoEmbedded(sql: string, dataDir: string): Promise<TableFingerprints> {
+/** Reads the restored tables and throws unless they hold what the backup holds. */
+async function checkTables(
+  query: (sql: string) => Promise<Record<string, unknown>[]>,
+  expected: TableFingerprints,
+): Promise<TableFingerprints> {
+  const tables = await readFingerprints(query);
+  const differs = Object.keys({ ...tables, ...expected }).find(
+    (table) =>
+      tables[table]?.rows !== expected[table]?.rows || tables[table]?.md5 !== expected[table]?.md5,
+  );
+  if (differs !== undefined)
+    throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
+  return tables;
+}
+
+async function restoreIntoEmbedded(
+  sql: string,
+  dataDir: string,
+  expected: TableFingerprints,
+): Promise<TableFingerprints> {
   const dir = path.join(dataDir, 'pg');
   if (await hasFiles(dir))
     throw new RestoreRefusedError(
@@ -77,17 +89,32 @@ async function restoreIntoEmbedded(sql: string, dataDir: string): Promise<TableF
     );
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const query = async (text: string) => (await db.query<Record<string, unknown>>(text)).rows;
+  let tables: TableFingerprints = {};
   try {
-    await restoreSql(sql, (statement) => db.exec(statement));
-    return await readFingerprints(
-      async (query) => (await db.query<Record<string, unknown>>(query)).rows,
+    await restoreSql(
+      sql,
+      (statement) => db.exec(statement),
+      async () => {
+        tables = await checkTables(query, expected);
+      },
     );
-  } finally {
+    return tables;
+  } catch (error) {
+    // The folder was empty: it is left so, for the next try.
     await db.close();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    if (!db.closed) await db.close();
   }
 }
 
-async function restoreIntoServer(sql: string, url: string): Promise<TableFingerprints> {
+async function restoreIntoServer(
+  sql: string,
+  url: string,
+  expected: TableFingerprints,
+): Promise<TableFingerprints> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -99,8 +126,15 @@ async function restoreIntoServer(sql: string, url: string): Promise<TableFingerp
           .map((row) => row.tablename)
           .join(', ')}…): restore into an empty database`,
       );
-    await restoreSql(sql, (statement) => client.query(statement));
-    return await readFingerprints(async (query) => (await client.query(query)).rows);
+    let tables: TableFingerprints = {};
+    await restoreSql(
+      sql,
+      (statement) => client.query(statement),
+      async () => {
+        tables = await checkTables(async (text) => (await client.query(text)).rows, expected);
+      },
+    );
+    return tables;
   } finally {
     await client.end();
   }

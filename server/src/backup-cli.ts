@@ -1,0 +1,78 @@
+// `npm run backup` and `npm run restore -- FILE` (design: Keeping the shop's data), started by
+// scripts/backup.mjs once the build is current. Problems are said in one line.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
+import { createLogger } from './lib/logger.js';
+import { Backups } from './modules/backup/backups.js';
+import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
+
+function fail(message: string): never {
+  console.error(`kirana: ${message}`);
+  process.exit(1);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function backUp(config: Config): Promise<void> {
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg')))
+    fail(`there is no shop in ${config.dataDir} to back up (set DATA_DIR to the store's folder)`);
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedDatabase(config.dataDir).catch((error: unknown) => {
+        if (error instanceof EmbeddedDatabaseInUseError)
+          fail(
+            `the store is running on ${config.dataDir}, and it backs up itself${
+              config.backups.everyHours > 0 ? ` every ${config.backups.everyHours} hours` : ''
+            } into ${config.backups.dir}: for one now, press Back up now on the seller's Backups screen (or stop the store and run this again)`,
+          );
+        throw error;
+      });
+  try {
+    const backups = new Backups({
+      source: embedded
+        ? { kind: 'embedded', snapshot: embedded.snapshot }
+        : { kind: 'server', url: config.databaseUrl ?? '' },
+      dir: config.backups.dir,
+      dataDir: config.dataDir,
+      keep: config.backups.keep,
+      everyHours: 0,
+      logger: createLogger('silent'),
+    });
+    const backup = await backups
+      .backUpNow()
+      .catch((error: Error) => fail(`the backup failed: ${error.message}`));
+    console.log(`Backed up into ${backup.path} (${megabytes(backup.bytes)})`);
+  } finally {
+    await embedded?.close();
+  }
+}
+
+async function restore(config: Config, file: string | undefined): Promise<void> {
+  if (!file) fail('say which backup to restore: npm run restore -- FILE');
+  const restored = await restoreBackup(path.resolve(file), {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  }).catch((error: Error) => {
+    if (error instanceof RestoreRefusedError) fail(`nothing restored: ${error.message}`);
+    fail(`the restore failed: ${error.message}`);
+  });
+  console.log(
+    `Restored ${restored.tables} tables (${restored.rows} rows, each table checked against the backup) and ${restored.pictures} pictures into ${
+      config.databaseUrl ? 'the database at DATABASE_URL' : config.dataDir
+    }. Start the store with npm start.`,
+  );
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}`);
+  throw error;
+}
+const [command, file] = process.argv.slice(2);
+if (command === 'backup') await backUp(config);
+else if (command === 'restore') await restore(config, file);
+else fail(`unknown command ${command}: backup, or restore FILE`);
