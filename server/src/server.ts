@@ -46,6 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     ? { ...embedded, embedded: true }
     : { url: config.databaseUrl ?? '', embedded: false, close: async () => {} };
   try {
+    const events = new DomainEvents(logger);
     const backups = new Backups({
       source: embedded
         ? { kind: 'embedded', snapshot: embedded.snapshot }
@@ -55,6 +56,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       keep: config.backups.keep,
       everyHours: config.backups.everyHours,
       logger,
+      events,
     });
     const orm = await openDatabase({
       url: database.url,
@@ -78,7 +80,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
     });
     const readiness = { accepting: true };
-    const events = new DomainEvents(logger);
     // The login throttles' counters: while Redis is down they fall back to memory at once.
     const redis = config.redisUrl
       ? await connectRedis(config.redisUrl, logger, { queueWhileDown: false })

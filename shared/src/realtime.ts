@@ -50,6 +50,8 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
   'agents:updated': () => void;
   /** The agent only: their cash in hand and latest ledger lines, as `GET /api/agents/cash`. */
   'cash:updated': (cash: AgentCash) => void;
+  /** Seller only: a backup failed, when and why (as `GET /api/backups` says it): alert the counter. */
+  'backup:failed': (failure: { at: string; message: string }) => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */

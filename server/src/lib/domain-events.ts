@@ -36,7 +36,9 @@ export type DomainEvent =
   /** One session ended (logout, or replaced by a new login in the same browser). */
   | { type: 'session.ended'; kind: SessionKind; tokenHash: string }
   /** Every session of one account was revoked, e.g. a removed agent's. */
-  | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string };
+  | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string }
+  /** A backup failed (backup/backups.ts): the counter is alerted. */
+  | { type: 'backup.failed'; at: string; message: string };
 
 export type DomainEventListener = (event: DomainEvent) => Promise<void> | void;
 

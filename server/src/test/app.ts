@@ -12,6 +12,7 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp, routeTable, type Route } from '../app.js';
 import { Backups } from '../modules/backup/backups.js';
+import type { DumpSource } from '../modules/backup/dump.js';
 import type { AgentLogin } from '../config.js';
 import { openDatabase } from '../db/orm.js';
 import { CacheInvalidations } from '../lib/cache-invalidations.js';
@@ -35,6 +36,8 @@ export type Browser = ReturnType<typeof supertest.agent>;
 
 export interface TestApp {
   orm: MikroORM;
+  /** The shop's backups, in DATA_DIR/backups (the newest 2 kept). */
+  backups: Backups;
   store: ImageStore;
   events: DomainEvents;
   readiness: { accepting: boolean };
@@ -126,8 +129,8 @@ export async function createTestApp(
     logger?: Logger;
     /** DATA_DIR, whose uploads/ holds the pictures (default: a new temporary folder). */
     dataDir?: string;
-    /** The shop's backups (default: pg_dump of the app's database into DATA_DIR/backups). */
-    backups?: Backups;
+    /** What the shop's backups dump (default: the app's database, with pg_dump). */
+    backupSource?: DumpSource;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? {
@@ -141,18 +144,17 @@ export async function createTestApp(
       ? new DatabaseImageStore(orm)
       : new LocalImageStore(path.join(dataDir, 'uploads'));
   const readiness = { accepting: true };
-  const backups =
-    options.backups ??
-    new Backups({
-      source: { kind: 'server', url: database.url },
-      dir: path.join(dataDir, 'backups'),
-      dataDir,
-      keep: 14,
-      everyHours: 0,
-      logger: createLogger('silent'),
-    });
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new DomainEvents(logger);
+  const backups = new Backups({
+    source: options.backupSource ?? { kind: 'server', url: database.url },
+    dir: path.join(dataDir, 'backups'),
+    dataDir,
+    keep: 2,
+    everyHours: 0,
+    logger,
+    events,
+  });
   const redis = options.redisUrl
     ? await connectRedis(options.redisUrl, logger, { queueWhileDown: false })
     : undefined;
@@ -220,6 +222,7 @@ export async function createTestApp(
   const sockets: TestSocket[] = [];
   return {
     orm,
+    backups,
     store,
     events,
     readiness,

@@ -1,7 +1,4 @@
 import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ERROR_CODES, type ErrorCode } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
@@ -15,9 +12,8 @@ import {
   signUpShopper,
 } from './factories.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
-import { createLogger } from '../lib/logger.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
-import { Backups } from '../modules/backup/backups.js';
+import type { Backups } from '../modules/backup/backups.js';
 import { agentHooks } from '../wiring.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
@@ -594,17 +590,10 @@ describe('who may call each route', () => {
   beforeAll(async () => {
     // Backups dump a database of their own: this table is about who may ask for them.
     scratch = await startEmbeddedDatabase();
-    const dir = await mkdtemp(path.join(tmpdir(), 'kirana-matrix-backups-'));
-    const backups = new Backups({
-      source: { kind: 'embedded', snapshot: scratch.snapshot },
-      dir,
-      dataDir: dir,
-      keep: 3,
-      everyHours: 0,
-      logger: createLogger('silent'),
+    app = await createTestApp({
+      backupSource: { kind: 'embedded', snapshot: scratch.snapshot },
     });
-    app = await createTestApp({ backups });
-    fx = { ...(await makeFixtures(app)), backups };
+    fx = { ...(await makeFixtures(app)), backups: app.backups };
   });
   afterAll(async () => {
     await app?.close();

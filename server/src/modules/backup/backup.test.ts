@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { connect, listen } from '../../test/sockets.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import {
   createProduct,
@@ -37,7 +38,6 @@ describe('backups', () => {
   let dataDir: string;
   let embedded: EmbeddedDatabase;
   let app: TestApp;
-  let backups: Backups;
   const pictures = ['catalogue/apple-800.webp', 'catalogue/apple-400.webp'];
   const folders: string[] = [];
   const folder = async () => {
@@ -50,18 +50,10 @@ describe('backups', () => {
     // A shop on the embedded database, as a shop runs by default: DATA_DIR holds both.
     dataDir = await folder();
     embedded = await startEmbeddedDatabase(dataDir);
-    backups = new Backups({
-      source: { kind: 'embedded', snapshot: embedded.snapshot },
-      dir: path.join(dataDir, 'backups'),
-      dataDir,
-      keep: 2,
-      everyHours: 0,
-      logger: createLogger('silent'),
-    });
     app = await createTestApp({
       database: { url: embedded.url, embedded: true },
       dataDir,
-      backups,
+      backupSource: { kind: 'embedded', snapshot: embedded.snapshot },
     });
     for (const name of pictures) await app.store.put(name, await picture('webp'));
 
@@ -240,7 +232,10 @@ describe('backups', () => {
     await app.http().get(`/api/backups/${made.name}`).expect(401);
   });
 
-  test('a failed backup answers why, and the seller’s screen keeps saying it until one succeeds', async () => {
+  test('a failed backup alerts the counter live, and the seller’s screen keeps saying why until one succeeds', async () => {
+    const seller = (await signInSeller(app)).http;
+    const socket = await connect(app.socket('seller', seller));
+    const counter = listen(socket);
     const broken = new Backups({
       source: { kind: 'server', url: 'postgres://nobody@127.0.0.1:1/none' },
       dir: await folder(),
@@ -248,10 +243,17 @@ describe('backups', () => {
       keep: 2,
       everyHours: 0,
       logger: createLogger('silent'),
+      events: app.events,
     });
     await expect(broken.backUpNow()).rejects.toThrow();
     const status = await broken.status();
     expect(status.failure?.message).toMatch(/ECONNREFUSED|connect/);
     expect(status.backups).toEqual([]);
+    const alert = await counter.waitFor<{ at: string; message: string }>('backup:failed');
+    expect(alert).toEqual({
+      at: status.failure?.at.toISOString(),
+      message: status.failure?.message,
+    });
+    socket.disconnect();
   });
 });

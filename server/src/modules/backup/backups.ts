@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Logger } from '../../lib/logger.js';
 import { repeatEvery } from '../../lib/repeat.js';
 import { listBackups, type BackupFile } from './backup-archive.js';
@@ -21,7 +22,14 @@ export class Backups {
   private running: Promise<BackupFile> | undefined;
   private failure: BackupsStatus['failure'] = null;
 
-  constructor(private readonly options: BackupOptions & { everyHours: number; logger: Logger }) {}
+  constructor(
+    private readonly options: BackupOptions & {
+      everyHours: number;
+      logger: Logger;
+      /** Where a failure is published (backup.failed), for the counter's alert. */
+      events?: DomainEvents;
+    },
+  ) {}
 
   get dir(): string {
     return this.options.dir;
@@ -51,6 +59,11 @@ export class Backups {
           const message = error instanceof Error ? error.message : String(error);
           this.failure = { at: new Date(), message };
           this.options.logger.error({ err: error }, 'the backup failed');
+          this.options.events?.publish({
+            type: 'backup.failed',
+            at: this.failure.at.toISOString(),
+            message,
+          });
           throw error;
         },
       )

@@ -136,6 +136,11 @@ export function realtimeProcessor(
       case 'agents.changed':
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
         return;
+      case 'backup.failed':
+        realtime.seller
+          .to(ROOMS.seller)
+          .emit('backup:failed', { at: event.at, message: event.message });
+        return;
       case 'cash.changed': {
         // The agent's phone gets their cash as GET /api/agents/cash answers it; the counter
         // fetches the team (each agent's cash in hand) again.
