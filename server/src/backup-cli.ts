@@ -5,8 +5,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './lib/logger.js';
-import { Backups } from './modules/backup/backups.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
+import { shopBackups } from './server.js';
 
 function fail(message: string): never {
   console.error(`kirana: ${message}`);
@@ -30,16 +30,14 @@ async function backUp(config: Config): Promise<void> {
         throw error;
       });
   try {
-    const backups = new Backups({
-      source: embedded
+    // Once, now: the store's own schedule is not this command's.
+    const backups = shopBackups(
+      { ...config, backups: { ...config.backups, everyHours: 0 } },
+      embedded
         ? { kind: 'embedded', snapshot: embedded.snapshot }
         : { kind: 'server', url: config.databaseUrl ?? '' },
-      dir: config.backups.dir,
-      dataDir: config.dataDir,
-      keep: config.backups.keep,
-      everyHours: 0,
-      logger: createLogger('silent'),
-    });
+      createLogger('silent'),
+    );
     const backup = await backups
       .backUpNow()
       .catch((error: Error) => fail(`the backup failed: ${error.message}`));

@@ -9,6 +9,7 @@ import type { Uploads } from './modules/upload/open-image-store.js';
 import { parsePushServiceHosts } from './modules/push/push-hosts.js';
 import {
   localVapidKeys,
+  VAPID_KEYS_FILE,
   vapidKeysMatch,
   vapidPrivateKeySchema,
   vapidPublicKeySchema,
@@ -263,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: vars.SELLER_PASSWORD ?? DEV_SELLER.password,
       fromEnv: Boolean(vars.SELLER_EMAIL && vars.SELLER_PASSWORD),
     },
-    sessionSecret: vars.SESSION_SECRET ?? localSecret(dataDir, 'session-secret'),
+    sessionSecret: vars.SESSION_SECRET ?? localSecret(dataDir, LOCAL_SECRETS.session),
     seedDemoData: vars.SEED_DEMO_DATA ?? !production,
     trustProxy: vars.TRUST_PROXY ?? false,
     payments,
@@ -304,8 +305,9 @@ function paymentsConfig(
     return {
       provider,
       keyId: vars.RAZORPAY_KEY_ID ?? SANDBOX_KEY_ID,
-      keySecret: vars.RAZORPAY_KEY_SECRET ?? localSecret(dataDir, 'sandbox-key-secret'),
-      webhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? localSecret(dataDir, 'sandbox-webhook-secret'),
+      keySecret: vars.RAZORPAY_KEY_SECRET ?? localSecret(dataDir, LOCAL_SECRETS.sandboxKey),
+      webhookSecret:
+        vars.RAZORPAY_WEBHOOK_SECRET ?? localSecret(dataDir, LOCAL_SECRETS.sandboxWebhook),
       expiryMinutes,
     };
   }
@@ -365,6 +367,19 @@ function pushConfig(
  * Outside production a secret is generated once into the data folder, so restarts keep sessions;
  * a missing, empty or truncated file is replaced with a new one.
  */
+/** The secrets generated into DATA_DIR when no variable gives them (and the VAPID keys' file). */
+const LOCAL_SECRETS = {
+  session: 'session-secret',
+  sandboxKey: 'sandbox-key-secret',
+  sandboxWebhook: 'sandbox-webhook-secret',
+};
+
+/**
+ * The files of DATA_DIR that are the shop's own keys: a backup carries them, so that a restored
+ * shop keeps its sessions, its paired phones and its agents' push subscriptions.
+ */
+export const DATA_DIR_KEYS = [...Object.values(LOCAL_SECRETS), VAPID_KEYS_FILE];
+
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';

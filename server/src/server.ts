@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import { DATA_DIR_KEYS, type Config } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { CacheInvalidations } from './lib/cache-invalidations.js';
 import { SIGN_UP_LIMIT } from './lib/rate-limit.js';
@@ -22,6 +22,7 @@ import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
 import { openImageStore } from './modules/upload/open-image-store.js';
 import { Backups } from './modules/backup/backups.js';
+import type { DumpSource } from './modules/backup/dump.js';
 
 export interface RunningServer {
   port: number;
@@ -47,17 +48,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     : { url: config.databaseUrl ?? '', embedded: false, close: async () => {} };
   try {
     const events = new DomainEvents(logger);
-    const backups = new Backups({
-      source: embedded
+    const backups = shopBackups(
+      config,
+      embedded
         ? { kind: 'embedded', snapshot: embedded.snapshot }
         : { kind: 'server', url: database.url },
-      dir: config.backups.dir,
-      dataDir: config.dataDir,
-      keep: config.backups.keep,
-      everyHours: config.backups.everyHours,
       logger,
       events,
-    });
+    );
     const orm = await openDatabase({
       url: database.url,
       embedded: database.embedded,
@@ -186,6 +184,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await database.close();
     throw error;
   }
+}
+
+/** The shop's backups as the configuration says (BACKUP_*), of the database `source`. */
+export function shopBackups(
+  config: Config,
+  source: DumpSource,
+  logger: Logger,
+  events?: DomainEvents,
+): Backups {
+  return new Backups({
+    source,
+    dir: config.backups.dir,
+    dataDir: config.dataDir,
+    keep: config.backups.keep,
+    everyHours: config.backups.everyHours,
+    keys: DATA_DIR_KEYS,
+    logger,
+    events,
+  });
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -11,6 +11,7 @@ import { io } from 'socket.io-client';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp, routeTable, type Route } from '../app.js';
+import { DATA_DIR_KEYS } from '../config.js';
 import { Backups } from '../modules/backup/backups.js';
 import type { DumpSource } from '../modules/backup/dump.js';
 import type { AgentLogin } from '../config.js';
@@ -151,6 +152,7 @@ export async function createTestApp(
     dir: path.join(dataDir, 'backups'),
     dataDir,
     keep: 2,
+    keys: DATA_DIR_KEYS,
     everyHours: 0,
     logger,
     events,

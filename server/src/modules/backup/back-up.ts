@@ -10,6 +10,8 @@ export interface BackupOptions {
   dataDir: string;
   /** BACKUP_KEEP: the newest this many stay. */
   keep: number;
+  /** The files of DATA_DIR that are the shop's keys (config.ts DATA_DIR_KEYS). */
+  keys: readonly string[];
   now?: () => Date;
 }
 
@@ -26,6 +28,7 @@ export async function backUp(options: BackupOptions): Promise<BackupFile> {
       tables: dump.tables,
     },
     uploadsDir: path.join(options.dataDir, 'uploads'),
+    keyFiles: options.keys.map((name) => path.join(options.dataDir, name)),
   });
   await pruneBackups(options.dir, options.keep);
   return backup;

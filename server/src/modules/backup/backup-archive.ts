@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry } from 'yauzl';
@@ -8,7 +8,8 @@ import type { TableFingerprints } from './fingerprints.js';
 
 /*
  * A backup is one .zip (design: Keeping the shop's data): `kirana-backup.json` (what it holds),
- * `database.sql` (pg_dump's plain SQL) and `uploads/` (the pictures of DATA_DIR/uploads).
+ * `database.sql` (pg_dump's plain SQL), `uploads/` (the pictures of DATA_DIR/uploads) and
+ * `keys/` (the keys generated into DATA_DIR: session secret, VAPID keys…).
  * Written under a temporary name and renamed once complete, so that a file with a backup's name
  * is always whole.
  */
@@ -16,6 +17,7 @@ import type { TableFingerprints } from './fingerprints.js';
 export const MANIFEST = 'kirana-backup.json';
 export const DATABASE_SQL = 'database.sql';
 export const UPLOADS = 'uploads/';
+export const KEYS = 'keys/';
 
 export interface BackupManifest {
   format: 1;
@@ -51,8 +53,11 @@ export async function writeBackup(options: {
   manifest: Omit<BackupManifest, 'format' | 'pictures'>;
   /** DATA_DIR/uploads (there may be none). */
   uploadsDir: string;
+  /** The key files to carry (those that exist). */
+  keyFiles: readonly string[];
 }): Promise<BackupFile> {
   const { dir, sql, uploadsDir } = options;
+  const keyFiles = await existing(options.keyFiles);
   await mkdir(dir, { recursive: true });
   const createdAt = new Date(options.manifest.createdAt);
   const name = backupName(createdAt);
@@ -63,6 +68,7 @@ export async function writeBackup(options: {
   const written = pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST, { mtime: createdAt });
   zip.addBuffer(Buffer.from(sql), DATABASE_SQL, { mtime: createdAt });
+  for (const file of keyFiles) zip.addFile(file, `${KEYS}${path.basename(file)}`);
   // Pictures are compressed already (WebP, JPEG): stored as they are.
   for (const file of pictures)
     zip.addFile(path.join(uploadsDir, file), `${UPLOADS}${file.split(path.sep).join('/')}`, {
@@ -77,6 +83,19 @@ export async function writeBackup(options: {
     throw error;
   }
   return describe(dir, name);
+}
+
+/** Those of `files` that exist. */
+async function existing(files: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        () => file,
+        () => null,
+      ),
+    ),
+  );
+  return found.filter((file) => file !== null);
 }
 
 /** The files under `root`, relative to it; none when it does not exist. */
@@ -135,6 +154,8 @@ export interface OpenedBackup {
   sql: string;
   /** Writes the backup's pictures under `dir` (DATA_DIR/uploads); their count. */
   extractPictures(dir: string): Promise<number>;
+  /** Writes the backup's key files into `dataDir` (replacing any there), readable by this user only. */
+  extractKeys(dataDir: string): Promise<void>;
   close(): void;
 }
 
@@ -176,6 +197,17 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
         count++;
       }
       return count;
+    },
+    async extractKeys(dataDir) {
+      for (const [name, entry] of entries) {
+        if (!name.startsWith(KEYS) || name.endsWith('/')) continue;
+        const target = path.join(dataDir, path.basename(name));
+        await pipeline(
+          await zip.openReadStreamPromise(entry),
+          createWriteStream(target, { mode: 0o600 }),
+        );
+        await chmod(target, 0o600);
+      }
     },
     close: () => zip.close(),
   };

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backupMadeAnswerSchema, backupsAnswerSchema } from '@kirana/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DATA_DIR_KEYS } from '../../config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -86,6 +87,7 @@ describe('backups', () => {
       dir: backups,
       dataDir,
       keep: 14,
+      keys: DATA_DIR_KEYS,
     });
     const original = await fingerprintsAt(embedded.url);
     for (const table of ['orders', 'order_items', 'payments', 'agent_cash_lines', 'products'])
@@ -98,6 +100,10 @@ describe('backups', () => {
       databaseUrl: undefined,
     });
     expect(restored.pictures).toBe(pictures.length);
+    // The shop's own keys come along: sessions, paired phones and push subscriptions stay valid.
+    const keys = path.join(newDataDir, 'vapid-keys.json');
+    expect(await readFile(keys)).toEqual(await readFile(path.join(dataDir, 'vapid-keys.json')));
+    expect((await stat(keys)).mode & 0o777).toBe(0o600);
     const second = await startEmbeddedDatabase(newDataDir);
     try {
       expect(await fingerprintsAt(second.url)).toEqual(original);
@@ -130,6 +136,7 @@ describe('backups', () => {
           dir: await folder(),
           dataDir: await folder(),
           keep: 14,
+          keys: DATA_DIR_KEYS,
         });
         const third = await folder();
         await restoreBackup(fromServer.path, { dataDir: third, databaseUrl: undefined });
@@ -151,6 +158,7 @@ describe('backups', () => {
       dir: await folder(),
       dataDir,
       keep: 14,
+      keys: DATA_DIR_KEYS,
     });
     const before = await fingerprintsAt(embedded.url);
     await expect(
@@ -178,6 +186,7 @@ describe('backups', () => {
         dir,
         dataDir,
         keep: 2,
+        keys: DATA_DIR_KEYS,
         now: () => time,
       });
     const kept = await listBackups(dir);
@@ -198,6 +207,7 @@ describe('backups', () => {
           dir,
           dataDir,
           keep: 2,
+          keys: DATA_DIR_KEYS,
         }),
       ).rejects.toThrow(/no backup written/);
       expect(await readdir(dir)).toEqual([]);
@@ -241,6 +251,7 @@ describe('backups', () => {
       dir: await folder(),
       dataDir,
       keep: 2,
+      keys: DATA_DIR_KEYS,
       everyHours: 0,
       logger: createLogger('silent'),
       events: app.events,

@@ -25,8 +25,8 @@ export class RestoreRefusedError extends Error {
 }
 
 /**
- * Puts the backup `file` into an empty target: its database (checked afterwards to hold every
- * table's rows exactly as the backup says) and its pictures into DATA_DIR/uploads.
+ * Puts the backup `file` into an empty target: its database (checked to hold every table's rows
+ * exactly as the backup says), its pictures into DATA_DIR/uploads and its keys into DATA_DIR.
  * @throws RestoreRefusedError when the target holds data already, or the file is no backup.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Restored> {
@@ -44,6 +44,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       : await restoreIntoEmbedded(backup.sql, target.dataDir, backup.manifest.tables);
     await mkdir(uploads, { recursive: true });
     const pictures = await backup.extractPictures(uploads);
+    await backup.extractKeys(target.dataDir);
     return {
       tables: Object.keys(tables).length,
       rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
