@@ -13,6 +13,10 @@ const proxy = {
   '/socket.io': { target: server, ws: true },
 };
 
+/** TanStack Query's modules of paged lists and changes (see the build's codeSplitting). */
+const SCREEN_HOOKS =
+  /(infiniteQueryObserver|mutationObserver|useInfiniteQuery|useSuspenseInfiniteQuery|useMutation|useMutationState)\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -48,10 +52,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           // TanStack Query in one chunk beside React: every storefront page needs it, and split
           // by which screen uses which hook it came as several small chunks, each with overhead.
+          // Only the paged lists' and the changes' hooks stay with the screens that use them (the
+          // seller's, the agents', the product listings), out of the home page's first load.
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
-              groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+              groups: [
+                {
+                  name: 'query',
+                  test: (id) =>
+                    /node_modules[\\/]@tanstack[\\/]/.test(id) && !SCREEN_HOOKS.test(id),
+                },
+              ],
             },
           },
         },
