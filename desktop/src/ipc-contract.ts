@@ -30,8 +30,11 @@ export interface KiranaSetupBridge {
   changeServer(): Promise<void>;
 }
 
-/** Every method the main process answers, seller screens' and bundled pages' alike. */
-export type IpcContract = KiranaDesktopBridge & KiranaSetupBridge;
+/**
+ * Every method the main process answers, seller screens' and bundled pages' alike. This app
+ * offers every bridge method, those that older apps lacked too.
+ */
+export type IpcContract = Required<KiranaDesktopBridge> & KiranaSetupBridge;
 export type IpcMethod = keyof IpcContract;
 /** Channel names are the method names under one prefix, so the preload can derive them. */
 export type IpcChannel<M extends IpcMethod = IpcMethod> = `kirana:${M}`;
@@ -49,6 +52,8 @@ export type IpcAudience = 'seller-screens' | 'bundled-pages';
 /** More than a screenful of orders in one call is not a seller screen talking. */
 export const MAX_ORDERS_PER_CALL = 200;
 const orderId = z.string().min(1).max(100);
+/** A backup's failure as the server keeps it: a dump's error output, rarely more than this. */
+export const MAX_FAILURE_TEXT = 20_000;
 
 interface IpcRule<M extends IpcMethod> {
   from: IpcAudience;
@@ -64,6 +69,10 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
   acknowledgeOrders: {
     from: 'seller-screens',
     args: z.tuple([z.array(orderId).max(MAX_ORDERS_PER_CALL)]),
+  },
+  backupFailed: {
+    from: 'seller-screens',
+    args: z.tuple([z.object({ at: z.iso.datetime(), message: z.string().max(MAX_FAILURE_TEXT) })]),
   },
   printPackingSlip: { from: 'seller-screens', args: z.tuple([sellerOrderSchema]) },
   printCashReport: { from: 'seller-screens', args: z.tuple([cashReportAnswerSchema]) },

@@ -1,3 +1,4 @@
+import type { BackupFailure } from './contract/backup.js';
 import type { CashReportAnswer } from './contract/cash.js';
 import type { SellerOrder } from './contract/order.js';
 
@@ -23,6 +24,12 @@ export interface KiranaDesktopBridge {
   unacceptedOrder(order: SellerOrder): Promise<void>;
   /** The seller has looked at these orders: stop alerting for them and lower the unread count. */
   acknowledgeOrders(orderIds: string[]): Promise<void>;
+  /**
+   * A backup of the shop failed (the live `backup:failed`): the app notifies, replacing its
+   * previous backup notice; a click opens the Backups screen. Counter apps older than this
+   * method lack it: the seller screens check before calling.
+   */
+  backupFailed?(failure: BackupFailure): Promise<void>;
   /** Prints the order's packing slip, showing the system print dialog. */
   printPackingSlip(order: SellerOrder): Promise<PrintResult>;
   /** Prints the day's cash report of the agents, showing the system print dialog. */

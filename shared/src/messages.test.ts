@@ -9,3 +9,14 @@ describe('MESSAGES', () => {
     expect(Object.keys(MESSAGES).sort()).toEqual(keys.sort());
   });
 });
+
+describe('a failed backup’s texts', () => {
+  it('say the tool’s first line, cut to 200 characters, and something when it said nothing', () => {
+    expect(SELLER_MESSAGES.backupFailed('pg_dump: error: connection refused\n  details')).toBe(
+      'Backup failed: pg_dump: error: connection refused',
+    );
+    const long = SELLER_MESSAGES.backupFailedBody('x'.repeat(500));
+    expect(long).toBe(`${'x'.repeat(199)}…`);
+    expect(SELLER_MESSAGES.backupFailed('  \n')).toBe('Backup failed: no reason given');
+  });
+});

@@ -1,4 +1,5 @@
 import type { AgentOrder, Order, SellerOrder, ShopperOrder } from './contract/order.js';
+import type { BackupFailure } from './contract/backup.js';
 import type { AgentCash } from './contract/cash.js';
 import type { Product } from './contract/product.js';
 
@@ -51,7 +52,7 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
   /** The agent only: their cash in hand and latest ledger lines, as `GET /api/agents/cash`. */
   'cash:updated': (cash: AgentCash) => void;
   /** Seller only: a backup failed, when and why (as `GET /api/backups` says it): alert the counter. */
-  'backup:failed': (failure: { at: string; message: string }) => void;
+  'backup:failed': (failure: BackupFailure) => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */

@@ -312,6 +312,29 @@ describe('counter app', () => {
     );
   });
 
+  test('a failed backup: one notification with the system’s sound, flashing the window; a click opens Backups; another origin is refused', async () => {
+    const { window, invoke, notifications } = await start({ saved: SERVER });
+    const page = `${SERVER}/seller/orders`;
+    const failure = { at: '2025-06-01T08:00:00.000Z', message: 'pg_dump: error: disk full\nmore' };
+
+    await expect(
+      invoke('kirana:backupFailed', 'https://evil.example/seller', failure),
+    ).rejects.toThrow('refused');
+    expect(notifications).toHaveLength(0);
+
+    await invoke('kirana:backupFailed', page, failure);
+    await invoke('kirana:backupFailed', page, failure);
+    expect(notifications.map((n) => n.options)).toEqual([
+      { title: 'Backup failed', body: 'pg_dump: error: disk full', silent: false },
+    ]);
+    expect(notifications[0]!.show).toHaveBeenCalledTimes(1);
+    expect(window.flashFrame).toHaveBeenCalledWith(true);
+
+    notifications[0]!.emit('click');
+    expect(window.show).toHaveBeenCalled();
+    await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller/backups`));
+  });
+
   test('a packing slip prints from a hidden, script-less window that is closed afterwards', async () => {
     const { invoke, windows } = await start({ saved: SERVER });
     const order = sellerOrder();

@@ -1,6 +1,7 @@
 import type * as Electron from 'electron';
 import type { ConnectResult } from '../ipc-contract.js';
 import { trayIconBitmap } from './artwork.js';
+import { BackupAlerts } from './backup-alerts.js';
 import { chimePlayer } from './chime.js';
 import { CounterScreens } from './counter-screens.js';
 import type { BundledPagePaths } from './counter-screens.js';
@@ -8,7 +9,7 @@ import { registerIpcHandlers } from './ipc.js';
 import type { IpcHandlers } from './ipc.js';
 import type { Logger } from './logger.js';
 import { OrderAlerts } from './order-alerts.js';
-import type { ShownNotification } from './order-alerts.js';
+import type { OrderNotice, ShownNotification } from './order-alerts.js';
 import { printCashReport } from './cash-report.js';
 import { printPackingSlip } from './packing-slip.js';
 import { serverOrigin, SettingsStore } from './settings.js';
@@ -60,7 +61,8 @@ export const APP_ID = 'org.kirana.counter';
 /**
  * Starts the counter app: one window showing the seller screens of the configured server (or
  * the first-run page), a tray icon with the unread count, native notifications with a sound for
- * new orders, packing-slip printing, and the checked IPC handlers behind `window.kirana`.
+ * new orders and for a failed backup, packing-slip printing, and the checked IPC handlers behind
+ * `window.kirana`.
  * Resolves to null when another instance already runs (it is brought to the front instead).
  */
 export async function startCounterApp(
@@ -166,15 +168,16 @@ export async function startCounterApp(
   );
 
   const notificationsWork = Notification.isSupported();
+  const notify = (notice: OrderNotice, onClick: () => void, silent: boolean): ShownNotification => {
+    if (!notificationsWork) return { close() {} };
+    const notification = new Notification({ ...notice, silent });
+    notification.on('click', onClick);
+    notification.show();
+    return notification;
+  };
   const alerts = new OrderAlerts({
-    showNotification(notice, onClick): ShownNotification {
-      if (!notificationsWork) return { close() {} };
-      // The app plays its own chime, repeated until the order is acknowledged.
-      const notification = new Notification({ ...notice, silent: true });
-      notification.on('click', onClick);
-      notification.show();
-      return notification;
-    },
+    // The app plays its own chime, repeated until the order is acknowledged.
+    showNotification: (notice, onClick) => notify(notice, onClick, true),
     chime: () => chime.play(),
     onUnreadChange: (count) =>
       showUnreadCount(count, {
@@ -187,6 +190,15 @@ export async function startCounterApp(
     openOrders,
   });
 
+  const backupAlerts = new BackupAlerts({
+    // Once, with the system's sound: no chime repeats for it.
+    showNotification: (notice, onClick) => notify(notice, onClick, false),
+    openBackups: () => {
+      showWindow();
+      void screens.openBackups();
+    },
+  });
+
   const handlers: IpcHandlers = {
     newOrders(orders) {
       if (alerts.add(orders) > 0 && !window.isFocused()) window.flashFrame(true);
@@ -197,6 +209,9 @@ export async function startCounterApp(
     },
     acknowledgeOrders(orderIds) {
       alerts.acknowledge(orderIds);
+    },
+    backupFailed(failure) {
+      if (backupAlerts.failed(failure) && !window.isFocused()) window.flashFrame(true);
     },
     printPackingSlip: (order) =>
       printPackingSlip(order, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),

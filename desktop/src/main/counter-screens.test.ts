@@ -193,7 +193,7 @@ describe('offline', () => {
   });
 });
 
-describe('orders screen', () => {
+describe('orders and backups screens', () => {
   test('opening the orders navigates the seller screens to /seller/orders, once', async () => {
     const { screens, contents, up } = setup({ saved: SERVER });
     up.add(SERVER);
@@ -201,6 +201,17 @@ describe('orders screen', () => {
     await screens.openOrders();
     expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/orders`);
     await screens.openOrders();
+    expect(contents.loadURL).toHaveBeenCalledTimes(2);
+    screens.stop();
+  });
+
+  test('opening the backups navigates the seller screens to /seller/backups, once', async () => {
+    const { screens, contents, up } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    await screens.openBackups();
+    expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/backups`);
+    await screens.openBackups();
     expect(contents.loadURL).toHaveBeenCalledTimes(2);
     screens.stop();
   });

@@ -99,12 +99,21 @@ export class CounterScreens {
     return this.#showFirstRun();
   }
 
-  /** A notification was clicked: the seller screens' order list, unless it already shows. */
-  async openOrders(): Promise<void> {
+  /** An order's notification was clicked: the seller screens' order list, unless it shows. */
+  openOrders(): Promise<void> {
+    return this.#openSellerScreen('/seller/orders');
+  }
+
+  /** A failed backup's notification was clicked: the Backups screen, unless it shows. */
+  openBackups(): Promise<void> {
+    return this.#openSellerScreen('/seller/backups');
+  }
+
+  async #openSellerScreen(path: string): Promise<void> {
     if (this.#screen !== 'seller' || this.#server === null) return;
-    const orders = `${this.#server}/seller/orders`;
-    if (this.#deps.contents.getURL().split(/[?#]/)[0] === orders) return;
-    await this.#load(() => this.#deps.contents.loadURL(orders));
+    const url = `${this.#server}${path}`;
+    if (this.#deps.contents.getURL().split(/[?#]/)[0] === url) return;
+    await this.#load(() => this.#deps.contents.loadURL(url));
   }
 
   /** `did-fail-load` of the counter window. */

@@ -21,6 +21,7 @@ function setup(server: string | null = SERVER) {
     newOrders: vi.fn(),
     unacceptedOrder: vi.fn(),
     acknowledgeOrders: vi.fn(),
+    backupFailed: vi.fn(),
     printPackingSlip: vi.fn(async () => ({ printed: true as const })),
     printCashReport: vi.fn(async () => ({ printed: true as const })),
     connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),
@@ -67,6 +68,9 @@ describe('IPC handlers', () => {
     await expect(
       send('kirana:printPackingSlip', from(`${SERVER}/seller/orders`), order),
     ).resolves.toEqual({ printed: true });
+    const failure = { at: '2025-06-01T08:00:00.000Z', message: 'pg_dump: error: disk full' };
+    await send('kirana:backupFailed', from(`${SERVER}/seller/backups`), failure);
+    expect(handlers.backupFailed).toHaveBeenCalledWith(failure);
     expect(log.entries).toEqual([]);
   });
 
@@ -142,6 +146,8 @@ describe('IPC handlers', () => {
       ['kirana:acknowledgeOrders', [[42]]],
       ['kirana:acknowledgeOrders', [['']]],
       ['kirana:printPackingSlip', [{ _id: 'x' }]],
+      ['kirana:backupFailed', [{ at: 'yesterday', message: 'disk full' }]],
+      ['kirana:backupFailed', [{ at: '2025-06-01T08:00:00.000Z', message: 'x'.repeat(20_001) }]],
     ];
     for (const [channel, args] of cases) {
       await expect(
@@ -152,6 +158,7 @@ describe('IPC handlers', () => {
     expect(handlers.newOrders).not.toHaveBeenCalled();
     expect(handlers.acknowledgeOrders).not.toHaveBeenCalled();
     expect(handlers.printPackingSlip).not.toHaveBeenCalled();
+    expect(handlers.backupFailed).not.toHaveBeenCalled();
     expect(log.entries).toHaveLength(cases.length);
     expect(log.entries[2]).toMatchObject({
       level: 'warn',

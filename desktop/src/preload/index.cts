@@ -25,10 +25,11 @@ function call<M extends IpcMethod>(method: M, ...args: IpcArgs<M>): Promise<IpcR
   return ipcRenderer.invoke(channel, ...args) as Promise<IpcResult<M>>;
 }
 
-const sellerBridge: KiranaDesktopBridge = {
+const sellerBridge: Required<KiranaDesktopBridge> = {
   newOrders: (orders) => call('newOrders', orders),
   unacceptedOrder: (order) => call('unacceptedOrder', order),
   acknowledgeOrders: (orderIds) => call('acknowledgeOrders', orderIds),
+  backupFailed: (failure) => call('backupFailed', failure),
   printPackingSlip: (order) => call('printPackingSlip', order),
   printCashReport: (report) => call('printCashReport', report),
 };

@@ -47,6 +47,7 @@ describe('preload', () => {
     const kirana = exposed.get('kirana')!;
     expect(Object.keys(kirana).sort()).toEqual([
       'acknowledgeOrders',
+      'backupFailed',
       'newOrders',
       'printCashReport',
       'printPackingSlip',
@@ -56,11 +57,13 @@ describe('preload', () => {
     await kirana.unacceptedOrder!({ _id: 'a' });
     await kirana.acknowledgeOrders!(['a']);
     await kirana.printPackingSlip!({ _id: 'a' });
+    await kirana.backupFailed!({ at: '2025-06-01T08:00:00.000Z', message: 'disk full' });
     expect(invoke.mock.calls).toEqual([
       ['kirana:newOrders', [{ _id: 'a' }]],
       ['kirana:unacceptedOrder', { _id: 'a' }],
       ['kirana:acknowledgeOrders', ['a']],
       ['kirana:printPackingSlip', { _id: 'a' }],
+      ['kirana:backupFailed', { at: '2025-06-01T08:00:00.000Z', message: 'disk full' }],
     ]);
   });
 
@@ -83,6 +86,7 @@ describe('preload', () => {
       [
         ...Object.keys(setup),
         'acknowledgeOrders',
+        'backupFailed',
         'newOrders',
         'printCashReport',
         'printPackingSlip',

@@ -9,6 +9,10 @@ export const backupSchema = z.object({
 });
 export type Backup = z.infer<typeof backupSchema>;
 
+/** A backup that failed (and none has succeeded since): when, and why in the tool's words. */
+export const backupFailureSchema = z.object({ at: z.iso.datetime(), message: z.string() });
+export type BackupFailure = z.infer<typeof backupFailureSchema>;
+
 /** `GET /api/backups` (seller): the backups kept, newest first, and how backing up goes. */
 export const backupsAnswerSchema = z.object({
   success: z.literal(true),
@@ -16,7 +20,7 @@ export const backupsAnswerSchema = z.object({
   /** A backup is being written now. */
   running: z.boolean(),
   /** The last backup failed (and none has succeeded since): when, and why. */
-  failure: z.nullable(z.object({ at: z.iso.datetime(), message: z.string() })),
+  failure: z.nullable(backupFailureSchema),
   /** Where they are written (BACKUP_DIR), how often (0: only before migrations) and how many kept. */
   dir: z.string(),
   everyHours: z.int(),

@@ -1,3 +1,10 @@
+/** A tool's failure as one short line: its first line, at most 200 characters. */
+function shortFailure(message: string): string {
+  const [first = ''] = message.trim().split('\n', 1);
+  const line = first.trim() || 'no reason given';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
 /** The seller's fixed texts, verbatim from the spec. The server answers with them through `MESSAGES`. */
 export const SELLER_MESSAGES = {
   // Errors
@@ -25,6 +32,12 @@ export const SELLER_MESSAGES = {
   // The counter's alert for an open order no agent accepted in time (title, then body).
   noAgentTitle: (orderNumber: string) => `No agent for order #${orderNumber}`,
   noAgentBody: (amount: string) => `${amount} · nobody has accepted it yet: assign it to an agent`,
+
+  // Beyond the spec: the counter's alert for a failed backup (design: Keeping the shop's data).
+  backupFailed: (message: string) => `Backup failed: ${shortFailure(message)}`,
+  backupFailedTitle: 'Backup failed',
+  backupFailedBody: (message: string) => shortFailure(message),
+  backUpNowFailed: 'Could not back up now',
 
   // Screen texts
   confirmRemoveAgent: 'Are you sure you want to remove this agent?',
