@@ -29,6 +29,7 @@ test.describe('the seller area on a phone', () => {
       'Import',
       'Orders',
       'Agents',
+      'Backups',
     ]) {
       const label = nav.getByRole('link', { name }).getByText(name);
       await expect(label).toBeVisible();
@@ -42,6 +43,7 @@ test.describe('the seller area on a phone', () => {
       ['/seller/product-list?q=Carrot', 'Product List', page.getByRole('row', { name: /Carrot/ })],
       ['/seller/orders', 'Orders', page.getByRole('article').first()],
       ['/seller/agents', 'Agents', page.getByRole('row', { name: new RegExp(agent.name) })],
+      ['/seller/backups', 'Backups', page.getByRole('region', { name: 'Last backup' })],
     ] as const;
     for (const [path, heading, content] of screens) {
       await page.goto(path);

@@ -398,5 +398,9 @@ test.describe('seller screens', () => {
     await page.getByRole('link', { name: 'Cash report' }).click();
     await expect(page.getByRole('row', { name: /^Total/ })).toBeVisible();
     expect(await seriousViolations(page), 'cash report').toEqual([]);
+
+    await page.getByRole('link', { name: 'Backups', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Last backup' })).toBeVisible();
+    expect(await seriousViolations(page), 'backups').toEqual([]);
   });
 });

@@ -54,6 +54,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // by which screen uses which hook it came as several small chunks, each with overhead.
           // Only the paged lists' and the changes' hooks stay with the screens that use them (the
           // seller's, the agents', the product listings), out of the home page's first load.
+          // Jotai likewise in one chunk: both pages load all of it, and split by screens it came
+          // as four small chunks.
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
@@ -63,6 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id) =>
                     /node_modules[\\/]@tanstack[\\/]/.test(id) && !SCREEN_HOOKS.test(id),
                 },
+                { name: 'jotai', test: /node_modules[\\/]jotai[\\/]/ },
               ],
             },
           },

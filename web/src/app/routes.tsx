@@ -143,6 +143,12 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'backups',
+            lazy: {
+              Component: async () => (await import('../areas/seller/backups-page')).BackupsPage,
+            },
+          },
+          {
             path: '*',
             lazy: {
               Component: async () =>

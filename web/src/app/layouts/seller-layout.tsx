@@ -89,6 +89,16 @@ const SIDE_LINKS: readonly SideLink[] = [
       </>
     ),
   },
+  {
+    to: '/seller/backups',
+    label: 'Backups',
+    icon: (
+      <>
+        <ellipse cx="12" cy="6" rx="8" ry="3" />
+        <path d="M4 6v12c0 1.66 3.58 3 8 3s8-1.34 8-3V6M4 12c0 1.66 3.58 3 8 3s8-1.34 8-3" />
+      </>
+    ),
+  },
 ];
 
 /** The logged-in seller's frame: header with greeting and Logout, sidebar, and the screen. */

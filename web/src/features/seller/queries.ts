@@ -15,13 +15,16 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
 import { apiOf } from '../../lib/query-client';
 import { store } from '../../lib/store';
 import { toast } from '../../lib/toast';
 import { assignOrder } from './api/assign-order';
+import { backUpNow } from './api/back-up-now';
 import { cancelOrder } from './api/cancel-order';
 import { getAgentLedger } from './api/get-agent-ledger';
 import { getAgents } from './api/get-agents';
+import { getBackups } from './api/get-backups';
 import { getCashReport } from './api/get-cash-report';
 import { getOrderHistory } from './api/get-order-history';
 import { getSellerOrders } from './api/get-seller-orders';
@@ -40,6 +43,9 @@ import { errorText, failureMessage, isSessionLost } from './failure-message';
 import { layOverPages, type SellerOrderPages } from './order-list';
 
 const ORDERS_PAGE_SIZE = 20;
+const BACKUPS_KEY = ['seller', 'backups'] as const;
+/** How often the Backups screen asks while a backup is being written. */
+const BACKUP_RUNNING_POLL_MS = 3000;
 
 /*
  * The seller's product data in the one cache of the server's data (lib/query-client): under
@@ -161,6 +167,17 @@ export const sellerQueries = {
       queryKey: ['seller', 'order-history', _id, updatedAt],
       queryFn: ({ signal }) => reported(getOrderHistory(_id, signal), signal),
     }),
+  /**
+   * The shop's backups and how backing up goes. No live event says a scheduled backup was
+   * written: asked again whenever the screen shows, and every few seconds while one is written.
+   */
+  backups: () =>
+    queryOptions({
+      queryKey: BACKUPS_KEY,
+      queryFn: ({ signal }) => reported(getBackups(signal), signal),
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.running ? BACKUP_RUNNING_POLL_MS : false),
+    }),
   /** The seller's own Indian names of groceries; a failure toasts. */
   searchNames: () =>
     queryOptions({
@@ -211,6 +228,29 @@ export const sellerOrderChanges = {
     SELLER_MESSAGES.unlockPinFailed,
   ),
 };
+
+/**
+ * Backs the shop up now: the list is asked again either way, and a success toasted. A failure of
+ * the backup itself is told by the live `backup:failed` (atoms/backups.ts) and the screen's
+ * alert; any other (the store unreachable) toasts here.
+ */
+export const backUpNowMutation = () =>
+  mutationOptions({
+    mutationFn: () => backUpNow(),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
+      if (!(error instanceof ApiError && error.code === 'BACKUP_FAILED'))
+        toast.error(failureMessage(error, SELLER_MESSAGES.backUpNowFailed));
+    },
+    onSettled: (_answer, _error, _asked, _context, { client }) => refreshBackups(client),
+  });
+
+/** A backup was written or failed: the Backups screen asks again. */
+export const refreshBackups = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: BACKUPS_KEY });
 
 /** The team changed, or cash moved: the team, the report and any ledger are asked again. */
 export const refreshTeamAndCash = (client: QueryClient) =>
