@@ -1,4 +1,11 @@
-import type { Agent, CashReportAnswer, SellerOrder, SellerOrdersAnswer } from '@kirana/shared';
+import type {
+  Agent,
+  BackupFailure,
+  BackupsAnswer,
+  CashReportAnswer,
+  SellerOrder,
+  SellerOrdersAnswer,
+} from '@kirana/shared';
 import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +24,9 @@ const mocks = vi.hoisted(() => ({
   getSellerOrders: vi.fn<(page: number, limit: number) => Promise<SellerOrdersAnswer>>(),
   getAgents: vi.fn<() => Promise<Agent[]>>(),
   getCashReport: vi.fn<(date: string) => Promise<CashReportAnswer>>(),
+  getBackups: vi.fn<() => Promise<BackupsAnswer>>(),
   desktop: {
+    backupFailed: vi.fn(async (_failure: BackupFailure) => {}),
     newOrders: vi.fn(async (_orders: SellerOrder[]) => {}),
     acknowledgeOrders: vi.fn(async (_ids: string[]) => {}),
     printPackingSlip: vi.fn(),
@@ -31,6 +40,10 @@ vi.mock('../api/get-agents', () => ({ getAgents: mocks.getAgents }));
 vi.mock(import('../api/get-cash-report'), async (importOriginal) => ({
   ...(await importOriginal()),
   getCashReport: mocks.getCashReport,
+}));
+vi.mock(import('../api/get-backups'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getBackups: mocks.getBackups,
 }));
 vi.mock('../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
 vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
@@ -280,5 +293,39 @@ describe("the seller's live products and agents", () => {
     });
     expect(queryClient.getQueryState(ledger)?.isInvalidated).toBe(true);
     for (const observer of shown) observer.destroy();
+  });
+});
+
+describe("the seller's live backup alerts", () => {
+  const backups = (failure: BackupFailure | null): BackupsAnswer => ({
+    success: true,
+    backups: [],
+    running: false,
+    failure,
+    dir: '/data/backups',
+    everyHours: 6,
+    keep: 14,
+  });
+
+  it('a failed backup toasts its reason, alerts the desktop app and asks the Backups screen again', async () => {
+    await connect();
+    mocks.getBackups.mockResolvedValue(backups(null));
+    const shown = new QueryObserver(queryClient, sellerQueries.backups());
+    shown.subscribe(() => {});
+    await vi.waitFor(() => expect(shown.getCurrentResult().isSuccess).toBe(true));
+
+    const failure = {
+      at: '2025-06-01T08:00:00.000Z',
+      message: 'pg_dump: error: could not write: No space left on device\nmore lines',
+    };
+    mocks.getBackups.mockResolvedValue(backups(failure));
+    socket.fire('backup:failed', failure);
+
+    expect(mocks.toast.error).toHaveBeenCalledWith(
+      'Backup failed: pg_dump: error: could not write: No space left on device',
+    );
+    expect(mocks.desktop.backupFailed).toHaveBeenCalledWith(failure);
+    await vi.waitFor(() => expect(shown.getCurrentResult().data?.failure).toEqual(failure));
+    shown.destroy();
   });
 });

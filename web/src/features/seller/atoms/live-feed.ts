@@ -7,6 +7,7 @@ import {
   receiveProductAtom,
 } from '../../products/live-events';
 import { refreshTeamAndCash } from '../queries';
+import { backupFailedAtom } from './backups';
 import {
   receiveChangedOrderAtom,
   receivePlacedOrderAtom,
@@ -42,6 +43,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'agents:updated': teamChangedAtom,
     'categories:updated': categoriesChangedAtom,
     'catalogue:updated': catalogueChangedAtom,
+    'backup:failed': backupFailedAtom,
   },
   refetch: catchUpAtom,
   poll: refreshOrdersAtom,
