@@ -51,7 +51,7 @@ const SERVER_MODULE_LAYERS = [
   ['cash', 'payment', 'push'],
   ['realtime'],
 ];
-const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
+const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
 const upTo = (depth) => String.raw`^(\.\./){${depth}}`;
 
 /** The no-restricted-imports rule of server/src/modules/`name`'s files `depth` folders deep. */

@@ -2,11 +2,11 @@
 // scripts/backup.mjs once the build is current. Problems are said in one line.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, DATA_DIR_KEYS, loadConfig, type Config } from './config.js';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './lib/logger.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
-import { shopBackups } from './server.js';
+import { shopBackups } from './shop-backups.js';
 
 function fail(message: string): never {
   console.error(`kirana: ${message}`);
@@ -52,6 +52,7 @@ async function restore(config: Config, file: string | undefined): Promise<void> 
   const restored = await restoreBackup(path.resolve(file), {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    keys: DATA_DIR_KEYS,
   }).catch((error: Error) => {
     if (error instanceof RestoreRefusedError) fail(`nothing restored: ${error.message}`);
     fail(`the restore failed: ${error.message}`);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { DATA_DIR_KEYS, type Config } from './config.js';
+import type { Config } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
 import { CacheInvalidations } from './lib/cache-invalidations.js';
 import { SIGN_UP_LIMIT } from './lib/rate-limit.js';
@@ -21,8 +21,7 @@ import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
 import { openImageStore } from './modules/upload/open-image-store.js';
-import { Backups } from './modules/backup/backups.js';
-import type { DumpSource } from './modules/backup/dump.js';
+import { shopBackups } from './shop-backups.js';
 
 export interface RunningServer {
   port: number;
@@ -184,25 +183,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await database.close();
     throw error;
   }
-}
-
-/** The shop's backups as the configuration says (BACKUP_*), of the database `source`. */
-export function shopBackups(
-  config: Config,
-  source: DumpSource,
-  logger: Logger,
-  events?: DomainEvents,
-): Backups {
-  return new Backups({
-    source,
-    dir: config.backups.dir,
-    dataDir: config.dataDir,
-    keep: config.backups.keep,
-    everyHours: config.backups.everyHours,
-    keys: DATA_DIR_KEYS,
-    logger,
-    events,
-  });
 }
 
 function listen(server: Server, port: number): Promise<void> {

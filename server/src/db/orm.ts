@@ -62,11 +62,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> 
       `Cannot connect to the database at ${redact(options.url)}: ${check.reason}`,
     );
   }
-  if (options.beforeMigrating) {
-    const pending = await orm.migrator.getPending();
-    if (pending.length > 0 && (await orm.migrator.getExecuted()).length > 0)
-      await options.beforeMigrating(pending.map((migration) => migration.name));
+  try {
+    if (options.beforeMigrating) {
+      const pending = await orm.migrator.getPending();
+      if (pending.length > 0 && (await orm.migrator.getExecuted()).length > 0)
+        await options.beforeMigrating(pending.map((migration) => migration.name));
+    }
+    await orm.migrator.up();
+  } catch (error) {
+    await orm.close(true);
+    throw error;
   }
-  await orm.migrator.up();
   return orm;
 }

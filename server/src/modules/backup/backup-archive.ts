@@ -1,6 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry } from 'yauzl';
 import yazl from 'yazl';
@@ -37,7 +39,7 @@ export interface BackupFile {
 }
 
 const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$/;
-const PARTIAL = /^\.kirana-.*\.partial$/;
+const PARTIAL = /^\.kirana-.*\.zip\.(\d+)-[0-9a-f]+\.partial$/;
 
 /** The backup's name for `time`: sortable, and valid on every file system. */
 export const backupName = (time: Date) =>
@@ -58,14 +60,21 @@ export async function writeBackup(options: {
 }): Promise<BackupFile> {
   const { dir, sql, uploadsDir } = options;
   const keyFiles = await existing(options.keyFiles);
-  await mkdir(dir, { recursive: true });
+  // Backups hold password hashes and the shop's keys: this user's alone.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const createdAt = new Date(options.manifest.createdAt);
   const name = backupName(createdAt);
-  const partial = path.join(dir, `.${name}.partial`);
+  // Its own temporary name (the process, at random): another backup's pruning spares it.
+  const partial = path.join(
+    dir,
+    `.${name}.${process.pid}-${randomBytes(3).toString('hex')}.partial`,
+  );
   const pictures = await filesUnder(uploadsDir);
   const manifest: BackupManifest = { format: 1, ...options.manifest, pictures: pictures.length };
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
+  // A picture that vanishes or cannot be read as it is packed fails this backup, not the server.
+  const failed = new Promise<never>((_, reject) => zip.once('error', reject));
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST, { mtime: createdAt });
   zip.addBuffer(Buffer.from(sql), DATABASE_SQL, { mtime: createdAt });
   for (const file of keyFiles) zip.addFile(file, `${KEYS}${path.basename(file)}`);
@@ -76,13 +85,27 @@ export async function writeBackup(options: {
     });
   zip.end();
   try {
-    await written;
+    await Promise.race([written, failed]);
+    // On the disk before it takes a backup's name: a power cut never leaves a torn one so named.
+    await syncFile(partial);
     await rename(partial, path.join(dir, name));
+    await syncFile(dir);
   } catch (error) {
+    if (zip.outputStream instanceof Readable) zip.outputStream.destroy();
     await rm(partial, { force: true });
     throw error;
   }
   return describe(dir, name);
+}
+
+/** Flushes `file` (or a folder's entries) to the disk. */
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Those of `files` that exist. */
@@ -135,7 +158,16 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
     .filter((name) => NAME.test(name))
     .sort()
     .reverse();
-  return Promise.all(backups.map((name) => describe(dir, name)));
+  const described = await Promise.all(
+    backups.map((name) =>
+      describe(dir, name).catch((error: NodeJS.ErrnoException) => {
+        // Pruned by another backup meanwhile.
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      }),
+    ),
+  );
+  return described.filter((backup) => backup !== null);
 }
 
 /**
@@ -144,8 +176,22 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
  */
 export async function pruneBackups(dir: string, keep: number): Promise<void> {
   for (const backup of (await listBackups(dir)).slice(keep)) await rm(backup.path, { force: true });
-  for (const name of await readdir(dir))
-    if (PARTIAL.test(name)) await rm(path.join(dir, name), { force: true });
+  for (const name of await readdir(dir)) {
+    const writer = PARTIAL.exec(name)?.[1];
+    if (writer !== undefined && !isRunning(Number(writer)))
+      await rm(path.join(dir, name), { force: true });
+  }
+}
+
+/** Whether a process `pid` runs on this machine (one being written by it is not a leftover). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A backup opened for a restore. */
@@ -154,8 +200,11 @@ export interface OpenedBackup {
   sql: string;
   /** Writes the backup's pictures under `dir` (DATA_DIR/uploads); their count. */
   extractPictures(dir: string): Promise<number>;
-  /** Writes the backup's key files into `dataDir` (replacing any there), readable by this user only. */
-  extractKeys(dataDir: string): Promise<void>;
+  /**
+   * Writes the backup's key files named in `allowed` (DATA_DIR_KEYS) into `dataDir`, replacing
+   * any there, readable by this user only; any other is refused.
+   */
+  extractKeys(dataDir: string, allowed: readonly string[]): Promise<void>;
   close(): void;
 }
 
@@ -198,10 +247,13 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
       }
       return count;
     },
-    async extractKeys(dataDir) {
+    async extractKeys(dataDir, allowed) {
       for (const [name, entry] of entries) {
         if (!name.startsWith(KEYS) || name.endsWith('/')) continue;
-        const target = path.join(dataDir, path.basename(name));
+        const key = name.slice(KEYS.length);
+        if (!allowed.includes(key))
+          throw new Error(`${file} holds a key this Kirana has not: ${name}`);
+        const target = path.join(dataDir, key);
         await pipeline(
           await zip.openReadStreamPromise(entry),
           createWriteStream(target, { mode: 0o600 }),

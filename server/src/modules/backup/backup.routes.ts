@@ -7,6 +7,9 @@ import { requireSession } from '../session/auth.js';
 import type { BackupFile } from './backup-archive.js';
 import type { Backups } from './backups.js';
 
+/** The shortest time between two backups the seller asks for. */
+const BACKUP_AGAIN_AFTER_MS = 60_000;
+
 const present = (backup: BackupFile): Backup => ({
   name: backup.name,
   bytes: backup.bytes,
@@ -37,6 +40,14 @@ export function backupRoutes(backups: Backups): Router<AppState, AppContext> {
 
   router.post('/', async (ctx) => {
     await requireSession(ctx, 'seller');
+    // Each backup pushes the oldest out of BACKUP_KEEP: a burst of them would push out every
+    // backup worth having.
+    const [newest] = (await backups.status()).backups;
+    if (newest && Date.now() - newest.createdAt.getTime() < BACKUP_AGAIN_AFTER_MS)
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        'A backup was made less than a minute ago: back up again in a minute',
+      );
     const backup = await backups.backUpNow().catch((error: Error) => {
       throw new AppError('BACKUP_FAILED', `The backup failed: ${error.message}`);
     });

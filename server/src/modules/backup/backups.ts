@@ -6,6 +6,8 @@ import { backUp, type BackupOptions } from './back-up.js';
 
 /** How often the schedule looks whether a backup is due. */
 const CHECK_EVERY_MS = 5 * 60_000;
+/** How long the schedule waits after a failed backup before it tries again. */
+const RETRY_AFTER_FAILURE_MS = 60 * 60_000;
 
 export interface BackupsStatus {
   backups: BackupFile[];
@@ -86,15 +88,22 @@ export class Backups {
     return (await listBackups(this.options.dir)).find((backup) => backup.name === name);
   }
 
-  /** Backs up whenever the newest backup is BACKUP_EVERY_HOURS old (never with 0). */
+  /**
+   * Backs up whenever the newest backup is BACKUP_EVERY_HOURS old (never with 0), or dated ahead
+   * of the clock; after a failure, tries again an hour later (each failure alerts the counter).
+   */
   startSchedule(): { stop(): Promise<void> } {
     if (this.options.everyHours === 0) return { stop: async () => {} };
     const everyMs = this.options.everyHours * 3_600_000;
     return repeatEvery(
       CHECK_EVERY_MS,
       async () => {
+        const now = Date.now();
+        if (this.failure && now - this.failure.at.getTime() < RETRY_AFTER_FAILURE_MS) return;
         const [newest] = await listBackups(this.options.dir);
-        if (!newest || Date.now() - newest.createdAt.getTime() >= everyMs) await this.backUpNow();
+        const age = newest ? now - newest.createdAt.getTime() : Infinity;
+        // Failures are logged and kept by backUpNow.
+        if (age < 0 || age >= everyMs) await this.backUpNow().catch(() => {});
       },
       this.options.logger,
       'the scheduled backup',

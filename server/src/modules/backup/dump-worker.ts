@@ -1,10 +1,10 @@
-// Runs in a worker thread (dump-embedded.ts): dumping and checking a copy of the embedded
+// Runs in a worker thread (dump.ts): dumping and checking a copy of the embedded
 // database is seconds of WebAssembly that would otherwise stop the shop's requests meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import { readFingerprints, type TableFingerprints } from './fingerprints.js';
+import { differingTable, readFingerprints, type TableFingerprints } from './fingerprints.js';
 import { restoreSql } from './restore-sql.js';
 
 export interface DumpRequest {
@@ -36,10 +36,7 @@ await restoreSql(sql, (statement) => check.exec(statement)).catch((error: Error)
 });
 const restored = await readFingerprints(queryOf(check));
 await check.close();
-const differs = Object.keys({ ...tables, ...restored }).find(
-  (table) =>
-    tables[table]?.rows !== restored[table]?.rows || tables[table]?.md5 !== restored[table]?.md5,
-);
+const differs = differingTable(tables, restored);
 if (differs !== undefined)
   throw new Error(`the dump does not give back table ${differs} as it is: no backup written`);
 parentPort?.postMessage({ sql, tables } satisfies DumpAnswer);

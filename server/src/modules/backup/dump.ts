@@ -6,6 +6,9 @@ import pg from 'pg';
 import type { DumpAnswer, DumpRequest } from './dump-worker.js';
 import { readFingerprints, type TableFingerprints } from './fingerprints.js';
 
+/** The longest a dump may take before it is stopped (a year of orders: bench/README.md). */
+const DUMP_DEADLINE_MS = 30 * 60_000;
+
 /** The database a backup dumps: the embedded one (a copy of its data folder), or a server's. */
 export type DumpSource =
   { kind: 'embedded'; snapshot(): Promise<Blob> } | { kind: 'server'; url: string };
@@ -37,10 +40,17 @@ async function dumpEmbedded(source: { snapshot(): Promise<Blob> }): Promise<Dump
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
   return new Promise<Dump>((resolve, reject) => {
+    // A dump that hangs must not hold every later backup (they join the one running).
+    const deadline = setTimeout(() => {
+      reject(new Error(`the dump took longer than ${DUMP_DEADLINE_MS / 60_000} minutes: stopped`));
+      void worker.terminate();
+    }, DUMP_DEADLINE_MS);
     worker.once('message', (answer: DumpAnswer) => resolve(answer));
     worker.once('error', reject);
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the backup's worker stopped with exit code ${code}`));
+      clearTimeout(deadline);
+      // After its answer, or else a failure: it never ends without settling the backup.
+      reject(new Error(`the backup's worker stopped (exit code ${code}) without a dump`));
     });
   });
 }
@@ -69,16 +79,21 @@ async function dumpServer(url: string): Promise<Dump> {
 }
 
 function runPgDump(url: string, snapshot: string): Promise<string> {
+  // The password goes in pg_dump's environment, not on its command line where `ps` shows it.
+  const dbname = new URL(url);
+  const password = decodeURIComponent(dbname.password);
+  dbname.password = '';
   const args = [
     '--no-owner',
     '--no-privileges',
     '--rows-per-insert=500',
     `--snapshot=${snapshot}`,
-    `--dbname=${url}`,
+    `--dbname=${dbname.toString()}`,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('pg_dump', args, {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: password ? { ...process.env, PGPASSWORD: password } : process.env,
     });
     const out: Buffer[] = [];
     let errors = '';

@@ -41,3 +41,10 @@ export async function readFingerprints(query: Query): Promise<TableFingerprints>
   }
   return fingerprints;
 }
+
+/** A table whose rows differ between `a` and `b` (or that only one has); none when they agree. */
+export function differingTable(a: TableFingerprints, b: TableFingerprints): string | undefined {
+  return Object.keys({ ...a, ...b }).find(
+    (table) => a[table]?.rows !== b[table]?.rows || a[table]?.md5 !== b[table]?.md5,
+  );
+}

@@ -3,14 +3,16 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openBackup } from './backup-archive.js';
-import { readFingerprints, TABLES_SQL, type TableFingerprints } from './fingerprints.js';
+import { openBackup, type OpenedBackup } from './backup-archive.js';
+import { differingTable, readFingerprints, TABLES_SQL } from './fingerprints.js';
 import { restoreSql } from './restore-sql.js';
 
 /** Where a restore writes: the embedded database of `dataDir`, or the server at `databaseUrl`. */
 export interface RestoreTarget {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The key files a backup may put into DATA_DIR (config.ts DATA_DIR_KEYS). */
+  keys: readonly string[];
 }
 
 export interface Restored {
@@ -24,35 +26,60 @@ export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
 
+type Query = (sql: string) => Promise<Record<string, unknown>[]>;
+
 /**
- * Puts the backup `file` into an empty target: its database (checked to hold every table's rows
- * exactly as the backup says), its pictures into DATA_DIR/uploads and its keys into DATA_DIR.
+ * Puts the backup `file` into an empty target: its database, its pictures into DATA_DIR/uploads
+ * and its keys into DATA_DIR. All in the database's transaction: the tables are checked to hold
+ * every row exactly as the backup says and the files written before it commits, and on any
+ * failure the target is left as empty as it was. The file's SQL is run as it is: restore only
+ * backups of your own shop.
  * @throws RestoreRefusedError when the target holds data already, or the file is no backup.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Restored> {
   const backup = await openBackup(file).catch((error: Error) => {
     throw new RestoreRefusedError(error.message);
   });
+  const uploads = path.join(target.dataDir, 'uploads');
   try {
-    const uploads = path.join(target.dataDir, 'uploads');
     if (await hasFiles(uploads))
       throw new RestoreRefusedError(
         `${uploads} holds pictures already: restore into an empty DATA_DIR`,
       );
-    const tables = target.databaseUrl
-      ? await restoreIntoServer(backup.sql, target.databaseUrl, backup.manifest.tables)
-      : await restoreIntoEmbedded(backup.sql, target.dataDir, backup.manifest.tables);
-    await mkdir(uploads, { recursive: true });
-    const pictures = await backup.extractPictures(uploads);
-    await backup.extractKeys(target.dataDir);
-    return {
-      tables: Object.keys(tables).length,
-      rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
-      pictures,
+    let restored: Restored | undefined;
+    const finish = async (query: Query) => {
+      const tables = await readFingerprints(query);
+      const differs = differingTable(tables, backup.manifest.tables);
+      if (differs !== undefined)
+        throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
+      restored = {
+        tables: Object.keys(tables).length,
+        rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
+        pictures: await extractFiles(backup, target, uploads),
+      };
     };
+    if (target.databaseUrl) await restoreIntoServer(backup.sql, target.databaseUrl, finish);
+    else await restoreIntoEmbedded(backup.sql, target.dataDir, finish);
+    if (!restored) throw new Error('the restore did not finish');
+    return restored;
+  } catch (error) {
+    if (!(error instanceof RestoreRefusedError))
+      await rm(uploads, { recursive: true, force: true });
+    throw error;
   } finally {
     backup.close();
   }
+}
+
+async function extractFiles(
+  backup: OpenedBackup,
+  target: RestoreTarget,
+  uploads: string,
+): Promise<number> {
+  await mkdir(uploads, { recursive: true });
+  const pictures = await backup.extractPictures(uploads);
+  await backup.extractKeys(target.dataDir, target.keys);
+  return pictures;
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
@@ -63,26 +90,11 @@ async function hasFiles(dir: string): Promise<boolean> {
   return names.length > 0;
 }
 
-/** Reads the restored tables and throws unless they hold what the backup holds. */
-async function checkTables(
-  query: (sql: string) => Promise<Record<string, unknown>[]>,
-  expected: TableFingerprints,
-): Promise<TableFingerprints> {
-  const tables = await readFingerprints(query);
-  const differs = Object.keys({ ...tables, ...expected }).find(
-    (table) =>
-      tables[table]?.rows !== expected[table]?.rows || tables[table]?.md5 !== expected[table]?.md5,
-  );
-  if (differs !== undefined)
-    throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
-  return tables;
-}
-
 async function restoreIntoEmbedded(
   sql: string,
   dataDir: string,
-  expected: TableFingerprints,
-): Promise<TableFingerprints> {
+  finish: (query: Query) => Promise<void>,
+): Promise<void> {
   const dir = path.join(dataDir, 'pg');
   if (await hasFiles(dir))
     throw new RestoreRefusedError(
@@ -90,17 +102,12 @@ async function restoreIntoEmbedded(
     );
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const db = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const query = async (text: string) => (await db.query<Record<string, unknown>>(text)).rows;
-  let tables: TableFingerprints = {};
   try {
     await restoreSql(
       sql,
       (statement) => db.exec(statement),
-      async () => {
-        tables = await checkTables(query, expected);
-      },
+      () => finish(async (query) => (await db.query<Record<string, unknown>>(query)).rows),
     );
-    return tables;
   } catch (error) {
     // The folder was empty: it is left so, for the next try.
     await db.close();
@@ -114,8 +121,8 @@ async function restoreIntoEmbedded(
 async function restoreIntoServer(
   sql: string,
   url: string,
-  expected: TableFingerprints,
-): Promise<TableFingerprints> {
+  finish: (query: Query) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -127,15 +134,11 @@ async function restoreIntoServer(
           .map((row) => row.tablename)
           .join(', ')}…): restore into an empty database`,
       );
-    let tables: TableFingerprints = {};
     await restoreSql(
       sql,
       (statement) => client.query(statement),
-      async () => {
-        tables = await checkTables(async (text) => (await client.query(text)).rows, expected);
-      },
+      () => finish(async (query) => (await client.query(query)).rows),
     );
-    return tables;
   } finally {
     await client.end();
   }
