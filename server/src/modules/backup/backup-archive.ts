@@ -73,8 +73,10 @@ export async function writeBackup(options: {
   const manifest: BackupManifest = { format: 1, ...options.manifest, pictures: pictures.length };
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
-  // A picture that vanishes or cannot be read as it is packed fails this backup, not the server.
+  // A picture that vanishes or cannot be read as it is packed fails this backup, not the server
+  // (and the write, cut short then, is no unhandled rejection).
   const failed = new Promise<never>((_, reject) => zip.once('error', reject));
+  written.catch(() => {});
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST, { mtime: createdAt });
   zip.addBuffer(Buffer.from(sql), DATABASE_SQL, { mtime: createdAt });
   for (const file of keyFiles) zip.addFile(file, `${KEYS}${path.basename(file)}`);
