@@ -45,15 +45,21 @@ export const logInSellerAtom = atom(
   },
 );
 
-/** Logs the seller out; the screens then show the login form. */
+/**
+ * Logs the seller out. The screens close first (the login form shows) and their calls are
+ * cancelled, so that nothing of theirs asks the server once the session has ended; a logout the
+ * server refuses opens them again.
+ */
 export const logOutSellerAtom = atom(null, async (_get, set) => {
+  set(sellerAuthAtom, 'out');
+  await queryClient.cancelQueries({ queryKey: ['seller'] });
   try {
     const answer = await logoutSeller();
-    set(sellerAuthAtom, 'out');
     set(forgetAcknowledgedAtom);
     forgetSellerData(queryClient);
     toast.success(answer.message);
   } catch (error) {
+    set(sellerAuthAtom, 'in');
     toast.error(errorText(error));
   }
 });
