@@ -31,6 +31,8 @@ const serverEnv: Record<string, string> = {
   UNACCEPTED_ALERT_MINUTES: '240',
   // e2e/push.spec.ts subscribes a phone at a loopback address that takes nothing.
   PUSH_SERVICE_HOSTS: '127.0.0.1',
+  // Backups only when a test asks (e2e/seller-backups.spec.ts), not on a timer during the run.
+  BACKUP_EVERY_HOURS: '0',
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 

@@ -28,7 +28,10 @@ export const backupsAnswerSchema = z.object({
 });
 export type BackupsAnswer = z.infer<typeof backupsAnswerSchema>;
 
-/** `POST /api/backups` (seller): the backup just written. */
+/**
+ * `POST /api/backups` (seller): the backup just written (201), or the one written less than a
+ * minute before (200), which a second press gets instead of pushing an older one out.
+ */
 export const backupMadeAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
