@@ -16,10 +16,10 @@ import type { TableFingerprints } from './fingerprints.js';
  * is always whole.
  */
 
-export const MANIFEST = 'kirana-backup.json';
-export const DATABASE_SQL = 'database.sql';
-export const UPLOADS = 'uploads/';
-export const KEYS = 'keys/';
+const MANIFEST = 'kirana-backup.json';
+const DATABASE_SQL = 'database.sql';
+const UPLOADS = 'uploads/';
+const KEYS = 'keys/';
 
 export interface BackupManifest {
   format: 1;
@@ -42,7 +42,7 @@ const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$
 const PARTIAL = /^\.kirana-.*\.zip\.(\d+)-[0-9a-f]+\.partial$/;
 
 /** The backup's name for `time`: sortable, and valid on every file system. */
-export const backupName = (time: Date) =>
+const backupName = (time: Date) =>
   `kirana-${time.toISOString().replaceAll(':', '-').replace('.', '-')}.zip`;
 
 /**

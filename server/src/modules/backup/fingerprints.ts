@@ -22,7 +22,7 @@ const fingerprintSql = (table: string, columns: string[]) => {
 };
 
 /** Quotes a table name as PostgreSQL's quote_ident does for any name. */
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
