@@ -106,6 +106,9 @@ try {
     `A shop of ${products} products and ${rows[0].orders} orders (${rows[0].lines} lines, ${rows[0].history} history lines): ${mb(Number(rows[0].bytes))} on disk, written in ${seconds(since)}`,
   );
 
+  console.log(
+    `peak memory before the backup (the store's database, its migrations and the rows written): ${mb(process.resourceUsage().maxRSS * 1024)}`,
+  );
   since = performance.now();
   const backup = await backUp({
     source: { kind: 'embedded', snapshot: database.snapshot },
@@ -116,6 +119,9 @@ try {
   });
   console.log(
     `backup (snapshot, dump, checked by a restore, zip): ${seconds(since)}, ${mb(backup.bytes)}`,
+  );
+  console.log(
+    `peak memory so far (the store's database and the backup's worker): ${mb(process.resourceUsage().maxRSS * 1024)}`,
   );
   await orm.close(true);
   await database.close();
