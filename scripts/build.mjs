@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureNode } from './node.mjs';
+import { ensureNode, followChild } from './node.mjs';
 
 await ensureNode();
 
@@ -85,6 +85,18 @@ export async function build({ quiet = false } = {}) {
   await run([vite, 'build', '--ssr', 'src/entry-server.tsx'], { quiet, cwd: WEB });
   await writeFile(STAMP, fingerprint);
   return true;
+}
+
+/**
+ * What `npm start`, `npm run backup` and `npm run restore` share: builds what changed (one line
+ * while it does), then runs Node with `args` in the repository and lives as long as that run.
+ */
+export async function buildThenRun(args) {
+  await build({ quiet: true }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+  await followChild(spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

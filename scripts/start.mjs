@@ -1,8 +1,6 @@
 // npm start: builds what changed (one line while it does), then serves the store on PORT.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureNode, followChild } from './node.mjs';
+import { ensureNode } from './node.mjs';
 
 /**
  * V8 flags of the server: a young generation of 4 MB and a 384 MB heap, which keep a shop of
@@ -12,15 +10,6 @@ export const SERVER_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=38
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await ensureNode();
-  const { build } = await import('./build.mjs');
-  await build({ quiet: true }).catch((error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
-  const root = path.resolve(import.meta.dirname, '..');
-  const server = spawn(process.execPath, [...SERVER_FLAGS, 'server/dist/main.js'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  await followChild(server);
+  const { buildThenRun } = await import('./build.mjs');
+  await buildThenRun([...SERVER_FLAGS, 'server/dist/main.js']);
 }
