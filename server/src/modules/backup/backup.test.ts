@@ -47,6 +47,17 @@ describe('backups', () => {
     return made;
   };
 
+  /** A backup of the test's shop into `dir` (default: a new folder), as the store makes one. */
+  const backUpShop = async (options: { dir?: string; keep?: number; now?: () => Date } = {}) =>
+    backUp({
+      source: { kind: 'embedded', snapshot: embedded.snapshot },
+      dir: options.dir ?? (await folder()),
+      dataDir,
+      keep: options.keep ?? 14,
+      keys: DATA_DIR_KEYS,
+      now: options.now,
+    });
+
   beforeAll(async () => {
     // A shop on the embedded database, as a shop runs by default: DATA_DIR holds both.
     dataDir = await folder();
@@ -82,13 +93,7 @@ describe('backups', () => {
 
   test('restores into a new DATA_DIR and into a new PostgreSQL database, every row and picture as it was', async () => {
     const backups = await folder();
-    const backup = await backUp({
-      source: { kind: 'embedded', snapshot: embedded.snapshot },
-      dir: backups,
-      dataDir,
-      keep: 14,
-      keys: DATA_DIR_KEYS,
-    });
+    const backup = await backUpShop({ dir: backups });
     const original = await fingerprintsAt(embedded.url);
     for (const table of ['orders', 'order_items', 'payments', 'agent_cash_lines', 'products'])
       expect(original[table]?.rows, table).toBeGreaterThan(0);
@@ -129,13 +134,7 @@ describe('backups', () => {
   test.skipIf(!process.env.DATABASE_URL)(
     'restores into a new PostgreSQL database, the way off the embedded default, and a server’s own backup (pg_dump) restores as well',
     async () => {
-      const backup = await backUp({
-        source: { kind: 'embedded', snapshot: embedded.snapshot },
-        dir: await folder(),
-        dataDir,
-        keep: 14,
-        keys: DATA_DIR_KEYS,
-      });
+      const backup = await backUpShop();
       const original = await fingerprintsAt(embedded.url);
       const server: TestDatabase = await createDatabase();
       try {
@@ -173,13 +172,7 @@ describe('backups', () => {
   );
 
   test('refuses a target that holds data, and changes nothing there', async () => {
-    const backup = await backUp({
-      source: { kind: 'embedded', snapshot: embedded.snapshot },
-      dir: await folder(),
-      dataDir,
-      keep: 14,
-      keys: DATA_DIR_KEYS,
-    });
+    const backup = await backUpShop();
     const before = await fingerprintsAt(embedded.url);
     await expect(
       restoreBackup(backup.path, {
@@ -214,15 +207,7 @@ describe('backups', () => {
     const writing = `.kirana-2026-01-01T00-00-00-000Z.zip.${process.ppid}-abcdef.partial`;
     await writeFile(path.join(dir, writing), 'half');
     const times = [1, 2, 3].map((hour) => new Date(Date.UTC(2026, 10, 27, hour)));
-    for (const time of times)
-      await backUp({
-        source: { kind: 'embedded', snapshot: embedded.snapshot },
-        dir,
-        dataDir,
-        keep: 2,
-        keys: DATA_DIR_KEYS,
-        now: () => time,
-      });
+    for (const time of times) await backUpShop({ dir, keep: 2, now: () => time });
     const kept = await listBackups(dir);
     expect(kept.map((backup) => backup.createdAt)).toEqual([times[2], times[1]]);
     expect((await readdir(dir)).sort()).toEqual(
@@ -237,15 +222,7 @@ describe('backups', () => {
     await connection.execute(`insert into public.notes values (E'first line\\n\\\\restrict me')`);
     const dir = await folder();
     try {
-      await expect(
-        backUp({
-          source: { kind: 'embedded', snapshot: embedded.snapshot },
-          dir,
-          dataDir,
-          keep: 2,
-          keys: DATA_DIR_KEYS,
-        }),
-      ).rejects.toThrow(/no backup written/);
+      await expect(backUpShop({ dir, keep: 2 })).rejects.toThrow(/no backup written/);
       expect(await readdir(dir)).toEqual([]);
     } finally {
       await connection.execute(`drop table public.notes`);
