@@ -55,10 +55,17 @@ afterAll(async () => {
 
 test('a backup killed (-9) while it writes leaves no file that looks whole; the next one succeeds, and BACKUP_KEEP are kept', async () => {
   const child = backUp();
-  // Killed as soon as the backup's file is being written.
+  // Killed as soon as the backup's file is being written (in its work folder, beside the dump).
   let partial: string | undefined;
+  const writing = async () => {
+    const work = (await readdir(backupDir).catch(() => [])).find((name) =>
+      name.endsWith('.partial'),
+    );
+    const files = work ? await readdir(path.join(backupDir, work)).catch(() => []) : [];
+    return files.some((name) => name.endsWith('.zip')) ? work : undefined;
+  };
   while (partial === undefined && child.exitCode === null) {
-    partial = (await readdir(backupDir).catch(() => [])).find((name) => name.endsWith('.partial'));
+    partial = await writing();
     if (partial === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
   }
   expect(partial, 'the backup was written before it could be killed').toBeDefined();

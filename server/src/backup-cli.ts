@@ -34,7 +34,7 @@ async function backUp(config: Config): Promise<void> {
     const backups = shopBackups(
       { ...config, backups: { ...config.backups, everyHours: 0 } },
       embedded
-        ? { kind: 'embedded', snapshot: embedded.snapshot }
+        ? { kind: 'embedded', copyTo: embedded.copyTo }
         : { kind: 'server', url: config.databaseUrl ?? '' },
       createLogger('silent'),
     );

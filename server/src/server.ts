@@ -50,7 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const backups = shopBackups(
       config,
       embedded
-        ? { kind: 'embedded', snapshot: embedded.snapshot }
+        ? { kind: 'embedded', copyTo: embedded.copyTo }
         : { kind: 'server', url: database.url },
       logger,
       events,

@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +11,11 @@ export interface EmbeddedDatabase {
   /** A postgres:// URL naming the Unix socket's folder as its host, as libpq spells it. */
   url: string;
   /**
-   * A copy of the database's folder (PGlite's dumpDataDir: taken between two statements, as a
-   * crash would leave it, which PostgreSQL recovers from), for a backup to dump elsewhere.
+   * Copies the database's folder into `folder` (to be made) between two statements, as a crash
+   * would leave it, which PostgreSQL recovers from when the copy is opened: for a backup to dump
+   * elsewhere. Only a database on disk (with a data folder) has one.
    */
-  snapshot(): Promise<Blob>;
+  copyTo(folder: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,7 +59,14 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   await server.start();
   return {
     url: `postgres://postgres@${encodeURIComponent(socketDir)}:5432/postgres`,
-    snapshot: () => db.dumpDataDir('none'),
+    async copyTo(folder) {
+      if (!dir) throw new Error('the embedded database in memory has no folder to copy');
+      // Between two statements (the socket's and the app's queries wait meanwhile): on disk,
+      // file by file, rather than PGlite's dumpDataDir, which builds the copy in memory.
+      await db.runExclusive(() =>
+        cp(dir, folder, { recursive: true, errorOnExist: true, force: false }),
+      );
+    },
     async close() {
       await server.stop();
       await db.close();

@@ -1,4 +1,7 @@
 import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ERROR_CODES, type ErrorCode } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
@@ -587,17 +590,20 @@ describe('who may call each route', () => {
   let app: TestApp;
   let fx: Fixtures;
   let scratch: EmbeddedDatabase;
+  let scratchDir: string;
   beforeAll(async () => {
     // Backups dump a database of their own: this table is about who may ask for them.
-    scratch = await startEmbeddedDatabase();
+    scratchDir = await mkdtemp(path.join(tmpdir(), 'kirana-auth-matrix-'));
+    scratch = await startEmbeddedDatabase(scratchDir);
     app = await createTestApp({
-      backupSource: { kind: 'embedded', snapshot: scratch.snapshot },
+      backupSource: { kind: 'embedded', copyTo: scratch.copyTo },
     });
     fx = { ...(await makeFixtures(app)), backups: app.backups };
   });
   afterAll(async () => {
     await app?.close();
     await scratch?.close();
+    await rm(scratchDir, { recursive: true, force: true });
   });
 
   test('every route the routers serve has a row, and every row a route', () => {

@@ -1,5 +1,6 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pruneBackups, writeBackup, type BackupFile } from './backup-archive.js';
+import { makeWorkFolder, pruneBackups, writeBackup, type BackupFile } from './backup-archive.js';
 import { dumpDatabase, type DumpSource } from './dump.js';
 
 export interface BackupOptions {
@@ -18,18 +19,21 @@ export interface BackupOptions {
 /** Dumps the database, writes the backup beside the pictures, and keeps the newest `keep`. */
 export async function backUp(options: BackupOptions): Promise<BackupFile> {
   const createdAt = (options.now ?? (() => new Date()))();
-  const dump = await dumpDatabase(options.source);
-  const backup = await writeBackup({
-    dir: options.dir,
-    sql: dump.sql,
-    manifest: {
-      createdAt: createdAt.toISOString(),
-      database: options.source.kind,
-      tables: dump.tables,
-    },
-    uploadsDir: path.join(options.dataDir, 'uploads'),
-    keyFiles: options.keys.map((name) => path.join(options.dataDir, name)),
-  });
-  await pruneBackups(options.dir, options.keep);
-  return backup;
+  const work = await makeWorkFolder(options.dir);
+  try {
+    const sqlFile = path.join(work, 'database.sql');
+    const tables = await dumpDatabase(options.source, work, sqlFile);
+    const backup = await writeBackup({
+      dir: options.dir,
+      work,
+      sqlFile,
+      manifest: { createdAt: createdAt.toISOString(), database: options.source.kind, tables },
+      uploadsDir: path.join(options.dataDir, 'uploads'),
+      keyFiles: options.keys.map((name) => path.join(options.dataDir, name)),
+    });
+    await pruneBackups(options.dir, options.keep);
+    return backup;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { writeBackup } from './backup-archive.js';
+import { makeWorkFolder, writeBackup } from './backup-archive.js';
 
 let folder: string | undefined;
 afterEach(async () => {
@@ -21,9 +21,13 @@ test('a picture that vanishes while the backup is written fails that backup, lea
   );
   for (const name of names) await writeFile(path.join(uploads, name), randomBytes(1024 * 1024));
 
+  const work = await makeWorkFolder(dir);
+  const sqlFile = path.join(work, 'database.sql');
+  await writeFile(sqlFile, 'select 1;');
   const writing = writeBackup({
     dir,
-    sql: 'select 1;',
+    work,
+    sqlFile,
     manifest: { createdAt: new Date().toISOString(), database: 'embedded', tables: {} },
     uploadsDir: uploads,
     keyFiles: [],
@@ -33,10 +37,10 @@ test('a picture that vanishes while the backup is written fails that backup, lea
     (error: NodeJS.ErrnoException) => error.code,
   );
   // The last picture goes once the backup is being written.
-  while ((await readdir(dir).catch(() => [])).length === 0)
-    await new Promise((resolve) => setTimeout(resolve, 1));
+  while ((await readdir(work)).length === 1) await new Promise((resolve) => setTimeout(resolve, 1));
   await unlink(path.join(uploads, names.at(-1) ?? ''));
 
   expect(await outcome).toBe('ENOENT');
-  expect(await readdir(dir)).toEqual([]);
+  expect(await readdir(work)).toEqual(['database.sql']);
+  expect(await readdir(dir)).toEqual([path.basename(work)]);
 });

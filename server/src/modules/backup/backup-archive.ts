@@ -39,36 +39,45 @@ export interface BackupFile {
 }
 
 const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$/;
-const PARTIAL = /^\.kirana-.*\.zip\.(\d+)-[0-9a-f]+\.partial$/;
+/** A backup being made: a folder of its own (the process, at random), its dump and its file. */
+const PARTIAL = /^\.kirana-(\d+)-[0-9a-f]+\.partial$/;
 
 /** The backup's name for `time`: sortable, and valid on every file system. */
 const backupName = (time: Date) =>
   `kirana-${time.toISOString().replaceAll(':', '-').replace('.', '-')}.zip`;
 
 /**
- * Writes the backup of `sql` and the pictures under `uploadsDir` (if any) into `dir`.
+ * Makes the folder in `dir` where a backup is made (its database's copy and dump, its file
+ * until it is whole): removed once done, or by a later backup if this process is killed.
+ */
+export async function makeWorkFolder(dir: string): Promise<string> {
+  // Backups hold password hashes and the shop's keys: this user's alone.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const work = path.join(dir, `.kirana-${process.pid}-${randomBytes(3).toString('hex')}.partial`);
+  await mkdir(work, { mode: 0o700 });
+  return work;
+}
+
+/**
+ * Writes the backup of the dump `sqlFile` and the pictures under `uploadsDir` (if any) into
+ * `dir`, through `work` (makeWorkFolder's).
  * @returns the new file.
  */
 export async function writeBackup(options: {
   dir: string;
-  sql: string;
+  work: string;
+  sqlFile: string;
   manifest: Omit<BackupManifest, 'format' | 'pictures'>;
   /** DATA_DIR/uploads (there may be none). */
   uploadsDir: string;
   /** The key files to carry (those that exist). */
   keyFiles: readonly string[];
 }): Promise<BackupFile> {
-  const { dir, sql, uploadsDir } = options;
+  const { dir, uploadsDir } = options;
   const keyFiles = await existing(options.keyFiles);
-  // Backups hold password hashes and the shop's keys: this user's alone.
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const createdAt = new Date(options.manifest.createdAt);
   const name = backupName(createdAt);
-  // Its own temporary name (the process, at random): another backup's pruning spares it.
-  const partial = path.join(
-    dir,
-    `.${name}.${process.pid}-${randomBytes(3).toString('hex')}.partial`,
-  );
+  const partial = path.join(options.work, name);
   const pictures = await filesUnder(uploadsDir);
   const manifest: BackupManifest = { format: 1, ...options.manifest, pictures: pictures.length };
   const zip = new yazl.ZipFile();
@@ -78,7 +87,7 @@ export async function writeBackup(options: {
   const failed = new Promise<never>((_, reject) => zip.once('error', reject));
   written.catch(() => {});
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST, { mtime: createdAt });
-  zip.addBuffer(Buffer.from(sql), DATABASE_SQL, { mtime: createdAt });
+  zip.addFile(options.sqlFile, DATABASE_SQL, { mtime: createdAt });
   for (const file of keyFiles) zip.addFile(file, `${KEYS}${path.basename(file)}`);
   // Pictures are compressed already (WebP, JPEG): stored as they are.
   for (const file of pictures)
@@ -174,14 +183,14 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
 
 /**
  * Keeps the newest `keep` backups of `dir` and removes the older ones, and what a backup that
- * never finished (the server stopped mid-way) left under its temporary name.
+ * never finished (the server stopped mid-way) left in its work folder.
  */
 export async function pruneBackups(dir: string, keep: number): Promise<void> {
   for (const backup of (await listBackups(dir)).slice(keep)) await rm(backup.path, { force: true });
   for (const name of await readdir(dir)) {
     const writer = PARTIAL.exec(name)?.[1];
     if (writer !== undefined && !isRunning(Number(writer)))
-      await rm(path.join(dir, name), { force: true });
+      await rm(path.join(dir, name), { recursive: true, force: true });
   }
 }
 

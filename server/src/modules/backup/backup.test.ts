@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backupMadeAnswerSchema, backupsAnswerSchema } from '@kirana/shared';
@@ -50,7 +50,7 @@ describe('backups', () => {
   /** A backup of the test's shop into `dir` (default: a new folder), as the store makes one. */
   const backUpShop = async (options: { dir?: string; keep?: number; now?: () => Date } = {}) =>
     backUp({
-      source: { kind: 'embedded', snapshot: embedded.snapshot },
+      source: { kind: 'embedded', copyTo: embedded.copyTo },
       dir: options.dir ?? (await folder()),
       dataDir,
       keep: options.keep ?? 14,
@@ -65,7 +65,7 @@ describe('backups', () => {
     app = await createTestApp({
       database: { url: embedded.url, embedded: true },
       dataDir,
-      backupSource: { kind: 'embedded', snapshot: embedded.snapshot },
+      backupSource: { kind: 'embedded', copyTo: embedded.copyTo },
     });
     for (const name of pictures) await app.store.put(name, await picture('webp'));
 
@@ -199,19 +199,18 @@ describe('backups', () => {
 
   test('keeps exactly the newest BACKUP_KEEP, and clears what an unfinished backup left', async () => {
     const dir = await folder();
-    // Left by a process that has ended; and one another process (alive) is still writing.
-    await writeFile(
-      path.join(dir, '.kirana-2026-01-01T00-00-00-000Z.zip.2147483647-abcdef.partial'),
-      'half',
-    );
-    const writing = `.kirana-2026-01-01T00-00-00-000Z.zip.${process.ppid}-abcdef.partial`;
-    await writeFile(path.join(dir, writing), 'half');
+    // Left by a process that has ended; and one another process (alive) is still making.
+    for (const pid of [2147483647, process.ppid]) {
+      await mkdir(path.join(dir, `.kirana-${pid}-abcdef.partial`, 'pg'), { recursive: true });
+      await writeFile(path.join(dir, `.kirana-${pid}-abcdef.partial`, 'database.sql'), 'half');
+    }
+    const making = `.kirana-${process.ppid}-abcdef.partial`;
     const times = [1, 2, 3].map((hour) => new Date(Date.UTC(2026, 10, 27, hour)));
     for (const time of times) await backUpShop({ dir, keep: 2, now: () => time });
     const kept = await listBackups(dir);
     expect(kept.map((backup) => backup.createdAt)).toEqual([times[2], times[1]]);
     expect((await readdir(dir)).sort()).toEqual(
-      [...kept.map((backup) => backup.name), writing].sort(),
+      [...kept.map((backup) => backup.name), making].sort(),
     );
   });
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { DumpAnswer, DumpRequest } from './dump-worker.js';
 import { readFingerprints, type TableFingerprints } from './fingerprints.js';
@@ -11,41 +12,58 @@ const DUMP_DEADLINE_MS = 30 * 60_000;
 
 /** The database a backup dumps: the embedded one (a copy of its data folder), or a server's. */
 export type DumpSource =
-  { kind: 'embedded'; snapshot(): Promise<Blob> } | { kind: 'server'; url: string };
+  { kind: 'embedded'; copyTo(folder: string): Promise<void> } | { kind: 'server'; url: string };
 
-export interface Dump {
-  /** pg_dump's plain SQL, rows as INSERT statements (restore-sql.ts plays it). */
-  sql: string;
-  /** Every table's rows, as they were when dumped. */
-  tables: TableFingerprints;
-}
-
-export function dumpDatabase(source: DumpSource): Promise<Dump> {
-  return source.kind === 'embedded' ? dumpEmbedded(source) : dumpServer(source.url);
+/**
+ * Dumps the database into `sqlFile` (pg_dump's plain SQL, rows as INSERT statements of up to 500
+ * rows: restore-sql.ts plays it), using `work` (a folder of its own) meanwhile.
+ * @returns every table's rows, as they were when dumped.
+ */
+export function dumpDatabase(
+  source: DumpSource,
+  work: string,
+  sqlFile: string,
+): Promise<TableFingerprints> {
+  return source.kind === 'embedded'
+    ? dumpEmbedded(source, path.join(work, 'pg'), sqlFile)
+    : dumpServer(source.url, sqlFile);
 }
 
 /**
  * A copy of the embedded database's folder (taken between two statements, like a crash-safe
- * snapshot), dumped and checked in a worker thread.
+ * snapshot), dumped and checked in a worker thread, and removed once done.
  */
-async function dumpEmbedded(source: { snapshot(): Promise<Blob> }): Promise<Dump> {
-  const request: DumpRequest = { dataDir: await source.snapshot() };
+async function dumpEmbedded(
+  source: { copyTo(folder: string): Promise<void> },
+  copy: string,
+  sqlFile: string,
+): Promise<TableFingerprints> {
+  try {
+    await source.copyTo(copy);
+    return await inWorker({ copy, sqlFile });
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+function inWorker(request: DumpRequest): Promise<TableFingerprints> {
   const here = fileURLToPath(import.meta.url);
   // From the sources (tests, `npm run dev`) the worker is TypeScript, loaded through tsx.
   const fromSource = path.extname(here) === '.ts';
   const worker = new Worker(new URL(`./dump-worker${path.extname(here)}`, import.meta.url), {
     workerData: request,
     execArgv: fromSource ? ['--import', 'tsx'] : [],
-    // A year of orders is a dump of some hundred megabytes, beside the server's own small heap.
+    // A few copies of the dump's text (pglite-tools makes them): 65 MB each at a year of orders
+    // (bench/README.md); room for years more, beside the server's own small heap.
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
-  return new Promise<Dump>((resolve, reject) => {
+  return new Promise<TableFingerprints>((resolve, reject) => {
     // A dump that hangs must not hold every later backup (they join the one running).
     const deadline = setTimeout(() => {
       reject(new Error(`the dump took longer than ${DUMP_DEADLINE_MS / 60_000} minutes: stopped`));
       void worker.terminate();
     }, DUMP_DEADLINE_MS);
-    worker.once('message', (answer: DumpAnswer) => resolve(answer));
+    worker.once('message', (answer: DumpAnswer) => resolve(answer.tables));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       clearTimeout(deadline);
@@ -59,7 +77,7 @@ async function dumpEmbedded(source: { snapshot(): Promise<Blob> }): Promise<Dump
  * pg_dump of a PostgreSQL server, on the same snapshot as the fingerprints read beside it (both
  * see the database at one instant, however busy the shop).
  */
-async function dumpServer(url: string): Promise<Dump> {
+async function dumpServer(url: string, sqlFile: string): Promise<TableFingerprints> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,15 +88,15 @@ async function dumpServer(url: string): Promise<Dump> {
     const tables = await readFingerprints(async (sql) => (await client.query(sql)).rows);
     const snapshot = rows[0]?.snapshot;
     if (!snapshot) throw new Error('PostgreSQL exported no snapshot to dump');
-    const sql = await runPgDump(url, snapshot);
+    await runPgDump(url, snapshot, sqlFile);
     await client.query('commit');
-    return { sql, tables };
+    return tables;
   } finally {
     await client.end();
   }
 }
 
-function runPgDump(url: string, snapshot: string): Promise<string> {
+function runPgDump(url: string, snapshot: string, sqlFile: string): Promise<void> {
   // The password goes in pg_dump's environment, not on its command line where `ps` shows it.
   const dbname = new URL(url);
   const password = decodeURIComponent(dbname.password);
@@ -88,16 +106,15 @@ function runPgDump(url: string, snapshot: string): Promise<string> {
     '--no-privileges',
     '--rows-per-insert=500',
     `--snapshot=${snapshot}`,
+    `--file=${sqlFile}`,
     `--dbname=${dbname.toString()}`,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('pg_dump', args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: password ? { ...process.env, PGPASSWORD: password } : process.env,
     });
-    const out: Buffer[] = [];
     let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -109,19 +126,8 @@ function runPgDump(url: string, snapshot: string): Promise<string> {
       ),
     );
     child.once('close', (code) => {
-      if (code === 0) resolve(withoutRestrictGuards(Buffer.concat(out).toString('utf8')));
+      if (code === 0) resolve();
       else reject(new Error(`pg_dump failed (exit code ${code}): ${errors.trim()}`));
     });
   });
-}
-
-/**
- * pg_dump since 15.14 (and 16.10, 17.6) guards its output for psql with `\restrict KEY` after
- * the header and `\unrestrict KEY` at the end: psql commands, not SQL. Only those two lines go;
- * a row's text that happens to start so stays.
- */
-export function withoutRestrictGuards(sql: string): string {
-  return sql
-    .replace(/^((?:--.*\n|\n)*)\\restrict [A-Za-z0-9]+\n/, '$1')
-    .replace(/\n\\unrestrict [A-Za-z0-9]+\n*$/, '\n');
 }

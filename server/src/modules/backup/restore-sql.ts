@@ -1,3 +1,11 @@
+import { postgreSplitterOptions, splitQuery } from 'dbgate-query-splitter';
+
+/**
+ * How much SQL goes to the database in one go: PostgreSQL parses all the statements of a query
+ * before it runs the first, so a whole dump at once would hold a year of rows as parse trees.
+ */
+const BATCH_CHARS = 1_000_000;
+
 /**
  * Plays a plain SQL dump (pg_dump's, with INSERT statements) into an empty database: its
  * preamble's settings one by one, skipping a setting the target does not have (a dump of a newer
@@ -11,7 +19,7 @@ export async function restoreSql(
   /** Runs in the transaction before it commits: what it throws undoes the restore. */
   check: () => Promise<void> = async () => {},
 ): Promise<void> {
-  const { preamble, body } = splitPreamble(sql);
+  const { preamble, body } = splitDump(sql);
   for (const setting of preamble) {
     try {
       await run(setting);
@@ -21,7 +29,7 @@ export async function restoreSql(
   }
   await run('begin');
   try {
-    await run(body);
+    for (const batch of batches(body)) await run(batch);
     await check();
     await run('commit');
   } catch (error) {
@@ -30,15 +38,50 @@ export async function restoreSql(
   }
 }
 
-const PREAMBLE_LINE = /^(SET [a-z_]+ = [^;\n]*;|SELECT pg_catalog\.set_config\([^;\n]*\);|--.*|)$/;
+const SETTING = /^(SET [a-z_]+ = [^;\n]*|SELECT pg_catalog\.set_config\([^;\n]*\))$/;
 
-/** The dump's leading settings (comments and blank lines dropped), and the rest. */
-export function splitPreamble(sql: string): { preamble: string[]; body: string } {
-  const lines = sql.split('\n');
-  let index = 0;
-  while (index < lines.length && PREAMBLE_LINE.test(lines[index] ?? '')) index++;
-  const preamble = lines.slice(0, index).filter((line) => line !== '' && !line.startsWith('--'));
-  return { preamble, body: lines.slice(index).join('\n') };
+/**
+ * The dump's statements (without their semicolons), its leading settings apart. What comes
+ * before each statement's first line of SQL goes: pg_dump's comments, and the two psql commands
+ * with which pg_dump since 15.14 (16.10, 17.6) guards its output (`\restrict KEY` after the
+ * header, `\unrestrict KEY` at the end), which are not SQL. A row's text is never touched.
+ */
+export function splitDump(sql: string): { preamble: string[]; body: string[] } {
+  const statements = splitQuery(sql, postgreSplitterOptions)
+    .map((item) => withoutLeadingNotes(typeof item === 'string' ? item : item.text))
+    .filter((statement) => statement !== '');
+  const end = statements.findIndex((statement) => !SETTING.test(statement));
+  const split = end === -1 ? statements.length : end;
+  return { preamble: statements.slice(0, split), body: statements.slice(split) };
+}
+
+const NOTE = /^(--.*|\\(un)?restrict [A-Za-z0-9]+|\s*)$/;
+
+function withoutLeadingNotes(statement: string): string {
+  let start = 0;
+  while (start < statement.length) {
+    const newline = statement.indexOf('\n', start);
+    const end = newline === -1 ? statement.length : newline;
+    if (!NOTE.test(statement.slice(start, end))) break;
+    start = end + 1;
+  }
+  return statement.slice(start).trim();
+}
+
+/** The statements joined into queries of about BATCH_CHARS each (a longer statement alone). */
+function* batches(statements: readonly string[]): Generator<string> {
+  let batch: string[] = [];
+  let chars = 0;
+  for (const statement of statements) {
+    if (chars > 0 && chars + statement.length > BATCH_CHARS) {
+      yield `${batch.join(';\n')};`;
+      batch = [];
+      chars = 0;
+    }
+    batch.push(statement);
+    chars += statement.length;
+  }
+  if (batch.length > 0) yield `${batch.join(';\n')};`;
 }
 
 /** PostgreSQL's "unrecognized configuration parameter" (SQLSTATE 42704). */
