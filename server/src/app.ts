@@ -43,6 +43,7 @@ import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { Catalogue } from './modules/product/catalogue.js';
 import { catalogueLane } from './modules/product/catalogue-lane.js';
 import { categoryRoutes } from './modules/category/category.routes.js';
+import { shopRoutes } from './modules/shop/shop.routes.js';
 import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
 import type { PushDeps } from './modules/push/push-sender.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -207,6 +208,7 @@ export function createApp(deps: AppDependencies): App {
     backupRoutes(deps.backups),
     productRoutes(deps.store),
     categoryRoutes(deps.store),
+    shopRoutes(),
     userRoutes(throttle('user'), signUpLimit),
     sellerRoutes(throttle('seller')),
     pushRoutes(deps.push),

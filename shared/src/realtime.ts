@@ -2,6 +2,7 @@ import type { AgentOrder, Order, SellerOrder, ShopperOrder } from './contract/or
 import type { BackupFailure } from './contract/backup.js';
 import type { AgentCash } from './contract/cash.js';
 import type { Product } from './contract/product.js';
+import type { Shop } from './contract/shop.js';
 
 /**
  * The live stream, one Socket.IO namespace per area over one connection at path `/socket.io`.
@@ -51,6 +52,11 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
   'agents:updated': () => void;
   /** The agent only: their cash in hand and latest ledger lines, as `GET /api/agents/cash`. */
   'cash:updated': (cash: AgentCash) => void;
+  /**
+   * Everyone: the seller changed the shop's settings, or paused or reopened it (as
+   * `GET /api/shop` answers, at the time it was sent).
+   */
+  'shop:updated': (shop: Shop) => void;
   /** Seller only: a backup failed, when and why (as `GET /api/backups` says it): alert the counter. */
   'backup:failed': (failure: BackupFailure) => void;
 }

@@ -24,6 +24,7 @@ import {
 import { PushSubscriptionSchema } from '../modules/push/push-subscription.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
+import { ShopSettingsSchema } from '../modules/shop/shop.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
@@ -53,4 +54,5 @@ export const entities: EntitySchema[] = [
   StoredImageSchema,
   CashLineSchema,
   PushSubscriptionSchema,
+  ShopSettingsSchema,
 ];

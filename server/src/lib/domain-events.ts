@@ -37,6 +37,8 @@ export type DomainEvent =
   | { type: 'session.ended'; kind: SessionKind; tokenHash: string }
   /** Every session of one account was revoked, e.g. a removed agent's. */
   | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string }
+  /** The seller changed the shop's settings (shop.service.ts): every storefront hears them. */
+  | { type: 'shop.changed' }
   /** A backup failed (backup/backups.ts): the counter is alerted. */
   | { type: 'backup.failed'; at: string; message: string };
 

@@ -29,6 +29,7 @@ import { pushProcessor } from '../modules/push/push.processor.js';
 import { localVapidKeys } from '../modules/push/vapid-keys.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
 import { startRealtime } from '../modules/realtime/realtime.server.js';
+import { createDatabase } from './database.js';
 import { DatabaseImageStore } from '../modules/upload/database-image-store.js';
 import { LocalImageStore, type ImageStore } from '../modules/upload/image-store.js';
 import type { TestSocket } from './sockets.js';
@@ -250,6 +251,24 @@ export async function createTestApp(
       await invalidations.close();
       await orm.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The app on a new database of its own, which closing it drops: for a test file that changes
+ * what the others rely on (the shop's settings) or reads all there is (every agent, every order).
+ */
+export async function createTestAppOfItsOwn(
+  options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
+): Promise<TestApp> {
+  const database = await createDatabase();
+  const app = await createTestApp({ ...options, database });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await database.drop();
     },
   };
 }

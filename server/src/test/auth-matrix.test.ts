@@ -285,6 +285,10 @@ const ROWS: Record<string, Row> = {
   'PUT /api/agents/duty': { ok: AGENTS, request: () => ({ body: { onDuty: true } }) },
   'GET /api/agents/report': { ok: ['seller'], request: () => ({ query: { date: '2026-11-24' } }) },
   // The shop's backups.
+  'GET /api/shop': { ok: EVERYONE, request: () => ({}) },
+  // An empty change: this table is about who may make one.
+  'PUT /api/shop': { ok: ['seller'], request: () => ({ body: {} }) },
+  'GET /api/shop/serviceable': { ok: EVERYONE, request: () => ({ query: { zipcode: '411001' } }) },
   'GET /api/backups': { ok: ['seller'], request: () => ({}) },
   'POST /api/backups': { ok: ['seller'], request: () => ({}) },
   'GET /api/backups/:name': {

@@ -37,6 +37,7 @@ import {
   pushUnsubscribeBodySchema,
   archiveProductBodySchema,
   registerBodySchema,
+  shopUpdateBodySchema,
   releaseOrderBodySchema,
   unlockPinBodySchema,
   sellerCancelOrderBodySchema,
@@ -255,6 +256,12 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
     body: { json: agentDutyBodySchema, example: () => ({ onDuty: true }) },
   },
   'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
+  'GET /api/shop': { as: KINDS },
+  'PUT /api/shop': {
+    as: ['seller'],
+    body: { json: shopUpdateBodySchema, example: () => ({ deliveryFee: 10, promiseMinutes: 30 }) },
+  },
+  'GET /api/shop/serviceable': { as: KINDS, query: ['zipcode'] },
   'GET /api/backups': { as: KINDS },
   // The seller's request backs up whatever its body says: only cookie-less and forged ones.
   'POST /api/backups': { as: [], body: { ignored: true } },

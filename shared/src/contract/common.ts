@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   PIN_LOCKED: 429,
   // Placing an order and paying for it.
   OUT_OF_STOCK: 409,
+  // The shop's promise: where it delivers, when it is open, the smallest order it takes.
+  NOT_SERVICEABLE: 409,
+  SHOP_CLOSED: 409,
+  BELOW_MINIMUM: 409,
   PAYMENT_UNAVAILABLE: 503,
   // The seller's backups.
   BACKUP_FAILED: 503,

@@ -88,7 +88,10 @@ export const orderSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   items: z.array(z.object({ product: productSchema, quantity: z.number().check(z.int()) })),
+  /** Rupees: items at their offer prices, 2 % tax on them, and the delivery fee. */
   amount: z.number(),
+  /** The shop's delivery fee charged (0: free), part of `amount`. */
+  deliveryFee: z.number(),
   address: addressSchema,
   status: z.enum(ORDER_STATUSES),
   paymentType: z.enum(PAYMENT_TYPES),
@@ -103,6 +106,15 @@ export const orderSchema = z.object({
   refund: z.nullable(orderRefundSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /**
+   * When it should arrive: the shop's promised minutes from when the shop saw it (placed with
+   * cash on delivery, or paid online); null while an online order awaits payment.
+   */
+  promisedAt: z.nullable(z.iso.datetime()),
+  /** When an agent took it (accepted, or given by the seller); null while in the pool. */
+  acceptedAt: z.nullable(z.iso.datetime()),
+  pickedAt: z.nullable(z.iso.datetime()),
+  deliveredAt: z.nullable(z.iso.datetime()),
   assignedTo: z.nullable(z.union([z.string(), assignedAgentSchema])),
   /** The agent must enter the shopper's delivery PIN to mark it Delivered. */
   pinRequired: z.boolean(),
@@ -118,6 +130,8 @@ export type Order = z.infer<typeof orderSchema>;
 export const shopperOrderSchema = z.extend(orderSchema, {
   deliveryPin: z.nullable(z.string()),
   assignedTo: z.nullable(z.string()),
+  /** Who is bringing it, once an agent has taken it: a name to expect and a number to call. */
+  agent: z.nullable(z.object({ name: z.string(), phone: z.string() })),
 });
 export type ShopperOrder = z.infer<typeof shopperOrderSchema>;
 

@@ -92,6 +92,33 @@ describe('cartTotals', () => {
     );
   });
 
+  it('adds the shop’s delivery fee, waived from its free-delivery subtotal, untaxed', () => {
+    const cart = [{ unitPrice: 9900, quantity: 2 }]; // ₹198
+    const charge = { fee: 2500, freeFrom: 19900 };
+    expect(cartTotals(cart, charge)).toEqual({
+      subtotal: 19800,
+      tax: 396,
+      shipping: 2500,
+      total: 22696,
+    });
+    expect(cartTotals([{ unitPrice: 19900, quantity: 1 }], charge).shipping).toBe(0);
+    // No threshold: the fee is always charged.
+    expect(cartTotals(cart, { fee: 2500, freeFrom: 0 }).shipping).toBe(2500);
+    fc.assert(
+      fc.property(
+        lines,
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (cart, fee, freeFrom) => {
+          const totals = cartTotals(cart, { fee, freeFrom });
+          expect(totals.total).toBe(totals.subtotal + totals.tax + totals.shipping);
+          expect(totals.shipping).toBe(freeFrom > 0 && totals.subtotal >= freeFrom ? 0 : fee);
+          expect(totals.tax).toBe(cartTotals(cart).tax);
+        },
+      ),
+    );
+  });
+
   it('does not depend on the order of the lines', () => {
     const cartAndShuffle = lines.chain((cart) =>
       fc.tuple(fc.constant(cart), fc.shuffledSubarray(cart, { minLength: cart.length })),

@@ -2,8 +2,22 @@
 export type Paise = number;
 
 export const TAX_PERCENT = 2;
-export const SHIPPING_FEE: Paise = 0;
 export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * What the shop charges to deliver (its settings): `fee`, waived from a subtotal of `freeFrom`
+ * (0: never waived). The spec's free delivery is a fee of 0.
+ */
+export interface DeliveryCharge {
+  fee: Paise;
+  freeFrom: Paise;
+}
+export const FREE_DELIVERY: DeliveryCharge = { fee: 0, freeFrom: 0 };
+
+/** The delivery fee of an order of `subtotal`. */
+export function deliveryFeeFor(subtotal: Paise, { fee, freeFrom }: DeliveryCharge): Paise {
+  return freeFrom > 0 && subtotal >= freeFrom ? 0 : fee;
+}
 
 /** The shopper app writes amounts as 'Rs 120.50'; order screens use the rupee sign, '₹120.50'. */
 export const SHOP_CURRENCY = 'Rs';
@@ -40,12 +54,14 @@ export function toRupees(paise: Paise): number {
 }
 
 /**
- * Subtotal, tax (2 % rounded down to the paisa), free shipping and total of a cart or order.
+ * Subtotal, tax (2 % of the subtotal, rounded down to the paisa), delivery and total of a cart or
+ * order: the shop's delivery fee, waived from its free-delivery subtotal (none by default).
  * @throws RangeError when a unit price is not a non-negative integer, a quantity is not an
  * integer from 1 to {@link MAX_LINE_QUANTITY}, or the sum is too large to count exactly.
  */
 export function cartTotals(
   lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>,
+  delivery: DeliveryCharge = FREE_DELIVERY,
 ): CartTotals {
   let subtotal = 0;
   for (const { unitPrice, quantity } of lines) {
@@ -63,7 +79,8 @@ export function cartTotals(
   if (!Number.isSafeInteger(scaled)) throw new RangeError('cart total is too large');
   // Integer division by remainder: a float division could round up across a whole paisa.
   const tax = (scaled - (scaled % 100)) / 100;
-  return { subtotal, tax, shipping: SHIPPING_FEE, total: subtotal + tax + SHIPPING_FEE };
+  const shipping = deliveryFeeFor(subtotal, delivery);
+  return { subtotal, tax, shipping, total: subtotal + tax + shipping };
 }
 
 /**

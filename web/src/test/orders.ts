@@ -21,6 +21,7 @@ export function anOrder<T extends Order = SellerOrder>(
     userId: '0190a5b2-7c3e-7a10-9000-000000000001',
     items: [],
     amount: 102,
+    deliveryFee: 0,
     address: {
       _id: '0190a5b2-7c3e-7a10-a000-000000000001',
       firstName: 'Priya',
@@ -44,6 +45,10 @@ export function anOrder<T extends Order = SellerOrder>(
     refund: null,
     createdAt: at(minute),
     updatedAt: at(minute),
+    promisedAt: at(minute + 30),
+    acceptedAt: null,
+    pickedAt: null,
+    deliveredAt: null,
     assignedTo: null,
     pinRequired: false,
     pinLocked: false,

@@ -12,6 +12,7 @@ import { Migration20261124200200_CashLedger } from './Migration20261124200200_Ca
 import { Migration20261124210000_PushSubscriptions } from './Migration20261124210000_PushSubscriptions.js';
 import { Migration20261126130000_CatalogueAtScale } from './Migration20261126130000_CatalogueAtScale.js';
 import { Migration20261126160000_SearchIndexesCurrent } from './Migration20261126160000_SearchIndexesCurrent.js';
+import { Migration20261127060000_ShopPromise } from './Migration20261127060000_ShopPromise.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Migration20261124210000_PushSubscriptions,
   Migration20261126130000_CatalogueAtScale,
   Migration20261126160000_SearchIndexesCurrent,
+  Migration20261127060000_ShopPromise,
 ];

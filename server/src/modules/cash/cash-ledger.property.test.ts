@@ -2,8 +2,7 @@ import { toRupees } from '@kirana/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppError } from '../../lib/errors.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { markOrderPaidInCash } from './cash-at-the-door.js';
 import { OrderSchema } from '../order/order.entity.js';
@@ -50,17 +49,14 @@ const today = () => {
 
 describe('the cash ledger, over random days', () => {
   // A database of its own: the day's report covers every agent there is.
-  let database: TestDatabase;
   let app: TestApp;
   let shopperId: string;
   beforeAll(async () => {
-    database = await createDatabase();
-    app = await createTestApp({ database });
+    app = await createTestAppOfItsOwn();
     shopperId = (await signUpShopper(app)).id;
   });
   afterAll(async () => {
     await app?.close();
-    await database?.drop();
   });
 
   /** A cash-on-delivery order of `paise` that agent `agentId` holds, picked up and unpaid. */

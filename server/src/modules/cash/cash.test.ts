@@ -8,8 +8,7 @@ import {
 } from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
 import {
   createAgent,
   deliveryPinOf,
@@ -28,17 +27,14 @@ type Agent = Awaited<ReturnType<typeof signInAgent>>;
 
 describe("the agents' cash", () => {
   // A database of its own: the day's report covers every agent there is.
-  let database: TestDatabase;
   let app: TestApp;
   let seller: Browser;
   beforeAll(async () => {
-    database = await createDatabase();
-    app = await createTestApp({ database });
+    app = await createTestAppOfItsOwn();
     seller = (await signInSeller(app)).http;
   });
   afterAll(async () => {
     await app?.close();
-    await database?.drop();
   });
 
   const cashOf = async (agent: Agent) =>

@@ -17,7 +17,7 @@ export async function listUserOrders(em: EntityManager, userId: string): Promise
   return em.find(
     OrderSchema,
     { user: userId },
-    { populate: ['items.product'], orderBy: { createdAt: 'desc', id: 'desc' } },
+    { populate: ['items.product', 'assignedTo'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
 }
 
@@ -76,6 +76,7 @@ export async function readListedOrders(
       'o.user_id',
       'o.address',
       'o.amount_paise',
+      'o.delivery_fee_paise',
       'o.status',
       'o.payment_type',
       'o.is_paid',
@@ -90,6 +91,10 @@ export async function readListedOrders(
       'o.pin_locked_at',
       'o.created_at',
       'o.updated_at',
+      'o.promised_at',
+      'o.assigned_at',
+      'o.picked_at',
+      'o.delivered_at',
       'a.id as agent_id',
       'a.name as agent_name',
       'a.phone as agent_phone',
@@ -129,6 +134,7 @@ export async function readListedOrders(
         items: [],
         address: row.address,
         amountPaise: row.amount_paise,
+        deliveryFeePaise: row.delivery_fee_paise,
         status: row.status,
         paymentType: row.payment_type,
         isPaid: row.is_paid,
@@ -143,6 +149,10 @@ export async function readListedOrders(
         pinLockedAt: row.pin_locked_at && date(row.pin_locked_at),
         createdAt: date(row.created_at),
         updatedAt: date(row.updated_at),
+        promisedAt: row.promised_at && date(row.promised_at),
+        assignedAt: row.assigned_at && date(row.assigned_at),
+        pickedAt: row.picked_at && date(row.picked_at),
+        deliveredAt: row.delivered_at && date(row.delivered_at),
         assignedTo:
           row.agent_id === null || row.agent_name === null || row.agent_phone === null
             ? null

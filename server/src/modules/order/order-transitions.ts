@@ -34,6 +34,18 @@ const CHANGE_OF: Record<Exclude<OrderEventType, 'placed'>, OrderChange> = {
   'pin-unlocked': 'pin',
 };
 
+/** The time an order reaches a status is kept on it (the dashboard, the shopper's screen). */
+const REACHED_AT: Partial<Record<OrderStatus, 'pickedAt' | 'deliveredAt'>> = {
+  Picked: 'pickedAt',
+  Delivered: 'deliveredAt',
+};
+
+/** The order's new status and the time it reached it, for a move to `to`. */
+const reached = (to: OrderStatus | undefined, at: Date): EntityData<Order> => {
+  const stamp = to && REACHED_AT[to];
+  return { ...(to && { status: to }), ...(stamp && { [stamp]: at }) };
+};
+
 /** One change of an order: its history line and, when its status moves, the new status. */
 export interface Transition {
   type: Exclude<OrderEventType, 'placed'>;
@@ -61,7 +73,7 @@ export class OrderChanges {
   move(order: Order, transition: Transition, fields: EntityData<Order> = {}): void {
     const from = order.status;
     this.assertMove(from, transition);
-    this.tx.assign(order, { ...fields, ...(transition.to && { status: transition.to }) });
+    this.tx.assign(order, { ...fields, ...reached(transition.to, new Date()) });
     this.write(order.id, from, transition);
   }
 
@@ -81,10 +93,11 @@ export class OrderChanges {
     const { from, to } = transition;
     if (to && !from) throw new Error('A conditional move of status names the status it leaves');
     if (from) this.assertMove(from, transition);
+    const now = new Date();
     const changed = await this.tx.nativeUpdate(
       OrderSchema,
       { $and: [where, { id: orderId, ...(from && { status: from }) }] },
-      { ...fields, ...(to && { status: to }), updatedAt: new Date() },
+      { ...fields, ...reached(to, now), updatedAt: now },
     );
     if (changed === 0) return false;
     this.write(orderId, from ?? null, transition);

@@ -38,6 +38,8 @@ export const OrderSchema = defineEntity({
     /** Totals in paise, computed on the server from the products at placement. */
     subtotalPaise: p.integer(),
     taxPaise: p.integer(),
+    /** The shop's delivery fee at placement (0 when free); part of the amount, untaxed. */
+    deliveryFeePaise: p.integer().default(0),
     amountPaise: p.integer(),
     status: p.enum(ORDER_STATUSES).default('Order Placed'),
     paymentType: p.enum(PAYMENT_TYPES),
@@ -53,6 +55,13 @@ export const OrderSchema = defineEntity({
     offeredAt: p.datetime().nullable(),
     /** Unpaid online orders expire; COD orders never do. */
     expiresAt: p.datetime().nullable(),
+    /**
+     * When it should arrive: the shop's promised minutes from when the shop first saw it (placed
+     * with cash on delivery, or paid online); unset while an online order awaits payment.
+     */
+    promisedAt: p.datetime().nullable(),
+    pickedAt: p.datetime().nullable(),
+    deliveredAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     cancelledBy: p.enum(CANCELLED_BY).nullable(),
     cancelReason: p.string().length(200).nullable(),

@@ -22,6 +22,7 @@ export type ListedOrder = Pick<
   | 'id'
   | 'address'
   | 'amountPaise'
+  | 'deliveryFeePaise'
   | 'status'
   | 'paymentType'
   | 'isPaid'
@@ -36,6 +37,10 @@ export type ListedOrder = Pick<
   | 'pinLockedAt'
   | 'createdAt'
   | 'updatedAt'
+  | 'promisedAt'
+  | 'assignedAt'
+  | 'pickedAt'
+  | 'deliveredAt'
 > & {
   user: { id: string };
   items: Iterable<ListedItem>;
@@ -60,6 +65,7 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
       quantity: item.quantity,
     })),
     amount: toRupees(order.amountPaise),
+    deliveryFee: toRupees(order.deliveryFeePaise),
     address: { _id: addressId, ...address },
     status: order.status,
     paymentType: order.paymentType,
@@ -77,6 +83,10 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
       : null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    promisedAt: order.promisedAt?.toISOString() ?? null,
+    acceptedAt: order.assignedAt?.toISOString() ?? null,
+    pickedAt: order.pickedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
     assignedTo: order.assignedTo?.id ?? null,
     pinRequired: Boolean(order.deliveryPin),
     pinLocked: Boolean(order.pinLockedAt),
@@ -84,16 +94,18 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
 }
 
 /**
- * As its own shopper sees it: the only answer with the delivery PIN, while the order is on its
- * way (none once delivered or cancelled).
+ * As its own shopper sees it (agent loaded): the only answer with the delivery PIN, while the
+ * order is on its way (none once delivered or cancelled), and who is bringing it.
  */
 export function presentShopperOrder(
   order: ListedOrder,
   publicUrl: string | undefined,
 ): ShopperOrder {
+  const agent = order.assignedTo;
   return {
     ...presentOrder(order, publicUrl),
     deliveryPin: isFinished(order.status) ? null : (order.deliveryPin ?? null),
+    agent: agent ? { name: agent.name, phone: agent.phone } : null,
   };
 }
 

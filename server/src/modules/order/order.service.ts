@@ -3,7 +3,6 @@
  * first history line written in one transaction, once per Idempotency-Key.
  */
 import {
-  cartTotals,
   DELIVERY_PIN_LENGTH,
   MAX_LINE_QUANTITY,
   MIN_ONLINE_PAYMENT_PAISE,
@@ -18,6 +17,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
+import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import {
@@ -82,8 +82,9 @@ type PlacementTables = InferKyselyDB<
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
- * units left than ordered (nothing is taken then). KeyInUse when another request has placed an
- * order with `key`.
+ * units left than ordered (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or
+ * BELOW_MINIMUM by the shop's settings (shop.service.ts priceOrder). KeyInUse when another
+ * request has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -94,6 +95,10 @@ export async function placeOrder(
   key?: OrderKey,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
+  // Where it delivers, its hours, minimum, fee and promise: read before the transaction, and a
+  // closed shop refuses before anything is taken.
+  const shop = await readShop(em);
+  assertOpen(shop, new Date());
   const placed = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       // First: a duplicate waits here for this transaction, before it takes anything else.
@@ -111,7 +116,7 @@ export async function placeOrder(
       // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
       const short = priced.find((line) => line.stockCount !== null && !line.taken);
       if (short) throw await notEnoughLeft(db, short);
-      const totals = cartTotals(priced);
+      const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
         throw new AppError('INVALID', 'items: the order total is too large');
       if (payment.type === 'Online' && totals.total < MIN_ONLINE_PAYMENT_PAISE) {
@@ -129,12 +134,15 @@ export async function placeOrder(
         subtotal_paise: totals.subtotal,
         tax_paise: totals.tax,
         amount_paise: totals.total,
+        delivery_fee_paise: totals.shipping,
         status: 'Order Placed' as const,
         payment_type: payment.type,
         is_paid: false,
         expires_at: payment.type === 'Online' ? payment.payBy : null,
-        // Cash on delivery is offered to the agents at once, an online order once it is paid.
+        // Cash on delivery is offered to the agents at once, an online order once it is paid;
+        // the promise runs from then.
         offered_at: payment.type === 'COD' ? now : null,
+        promised_at: payment.type === 'COD' ? promisedAt(shop, now) : null,
         refund_paise: 0,
         delivery_pin: payment.deliveryPin ? newDeliveryPin() : null,
         created_at: now,

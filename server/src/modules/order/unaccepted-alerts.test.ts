@@ -1,7 +1,6 @@
 import { orderHistoryAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
 import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -13,17 +12,14 @@ const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() 
 
 describe('the unaccepted alert, on a clock of its own', () => {
   // A database of its own: the round looks at every open order there is.
-  let database: TestDatabase;
   let app: TestApp;
   let seller: Browser;
   beforeAll(async () => {
-    database = await createDatabase();
-    app = await createTestApp({ database });
+    app = await createTestAppOfItsOwn();
     seller = (await signInSeller(app)).http;
   });
   afterAll(async () => {
     await app?.close();
-    await database?.drop();
   });
 
   /** One round of the alert as if the clock read `at`. */

@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { changeOrders } from '../order/order-transitions.js';
 import { OrderSchema } from '../order/order.entity.js';
+import { promisedAt, readShop } from '../shop/shop.service.js';
 import { PaymentSchema } from './payment.entity.js';
 import { recordEvent, type EventSource } from './payment-events.js';
 import type { Payer } from './payment.service.js';
@@ -52,6 +53,7 @@ export async function markOnlinePaid(
 
     const now = new Date();
     const actor = input.source === 'checkout' ? input.actor : undefined;
+    const shop = await readShop(tx);
     // The referee: of any number of callers, only one can match an unpaid, open order.
     const flipped =
       input.amountPaise === payment.amountPaise &&
@@ -67,8 +69,12 @@ export async function markOnlinePaid(
           paidAt: now,
           paidVia: 'online',
           expiresAt: null,
-          // A checkout's payment releases the order to the agents' pool now.
-          ...(payment.purpose === 'checkout' && { offeredAt: now }),
+          // A checkout's payment releases the order to the agents' pool now, and its promise
+          // runs from now.
+          ...(payment.purpose === 'checkout' && {
+            offeredAt: now,
+            promisedAt: promisedAt(shop, now),
+          }),
         },
         {
           type: 'paid',

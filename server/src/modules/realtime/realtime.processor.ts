@@ -19,6 +19,8 @@ import {
 import { readListedOrders } from '../order/order-reads.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
+import { presentShop } from '../shop/shop.presenter.js';
+import { readShop } from '../shop/shop.service.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { accountRoom, sessionRoom, type Realtime } from './realtime.server.js';
 
@@ -131,6 +133,12 @@ export function realtimeProcessor(
         realtime.shop.emit('categories:updated');
         realtime.seller.to(ROOMS.seller).emit('categories:updated');
         return;
+      case 'shop.changed': {
+        const shop = presentShop(await readShop(orm.em.fork()));
+        realtime.shop.emit('shop:updated', shop);
+        realtime.seller.to(ROOMS.seller).emit('shop:updated', shop);
+        return;
+      }
       case 'refund.requested':
         return;
       case 'agents.changed':

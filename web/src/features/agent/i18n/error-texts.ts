@@ -10,6 +10,9 @@ export const NOT_FOR_AGENTS = [
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'OUT_OF_STOCK',
+  'NOT_SERVICEABLE',
+  'SHOP_CLOSED',
+  'BELOW_MINIMUM',
   'BACKUP_FAILED',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;

@@ -1,0 +1,28 @@
+import { DEFAULT_TIME_ZONE, PROMISE_MINUTES, type OpeningHours } from '@kirana/shared';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { updatedAtProperty } from '../../db/base.js';
+
+/** The one shop's settings (design: The promise): one row, made by its migration. */
+export const ShopSettingsSchema = defineEntity({
+  name: 'ShopSettings',
+  tableName: 'shop_settings',
+  properties: {
+    /** Always 1: there is one shop. */
+    id: p.smallint().primary().autoincrement(false).check('id = 1'),
+    /** The PIN codes it delivers to, sorted; none: everywhere. */
+    zipcodes: p.json<string[]>(),
+    /** When it is open, in `timeZone`; none: around the clock. */
+    hours: p.json<OpeningHours[]>(),
+    pausedUntil: p.datetime().nullable(),
+    minimumOrderPaise: p.integer().default(0),
+    deliveryFeePaise: p.integer().default(0),
+    /** Delivery is free from this subtotal; 0: never free unless the fee is 0. */
+    freeDeliveryAbovePaise: p.integer().default(0),
+    promiseMinutes: p.smallint().default(PROMISE_MINUTES.default),
+    upiId: p.string().length(320).default(''),
+    upiName: p.string().length(100).default(''),
+    timeZone: p.string().length(64).default(DEFAULT_TIME_ZONE),
+    updatedAt: updatedAtProperty(),
+  },
+});
+export type ShopSettings = InferEntity<typeof ShopSettingsSchema>;

@@ -1,0 +1,136 @@
+/**
+ * The shop's settings and the rules they make for orders (design: The promise): where it
+ * delivers, when it takes orders, the smallest order it takes and what delivery costs.
+ */
+import {
+  cartTotals,
+  MAX_PAUSE_DAYS,
+  MESSAGES,
+  paiseOf,
+  shopOpening,
+  shopTimeLabel,
+  toRupees,
+  type CartTotals,
+  type DeliveryCharge,
+  type ShopOpening,
+  type ShopUpdateBody,
+} from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import { ShopSettingsSchema, type ShopSettings } from './shop.entity.js';
+
+/** How many PIN codes a refusal names before "and N more". */
+const NAMED_ZIPCODES = 5;
+
+/** The shop's settings (its one row). */
+export function readShop(em: EntityManager): Promise<ShopSettings> {
+  return em.findOneOrFail(ShopSettingsSchema, { id: 1 });
+}
+
+/**
+ * Changes the settings `body` names, then announces them (`shop.changed`) to every storefront.
+ * @throws AppError INVALID for a pause longer than MAX_PAUSE_DAYS.
+ */
+export async function updateShop(
+  em: EntityManager,
+  events: DomainEvents,
+  body: ShopUpdateBody,
+  now = new Date(),
+): Promise<ShopSettings> {
+  const pausedUntil =
+    body.pausedUntil === undefined ? undefined : body.pausedUntil && new Date(body.pausedUntil);
+  if (pausedUntil && pausedUntil.getTime() - now.getTime() > MAX_PAUSE_DAYS * 24 * 3_600_000)
+    throw new AppError('INVALID', `pausedUntil must be within ${MAX_PAUSE_DAYS} days`);
+  const shop = await readShop(em);
+  em.assign(shop, {
+    ...(body.zipcodes && { zipcodes: body.zipcodes }),
+    ...(body.hours && { hours: body.hours }),
+    ...(pausedUntil !== undefined && { pausedUntil }),
+    ...(body.minimumOrder !== undefined && { minimumOrderPaise: paiseOf(body.minimumOrder) }),
+    ...(body.deliveryFee !== undefined && { deliveryFeePaise: paiseOf(body.deliveryFee) }),
+    ...(body.freeDeliveryAbove !== undefined && {
+      freeDeliveryAbovePaise: paiseOf(body.freeDeliveryAbove),
+    }),
+    ...(body.promiseMinutes !== undefined && { promiseMinutes: body.promiseMinutes }),
+    ...(body.upiId !== undefined && { upiId: body.upiId }),
+    ...(body.upiName !== undefined && { upiName: body.upiName }),
+    ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+  });
+  await em.flush();
+  events.publish({ type: 'shop.changed' });
+  return shop;
+}
+
+/** Whether the shop takes orders at `now`, and when that changes. */
+export const openingOf = (shop: ShopSettings, now: Date): ShopOpening =>
+  shopOpening(
+    { hours: shop.hours, pausedUntil: shop.pausedUntil ?? null, timeZone: shop.timeZone },
+    now,
+  );
+
+/** What the shop charges to deliver. */
+export const deliveryChargeOf = (shop: ShopSettings): DeliveryCharge => ({
+  fee: shop.deliveryFeePaise,
+  freeFrom: shop.freeDeliveryAbovePaise,
+});
+
+const rupees = (paise: number) => `₹${toRupees(paise).toFixed(2).replace(/\.00$/, '')}`;
+
+/** Whether the shop delivers to `zipcode`, and the sentence that says so, or where it does. */
+export function serviceability(
+  shop: ShopSettings,
+  zipcode: string,
+): { serviceable: boolean; message: string } {
+  if (shop.zipcodes.length === 0 || shop.zipcodes.includes(zipcode))
+    return { serviceable: true, message: MESSAGES.deliversTo(zipcode) };
+  const named = shop.zipcodes.slice(0, NAMED_ZIPCODES).join(', ');
+  const more = shop.zipcodes.length - NAMED_ZIPCODES;
+  return {
+    serviceable: false,
+    message: MESSAGES.notServiceable(zipcode, more > 0 ? `${named} and ${more} more` : named),
+  };
+}
+
+/**
+ * Refuses an order while the shop is closed, saying when it opens.
+ * @throws AppError SHOP_CLOSED outside its hours or while paused.
+ */
+export function assertOpen(shop: ShopSettings, now: Date): void {
+  const opening = openingOf(shop, now);
+  if (!opening.open)
+    throw new AppError(
+      'SHOP_CLOSED',
+      MESSAGES.closedNow(opening.opensAt && shopTimeLabel(opening.opensAt, shop.timeZone, now)),
+    );
+}
+
+/** When an order the shop sees at `from` should arrive. */
+export const promisedAt = (shop: ShopSettings, from: Date): Date =>
+  new Date(from.getTime() + shop.promiseMinutes * 60_000);
+
+/**
+ * The totals of an order of `lines` to `zipcode` at `now`, with the shop's delivery fee.
+ * @throws AppError SHOP_CLOSED outside its hours or while paused; NOT_SERVICEABLE for a PIN code
+ * it does not deliver to; BELOW_MINIMUM for a subtotal under its minimum order.
+ */
+export function priceOrder(
+  shop: ShopSettings,
+  lines: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  zipcode: string,
+  now: Date,
+): CartTotals {
+  assertOpen(shop, now);
+  const area = serviceability(shop, zipcode);
+  if (!area.serviceable) throw new AppError('NOT_SERVICEABLE', area.message);
+  const totals = cartTotals(lines, deliveryChargeOf(shop));
+  if (totals.subtotal < shop.minimumOrderPaise)
+    throw new AppError(
+      'BELOW_MINIMUM',
+      MESSAGES.belowMinimum(
+        rupees(shop.minimumOrderPaise),
+        rupees(shop.minimumOrderPaise - totals.subtotal),
+      ),
+    );
+  return totals;
+}

@@ -1,0 +1,372 @@
+import {
+  agentCashAnswerSchema,
+  serviceableAnswerSchema,
+  shopAnswerSchema,
+  shopSavedAnswerSchema,
+  userOrdersAnswerSchema,
+  type OpeningHours,
+} from '@kirana/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import {
+  createProduct,
+  deliveryPinOf,
+  sampleAddress,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
+import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
+import { connect, listen } from '../../test/sockets.js';
+import { UserSchema } from '../user/user.entity.js';
+import { OrderSchema } from '../order/order.entity.js';
+import { ProductSchema } from '../product/product.entity.js';
+
+/** The weekday (0 = Sunday) and minutes past midnight at `at` in `timeZone`. */
+function localNow(timeZone: string, at = new Date()): { day: number; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? '';
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
+  return { day, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
+}
+
+const hhmm = (minutes: number) => {
+  const wrapped = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+};
+
+/**
+ * One opening across midnight in `timeZone` that the present is inside: from the evening before
+ * to an hour from now in the morning, or from an hour ago into the next morning.
+ */
+function openingAcrossMidnightNow(timeZone: string): OpeningHours {
+  const { day, minutes } = localNow(timeZone);
+  return minutes < 12 * 60
+    ? { day: (day + 6) % 7, opens: hhmm(minutes + 61), closes: hhmm(minutes + 60) }
+    : { day, opens: hhmm(minutes - 60), closes: hhmm(minutes - 61) };
+}
+
+describe('the shop’s promise: where, when, for how much, and when it arrives', () => {
+  // Its own database: closing the shop here must not close it for the other test files.
+  let app: TestApp;
+  let seller: Awaited<ReturnType<typeof signInSeller>>['http'];
+  beforeAll(async () => {
+    app = await createTestAppOfItsOwn();
+    seller = (await signInSeller(app)).http;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const setShop = async (settings: Record<string, unknown>) =>
+    shopSavedAnswerSchema.parse((await seller.put('/api/shop').send(settings).expect(200)).body);
+  /** Back to the spec's shop: everywhere, always, free, no minimum. */
+  const resetShop = () =>
+    setShop({
+      zipcodes: [],
+      hours: [],
+      pausedUntil: null,
+      minimumOrder: 0,
+      deliveryFee: 0,
+      freeDeliveryAbove: 0,
+      promiseMinutes: 30,
+      timeZone: 'Asia/Kolkata',
+    });
+
+  /** A shopper with an address at `zipcode` and a cart of `quantity` of a product at ₹`price`. */
+  async function shopperReady({ zipcode = '411001', price = 10000, quantity = 1 } = {}) {
+    const shopper = await signUpShopper(app);
+    const product = await createProduct(app.orm.em.fork(), {
+      pricePaise: price + 1000,
+      offerPricePaise: price,
+      stockCount: 20,
+    });
+    const address = await shopper.http
+      .post('/api/address/add')
+      .send({ address: { ...sampleAddress, zipcode } })
+      .expect(201);
+    await shopper.http.post('/api/cart/update').send({ cartItems: { [product.id]: quantity } });
+    const order = { items: [{ product: product.id, quantity }], address: address.body.address._id };
+    return { ...shopper, product, order };
+  }
+
+  /** Nothing was written: no order, the units still there, the cart still full. */
+  async function expectNothingWritten(shopper: Awaited<ReturnType<typeof shopperReady>>) {
+    const em = app.orm.em.fork();
+    expect(await em.count(OrderSchema, { user: shopper.id })).toBe(0);
+    expect((await em.findOneOrFail(ProductSchema, { id: shopper.product.id })).stockCount).toBe(20);
+    const user = await em.findOneOrFail(UserSchema, { id: shopper.id });
+    expect(user.cartItems).toEqual({ [shopper.product.id]: shopper.order.items[0]?.quantity });
+  }
+
+  test('by default the spec’s shop: open around the clock, everywhere, free delivery, 30 minutes', async () => {
+    const { shop, zipcodes } = shopAnswerSchema.parse(
+      (await app.http().get('/api/shop').expect(200).expect('Cache-Control', 'no-store')).body,
+    );
+    expect(shop).toEqual({
+      open: true,
+      opensAt: null,
+      closesAt: null,
+      hours: [],
+      pausedUntil: null,
+      limitedArea: false,
+      minimumOrder: 0,
+      deliveryFee: 0,
+      freeDeliveryAbove: 0,
+      promiseMinutes: 30,
+      upiId: '',
+      upiName: '',
+      timeZone: 'Asia/Kolkata',
+    });
+    // The PIN codes are the seller's to read.
+    expect(zipcodes).toBeUndefined();
+    expect(
+      shopAnswerSchema.parse((await seller.get('/api/shop').expect(200)).body).zipcodes,
+    ).toEqual([]);
+  });
+
+  test('only the seller changes the settings; bad ones are refused with the field named, changing nothing', async () => {
+    await app.http().put('/api/shop').send({ deliveryFee: 10 }).expect(401);
+    const shopper = await signUpShopper(app);
+    await shopper.http.put('/api/shop').send({ deliveryFee: 10 }).expect(401);
+    const refusals: Array<[Record<string, unknown>, RegExp]> = [
+      [{ zipcodes: ['41100'] }, /zipcodes must be PIN codes of six digits/],
+      [{ zipcodes: '411001' }, /zipcodes must be a list/],
+      [{ hours: [{ day: 7, opens: '07:00', closes: '22:00' }] }, /hours.day must be a weekday/],
+      [{ hours: [{ day: 1, opens: '7am', closes: '22:00' }] }, /hours.opens must be a time/],
+      [{ hours: [{ day: 1, opens: '07:00', closes: '07:00' }] }, /close at another time/],
+      [{ deliveryFee: -5 }, /deliveryFee must not be negative/],
+      [{ minimumOrder: 10.005 }, /minimumOrder must have at most two decimals/],
+      [{ promiseMinutes: 2 }, /promiseMinutes must be a whole number from 5 to 240/],
+      [{ timeZone: 'Mars/Olympus' }, /timeZone must be a time zone/],
+      [{ upiId: 'not a upi id' }, /upiId must be a UPI id/],
+      [{ pausedUntil: 'tomorrow' }, /pausedUntil must be a date and time/],
+      [
+        { pausedUntil: new Date(Date.now() + 15 * 24 * 3_600_000).toISOString() },
+        /pausedUntil must be within 14 days/,
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const answer = await seller.put('/api/shop').send(body).expect(400);
+      expect(answer.body).toMatchObject({ success: false, code: 'INVALID' });
+      expect(answer.body.message, JSON.stringify(body)).toMatch(message);
+    }
+    const { shop } = shopAnswerSchema.parse((await seller.get('/api/shop').expect(200)).body);
+    expect(shop).toMatchObject({
+      deliveryFee: 0,
+      hours: [],
+      promiseMinutes: 30,
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  test('the seller pauses the shop: every storefront hears it at once, and orders are refused until it reopens', async () => {
+    const storefront = await connect(app.socket('shop'));
+    const heard = listen(storefront);
+    const until = new Date(Date.now() + 20 * 60_000);
+    try {
+      const saved = await setShop({ pausedUntil: until.toISOString() });
+      expect(saved.shop).toMatchObject({ open: false, opensAt: until.toISOString() });
+      const live = await heard.waitFor<{ open: boolean; opensAt: string }>('shop:updated');
+      expect(live).toMatchObject({ open: false, opensAt: until.toISOString() });
+
+      const shopper = await shopperReady();
+      const refused = await shopper.http.post('/api/order/cod').send(shopper.order).expect(409);
+      expect(refused.body).toEqual({
+        success: false,
+        code: 'SHOP_CLOSED',
+        message: expect.stringMatching(/^Closed now — opens at \d{1,2}:\d{2} (am|pm)$/),
+      });
+      await shopper.http.post('/api/order/razorpay').send(shopper.order).expect(409);
+      await expectNothingWritten(shopper);
+
+      await setShop({ pausedUntil: null });
+      await heard.waitFor<{ open: boolean }>('shop:updated', (shop) => shop.open);
+      await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
+    } finally {
+      storefront.disconnect();
+      await resetShop();
+    }
+  });
+
+  test('opening hours across midnight, read in the shop’s own time zone', async () => {
+    try {
+      // Open now in New York, across its midnight…
+      const opening = openingAcrossMidnightNow('America/New_York');
+      const open = await setShop({ hours: [opening], timeZone: 'America/New_York' });
+      expect(open.shop.open).toBe(true);
+      expect(open.shop.closesAt).not.toBeNull();
+      const shopper = await shopperReady();
+      await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
+
+      // …and the same hours in Pune, ten hours on, are closed: nothing placed.
+      const closed = await setShop({ timeZone: 'Asia/Kolkata' });
+      expect(closed.shop.open).toBe(false);
+      const another = await shopperReady();
+      const refused = await another.http.post('/api/order/cod').send(another.order).expect(409);
+      expect(refused.body.code).toBe('SHOP_CLOSED');
+      await expectNothingWritten(another);
+    } finally {
+      await resetShop();
+    }
+  });
+
+  test('a PIN code the shop does not deliver to is told on the address form and refused at the order', async () => {
+    try {
+      await setShop({
+        zipcodes: ['411002', '411001', '411001', '411003', '411004', '411005', '411006'],
+      });
+      const { zipcodes, shop } = shopAnswerSchema.parse((await seller.get('/api/shop')).body);
+      expect(zipcodes).toEqual(['411001', '411002', '411003', '411004', '411005', '411006']);
+      expect(shop.limitedArea).toBe(true);
+
+      const check = async (zipcode: string) =>
+        serviceableAnswerSchema.parse(
+          (await app.http().get('/api/shop/serviceable').query({ zipcode }).expect(200)).body,
+        );
+      expect(await check('411002')).toEqual({
+        success: true,
+        serviceable: true,
+        message: 'We deliver to 411002',
+      });
+      expect(await check('560001')).toEqual({
+        success: true,
+        serviceable: false,
+        message:
+          "We don't deliver to 560001 yet — we deliver to 411001, 411002, 411003, 411004, 411005 and 1 more",
+      });
+      const bad = await app.http().get('/api/shop/serviceable').query({ zipcode: 'x' }).expect(400);
+      expect(bad.body.code).toBe('INVALID');
+
+      const shopper = await shopperReady({ zipcode: '560001' });
+      const refused = await shopper.http.post('/api/order/cod').send(shopper.order).expect(409);
+      expect(refused.body).toMatchObject({ code: 'NOT_SERVICEABLE', message: /560001/ });
+      await expectNothingWritten(shopper);
+      const served = await shopperReady({ zipcode: '411004' });
+      await served.http.post('/api/order/cod').send(served.order).expect(201);
+    } finally {
+      await resetShop();
+    }
+  });
+
+  test('an order under the minimum is refused, saying how much more; at the minimum it is placed', async () => {
+    try {
+      await setShop({ minimumOrder: 199 });
+      const shopper = await shopperReady({ price: 9900, quantity: 2 }); // ₹198
+      const refused = await shopper.http.post('/api/order/cod').send(shopper.order).expect(409);
+      expect(refused.body).toEqual({
+        success: false,
+        code: 'BELOW_MINIMUM',
+        message: 'The minimum order is ₹199: add ₹1 more',
+      });
+      await expectNothingWritten(shopper);
+      const enough = await shopperReady({ price: 19900 });
+      await enough.http.post('/api/order/cod').send(enough.order).expect(201);
+    } finally {
+      await resetShop();
+    }
+  });
+
+  test('the delivery fee is in the amount to the paisa, waived from the free-delivery subtotal, online and at the door', async () => {
+    try {
+      await setShop({ deliveryFee: 25.5, freeDeliveryAbove: 199 });
+      // ₹198 of items: 2 % tax ₹3.96, fee ₹25.50 → ₹227.46.
+      const small = await shopperReady({ price: 9900, quantity: 2 });
+      await small.http.post('/api/order/cod').send(small.order).expect(201);
+      const [order] = userOrdersAnswerSchema.parse(
+        (await small.http.get('/api/order/user').expect(200)).body,
+      ).orders;
+      expect(order).toMatchObject({ amount: 227.46, deliveryFee: 25.5 });
+
+      // At ₹199 it is free: ₹199 + ₹3.98.
+      const free = await shopperReady({ price: 19900 });
+      await free.http.post('/api/order/cod').send(free.order).expect(201);
+      const [freeOrder] = userOrdersAnswerSchema.parse(
+        (await free.http.get('/api/order/user').expect(200)).body,
+      ).orders;
+      expect(freeOrder).toMatchObject({ amount: 202.98, deliveryFee: 0 });
+
+      // Online: the provider is asked for the amount with the fee (₹99.50 + ₹1.99 + ₹25.50).
+      const online = await placeOnlineOrder(app, await signUpShopper(app), {
+        offerPricePaise: 9950,
+      });
+      expect(online.order.amount).toBe(12699);
+
+      // The agent collects the whole amount in cash: their ledger says ₹227.46.
+      const { http: agent } = await signInAgent(app);
+      await agent.post('/api/agents/accept').send({ orderId: order?._id }).expect(200);
+      await agent.put(`/api/agents/mark-paid/${order?._id}`).expect(200);
+      const cash = agentCashAnswerSchema.parse(
+        (await agent.get('/api/agents/cash').expect(200)).body,
+      );
+      expect(cash.cashInHand).toBe(227.46);
+    } finally {
+      await resetShop();
+    }
+  });
+
+  test('an order carries when it should arrive, and when it was accepted, picked and delivered; its shopper sees who brings it', async () => {
+    await setShop({ promiseMinutes: 25 });
+    try {
+      const shopper = await shopperReady();
+      await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
+      const mine = async () =>
+        userOrdersAnswerSchema.parse((await shopper.http.get('/api/order/user').expect(200)).body)
+          .orders[0];
+      const placed = await mine();
+      expect(Date.parse(placed?.promisedAt ?? '') - Date.parse(placed?.createdAt ?? '')).toBe(
+        25 * 60_000,
+      );
+      expect(placed).toMatchObject({
+        acceptedAt: null,
+        pickedAt: null,
+        deliveredAt: null,
+        agent: null,
+      });
+
+      const shopperSocket = await connect(app.socket('shop', shopper.http));
+      const heard = listen(shopperSocket);
+      const { http: agentHttp, agent } = await signInAgent(app, 'Meena Devi');
+      const orderId = placed?._id ?? '';
+      await agentHttp.post('/api/agents/accept').send({ orderId }).expect(200);
+      const accepted = await heard.waitFor<{ agent: unknown; acceptedAt: string }>(
+        'order:updated',
+        (order) => order.agent !== null,
+      );
+      expect(accepted.agent).toEqual({ name: 'Meena Devi', phone: agent.phone });
+      expect(accepted.acceptedAt).not.toBeNull();
+      shopperSocket.disconnect();
+
+      await agentHttp.put(`/api/agents/status/${orderId}`).send({ status: 'Picked' }).expect(200);
+      await agentHttp.put(`/api/agents/mark-paid/${orderId}`).expect(200);
+      const pin = await deliveryPinOf(app, orderId);
+      await agentHttp
+        .put(`/api/agents/status/${orderId}`)
+        .send({ status: 'Delivered', pin })
+        .expect(200);
+      const delivered = await mine();
+      expect(delivered?.pickedAt).not.toBeNull();
+      expect(delivered?.deliveredAt).not.toBeNull();
+      expect(Date.parse(delivered?.deliveredAt ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(delivered?.pickedAt ?? ''),
+      );
+
+      // Online, the promise runs from the payment.
+      const online = await placeOnlineOrder(app, shopper);
+      const unpaid = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: online.orderId });
+      expect(unpaid.promisedAt).toBeNull();
+      const callback = await payInSandbox(app, online.order.id);
+      await shopper.http.post('/api/order/verify').send(callback).expect(200);
+      const paid = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: online.orderId });
+      expect((paid.promisedAt?.getTime() ?? 0) - (paid.paidAt?.getTime() ?? 0)).toBe(25 * 60_000);
+    } finally {
+      await resetShop();
+    }
+  });
+});
