@@ -26,6 +26,8 @@ test.describe('the delivery and its money', () => {
     browser,
     expectFailedRequest,
   }, testInfo) => {
+    // A whole day at the door and the counter, on two devices: more than the default 30 s.
+    test.slow();
     const agent = await createAgent(testInfo, 'Cash');
     const order = await placeCodOrder(testInfo);
     // The wrong PIN tried at the door.
