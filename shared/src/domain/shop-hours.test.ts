@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { shopOpening, shopTimeLabel, type OpeningHours } from './shop-hours.js';
+import { shopOpening, type OpeningHours } from './shop-hours.js';
+import { promiseState, shopTimeLabel } from './shop-time.js';
 
 const IST = 'Asia/Kolkata';
 /** 7 am to 10 pm every day. */
@@ -156,5 +157,23 @@ describe('shopTimeLabel', () => {
     expect(shopTimeLabel(at('2026-11-27T07:10:00Z'), IST, now)).toBe('12:40 pm');
     expect(shopTimeLabel(at('2026-11-28T01:30:00Z'), IST, now)).toBe('7:00 am tomorrow');
     expect(shopTimeLabel(at('2026-11-30T01:30:00Z'), IST, now)).toBe('Mon 7:00 am');
+  });
+});
+
+describe('promiseState', () => {
+  const promisedAt = '2026-11-27T07:10:00.000Z';
+  const before = Date.parse('2026-11-27T07:00:00Z');
+  const after = Date.parse('2026-11-27T07:11:00Z');
+  test('due, then late on its way; on time or late once delivered; none without a promise', () => {
+    const open = { status: 'Picked', promisedAt, deliveredAt: null };
+    expect(promiseState(open, before)).toBe('due');
+    expect(promiseState(open, after)).toBe('late');
+    const delivered = (at: string) => ({ status: 'Delivered', promisedAt, deliveredAt: at });
+    expect(promiseState(delivered('2026-11-27T07:10:00.000Z'), after)).toBe('on-time');
+    expect(promiseState(delivered('2026-11-27T07:10:01.000Z'), before)).toBe('late');
+    expect(
+      promiseState({ status: 'Order Placed', promisedAt: null, deliveredAt: null }, after),
+    ).toBeNull();
+    expect(promiseState({ ...open, status: 'Cancelled' }, after)).toBeNull();
   });
 });

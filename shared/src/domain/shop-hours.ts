@@ -1,4 +1,5 @@
 import { TZDateMini } from '@date-fns/tz';
+import { minutesOfDay } from './shop-time.js';
 
 /**
  * One opening of the shop on a weekday, in its own time zone: `day` 0–6 (0 = Sunday), `opens`
@@ -31,12 +32,6 @@ export interface ShopOpening {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** '07:30' → 450; '24:00' → 1440. */
-export function minutesOfDay(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-}
 
 /** `minutes` into the local day `offset` days from `day`, as an instant. */
 function instant(day: Date, timeZone: string, offset: number, minutes: number): number {
@@ -105,35 +100,4 @@ export function shopOpening(clock: ShopClock, now: Date): ShopOpening {
     opensAt: next !== undefined && next - at < 8 * DAY_MS ? new Date(next) : null,
     closesAt: null,
   };
-}
-
-/** Whether `timeZone` is a time zone this runtime knows (an IANA name). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const dayOf = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
-
-/**
- * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
- * tomorrow', 'Mon 7:00 am' later in the week.
- */
-export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
-  const time = new Intl.DateTimeFormat('en-IN', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(at);
-  const day = dayOf(at, timeZone);
-  if (day === dayOf(now, timeZone)) return time;
-  if (day === dayOf(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;
-  const weekday = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short' }).format(at);
-  return `${weekday} ${time}`;
 }

@@ -38,6 +38,7 @@ export const SELLER_MESSAGES = {
   backupFailedTitle: 'Backup failed',
   backupFailedBody: (message: string) => shortFailure(message),
   backUpNowFailed: 'Could not back up now',
+  saveShopFailed: 'Could not save the shop settings',
 
   // Screen texts
   confirmRemoveAgent: 'Are you sure you want to remove this agent?',

@@ -34,6 +34,7 @@ export const SHOP_MESSAGES = {
     `We don't deliver to ${zipcode} yet — we deliver to ${where}`,
   belowMinimum: (minimum: string, short: string) =>
     `The minimum order is ${minimum}: add ${short} more`,
+  addForFreeDelivery: (short: string) => `Add ${short} more for free delivery`,
 
   // Screen texts
   noProductsInCategory: 'No products found in this category.',

@@ -143,6 +143,12 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'shop',
+            lazy: {
+              Component: async () => (await import('../areas/seller/shop-page')).ShopPage,
+            },
+          },
+          {
             path: 'backups',
             lazy: {
               Component: async () => (await import('../areas/seller/backups-page')).BackupsPage,

@@ -4,6 +4,8 @@
  */
 import {
   cartTotals,
+  formatAmount,
+  ORDER_CURRENCY,
   MAX_PAUSE_DAYS,
   MESSAGES,
   paiseOf,
@@ -75,7 +77,7 @@ export const deliveryChargeOf = (shop: ShopSettings): DeliveryCharge => ({
   freeFrom: shop.freeDeliveryAbovePaise,
 });
 
-const rupees = (paise: number) => `₹${toRupees(paise).toFixed(2).replace(/\.00$/, '')}`;
+const rupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
 
 /** Whether the shop delivers to `zipcode`, and the sentence that says so, or where it does. */
 export function serviceability(

@@ -3,6 +3,7 @@ import {
   serviceableAnswerSchema,
   shopAnswerSchema,
   shopSavedAnswerSchema,
+  SPEC_SHOP_SETTINGS,
   userOrdersAnswerSchema,
   type OpeningHours,
 } from '@kirana/shared';
@@ -66,18 +67,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
 
   const setShop = async (settings: Record<string, unknown>) =>
     shopSavedAnswerSchema.parse((await seller.put('/api/shop').send(settings).expect(200)).body);
-  /** Back to the spec's shop: everywhere, always, free, no minimum. */
-  const resetShop = () =>
-    setShop({
-      zipcodes: [],
-      hours: [],
-      pausedUntil: null,
-      minimumOrder: 0,
-      deliveryFee: 0,
-      freeDeliveryAbove: 0,
-      promiseMinutes: 30,
-      timeZone: 'Asia/Kolkata',
-    });
+  const resetShop = () => setShop(SPEC_SHOP_SETTINGS);
 
   /** A shopper with an address at `zipcode` and a cart of `quantity` of a product at ₹`price`. */
   async function shopperReady({ zipcode = '411001', price = 10000, quantity = 1 } = {}) {
@@ -263,7 +253,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       expect(refused.body).toEqual({
         success: false,
         code: 'BELOW_MINIMUM',
-        message: 'The minimum order is ₹199: add ₹1 more',
+        message: 'The minimum order is ₹199.00: add ₹1.00 more',
       });
       await expectNothingWritten(shopper);
       const enough = await shopperReady({ price: 19900 });

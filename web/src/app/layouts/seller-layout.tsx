@@ -90,6 +90,16 @@ const SIDE_LINKS: readonly SideLink[] = [
     ),
   },
   {
+    to: '/seller/shop',
+    label: 'Shop',
+    icon: (
+      <>
+        <path d="M3 9l1.5-5h15L21 9M3 9h18M3 9v0a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0" />
+        <path d="M5 12v8h14v-8M10 20v-5h4v5" />
+      </>
+    ),
+  },
+  {
     to: '/seller/backups',
     label: 'Backups',
     icon: (

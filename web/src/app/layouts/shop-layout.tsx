@@ -5,6 +5,7 @@ import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { DocumentHead } from '../../features/seo/document-head';
 import { useLiveUpdates } from '../../lib/socket';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
@@ -12,6 +13,11 @@ import { shopLiveFeed } from './shop-live-feed';
 import './shop-layout.css';
 
 const LoginDialogHost = lazy(() => import('./login-dialog-host'));
+// Said once the shop is known (a call after the page has painted, in the browser only): not in
+// the first load, nor in the server's rendering.
+const ShopClosedBanner = lazy(async () => ({
+  default: (await import('../../features/shop/components/shop-closed-banner')).ShopClosedBanner,
+}));
 
 /**
  * The storefront: nav above and footer below every shopper screen; checks the login at start-up
@@ -23,6 +29,7 @@ export function ShopLayout() {
   const authChecked = useAtomValue(authCheckedAtom);
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   // Once opened, the dialog stays mounted so that closing it can hand focus back.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (loginMode !== null && !dialogWanted) setDialogWanted(true);
@@ -42,6 +49,11 @@ export function ShopLayout() {
         Skip to content
       </a>
       <ShopHeader />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ShopClosedBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="shop-main">
         <Outlet />
       </main>

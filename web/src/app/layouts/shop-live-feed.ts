@@ -6,6 +6,7 @@ import {
   categoriesChangedAtom,
   receiveProductAtom,
 } from '../../features/products/live-events';
+import { receiveShopAtom, shopMissedAtom } from '../../features/shop/live-events';
 import type { LiveFeed } from '../../lib/socket';
 
 /**
@@ -15,6 +16,7 @@ import type { LiveFeed } from '../../lib/socket';
  */
 const refreshShopListsAtom = atom(null, (_get, set) => {
   void set(checkAuthAtom);
+  set(shopMissedAtom);
   set(catalogueChangedAtom);
   set(categoriesChangedAtom);
   void set(refreshUserOrdersAtom);
@@ -31,6 +33,7 @@ export const shopLiveFeed: LiveFeed<'shop'> = {
     'categories:updated': categoriesChangedAtom,
     'order:created': receiveUserOrderAtom,
     'order:updated': receiveUserOrderAtom,
+    'shop:updated': receiveShopAtom,
   },
   refetch: refreshShopListsAtom,
 };

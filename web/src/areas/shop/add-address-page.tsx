@@ -8,6 +8,7 @@ import { saveAddressAtom } from '../../features/addresses/atoms/addresses';
 import { addressQueries } from '../../features/addresses/queries';
 import { AddressForm } from '../../features/addresses/components/address-form';
 import { authCheckedAtom, userAtom } from '../../features/auth/atoms/user';
+import { DeliveryAreaNote } from '../../features/shop/components/delivery-area-note';
 import { toast } from '../../lib/toast';
 import './add-address-page.css';
 
@@ -67,6 +68,7 @@ function AddressEditor({ user, editId }: { user: User; editId: string | null }) 
       initial={editing ?? fromAccount(user)}
       submitLabel="Save address"
       onSubmit={save}
+      zipcodeNote={(zipcode, id) => <DeliveryAreaNote zipcode={zipcode} id={id} />}
     />
   );
 }

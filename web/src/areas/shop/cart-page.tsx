@@ -4,6 +4,7 @@ import {
   useQueryErrorResetBoundary,
   useSuspenseQuery,
 } from '@tanstack/react-query';
+import type { ServiceableAnswer } from '@kirana/shared';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -24,6 +25,10 @@ import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../../features/cart/components/cart-totals';
 import { placeOrderAtom, type PaymentMethod } from '../../features/orders/atoms/place-order';
 import { productQueries } from '../../features/products/queries';
+import { checkoutNotices } from '../../features/shop/checkout-notices';
+import { deliveryChargeOf } from '../../features/shop/delivery-charge';
+import { shopQueries } from '../../features/shop/queries';
+import { useShop } from '../../features/shop/use-shop';
 import '../../components/ui/button.css';
 import './cart-page.css';
 
@@ -100,6 +105,11 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const navigate = useNavigate();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
   const [placing, setPlacing] = useState(false);
+  const shop = useShop();
+  const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
+  const area = useChosenArea(user?._id);
+  const notices = checkoutNotices(shop, totals.subtotal, area);
+  const blocked = notices.some((notice) => notice.blocks);
 
   const submit = async () => {
     if (!user) {
@@ -159,13 +169,28 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
         </label>
       </fieldset>
 
-      <CartTotalsList totals={linesTotals(lines)} />
+      <CartTotalsList totals={totals} />
+
+      {notices.length > 0 && (
+        <ul className="checkout-notices" role="status">
+          {notices.map((notice) => (
+            <li
+              key={notice.text}
+              className={
+                notice.blocks ? 'checkout-notice checkout-notice--blocks' : 'checkout-notice'
+              }
+            >
+              {notice.text}
+            </li>
+          ))}
+        </ul>
+      )}
 
       <button
         type="button"
         className="button button--block button--large"
         onClick={submit}
-        disabled={placing}
+        disabled={placing || blocked}
       >
         {placing
           ? 'Placing order…'
@@ -175,6 +200,16 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
       </button>
     </section>
   );
+}
+
+/** The shop's answer for the PIN code of the address the order would go to (none yet: undefined). */
+function useChosenArea(userId: string | undefined): ServiceableAnswer | undefined {
+  const addresses = useQuery({
+    ...addressQueries.list(userId ?? ''),
+    enabled: Boolean(userId),
+  }).data;
+  const chosen = chosenAddress(addresses ?? [], useAtomValue(chosenAddressIdAtom));
+  return useQuery(shopQueries.serviceable(chosen?.zipcode ?? '')).data;
 }
 
 /** The saved addresses, the effective choice checked. */

@@ -2,8 +2,10 @@ import {
   CART_QUANTITY_OPTIONS,
   MAX_LINE_QUANTITY,
   cartTotals,
+  FREE_DELIVERY,
   toPaise,
   type CartItems,
+  type DeliveryCharge,
   type CartTotals,
   type Product,
 } from '@kirana/shared';
@@ -110,10 +112,14 @@ export function cartLines(items: CartItems, products: readonly Product[]): CartL
   });
 }
 
-/** Price, tax, shipping and total of the lines in paise, at offer prices. */
-export function linesTotals(lines: readonly CartLine[]): CartTotals {
+/** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
+export function linesTotals(
+  lines: readonly CartLine[],
+  delivery: DeliveryCharge = FREE_DELIVERY,
+): CartTotals {
   return cartTotals(
     lines.map(({ product, quantity }) => ({ unitPrice: toPaise(product.offerPrice), quantity })),
+    delivery,
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type SellerOrder,
   type SellerOrderAnswer,
   type SellerOrdersAnswer,
+  type ShopUpdateBody,
 } from '@kirana/shared';
 import {
   infiniteQueryOptions,
@@ -19,6 +20,8 @@ import { ApiError } from '../../lib/api-client';
 import { apiOf } from '../../lib/query-client';
 import { store } from '../../lib/store';
 import { toast } from '../../lib/toast';
+import { saveShop } from '../shop/api/save-shop';
+import { receiveShop } from '../shop/cache';
 import { assignOrder } from './api/assign-order';
 import { backUpNow } from './api/back-up-now';
 import { cancelOrder } from './api/cancel-order';
@@ -246,6 +249,23 @@ export const backUpNowMutation = () =>
         toast.error(failureMessage(error, SELLER_MESSAGES.backUpNowFailed));
     },
     onSettled: (_answer, _error, _asked, _context, { client }) => refreshBackups(client),
+  });
+
+/**
+ * Saves the shop's settings (or pauses or reopens it): what is saved goes into the screens at
+ * once, the storefront's included; a refusal names the setting.
+ */
+export const saveShopMutation = () =>
+  mutationOptions({
+    mutationFn: (body: ShopUpdateBody) => saveShop(body),
+    onSuccess: (answer, _body, _context, { client }) => {
+      receiveShop(client, answer.shop, answer.zipcodes);
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
+      toast.error(failureMessage(error, SELLER_MESSAGES.saveShopFailed));
+    },
   });
 
 /** A backup was written or failed: the Backups screen asks again. */

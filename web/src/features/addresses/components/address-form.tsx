@@ -1,5 +1,5 @@
 import type { AddressInput } from '@kirana/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import '../../../components/ui/button.css';
 import '../../../components/ui/form.css';
 import './address-form.css';
@@ -10,6 +10,8 @@ interface AddressFormProps {
   submitLabel: string;
   /** Rejects with the reason to show when saving failed. */
   onSubmit: (address: AddressInput) => Promise<void>;
+  /** What to say under the PIN code as it is typed (whether the shop delivers there), as `id`. */
+  zipcodeNote?: (zipcode: string, id: string) => ReactNode;
 }
 
 type Field = keyof AddressInput;
@@ -69,7 +71,12 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 /** The delivery address form; every field is required. */
-export function AddressForm({ initial = {}, submitLabel, onSubmit }: AddressFormProps) {
+export function AddressForm({
+  initial = {},
+  submitLabel,
+  onSubmit,
+  zipcodeNote,
+}: AddressFormProps) {
   // Only the form's own fields: a saved address also carries its _id.
   const [address, setAddress] = useState<AddressInput>(
     () =>
@@ -123,10 +130,15 @@ export function AddressForm({ initial = {}, submitLabel, onSubmit }: AddressForm
                 pattern={field.pattern}
                 title={field.title}
                 required
+                aria-describedby={
+                  field.name === 'zipcode' && zipcodeNote ? `${id}-zipcode-note` : undefined
+                }
                 value={address[field.name]}
                 onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
               />
             )}
+            {field.name === 'zipcode' &&
+              zipcodeNote?.(address.zipcode.trim(), `${id}-zipcode-note`)}
           </div>
         ))}
       </div>

@@ -9,7 +9,7 @@ import './cart-totals.css';
 
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
-/** Price, shipping, tax and total of the cart. */
+/** Price, shipping (the shop's delivery fee, or Free), tax and total of the cart. */
 export function CartTotalsList({ totals }: { totals: CartTotals }) {
   return (
     <dl className="totals">
@@ -19,7 +19,11 @@ export function CartTotalsList({ totals }: { totals: CartTotals }) {
       </div>
       <div>
         <dt>Shipping Fee</dt>
-        <dd className="text-primary">{totals.shipping === 0 ? 'Free' : rs(totals.shipping)}</dd>
+        {totals.shipping === 0 ? (
+          <dd className="text-primary">Free</dd>
+        ) : (
+          <dd>{rs(totals.shipping)}</dd>
+        )}
       </div>
       <div>
         <dt>Tax ({TAX_PERCENT}%)</dt>

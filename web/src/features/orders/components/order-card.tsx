@@ -12,6 +12,7 @@ import { refundText } from '../../payments/refund-text';
 import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
 import { CancelOrder } from './cancel-order';
+import { DeliveryEta } from './delivery-eta';
 import { DeliveryPin } from './delivery-pin';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
@@ -78,6 +79,12 @@ export function OrderCard({
           <dt>Total</dt>
           <dd>{formatAmount(order.amount, ORDER_CURRENCY)}</dd>
         </div>
+        {order.deliveryFee > 0 && (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{formatAmount(order.deliveryFee, ORDER_CURRENCY)}</dd>
+          </div>
+        )}
         <div>
           <dt>Payment</dt>
           <dd>
@@ -114,6 +121,7 @@ export function OrderCard({
       ) : (
         <>
           <OrderProgress status={order.status} />
+          <DeliveryEta order={order} />
           {order.deliveryPin && <DeliveryPin pin={order.deliveryPin} locked={order.pinLocked} />}
         </>
       )}

@@ -6,6 +6,7 @@ import {
   categoriesChangedAtom,
   receiveProductAtom,
 } from '../../products/live-events';
+import { receiveShopAtom } from '../../shop/live-events';
 import { refreshTeamAndCash } from '../queries';
 import { backupFailedAtom } from './backups';
 import {
@@ -44,6 +45,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'categories:updated': categoriesChangedAtom,
     'catalogue:updated': catalogueChangedAtom,
     'backup:failed': backupFailedAtom,
+    'shop:updated': receiveShopAtom,
   },
   refetch: catchUpAtom,
   poll: refreshOrdersAtom,

@@ -3,12 +3,14 @@ import {
   isFinished,
   ORDER_CURRENCY,
   orderNumber,
+  promiseState,
   type Agent,
   type SellerOrder,
 } from '@kirana/shared';
 import { useId, useState } from 'react';
 import { refundText } from '../../payments/refund-text';
 import { canAssignOrder, canCancelOrder, canTakeBackOrder } from '../order-list';
+import { useClock } from '../../../lib/clock';
 import { cancelReasonText } from '../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
@@ -34,6 +36,21 @@ interface OrderCardProps {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+
+/** When an order on its way is due ("Due 12:40 pm"), and "Late" once the promise is broken. */
+function PromiseMark({ order }: { order: SellerOrder }) {
+  const state = promiseState(order, useClock());
+  if (!state || state === 'on-time' || !order.promisedAt) return null;
+  const due = timeFormat.format(new Date(order.promisedAt));
+  return state === 'late' ? (
+    <span className="seller-late">
+      Late<span className="visually-hidden">: it was due at {due}</span>
+    </span>
+  ) : (
+    <span className="seller-due">Due {due}</span>
+  );
+}
 
 /**
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
@@ -66,6 +83,7 @@ export function OrderCard({
         <span className="seller-status" data-status={order.status}>
           {order.status}
         </span>
+        <PromiseMark order={order} />
         {onPrintSlip && (
           <button
             type="button"

@@ -1,0 +1,175 @@
+import {
+  devices,
+  request as playwrightRequest,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { SPEC_SHOP_SETTINGS } from '@kirana/shared';
+import { createAgent, pairPhone } from './support/agent';
+import { expect, test } from './support/fixtures';
+import { logInAsSeller, SELLER, toast } from './support/seller';
+import { ADDRESS, fillAddressForm, newShopper, signUpViaApi } from './support/shopper';
+
+// Far below the 30 s catch-up: only the live stream can change a screen this fast.
+const LIVE = { timeout: 5_000 };
+
+/** Changes the shop's settings as the seller, through the API. */
+async function setShop(testInfo: TestInfo, settings: Record<string, unknown>): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
+    const saved = await api.put('/api/shop', { data: settings });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A shopper's phone: a browser context of its own, signed up, with errors recorded. */
+async function shopperPhone(browser: Browser, testInfo: TestInfo, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signUpViaApi(page, newShopper(testInfo));
+  return page;
+}
+
+/** The first product in stock, put in the page's cart through the API; answers its id. */
+async function cartOfOne(page: Page): Promise<string> {
+  const list = await page.request.get('/api/product/list');
+  const { products } = (await list.json()) as { products: { _id: string; inStock: boolean }[] };
+  const product = products.find((each) => each.inStock);
+  expect(product, 'the demo catalogue has a product in stock').toBeDefined();
+  const saved = await page.request.post('/api/cart/update', {
+    data: { cartItems: { [product!._id]: 1 } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return product!._id;
+}
+
+test.describe('the shop’s promise: open or closed, where it delivers, who brings the order and when', () => {
+  test.skip(({ isMobile }) => isMobile, 'the seller screens are for the counter and laptops');
+
+  let phoneErrors: string[] = [];
+  test.beforeEach(() => {
+    phoneErrors = [];
+  });
+  // Playwright reads a hook's fixtures from its first parameter, so none is `{}`.
+  // eslint-disable-next-line no-empty-pattern
+  test.afterEach(async ({}, testInfo) => {
+    // Whatever happened, the next test finds the spec's shop.
+    await setShop(testInfo, SPEC_SHOP_SETTINGS);
+    expect(phoneErrors, 'uncaught errors on the shopper’s phone').toEqual([]);
+  });
+
+  test('the seller pauses the shop and an open storefront says it is closed at once; reopening clears it', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const phone = await shopperPhone(browser, testInfo, phoneErrors);
+    await phone.goto('/');
+    await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(phone.getByText(/^Closed now/)).toHaveCount(0);
+
+    await logInAsSeller(page);
+    await page
+      .getByRole('navigation', { name: 'Seller' })
+      .getByRole('link', { name: 'Shop' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+    await expect(page.getByText('Open now')).toBeVisible();
+    await page
+      .getByRole('group', { name: 'Pause new orders for' })
+      .getByRole('button', { name: '15 min' })
+      .click();
+    await expect(toast(page, 'Shop settings saved')).toBeVisible();
+    await expect(page.getByText(/^Closed now — opens at \d{1,2}:\d{2} (am|pm)$/)).toBeVisible();
+
+    const closed = phone
+      .getByRole('status')
+      .filter({ hasText: /^Closed now — opens at \d{1,2}:\d{2} (am|pm)$/ });
+    await expect(closed).toBeVisible(LIVE);
+
+    await page.getByRole('button', { name: 'Reopen now' }).click();
+    await expect(page.getByText('Open now')).toBeVisible();
+    await expect(closed).toHaveCount(0, LIVE);
+    await phone.context().close();
+  });
+
+  test('a shopper whose address is outside the delivery area is told on the address form and in the cart', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await logInAsSeller(page);
+    await page.goto('/seller/shop');
+    const zipcodes = page.getByLabel('PIN codes the shop delivers to');
+    await zipcodes.fill('411001, 411002');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Shop settings saved')).toBeVisible();
+
+    const phone = await shopperPhone(browser, testInfo, phoneErrors);
+    await cartOfOne(phone);
+    await phone.goto('/add-address');
+    await fillAddressForm(phone);
+    const pin = phone.getByLabel('PIN code');
+    await pin.fill('411002');
+    await expect(pin).toHaveAccessibleDescription('We deliver to 411002');
+    await pin.fill('560001');
+    await expect(pin).toHaveAccessibleDescription(
+      "We don't deliver to 560001 yet — we deliver to 411001, 411002",
+    );
+    await phone.getByRole('button', { name: 'Save address' }).click();
+
+    await expect(phone).toHaveURL(/\/cart$/);
+    const summary = phone.getByRole('region', { name: 'Order Summary' });
+    await expect(
+      summary.getByText("We don't deliver to 560001 yet — we deliver to 411001, 411002"),
+    ).toBeVisible();
+    await expect(summary.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await phone.context().close();
+  });
+
+  test('after an agent accepts, the shopper’s phone shows who brings the order, a call link and the arrival time, live', async ({
+    browser,
+  }, testInfo) => {
+    const phone = await shopperPhone(browser, testInfo, phoneErrors);
+    const productId = await cartOfOne(phone);
+    const address = await phone.request.post('/api/address/add', { data: { address: ADDRESS } });
+    const { address: saved } = (await address.json()) as { address: { _id: string } };
+    const placed = await phone.request.post('/api/order/cod', {
+      data: { items: [{ product: productId, quantity: 1 }], address: saved._id },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+    const { orderId } = (await placed.json()) as { orderId: string };
+
+    await phone.goto('/my-orders');
+    const card = phone.getByRole('article').first();
+    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)$/)).toBeVisible();
+    await expect(card.getByRole('link', { name: /^Call / })).toHaveCount(0);
+
+    // The agent accepts on their own phone (its API, as the app does).
+    const agent = await createAgent(testInfo, 'Meena');
+    const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const agentPhone = await agentContext.newPage();
+    await pairPhone(agentPhone, agent);
+    expect(
+      (await agentPhone.request.post('/api/agents/login', { data: { phone: agent.phone } })).ok(),
+    ).toBe(true);
+    const accepted = await agentPhone.request.post('/api/agents/accept', { data: { orderId } });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    await expect(card.getByText(`${agent.name} is bringing your order`)).toBeVisible(LIVE);
+    await expect(card.getByRole('link', { name: `Call ${agent.name}` })).toHaveAttribute(
+      'href',
+      `tel:${agent.phone}`,
+    );
+    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)$/)).toBeVisible();
+    await agentContext.close();
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,147 @@
+import * as z from 'zod/mini';
+import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
+import { readableText, requestBody, rupeesSchema } from './common.js';
+import { ZIPCODE } from './shop.js';
+
+/*
+ * Changing the shop's settings (design: The promise), the seller's: `PUT /api/shop`, and the
+ * storefront's question whether the shop delivers to a PIN code.
+ */
+export const MAX_ZIPCODES = 500;
+/** Openings in a week: up to four a day (morning, afternoon, evening, night). */
+export const MAX_OPENINGS = 28;
+export const PROMISE_MINUTES = { min: 5, max: 240, default: 30 } as const;
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/** A pause is for a rush or a closed day or two, not a season. */
+export const MAX_PAUSE_DAYS = 14;
+
+const timeOfDay = (field: string, allowMidnightEnd: boolean) =>
+  z
+    .string({ error: `${field} must be a time as HH:MM` })
+    .check(
+      z.regex(
+        allowMidnightEnd ? /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/ : /^([01]\d|2[0-3]):[0-5]\d$/,
+        `${field} must be a time as HH:MM (00:00 to ${allowMidnightEnd ? '24:00' : '23:59'})`,
+      ),
+    );
+
+export const openingHoursSchema = z
+  .object(
+    {
+      day: z
+        .number({ error: 'hours.day must be a weekday from 0 (Sunday) to 6 (Saturday)' })
+        .check(
+          z.int('hours.day must be a weekday from 0 (Sunday) to 6 (Saturday)'),
+          z.minimum(0, 'hours.day must be a weekday from 0 (Sunday) to 6 (Saturday)'),
+          z.maximum(6, 'hours.day must be a weekday from 0 (Sunday) to 6 (Saturday)'),
+        ),
+      opens: timeOfDay('hours.opens', false),
+      closes: timeOfDay('hours.closes', true),
+    },
+    { error: 'hours must be a list of { day, opens, closes }' },
+  )
+  .check(
+    z.refine(
+      ({ opens, closes }) => minutesOfDay(opens) !== minutesOfDay(closes),
+      'hours: an opening must close at another time than it opens (00:00 to 24:00 is the whole day)',
+    ),
+  );
+export type OpeningHoursSettings = z.infer<typeof openingHoursSchema>;
+
+const zipcodeSchema = z
+  .string({ error: 'zipcodes must be PIN codes of six digits' })
+  .check(z.trim(), z.regex(ZIPCODE, 'zipcodes must be PIN codes of six digits, e.g. 411001'));
+
+/** `PUT /api/shop` (seller): any of the settings; the rest stay as they are. */
+export const shopUpdateBodySchema = requestBody({
+  /** Where the shop delivers; empty: everywhere. */
+  zipcodes: z.optional(
+    z.array(zipcodeSchema, { error: 'zipcodes must be a list of PIN codes' }).check(
+      z.maxLength(MAX_ZIPCODES, `zipcodes must list at most ${MAX_ZIPCODES} PIN codes`),
+      z.overwrite((codes) => [...new Set(codes)].sort()),
+    ),
+  ),
+  /** When it is open; empty: around the clock. */
+  hours: z.optional(
+    z
+      .array(openingHoursSchema, { error: 'hours must be a list of { day, opens, closes }' })
+      .check(z.maxLength(MAX_OPENINGS, `hours must list at most ${MAX_OPENINGS} openings`)),
+  ),
+  /** Closed to new orders until then (a rush, closed for now); null: not paused. */
+  pausedUntil: z.optional(
+    z.nullable(
+      z.iso.datetime({
+        offset: true,
+        error: 'pausedUntil must be a date and time (ISO 8601) or null',
+      }),
+    ),
+  ),
+  minimumOrder: z.optional(rupeesSchema),
+  deliveryFee: z.optional(rupeesSchema),
+  /** Delivery is free from this subtotal; 0: never free unless the fee is 0. */
+  freeDeliveryAbove: z.optional(rupeesSchema),
+  promiseMinutes: z.optional(
+    z
+      .number({
+        error: `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+      })
+      .check(
+        z.int(
+          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+        ),
+        z.minimum(
+          PROMISE_MINUTES.min,
+          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+        ),
+        z.maximum(
+          PROMISE_MINUTES.max,
+          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+        ),
+      ),
+  ),
+  /** The shop's UPI id (name@bank) for payments at the counter; empty: none. */
+  upiId: z.optional(
+    z
+      .string({ error: 'upiId must be a UPI id such as kirana@upi' })
+      .check(
+        z.trim(),
+        z.regex(
+          /^$|^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/,
+          'upiId must be a UPI id such as kirana@upi',
+        ),
+      ),
+  ),
+  upiName: z.optional(
+    z
+      .string({ error: 'upiName must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(100, 'upiName must be at most 100 characters'),
+        ...readableText('upiName'),
+      ),
+  ),
+  /** The shop's time zone (IANA), in which its hours are read. */
+  timeZone: z.optional(
+    z
+      .string({ error: 'timeZone must be a time zone such as Asia/Kolkata' })
+      .check(z.refine(isTimeZone, 'timeZone must be a time zone such as Asia/Kolkata')),
+  ),
+});
+export type ShopUpdateBody = z.infer<typeof shopUpdateBodySchema>;
+
+/** `GET /api/shop/serviceable?zipcode=`. */
+export const serviceableQuerySchema = z.object({
+  zipcode: zipcodeSchema,
+});
+
+/** The spec's shop, as a new store starts: everywhere, around the clock, free, no minimum. */
+export const SPEC_SHOP_SETTINGS = {
+  zipcodes: [],
+  hours: [],
+  pausedUntil: null,
+  minimumOrder: 0,
+  deliveryFee: 0,
+  freeDeliveryAbove: 0,
+  promiseMinutes: PROMISE_MINUTES.default,
+  timeZone: DEFAULT_TIME_ZONE,
+} as const satisfies ShopUpdateBody;

@@ -1,0 +1,58 @@
+/*
+ * The shop's times as its shoppers and the seller read them (Intl only, so that the storefront's
+ * first load carries no time-zone library: shop-hours.ts computes the openings).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** '07:30' → 450; '24:00' → 1440. */
+export function minutesOfDay(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** Whether `timeZone` is a time zone this runtime knows (an IANA name). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayOf = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
+
+/**
+ * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
+ * tomorrow', 'Mon 7:00 am' later in the week.
+ */
+export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
+  const time = new Intl.DateTimeFormat('en-IN', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(at);
+  const day = dayOf(at, timeZone);
+  if (day === dayOf(now, timeZone)) return time;
+  if (day === dayOf(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;
+  const weekday = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short' }).format(at);
+  return `${weekday} ${time}`;
+}
+
+/**
+ * Whether an order kept the shop's promise: 'late' once its promised time has passed before it
+ * was delivered (or it was delivered after it); 'on-time' when delivered by then; 'due' while
+ * still on its way in time; null when it has no promise (awaiting payment) or was cancelled.
+ */
+export function promiseState(
+  order: { status: string; promisedAt: string | null; deliveredAt: string | null },
+  now: number,
+): 'due' | 'on-time' | 'late' | null {
+  if (!order.promisedAt || order.status === 'Cancelled') return null;
+  const promised = Date.parse(order.promisedAt);
+  if (order.deliveredAt) return Date.parse(order.deliveredAt) <= promised ? 'on-time' : 'late';
+  return now > promised ? 'late' : 'due';
+}

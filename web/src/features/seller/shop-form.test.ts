@@ -1,0 +1,55 @@
+import type { Shop } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import { pauseFor, shopFormValues, shopUpdateOf } from './shop-form';
+
+const shop: Shop = {
+  open: true,
+  opensAt: null,
+  closesAt: null,
+  hours: [{ day: 1, opens: '07:00', closes: '22:00' }],
+  pausedUntil: null,
+  limitedArea: true,
+  minimumOrder: 199,
+  deliveryFee: 25.5,
+  freeDeliveryAbove: 0,
+  promiseMinutes: 30,
+  upiId: 'kirana@upi',
+  upiName: 'Kirana Store',
+  timeZone: 'Asia/Kolkata',
+};
+
+describe('the Shop screen’s form', () => {
+  it('shows the settings and saves them back as they were', () => {
+    const values = shopFormValues(shop, ['411001', '411002']);
+    expect(values.zipcodes).toBe('411001, 411002');
+    expect(shopUpdateOf(values)).toEqual({
+      zipcodes: ['411001', '411002'],
+      hours: shop.hours,
+      timeZone: 'Asia/Kolkata',
+      minimumOrder: 199,
+      deliveryFee: 25.5,
+      freeDeliveryAbove: 0,
+      promiseMinutes: 30,
+      upiId: 'kirana@upi',
+      upiName: 'Kirana Store',
+    });
+  });
+
+  it('reads PIN codes separated by spaces, commas or lines; an empty amount as 0', () => {
+    const values = {
+      ...shopFormValues(shop, []),
+      zipcodes: '411001,411002\n 411003 ;411004',
+      deliveryFee: ' ',
+    };
+    expect(shopUpdateOf(values)).toMatchObject({
+      zipcodes: ['411001', '411002', '411003', '411004'],
+      deliveryFee: 0,
+    });
+  });
+
+  it('pauses from now', () => {
+    expect(pauseFor(15, Date.parse('2026-11-27T06:00:00Z'))).toEqual({
+      pausedUntil: '2026-11-27T06:15:00.000Z',
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import type { Shop } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import { checkoutNotices } from './checkout-notices';
+
+const open: Shop = {
+  open: true,
+  opensAt: null,
+  closesAt: null,
+  hours: [],
+  pausedUntil: null,
+  limitedArea: false,
+  minimumOrder: 0,
+  deliveryFee: 0,
+  freeDeliveryAbove: 0,
+  promiseMinutes: 30,
+  upiId: '',
+  upiName: '',
+  timeZone: 'Asia/Kolkata',
+};
+const now = new Date('2026-11-27T06:00:00Z');
+
+describe('what the cart says before an order', () => {
+  it('nothing for the spec’s shop, or before the shop is known', () => {
+    expect(checkoutNotices(open, 10_000, undefined, now)).toEqual([]);
+    expect(checkoutNotices(undefined, 10_000, undefined, now)).toEqual([]);
+  });
+
+  it('closed, not delivered there, under the minimum: each stops the order, in the server’s words', () => {
+    const shop = { ...open, open: false, opensAt: '2026-11-28T01:30:00Z', minimumOrder: 199 };
+    const area = {
+      success: true as const,
+      serviceable: false,
+      message: "We don't deliver to 560001 yet — we deliver to 411001",
+    };
+    expect(checkoutNotices(shop, 19_800, area, now)).toEqual([
+      { text: 'Closed now — opens at 7:00 am tomorrow', blocks: true },
+      { text: "We don't deliver to 560001 yet — we deliver to 411001", blocks: true },
+      { text: 'The minimum order is ₹199.00: add ₹1.00 more', blocks: true },
+    ]);
+  });
+
+  it('how much more makes delivery free, without stopping the order', () => {
+    const shop = { ...open, deliveryFee: 25, freeDeliveryAbove: 199 };
+    expect(checkoutNotices(shop, 15_000, undefined, now)).toEqual([
+      { text: 'Add ₹49.00 more for free delivery', blocks: false },
+    ]);
+    expect(checkoutNotices(shop, 19_900, undefined, now)).toEqual([]);
+  });
+});
