@@ -35,6 +35,7 @@ export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
       { product: product({ name: 'Amul Milk', category: 'Dairy', weight: '500 ml' }), quantity: 3 },
     ],
     amount: 245,
+    deliveryFee: 0,
     address: {
       _id: id(),
       firstName: 'Asha',
@@ -58,6 +59,10 @@ export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
     refund: null,
     createdAt: '2025-06-01T09:30:00.000Z',
     updatedAt: '2025-06-01T09:30:00.000Z',
+    promisedAt: '2025-06-01T10:00:00.000Z',
+    acceptedAt: null,
+    pickedAt: null,
+    deliveredAt: null,
     assignedTo: null,
     pinRequired: true,
     pinLocked: false,
