@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { paiseOf, readableText, requestBody, wholePaise } from './common.js';
+import { dayField, paiseOf, readableText, requestBody, wholePaise } from './common.js';
 
 /**
  * An agent's cash ledger (design: Orders, Agent cash). Every rupee an agent takes in cash is a
@@ -112,23 +112,10 @@ export type CashLineAnswer = z.infer<typeof cashLineAnswerSchema>;
 
 /** `GET /api/agents/report?date=YYYY-MM-DD[&format=csv]`. */
 export const cashReportQuerySchema = z.object({
-  date: z
-    .string({ error: 'date is required, as YYYY-MM-DD' })
-    .check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a day as YYYY-MM-DD'),
-      z.refine(isCalendarDay, 'date must be a day of the calendar'),
-    ),
+  date: dayField('date', 'date is required, as YYYY-MM-DD'),
   format: z.optional(z.enum(['json', 'csv'], { error: 'format must be json or csv' })),
 });
 export type CashReportQuery = z.infer<typeof cashReportQuerySchema>;
-
-function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
 
 /**
  * One agent's day, in rupees. It always balances: openingInHand + cashCollected + corrections

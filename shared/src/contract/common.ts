@@ -114,6 +114,28 @@ export function idField(field: string) {
   return z.uuid({ error: `${field} must be a valid id` });
 }
 
+/**
+ * A day of the calendar as YYYY-MM-DD named `field`, e.g. 'date must be a day as YYYY-MM-DD';
+ * `missing` is the message for no text at all.
+ */
+export function dayField(field: string, missing = `${field} must be a day as YYYY-MM-DD`) {
+  return z
+    .string({ error: missing })
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a day as YYYY-MM-DD`),
+      z.refine(isCalendarDay, `${field} must be a day of the calendar`),
+    );
+}
+
+/** Whether 'YYYY-MM-DD' names a day that exists (not 2026-02-30), from the year 100 on. */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
 // Directional embeddings, overrides and isolates, and the invisible direction marks: they make a
 // name or an address show other than it reads (e.g. "Asha\u202Egnp.exe").
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
