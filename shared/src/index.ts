@@ -7,6 +7,7 @@ export * from './contract/backup.js';
 export * from './contract/cash.js';
 export * from './contract/category.js';
 export * from './contract/common.js';
+export * from './contract/dashboard.js';
 export * from './contract/order.js';
 export * from './contract/payment.js';
 export * from './contract/product.js';

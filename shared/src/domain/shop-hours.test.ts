@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { shopOpening, type OpeningHours } from './shop-hours.js';
-import { promiseState, shopTimeLabel } from './shop-time.js';
+import { dayIn, promiseState, shopTimeLabel } from './shop-time.js';
 
 const IST = 'Asia/Kolkata';
 /** 7 am to 10 pm every day. */
@@ -175,5 +175,14 @@ describe('promiseState', () => {
       promiseState({ status: 'Order Placed', promisedAt: null, deliveredAt: null }, after),
     ).toBeNull();
     expect(promiseState({ ...open, status: 'Cancelled' }, after)).toBeNull();
+  });
+});
+
+describe('dayIn', () => {
+  test('the day in the shop’s zone, not UTC’s: 23:30 in Pune is still that day, 00:30 the next', () => {
+    expect(dayIn(at('2026-11-27T18:00:00Z'), IST)).toBe('2026-11-27');
+    expect(dayIn(at('2026-11-27T19:00:00Z'), IST)).toBe('2026-11-28');
+    expect(dayIn(at('2026-11-28T03:00:00Z'), 'America/New_York')).toBe('2026-11-27');
+    expect(dayIn(at('2026-01-05T00:00:00Z'), 'UTC')).toBe('2026-01-05');
   });
 });

@@ -21,7 +21,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-const dayOf = (at: Date, timeZone: string) =>
+/** The day `at` falls on in `timeZone`, as YYYY-MM-DD (e.g. the shop's today). */
+export const dayIn = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
 
 /**
@@ -35,9 +36,9 @@ export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
     minute: '2-digit',
     hour12: true,
   }).format(at);
-  const day = dayOf(at, timeZone);
-  if (day === dayOf(now, timeZone)) return time;
-  if (day === dayOf(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;
+  const day = dayIn(at, timeZone);
+  if (day === dayIn(now, timeZone)) return time;
+  if (day === dayIn(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;
   const weekday = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short' }).format(at);
   return `${weekday} ${time}`;
 }
