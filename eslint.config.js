@@ -48,7 +48,7 @@ const SERVER_MODULE_LAYERS = [
   ['address', 'category'],
   ['product'],
   ['cart', 'storefront', 'order'],
-  ['cash', 'payment', 'push'],
+  ['cash', 'payment', 'push', 'dashboard'],
   ['realtime'],
 ];
 const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;

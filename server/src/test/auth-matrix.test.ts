@@ -284,6 +284,10 @@ const ROWS: Record<string, Row> = {
   'GET /api/agents/cash': { ok: AGENTS, request: () => ({}) },
   'PUT /api/agents/duty': { ok: AGENTS, request: () => ({ body: { onDuty: true } }) },
   'GET /api/agents/report': { ok: ['seller'], request: () => ({ query: { date: '2026-11-24' } }) },
+  'GET /api/dashboard': {
+    ok: ['seller'],
+    request: () => ({ query: { from: '2026-11-01', to: '2026-11-27' } }),
+  },
   // The shop's backups.
   'GET /api/shop': { ok: EVERYONE, request: () => ({}) },
   // An empty change: this table is about who may make one.

@@ -256,6 +256,7 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
     body: { json: agentDutyBodySchema, example: () => ({ onDuty: true }) },
   },
   'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
+  'GET /api/dashboard': { as: KINDS, query: ['from', 'to'] },
   'GET /api/shop': { as: KINDS },
   'PUT /api/shop': {
     as: ['seller'],

@@ -1,0 +1,144 @@
+// Query module (Kysely/SQL): the seller dashboard's hot read, aggregated in the database.
+import { TOP_PRODUCTS } from '@kirana/shared';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
+import type { ProductSchema } from '../product/product.entity.js';
+
+type DashboardTables = InferKyselyDB<
+  typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema
+>;
+
+/** Days `from` to `to` (YYYY-MM-DD, inclusive) as the shop's clock in `timeZone` counts them. */
+export interface DashboardDays {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** The dashboard's figures as the database sums them: money in paise, times in milliseconds. */
+export interface DashboardFigures {
+  orders: number;
+  salesPaise: number;
+  cancelled: number;
+  delivered: number;
+  /** Delivered orders with both times known, and the milliseconds they took in all. */
+  timedDeliveries: number;
+  deliveryMs: number;
+  /** Delivered orders delivered by their promised time. */
+  withinPromise: number;
+  /** 24 counts: the orders placed in each hour of the shop's day. */
+  byHour: number[];
+  topProducts: { id: string; name: string; quantity: number; salesPaise: number }[];
+}
+
+const count = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
+
+/**
+ * Where an order counts: placed within the days in the shop's time zone (midnight to midnight,
+ * computed by the database from the same zone data as the hours, so that the orders' index on
+ * created_at bounds the scan), and seen by the shop (cash on delivery at once, online once paid:
+ * order-queries.ts `releasedOrders`).
+ */
+function counted({ from, to, timeZone }: DashboardDays, table: 'orders' | 'o') {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<boolean>`${column('created_at')} >= cast(${from} as date)::timestamp at time zone ${timeZone}
+    and ${column('created_at')} < (cast(${to} as date) + 1)::timestamp at time zone ${timeZone}
+    and (${column('payment_type')} = 'COD' or ${column('is_paid')})`;
+}
+
+/**
+ * The dashboard's two statements over `days`, not yet run (bench/dashboard.mjs explains them):
+ * the orders counted, summed by the local hour they were placed in, and the products sold most.
+ */
+export function dashboardQueries(em: EntityManager, days: DashboardDays) {
+  const db = em.getKysely<DashboardTables>();
+  const delivered = sql<boolean>`status = 'Delivered'`;
+  const seenAt = sql`case when payment_type = 'COD' then created_at else paid_at end`;
+  return {
+    hours: db
+      .selectFrom('orders')
+      .select([
+        sql<number>`extract(hour from created_at at time zone ${days.timeZone})::int`.as('hour'),
+        sql<number>`count(*)::int`.as('orders'),
+        sql<string>`coalesce(sum(amount_paise) filter (where status <> 'Cancelled'), 0)`.as(
+          'sales_paise',
+        ),
+        sql<number>`(count(*) filter (where status = 'Cancelled'))::int`.as('cancelled'),
+        sql<number>`(count(*) filter (where ${delivered}))::int`.as('delivered'),
+        sql<number>`(count(delivered_at - ${seenAt}) filter (where ${delivered}))::int`.as('timed'),
+        sql<string>`coalesce(sum(extract(epoch from delivered_at - ${seenAt}) * 1000) filter (where ${delivered}), 0)`.as(
+          'delivery_ms',
+        ),
+        sql<number>`(count(*) filter (where ${delivered} and delivered_at <= promised_at))::int`.as(
+          'within_promise',
+        ),
+      ])
+      .where(counted(days, 'orders'))
+      .groupBy(sql`1`),
+    products: db
+      .selectFrom('orders as o')
+      .innerJoin('order_items as i', 'i.order_id', 'o.id')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .select([
+        'i.product_id as id',
+        'p.name',
+        sql<number>`sum(i.quantity)::int`.as('quantity'),
+        sql<string>`sum(i.quantity::bigint * i.unit_price_paise)`.as('sales_paise'),
+      ])
+      .where(counted(days, 'o'))
+      .where('o.status', '<>', 'Cancelled')
+      .groupBy(['i.product_id', 'p.name'])
+      .orderBy('quantity', 'desc')
+      .orderBy('p.name')
+      .orderBy('i.product_id')
+      .limit(TOP_PRODUCTS),
+  };
+}
+
+/**
+ * The shop's orders placed on `days` that it saw: their count, the amounts of those not
+ * cancelled, the cancelled and delivered, how long deliveries took from when the shop saw each
+ * order (placed with cash on delivery, or paid online), how many arrived by their promised
+ * time, the orders by local hour, and the products sold most (units in orders not cancelled;
+ * ties by name). Nothing but the sums of {@link dashboardQueries} leaves the database.
+ */
+export async function dashboardFigures(
+  em: EntityManager,
+  days: DashboardDays,
+): Promise<DashboardFigures> {
+  const queries = dashboardQueries(em, days);
+  const [hours, products] = await Promise.all([
+    queries.hours.execute(),
+    queries.products.execute(),
+  ]);
+
+  const byHour = Array.from({ length: 24 }, () => 0);
+  const figures: DashboardFigures = {
+    orders: 0,
+    salesPaise: 0,
+    cancelled: 0,
+    delivered: 0,
+    timedDeliveries: 0,
+    deliveryMs: 0,
+    withinPromise: 0,
+    byHour,
+    topProducts: products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      quantity: product.quantity,
+      salesPaise: count(product.sales_paise),
+    })),
+  };
+  for (const hour of hours) {
+    byHour[hour.hour] = hour.orders;
+    figures.orders += hour.orders;
+    figures.salesPaise += count(hour.sales_paise);
+    figures.cancelled += hour.cancelled;
+    figures.delivered += hour.delivered;
+    figures.timedDeliveries += hour.timed;
+    figures.deliveryMs += count(hour.delivery_ms);
+    figures.withinPromise += hour.within_promise;
+  }
+  return figures;
+}

@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import {
+  dashboardAnswerSchema,
+  dayIn,
+  toRupees,
+  type Dashboard,
+  type OrderStatus,
+  type PaymentType,
+} from '@kirana/shared';
+import type { InferKyselyDB } from '@mikro-orm/postgresql';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
+import {
+  createProduct,
+  sampleAddress,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
+import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
+import type { Product } from '../product/product.entity.js';
+
+type OrderTables = InferKyselyDB<typeof OrderSchema | typeof OrderItemSchema>;
+/** What the dashboard shows of a product (and what a failing case prints of it). */
+type SoldProduct = Pick<Product, 'id' | 'name'>;
+
+/** An order as the test writes it, with the times it chooses. */
+interface WrittenOrder {
+  placedAt: Date;
+  payment: PaymentType;
+  /** Set: paid then (online: the shop sees it from then; cash on delivery: collected). */
+  paidAt: Date | null;
+  status: OrderStatus;
+  promisedAt: Date | null;
+  deliveredAt: Date | null;
+  feePaise: number;
+  lines: { product: SoldProduct; quantity: number; unitPricePaise: number }[];
+}
+
+const at = (iso: string) => new Date(iso);
+const minutes = (count: number) => count * 60_000;
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+/** What the shop charges: the lines, 2 % tax on them (rounded down), and the delivery fee. */
+function amountOf(order: WrittenOrder): number {
+  const subtotal = order.lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaise, 0);
+  return subtotal + Math.floor((subtotal * 2) / 100) + order.feePaise;
+}
+
+/** The hour (0–23) of `instant` on the clock of `timeZone`. */
+function hourIn(instant: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'hour')?.value;
+  return Number(hour);
+}
+
+/**
+ * The dashboard of `orders` over `from`–`to` in `timeZone`, computed here from the orders as
+ * written: the figures the API must answer.
+ */
+function expectedDashboard(
+  orders: readonly WrittenOrder[],
+  { from, to, timeZone }: { from: string; to: string; timeZone: string },
+): Dashboard {
+  const counted = orders.filter((order) => {
+    const day = dayIn(order.placedAt, timeZone);
+    const seen = order.payment === 'COD' || order.paidAt !== null;
+    return seen && from <= day && day <= to;
+  });
+  const kept = counted.filter((order) => order.status !== 'Cancelled');
+  const delivered = counted.filter((order) => order.status === 'Delivered');
+  const deliveryMs = delivered.reduce((sum, order) => {
+    const seenAt = order.payment === 'COD' ? order.placedAt : order.paidAt!;
+    return sum + order.deliveredAt!.getTime() - seenAt.getTime();
+  }, 0);
+  const within = delivered.filter((order) => order.deliveredAt! <= order.promisedAt!).length;
+  const byHour = Array.from({ length: 24 }, () => 0);
+  for (const order of counted) byHour[hourIn(order.placedAt, timeZone)]! += 1;
+  const sold = new Map<string, { _id: string; name: string; quantity: number; paise: number }>();
+  for (const line of kept.flatMap((order) => order.lines)) {
+    const product = sold.get(line.product.id) ?? {
+      _id: line.product.id,
+      name: line.product.name,
+      quantity: 0,
+      paise: 0,
+    };
+    product.quantity += line.quantity;
+    product.paise += line.quantity * line.unitPricePaise;
+    sold.set(line.product.id, product);
+  }
+  return {
+    from,
+    to,
+    timeZone,
+    orders: counted.length,
+    sales: toRupees(kept.reduce((sum, order) => sum + amountOf(order), 0)),
+    cancelled: counted.length - kept.length,
+    delivered: delivered.length,
+    averageDeliveryMinutes:
+      delivered.length > 0 ? Math.round(deliveryMs / delivered.length / 6_000) / 10 : null,
+    withinPromise:
+      delivered.length > 0 ? Math.round((within / delivered.length) * 1_000) / 1_000 : null,
+    byHour,
+    topProducts: [...sold.values()]
+      .sort((a, b) => b.quantity - a.quantity || (a.name < b.name ? -1 : 1))
+      .slice(0, 10)
+      .map(({ paise, ...product }) => ({ ...product, sales: toRupees(paise) })),
+  };
+}
+
+describe('the seller’s dashboard', () => {
+  // A database of its own: the dashboard reads every order there is.
+  let app: TestApp;
+  let seller: Browser;
+  let shopperId: string;
+  beforeAll(async () => {
+    app = await createTestAppOfItsOwn();
+    seller = (await signInSeller(app)).http;
+    shopperId = (await signUpShopper(app)).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Writes `orders` as they are, straight into the tables; answers their ids. */
+  async function writeOrders(orders: readonly WrittenOrder[]): Promise<string[]> {
+    if (orders.length === 0) return [];
+    const db = app.orm.em.fork().getKysely<OrderTables>();
+    const rows = orders.map((order) => ({ order, id: randomUUID() }));
+    await db
+      .insertInto('orders')
+      .values(
+        rows.map(({ order, id }) => {
+          const subtotal = amountOf(order) - order.feePaise;
+          return {
+            id,
+            user_id: shopperId,
+            address: { addressId: shopperId, ...sampleAddress },
+            subtotal_paise: subtotal,
+            tax_paise: amountOf(order) - subtotal - order.feePaise,
+            delivery_fee_paise: order.feePaise,
+            amount_paise: amountOf(order),
+            status: order.status,
+            payment_type: order.payment,
+            is_paid: order.paidAt !== null,
+            paid_at: order.paidAt,
+            paid_via: order.paidAt && (order.payment === 'COD' ? 'cash' : 'online'),
+            promised_at: order.promisedAt,
+            delivered_at: order.deliveredAt,
+            cancelled_at: order.status === 'Cancelled' ? later(order.placedAt, minutes(1)) : null,
+            refund_paise: 0,
+            created_at: order.placedAt,
+            updated_at: order.placedAt,
+          };
+        }),
+      )
+      .execute();
+    await db
+      .insertInto('order_items')
+      .values(
+        rows.flatMap(({ order, id }) =>
+          order.lines.map((line, position) => ({
+            id: randomUUID(),
+            order_id: id,
+            position,
+            product_id: line.product.id,
+            quantity: line.quantity,
+            unit_price_paise: line.unitPricePaise,
+            stock_taken: false,
+          })),
+        ),
+      )
+      .execute();
+    return rows.map(({ id }) => id);
+  }
+
+  const removeOrders = (ids: readonly string[]) =>
+    ids.length === 0
+      ? Promise.resolve()
+      : app.orm.em
+          .fork()
+          .getKysely<OrderTables>()
+          .deleteFrom('orders')
+          .where('id', 'in', [...ids])
+          .execute();
+
+  const setTimeZone = (timeZone: string) => seller.put('/api/shop').send({ timeZone }).expect(200);
+
+  async function dashboard(query: Record<string, string> = {}): Promise<Dashboard> {
+    const answer = await seller.get('/api/dashboard').query(query).expect(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return dashboardAnswerSchema.parse(answer.body).dashboard;
+  }
+
+  test('a scripted day in Pune: each figure exact, an order at 23:30 IST on its own day and hour, never the next', async () => {
+    const product = (name: string) => createProduct(app.orm.em.fork(), { name });
+    const [atta, besan, dal, ghee, milk] = await Promise.all(
+      ['Atta 5 kg', 'Besan 1 kg', 'Dal 1 kg', 'Ghee 1 l', 'Milk 1 l'].map(product),
+    );
+    const line = (of: Product | undefined, quantity: number, unitPricePaise: number) => ({
+      product: of!,
+      quantity,
+      unitPricePaise,
+    });
+    const order = (placedAt: string, rest: Partial<WrittenOrder>): WrittenOrder => ({
+      placedAt: at(placedAt),
+      payment: 'COD',
+      paidAt: null,
+      status: 'Order Placed',
+      promisedAt: later(at(placedAt), minutes(30)),
+      deliveredAt: null,
+      feePaise: 0,
+      lines: [],
+      ...rest,
+    });
+    // 2026-03-10 in Pune (UTC+5:30) runs from 2026-03-09T18:30Z to 2026-03-10T18:30Z.
+    const orders: WrittenOrder[] = [
+      // 23:30 on the 9th: the day before.
+      order('2026-03-09T18:00:00Z', { lines: [line(atta, 7, 25_000)] }),
+      // Midnight: the 10th's first, delivered in 25 minutes of its 30.
+      order('2026-03-09T18:30:00Z', {
+        status: 'Delivered',
+        paidAt: at('2026-03-09T18:55:00Z'),
+        deliveredAt: at('2026-03-09T18:55:00Z'),
+        lines: [line(atta, 2, 25_000), line(dal, 1, 12_000)],
+      }),
+      // 10:10, paid at 10:15: delivered 40 minutes after the payment, 10 late.
+      order('2026-03-10T04:40:00Z', {
+        payment: 'Online',
+        paidAt: at('2026-03-10T04:45:00Z'),
+        promisedAt: at('2026-03-10T05:15:00Z'),
+        status: 'Delivered',
+        deliveredAt: at('2026-03-10T05:25:00Z'),
+        feePaise: 2_500,
+        lines: [line(milk, 3, 3_000)],
+      }),
+      // Online and never paid: the shop never saw it.
+      order('2026-03-10T05:00:00Z', {
+        payment: 'Online',
+        promisedAt: null,
+        status: 'Cancelled',
+        lines: [line(atta, 50, 25_000)],
+      }),
+      // 13:30, paid, then cancelled: counted, not sold.
+      order('2026-03-10T08:00:00Z', {
+        payment: 'Online',
+        paidAt: at('2026-03-10T08:01:00Z'),
+        status: 'Cancelled',
+        lines: [line(milk, 10, 3_000)],
+      }),
+      // 17:30, cancelled.
+      order('2026-03-10T12:00:00Z', { status: 'Cancelled', lines: [line(ghee, 5, 60_000)] }),
+      // 23:30 on the 10th: its last hour, still open.
+      order('2026-03-10T18:00:00Z', {
+        lines: [line(dal, 4, 12_000), line(milk, 1, 3_000), line(besan, 2, 8_000)],
+      }),
+      // Midnight again: the 11th.
+      order('2026-03-10T18:30:00Z', { lines: [line(ghee, 1, 60_000)] }),
+    ];
+    const ids = await writeOrders(orders);
+    try {
+      const hours = (counts: Record<number, number>) =>
+        Array.from({ length: 24 }, (_, hour) => counts[hour] ?? 0);
+      expect(await dashboard({ from: '2026-03-10', to: '2026-03-10' })).toEqual({
+        from: '2026-03-10',
+        to: '2026-03-10',
+        timeZone: 'Asia/Kolkata',
+        orders: 5,
+        // ₹632.40 (₹620 + ₹12.40 tax) + ₹116.80 (₹90 + ₹1.80 + ₹25 fee) + ₹683.40 (₹670 + ₹13.40).
+        sales: 1432.6,
+        cancelled: 2,
+        delivered: 2,
+        // 25 minutes from placing (cash on delivery), 40 from paying (online).
+        averageDeliveryMinutes: 32.5,
+        withinPromise: 0.5,
+        byHour: hours({ 0: 1, 10: 1, 13: 1, 17: 1, 23: 1 }),
+        topProducts: [
+          { _id: dal!.id, name: 'Dal 1 kg', quantity: 5, sales: 600 },
+          { _id: milk!.id, name: 'Milk 1 l', quantity: 4, sales: 120 },
+          // Two each: by name.
+          { _id: atta!.id, name: 'Atta 5 kg', quantity: 2, sales: 500 },
+          { _id: besan!.id, name: 'Besan 1 kg', quantity: 2, sales: 160 },
+        ],
+      });
+
+      // The 9th has only its 23:30 order; the 11th only its midnight one.
+      const ninth = await dashboard({ from: '2026-03-09', to: '2026-03-09' });
+      expect(ninth).toMatchObject({ orders: 1, sales: 1785, byHour: hours({ 23: 1 }) });
+      const eleventh = await dashboard({ from: '2026-03-11', to: '2026-03-11' });
+      expect(eleventh).toMatchObject({ orders: 1, sales: 612, byHour: hours({ 0: 1 }) });
+      // The three days together; `to` alone is that day.
+      const three = await dashboard({ from: '2026-03-09', to: '2026-03-11' });
+      expect(three).toMatchObject({ orders: 7, cancelled: 2, delivered: 2 });
+      expect(three.byHour).toEqual(hours({ 0: 2, 10: 1, 13: 1, 17: 1, 23: 2 }));
+      expect(await dashboard({ to: '2026-03-10' })).toMatchObject({
+        from: '2026-03-10',
+        orders: 5,
+      });
+      // No day without orders: zeros and nulls.
+      expect(await dashboard({ from: '2026-03-12', to: '2026-03-12' })).toMatchObject({
+        orders: 0,
+        sales: 0,
+        averageDeliveryMinutes: null,
+        withinPromise: null,
+        topProducts: [],
+      });
+
+      // In New York (UTC−4 since the 8th) the 10th runs from 04:00Z: another set of orders.
+      await setTimeZone('America/New_York');
+      const newYork = await dashboard({ from: '2026-03-10', to: '2026-03-10' });
+      expect(newYork).toMatchObject({ timeZone: 'America/New_York', orders: 5, cancelled: 2 });
+      expect(newYork.byHour).toEqual(hours({ 0: 1, 4: 1, 8: 1, 14: 2 }));
+    } finally {
+      await setTimeZone('Asia/Kolkata');
+      await removeOrders(ids);
+    }
+  });
+
+  test('without days: the shop’s today, in its time zone', async () => {
+    const now = new Date();
+    const ids = await writeOrders([
+      {
+        placedAt: now,
+        payment: 'COD',
+        paidAt: null,
+        status: 'Order Placed',
+        promisedAt: later(now, minutes(30)),
+        deliveredAt: null,
+        feePaise: 0,
+        lines: [
+          { product: await createProduct(app.orm.em.fork()), quantity: 1, unitPricePaise: 100 },
+        ],
+      },
+    ]);
+    try {
+      const today = await dashboard();
+      // Unless midnight passed in between.
+      if (today.from === dayIn(now, 'Asia/Kolkata')) {
+        expect(today).toMatchObject({ to: today.from, orders: 1, sales: 1.02 });
+        expect(today.byHour[hourIn(now, 'Asia/Kolkata')]).toBe(1);
+      }
+      expect(today.to).toBe(today.from);
+    } finally {
+      await removeOrders(ids);
+    }
+  });
+
+  test('bad days, days backwards and more than 366 of them are refused, naming the field; only the seller reads it', async () => {
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ from: '2026-13-01' }, /^from must be a day of the calendar$/],
+      [{ from: '2026-02-29', to: '2026-03-01' }, /^from must be a day of the calendar$/],
+      [{ to: 'yesterday' }, /^to must be a day as YYYY-MM-DD$/],
+      [{ from: '2026-03-10', to: '2026-03-09' }, /^from must not be after to \(2026-03-09\)$/],
+      [{ from: '2025-01-01', to: '2026-01-02' }, /^to must be within 366 days of from/],
+      // Up to today, from six years ago.
+      [{ from: '2020-01-01' }, /^to must be within 366 days of from/],
+    ];
+    for (const [query, message] of refusals) {
+      const answer = await seller.get('/api/dashboard').query(query).expect(400);
+      expect(answer.body, JSON.stringify(query)).toEqual({
+        success: false,
+        code: 'INVALID',
+        message: expect.stringMatching(message),
+      });
+    }
+    // A whole leap year is not too long.
+    await seller.get('/api/dashboard').query({ from: '2024-01-01', to: '2024-12-31' }).expect(200);
+
+    await app.http().get('/api/dashboard').expect(401);
+    const shopper = await signUpShopper(app);
+    await shopper.http.get('/api/dashboard').expect(401);
+    const agent = await signInAgent(app);
+    const refused = await agent.http.get('/api/dashboard').expect(401);
+    expect(refused.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+
+  test('over random days, orders and time zones, every figure is the one the orders make, to the paisa', async () => {
+    const products: SoldProduct[] = await Promise.all(
+      'ABCDEFGHIJKL'.split('').map(async (letter) => {
+        const { id, name } = await createProduct(app.orm.em.fork(), {
+          name: `Random product ${letter}`,
+        });
+        return { id, name };
+      }),
+    );
+    const DAY = 86_400_000;
+    const firstDay = Date.UTC(2025, 0, 1);
+    const timeZones = ['Asia/Kolkata', 'America/New_York', 'Asia/Kathmandu', 'UTC'];
+    const orderOf = (start: number, end: number): fc.Arbitrary<WrittenOrder> =>
+      fc
+        .record({
+          placedAt: fc.integer({ min: start, max: end }),
+          payment: fc.constantFrom<PaymentType>('COD', 'Online'),
+          // Online: paid within 20 minutes, or never; cash on delivery: taken at the door.
+          paidAfter: fc.option(fc.integer({ min: 0, max: minutes(20) }), { freq: 3 }),
+          status: fc.constantFrom<OrderStatus>('Order Placed', 'Picked', 'Delivered', 'Cancelled'),
+          promise: fc.integer({ min: minutes(10), max: minutes(60) }),
+          // Sometimes exactly on the promise.
+          takes: fc.option(fc.integer({ min: minutes(1), max: minutes(90) }), { freq: 4 }),
+          feePaise: fc.constantFrom(0, 2_500),
+          lines: fc.uniqueArray(
+            fc.record({
+              product: fc.constantFrom(...products),
+              quantity: fc.integer({ min: 1, max: 20 }),
+              unitPricePaise: fc.integer({ min: 100, max: 50_000 }),
+            }),
+            { minLength: 1, maxLength: 4, selector: (line) => line.product.id },
+          ),
+        })
+        .map((drawn) => {
+          const placedAt = new Date(drawn.placedAt);
+          const paid = drawn.paidAfter !== null;
+          // An online order unpaid is waiting or expired; one delivered was paid.
+          const status =
+            drawn.payment === 'Online' && !paid
+              ? drawn.status === 'Cancelled'
+                ? 'Cancelled'
+                : 'Order Placed'
+              : drawn.status;
+          const seenAt = drawn.payment === 'COD' ? placedAt : later(placedAt, drawn.paidAfter ?? 0);
+          const deliveredAt =
+            status === 'Delivered' ? later(seenAt, drawn.takes ?? drawn.promise) : null;
+          const paidAt =
+            drawn.payment === 'Online'
+              ? paid
+                ? seenAt
+                : null
+              : paid && deliveredAt
+                ? deliveredAt
+                : null;
+          return {
+            placedAt,
+            payment: drawn.payment,
+            paidAt,
+            status,
+            promisedAt: drawn.payment === 'COD' || paid ? later(seenAt, drawn.promise) : null,
+            deliveredAt,
+            feePaise: drawn.feePaise,
+            lines: drawn.lines,
+          };
+        });
+    const scenario = fc
+      .record({
+        day: fc.integer({ min: 0, max: 700 }),
+        length: fc.integer({ min: 1, max: 3 }),
+        timeZone: fc.constantFrom(...timeZones),
+      })
+      .chain(({ day, length, timeZone }) => {
+        const from = firstDay + day * DAY;
+        // From a day before to a day after the range, so that some fall outside it.
+        const orders = fc.array(orderOf(from - DAY, from + (length + 1) * DAY), {
+          maxLength: 30,
+        });
+        const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        return fc.record({
+          from: fc.constant(iso(from)),
+          to: fc.constant(iso(from + (length - 1) * DAY)),
+          timeZone: fc.constant(timeZone),
+          orders,
+        });
+      });
+
+    let timeZone = 'Asia/Kolkata';
+    try {
+      await fc.assert(
+        fc.asyncProperty(scenario, async (drawn) => {
+          if (drawn.timeZone !== timeZone) {
+            await setTimeZone(drawn.timeZone);
+            timeZone = drawn.timeZone;
+          }
+          const ids = await writeOrders(drawn.orders);
+          try {
+            expect(await dashboard({ from: drawn.from, to: drawn.to })).toEqual(
+              expectedDashboard(drawn.orders, drawn),
+            );
+          } finally {
+            await removeOrders(ids);
+          }
+        }),
+        { numRuns: 20 },
+      );
+    } finally {
+      await setTimeZone('Asia/Kolkata');
+    }
+  }, 120_000);
+});
