@@ -44,7 +44,7 @@ const areaMessages = {
  */
 const SERVER_MODULE_LAYERS = [
   ['health', 'session'],
-  ['user', 'seller', 'upload', 'agent', 'backup'],
+  ['user', 'seller', 'upload', 'agent', 'backup', 'shop'],
   ['address', 'category'],
   ['product'],
   ['cart', 'storefront', 'order'],

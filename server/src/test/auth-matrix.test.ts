@@ -288,11 +288,11 @@ const ROWS: Record<string, Row> = {
     ok: ['seller'],
     request: () => ({ query: { from: '2026-11-01', to: '2026-11-27' } }),
   },
-  // The shop's backups.
+  // The shop's settings. Its promise as it is: this table is about who may change it.
   'GET /api/shop': { ok: EVERYONE, request: () => ({}) },
-  // An empty change: this table is about who may make one.
-  'PUT /api/shop': { ok: ['seller'], request: () => ({ body: {} }) },
+  'PUT /api/shop': { ok: ['seller'], request: () => ({ body: { promiseMinutes: 30 } }) },
   'GET /api/shop/serviceable': { ok: EVERYONE, request: () => ({ query: { zipcode: '411001' } }) },
+  // The shop's backups.
   'GET /api/backups': { ok: ['seller'], request: () => ({}) },
   'POST /api/backups': { ok: ['seller'], request: () => ({}) },
   'GET /api/backups/:name': {

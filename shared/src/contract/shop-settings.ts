@@ -126,7 +126,12 @@ export const shopUpdateBodySchema = requestBody({
       .string({ error: 'timeZone must be a time zone such as Asia/Kolkata' })
       .check(z.refine(isTimeZone, 'timeZone must be a time zone such as Asia/Kolkata')),
   ),
-});
+}).check(
+  z.refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'request body must name at least one setting to change',
+  ),
+);
 export type ShopUpdateBody = z.infer<typeof shopUpdateBodySchema>;
 
 /** `GET /api/shop/serviceable?zipcode=`. */

@@ -126,6 +126,8 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
     const shopper = await signUpShopper(app);
     await shopper.http.put('/api/shop').send({ deliveryFee: 10 }).expect(401);
     const refusals: Array<[Record<string, unknown>, RegExp]> = [
+      [{}, /must name at least one setting to change/],
+      [{ colour: 'green' }, /must name at least one setting to change/],
       [{ zipcodes: ['41100'] }, /zipcodes must be PIN codes of six digits/],
       [{ zipcodes: '411001' }, /zipcodes must be a list/],
       [{ hours: [{ day: 7, opens: '07:00', closes: '22:00' }] }, /hours.day must be a weekday/],
