@@ -47,7 +47,7 @@ import { categoryRoutes } from './modules/category/category.routes.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { catalogueRoutes, productRoutes } from './modules/product/product.routes.js';
 import type { PushDeps } from './modules/push/push-sender.js';
-import { pushRoutes } from './modules/push/push.routes.js';
+import { pushRoutes, shopperPushRoutes } from './modules/push/push.routes.js';
 import { SessionCache } from './modules/session/session-cache.js';
 import { sellerRoutes } from './modules/seller/seller.routes.js';
 import { serveStorefrontPages } from './modules/storefront/storefront-pages.js';
@@ -82,7 +82,7 @@ export interface AppDependencies {
   agentLogin?: AgentLogin;
   /** Online payments: the provider (Razorpay or the sandbox) and what its services need. */
   payments: PaymentDeps;
-  /** Web Push to the agents' phones: the VAPID keys and the push services allowed. */
+  /** Web Push to agents' phones and shoppers' browsers: the VAPID keys and the push services allowed. */
   push: Pick<PushDeps, 'vapid' | 'serviceHosts'>;
   sessionSecret: string;
   /** Trust X-Forwarded-For / -Proto: only behind a proxy that sets them (else clients could). */
@@ -213,6 +213,7 @@ export function createApp(deps: AppDependencies): App {
     userRoutes(throttle('user'), signUpLimit),
     sellerRoutes(throttle('seller')),
     pushRoutes(deps.push),
+    shopperPushRoutes(deps.push),
     agentRoutes({
       loginThrottle: throttle('agent'),
       pairThrottle: throttle('agent-pair'),

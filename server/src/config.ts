@@ -376,7 +376,7 @@ const LOCAL_SECRETS = {
 
 /**
  * The files of DATA_DIR that are the shop's own keys: a backup carries them, so that a restored
- * shop keeps its sessions, its paired phones and its agents' push subscriptions.
+ * shop keeps its sessions, its paired phones and its agents' and shoppers' push subscriptions.
  */
 export const DATA_DIR_KEYS = [...Object.values(LOCAL_SECRETS), VAPID_KEYS_FILE];
 

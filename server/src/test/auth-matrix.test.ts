@@ -360,11 +360,19 @@ const ROWS: Record<string, Row> = {
       body: who === 'agent' ? await fx.paidCollection() : fx.unpaidCallback,
     }),
   },
-  // Background alerts: each agent's own phone (the test app sends no push messages).
-  'GET /api/agents/push/key': { ok: AGENTS, request: () => ({}) },
+  // Background alerts: each agent's own phone (the test app sends no push messages). Shoppers'
+  // browsers subscribe with the same key.
+  'GET /api/agents/push/key': { ok: [...SHOPPERS, ...AGENTS], request: () => ({}) },
   'POST /api/agents/push/subscribe': { ok: AGENTS, request: () => ({ body: phoneSubscription() }) },
   'POST /api/agents/push/unsubscribe': {
     ok: AGENTS,
+    request: () => ({ body: { endpoint: phoneSubscription().endpoint } }),
+  },
+
+  // Notifications of a shopper's own orders, on their own browser.
+  'POST /api/user/push/subscribe': { ok: SHOPPERS, request: () => ({ body: phoneSubscription() }) },
+  'POST /api/user/push/unsubscribe': {
+    ok: SHOPPERS,
     request: () => ({ body: { endpoint: phoneSubscription().endpoint } }),
   },
 

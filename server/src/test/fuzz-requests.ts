@@ -35,6 +35,7 @@ import {
   productUpdateFieldSchema,
   pushSubscribeBodySchema,
   pushUnsubscribeBodySchema,
+  userPushSubscribeBodySchema,
   archiveProductBodySchema,
   registerBodySchema,
   shopUpdateBodySchema,
@@ -310,6 +311,23 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   },
   'POST /api/agents/push/unsubscribe': {
     as: ['agent'],
+    body: {
+      json: pushUnsubscribeBodySchema,
+      example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' }),
+    },
+  },
+  'POST /api/user/push/subscribe': {
+    as: ['shopper'],
+    body: {
+      json: userPushSubscribeBodySchema,
+      example: () => ({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      }),
+    },
+  },
+  'POST /api/user/push/unsubscribe': {
+    as: ['shopper'],
     body: {
       json: pushUnsubscribeBodySchema,
       example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' }),

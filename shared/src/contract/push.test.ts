@@ -1,7 +1,11 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { validationMessage } from './common.js';
-import { pushSubscribeBodySchema, pushUnsubscribeBodySchema } from './push.js';
+import {
+  pushSubscribeBodySchema,
+  pushUnsubscribeBodySchema,
+  userPushSubscribeBodySchema,
+} from './push.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);
@@ -48,6 +52,20 @@ describe('push subscription bodies', () => {
     ['another language', { ...subscription, locale: 'fr' }, 'locale must be en or hi'],
   ])('refuses %s, naming the field', (_case, body, message) => {
     expect(messageOf(pushSubscribeBodySchema, body)).toBe(message);
+  });
+
+  it("takes a shopper's browser subscription with the same checks, and no language (the storefront's is English)", () => {
+    const { expirationTime: _dropped, ...kept } = subscription;
+    expect(userPushSubscribeBodySchema.parse({ ...subscription, locale: 'hi' })).toEqual(kept);
+    expect(messageOf(userPushSubscribeBodySchema, { keys: subscription.keys })).toBe(
+      'endpoint is required',
+    );
+    expect(
+      messageOf(userPushSubscribeBodySchema, {
+        ...subscription,
+        keys: { ...subscription.keys, auth: 'AAAA' },
+      }),
+    ).toBe('keys.auth must be 16 bytes, base64url');
   });
 
   it('unsubscribes by endpoint alone', () => {

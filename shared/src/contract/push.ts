@@ -12,12 +12,8 @@ const ENDPOINT_FORMAT = 'endpoint must be an https:// URL of a push service';
 const P256DH_FORMAT = 'keys.p256dh must be a P-256 public key (65 bytes, base64url)';
 const AUTH_FORMAT = 'keys.auth must be 16 bytes, base64url';
 
-/**
- * `POST /api/agents/push/subscribe`: the phone's PushSubscription as its `toJSON()` gives it
- * (`expirationTime` is not kept), and the language its alerts are written in (default English).
- * Which push services the server accepts is its own check (PUSH_SERVICE_HOSTS).
- */
-export const pushSubscribeBodySchema = requestBody({
+/** A browser's PushSubscription as its `toJSON()` gives it (`expirationTime` is not kept). */
+const subscriptionFields = {
   endpoint: z.pipe(
     z
       .string({ error: 'endpoint is required' })
@@ -35,13 +31,29 @@ export const pushSubscribeBodySchema = requestBody({
     },
     { error: 'keys must be an object with p256dh and auth' },
   ),
+};
+
+/**
+ * `POST /api/agents/push/subscribe`: the phone's PushSubscription, and the language its alerts
+ * are written in (default English). Which push services the server accepts is its own check
+ * (PUSH_SERVICE_HOSTS).
+ */
+export const pushSubscribeBodySchema = requestBody({
+  ...subscriptionFields,
   locale: z.optional(
     z.enum(PUSH_LOCALES, { error: `locale must be ${PUSH_LOCALES.join(' or ')}` }),
   ),
 });
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBodySchema>;
 
-/** `POST /api/agents/push/unsubscribe`: the subscription's endpoint, as subscribed. */
+/**
+ * `POST /api/user/push/subscribe`: a shopper's browser, notified of their orders' changes (in
+ * English, the storefront's language).
+ */
+export const userPushSubscribeBodySchema = requestBody(subscriptionFields);
+export type UserPushSubscribeBody = z.infer<typeof userPushSubscribeBodySchema>;
+
+/** `POST /api/agents/push/unsubscribe` and `POST /api/user/push/unsubscribe`: the subscription's endpoint, as subscribed. */
 export const pushUnsubscribeBodySchema = requestBody({
   endpoint: z
     .string({ error: 'endpoint is required' })
@@ -52,24 +64,28 @@ export const pushUnsubscribeBodySchema = requestBody({
 });
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;
 
-/** `GET /api/agents/push/key`: the server's VAPID public key (base64url), the phone's `applicationServerKey`. */
+/**
+ * `GET /api/agents/push/key` (an agent's or a shopper's session): the server's VAPID public key
+ * (base64url), the browser's `applicationServerKey`.
+ */
 export const pushKeyAnswerSchema = z.object({ success: z.literal(true), publicKey: z.string() });
 export type PushKeyAnswer = z.infer<typeof pushKeyAnswerSchema>;
 
-/** `POST /api/agents/push/subscribe` and `…/unsubscribe`. */
+/** `POST /api/agents/push/subscribe`, `/api/user/push/subscribe` and their `…/unsubscribe`. */
 export const pushSubscriptionAnswerSchema = successAnswerSchema;
 export type PushSubscriptionAnswer = z.infer<typeof pushSubscriptionAnswerSchema>;
 
 /**
- * What a push message carries to the agent app's service worker (web/public/agents-sw.js): the
- * notification's texts, the order it is about (its `tag`, so a repeat replaces it) and the page
- * a tap opens. Never the shopper's name, phone or street.
+ * What a push message carries to the agent app's service worker (web/public/agents-sw.js) or the
+ * storefront's (web/public/shop-sw.js): the notification's texts, the order it is about (its
+ * `tag`, so a repeat replaces it) and the page a tap opens. Never the shopper's name, phone or
+ * street.
  */
 export interface PushAlert {
   title: string;
   body: string;
   /** The order's id. */
   tag: string;
-  /** Where a tap leads, e.g. `/agents?order=<id>`. */
+  /** Where a tap leads, e.g. `/agents?order=<id>`, or `/my-orders` for a shopper. */
   url: string;
 }

@@ -1,15 +1,22 @@
 /**
  * Reading orders: the shopper's, the seller's page of them, the agent's, an order's history, and
- * the hot read of listed orders for the live updates (one plain Kysely query).
+ * the hot reads of listed orders for the live updates and of changes for the shoppers' push
+ * notifications (plain Kysely queries).
  */
-import { type OrderEvent, type SellerOrdersQuery } from '@kirana/shared';
+import { type OrderEvent, type OrderStatus, type SellerOrdersQuery } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
-import { OrderEventSchema, OrderSchema, type Order, type OrderItemSchema } from './order.entity.js';
+import {
+  OrderEventSchema,
+  OrderSchema,
+  type Order,
+  type OrderEvent as HistoryLine,
+  type OrderItemSchema,
+} from './order.entity.js';
 import type { ListedItem, ListedOrder } from './order.presenter.js';
 
 /** The shopper's own orders, newest first, with their items' products. */
@@ -218,5 +225,67 @@ export async function listOrderHistory(em: EntityManager, orderId: string): Prom
     toStatus: event.toStatus ?? null,
     note: event.note ?? null,
     at: event.createdAt.toISOString(),
+  }));
+}
+
+/** A change of an order as its shopper may be told of it: the history line and the order now. */
+export interface ChangeForShopper {
+  historyId: string;
+  type: HistoryLine['type'];
+  toStatus: OrderStatus | null;
+  /** Who made the change: the shopper, the seller, an agent, the system. */
+  actorRole: HistoryLine['actorRole'];
+  orderId: string;
+  userId: string;
+  promisedAt: Date | null;
+  cancelReason: string | null;
+  /** The agent the order is with now, if any. */
+  agentName: string | null;
+}
+
+type ChangeTables = InferKyselyDB<
+  typeof OrderEventSchema | typeof OrderSchema | typeof AgentSchema
+>;
+
+/**
+ * The history lines of `historyIds` that exist, each with what its shopper may be told (one plain
+ * query, by primary key: every order change may come here).
+ */
+export async function readChangesForShoppers(
+  em: EntityManager,
+  historyIds: readonly string[],
+): Promise<ChangeForShopper[]> {
+  if (historyIds.length === 0) return [];
+  const rows = await em
+    .getKysely<ChangeTables>()
+    .selectFrom('order_events as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .leftJoin('agents as a', 'a.id', 'o.assigned_to_id')
+    .select([
+      'e.id',
+      'e.type',
+      'e.to_status',
+      'e.actor_role',
+      'o.id as order_id',
+      'o.user_id',
+      'o.promised_at',
+      'o.cancel_reason',
+      'a.name as agent_name',
+    ])
+    .where('e.id', 'in', historyIds)
+    .execute();
+  const platform = em.getPlatform();
+  const date = (value: Date | string) =>
+    typeof value === 'string' ? platform.parseDate(value) : value;
+  return rows.map((row) => ({
+    historyId: row.id,
+    type: row.type,
+    toStatus: row.to_status,
+    actorRole: row.actor_role,
+    orderId: row.order_id,
+    userId: row.user_id,
+    promisedAt: row.promised_at && date(row.promised_at),
+    cancelReason: row.cancel_reason,
+    agentName: row.agent_name,
   }));
 }

@@ -22,6 +22,14 @@ export interface PushDeps {
 
 /** A new order is worth an alert only while it may still be open: the service drops it after. */
 export const ALERT_TTL_SECONDS = 15 * 60;
+
+/** How a message travels: kept by the push service at most `ttlSeconds`, with its urgency. */
+export interface Delivering {
+  /** A newer message with the same topic replaces one the service still holds. */
+  topic: string;
+  ttlSeconds: number;
+  urgency: 'high' | 'normal';
+}
 /** A push service that has not answered by then is given up on for this message. */
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -32,14 +40,14 @@ const hostOf = (endpoint: string) => URL.parse(endpoint)?.host ?? 'unknown';
 
 /**
  * Sends `alert` to one subscription, encrypted to its keys (aes128gcm) and signed with the VAPID
- * keys, urgent, for at most {@link ALERT_TTL_SECONDS}, under `topic` (a newer message with the
- * same topic replaces one the service still holds). Never throws: a failure is logged.
+ * keys, as `delivering` says (an agent's alert: urgent, for at most {@link ALERT_TTL_SECONDS}).
+ * Never throws: a failure is logged.
  */
 export async function sendAlert(
   deps: PushDeps,
   recipient: AlertRecipient,
   alert: PushAlert,
-  topic: string,
+  { topic, ttlSeconds, urgency }: Delivering,
 ): Promise<Delivery> {
   const host = hostOf(recipient.endpoint);
   // Stored under another configuration, perhaps: never a request to an address not allowed now.
@@ -56,8 +64,8 @@ export async function sendAlert(
       JSON.stringify(alert),
       {
         vapidDetails: deps.vapid,
-        TTL: ALERT_TTL_SECONDS,
-        urgency: 'high',
+        TTL: ttlSeconds,
+        urgency,
         topic,
         timeout: SEND_TIMEOUT_MS,
         ...(deps.httpsAgent && { agent: deps.httpsAgent }),

@@ -2,18 +2,27 @@ import { PUSH_LOCALES } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty } from '../../db/base.js';
 import { AgentSchema } from '../agent/agent.entity.js';
+import { SessionSchema } from '../session/session.entity.js';
+import { UserSchema } from '../user/user.entity.js';
 
 /**
- * A phone's Web Push subscription (the browser's PushSubscription): where the push service takes
- * messages for it, and the keys its messages are encrypted to. An endpoint belongs to one agent,
- * the one signed in when it was last subscribed.
+ * A browser's Web Push subscription (the browser's PushSubscription): where the push service
+ * takes messages for it, and the keys its messages are encrypted to. An endpoint belongs to one
+ * agent (an agent's phone, alerted to new orders) or one shopper (told of their orders' changes):
+ * whoever was signed in when it was last subscribed.
  */
 export const PushSubscriptionSchema = defineEntity({
   name: 'PushSubscription',
   tableName: 'push_subscriptions',
   properties: {
     id: idProperty(),
-    agent: () => p.manyToOne(AgentSchema).index(),
+    agent: () => p.manyToOne(AgentSchema).nullable().index().deleteRule('no action'),
+    user: () => p.manyToOne(UserSchema).nullable().index().deleteRule('no action'),
+    /**
+     * A shopper's: the session that subscribed. The browser hears nothing once it has ended (a
+     * logout, a login of someone else, expiry): the subscription goes with its row.
+     */
+    session: () => p.manyToOne(SessionSchema).nullable().index().deleteRule('cascade'),
     endpoint: p.text().unique(),
     /** The phone's P-256 public key (base64url, 65 bytes). */
     p256dh: p.string().length(100),
@@ -23,5 +32,13 @@ export const PushSubscriptionSchema = defineEntity({
     locale: p.enum(PUSH_LOCALES).default('en'),
     createdAt: createdAtProperty(),
   },
+  checks: [
+    {
+      // An agent's phone, or a shopper's browser in one of their sessions.
+      name: 'push_subscriptions_owner_check',
+      expression:
+        '(agent_id is not null and user_id is null and session_token_hash is null) or (agent_id is null and user_id is not null and session_token_hash is not null)',
+    },
+  ],
 });
 export type PushSubscription = InferEntity<typeof PushSubscriptionSchema>;

@@ -1,31 +1,66 @@
 /**
- * Background alerts on the agents' phones: every order newly open in the agents' pool (a COD
- * order placed, an online order once paid, an order taken back or offered again) is pushed
- * through Web Push to the subscribed phones of the agents on duty, so the phone shows it while
- * the agent app is closed.
+ * Web Push from the domain events, to browsers that may be closed:
+ * - agents' phones: every order newly open in the agents' pool (a COD order placed, an online
+ *   order once paid, an order taken back or offered again) reaches the subscribed phones of the
+ *   agents on duty;
+ * - shoppers' browsers: their own order accepted by an agent (or given to one by the seller),
+ *   picked, delivered, or cancelled by the shop, reaches the browsers they subscribed.
  */
-import { isOpenForAgents } from '@kirana/shared';
+import { isOpenForAgents, type PushAlert } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/domain-events.js';
 import { readInBatches } from '../../lib/in-batches.js';
 import { factsOf } from '../order/order-rules.js';
 import type { ListedOrder } from '../order/order.presenter.js';
-import { readListedOrders } from '../order/order-reads.js';
+import {
+  readChangesForShoppers,
+  readListedOrders,
+  type ChangeForShopper,
+} from '../order/order-reads.js';
+import { readShop } from '../shop/shop.service.js';
 import { alertTopic, newOrderAlert } from './push-alert.js';
-import { sendAlert, type PushDeps } from './push-sender.js';
-import { deleteSubscription, onDutySubscriptions, type AlertRecipient } from './push.service.js';
+import { ALERT_TTL_SECONDS, sendAlert, type Delivering, type PushDeps } from './push-sender.js';
+import {
+  deleteSubscription,
+  onDutySubscriptions,
+  shopperSubscriptions,
+  type AlertRecipient,
+} from './push.service.js';
+import { orderUpdateAlert, type OrderUpdateKind } from './order-update-alert.js';
 
 /** How many push services are asked at once. */
 const CONCURRENT_SENDS = 8;
 
+/**
+ * A shopper's notification is kept for a browser that is offline this long at most; a newer one
+ * about the same order replaces it meanwhile (the same topic).
+ */
+export const UPDATE_TTL_SECONDS = 60 * 60;
+
 /** The changes after which an order may be newly open to the agents. */
 const OFFERING_CHANGES: ReadonlySet<OrderChange> = new Set(['paid', 'released', 'unaccepted']);
 
+/** The changes a shopper may be told of (which of them, by their history line). */
+const SHOPPER_CHANGES: ReadonlySet<OrderChange> = new Set([
+  'accepted',
+  'assigned',
+  'status',
+  'cancelled',
+  'expired',
+]);
+
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
+type ChangeEvent = Extract<DomainEvent, { type: 'order.changed' }>;
 
 /** An order to alert the agents to, and the phones to alert. */
 interface Alert {
   order: ListedOrder;
+  recipients: AlertRecipient[];
+}
+
+/** A change to tell a shopper of, and their browsers. */
+interface Update {
+  alert: PushAlert;
   recipients: AlertRecipient[];
 }
 
@@ -34,27 +69,49 @@ function offersOrder(event: DomainEvent): event is OrderEvent {
   return event.type === 'order.changed' && OFFERING_CHANGES.has(event.change);
 }
 
+function tellsShopper(event: DomainEvent): event is ChangeEvent & { historyId: string } {
+  return (
+    event.type === 'order.changed' && event.historyId !== null && SHOPPER_CHANGES.has(event.change)
+  );
+}
+
 /**
- * Sends `order`'s alert to each recipient, {@link CONCURRENT_SENDS} at a time, and forgets the
+ * What the shopper is told of a history line: an agent took it (or the seller gave it to one),
+ * it was picked or delivered, the shop cancelled it (or it expired unpaid). Their own
+ * cancellation they know of; other lines (a wrong PIN, a payment) are not news for them.
+ */
+function updateKindOf(change: ChangeForShopper): OrderUpdateKind | null {
+  switch (change.type) {
+    case 'accepted':
+    case 'assigned':
+      return 'accepted';
+    case 'status':
+      if (change.toStatus === 'Picked') return 'picked';
+      return change.toStatus === 'Delivered' ? 'delivered' : null;
+    case 'cancelled':
+    case 'expired':
+      return change.actorRole === 'user' ? null : 'cancelled';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Sends each recipient its alert, {@link CONCURRENT_SENDS} at a time, and forgets the
  * subscriptions their push service says are gone. Answers how many were sent.
  */
-export async function alertAgents(
+async function sendToEach(
   em: EntityManager,
   deps: PushDeps,
-  order: ListedOrder,
   recipients: readonly AlertRecipient[],
+  alertFor: (recipient: AlertRecipient) => PushAlert,
+  delivering: Delivering,
 ): Promise<number> {
-  const topic = alertTopic(order.id);
   const queue = [...recipients];
   let sent = 0;
   const worker = async () => {
     for (let recipient = queue.shift(); recipient; recipient = queue.shift()) {
-      const delivery = await sendAlert(
-        deps,
-        recipient,
-        newOrderAlert(order, recipient.locale),
-        topic,
-      );
+      const delivery = await sendAlert(deps, recipient, alertFor(recipient), delivering);
       if (delivery === 'sent') sent += 1;
       if (delivery === 'gone') await deleteSubscription(em, recipient.id);
     }
@@ -63,12 +120,27 @@ export async function alertAgents(
   return sent;
 }
 
+/** Sends `order`'s new-order alert to each agent's phone, in its language: urgent, 15 minutes. */
+export function alertAgents(
+  em: EntityManager,
+  deps: PushDeps,
+  order: ListedOrder,
+  recipients: readonly AlertRecipient[],
+): Promise<number> {
+  return sendToEach(em, deps, recipients, (recipient) => newOrderAlert(order, recipient.locale), {
+    topic: alertTopic(order.id),
+    ttlSeconds: ALERT_TTL_SECONDS,
+    urgency: 'high',
+  });
+}
+
 /**
- * The domain events' listener that alerts on-duty agents' phones to orders newly open to them.
- * Every order placed comes here: the phones and the orders are read once for each batch of events
- * (see {@link readInBatches}), the phones first, so a shop with no phone subscribed on duty reads
- * no order; each order's alerts are then sent on their own, a slow push service holding up no
- * other order's.
+ * The domain events' listener that alerts on-duty agents' phones to orders newly open to them,
+ * and tells shoppers' browsers of their orders' changes. Every order placed or changed comes
+ * here: what to send is read once for each batch of events (see {@link readInBatches}), the
+ * recipients first where that spares reading orders (a shop with no phone subscribed on duty
+ * reads no order); each order's messages are then sent on their own, a slow push service holding
+ * up no other order's.
  */
 export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListener {
   const readAlert = readInBatches(async (orderIds: string[]) => {
@@ -79,7 +151,55 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     const orders = await readListedOrders(em, [...new Set(orderIds)]);
     return new Map(orders.map((order) => [order.id, { order, recipients }]));
   });
+
+  const readUpdate = readInBatches(async (historyIds: string[]) => {
+    const em = orm.em.fork();
+    const changes = (await readChangesForShoppers(em, historyIds)).flatMap((change) => {
+      const kind = updateKindOf(change);
+      return kind ? [{ change, kind }] : [];
+    });
+    const browsers = await shopperSubscriptions(
+      em,
+      changes.map(({ change }) => change.userId),
+    );
+    const told = changes.filter(({ change }) => browsers.has(change.userId));
+    const updates = new Map<string, Update>();
+    if (told.length === 0) return updates;
+    const { timeZone } = await readShop(em);
+    const now = new Date();
+    for (const { change, kind } of told) {
+      const alert = orderUpdateAlert(
+        {
+          orderId: change.orderId,
+          kind,
+          agentName: change.agentName,
+          promisedAt: change.promisedAt,
+          cancelReason: change.cancelReason,
+        },
+        timeZone,
+        now,
+      );
+      const recipients = browsers.get(change.userId);
+      if (alert && recipients) updates.set(change.historyId, { alert, recipients });
+    }
+    return updates;
+  });
+
   return async (event) => {
+    if (tellsShopper(event)) {
+      const update = await readUpdate(event.historyId);
+      if (update) {
+        const sent = await sendToEach(orm.em.fork(), deps, update.recipients, () => update.alert, {
+          topic: alertTopic(event.orderId),
+          ttlSeconds: UPDATE_TTL_SECONDS,
+          urgency: 'normal',
+        });
+        deps.logger.debug(
+          { orderId: event.orderId, change: event.change, sent, of: update.recipients.length },
+          'push: order update to its shopper',
+        );
+      }
+    }
     if (!offersOrder(event)) return;
     const alert = await readAlert(event.orderId);
     if (!alert || !isOpenForAgents(factsOf(alert.order))) return;

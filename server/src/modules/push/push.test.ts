@@ -1,18 +1,7 @@
-import {
-  createECDH,
-  createPublicKey,
-  randomBytes,
-  randomUUID,
-  verify,
-  type ECDH,
-} from 'node:crypto';
-import { Agent as HttpsAgent, createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { orderNumber, pushKeyAnswerSchema, type PushAlert } from '@kirana/shared';
-import { generate } from 'selfsigned';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
+import { orderNumber, pushKeyAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import {
   createProduct,
@@ -22,84 +11,12 @@ import {
   signUpShopper,
 } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
+import { phoneSubscription, startPushService, type PushService } from '../../test/push-service.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
 import { alertTopic } from './push-alert.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
-import { MAX_SUBSCRIPTIONS_PER_AGENT } from './push.service.js';
-
-/** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(
-    body: Buffer,
-    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
-  ): Buffer;
-};
-
-type Browser = ReturnType<TestApp['agent']>;
-
-/** One POST the local push service received. */
-interface Delivered {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/**
- * A push service on 127.0.0.1 over HTTPS (its certificate made for the test), as FCM or
- * Mozilla's would be: it keeps every message; an endpoint under /gone/ answers 410 Gone, one
- * under /broken/ 500.
- */
-async function startPushService() {
-  const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
-  const delivered: Delivered[] = [];
-  const server: Server = createServer({ key, cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      delivered.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = path.startsWith('/gone/') ? 410 : path.startsWith('/broken/') ? 500 : 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    delivered,
-    /** Trusts this service's certificate, as Node trusts the real services' by default. */
-    httpsAgent: new HttpsAgent({ ca: cert }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type PushService = Awaited<ReturnType<typeof startPushService>>;
-
-/** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */
-function phoneSubscription(service: PushService, kind: 'ok' | 'gone' | 'broken' = 'ok') {
-  const keyPair = createECDH('prime256v1');
-  keyPair.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  const endpoint = `${service.origin}/${kind}/${randomUUID()}`;
-  return {
-    keyPair,
-    body: { endpoint, keys: { p256dh: keyPair.getPublicKey().toString('base64url'), auth } },
-    path: new URL(endpoint).pathname,
-    /** What the phone's browser hands its service worker: the decrypted message. */
-    open(message: Delivered): PushAlert {
-      const plain = ece.decrypt(message.body, {
-        version: 'aes128gcm',
-        privateKey: keyPair,
-        authSecret: auth,
-      });
-      return JSON.parse(plain.toString('utf8')) as PushAlert;
-    },
-  };
-}
+import { MAX_SUBSCRIPTIONS } from './push.service.js';
 
 /** The claims of a VAPID Authorization header, its signature checked against `publicKey`. */
 function vapidClaims(authorization: string, publicKey: string) {
@@ -373,18 +290,18 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
 
   test('an agent is alerted on their newest few phones only: older subscriptions are dropped', async () => {
     const agent = await signInAgent(app, 'Chitra');
-    const phones = Array.from({ length: MAX_SUBSCRIPTIONS_PER_AGENT + 2 }, () =>
+    const phones = Array.from({ length: MAX_SUBSCRIPTIONS + 2 }, () =>
       phoneSubscription(service, 'ok'),
     );
     for (const phone of phones)
       await agent.http.post('/api/agents/push/subscribe').send(phone.body).expect(200);
-    expect(await subscriptionsOf(agent.agent.id)).toBe(MAX_SUBSCRIPTIONS_PER_AGENT);
+    expect(await subscriptionsOf(agent.agent.id)).toBe(MAX_SUBSCRIPTIONS);
     const kept = await app.orm.em
       .fork()
       .find(PushSubscriptionSchema, { agent: agent.agent.id }, { fields: ['endpoint'] });
     expect(kept.map((each) => each.endpoint).sort()).toEqual(
       phones
-        .slice(-MAX_SUBSCRIPTIONS_PER_AGENT)
+        .slice(-MAX_SUBSCRIPTIONS)
         .map((phone) => phone.body.endpoint)
         .sort(),
     );
@@ -434,12 +351,16 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     expect(await subscriptionsOf(agent.agent.id)).toBe(0);
   });
 
-  test('without an agent’s session each push route is a 401', async () => {
+  test('without an agent’s session each push route is a 401, but the key, which shoppers subscribe with too', async () => {
     const nobody = app.agent();
     const shopper = await signUpShopper(app);
     const body = phoneSubscription(service).body;
+    const { publicKey } = pushKeyAnswerSchema.parse(
+      (await shopper.http.get('/api/agents/push/key').expect(200)).body,
+    );
+    expect(publicKey).toMatch(/^B[\w-]{86}$/);
     for (const browser of [nobody, shopper.http, seller]) {
-      await browser.get('/api/agents/push/key').expect(401);
+      if (browser !== shopper.http) await browser.get('/api/agents/push/key').expect(401);
       await browser.post('/api/agents/push/subscribe').send(body).expect(401);
       await browser
         .post('/api/agents/push/unsubscribe')

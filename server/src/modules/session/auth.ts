@@ -4,6 +4,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 import type { SessionKind } from '../../lib/session-kinds.js';
+import type { SessionFacts } from './session-cache.js';
 import { endSession, findSession, hashToken, startSession } from './session.service.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -107,13 +108,23 @@ export async function signOut(ctx: Ctx, kind: SessionKind): Promise<void> {
  * @throws AppError UNAUTHENTICATED when there is no live session.
  */
 export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<string> {
-  const subjectId = await optionalSession(ctx, kind);
-  if (!subjectId) {
+  return (await requireLiveSession(ctx, kind)).subjectId;
+}
+
+/**
+ * The live session signed in as `kind`: whose it is, and its token's hash (what the sessions
+ * table keys it by).
+ * @throws AppError UNAUTHENTICATED when there is none.
+ */
+export async function requireLiveSession(ctx: Ctx, kind: SessionKind): Promise<SessionFacts> {
+  const token = sessionToken(ctx, kind);
+  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
+  if (!session) {
     // The storefront stops asking once its shopper's session has gone.
     if (kind === 'user' && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, null);
     throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN[kind]);
   }
-  return subjectId;
+  return session;
 }
 
 /** The id of the account signed in as `kind`, or null when there is no live session. */

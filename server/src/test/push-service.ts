@@ -1,0 +1,81 @@
+/**
+ * A push service for the Web Push tests, and browsers subscribing to it: what the server sends
+ * is received, kept and decrypted as a phone's browser would.
+ */
+import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
+import { Agent as HttpsAgent, createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { PushAlert } from '@kirana/shared';
+import { generate } from 'selfsigned';
+
+/** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(
+    body: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer;
+};
+
+/** One POST the local push service received. */
+export interface Delivered {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * A push service on 127.0.0.1 over HTTPS (its certificate made for the test), as FCM or
+ * Mozilla's would be: it keeps every message; an endpoint under /gone/ answers 410 Gone, one
+ * under /broken/ 500.
+ */
+export async function startPushService() {
+  const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const delivered: Delivered[] = [];
+  const server: Server = createServer({ key, cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      delivered.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = path.startsWith('/gone/') ? 410 : path.startsWith('/broken/') ? 500 : 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    delivered,
+    /** Trusts this service's certificate, as Node trusts the real services' by default. */
+    httpsAgent: new HttpsAgent({ ca: cert }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */
+export function phoneSubscription(service: PushService, kind: 'ok' | 'gone' | 'broken' = 'ok') {
+  const keyPair = createECDH('prime256v1');
+  keyPair.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  const endpoint = `${service.origin}/${kind}/${randomUUID()}`;
+  return {
+    keyPair,
+    body: { endpoint, keys: { p256dh: keyPair.getPublicKey().toString('base64url'), auth } },
+    path: new URL(endpoint).pathname,
+    /** What the phone's browser hands its service worker: the decrypted message. */
+    open(message: Delivered): PushAlert {
+      const plain = ece.decrypt(message.body, {
+        version: 'aes128gcm',
+        privateKey: keyPair,
+        authSecret: auth,
+      });
+      return JSON.parse(plain.toString('utf8')) as PushAlert;
+    },
+  };
+}
