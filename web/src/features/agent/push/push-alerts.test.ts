@@ -1,69 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  keyBytes,
-  madeWithKey,
-  syncAlerts,
-  turnOffAlerts,
-  turnOnAlerts,
-  type AlertsBrowser,
-  type AlertsServer,
-} from './push-alerts';
-
-// A VAPID public key as the server gives it (65 bytes, base64url), and another.
-const KEY = `B${'A'.repeat(84)}E0`;
-const OTHER_KEY = `B${'Q'.repeat(84)}E0`;
-
-/** A browser's PushSubscription, made with `key`. */
-function aSubscription(key: string, endpoint = 'https://fcm.googleapis.com/fcm/send/phone-1') {
-  return {
-    endpoint,
-    options: { applicationServerKey: keyBytes(key).buffer, userVisibleOnly: true },
-    toJSON: () => ({ endpoint, keys: { p256dh: 'phone-p256dh', auth: 'phone-auth' } }),
-    unsubscribe: vi.fn(async () => true),
-  } as unknown as PushSubscription & { unsubscribe: ReturnType<typeof vi.fn> };
-}
-
-/** A phone: its notification permission (and the answer the question would get), its subscription. */
-function aPhone({
-  permission = 'default' as NotificationPermission,
-  answer = 'granted' as NotificationPermission,
-  subscription = null as PushSubscription | null,
-  registered = true,
-} = {}) {
-  const state = { permission, subscription };
-  const pushManager = {
-    getSubscription: vi.fn(async () => state.subscription),
-    subscribe: vi.fn(async (options: PushSubscriptionOptionsInit) => {
-      const key = new Uint8Array(options.applicationServerKey as Uint8Array);
-      state.subscription = aSubscription(
-        toBase64url(key),
-        'https://fcm.googleapis.com/fcm/send/new',
-      );
-      return state.subscription;
-    }),
-  };
-  const requestPermission = vi.fn(async () => {
-    state.permission = answer;
-    return answer;
-  });
-  const browser: AlertsBrowser = {
-    notifications: {
-      get permission() {
-        return state.permission;
-      },
-      requestPermission,
-    } as AlertsBrowser['notifications'],
-    registration: async () => (registered ? { pushManager } : null),
-  };
-  return { browser, state, pushManager, requestPermission };
-}
-
-function toBase64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+import { aPhone, aSubscription, KEY, OTHER_KEY, toBase64url } from '../../../test/push';
+import { syncAlerts, turnOffAlerts, turnOnAlerts, type AlertsServer } from './push-alerts';
 
 function aServer(
   key = KEY,
@@ -74,20 +11,6 @@ function aServer(
     unsubscribe: vi.fn(async () => undefined),
   };
 }
-
-describe('the server key as bytes', () => {
-  it('decodes base64url to the 65 bytes of a P-256 point', () => {
-    const bytes = keyBytes(KEY);
-    expect(bytes).toHaveLength(65);
-    expect(bytes[0]).toBe(4);
-    expect(toBase64url(bytes)).toBe(KEY);
-  });
-
-  it('tells a subscription made with the key from one made with another', () => {
-    expect(madeWithKey(aSubscription(KEY), keyBytes(KEY))).toBe(true);
-    expect(madeWithKey(aSubscription(OTHER_KEY), keyBytes(KEY))).toBe(false);
-  });
-});
 
 describe('turning alerts on', () => {
   it('asks for permission, subscribes with the server key (user-visible only) and tells the server, in the app’s language', async () => {
