@@ -6,6 +6,7 @@ import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
+import { OrderNotificationsSwitch } from '../../features/order-notifications/components/order-notifications-switch';
 import { lastPaymentFailureAtom } from '../../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
@@ -15,7 +16,10 @@ import { connectionAtoms } from '../../lib/socket';
 import '../../components/ui/button.css';
 import './my-orders-page.css';
 
-/** `/my-orders`: the shopper's orders, newest first, following each order live. */
+/**
+ * `/my-orders`: the shopper's orders, newest first, following each order live, and whether this
+ * browser notifies them of their orders' changes.
+ */
 export function MyOrdersPage() {
   const user = useAtomValue(userAtom);
   const authChecked = useAtomValue(authCheckedAtom);
@@ -39,13 +43,16 @@ export function MyOrdersPage() {
           </button>
         </div>
       ) : (
-        <LoadBoundary
-          onRetry={reset}
-          errorMessage="Your orders could not be loaded."
-          fallback={<Spinner label="Loading your orders…" />}
-        >
-          <OrdersList userId={user._id} />
-        </LoadBoundary>
+        <>
+          <OrderNotificationsSwitch userId={user._id} />
+          <LoadBoundary
+            onRetry={reset}
+            errorMessage="Your orders could not be loaded."
+            fallback={<Spinner label="Loading your orders…" />}
+          >
+            <OrdersList userId={user._id} />
+          </LoadBoundary>
+        </>
       )}
     </section>
   );

@@ -1,0 +1,99 @@
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import type { PushState } from '../push/web-push';
+import { orderNotificationChanges, orderNotificationQueries } from './queries';
+import { ORDER_NOTIFICATION_TEXTS as TEXTS } from './texts';
+
+const mocks = vi.hoisted(() => ({
+  syncPush: vi.fn<() => Promise<PushState>>(),
+  turnOnPush: vi.fn<() => Promise<PushState>>(),
+  turnOffPush: vi.fn<() => Promise<void>>(),
+  toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+vi.mock('../push/web-push', () => ({
+  syncPush: mocks.syncPush,
+  turnOnPush: mocks.turnOnPush,
+  turnOffPush: mocks.turnOffPush,
+}));
+vi.mock('../../lib/toast', () => ({ toast: mocks.toast }));
+
+const USER = '0190a5b2-7c3e-7a10-9000-000000000001';
+let client: ReturnType<typeof createQueryClient>;
+const state = () => client.getQueryData(orderNotificationQueries.state(USER).queryKey);
+
+/** The shopper's tap on the switch, turning it on or off. */
+const press = {
+  turnOn: () =>
+    new MutationObserver(client, orderNotificationChanges.turnOn(USER))
+      .mutate()
+      .catch(() => undefined),
+  turnOff: () =>
+    new MutationObserver(client, orderNotificationChanges.turnOff(USER))
+      .mutate()
+      .catch(() => undefined),
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  client = createQueryClient();
+});
+
+describe('the notifications of a shopper’s orders, on My Orders', () => {
+  it('asks the browser once where they stand', async () => {
+    mocks.syncPush.mockResolvedValue('on');
+    const observer = new QueryObserver(client, orderNotificationQueries.state(USER));
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(state()).toBe('on'));
+    unsubscribe();
+    expect(mocks.syncPush).toHaveBeenCalledOnce();
+  });
+
+  it('turned on, they show as on and say what the shopper will hear', async () => {
+    mocks.turnOnPush.mockResolvedValue('on');
+    await press.turnOn();
+    expect(state()).toBe('on');
+    expect(mocks.toast.success).toHaveBeenCalledWith(TEXTS.turnedOn);
+  });
+
+  it('stay off when the permission was not given, and say why when blocked or impossible', async () => {
+    mocks.turnOnPush.mockResolvedValue('off');
+    await press.turnOn();
+    expect(state()).toBe('off');
+    expect(mocks.toast.warning).toHaveBeenCalledWith(TEXTS.notAllowed);
+
+    mocks.turnOnPush.mockResolvedValue('blocked');
+    await press.turnOn();
+    expect(state()).toBe('blocked');
+    expect(mocks.toast.error).toHaveBeenCalledWith(TEXTS.blocked);
+
+    mocks.turnOnPush.mockResolvedValue('unsupported');
+    await press.turnOn();
+    expect(mocks.toast.error).toHaveBeenLastCalledWith(TEXTS.unsupported);
+  });
+
+  it('a refusal of the store says its message; an unreachable store the general one; the state stays', async () => {
+    client.setQueryData(orderNotificationQueries.state(USER).queryKey, 'off');
+    mocks.turnOnPush.mockRejectedValue(
+      new ApiError('endpoint must be the address of a known push service', 400),
+    );
+    await press.turnOn();
+    expect(mocks.toast.error).toHaveBeenCalledWith(
+      'endpoint must be the address of a known push service',
+    );
+    mocks.turnOnPush.mockRejectedValue(new ApiError('Could not reach the store.', 0));
+    await press.turnOn();
+    expect(mocks.toast.error).toHaveBeenLastCalledWith(TEXTS.failed);
+    expect(state()).toBe('off');
+  });
+
+  it('turned off, they show as off', async () => {
+    client.setQueryData(orderNotificationQueries.state(USER).queryKey, 'on');
+    mocks.turnOffPush.mockResolvedValue(undefined);
+    await press.turnOff();
+    expect(state()).toBe('off');
+    expect(mocks.toast.success).toHaveBeenCalledWith(TEXTS.turnedOff);
+  });
+});
