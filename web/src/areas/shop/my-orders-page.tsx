@@ -1,12 +1,12 @@
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LiveStatus } from '../../components/ui/live-status';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
-import { OrderNotificationsSwitch } from '../../features/order-notifications/components/order-notifications-switch';
 import { lastPaymentFailureAtom } from '../../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
@@ -15,6 +15,13 @@ import { useClock } from '../../lib/clock';
 import { connectionAtoms } from '../../lib/socket';
 import '../../components/ui/button.css';
 import './my-orders-page.css';
+
+// Web Push's code loads after the page, with the switch: none of it is in the route's preloads.
+const OrderNotificationsSwitch = lazy(async () => ({
+  default: (
+    await import('../../features/order-notifications/components/order-notifications-switch')
+  ).OrderNotificationsSwitch,
+}));
 
 /**
  * `/my-orders`: the shopper's orders, newest first, following each order live, and whether this
@@ -44,7 +51,11 @@ export function MyOrdersPage() {
         </div>
       ) : (
         <>
-          <OrderNotificationsSwitch userId={user._id} />
+          <div className="orders-page__notifications">
+            <Suspense fallback={null}>
+              <OrderNotificationsSwitch userId={user._id} />
+            </Suspense>
+          </div>
           <LoadBoundary
             onRetry={reset}
             errorMessage="Your orders could not be loaded."
