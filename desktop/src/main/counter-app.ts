@@ -147,6 +147,13 @@ export async function startCounterApp(
     Menu.buildFromTemplate([
       { label: 'Open Kirana Counter', click: showWindow },
       { label: 'Orders', click: openOrders },
+      {
+        label: 'Dashboard',
+        click: () => {
+          showWindow();
+          void screens.openDashboard();
+        },
+      },
       { type: 'separator' },
       { label: 'Quit', role: 'quit' },
     ]),

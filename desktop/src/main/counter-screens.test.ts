@@ -193,7 +193,7 @@ describe('offline', () => {
   });
 });
 
-describe('orders and backups screens', () => {
+describe('orders, dashboard and backups screens', () => {
   test('opening the orders navigates the seller screens to /seller/orders, once', async () => {
     const { screens, contents, up } = setup({ saved: SERVER });
     up.add(SERVER);
@@ -201,6 +201,17 @@ describe('orders and backups screens', () => {
     await screens.openOrders();
     expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/orders`);
     await screens.openOrders();
+    expect(contents.loadURL).toHaveBeenCalledTimes(2);
+    screens.stop();
+  });
+
+  test('opening the dashboard navigates the seller screens to /seller/dashboard, once', async () => {
+    const { screens, contents, up } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    await screens.openDashboard();
+    expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/dashboard`);
+    await screens.openDashboard();
     expect(contents.loadURL).toHaveBeenCalledTimes(2);
     screens.stop();
   });

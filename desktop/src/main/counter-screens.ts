@@ -104,6 +104,11 @@ export class CounterScreens {
     return this.#openSellerScreen('/seller/orders');
   }
 
+  /** The tray's Dashboard: how the shop is doing today, unless it shows. */
+  openDashboard(): Promise<void> {
+    return this.#openSellerScreen('/seller/dashboard');
+  }
+
   /** A failed backup's notification was clicked: the Backups screen, unless it shows. */
   openBackups(): Promise<void> {
     return this.#openSellerScreen('/seller/backups');

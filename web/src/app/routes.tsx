@@ -143,6 +143,12 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'dashboard',
+            lazy: {
+              Component: async () => (await import('../areas/seller/dashboard-page')).DashboardPage,
+            },
+          },
+          {
             path: 'shop',
             lazy: {
               Component: async () => (await import('../areas/seller/shop-page')).ShopPage,

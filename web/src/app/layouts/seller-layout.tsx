@@ -90,6 +90,11 @@ const SIDE_LINKS: readonly SideLink[] = [
     ),
   },
   {
+    to: '/seller/dashboard',
+    label: 'Dashboard',
+    icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
+  },
+  {
     to: '/seller/shop',
     label: 'Shop',
     icon: (

@@ -12,6 +12,7 @@ import {
 } from '@kirana/shared';
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   mutationOptions,
   queryOptions,
   type QueryClient,
@@ -29,6 +30,7 @@ import { getAgentLedger } from './api/get-agent-ledger';
 import { getAgents } from './api/get-agents';
 import { getBackups } from './api/get-backups';
 import { getCashReport } from './api/get-cash-report';
+import { getDashboard, type DashboardRange } from './api/get-dashboard';
 import { getOrderHistory } from './api/get-order-history';
 import { getSellerOrders } from './api/get-seller-orders';
 import { listSellerProducts, type SellerProductList } from './api/list-products';
@@ -47,6 +49,8 @@ import { layOverPages, type SellerOrderPages } from './order-list';
 
 const ORDERS_PAGE_SIZE = 20;
 const BACKUPS_KEY = ['seller', 'backups'] as const;
+/** How often the dashboard asks again while shown. */
+const DASHBOARD_REFRESH_MS = 60_000;
 /** How often the Backups screen asks while a backup is being written. */
 const BACKUP_RUNNING_POLL_MS = 3000;
 
@@ -180,6 +184,15 @@ export const sellerQueries = {
       queryFn: ({ signal }) => reported(getBackups(signal), signal),
       staleTime: 0,
       refetchInterval: (query) => (query.state.data?.running ? BACKUP_RUNNING_POLL_MS : false),
+    }),
+  /** How the shop did over `range`, asked again each minute while shown (orders keep coming). */
+  dashboard: (range: DashboardRange) =>
+    queryOptions({
+      queryKey: ['seller', 'dashboard', range.from, range.to],
+      queryFn: ({ client, signal }) => getDashboard(apiOf(client), range, signal),
+      staleTime: 0,
+      refetchInterval: DASHBOARD_REFRESH_MS,
+      placeholderData: keepPreviousData,
     }),
   /** The seller's own Indian names of groceries; a failure toasts. */
   searchNames: () =>

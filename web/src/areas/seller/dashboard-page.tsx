@@ -1,0 +1,259 @@
+import {
+  dayIn,
+  formatAmount,
+  ORDER_CURRENCY,
+  type Dashboard,
+  type TopProduct,
+} from '@kirana/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import type { DashboardRange } from '../../features/seller/api/get-dashboard';
+import { BarChart } from '../../features/seller/components/bar-chart';
+import {
+  hourLabel,
+  minutesText,
+  quickRanges,
+  shareText,
+} from '../../features/seller/dashboard-ranges';
+import { failureMessage } from '../../features/seller/failure-message';
+import { sellerQueries } from '../../features/seller/queries';
+import { shopQueries } from '../../features/shop/queries';
+import { LoadProblem } from './load-problem';
+import '../../features/seller/components/seller-screen.css';
+import '../../features/seller/components/seller-button.css';
+import '../../features/seller/components/seller-form.css';
+import '../../features/seller/components/seller-table.css';
+import './dashboard-page.css';
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hourLabel(hour));
+const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+
+/** The range the page shows: `?from=&to=`, else the shop's today. */
+function useRange(
+  today: string | undefined,
+): [DashboardRange | null, (range: DashboardRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = from && to ? { from, to } : today ? { from: today, to: today } : null;
+  return [range, (next) => setParams({ from: next.from, to: next.to })];
+}
+
+/** Today, yesterday, the last 7 days, or any range of days. */
+function RangePicker({
+  today,
+  range,
+  onChange,
+}: {
+  today: string;
+  range: DashboardRange;
+  onChange: (range: DashboardRange) => void;
+}) {
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange({ from, to });
+  };
+  return (
+    <div className="seller-dashboard__ranges">
+      <div role="group" aria-label="Days shown" className="seller-dashboard__quick">
+        {quickRanges(today).map(({ label, range: quick }) => (
+          <button
+            key={label}
+            type="button"
+            className="seller-button seller-button--ghost"
+            aria-pressed={quick.from === range.from && quick.to === range.to}
+            onClick={() => {
+              setFrom(quick.from);
+              setTo(quick.to);
+              onChange(quick);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <form className="seller-dashboard__custom" onSubmit={submit}>
+        <div className="seller-field">
+          <label htmlFor="dashboard-from">From</label>
+          <input
+            id="dashboard-from"
+            type="date"
+            value={from}
+            max={today}
+            onChange={(event) => setFrom(event.target.value)}
+            required
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor="dashboard-to">To</label>
+          <input
+            id="dashboard-to"
+            type="date"
+            value={to}
+            max={today}
+            onChange={(event) => setTo(event.target.value)}
+            required
+          />
+        </div>
+        <button type="submit" className="seller-button">
+          Show
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The figures of the days: orders, sales, cancellations, delivery time, the promise kept. */
+function Figures({ dashboard }: { dashboard: Dashboard }) {
+  const figures: [string, string][] = [
+    ['Orders', String(dashboard.orders)],
+    ['Sales', rupees(dashboard.sales)],
+    ['Cancelled', String(dashboard.cancelled)],
+    ['Delivered', String(dashboard.delivered)],
+    ['Average time to deliver', minutesText(dashboard.averageDeliveryMinutes)],
+    ['Delivered within the promise', shareText(dashboard.withinPromise)],
+  ];
+  return (
+    <dl className="seller-dashboard__figures">
+      {figures.map(([name, value]) => (
+        <div key={name} className="seller-panel">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Orders by the hour they were placed: a chart, and the same as a table for screen readers. */
+function OrdersByHour({ byHour }: { byHour: number[] }) {
+  const headingId = useId();
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Orders by hour
+      </h2>
+      <BarChart labels={HOURS} values={byHour} label="Orders" height={240} />
+      <table className="visually-hidden">
+        <caption>Orders by the hour they were placed</caption>
+        <thead>
+          <tr>
+            <th scope="col">Hour</th>
+            <th scope="col">Orders</th>
+          </tr>
+        </thead>
+        <tbody>
+          {byHour.map((count, hour) => (
+            <tr key={HOURS[hour]}>
+              <th scope="row">{HOURS[hour]}</th>
+              <td>{count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The most sold products: a chart by units, and a table of units and sales. */
+function TopProducts({ products }: { products: TopProduct[] }) {
+  const headingId = useId();
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Top products
+      </h2>
+      {products.length === 0 ? (
+        <p className="seller-empty">No products sold in these days.</p>
+      ) : (
+        <>
+          <BarChart
+            labels={products.map((product) => product.name)}
+            values={products.map((product) => product.quantity)}
+            label="Units"
+            horizontal
+            height={40 + products.length * 28}
+          />
+          <div className="seller-table-wrap">
+            <table className="seller-table">
+              <caption className="visually-hidden">Top products by units sold</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="seller-table__number">
+                    Units
+                  </th>
+                  <th scope="col" className="seller-table__number">
+                    Sales
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.map((product) => (
+                  <tr key={product._id}>
+                    <th scope="row">{product.name}</th>
+                    <td className="seller-table__number">{product.quantity}</td>
+                    <td className="seller-table__number">{rupees(product.sales)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /seller/dashboard: how the shop did today, yesterday, in the last 7 days or any range — orders,
+ * sales, cancellations, time to deliver, the share delivered within the promise, orders by hour
+ * and the top products (design: The promise).
+ */
+export function DashboardPage() {
+  const shop = useQuery(shopQueries.shop()).data?.shop;
+  const today = shop && dayIn(new Date(), shop.timeZone);
+  const [range, setRange] = useRange(today);
+  const { data, error, refetch, isFetching } = useQuery({
+    ...sellerQueries.dashboard(range ?? { from: '', to: '' }),
+    enabled: range !== null,
+  });
+  const failure = error && failureMessage(error, 'Failed to load the dashboard');
+  return (
+    <div className="seller-page seller-dashboard">
+      <title>Dashboard · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Dashboard</h1>
+        {data && (
+          <p className="seller-page__note" aria-live="polite">
+            {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
+            {isFetching ? ' · updating…' : ''}
+          </p>
+        )}
+      </header>
+      {today && range && (
+        <RangePicker
+          key={`${range.from}-${range.to}`}
+          today={today}
+          range={range}
+          onChange={setRange}
+        />
+      )}
+      {failure ? (
+        <LoadProblem message={failure} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Spinner label="Loading the dashboard…" />
+      ) : (
+        <>
+          <Figures dashboard={data} />
+          <OrdersByHour byHour={data.byHour} />
+          <TopProducts products={data.topProducts} />
+        </>
+      )}
+    </div>
+  );
+}
