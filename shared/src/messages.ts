@@ -1,8 +1,9 @@
 import { AGENT_MESSAGES } from './messages/agent.js';
 import { SELLER_MESSAGES } from './messages/seller.js';
+import { PROMISE_MESSAGES } from './messages/shop-promise.js';
 import { SHOP_MESSAGES } from './messages/shop.js';
 
-export { AGENT_MESSAGES, SELLER_MESSAGES, SHOP_MESSAGES };
+export { AGENT_MESSAGES, PROMISE_MESSAGES, SELLER_MESSAGES, SHOP_MESSAGES };
 
 /**
  * Every fixed text the spec names, verbatim: toasts, validation and screen texts, as the server
@@ -13,6 +14,7 @@ export { AGENT_MESSAGES, SELLER_MESSAGES, SHOP_MESSAGES };
 export const MESSAGES = /* @__PURE__ */ Object.assign(
   {},
   SHOP_MESSAGES,
+  PROMISE_MESSAGES,
   SELLER_MESSAGES,
   AGENT_MESSAGES,
 );

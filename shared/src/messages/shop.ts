@@ -26,16 +26,6 @@ export const SHOP_MESSAGES = {
   orderCancelledRefund: 'Order cancelled: the payment will be refunded',
   cancelFailed: 'Failed to cancel the order',
 
-  // Beyond the spec: the shop's promise (design: The promise), when an order is refused.
-  closedNow: (opensAt: string | null) =>
-    opensAt ? `Closed now — opens at ${opensAt}` : 'Closed now',
-  deliversTo: (zipcode: string) => `We deliver to ${zipcode}`,
-  notServiceable: (zipcode: string, where: string) =>
-    `We don't deliver to ${zipcode} yet — we deliver to ${where}`,
-  belowMinimum: (minimum: string, short: string) =>
-    `The minimum order is ${minimum}: add ${short} more`,
-  addForFreeDelivery: (short: string) => `Add ${short} more for free delivery`,
-
   // Screen texts
   noProductsInCategory: 'No products found in this category.',
 } as const;

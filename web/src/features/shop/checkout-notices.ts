@@ -1,7 +1,7 @@
 import {
   formatAmount,
   ORDER_CURRENCY,
-  SHOP_MESSAGES,
+  PROMISE_MESSAGES,
   toPaise,
   toRupees,
   type Paise,
@@ -36,13 +36,13 @@ export function checkoutNotices(
   const minimum = toPaise(shop.minimumOrder);
   if (subtotal < minimum)
     notices.push({
-      text: SHOP_MESSAGES.belowMinimum(rupees(minimum), rupees(minimum - subtotal)),
+      text: PROMISE_MESSAGES.belowMinimum(rupees(minimum), rupees(minimum - subtotal)),
       blocks: true,
     });
   const freeFrom = toPaise(shop.freeDeliveryAbove);
   if (shop.deliveryFee > 0 && freeFrom > 0 && subtotal < freeFrom)
     notices.push({
-      text: SHOP_MESSAGES.addForFreeDelivery(rupees(freeFrom - subtotal)),
+      text: PROMISE_MESSAGES.addForFreeDelivery(rupees(freeFrom - subtotal)),
       blocks: false,
     });
   return notices;

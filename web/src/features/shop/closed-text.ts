@@ -1,8 +1,8 @@
-import { SHOP_MESSAGES, shopTimeLabel, type Shop } from '@kirana/shared';
+import { PROMISE_MESSAGES, shopTimeLabel, type Shop } from '@kirana/shared';
 
 /** What the storefront says while the shop is closed: "Closed now — opens at 7:00 am". */
 export function closedText(shop: Shop, now = new Date()): string {
-  return SHOP_MESSAGES.closedNow(
+  return PROMISE_MESSAGES.closedNow(
     shop.opensAt && shopTimeLabel(new Date(shop.opensAt), shop.timeZone, now),
   );
 }
