@@ -11,8 +11,15 @@ export function minutesOfDay(time: string): number {
   return hours * 60 + minutes;
 }
 
-/** Whether `timeZone` is a time zone this runtime knows (an IANA name). */
+/** An IANA name's form: 'UTC' or Area/Location, never an abbreviation such as 'IST'. */
+const IANA_NAME = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+)$/;
+
+/**
+ * Whether `timeZone` is an IANA time zone this runtime knows. Abbreviations are refused: Intl
+ * reads 'IST' as India where PostgreSQL reads it as Israel.
+ */
 export function isTimeZone(timeZone: string): boolean {
+  if (!IANA_NAME.test(timeZone)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone });
     return true;
