@@ -7,7 +7,7 @@ export interface BackupOptions {
   source: DumpSource;
   /** BACKUP_DIR. */
   dir: string;
-  /** DATA_DIR: its uploads/ go into the backup. */
+  /** DATA_DIR: its uploads/ go into the backup; the backup is made in its .backup-work/. */
   dataDir: string;
   /** BACKUP_KEEP: the newest this many stay. */
   keep: number;
@@ -19,13 +19,12 @@ export interface BackupOptions {
 /** Dumps the database, writes the backup beside the pictures, and keeps the newest `keep`. */
 export async function backUp(options: BackupOptions): Promise<BackupFile> {
   const createdAt = (options.now ?? (() => new Date()))();
-  const work = await makeWorkFolder(options.dir);
+  const work = await makeWorkFolder(options.dataDir);
   try {
     const sqlFile = path.join(work, 'database.sql');
     const tables = await dumpDatabase(options.source, work, sqlFile);
     const backup = await writeBackup({
       dir: options.dir,
-      work,
       sqlFile,
       manifest: { createdAt: createdAt.toISOString(), database: options.source.kind, tables },
       uploadsDir: path.join(options.dataDir, 'uploads'),

@@ -39,33 +39,45 @@ export interface BackupFile {
 }
 
 const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$/;
-/** A backup being made: a folder of its own (the process, at random), its dump and its file. */
-const PARTIAL = /^\.kirana-(\d+)-[0-9a-f]+\.partial$/;
+/**
+ * A backup's file until it is whole, named by the process writing it (and at random); also the
+ * name that earlier versions gave it, `.kirana-<time>.zip.<pid>-<random>.partial`.
+ */
+const PARTIAL = /^\.kirana-(?:.*\.zip\.)?(\d+)-[0-9a-f]+\.partial$/;
+/** DATA_DIR's folder of the backups being made: one folder each, named by process and at random. */
+const WORK_FOLDERS = '.backup-work';
+const WORK_FOLDER = /^(\d+)-[0-9a-f]+$/;
 
 /** The backup's name for `time`: sortable, and valid on every file system. */
 const backupName = (time: Date) =>
   `kirana-${time.toISOString().replaceAll(':', '-').replace('.', '-')}.zip`;
 
+/** A name of this process's own, at random, matched by `WORK_FOLDER` (and within `PARTIAL`). */
+const ownName = () => `${process.pid}-${randomBytes(3).toString('hex')}`;
+
 /**
- * Makes the folder in `dir` where a backup is made (its database's copy and dump, its file
- * until it is whole): removed once done, or by a later backup if this process is killed.
+ * Makes the folder where a backup is made (its database's copy and its dump), removed once done,
+ * or by a later backup if this process is killed. It is in DATA_DIR, beside the database: the
+ * copy is quick on its disk, while every query waits for it, and never lands in BACKUP_DIR (a USB
+ * drive, a folder a sync client uploads).
  */
-export async function makeWorkFolder(dir: string): Promise<string> {
+export async function makeWorkFolder(dataDir: string): Promise<string> {
+  const folders = path.join(dataDir, WORK_FOLDERS);
   // Backups hold password hashes and the shop's keys: this user's alone.
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const work = path.join(dir, `.kirana-${process.pid}-${randomBytes(3).toString('hex')}.partial`);
+  await mkdir(folders, { recursive: true, mode: 0o700 });
+  await removeLeftovers(folders, WORK_FOLDER);
+  const work = path.join(folders, ownName());
   await mkdir(work, { mode: 0o700 });
   return work;
 }
 
 /**
  * Writes the backup of the dump `sqlFile` and the pictures under `uploadsDir` (if any) into
- * `dir`, through `work` (makeWorkFolder's).
+ * `dir`.
  * @returns the new file.
  */
 export async function writeBackup(options: {
   dir: string;
-  work: string;
   sqlFile: string;
   manifest: Omit<BackupManifest, 'format' | 'pictures'>;
   /** DATA_DIR/uploads (there may be none). */
@@ -77,7 +89,8 @@ export async function writeBackup(options: {
   const keyFiles = await existing(options.keyFiles);
   const createdAt = new Date(options.manifest.createdAt);
   const name = backupName(createdAt);
-  const partial = path.join(options.work, name);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const partial = path.join(dir, `.kirana-${ownName()}.partial`);
   const pictures = await filesUnder(uploadsDir);
   const manifest: BackupManifest = { format: 1, ...options.manifest, pictures: pictures.length };
   const zip = new yazl.ZipFile();
@@ -182,13 +195,18 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
 }
 
 /**
- * Keeps the newest `keep` backups of `dir` and removes the older ones, and what a backup that
- * never finished (the server stopped mid-way) left in its work folder.
+ * Keeps the newest `keep` backups of `dir` and removes the older ones, and the file of a backup
+ * that never finished (the server stopped mid-way).
  */
 export async function pruneBackups(dir: string, keep: number): Promise<void> {
   for (const backup of (await listBackups(dir)).slice(keep)) await rm(backup.path, { force: true });
+  await removeLeftovers(dir, PARTIAL);
+}
+
+/** Removes what of `dir` is named by `pattern` after a process that no longer runs. */
+async function removeLeftovers(dir: string, pattern: RegExp): Promise<void> {
   for (const name of await readdir(dir)) {
-    const writer = PARTIAL.exec(name)?.[1];
+    const writer = pattern.exec(name)?.[1];
     if (writer !== undefined && !isRunning(Number(writer)))
       await rm(path.join(dir, name), { recursive: true, force: true });
   }

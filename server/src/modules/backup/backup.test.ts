@@ -199,19 +199,55 @@ describe('backups', () => {
 
   test('keeps exactly the newest BACKUP_KEEP, and clears what an unfinished backup left', async () => {
     const dir = await folder();
-    // Left by a process that has ended; and one another process (alive) is still making.
-    for (const pid of [2147483647, process.ppid]) {
-      await mkdir(path.join(dir, `.kirana-${pid}-abcdef.partial`, 'pg'), { recursive: true });
-      await writeFile(path.join(dir, `.kirana-${pid}-abcdef.partial`, 'database.sql'), 'half');
+    const work = path.join(dataDir, '.backup-work');
+    // Left by a process that has ended; and one another process (alive) is still making. Its
+    // file in BACKUP_DIR, as this version and the one before named it, and its folder in DATA_DIR.
+    const dead = 2147483647;
+    const alive = process.ppid;
+    const leftovers = (pid: number) => ({
+      files: [
+        `.kirana-${pid}-abcdef.partial`,
+        `.kirana-2026-11-26T01-00-00-000Z.zip.${pid}-abcdef.partial`,
+      ],
+      folder: `${pid}-abcdef`,
+    });
+    for (const pid of [dead, alive]) {
+      for (const name of leftovers(pid).files) await writeFile(path.join(dir, name), 'half');
+      await mkdir(path.join(work, leftovers(pid).folder, 'pg'), { recursive: true });
     }
-    const making = `.kirana-${process.ppid}-abcdef.partial`;
     const times = [1, 2, 3].map((hour) => new Date(Date.UTC(2026, 10, 27, hour)));
     for (const time of times) await backUpShop({ dir, keep: 2, now: () => time });
     const kept = await listBackups(dir);
     expect(kept.map((backup) => backup.createdAt)).toEqual([times[2], times[1]]);
     expect((await readdir(dir)).sort()).toEqual(
-      [...kept.map((backup) => backup.name), making].sort(),
+      [...kept.map((backup) => backup.name), ...leftovers(alive).files].sort(),
     );
+    expect(await readdir(work)).toEqual([leftovers(alive).folder]);
+    await rm(path.join(work, leftovers(alive).folder), { recursive: true });
+  });
+
+  test('copies the database beside it in DATA_DIR, never into BACKUP_DIR', async () => {
+    const copies: string[] = [];
+    const dir = await folder();
+    await backUp({
+      source: {
+        kind: 'embedded',
+        copyTo: async (copy) => {
+          copies.push(copy);
+          expect(await readdir(dir)).toEqual([]);
+          await embedded.copyTo(copy);
+        },
+      },
+      dir,
+      dataDir,
+      keep: 14,
+      keys: DATA_DIR_KEYS,
+    });
+    expect(path.relative(path.join(dataDir, '.backup-work'), copies[0] ?? '')).toMatch(
+      /^\d+-[0-9a-f]+\/pg$/,
+    );
+    expect(await readdir(path.join(dataDir, '.backup-work'))).toEqual([]);
+    expect(await listBackups(dir)).toHaveLength(1);
   });
 
   test('a dump that would lose a row writes no backup', async () => {

@@ -57,18 +57,26 @@ function inWorker(request: DumpRequest): Promise<TableFingerprints> {
     // (bench/README.md); room for years more, beside the server's own small heap.
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
+  // Settled once the thread has stopped, whatever the outcome: only then is its copy removed.
   return new Promise<TableFingerprints>((resolve, reject) => {
+    let answer: DumpAnswer | undefined;
+    let failure: Error | undefined;
     // A dump that hangs must not hold every later backup (they join the one running).
     const deadline = setTimeout(() => {
-      reject(new Error(`the dump took longer than ${DUMP_DEADLINE_MS / 60_000} minutes: stopped`));
+      failure = new Error(
+        `the dump took longer than ${DUMP_DEADLINE_MS / 60_000} minutes: stopped`,
+      );
       void worker.terminate();
     }, DUMP_DEADLINE_MS);
-    worker.once('message', (answer: DumpAnswer) => resolve(answer.tables));
-    worker.once('error', reject);
+    worker.once('message', (message: DumpAnswer) => (answer = message));
+    worker.once('error', (error) => (failure ??= error));
     worker.once('exit', (code) => {
       clearTimeout(deadline);
-      // After its answer, or else a failure: it never ends without settling the backup.
-      reject(new Error(`the backup's worker stopped (exit code ${code}) without a dump`));
+      if (answer && !failure) resolve(answer.tables);
+      else
+        reject(
+          failure ?? new Error(`the backup's worker stopped (exit code ${code}) without a dump`),
+        );
     });
   });
 }
