@@ -35,7 +35,25 @@ const press = {
       .catch(() => undefined),
 };
 
+/** This browser's local storage. */
+const stored = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => stored.set(key, value),
+  removeItem: (key: string) => stored.delete(key),
+});
+
+/** My Orders, opened by shopper `userId`: where their notifications stand. */
+const opened = async (userId = USER) => {
+  const observer = new QueryObserver(client, orderNotificationQueries.state(userId));
+  const unsubscribe = observer.subscribe(() => undefined);
+  await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+  unsubscribe();
+  return observer.getCurrentResult().data;
+};
+
 beforeEach(() => {
+  stored.clear();
   vi.clearAllMocks();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   client = createQueryClient();
@@ -43,12 +61,33 @@ beforeEach(() => {
 
 describe('the notifications of a shopper’s orders, on My Orders', () => {
   it('asks the browser once where they stand', async () => {
+    mocks.turnOnPush.mockResolvedValue('on');
+    await press.turnOn();
+    client.clear();
     mocks.syncPush.mockResolvedValue('on');
-    const observer = new QueryObserver(client, orderNotificationQueries.state(USER));
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.waitFor(() => expect(state()).toBe('on'));
-    unsubscribe();
+    expect(await opened()).toBe('on');
     expect(mocks.syncPush).toHaveBeenCalledOnce();
+    expect(mocks.turnOffPush).not.toHaveBeenCalled();
+  });
+
+  it('turned on here by another shopper, they are dropped, not carried over', async () => {
+    mocks.turnOnPush.mockResolvedValue('on');
+    await press.turnOn();
+    client.clear();
+    mocks.syncPush.mockResolvedValue('off');
+    expect(await opened('0190a5b2-7c3e-7a10-9000-000000000002')).toBe('off');
+    expect(mocks.turnOffPush).toHaveBeenCalledOnce();
+    expect(mocks.turnOffPush.mock.invocationCallOrder[0]).toBeLessThan(
+      mocks.syncPush.mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it('turned off, they belong to no shopper any more', async () => {
+    mocks.turnOnPush.mockResolvedValue('on');
+    await press.turnOn();
+    mocks.turnOffPush.mockResolvedValue(undefined);
+    await press.turnOff();
+    expect(stored.size).toBe(0);
   });
 
   it('turned on, they show as on and say what the shopper will hear', async () => {

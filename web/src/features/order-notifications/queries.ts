@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { serverMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { syncPush, turnOffPush, turnOnPush, type PushState } from '../push/web-push';
-import { storefrontBrowser, storefrontServer } from './storefront-push';
+import { notificationsOwner, storefrontBrowser, storefrontServer } from './storefront-push';
 import { ORDER_NOTIFICATION_TEXTS as TEXTS } from './texts';
 
 /** The key of whether this browser notifies shopper `userId` of their orders. */
@@ -12,13 +12,20 @@ export const orderNotificationQueries = {
   /**
    * Whether this browser notifies shopper `userId` of their orders' changes, telling the server
    * of its subscription again when it does (a new login, a new server key): asked once as My
-   * Orders opens. Never fails but for the browser itself: out of reach of the store, the
-   * browser's own state.
+   * Orders opens. A subscription another shopper turned on here is dropped, not taken over.
+   * Never fails but for the browser itself: out of reach of the store, the browser's own state.
    */
   state: (userId: string) =>
     queryOptions({
       queryKey: orderNotificationsKey(userId),
-      queryFn: () => syncPush(storefrontBrowser(), storefrontServer),
+      queryFn: async () => {
+        const browser = storefrontBrowser();
+        if (notificationsOwner.get() !== userId) {
+          await turnOffPush(browser, storefrontServer);
+          notificationsOwner.set(null);
+        }
+        return syncPush(browser, storefrontServer);
+      },
       retry: false,
     }),
 };
@@ -48,8 +55,10 @@ export const orderNotificationChanges = {
       mutationFn: () => turnOnPush(storefrontBrowser(), storefrontServer),
       onSuccess: (state, _asked, _context, { client }) => {
         settle(client, userId, state);
-        if (state === 'on') toast.success(TEXTS.turnedOn);
-        else if (state === 'off') toast.warning(TEXTS.notAllowed);
+        if (state === 'on') {
+          notificationsOwner.set(userId);
+          toast.success(TEXTS.turnedOn);
+        } else if (state === 'off') toast.warning(TEXTS.notAllowed);
         else toast.error(cannotNotifyText(state) ?? TEXTS.failed);
       },
       onError: failure,
@@ -59,6 +68,7 @@ export const orderNotificationChanges = {
     mutationOptions({
       mutationFn: () => turnOffPush(storefrontBrowser(), storefrontServer),
       onSuccess: (_nothing, _asked, _context, { client }) => {
+        notificationsOwner.set(null);
         settle(client, userId, 'off');
         toast.success(TEXTS.turnedOff);
       },

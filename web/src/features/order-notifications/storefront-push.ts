@@ -73,3 +73,28 @@ export const storefrontServer: PushServer = {
   subscribe: subscribeOrderNotifications,
   unsubscribe: unsubscribeOrderNotifications,
 };
+
+/*
+ * Whose orders this browser's subscription notifies: a browser that shoppers share (a family's
+ * laptop) carries no one's notifications over to the next one signed in.
+ */
+const OWNER_KEY = 'kirana.orderNotifications.owner';
+
+/** Storage may be unavailable (private modes, disabled cookies): then no owner is known. */
+export const notificationsOwner = {
+  get(): string | null {
+    try {
+      return globalThis.localStorage?.getItem(OWNER_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  set(userId: string | null): void {
+    try {
+      if (userId) globalThis.localStorage?.setItem(OWNER_KEY, userId);
+      else globalThis.localStorage?.removeItem(OWNER_KEY);
+    } catch {
+      // Unknown, the owner differs from every shopper: notifications show as off next time.
+    }
+  },
+};
