@@ -149,7 +149,7 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
 
     await phone.goto('/my-orders');
     const card = phone.getByRole('article').first();
-    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)$/)).toBeVisible();
+    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)( tomorrow)?$/)).toBeVisible();
     await expect(card.getByRole('link', { name: /^Call / })).toHaveCount(0);
 
     // The agent accepts on their own phone (its API, as the app does).
@@ -168,7 +168,7 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
       'href',
       `tel:${agent.phone}`,
     );
-    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)$/)).toBeVisible();
+    await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)( tomorrow)?$/)).toBeVisible();
     await agentContext.close();
     await phone.context().close();
   });

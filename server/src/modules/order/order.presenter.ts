@@ -94,17 +94,18 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
 }
 
 /**
- * As its own shopper sees it (agent loaded): the only answer with the delivery PIN, while the
- * order is on its way (none once delivered or cancelled), and who is bringing it.
+ * As its own shopper sees it (agent loaded): the only answer with the delivery PIN and who is
+ * bringing it, while the order is on its way (neither once delivered or cancelled).
  */
 export function presentShopperOrder(
   order: ListedOrder,
   publicUrl: string | undefined,
 ): ShopperOrder {
-  const agent = order.assignedTo;
+  const finished = isFinished(order.status);
+  const agent = finished ? null : order.assignedTo;
   return {
     ...presentOrder(order, publicUrl),
-    deliveryPin: isFinished(order.status) ? null : (order.deliveryPin ?? null),
+    deliveryPin: finished ? null : (order.deliveryPin ?? null),
     agent: agent ? { name: agent.name, phone: agent.phone } : null,
   };
 }

@@ -304,7 +304,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
     }
   });
 
-  test('an order carries when it should arrive, and when it was accepted, picked and delivered; its shopper sees who brings it', async () => {
+  test('an order carries when it should arrive, and when it was accepted, picked and delivered; its shopper sees who brings it while it is on its way', async () => {
     await setShop({ promiseMinutes: 25 });
     try {
       const shopper = await shopperReady();
@@ -346,6 +346,8 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       const delivered = await mine();
       expect(delivered?.pickedAt).not.toBeNull();
       expect(delivered?.deliveredAt).not.toBeNull();
+      // The agent's name and phone, like the PIN, only while the order is on its way.
+      expect(delivered?.agent).toBeNull();
       expect(Date.parse(delivered?.deliveredAt ?? '')).toBeGreaterThanOrEqual(
         Date.parse(delivered?.pickedAt ?? ''),
       );

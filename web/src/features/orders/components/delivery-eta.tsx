@@ -1,20 +1,19 @@
-import type { ShopperOrder } from '@kirana/shared';
+import { DEFAULT_TIME_ZONE, shopTimeLabel, type ShopperOrder } from '@kirana/shared';
+import { useShop } from '../../shop/use-shop';
 import './delivery-eta.css';
-
-const TIME = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * Who is bringing an order on its way and when it should arrive ("Meena is bringing your
- * order · Call", "Arrives by 12:40 pm"); once delivered, when.
+ * order · Call", "Arrives by 12:40 pm"); once delivered, when. Times on the shop's clock, as its
+ * notifications say them, whatever this browser's time zone.
  */
-export function DeliveryEta({ order }: { order: ShopperOrder }) {
+export function DeliveryEta({ order, now }: { order: ShopperOrder; now: number }) {
+  const timeZone = useShop()?.timeZone ?? DEFAULT_TIME_ZONE;
+  const time = (at: string) => (
+    <time dateTime={at}>{shopTimeLabel(new Date(at), timeZone, new Date(now))}</time>
+  );
   if (order.deliveredAt)
-    return (
-      <p className="delivery-eta">
-        Delivered at{' '}
-        <time dateTime={order.deliveredAt}>{TIME.format(new Date(order.deliveredAt))}</time>
-      </p>
-    );
+    return <p className="delivery-eta">Delivered at {time(order.deliveredAt)}</p>;
   return (
     <div className="delivery-eta">
       {order.agent && (
@@ -23,12 +22,7 @@ export function DeliveryEta({ order }: { order: ShopperOrder }) {
           <a href={`tel:${order.agent.phone}`}>Call {order.agent.name}</a>
         </p>
       )}
-      {order.promisedAt && (
-        <p className="delivery-eta__by">
-          Arrives by{' '}
-          <time dateTime={order.promisedAt}>{TIME.format(new Date(order.promisedAt))}</time>
-        </p>
-      )}
+      {order.promisedAt && <p className="delivery-eta__by">Arrives by {time(order.promisedAt)}</p>}
     </div>
   );
 }

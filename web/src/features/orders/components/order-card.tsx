@@ -121,7 +121,7 @@ export function OrderCard({
       ) : (
         <>
           <OrderProgress status={order.status} />
-          <DeliveryEta order={order} />
+          <DeliveryEta order={order} now={now} />
           {order.deliveryPin && <DeliveryPin pin={order.deliveryPin} locked={order.pinLocked} />}
         </>
       )}
