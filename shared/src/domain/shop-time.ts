@@ -32,17 +32,21 @@ export function isTimeZone(timeZone: string): boolean {
 export const dayIn = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
 
-/**
- * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
- * tomorrow', 'Mon 7:00 am' later in the week.
- */
-export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
-  const time = new Intl.DateTimeFormat('en-IN', {
+/** The time of day `at` on the shop's clock in `timeZone`: '7:00 am'. */
+export const shopClockTime = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-IN', {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
   }).format(at);
+
+/**
+ * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
+ * tomorrow', 'Mon 7:00 am' later in the week.
+ */
+export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
+  const time = shopClockTime(at, timeZone);
   const day = dayIn(at, timeZone);
   if (day === dayIn(now, timeZone)) return time;
   if (day === dayIn(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, shopTimeLabel, type ShopperOrder } from '@kirana/shared';
+import { DEFAULT_TIME_ZONE, shopClockTime, shopTimeLabel, type ShopperOrder } from '@kirana/shared';
 import { useShop } from '../../shop/use-shop';
 import './delivery-eta.css';
 
@@ -9,11 +9,15 @@ import './delivery-eta.css';
  */
 export function DeliveryEta({ order, now }: { order: ShopperOrder; now: number }) {
   const timeZone = useShop()?.timeZone ?? DEFAULT_TIME_ZONE;
-  const time = (at: string) => (
-    <time dateTime={at}>{shopTimeLabel(new Date(at), timeZone, new Date(now))}</time>
-  );
   if (order.deliveredAt)
-    return <p className="delivery-eta">Delivered at {time(order.deliveredAt)}</p>;
+    return (
+      <p className="delivery-eta">
+        Delivered at{' '}
+        <time dateTime={order.deliveredAt}>
+          {shopClockTime(new Date(order.deliveredAt), timeZone)}
+        </time>
+      </p>
+    );
   return (
     <div className="delivery-eta">
       {order.agent && (
@@ -22,7 +26,14 @@ export function DeliveryEta({ order, now }: { order: ShopperOrder; now: number }
           <a href={`tel:${order.agent.phone}`}>Call {order.agent.name}</a>
         </p>
       )}
-      {order.promisedAt && <p className="delivery-eta__by">Arrives by {time(order.promisedAt)}</p>}
+      {order.promisedAt && (
+        <p className="delivery-eta__by">
+          Arrives by{' '}
+          <time dateTime={order.promisedAt}>
+            {shopTimeLabel(new Date(order.promisedAt), timeZone, new Date(now))}
+          </time>
+        </p>
+      )}
     </div>
   );
 }
