@@ -6,7 +6,7 @@ import {
   type TopProduct,
 } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import type { DashboardRange } from '../../features/seller/api/get-dashboard';
@@ -162,6 +162,9 @@ function OrdersByHour({ byHour }: { byHour: number[] }) {
 /** The most sold products: a chart by units, and a table of units and sales. */
 function TopProducts({ products }: { products: TopProduct[] }) {
   const headingId = useId();
+  // The chart is drawn again only when the products change, not on each render of the page.
+  const labels = useMemo(() => products.map((product) => product.name), [products]);
+  const units = useMemo(() => products.map((product) => product.quantity), [products]);
   return (
     <section className="seller-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="seller-section__title">
@@ -172,8 +175,8 @@ function TopProducts({ products }: { products: TopProduct[] }) {
       ) : (
         <>
           <BarChart
-            labels={products.map((product) => product.name)}
-            values={products.map((product) => product.quantity)}
+            labels={labels}
+            values={units}
             label="Units"
             horizontal
             height={40 + products.length * 28}
@@ -229,9 +232,12 @@ export function DashboardPage() {
       <header className="seller-page__head">
         <h1>Dashboard</h1>
         {data && (
-          <p className="seller-page__note" aria-live="polite">
-            {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
-            {isFetching ? ' · updating…' : ''}
+          <p className="seller-page__note">
+            {/* The days shown are said when they change; the minute's refresh is only seen. */}
+            <span aria-live="polite">
+              {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
+            </span>
+            {isFetching && <span aria-hidden="true"> · updating…</span>}
           </p>
         )}
       </header>
