@@ -130,7 +130,11 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     await expect(
       summary.getByText("We don't deliver to 560001 yet — we deliver to 411001, 411002"),
     ).toBeVisible();
-    await expect(summary.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    const placeOrder = summary.getByRole('button', { name: 'Place Order' });
+    await expect(placeOrder).toBeDisabled();
+    await expect(placeOrder).toHaveAccessibleDescription(
+      "We don't deliver to 560001 yet — we deliver to 411001, 411002",
+    );
     await phone.context().close();
   });
 

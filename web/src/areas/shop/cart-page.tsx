@@ -171,26 +171,30 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
 
       <CartTotalsList totals={totals} />
 
-      {notices.length > 0 && (
-        <ul className="checkout-notices" role="status">
-          {notices.map((notice) => (
-            <li
-              key={notice.text}
-              className={
-                notice.blocks ? 'checkout-notice checkout-notice--blocks' : 'checkout-notice'
-              }
-            >
-              {notice.text}
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Always there, so that a notice appearing later (the shop closes) is read out. */}
+      <div id="checkout-notices" role="status">
+        {notices.length > 0 && (
+          <ul className="checkout-notices">
+            {notices.map((notice) => (
+              <li
+                key={notice.text}
+                className={
+                  notice.blocks ? 'checkout-notice checkout-notice--blocks' : 'checkout-notice'
+                }
+              >
+                {notice.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
 
       <button
         type="button"
         className="button button--block button--large"
         onClick={submit}
         disabled={placing || blocked}
+        aria-describedby={blocked ? 'checkout-notices' : undefined}
       >
         {placing
           ? 'Placing order…'
