@@ -130,7 +130,10 @@ function HoursEditor({
           ))}
         </ul>
       )}
-      <p className="seller-hint">A closing time before the opening one is the next morning.</p>
+      <p className="seller-hint">
+        A closing time before the opening one is the next morning; closing at 00:00 is midnight, and
+        00:00 to 00:00 the whole day.
+      </p>
       <div>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import type { Shop } from '@kirana/shared';
+import { openingHoursSchema, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { pauseFor, shopFormValues, shopUpdateOf } from './shop-form';
 
@@ -45,6 +45,21 @@ describe('the Shop screen’s form', () => {
       zipcodes: ['411001', '411002', '411003', '411004'],
       deliveryFee: 0,
     });
+  });
+
+  it('saves a closing at 00:00 as midnight, so that 00:00 to 00:00 is the whole day, and shows it back', () => {
+    const hours = [
+      { day: 0, opens: '00:00', closes: '00:00' },
+      { day: 5, opens: '18:00', closes: '00:00' },
+      { day: 6, opens: '18:00', closes: '02:00' },
+    ];
+    const saved = shopUpdateOf({ ...shopFormValues(shop, []), hours }).hours;
+    expect(saved).toEqual([
+      { day: 0, opens: '00:00', closes: '24:00' },
+      { day: 5, opens: '18:00', closes: '24:00' },
+      { day: 6, opens: '18:00', closes: '02:00' },
+    ]);
+    expect(openingHoursSchema.safeParse(saved?.[0]).success).toBe(true);
   });
 
   it('pauses from now', () => {

@@ -45,11 +45,17 @@ export function shopFormValues(shop: Shop, zipcodes: readonly string[]): ShopFor
 /** An amount as typed ('' is 0); anything else unreadable goes as is, for the server to name. */
 const number = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed.trim()));
 
-/** The settings to save from the form: every one of them, as `PUT /api/shop` takes them. */
+/**
+ * The settings to save from the form: every one of them, as `PUT /api/shop` takes them. A time
+ * field cannot hold 24:00: closing at 00:00 is closing at midnight, the end of the opening's day
+ * (so 00:00 to 00:00 is the whole day).
+ */
 export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
   return {
     zipcodes: values.zipcodes.split(/[\s,;]+/).filter((code) => code !== ''),
-    hours: values.hours,
+    hours: values.hours.map((opening) =>
+      opening.closes === '00:00' ? { ...opening, closes: '24:00' } : opening,
+    ),
     timeZone: values.timeZone.trim(),
     minimumOrder: number(values.minimumOrder),
     deliveryFee: number(values.deliveryFee),
