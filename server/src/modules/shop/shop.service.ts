@@ -5,7 +5,7 @@
 import {
   cartTotals,
   formatAmount,
-  ORDER_CURRENCY,
+  SHOP_CURRENCY,
   MAX_PAUSE_DAYS,
   MESSAGES,
   paiseOf,
@@ -77,7 +77,8 @@ export const deliveryChargeOf = (shop: ShopSettings): DeliveryCharge => ({
   freeFrom: shop.freeDeliveryAbovePaise,
 });
 
-const rupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
+/** Amounts as the storefront writes them (the shopper reads these refusals there). */
+const rupees = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
 /** Whether the shop delivers to `zipcode`, and the sentence that says so, or where it does. */
 export function serviceability(

@@ -256,7 +256,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       expect(refused.body).toEqual({
         success: false,
         code: 'BELOW_MINIMUM',
-        message: 'The minimum order is ₹199.00: add ₹1.00 more',
+        message: 'The minimum order is Rs 199.00: add Rs 1.00 more',
       });
       await expectNothingWritten(shopper);
       const enough = await shopperReady({ price: 19900 });

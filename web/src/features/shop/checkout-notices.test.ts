@@ -35,14 +35,14 @@ describe('what the cart says before an order', () => {
     expect(checkoutNotices(shop, 19_800, area, now)).toEqual([
       { text: 'Closed now — opens at 7:00 am tomorrow', blocks: true },
       { text: "We don't deliver to 560001 yet — we deliver to 411001", blocks: true },
-      { text: 'The minimum order is ₹199.00: add ₹1.00 more', blocks: true },
+      { text: 'The minimum order is Rs 199.00: add Rs 1.00 more', blocks: true },
     ]);
   });
 
   it('how much more makes delivery free, without stopping the order', () => {
     const shop = { ...open, deliveryFee: 25, freeDeliveryAbove: 199 };
     expect(checkoutNotices(shop, 15_000, undefined, now)).toEqual([
-      { text: 'Add ₹49.00 more for free delivery', blocks: false },
+      { text: 'Add Rs 49.00 more for free delivery', blocks: false },
     ]);
     expect(checkoutNotices(shop, 19_900, undefined, now)).toEqual([]);
   });

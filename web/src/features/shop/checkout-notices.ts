@@ -1,6 +1,6 @@
 import {
   formatAmount,
-  ORDER_CURRENCY,
+  SHOP_CURRENCY,
   PROMISE_MESSAGES,
   toPaise,
   toRupees,
@@ -16,7 +16,7 @@ export interface CheckoutNotice {
   blocks: boolean;
 }
 
-const rupees = (paise: Paise) => formatAmount(toRupees(paise), ORDER_CURRENCY);
+const rupees = (paise: Paise) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
 /**
  * What the shop's settings say about an order of `subtotal` to the chosen address (`area`: the
