@@ -11,13 +11,11 @@
  * - The API, the socket, payments and uploads are never answered from here and never cached:
  *   this worker does not handle them at all (and where the browser supports static routing,
  *   /api requests do not even reach it).
- * - Alerts while the app is closed (Web Push, turned on from the app's header): each push
- *   message is a new open order ({ title, body, tag, url }, see @kirana/shared PushAlert), shown
- *   as a notification that replaces an earlier one about the same order; a tap focuses the app
- *   (or opens it) at the order, /agents?order=<id>. A subscription the browser renews is sent to
- *   the server again.
+ * - Alerts while the app is closed (Web Push, turned on from the app's header; push-sw.js): each
+ *   push message is a new open order, shown as a notification; a tap focuses the app (or opens
+ *   it) at the order, /agents?order=<id>.
  */
-self.importScripts('/agents-sw-precache.js');
+self.importScripts('/agents-sw-precache.js', '/push-sw.js');
 
 const { version, urls } = self.KIRANA_AGENT_PRECACHE;
 const PREFIX = 'kirana-agent-';
@@ -102,50 +100,6 @@ self.addEventListener('fetch', (event) => {
   if (isAppFile(url)) event.respondWith(cacheThenNetwork(request));
 });
 
-const ALERT_ICON = '/agent-app/icon-192.png';
-
-/** A page of this app to open from an alert: a path under /agents, else Active Orders. */
-function alertPage(url) {
-  try {
-    const page = new URL(url, self.location.origin);
-    if (page.origin === self.location.origin && inScope(page)) return page.href;
-  } catch {
-    // Not a URL: Active Orders.
-  }
-  return new URL(SHELL, self.location.origin).href;
-}
-
-/** The alert a push message carries; a message that is not one still says an order is waiting. */
-function readAlert(data) {
-  let alert = {};
-  try {
-    alert = data?.json() ?? {};
-  } catch {
-    // Not JSON: the general alert.
-  }
-  const text = (value, otherwise) => (typeof value === 'string' && value ? value : otherwise);
-  return {
-    title: text(alert.title, 'Kirana Delivery'),
-    body: text(alert.body, 'A new order is waiting.'),
-    tag: text(alert.tag, 'kirana-new-order'),
-    url: alertPage(alert.url),
-  };
-}
-
-self.addEventListener('push', (event) => {
-  const alert = readAlert(event.data);
-  event.waitUntil(
-    self.registration.showNotification(alert.title, {
-      body: alert.body,
-      tag: alert.tag,
-      renotify: true,
-      icon: ALERT_ICON,
-      badge: ALERT_ICON,
-      data: { url: alert.url },
-    }),
-  );
-});
-
 /** The app's own window: focused and taken to `url`, or a new one opened there. */
 async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -159,29 +113,11 @@ async function openApp(url) {
   await self.clients.openWindow(url);
 }
 
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  event.waitUntil(openApp(alertPage(event.notification.data?.url)));
-});
-
-/** The browser renewed the subscription: the server learns the new one (and forgets the old). */
-self.addEventListener('pushsubscriptionchange', (event) => {
-  event.waitUntil(
-    (async () => {
-      const options = event.oldSubscription?.options;
-      const renewed =
-        event.newSubscription ??
-        (options ? await self.registration.pushManager.subscribe(options) : null);
-      const post = (path, body) =>
-        fetch(path, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      if (renewed) await post('/api/agents/push/subscribe', renewed.toJSON());
-      if (event.oldSubscription)
-        await post('/api/agents/push/unsubscribe', { endpoint: event.oldSubscription.endpoint });
-    })().catch(() => undefined),
-  );
+self.kiranaPush({
+  inScope,
+  home: SHELL,
+  icon: '/agent-app/icon-192.png',
+  fallback: { title: 'Kirana Delivery', body: 'A new order is waiting.', tag: 'kirana-new-order' },
+  routes: { subscribe: '/api/agents/push/subscribe', unsubscribe: '/api/agents/push/unsubscribe' },
+  open: openApp,
 });

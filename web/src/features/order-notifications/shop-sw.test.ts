@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import pushSource from '../../../public/push-sw.js?raw';
 import workerSource from '../../../public/shop-sw.js?raw';
 
 const ORIGIN = 'https://shop.example.in';
@@ -29,6 +30,10 @@ function startWorker(windows: FakeWindow[] = []) {
   };
   const scope = {
     location: new URL(`${ORIGIN}/shop-sw.js`),
+    importScripts(...urls: string[]) {
+      expect(urls).toEqual(['/push-sw.js']);
+      new Function('self', 'fetch', pushSource)(scope, fetch);
+    },
     skipWaiting: vi.fn(),
     addEventListener: (type: string, listener: (event: object) => void) =>
       listeners.set(type, listener),

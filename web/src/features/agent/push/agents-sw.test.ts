@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import workerSource from '../../../../public/agents-sw.js?raw';
+import pushSource from '../../../../public/push-sw.js?raw';
 
 const ORIGIN = 'https://shop.example.in';
 const ORDER = '019a8f3e-7c2b-7d11-9a4e-5b6c7fcac308';
@@ -34,8 +35,10 @@ function startWorker(windows: FakeWindow[] = []) {
   const scope = {
     location: new URL(`${ORIGIN}/agents-sw.js`),
     KIRANA_AGENT_PRECACHE: undefined as unknown,
-    importScripts() {
+    importScripts(...urls: string[]) {
+      expect(urls).toEqual(['/agents-sw-precache.js', '/push-sw.js']);
       scope.KIRANA_AGENT_PRECACHE = { version: 'test', urls: [] };
+      new Function('self', pushSource)(scope);
     },
     addEventListener: (type: string, listener: (event: object) => void) =>
       listeners.set(type, listener),
