@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { PushAlert } from '@kirana/shared';
 import { generate } from 'selfsigned';
+import { createTestAppOfItsOwn, type TestApp } from './app.js';
 
 /** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -57,6 +58,28 @@ export async function startPushService() {
   };
 }
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/**
+ * The app on a database of its own (every on-duty agent's phone and every shopper's browser
+ * there is one of the test's), sending its Web Push to a push service of its own on 127.0.0.1.
+ */
+export async function startPushStore(
+  options: Omit<Parameters<typeof createTestAppOfItsOwn>[0], 'push'> = {},
+): Promise<{ app: TestApp; service: PushService; close(): Promise<void> }> {
+  const service = await startPushService();
+  const app = await createTestAppOfItsOwn({
+    ...options,
+    push: { serviceHosts: ['127.0.0.1'], httpsAgent: service.httpsAgent },
+  });
+  return {
+    app,
+    service,
+    async close() {
+      await app.close();
+      await service.close();
+    },
+  };
+}
 
 /** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */
 export function phoneSubscription(service: PushService, kind: 'ok' | 'gone' | 'broken' = 'ok') {

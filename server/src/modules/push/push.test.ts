@@ -1,8 +1,7 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { orderNumber, pushKeyAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import type { Browser, TestApp } from '../../test/app.js';
 import {
   createProduct,
   placeCodOrder,
@@ -11,7 +10,7 @@ import {
   signUpShopper,
 } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
-import { phoneSubscription, startPushService, type PushService } from '../../test/push-service.js';
+import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
 import { alertTopic } from './push-alert.js';
@@ -51,27 +50,17 @@ function vapidClaims(authorization: string, publicKey: string) {
 }
 
 describe('Web Push alerts of new orders on the agents’ phones', () => {
-  let database: TestDatabase;
+  let store: Awaited<ReturnType<typeof startPushStore>>;
   let service: PushService;
   let app: TestApp;
   let seller: Browser;
 
   beforeAll(async () => {
-    // A database of its own: every on-duty agent's phone is alerted, and the other test files'
-    // agents would be too.
-    database = await createDatabase();
-    service = await startPushService();
-    app = await createTestApp({
-      database,
-      push: { serviceHosts: ['127.0.0.1'], httpsAgent: service.httpsAgent },
-    });
+    store = await startPushStore();
+    ({ app, service } = store);
     seller = (await signInSeller(app)).http;
   });
-  afterAll(async () => {
-    await app?.close();
-    await service?.close();
-    await database?.drop();
-  });
+  afterAll(() => store?.close());
 
   /** Places a COD order and waits until every alert about it has been sent. */
   async function newCodOrder(): Promise<string> {

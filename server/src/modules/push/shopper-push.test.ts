@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { orderNumber, shopTimeLabel, type PushAlert } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import type { Browser, TestApp } from '../../test/app.js';
 import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { placeOnlineOrder } from '../../test/payments.js';
-import { phoneSubscription, startPushService, type PushService } from '../../test/push-service.js';
+import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { expireUnpaidOrder } from '../payment/expiry.js';
 import { alertTopic } from './push-alert.js';
@@ -16,27 +15,17 @@ import { UPDATE_TTL_SECONDS } from './push.processor.js';
 type Shopper = Awaited<ReturnType<typeof signUpShopper>>;
 
 describe('Web Push of their orders’ changes to shoppers’ browsers', () => {
-  let database: TestDatabase;
+  let store: Awaited<ReturnType<typeof startPushStore>>;
   let service: PushService;
   let app: TestApp;
   let seller: Browser;
 
   beforeAll(async () => {
-    // A database of its own, as the agents' alerts have: no other file's orders or browsers.
-    database = await createDatabase();
-    service = await startPushService();
-    app = await createTestApp({
-      database,
-      deliveryPin: false,
-      push: { serviceHosts: ['127.0.0.1'], httpsAgent: service.httpsAgent },
-    });
+    store = await startPushStore({ deliveryPin: false });
+    ({ app, service } = store);
     seller = (await signInSeller(app)).http;
   });
-  afterAll(async () => {
-    await app?.close();
-    await service?.close();
-    await database?.drop();
-  });
+  afterAll(() => store?.close());
 
   const messagesTo = (path: string) => service.delivered.filter((each) => each.path === path);
   const subscriptionsOf = (userId: string) =>
