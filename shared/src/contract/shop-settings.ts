@@ -12,6 +12,8 @@ export const MAX_ZIPCODES = 500;
 export const MAX_OPENINGS = 28;
 export const PROMISE_MINUTES = { min: 5, max: 240, default: 30 } as const;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+export const TIME_ZONE_EXPECTED = 'timeZone must be a time zone such as Asia/Kolkata';
+
 /** A pause is for a rush or a closed day or two, not a season. */
 export const MAX_PAUSE_DAYS = 14;
 
@@ -122,9 +124,7 @@ export const shopUpdateBodySchema = requestBody({
   ),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(
-    z
-      .string({ error: 'timeZone must be a time zone such as Asia/Kolkata' })
-      .check(z.refine(isTimeZone, 'timeZone must be a time zone such as Asia/Kolkata')),
+    z.string({ error: TIME_ZONE_EXPECTED }).check(z.refine(isTimeZone, TIME_ZONE_EXPECTED)),
   ),
 }).check(
   z.refine(

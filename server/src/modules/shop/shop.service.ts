@@ -11,6 +11,7 @@ import {
   paiseOf,
   shopOpening,
   shopTimeLabel,
+  TIME_ZONE_EXPECTED,
   toRupees,
   type CartTotals,
   type DeliveryCharge,
@@ -44,6 +45,7 @@ export async function updateShop(
     body.pausedUntil === undefined ? undefined : body.pausedUntil && new Date(body.pausedUntil);
   if (pausedUntil && pausedUntil.getTime() - now.getTime() > MAX_PAUSE_DAYS * 24 * 3_600_000)
     throw new AppError('INVALID', `pausedUntil must be within ${MAX_PAUSE_DAYS} days`);
+  if (body.timeZone !== undefined) await assertDatabaseKnows(em, body.timeZone);
   const shop = await readShop(em);
   em.assign(shop, {
     ...(body.zipcodes && { zipcodes: body.zipcodes }),
@@ -62,6 +64,24 @@ export async function updateShop(
   await em.flush();
   events.publish({ type: 'shop.changed' });
   return shop;
+}
+
+/** PostgreSQL's error for a time zone it does not know (invalid_parameter_value). */
+const UNKNOWN_TIME_ZONE = '22023';
+
+/**
+ * The dashboard counts the shop's days in PostgreSQL: a zone that Node's Intl knows and its
+ * time-zone data does not (US/Pacific-New, removed from IANA's) is refused here, not left to fail
+ * there.
+ */
+async function assertDatabaseKnows(em: EntityManager, timeZone: string): Promise<void> {
+  try {
+    await em.getConnection().execute('select now() at time zone ?', [timeZone]);
+  } catch (error) {
+    if ((error as { code?: string }).code === UNKNOWN_TIME_ZONE)
+      throw new AppError('INVALID', TIME_ZONE_EXPECTED);
+    throw error;
+  }
 }
 
 /** Whether the shop takes orders at `now`, and when that changes. */

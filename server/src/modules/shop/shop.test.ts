@@ -138,6 +138,8 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       [{ promiseMinutes: 2 }, /promiseMinutes must be a whole number from 5 to 240/],
       [{ timeZone: 'Mars/Olympus' }, /timeZone must be a time zone/],
       [{ timeZone: 'IST' }, /timeZone must be a time zone/],
+      // Known to Node's Intl, not to PostgreSQL, which counts the dashboard's days.
+      [{ timeZone: 'US/Pacific-New' }, /timeZone must be a time zone/],
       [{ upiId: 'not a upi id' }, /upiId must be a UPI id/],
       [{ pausedUntil: 'tomorrow' }, /pausedUntil must be a date and time/],
       [
