@@ -55,15 +55,11 @@ afterAll(async () => {
 
 test('a backup killed (-9) while it writes leaves no file that looks whole; the next one succeeds, and BACKUP_KEEP are kept', async () => {
   const child = backUp();
-  // Killed as soon as the backup's file is being written (in its work folder, beside the dump).
+  // Killed as soon as the backup's file is being written (under a name of its own, in BACKUP_DIR;
+  // its database's copy and dump in DATA_DIR/.backup-work).
   let partial: string | undefined;
-  const writing = async () => {
-    const work = (await readdir(backupDir).catch(() => [])).find((name) =>
-      name.endsWith('.partial'),
-    );
-    const files = work ? await readdir(path.join(backupDir, work)).catch(() => []) : [];
-    return files.some((name) => name.endsWith('.zip')) ? work : undefined;
-  };
+  const writing = async () =>
+    (await readdir(backupDir).catch(() => [])).find((name) => name.endsWith('.partial'));
   while (partial === undefined && child.exitCode === null) {
     partial = await writing();
     if (partial === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -73,11 +69,14 @@ test('a backup killed (-9) while it writes leaves no file that looks whole; the 
   await finished(child);
   expect(await listBackups(backupDir)).toEqual([]);
   expect(await readdir(backupDir)).toEqual([partial]);
+  const work = path.join(dataDir, '.backup-work');
+  expect(await readdir(work)).toHaveLength(1);
 
-  // The next backup is whole, and clears what the killed one left.
+  // The next backup is whole, and clears what the killed one left in both.
   expect(await finished(backUp(2))).toBe(0);
   const [backup] = await listBackups(backupDir);
   expect(await readdir(backupDir)).toEqual([backup?.name]);
+  expect(await readdir(work)).toEqual([]);
   const opened = await openBackup(backup?.path ?? '');
   opened.close();
   expect(opened.manifest.pictures).toBe(PICTURES);
