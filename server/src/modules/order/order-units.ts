@@ -1,6 +1,7 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { ProductSchema } from '../product/product.entity.js';
+import { inStockWithUnitsBack } from '../product/stock-units.js';
 import type { OrderItemSchema } from './order.entity.js';
 
 type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
@@ -8,8 +9,7 @@ type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
 /**
  * Puts back the units order `orderId` took when it was placed (its lines with `stock_taken`),
  * once: the lines are marked returned in the same statement, so a repeated cancellation adds
- * nothing. A product back from 0 is in stock again (even one the seller had switched off at 0:
- * the two look the same); one switched off with units left stays off, and one no longer counted
+ * nothing. A product back from 0 is in stock again (inStockWithUnitsBack); one no longer counted
  * is left alone. Call inside the transaction that cancels the order.
  * Answers the ids of the products whose count changed, for `product.changed` after the commit.
  */
@@ -28,8 +28,7 @@ export async function putBackUnits(tx: EntityManager, orderId: string): Promise<
     .from('returned as r')
     .set({
       stock_count: sql<number>`p.stock_count + r.quantity`,
-      // Back from 0, unless archived: an archived product is never sold again.
-      in_stock: sql<boolean>`p.in_stock or (p.stock_count = 0 and p.archived_at is null)`,
+      in_stock: inStockWithUnitsBack,
       updated_at: new Date(),
     })
     .whereRef('p.id', '=', 'r.product_id')

@@ -10,13 +10,13 @@ import {
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
+import { notEnoughLeft, takeUnits } from '../product/stock-units.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -197,29 +197,6 @@ export async function placeOrder(
   return placed.order;
 }
 
-/**
- * The refusal of an order for `quantity` units of `productId` that it could not take, saying what
- * is left: read now, since the placement's own read saw the product from before the orders (or
- * the seller's change) it raced.
- */
-async function notEnoughLeft(
-  db: Kysely<PlacementTables>,
-  { product: productId, name, quantity }: { product: string; name: string; quantity: number },
-): Promise<AppError> {
-  const now = await db
-    .selectFrom('products')
-    .select(['in_stock', 'stock_count'])
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow();
-  const left = now.stock_count;
-  if (!now.in_stock || left === 0) return new AppError('OUT_OF_STOCK', `${name} is out of stock`);
-  // Restocked, or no longer counted, since: the same order may go through now.
-  if (left === null || left >= quantity) {
-    return new AppError('CONFLICT', `The stock of ${name} just changed: please try again`);
-  }
-  return new AppError('OUT_OF_STOCK', `${name}: only ${left} left in stock`);
-}
-
 /** A product as placing an order sees it, and whether the order took its units. */
 interface PlacedProduct {
   name: string;
@@ -234,8 +211,7 @@ interface PlacedProduct {
 
 /**
  * In one statement: takes the units of `lines` from every counted, in-stock product that has
- * enough (a conditional update: racing orders wait on the row and see what the others left, so
- * none can take more than there is; the last unit sets the product out of stock); and reads the
+ * enough (stock-units.ts takeUnits); and reads the
  * shopper's address `addressId` as the order keeps it, with each product of `lines` that exists
  * (by id) as it was before, and whether its units were taken.
  * @throws AppError NOT_FOUND when the address is not the shopper's.
@@ -248,24 +224,8 @@ async function takeStock(
   now: Date,
 ): Promise<{ address: AddressSnapshot; products: Map<string, PlacedProduct> }> {
   const ids = lines.map((line) => line.product);
-  const ordered = sql<number>`case ${sql.ref('id')} ${sql.join(
-    lines.map(({ product, quantity }) => sql`when ${product}::uuid then ${quantity}::int`),
-    sql` `,
-  )} end`;
   const rows = await db
-    .with('taken', (db) =>
-      db
-        .updateTable('products')
-        .set({
-          stock_count: sql<number>`stock_count - ${ordered}`,
-          in_stock: sql<boolean>`stock_count - ${ordered} > 0`,
-          updated_at: now,
-        })
-        .where('id', 'in', ids)
-        .where('in_stock', '=', true)
-        .where('stock_count', '>=', ordered)
-        .returning('id'),
-    )
+    .with('taken', (db) => takeUnits(db, lines, now))
     .selectFrom('addresses as a')
     .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
     .select((eb) => [

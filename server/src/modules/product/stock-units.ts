@@ -1,0 +1,77 @@
+/**
+ * Taking a product's units and putting them back (design: Orders, Stock), the same for online
+ * orders and the counter's sales: conditional updates in SQL (Kysely), so that no number of
+ * racing buyers takes more than there is.
+ */
+import type { InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import { sql, type QueryCreator } from 'kysely';
+import { AppError } from '../../lib/errors.js';
+import type { ProductSchema } from './product.entity.js';
+
+type ProductTables = InferKyselyDB<typeof ProductSchema>;
+
+/** Units of products asked for: one line per product. */
+export type UnitLines = ReadonlyArray<{ product: string; quantity: number }>;
+
+/**
+ * Takes the units of `lines` from every counted, in-stock product that has enough: racing
+ * buyers wait on the product's row and see what the others left; the last unit sets the product
+ * out of stock. A product that is not counted, or has too few, is left alone (the caller refuses
+ * it). Returns the ids of the products taken from; use it as a `with` of the statement that
+ * reads them.
+ */
+export function takeUnits<DB extends ProductTables>(
+  db: QueryCreator<DB>,
+  lines: UnitLines,
+  now: Date,
+) {
+  const ordered = sql<number>`case ${sql.ref('id')} ${sql.join(
+    lines.map(({ product, quantity }) => sql`when ${product}::uuid then ${quantity}::int`),
+    sql` `,
+  )} end`;
+  return (db as unknown as QueryCreator<ProductTables>)
+    .updateTable('products')
+    .set({
+      stock_count: sql<number>`stock_count - ${ordered}`,
+      in_stock: sql<boolean>`stock_count - ${ordered} > 0`,
+      updated_at: now,
+    })
+    .where(
+      'id',
+      'in',
+      lines.map((line) => line.product),
+    )
+    .where('in_stock', '=', true)
+    .where('stock_count', '>=', ordered)
+    .returning('id');
+}
+
+/**
+ * Whether product `p` is in stock once units come back to it: back from 0 it is (even one the
+ * seller had switched off at 0: the two look the same), unless archived, never sold again; one
+ * switched off with units left stays off.
+ */
+export const inStockWithUnitsBack = sql<boolean>`p.in_stock or (p.stock_count = 0 and p.archived_at is null)`;
+
+/**
+ * The refusal of `quantity` units of `productId` that could not be taken, saying what is left:
+ * read now, since the buyer's own read saw the product from before the sales (or the seller's
+ * change) it raced.
+ */
+export async function notEnoughLeft<DB extends ProductTables>(
+  db: Kysely<DB>,
+  { product: productId, name, quantity }: { product: string; name: string; quantity: number },
+): Promise<AppError> {
+  const now = await (db as unknown as Kysely<ProductTables>)
+    .selectFrom('products')
+    .select(['in_stock', 'stock_count'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const left = now.stock_count;
+  if (!now.in_stock || left === 0) return new AppError('OUT_OF_STOCK', `${name} is out of stock`);
+  // Restocked, or no longer counted, since: the same sale may go through now.
+  if (left === null || left >= quantity) {
+    return new AppError('CONFLICT', `The stock of ${name} just changed: please try again`);
+  }
+  return new AppError('OUT_OF_STOCK', `${name}: only ${left} left in stock`);
+}
