@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.js';
 import { AgentSchema, type Agent } from '../agent/agent.entity.js';
 import type { Order } from '../order/order.entity.js';
 import { CashLineSchema, type CashLine } from './cash-line.entity.js';
+import { timestampReader } from '../../lib/timestamps.js';
 
 /** How many of an agent's latest lines a ledger answer lists. */
 const LEDGER_LINES = 100;
@@ -86,7 +87,7 @@ export async function readLedger(em: EntityManager, agentId: string): Promise<Le
     .orderBy('id', 'desc')
     .limit(LEDGER_LINES)
     .execute();
-  const platform = em.getPlatform();
+  const date = timestampReader(em);
   const lines = rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -94,8 +95,7 @@ export async function readLedger(em: EntityManager, agentId: string): Promise<Le
     orderId: row.order_id,
     note: row.note,
     by: row.by,
-    createdAt:
-      typeof row.created_at === 'string' ? platform.parseDate(row.created_at) : row.created_at,
+    createdAt: date(row.created_at),
     balancePaise: Number(row.balance),
   }));
   // The newest line's balance is the cash in hand; none at all is nothing in hand.

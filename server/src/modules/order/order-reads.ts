@@ -18,6 +18,7 @@ import {
   type OrderItemSchema,
 } from './order.entity.js';
 import type { ListedItem, ListedOrder } from './order.presenter.js';
+import { timestampReader } from '../../lib/timestamps.js';
 
 /** The shopper's own orders, newest first, with their items' products. */
 export async function listUserOrders(em: EntityManager, userId: string): Promise<Order[]> {
@@ -127,10 +128,7 @@ export async function readListedOrders(
     .orderBy('o.id')
     .orderBy('i.position')
     .execute();
-  // MikroORM's pool answers timestamps as PostgreSQL writes them: its platform reads them.
-  const platform = em.getPlatform();
-  const date = (value: Date | string) =>
-    typeof value === 'string' ? platform.parseDate(value) : value;
+  const date = timestampReader(em);
   const orders = new Map<string, ListedOrder & { items: ListedItem[] }>();
   for (const row of rows) {
     let order = orders.get(row.id);
@@ -274,9 +272,7 @@ export async function readChangesForShoppers(
     ])
     .where('e.id', 'in', historyIds)
     .execute();
-  const platform = em.getPlatform();
-  const date = (value: Date | string) =>
-    typeof value === 'string' ? platform.parseDate(value) : value;
+  const date = timestampReader(em);
   return rows.map((row) => ({
     historyId: row.id,
     type: row.type,
