@@ -45,6 +45,14 @@ function instant(day: Date, timeZone: string, offset: number, minutes: number): 
   ).getTime();
 }
 
+/** The shop's day `date` (YYYY-MM-DD) on its clock in `timeZone`: from its midnight to the next. */
+export function shopDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = (offset: number) =>
+    new Date(new TZDateMini(year, month - 1, day + offset, timeZone).getTime());
+  return { start: midnight(0), end: midnight(1) };
+}
+
 /** The shop's openings from the day before `at` to eight days after, merged where they touch. */
 function openings(hours: readonly OpeningHours[], timeZone: string, at: number): number[][] {
   const today = new TZDateMini(at, timeZone);

@@ -1,4 +1,4 @@
-import { toRupees } from '@kirana/shared';
+import { dayIn, toRupees } from '@kirana/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppError } from '../../lib/errors.js';
@@ -40,12 +40,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** Whether `rupees` is a whole number of paise (no fraction of a paisa anywhere). */
 const wholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 
-const today = () => {
-  const now = new Date();
-  return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
-};
+/** The shop's today, in its time zone (the spec's shop: Asia/Kolkata). */
+const today = () => dayIn(new Date(), 'Asia/Kolkata');
 
 describe('the cash ledger, over random days', () => {
   // A database of its own: the day's report covers every agent there is.

@@ -1,7 +1,9 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { shopDayBounds } from '@kirana/shared';
 import type { AgentSchema } from '../agent/agent.entity.js';
 import type { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
+import { readShop } from '../shop/shop.service.js';
 import type { CashLineSchema } from './cash-line.entity.js';
 
 /** One agent's day in paise: openingPaise + collected + corrections − handedOver = closing. */
@@ -20,25 +22,16 @@ type ReportTables = InferKyselyDB<
   typeof CashLineSchema | typeof AgentSchema | typeof OrderSchema | typeof OrderEventSchema
 >;
 
-/**
- * The day `date` (YYYY-MM-DD) as this server's clock counts days (its TZ): from its midnight to
- * the next one.
- */
-export function dayBounds(date: string): { start: Date; end: Date } {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return { start: new Date(year, month - 1, day), end: new Date(year, month - 1, day + 1) };
-}
-
 const amount = (value: string | number | null | undefined) => Number(value ?? 0);
 
 /**
- * Every agent's figures for day `date`: deliveries, cash collected, cash-on-delivery orders
+ * Every agent's figures for the shop's day `date` (in its time zone): deliveries, cash collected, cash-on-delivery orders
  * collected online at the door, corrections, cash handed over, and cash in hand at the start and
  * end of the day (the sums of their ledger lines before each). Lists the agents on the team
  * that day, in the order they joined, and anyone else who held cash or did something that day.
  */
 export async function agentDayReport(em: EntityManager, date: string): Promise<AgentDayFigures[]> {
-  const { start, end } = dayBounds(date);
+  const { start, end } = shopDayBounds(date, (await readShop(em)).timeZone);
   const db = em.getKysely<ReportTables>();
   const during = sql<boolean>`created_at >= ${start} and created_at < ${end}`;
   const [agents, ledger, deliveries, online] = await Promise.all([

@@ -4,6 +4,8 @@ import {
   agentListAnswerSchema,
   cashLineAnswerSchema,
   cashReportAnswerSchema,
+  dayIn,
+  shopDayBounds,
   toRupees,
 } from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
@@ -20,7 +22,6 @@ import {
 import { payInSandbox } from '../../test/payments.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderSchema } from '../order/order.entity.js';
-import { dayBounds } from './cash-report.js';
 import { CashLineSchema } from './cash-line.entity.js';
 
 type Agent = Awaited<ReturnType<typeof signInAgent>>;
@@ -257,10 +258,8 @@ describe("the agents' cash", () => {
   test('the day’s report gives each agent’s figures for a scripted day, balancing to the ledger, as JSON and CSV', async () => {
     // A scripted day: yesterday Asha kept ₹100 in hand (a line written then, as the shop did).
     const asha = await signInAgent(app, '=Asha');
-    const today = new Date();
-    const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
-      .map((part) => String(part).padStart(2, '0'))
-      .join('-');
+    // The shop's today, in its time zone (the spec's shop: Asia/Kolkata).
+    const date = dayIn(new Date(), 'Asia/Kolkata');
     const em = app.orm.em.fork();
     em.create(CashLineSchema, {
       agent: asha.agent.id,
@@ -268,7 +267,7 @@ describe("the agents' cash", () => {
       amountPaise: 10_000,
       note: 'Float for change',
       by: 'seller',
-      createdAt: new Date(dayBounds(date).start.getTime() - 60_000),
+      createdAt: new Date(shopDayBounds(date, 'Asia/Kolkata').start.getTime() - 60_000),
     });
     await em.flush();
     // Today: two orders in cash (one delivered), one collected online at the door and
@@ -322,7 +321,7 @@ describe("the agents' cash", () => {
     expect(report.totals.closingInHand).toBe(sum('closingInHand'));
 
     // Yesterday, Asha only had the float.
-    const yesterday = new Date(dayBounds(date).start.getTime() - 1);
+    const yesterday = new Date(shopDayBounds(date, 'Asia/Kolkata').start.getTime() - 1);
     const before = [yesterday.getFullYear(), yesterday.getMonth() + 1, yesterday.getDate()]
       .map((part) => String(part).padStart(2, '0'))
       .join('-');
@@ -361,10 +360,8 @@ describe("the agents' cash", () => {
         .send({ name, phone: `+91${Math.floor(6e9 + Math.random() * 3e9)}` })
         .expect(201);
     }
-    const today = new Date();
-    const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
-      .map((part) => String(part).padStart(2, '0'))
-      .join('-');
+    // The shop's today, in its time zone (the spec's shop: Asia/Kolkata).
+    const date = dayIn(new Date(), 'Asia/Kolkata');
     const csv = await seller.get(`/api/agents/report?date=${date}&format=csv`).expect(200);
     const cells = (parse(csv.text, { bom: true }) as string[][]).map((row) => row[0]!);
     expect(cells).toContain('Ravi\n\'=HYPERLINK("http://evil.example","Pay here")');
