@@ -49,6 +49,7 @@ const SERVER_MODULE_LAYERS = [
   ['product'],
   ['cart', 'storefront', 'order'],
   ['cash', 'payment', 'push', 'dashboard'],
+  ['counter'],
   ['realtime'],
 ];
 const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;

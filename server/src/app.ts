@@ -32,6 +32,7 @@ import { addressRoutes } from './modules/address/address.routes.js';
 import { agentRoutes } from './modules/agent/agent.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { cashRoutes } from './modules/cash/cash.routes.js';
+import { counterRoutes } from './modules/counter/counter.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
@@ -223,6 +224,7 @@ export function createApp(deps: AppDependencies): App {
     agentOrderRoutes(),
     collectionRoutes(deps.payments),
     cashRoutes(),
+    counterRoutes(),
     dashboardRoutes(),
     cartRoutes(),
     storefrontRoutes(),

@@ -59,6 +59,11 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
   'shop:updated': (shop: Shop) => void;
   /** Seller only: a backup failed, when and why (as `GET /api/backups` says it): alert the counter. */
   'backup:failed': (failure: BackupFailure) => void;
+  /**
+   * Seller only: the till sold, took something back, opened or closed, or an agent handed cash
+   * over (the day's expected cash moved): fetch the till's day again.
+   */
+  'till:updated': () => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */

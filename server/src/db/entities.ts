@@ -25,6 +25,12 @@ import { PushSubscriptionSchema } from '../modules/push/push-subscription.entity
 import { SellerSchema } from '../modules/seller/seller.entity.js';
 import { SessionSchema } from '../modules/session/session.entity.js';
 import { ShopSettingsSchema } from '../modules/shop/shop.entity.js';
+import {
+  CounterDaySchema,
+  CounterReturnSchema,
+  CounterSaleLineSchema,
+  CounterSaleSchema,
+} from '../modules/counter/counter.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
@@ -55,4 +61,8 @@ export const entities: EntitySchema[] = [
   CashLineSchema,
   PushSubscriptionSchema,
   ShopSettingsSchema,
+  CounterDaySchema,
+  CounterSaleSchema,
+  CounterSaleLineSchema,
+  CounterReturnSchema,
 ];

@@ -39,6 +39,8 @@ export type DomainEvent =
   | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string }
   /** The seller changed the shop's settings (shop.service.ts): every storefront hears them. */
   | { type: 'shop.changed' }
+  /** The till sold, took something back, opened or closed (counter.service.ts). */
+  | { type: 'till.changed' }
   /** A backup failed (backup/backups.ts): the counter is alerted. */
   | { type: 'backup.failed'; at: string; message: string };
 

@@ -18,7 +18,14 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js'
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import type { Backups } from '../modules/backup/backups.js';
 import { agentHooks } from '../wiring.js';
+import { AppError } from '../lib/errors.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
+import {
+  closeTill,
+  currentTill,
+  openTill,
+  sellAtCounter,
+} from '../modules/counter/counter.service.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
 import { SearchNameSchema } from '../modules/product/product.entity.js';
 import {
@@ -292,6 +299,50 @@ const ROWS: Record<string, Row> = {
   'GET /api/shop': { ok: EVERYONE, request: () => ({}) },
   'PUT /api/shop': { ok: ['seller'], request: () => ({ body: { promiseMinutes: 30 } }) },
   'GET /api/shop/serviceable': { ok: EVERYONE, request: () => ({ query: { zipcode: '411001' } }) },
+  // The till at the counter: the seller's alone.
+  'GET /api/counter/lookup': {
+    ok: ['seller'],
+    request: async (fx) => ({ query: { code: (await fx.barcodedProduct()).barcode ?? '' } }),
+  },
+  'POST /api/counter/sales': {
+    ok: ['seller'],
+    request: async (fx) => {
+      await fx.tillOpen();
+      return { body: { items: [{ product: fx.productId, quantity: 1 }], payment: 'upi' } };
+    },
+  },
+  'GET /api/counter/sales': { ok: ['seller'], request: () => ({}) },
+  'GET /api/counter/sales/:id': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { id: await fx.tillSale() } }),
+  },
+  'POST /api/counter/sales/:id/return': {
+    ok: ['seller'],
+    request: async (fx) => ({
+      params: { id: await fx.tillSale() },
+      body: { lines: [{ product: fx.productId, quantity: 1 }] },
+    }),
+  },
+  'GET /api/counter/sales/:id/receipt': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { id: await fx.tillSale() }, query: { format: 'escpos' } }),
+  },
+  'GET /api/counter/day': { ok: ['seller'], request: () => ({}) },
+  'POST /api/counter/day/open': {
+    ok: ['seller'],
+    request: async (fx, who) => {
+      if (who === 'seller') await fx.tillClosed();
+      return { body: { openingFloat: 500 } };
+    },
+  },
+  'POST /api/counter/day/close': {
+    ok: ['seller'],
+    request: async (fx, who) => {
+      if (who === 'seller') await fx.tillOpen();
+      return { body: { countedCash: 500 } };
+    },
+  },
+  'GET /api/counter/days': { ok: ['seller'], request: () => ({ query: { date: '2026-11-27' } }) },
   // The shop's backups.
   'GET /api/backups': { ok: ['seller'], request: () => ({}) },
   'POST /api/backups': { ok: ['seller'], request: () => ({}) },
@@ -498,6 +549,13 @@ async function makeFixtures(app: TestApp) {
     return orderId;
   }
   const agentsOrderId = await acceptedOrder();
+  /** The till open for sales (opened with a float when it was not; the identities race). */
+  async function tillOpen() {
+    if (await currentTill(app.orm.em.fork())) return;
+    await openTill(app.orm.em.fork(), app.events, 500).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    });
+  }
   const onlineOrder = await placeOnlineOrder(app, shopper);
 
   return {
@@ -529,6 +587,21 @@ async function makeFixtures(app: TestApp) {
     spareSeller: { email: spareSeller.email, password: spareSeller.password },
     placeCodOrder,
     acceptedOrder,
+    /** A new product with a barcode, for the counter to scan. */
+    barcodedProduct: () =>
+      createProduct(app.orm.em.fork(), { barcode: String(randomInt(1e12, 1e13)) }),
+    tillOpen,
+    /** The till closed (counted as expected when it was open). */
+    async tillClosed() {
+      const day = await currentTill(app.orm.em.fork());
+      if (day) await closeTill(app.orm.em.fork(), app.events, day.expectedPaise / 100, undefined);
+    },
+    /** A new walk-in sale of one unit, the till opened for it. */
+    async tillSale() {
+      await tillOpen();
+      const body = { items: [{ product: productId, quantity: 1 }], payment: 'upi' as const };
+      return (await sellAtCounter(app.orm.em.fork(), app.events, body)).id;
+    },
     /** A new agent's one-time invite code, as the seller's Agents screen makes it. */
     async inviteCode() {
       const invited = await createAgent(app.orm.em.fork(), 'Invited Agent');

@@ -39,6 +39,10 @@ import {
   archiveProductBodySchema,
   registerBodySchema,
   shopUpdateBodySchema,
+  counterSaleBodySchema,
+  counterReturnBodySchema,
+  counterDayOpenBodySchema,
+  counterDayCloseBodySchema,
   releaseOrderBodySchema,
   unlockPinBodySchema,
   sellerCancelOrderBodySchema,
@@ -258,6 +262,34 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   },
   'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
   'GET /api/dashboard': { as: KINDS, query: ['from', 'to'] },
+  'GET /api/counter/lookup': { as: KINDS, query: ['code'] },
+  'POST /api/counter/sales': {
+    as: ['seller'],
+    body: {
+      json: counterSaleBodySchema,
+      example: (ids) => ({ items: [{ product: ids.product, quantity: 1 }], payment: 'cash' }),
+    },
+  },
+  'GET /api/counter/sales': { as: KINDS, query: ['date', 'before'] },
+  'GET /api/counter/sales/:id': { as: KINDS },
+  'POST /api/counter/sales/:id/return': {
+    as: ['seller'],
+    body: {
+      json: counterReturnBodySchema,
+      example: (ids) => ({ lines: [{ product: ids.product, quantity: 1 }] }),
+    },
+  },
+  'GET /api/counter/sales/:id/receipt': { as: KINDS, query: ['format', 'width', 'drawer'] },
+  'GET /api/counter/day': { as: KINDS },
+  'POST /api/counter/day/open': {
+    as: ['seller'],
+    body: { json: counterDayOpenBodySchema, example: () => ({ openingFloat: 500 }) },
+  },
+  'POST /api/counter/day/close': {
+    as: ['seller'],
+    body: { json: counterDayCloseBodySchema, example: () => ({ countedCash: 500 }) },
+  },
+  'GET /api/counter/days': { as: KINDS, query: ['date'] },
   'GET /api/shop': { as: KINDS },
   'PUT /api/shop': {
     as: ['seller'],

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   PAYMENT_UNAVAILABLE: 503,
   // The seller's backups.
   BACKUP_FAILED: 503,
+  // The till at the counter: no day is open to sell or take back in.
+  TILL_NOT_OPEN: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
@@ -108,6 +110,23 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 export function requestBody<Shape extends z.core.$ZodShape>(shape: Shape) {
   return z.object(shape, { error: 'request body must be a JSON object' });
 }
+
+/** A query-string number: `?page=2` arrives as text; none (or empty) is `fallback`. */
+export const queryInt = (field: string, min: number, max: number, fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.pipe(
+      z.transform((text: string | undefined) =>
+        text === undefined || text === '' ? fallback : Number(text),
+      ),
+      z
+        .int({ error: `${field} must be a whole number` })
+        .check(
+          z.minimum(min, `${field} must be at least ${min}`),
+          z.maximum(max, `${field} must be at most ${max}`),
+        ),
+    ),
+  );
 
 /** An id named `field` in a request, e.g. 'orderId must be a valid id'. */
 export function idField(field: string) {

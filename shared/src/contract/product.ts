@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATH_PATTERN } from './category.js';
 import { MAX_ORDER_LINES } from '../limits.js';
-import { idField, readableText } from './common.js';
+import { idField, queryInt, readableText } from './common.js';
 
 /*
  * Products as they are read: the storefront's pages and search, the cart's items, the seller's
@@ -50,23 +50,6 @@ export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 /** Products per page of a listing or search: the default, and the most one request may ask. */
 export const PRODUCT_PAGE_SIZE = 24;
 export const MAX_PRODUCT_PAGE_SIZE = 100;
-
-/** A query-string number: `?page=2` arrives as text. */
-const queryInt = (field: string, min: number, max: number, fallback: number) =>
-  z.pipe(
-    z.optional(z.string()),
-    z.pipe(
-      z.transform((text: string | undefined) =>
-        text === undefined || text === '' ? fallback : Number(text),
-      ),
-      z
-        .int({ error: `${field} must be a whole number` })
-        .check(
-          z.minimum(min, `${field} must be at least ${min}`),
-          z.maximum(max, `${field} must be at most ${max}`),
-        ),
-    ),
-  );
 
 const pageFields = {
   page: queryInt('page', 1, 10_000, 1),

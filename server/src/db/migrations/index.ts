@@ -14,6 +14,7 @@ import { Migration20261126130000_CatalogueAtScale } from './Migration20261126130
 import { Migration20261126160000_SearchIndexesCurrent } from './Migration20261126160000_SearchIndexesCurrent.js';
 import { Migration20261127060000_ShopPromise } from './Migration20261127060000_ShopPromise.js';
 import { Migration20261127080000_ShopperPushSubscriptions } from './Migration20261127080000_ShopperPushSubscriptions.js';
+import { Migration20261127120000_Counter } from './Migration20261127120000_Counter.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   Migration20261126160000_SearchIndexesCurrent,
   Migration20261127060000_ShopPromise,
   Migration20261127080000_ShopperPushSubscriptions,
+  Migration20261127120000_Counter,
 ];

@@ -144,6 +144,9 @@ export function realtimeProcessor(
       case 'agents.changed':
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
         return;
+      case 'till.changed':
+        realtime.seller.to(ROOMS.seller).emit('till:updated');
+        return;
       case 'backup.failed':
         realtime.seller
           .to(ROOMS.seller)
@@ -158,6 +161,8 @@ export function realtimeProcessor(
           lines: lines.map(presentCashLine),
         });
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
+        // A handover is cash into the till's drawer.
+        realtime.seller.to(ROOMS.seller).emit('till:updated');
         return;
       }
       case 'session.ended':

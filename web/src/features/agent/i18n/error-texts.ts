@@ -3,8 +3,8 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 
 /**
- * The codes no agent is ever answered with: uploads (the agent app sends none) and the shopper's
- * refusals (an agent never places an order).
+ * The codes no agent is ever answered with: uploads (the agent app sends none), the shopper's
+ * refusals (an agent never places an order) and the seller's (backups, the till).
  */
 export const NOT_FOR_AGENTS = [
   'TOO_LARGE',
@@ -14,6 +14,7 @@ export const NOT_FOR_AGENTS = [
   'SHOP_CLOSED',
   'BELOW_MINIMUM',
   'BACKUP_FAILED',
+  'TILL_NOT_OPEN',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 

@@ -1,0 +1,135 @@
+import { cartTotals, toRupees } from '@kirana/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import { createAgent, createProduct } from '../../test/factories.js';
+import { recordCorrection, recordHandover } from '../cash/cash.service.js';
+import {
+  closeTill,
+  openTill,
+  returnToCounter,
+  sellAtCounter,
+  type SaleRecord,
+} from './counter.service.js';
+
+/** One thing that happens at the till, in paise where it is money. */
+type Step =
+  | { kind: 'sale'; payment: 'cash' | 'upi'; product: number; quantity: number; extra: number }
+  | { kind: 'return'; sale: number; quantity: number }
+  | { kind: 'handover'; paise: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('sale' as const),
+    payment: fc.constantFrom('cash' as const, 'upi' as const),
+    product: fc.nat(2),
+    quantity: fc.integer({ min: 1, max: 4 }),
+    // Cash tendered above the bill, for change.
+    extra: fc.integer({ min: 0, max: 50_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('return' as const),
+    sale: fc.nat(20),
+    quantity: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('handover' as const),
+    paise: fc.integer({ min: 1, max: 900_000 }),
+  }),
+);
+
+describe('the day of the till, over random days', () => {
+  // Its own database: one day of the till is open at a time, shop-wide.
+  let app: TestApp;
+  const prices = [4_999, 1_050, 33_333];
+  let products: string[];
+  let agentId: string;
+  beforeAll(async () => {
+    app = await createTestAppOfItsOwn();
+    products = await Promise.all(
+      prices.map(
+        async (price) =>
+          (await createProduct(app.orm.em.fork(), { pricePaise: price, offerPricePaise: price }))
+            .id,
+      ),
+    );
+    agentId = (await createAgent(app.orm.em.fork(), 'Till Runner')).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('expected cash is the float, plus cash sales, less cash given back, plus the agents’ handovers, to the paisa, and the difference is what was counted beyond it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(step, { minLength: 1, maxLength: 14 }),
+        fc.integer({ min: -5_000, max: 5_000 }),
+        async (floatPaise, steps, miscount) => {
+          const em = () => app.orm.em.fork();
+          await openTill(em(), app.events, toRupees(floatPaise));
+          const sales: SaleRecord[] = [];
+          const ledger = { cashSales: 0, upiSales: 0, cashReturns: 0, upiReturns: 0, handovers: 0 };
+          for (const each of steps) {
+            if (each.kind === 'sale') {
+              const line = { product: products[each.product]!, quantity: each.quantity };
+              const total = cartTotals([
+                { unitPrice: prices[each.product]!, quantity: each.quantity },
+              ]).total;
+              const sale = await sellAtCounter(em(), app.events, {
+                items: [line],
+                payment: each.payment,
+                ...(each.payment === 'cash' && { tendered: toRupees(total + each.extra) }),
+              });
+              expect(sale.amountPaise).toBe(total);
+              if (each.payment === 'cash') {
+                expect(sale.changePaise).toBe(each.extra);
+                ledger.cashSales += total;
+              } else ledger.upiSales += total;
+              sales.push(sale);
+            } else if (each.kind === 'return') {
+              const sale = sales[each.sale % Math.max(sales.length, 1)];
+              const line = sale?.lines[0];
+              if (!sale || !line) continue;
+              const left = line.quantity - line.returned;
+              if (left === 0) continue;
+              const quantity = Math.min(each.quantity, left);
+              const { record, sale: after } = await returnToCounter(em(), app.events, sale.id, {
+                lines: [{ product: line.product, quantity }],
+              });
+              sales[sales.indexOf(sale)] = after;
+              if (record.payment === 'cash') ledger.cashReturns += record.amountPaise;
+              else ledger.upiReturns += record.amountPaise;
+            } else {
+              // The agent brings cash they collected: give them that much first.
+              const amount = toRupees(each.paise);
+              await recordCorrection(em(), app.events, agentId, { amount, note: 'collected' });
+              await recordHandover(em(), app.events, agentId, { amount, note: null });
+              ledger.handovers += each.paise;
+            }
+          }
+          // A sale fully returned gives back exactly what it took.
+          for (const sale of sales)
+            if (sale.lines.every((line) => line.returned === line.quantity))
+              expect(sale.refundedPaise).toBe(sale.amountPaise);
+
+          const expected = floatPaise + ledger.cashSales - ledger.cashReturns + ledger.handovers;
+          const counted = Math.max(0, expected + miscount);
+          const day = await closeTill(em(), app.events, toRupees(counted), undefined);
+          expect(day).toMatchObject({
+            openingFloatPaise: floatPaise,
+            sales: sales.length,
+            cashSalesPaise: ledger.cashSales,
+            upiSalesPaise: ledger.upiSales,
+            cashReturnsPaise: ledger.cashReturns,
+            upiReturnsPaise: ledger.upiReturns,
+            handoversPaise: ledger.handovers,
+            expectedPaise: expected,
+            countedPaise: counted,
+          });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+});

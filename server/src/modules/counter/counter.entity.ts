@@ -1,0 +1,131 @@
+import { COUNTER_PAYMENTS } from '@kirana/shared';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { createdAtProperty, idProperty } from '../../db/base.js';
+import { ProductSchema } from '../product/product.entity.js';
+
+/*
+ * The till (design: The counter). Sales and returns are written with Kysely in one statement each
+ * (counter.service.ts); these entities give their tables and types.
+ */
+
+/**
+ * A day of the till: opened with the float in the drawer, closed with the cash counted. At most
+ * one is open (a unique index); its figures are stored as they stood when it closed.
+ */
+export const CounterDaySchema = defineEntity({
+  name: 'CounterDay',
+  tableName: 'counter_days',
+  properties: {
+    id: idProperty(),
+    /** The shop's day it opened on, in the shop's time zone. */
+    date: p.string().columnType('date'),
+    openingFloatPaise: p.integer(),
+    openedAt: p.datetime(),
+    closedAt: p.datetime().nullable(),
+    cashSalesPaise: p.integer().nullable(),
+    cashReturnsPaise: p.integer().nullable(),
+    handoversPaise: p.integer().nullable(),
+    expectedPaise: p.integer().nullable(),
+    countedPaise: p.integer().nullable(),
+    note: p.string().length(500).nullable(),
+  },
+  indexes: [{ properties: ['date'] }],
+  uniques: [
+    {
+      name: 'counter_days_one_open',
+      expression:
+        'create unique index "counter_days_one_open" on "counter_days" ((closed_at is null)) where closed_at is null',
+    },
+  ],
+  checks: [
+    { name: 'counter_days_float_check', expression: 'opening_float_paise >= 0' },
+    {
+      name: 'counter_days_closed_check',
+      expression:
+        '(closed_at is null) = (counted_paise is null) and (closed_at is null) = (expected_paise is null)',
+    },
+  ],
+});
+export type CounterDay = InferEntity<typeof CounterDaySchema>;
+
+/** A walk-in sale: its bill number, totals and payment, in paise. */
+export const CounterSaleSchema = defineEntity({
+  name: 'CounterSale',
+  tableName: 'counter_sales',
+  properties: {
+    id: idProperty(),
+    /** The bill's number, from a sequence: 1, 2, 3 … */
+    number: p.integer().unique(),
+    day: () => p.manyToOne(CounterDaySchema).index(),
+    payment: p.enum(COUNTER_PAYMENTS),
+    subtotalPaise: p.integer(),
+    taxPaise: p.integer(),
+    amountPaise: p.integer(),
+    tenderedPaise: p.integer().nullable(),
+    changePaise: p.integer().nullable(),
+    refundedPaise: p.integer().default(0),
+    /** The sale's `Idempotency-Key`, and a fingerprint of what it asked for. */
+    idempotencyKey: p.string().length(255).nullable().unique(),
+    fingerprint: p.string().length(64).nullable(),
+    createdAt: createdAtProperty(),
+  },
+  indexes: [{ properties: ['createdAt'] }],
+  checks: [
+    {
+      name: 'counter_sales_cash_check',
+      expression:
+        "(payment = 'cash') = (tendered_paise is not null) and (tendered_paise is null) = (change_paise is null) and change_paise >= 0",
+    },
+    { name: 'counter_sales_refund_check', expression: 'refunded_paise between 0 and amount_paise' },
+  ],
+});
+export type CounterSale = InferEntity<typeof CounterSaleSchema>;
+
+/** A line of a walk-in sale: the product as sold, and how many of its units came back. */
+export const CounterSaleLineSchema = defineEntity({
+  name: 'CounterSaleLine',
+  tableName: 'counter_sale_lines',
+  properties: {
+    id: idProperty(),
+    sale: () => p.manyToOne(CounterSaleSchema).index().deleteRule('cascade'),
+    position: p.smallint(),
+    product: () => p.manyToOne(ProductSchema).deleteRule('restrict'),
+    name: p.string().length(200),
+    quantity: p.integer(),
+    unitPricePaise: p.integer(),
+    /** The sale took units of a counted product (a return puts them back). */
+    stockTaken: p.boolean(),
+    returned: p.integer().default(0),
+  },
+  checks: [
+    { name: 'counter_sale_lines_quantity_check', expression: 'quantity > 0' },
+    { name: 'counter_sale_lines_returned_check', expression: 'returned between 0 and quantity' },
+  ],
+});
+export type CounterSaleLine = InferEntity<typeof CounterSaleLineSchema>;
+
+/** What a return gave back of a line: its product, name, units and money (paise). */
+export interface ReturnedLine {
+  product: string;
+  name: string;
+  quantity: number;
+  amountPaise: number;
+}
+
+/** A return: units back to the shelf and money back to the customer, on the day it was made. */
+export const CounterReturnSchema = defineEntity({
+  name: 'CounterReturn',
+  tableName: 'counter_returns',
+  properties: {
+    id: idProperty(),
+    sale: () => p.manyToOne(CounterSaleSchema).index().deleteRule('cascade'),
+    day: () => p.manyToOne(CounterDaySchema).index(),
+    /** Given back the way the sale was paid. */
+    payment: p.enum(COUNTER_PAYMENTS),
+    amountPaise: p.integer(),
+    lines: p.json<ReturnedLine[]>(),
+    createdAt: createdAtProperty(),
+  },
+  checks: [{ name: 'counter_returns_amount_check', expression: 'amount_paise >= 0' }],
+});
+export type CounterReturn = InferEntity<typeof CounterReturnSchema>;

@@ -1,0 +1,141 @@
+import {
+  COUNTER_SALES_PAGE,
+  counterDayCloseBodySchema,
+  counterDayOpenBodySchema,
+  counterDaysQuerySchema,
+  counterLookupQuerySchema,
+  counterReturnBodySchema,
+  counterSaleBodySchema,
+  counterSalesQuerySchema,
+  dayIn,
+  idField,
+  receiptQuerySchema,
+  type CounterDayAnswer,
+  type CounterDaysAnswer,
+  type CounterLookupAnswer,
+  type CounterReturnAnswer,
+  type CounterSaleAnswer,
+  type CounterSalesAnswer,
+} from '@kirana/shared';
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../lib/context.js';
+import { assertSafeInput } from '../../lib/text-input.js';
+import { idempotencyKeyOf } from '../order/idempotency-key.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { presentProduct } from '../product/product.presenter.js';
+import { requireSession } from '../session/auth.js';
+import { readShop } from '../shop/shop.service.js';
+import { presentDay, presentReturn, presentSale } from './counter.presenter.js';
+import {
+  closeTill,
+  currentTill,
+  openTill,
+  productByCode,
+  returnToCounter,
+  saleById,
+  salesOn,
+  sellAtCounter,
+  tillDaysOn,
+} from './counter.service.js';
+import { receiptHtml } from './receipt-html.js';
+import { receiptEscPos } from './receipt-escpos.js';
+
+/** The till (design: The counter): the seller's alone. */
+export function counterRoutes(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>({ prefix: '/api/counter' });
+  router.use(async (ctx, next) => {
+    await requireSession(ctx, 'seller');
+    await next();
+  });
+
+  // A scanner's barcode, or the code the seller typed.
+  router.get('/lookup', async (ctx) => {
+    const { code } = counterLookupQuerySchema.parse(ctx.query);
+    const id = await productByCode(ctx.em, code);
+    const product = await ctx.em.findOneOrFail(ProductSchema, id);
+    ctx.body = {
+      success: true,
+      product: presentProduct(product, ctx.publicUrl),
+    } satisfies CounterLookupAnswer;
+  });
+
+  router.post('/sales', async (ctx) => {
+    const key = idempotencyKeyOf(ctx);
+    const body = counterSaleBodySchema.parse(ctx.request.body);
+    assertSafeInput(body);
+    const sale = await sellAtCounter(ctx.em, ctx.events, body, key);
+    ctx.status = 201;
+    ctx.body = { success: true, sale: presentSale(sale) } satisfies CounterSaleAnswer;
+  });
+
+  router.get('/sales', async (ctx) => {
+    const query = counterSalesQuerySchema.parse(ctx.query);
+    const date = query.date ?? dayIn(new Date(), (await readShop(ctx.em)).timeZone);
+    const { sales, more } = await salesOn(ctx.em, date, query.before, COUNTER_SALES_PAGE);
+    ctx.body = {
+      success: true,
+      date,
+      sales: sales.map(presentSale),
+      more,
+    } satisfies CounterSalesAnswer;
+  });
+
+  router.get('/sales/:id', async (ctx) => {
+    const sale = await saleById(ctx.em, idField('id').parse(ctx.params.id));
+    ctx.body = { success: true, sale: presentSale(sale) } satisfies CounterSaleAnswer;
+  });
+
+  router.post('/sales/:id/return', async (ctx) => {
+    const saleId = idField('id').parse(ctx.params.id);
+    const body = counterReturnBodySchema.parse(ctx.request.body);
+    const { record, sale } = await returnToCounter(ctx.em, ctx.events, saleId, body);
+    ctx.body = {
+      success: true,
+      message: record.amountPaise > 0 ? 'Return recorded: give the money back' : 'Return recorded',
+      return: presentReturn(record),
+      sale: presentSale(sale),
+    } satisfies CounterReturnAnswer;
+  });
+
+  // For a thermal printer (ESC/POS bytes), or any printer and a browser (an HTML page).
+  router.get('/sales/:id/receipt', async (ctx) => {
+    const saleId = idField('id').parse(ctx.params.id);
+    const { format, width, drawer } = receiptQuerySchema.parse(ctx.query);
+    const [sale, shop] = await Promise.all([saleById(ctx.em, saleId), readShop(ctx.em)]);
+    if (format === 'escpos') {
+      ctx.type = 'application/octet-stream';
+      ctx.body = Buffer.from(receiptEscPos(sale, shop, { width, drawer }));
+    } else {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      ctx.body = receiptHtml(sale, shop, width);
+    }
+  });
+
+  router.get('/day', async (ctx) => {
+    const day = await currentTill(ctx.em);
+    ctx.body = { success: true, day: day && presentDay(day) } satisfies CounterDayAnswer;
+  });
+
+  router.post('/day/open', async (ctx) => {
+    const { openingFloat } = counterDayOpenBodySchema.parse(ctx.request.body);
+    const day = await openTill(ctx.em, ctx.events, openingFloat);
+    ctx.status = 201;
+    ctx.body = { success: true, day: presentDay(day) } satisfies CounterDayAnswer;
+  });
+
+  router.post('/day/close', async (ctx) => {
+    const body = counterDayCloseBodySchema.parse(ctx.request.body);
+    assertSafeInput(body);
+    const day = await closeTill(ctx.em, ctx.events, body.countedCash, body.note);
+    ctx.body = { success: true, day: presentDay(day) } satisfies CounterDayAnswer;
+  });
+
+  router.get('/days', async (ctx) => {
+    const { date } = counterDaysQuerySchema.parse(ctx.query);
+    const days = await tillDaysOn(ctx.em, date);
+    ctx.body = { success: true, date, days: days.map(presentDay) } satisfies CounterDaysAnswer;
+  });
+
+  return router;
+}

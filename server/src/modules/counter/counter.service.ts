@@ -1,0 +1,738 @@
+/**
+ * The till (design: The counter): walk-in sales that take units from the same stock as online
+ * orders, returns that put them back, and days of the till from the opening float to the cash
+ * counted. Written with Kysely, one statement for each sale or return after its checks.
+ */
+import { createHash } from 'node:crypto';
+import {
+  cartTotals,
+  dayIn,
+  expectedCash,
+  MAX_LINE_QUANTITY,
+  paiseOf,
+  refundOf,
+  SHOP_CURRENCY,
+  formatAmount,
+  toRupees,
+  type CounterReturnBody,
+  type CounterSaleBody,
+} from '@kirana/shared';
+import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { retryDeadlocks } from '../../db/retry-deadlocks.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import { timestampReader } from '../../lib/timestamps.js';
+import type { CashLineSchema } from '../cash/cash-line.entity.js';
+import type { ProductSchema } from '../product/product.entity.js';
+import { inStockWithUnitsBack, notEnoughLeft, takeUnits } from '../product/stock-units.js';
+import { readShop } from '../shop/shop.service.js';
+import type {
+  CounterDaySchema,
+  CounterReturnSchema,
+  CounterSaleLineSchema,
+  CounterSaleSchema,
+  ReturnedLine,
+} from './counter.entity.js';
+
+type CounterTables = InferKyselyDB<
+  | typeof CounterDaySchema
+  | typeof CounterSaleSchema
+  | typeof CounterSaleLineSchema
+  | typeof CounterReturnSchema
+  | typeof ProductSchema
+  | typeof CashLineSchema
+>;
+type Db = Kysely<CounterTables>;
+
+/** Amounts are stored as 32-bit paise. */
+const MAX_SALE_PAISE = 2_147_483_647;
+const UNIQUE_VIOLATION = '23505';
+
+export const DAY_NOT_OPEN = 'The till is not open: open the day with the cash in the drawer first';
+export const DAY_ALREADY_OPEN = 'The till is open already: close the day before opening another';
+export const KEY_REUSED =
+  'This Idempotency-Key was used for a different sale: send a new key for a new sale';
+
+const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
+
+/** A sale as the till keeps it, in paise. */
+export interface SaleRecord {
+  id: string;
+  number: number;
+  payment: 'cash' | 'upi';
+  subtotalPaise: number;
+  taxPaise: number;
+  amountPaise: number;
+  tenderedPaise: number | null;
+  changePaise: number | null;
+  refundedPaise: number;
+  createdAt: Date;
+  lines: Array<{
+    product: string;
+    name: string;
+    quantity: number;
+    unitPricePaise: number;
+    returned: number;
+  }>;
+}
+
+/** A day of the till with its figures, in paise (live while open, as stored once closed). */
+export interface DayRecord {
+  id: string;
+  date: string;
+  openedAt: Date;
+  closedAt: Date | null;
+  openingFloatPaise: number;
+  sales: number;
+  cashSalesPaise: number;
+  upiSalesPaise: number;
+  cashReturnsPaise: number;
+  upiReturnsPaise: number;
+  handoversPaise: number;
+  expectedPaise: number;
+  countedPaise: number | null;
+  note: string | null;
+}
+
+/**
+ * The live product whose barcode is `code`, or whose SKU is (in any case).
+ * @throws AppError NOT_FOUND when none is.
+ */
+export async function productByCode(em: EntityManager, code: string): Promise<string> {
+  const [found] = await productsByCode(em.getKysely<CounterTables>(), [code]);
+  if (!found) throw new AppError('NOT_FOUND', `No product has the code ${code}`);
+  return found.id;
+}
+
+/** The live products with these barcodes or SKUs, with the code each was found by. */
+function productsByCode(db: Db, codes: readonly string[]) {
+  const lower = codes.map((code) => code.toLowerCase());
+  return db
+    .selectFrom('products')
+    .select(['id', 'barcode', sql<string | null>`lower(sku)`.as('sku')])
+    .where('archived_at', 'is', null)
+    .where((eb) => eb.or([eb('barcode', 'in', codes), eb(sql`lower(sku)`, 'in', lower)]))
+    .execute();
+}
+
+/**
+ * The sale's lines by product id, codes looked up, one line per product (quantities added).
+ * @throws AppError INVALID for a code no live product has, or a product over the line limit.
+ */
+async function saleLines(db: Db, items: CounterSaleBody['items']) {
+  const codes = items.flatMap((item) => (item.code === undefined ? [] : [item.code]));
+  const found = codes.length === 0 ? [] : await productsByCode(db, codes);
+  const byCode = new Map<string, string>();
+  for (const product of found) {
+    if (product.barcode) byCode.set(product.barcode, product.id);
+    if (product.sku) byCode.set(product.sku, product.id);
+  }
+  const lines = new Map<string, number>();
+  for (const item of items) {
+    const id =
+      item.product ?? byCode.get(item.code ?? '') ?? byCode.get(item.code?.toLowerCase() ?? '');
+    if (!id) throw new AppError('INVALID', `items: no product has the code ${item.code}`);
+    const quantity = (lines.get(id) ?? 0) + item.quantity;
+    if (quantity > MAX_LINE_QUANTITY)
+      throw new AppError('INVALID', `items: at most ${MAX_LINE_QUANTITY} of one product a sale`);
+    lines.set(id, quantity);
+  }
+  return [...lines].map(([product, quantity]) => ({ product, quantity }));
+}
+
+/** SHA-256 of what a sale asks for: one key stands for one sale. */
+function fingerprintOf(body: CounterSaleBody): string {
+  const canonical = JSON.stringify([
+    body.items.map((item) => [item.product ?? null, item.code ?? null, item.quantity]),
+    body.payment,
+    body.tendered ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The open day of the till, its row locked against closing while this transaction runs. */
+async function openDay(db: Db) {
+  const day = await db
+    .selectFrom('counter_days')
+    .select('id')
+    .where('closed_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+  if (!day) throw new AppError('TILL_NOT_OPEN', DAY_NOT_OPEN);
+  return day.id;
+}
+
+/**
+ * Sells `body.items` at the counter, once per `key`: takes the units of counted products exactly
+ * as an online order does (stock-units.ts: no number of racing buyers, at the counter or online,
+ * takes more than there is), prices the bill from the catalogue by the shared cart rules, and
+ * writes the sale and its lines in the open day of the till, in one transaction. A repeat of
+ * `key` answers the first sale and takes nothing. Then publishes `product.changed` for each
+ * product counted down, and `till.changed`.
+ * @throws AppError TILL_NOT_OPEN when no day is open; CONFLICT when a product is archived, or the key was used for
+ * another sale; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
+ * or code, cash tendered below the amount, or `tendered` on a UPI sale.
+ */
+export async function sellAtCounter(
+  em: EntityManager,
+  events: DomainEvents,
+  body: CounterSaleBody,
+  key?: string,
+): Promise<SaleRecord> {
+  if (body.payment === 'upi' && body.tendered !== undefined)
+    throw new AppError('INVALID', 'tendered is for cash sales: a UPI sale is paid exactly');
+  const fingerprint = key === undefined ? null : fingerprintOf(body);
+  const sold = await retryDeadlocks(() =>
+    em.transactional(async (tx) => {
+      const db = tx.getKysely<CounterTables>();
+      if (key !== undefined) {
+        // A retry of this key waits here for the first to commit, then finds its sale.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`counter-sale:${key}`}, 0))`.execute(
+          db,
+        );
+        const earlier = await db
+          .selectFrom('counter_sales')
+          .select(['id', 'fingerprint'])
+          .where('idempotency_key', '=', key)
+          .executeTakeFirst();
+        if (earlier) {
+          if (earlier.fingerprint !== fingerprint) throw new AppError('CONFLICT', KEY_REUSED);
+          return { saleId: earlier.id, counted: [], replayed: true };
+        }
+      }
+      const dayId = await openDay(db);
+      const lines = await saleLines(db, body.items);
+      const now = new Date();
+      const rows = await db
+        .with('taken', (db) => takeUnits(db, lines, now))
+        .selectFrom('products as p')
+        .select((eb) => [
+          'p.id',
+          'p.name',
+          'p.offer_price_paise',
+          'p.in_stock',
+          'p.stock_count',
+          'p.archived_at',
+          eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
+        ])
+        .where(
+          'p.id',
+          'in',
+          lines.map((line) => line.product),
+        )
+        .execute();
+      const products = new Map(rows.map((row) => [row.id, row]));
+      const priced = lines.map(({ product: id, quantity }) => {
+        const product = products.get(id);
+        if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
+        if (product.archived_at)
+          throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+        if (!product.in_stock)
+          throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
+        return {
+          product: id,
+          name: product.name,
+          quantity,
+          unitPrice: product.offer_price_paise,
+          counted: product.stock_count !== null,
+          taken: product.taken === true,
+        };
+      });
+      const short = priced.find((line) => line.counted && !line.taken);
+      if (short) throw await notEnoughLeft(db, short);
+      const totals = cartTotals(priced);
+      if (totals.total > MAX_SALE_PAISE)
+        throw new AppError('INVALID', 'items: the bill is too large');
+      const tendered =
+        body.payment === 'cash'
+          ? body.tendered === undefined
+            ? totals.total
+            : paiseOf(body.tendered)
+          : null;
+      if (tendered !== null && tendered < totals.total)
+        throw new AppError(
+          'INVALID',
+          `tendered must be at least the bill's ${rs(totals.total)}: ${rs(tendered)} is short`,
+        );
+
+      const saleId = uuidv7();
+      await db
+        .with('sale', (db) =>
+          db.insertInto('counter_sales').values({
+            id: saleId,
+            // Numbered last, after every check: a refused sale takes no bill number.
+            number: sql<number>`nextval('counter_sale_number')`,
+            day_id: dayId,
+            payment: body.payment,
+            subtotal_paise: totals.subtotal,
+            tax_paise: totals.tax,
+            amount_paise: totals.total,
+            tendered_paise: tendered,
+            change_paise: tendered === null ? null : tendered - totals.total,
+            refunded_paise: 0,
+            idempotency_key: key ?? null,
+            fingerprint,
+            created_at: now,
+          }),
+        )
+        .insertInto('counter_sale_lines')
+        .values(
+          priced.map((line, position) => ({
+            id: uuidv7(),
+            sale_id: saleId,
+            position,
+            product_id: line.product,
+            name: line.name,
+            quantity: line.quantity,
+            unit_price_paise: line.unitPrice,
+            stock_taken: line.taken,
+            returned: 0,
+          })),
+        )
+        .execute();
+      const counted = priced.filter((line) => line.taken).map((line) => line.product);
+      return { saleId, counted, replayed: false };
+    }),
+  );
+  if (!sold.replayed) {
+    for (const productId of sold.counted) events.publish({ type: 'product.changed', productId });
+    events.publish({ type: 'till.changed' });
+  }
+  return saleById(em, sold.saleId);
+}
+
+/**
+ * Sale `saleId` with its lines.
+ * @throws AppError NOT_FOUND when there is none.
+ */
+export async function saleById(em: EntityManager, saleId: string): Promise<SaleRecord> {
+  const [sale] = await readSales(em, (query) => query.where('s.id', '=', saleId));
+  if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+  return sale;
+}
+
+/** The sales `where` picks, newest first, with their lines (two queries). */
+async function readSales(
+  em: EntityManager,
+  where: (query: ReturnType<typeof salesQuery>) => ReturnType<typeof salesQuery>,
+): Promise<SaleRecord[]> {
+  const db = em.getKysely<CounterTables>();
+  const date = timestampReader(em);
+  const sales = await where(salesQuery(db)).orderBy('s.number', 'desc').execute();
+  if (sales.length === 0) return [];
+  const lines = await db
+    .selectFrom('counter_sale_lines')
+    .select(['sale_id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned'])
+    .where(
+      'sale_id',
+      'in',
+      sales.map((sale) => sale.id),
+    )
+    .orderBy('sale_id')
+    .orderBy('position')
+    .execute();
+  return sales.map((sale) => ({
+    id: sale.id,
+    number: sale.number,
+    payment: sale.payment,
+    subtotalPaise: sale.subtotal_paise,
+    taxPaise: sale.tax_paise,
+    amountPaise: sale.amount_paise,
+    tenderedPaise: sale.tendered_paise,
+    changePaise: sale.change_paise,
+    refundedPaise: sale.refunded_paise,
+    createdAt: date(sale.created_at),
+    lines: lines
+      .filter((line) => line.sale_id === sale.id)
+      .map((line) => ({
+        product: line.product_id,
+        name: line.name,
+        quantity: line.quantity,
+        unitPricePaise: line.unit_price_paise,
+        returned: line.returned,
+      })),
+  }));
+}
+
+const salesQuery = (db: Db) =>
+  db
+    .selectFrom('counter_sales as s')
+    .select([
+      's.id',
+      's.number',
+      's.payment',
+      's.subtotal_paise',
+      's.tax_paise',
+      's.amount_paise',
+      's.tendered_paise',
+      's.change_paise',
+      's.refunded_paise',
+      's.created_at',
+    ]);
+
+/**
+ * The sales of the till's days that opened on `date` (the shop's day), newest first: `limit`
+ * of them below bill number `before`, and whether more follow.
+ */
+export async function salesOn(
+  em: EntityManager,
+  date: string,
+  before: number,
+  limit: number,
+): Promise<{ sales: SaleRecord[]; more: boolean }> {
+  const sales = await readSales(em, (query) =>
+    query
+      .innerJoin('counter_days as d', 'd.id', 's.day_id')
+      .where('d.date', '=', date)
+      .where('s.number', '<', before)
+      .limit(limit + 1),
+  );
+  return { sales: sales.slice(0, limit), more: sales.length > limit };
+}
+
+/**
+ * Takes back `body.lines` of sale `saleId`: puts the units of counted products back on the
+ * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
+ * the amount paid), the way the sale was paid, in the open day of the till. Then publishes
+ * `product.changed` for each product counted back, and `till.changed`.
+ * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
+ * TILL_NOT_OPEN when no day is open; CONFLICT when more units would come back than are left to return.
+ */
+export async function returnToCounter(
+  em: EntityManager,
+  events: DomainEvents,
+  saleId: string,
+  body: CounterReturnBody,
+): Promise<{ record: ReturnRecord; sale: SaleRecord }> {
+  const done = await retryDeadlocks(() =>
+    em.transactional(async (tx) => {
+      const db = tx.getKysely<CounterTables>();
+      const dayId = await openDay(db);
+      const sale = await db
+        .selectFrom('counter_sales')
+        .select(['id', 'number', 'payment'])
+        .where('id', '=', saleId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+      const lines = await db
+        .selectFrom('counter_sale_lines')
+        .select([
+          'id',
+          'product_id',
+          'name',
+          'quantity',
+          'unit_price_paise',
+          'returned',
+          'stock_taken',
+        ])
+        .where('sale_id', '=', saleId)
+        .orderBy('position')
+        .execute();
+      const asked = new Map<string, number>();
+      for (const line of body.lines)
+        asked.set(line.product, (asked.get(line.product) ?? 0) + line.quantity);
+      for (const product of asked.keys())
+        if (!lines.some((line) => line.product_id === product))
+          throw new AppError('INVALID', `lines: product ${product} is not on bill ${sale.number}`);
+      const returning = lines.map((line) => asked.get(line.product_id) ?? 0);
+      lines.forEach((line, index) => {
+        const left = line.quantity - line.returned;
+        if ((returning[index] ?? 0) > left)
+          throw new AppError(
+            'CONFLICT',
+            left === 0
+              ? `${line.name} has come back already`
+              : `Only ${left} of ${line.name} can come back`,
+          );
+      });
+      const amount = refundOf(
+        lines.map((line) => ({
+          unitPrice: line.unit_price_paise,
+          quantity: line.quantity,
+          returned: line.returned,
+        })),
+        returning,
+      );
+      const back = lines
+        .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
+        .filter(({ quantity }) => quantity > 0);
+      const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
+        product: line.product_id,
+        name: line.name,
+        quantity,
+        amountPaise: line.unit_price_paise * quantity,
+      }));
+      const now = new Date();
+      const returnId = uuidv7();
+      const shelved = back.filter(({ line }) => line.stock_taken);
+      const rows = (of: typeof back) =>
+        sql<{ line_id: string; product_id: string; quantity: number }>`(values ${sql.join(
+          of.map(
+            ({ line, quantity }) =>
+              sql`(${line.id}::uuid, ${line.product_id}::uuid, ${quantity}::int)`,
+          ),
+        )})`.as<'r'>(sql`r(line_id, product_id, quantity)`);
+      await db
+        .with('returned_lines', (db) =>
+          db
+            .updateTable('counter_sale_lines as l')
+            .from(rows(back))
+            .set({ returned: sql<number>`l.returned + r.quantity` })
+            .whereRef('l.id', '=', 'r.line_id'),
+        )
+        .with('refunded_sale', (db) =>
+          db
+            .updateTable('counter_sales')
+            .set({ refunded_paise: sql<number>`refunded_paise + ${amount}` })
+            .where('id', '=', saleId),
+        )
+        .insertInto('counter_returns')
+        .values({
+          id: returnId,
+          sale_id: saleId,
+          day_id: dayId,
+          payment: sale.payment,
+          amount_paise: amount,
+          // As JSON: pg would write a JS array as a PostgreSQL array.
+          lines: sql<ReturnedLine[]>`${JSON.stringify(returned)}::jsonb`,
+          created_at: now,
+        })
+        .execute();
+      if (shelved.length > 0)
+        await db
+          .updateTable('products as p')
+          .from(rows(shelved))
+          .set({
+            stock_count: sql<number>`p.stock_count + r.quantity`,
+            in_stock: inStockWithUnitsBack,
+            updated_at: now,
+          })
+          .whereRef('p.id', '=', 'r.product_id')
+          .where('p.stock_count', 'is not', null)
+          .execute();
+      return {
+        record: {
+          id: returnId,
+          saleId,
+          payment: sale.payment,
+          amountPaise: amount,
+          lines: returned,
+          createdAt: now,
+        },
+        shelved: shelved.map(({ line }) => line.product_id),
+      };
+    }),
+  );
+  for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
+  events.publish({ type: 'till.changed' });
+  return { record: done.record, sale: await saleById(em, saleId) };
+}
+
+/** A return as the till keeps it, in paise. */
+export interface ReturnRecord {
+  id: string;
+  saleId: string;
+  payment: 'cash' | 'upi';
+  amountPaise: number;
+  lines: ReturnedLine[];
+  createdAt: Date;
+}
+
+/**
+ * Opens a day of the till with `openingFloat` rupees in the drawer, dated the shop's day.
+ * @throws AppError CONFLICT when a day is open already.
+ */
+export async function openTill(
+  em: EntityManager,
+  events: DomainEvents,
+  openingFloat: number,
+  now = new Date(),
+): Promise<DayRecord> {
+  const { timeZone } = await readShop(em);
+  const id = uuidv7();
+  try {
+    await em
+      .getKysely<CounterTables>()
+      .insertInto('counter_days')
+      .values({
+        id,
+        date: dayIn(now, timeZone),
+        opening_float_paise: paiseOf(openingFloat),
+        opened_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
+    throw error;
+  }
+  events.publish({ type: 'till.changed' });
+  return dayWithFigures(em, id);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return code(error) === UNIQUE_VIOLATION || code((error as Error).cause) === UNIQUE_VIOLATION;
+}
+
+/**
+ * Closes the open day of the till with the cash counted in the drawer: its figures (cash sales
+ * and returns, the agents' handovers meanwhile, the cash expected) are stored as they stand now,
+ * beside the count and `note`.
+ * @throws AppError TILL_NOT_OPEN when no day is open.
+ */
+export async function closeTill(
+  em: EntityManager,
+  events: DomainEvents,
+  countedCash: number,
+  note: string | undefined,
+): Promise<DayRecord> {
+  const dayId = await em.transactional(async (tx) => {
+    const db = tx.getKysely<CounterTables>();
+    // Sales and returns hold the open day for share: closing waits for them, and they for it.
+    const open = await db
+      .selectFrom('counter_days')
+      .select('id')
+      .where('closed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!open) throw new AppError('TILL_NOT_OPEN', DAY_NOT_OPEN);
+    const now = new Date();
+    const day = await dayWithFigures(tx, open.id, now);
+    await db
+      .updateTable('counter_days')
+      .set({
+        closed_at: now,
+        cash_sales_paise: day.cashSalesPaise,
+        cash_returns_paise: day.cashReturnsPaise,
+        handovers_paise: day.handoversPaise,
+        expected_paise: day.expectedPaise,
+        counted_paise: paiseOf(countedCash),
+        note: note || null,
+      })
+      .where('id', '=', open.id)
+      .execute();
+    return open.id;
+  });
+  events.publish({ type: 'till.changed' });
+  return dayWithFigures(em, dayId);
+}
+
+/** The open day of the till with its figures so far, or null. */
+export async function currentTill(em: EntityManager): Promise<DayRecord | null> {
+  const open = await em
+    .getKysely<CounterTables>()
+    .selectFrom('counter_days')
+    .select('id')
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return open ? dayWithFigures(em, open.id) : null;
+}
+
+/** The till's days that opened on the shop's day `date`, with their figures, oldest first. */
+export async function tillDaysOn(em: EntityManager, date: string): Promise<DayRecord[]> {
+  const days = await em
+    .getKysely<CounterTables>()
+    .selectFrom('counter_days')
+    .select('id')
+    .where('date', '=', date)
+    .orderBy('opened_at')
+    .execute();
+  return Promise.all(days.map((day) => dayWithFigures(em, day.id)));
+}
+
+/**
+ * Day `dayId` with its figures: summed from its sales, returns and the agents' handovers while
+ * it was open (until `until`, or now, while it is); a closed day's cash figures as stored.
+ */
+async function dayWithFigures(
+  em: EntityManager,
+  dayId: string,
+  until = new Date(),
+): Promise<DayRecord> {
+  const date = timestampReader(em);
+  const day = await em
+    .getKysely<CounterTables>()
+    .selectFrom('counter_days as d')
+    .select([
+      'd.id',
+      sql<string>`d.date::text`.as('date'),
+      'd.opened_at',
+      'd.closed_at',
+      'd.opening_float_paise',
+      'd.cash_sales_paise',
+      'd.cash_returns_paise',
+      'd.handovers_paise',
+      'd.expected_paise',
+      'd.counted_paise',
+      'd.note',
+      (eb) =>
+        eb
+          .selectFrom('counter_sales as s')
+          .select(sql<string>`count(*)`.as('count'))
+          .whereRef('s.day_id', '=', 'd.id')
+          .as('sales'),
+      (eb) =>
+        eb
+          .selectFrom('counter_sales as s')
+          .select(sql<string>`coalesce(sum(s.amount_paise), 0)`.as('sum'))
+          .whereRef('s.day_id', '=', 'd.id')
+          .where('s.payment', '=', 'cash')
+          .as('cash_sales'),
+      (eb) =>
+        eb
+          .selectFrom('counter_sales as s')
+          .select(sql<string>`coalesce(sum(s.amount_paise), 0)`.as('sum'))
+          .whereRef('s.day_id', '=', 'd.id')
+          .where('s.payment', '=', 'upi')
+          .as('upi_sales'),
+      (eb) =>
+        eb
+          .selectFrom('counter_returns as r')
+          .select(sql<string>`coalesce(sum(r.amount_paise), 0)`.as('sum'))
+          .whereRef('r.day_id', '=', 'd.id')
+          .where('r.payment', '=', 'cash')
+          .as('cash_returns'),
+      (eb) =>
+        eb
+          .selectFrom('counter_returns as r')
+          .select(sql<string>`coalesce(sum(r.amount_paise), 0)`.as('sum'))
+          .whereRef('r.day_id', '=', 'd.id')
+          .where('r.payment', '=', 'upi')
+          .as('upi_returns'),
+      (eb) =>
+        eb
+          .selectFrom('agent_cash_lines as c')
+          .select(sql<string>`coalesce(-sum(c.amount_paise), 0)`.as('sum'))
+          .where('c.kind', '=', 'handover')
+          .whereRef('c.created_at', '>=', 'd.opened_at')
+          .where(sql<boolean>`c.created_at < coalesce(d.closed_at, ${until})`)
+          .as('handovers'),
+    ])
+    .where('d.id', '=', dayId)
+    .executeTakeFirstOrThrow();
+  const figures = {
+    openingFloat: day.opening_float_paise,
+    cashSales: day.cash_sales_paise ?? Number(day.cash_sales),
+    cashReturns: day.cash_returns_paise ?? Number(day.cash_returns),
+    handovers: day.handovers_paise ?? Number(day.handovers),
+  };
+  return {
+    id: day.id,
+    date: day.date,
+    openedAt: date(day.opened_at),
+    closedAt: day.closed_at && date(day.closed_at),
+    openingFloatPaise: figures.openingFloat,
+    sales: Number(day.sales),
+    cashSalesPaise: figures.cashSales,
+    upiSalesPaise: Number(day.upi_sales),
+    cashReturnsPaise: figures.cashReturns,
+    upiReturnsPaise: Number(day.upi_returns),
+    handoversPaise: figures.handovers,
+    expectedPaise: day.expected_paise ?? expectedCash(figures),
+    countedPaise: day.counted_paise,
+    note: day.note,
+  };
+}

@@ -1,0 +1,342 @@
+import {
+  counterDayAnswerSchema,
+  counterDaysAnswerSchema,
+  counterLookupAnswerSchema,
+  counterReturnAnswerSchema,
+  counterSaleAnswerSchema,
+  counterSalesAnswerSchema,
+  dayIn,
+  IDEMPOTENCY_KEY_HEADER,
+} from '@kirana/shared';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
+import { createProduct, sampleAddress, signInSeller, signUpShopper } from '../../test/factories.js';
+import { connect, listen } from '../../test/sockets.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { CounterSaleLineSchema } from './counter.entity.js';
+
+describe('the counter: walk-in sales on the shop’s one stock, returns and the day of the till', () => {
+  // Its own database: one day of the till is open at a time, shop-wide.
+  let app: TestApp;
+  let seller: Browser;
+  beforeAll(async () => {
+    app = await createTestAppOfItsOwn();
+    seller = (await signInSeller(app)).http;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const openDay = (openingFloat = 500) =>
+    seller.post('/api/counter/day/open').send({ openingFloat }).expect(201);
+  // Each test leaves the till closed for the next.
+  afterEach(async () => {
+    const { day } = counterDayAnswerSchema.parse(
+      (await seller.get('/api/counter/day').expect(200)).body,
+    );
+    if (day) await seller.post('/api/counter/day/close').send({ countedCash: 0 }).expect(200);
+  });
+
+  const sell = (body: object, key?: string) => {
+    const request = seller.post('/api/counter/sales');
+    if (key) request.set(IDEMPOTENCY_KEY_HEADER, key);
+    return request.send(body);
+  };
+  const stockOf = async (id: string) =>
+    (await app.orm.em.fork().findOneOrFail(ProductSchema, id)).stockCount;
+
+  test('a scanner’s barcode or a typed code finds the live product; an unknown or archived one is a 404', async () => {
+    const product = await createProduct(app.orm.em.fork(), {
+      barcode: '8901234567890',
+      sku: 'ATTA-5KG',
+    });
+    for (const code of ['8901234567890', 'atta-5kg', ' ATTA-5KG ']) {
+      const found = counterLookupAnswerSchema.parse(
+        (await seller.get('/api/counter/lookup').query({ code }).expect(200)).body,
+      );
+      expect(found.product._id, code).toBe(product.id);
+    }
+    const missing = await seller.get('/api/counter/lookup').query({ code: '0000' }).expect(404);
+    expect(missing.body).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'No product has the code 0000',
+    });
+    const archived = await createProduct(app.orm.em.fork(), { barcode: '4000000000001' });
+    await seller.post('/api/product/archive').send({ id: archived.id }).expect(200);
+    await seller.get('/api/counter/lookup').query({ code: '4000000000001' }).expect(404);
+    await app.http().get('/api/counter/lookup').query({ code: '8901234567890' }).expect(401);
+  });
+
+  test('a cash sale by code and by id takes the units, prices the bill by the shop’s rules, gives change, and every storefront hears the stock drop', async () => {
+    await openDay();
+    const rice = await createProduct(app.orm.em.fork(), {
+      name: 'Sona Masoori Rice 5 kg',
+      pricePaise: 45_000,
+      offerPricePaise: 39_900,
+      stockCount: 10,
+      barcode: '8901000000011',
+    });
+    const salt = await createProduct(app.orm.em.fork(), {
+      pricePaise: 3_000,
+      offerPricePaise: 2_800,
+    });
+    const storefront = await connect(app.socket('shop'));
+    const heard = listen(storefront);
+
+    const answer = await sell({
+      items: [
+        { code: '8901000000011', quantity: 2 },
+        { product: salt.id, quantity: 1 },
+        { code: '8901000000011', quantity: 1 },
+      ],
+      payment: 'cash',
+      tendered: 2000,
+    }).expect(201);
+    const { sale } = counterSaleAnswerSchema.parse(answer.body);
+    // ₹1,197 + ₹28 = ₹1,225; 2 % tax ₹24.50: ₹1,249.50, change from ₹2,000 ₹750.50.
+    expect(sale).toMatchObject({
+      lines: [
+        { product: rice.id, quantity: 3, unitPrice: 399, amount: 1197, returned: 0 },
+        { product: salt.id, quantity: 1, unitPrice: 28, amount: 28, returned: 0 },
+      ],
+      subtotal: 1225,
+      tax: 24.5,
+      amount: 1249.5,
+      payment: 'cash',
+      tendered: 2000,
+      change: 750.5,
+      refunded: 0,
+    });
+    expect(await stockOf(rice.id)).toBe(7);
+    const live = await heard.waitFor<{ _id: string; stockCount: number }>(
+      'product:updated',
+      (product) => product._id === rice.id,
+    );
+    expect(live.stockCount).toBe(7);
+    storefront.disconnect();
+
+    // Exact cash when nothing is tendered; bills are numbered one after another.
+    const exact = counterSaleAnswerSchema.parse(
+      (await sell({ items: [{ product: salt.id, quantity: 2 }], payment: 'cash' }).expect(201))
+        .body,
+    ).sale;
+    expect(exact).toMatchObject({ amount: 57.12, tendered: 57.12, change: 0 });
+    expect(exact.number).toBe(sale.number + 1);
+  });
+
+  test('bad sales are refused with a reason and take nothing', async () => {
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 3 });
+    const item = { product: product.id, quantity: 1 };
+    // No day open: nothing can be sold.
+    const closed = await sell({ items: [item], payment: 'cash' }).expect(409);
+    expect(closed.body).toMatchObject({ success: false, code: 'TILL_NOT_OPEN' });
+
+    await openDay();
+    const refusals: Array<[object, number, RegExp]> = [
+      [{ items: [], payment: 'cash' }, 400, /items must list 1 to/],
+      [{ items: [{ quantity: 1 }], payment: 'cash' }, 400, /by its id or by its code/],
+      [
+        { items: [{ ...item, code: '123' }], payment: 'cash' },
+        400,
+        /by its id or by its code, not both/,
+      ],
+      [{ items: [{ ...item, quantity: 0 }], payment: 'cash' }, 400, /quantity must be an integer/],
+      [{ items: [item], payment: 'card' }, 400, /payment must be 'cash' or 'upi'/],
+      [{ items: [item], payment: 'upi', tendered: 100 }, 400, /tendered is for cash sales/],
+      [{ items: [item], payment: 'cash', tendered: 50 }, 400, /tendered must be at least/],
+      [{ items: [item], payment: 'cash', tendered: 10.005 }, 400, /at most two decimals/],
+      [{ items: [{ code: 'NOPE', quantity: 1 }], payment: 'cash' }, 400, /no product has the code/],
+      [{ items: [{ ...item, quantity: 4 }], payment: 'cash' }, 409, /only 3 left in stock/],
+      [{ items: [{ product: randomUUID(), quantity: 1 }], payment: 'cash' }, 400, /no product/],
+    ];
+    for (const [body, status, message] of refusals) {
+      const answer = await sell(body).expect(status);
+      expect(answer.body.success, JSON.stringify(body)).toBe(false);
+      expect(answer.body.message, JSON.stringify(body)).toMatch(message);
+    }
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await app.orm.em.fork().count(CounterSaleLineSchema, { product: product.id })).toBe(0);
+  });
+
+  test('a race of counter sales and online orders for the last units never sells more than there are', async () => {
+    await openDay();
+    const units = 5;
+    const product = await createProduct(app.orm.em.fork(), { stockCount: units });
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => signUpShopper(app, `Racer ${index}`)),
+    );
+    const addresses = await Promise.all(
+      shoppers.map(
+        async (shopper) =>
+          (await shopper.http.post('/api/address/add').send({ address: sampleAddress }).expect(201))
+            .body.address._id as string,
+      ),
+    );
+    const online = shoppers.map((shopper, index) =>
+      shopper.http
+        .post('/api/order/cod')
+        .send({ items: [{ product: product.id, quantity: 1 }], address: addresses[index] }),
+    );
+    const counter = Array.from({ length: 6 }, () =>
+      sell({ items: [{ product: product.id, quantity: 1 }], payment: 'upi' }),
+    );
+    const answers = await Promise.all([...online, ...counter]);
+    const sold = answers.filter((answer) => answer.status === 201);
+    expect(sold).toHaveLength(units);
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect(refused.body).toMatchObject({ success: false, code: 'OUT_OF_STOCK' });
+    const after = await app.orm.em.fork().findOneOrFail(ProductSchema, product.id);
+    expect(after).toMatchObject({ stockCount: 0, inStock: false });
+  });
+
+  test('a sale retried with the same Idempotency-Key is one sale, however the retries race', async () => {
+    await openDay();
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 10 });
+    const body = { items: [{ product: product.id, quantity: 2 }], payment: 'cash', tendered: 500 };
+    const key = randomUUID();
+    const answers = await Promise.all([sell(body, key), sell(body, key), sell(body, key)]);
+    const sales = answers.map((answer) => counterSaleAnswerSchema.parse(answer.body).sale);
+    expect(new Set(sales.map((sale) => sale._id)).size).toBe(1);
+    const again = counterSaleAnswerSchema.parse((await sell(body, key).expect(201)).body).sale;
+    expect(again).toEqual(sales[0]);
+    expect(await stockOf(product.id)).toBe(8);
+    expect(await app.orm.em.fork().count(CounterSaleLineSchema, { product: product.id })).toBe(1);
+
+    const reused = await sell({ ...body, tendered: 1000 }, key).expect(409);
+    expect(reused.body.message).toMatch(/used for a different sale/);
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
+  test('returns put the units back and give back exactly what was paid, the way it was paid; no more than was sold', async () => {
+    await openDay();
+    const counted = await createProduct(app.orm.em.fork(), {
+      offerPricePaise: 4_999,
+      stockCount: 3,
+    });
+    const loose = await createProduct(app.orm.em.fork(), { offerPricePaise: 1_050 });
+    const { sale } = counterSaleAnswerSchema.parse(
+      (
+        await sell({
+          items: [
+            { product: counted.id, quantity: 3 },
+            { product: loose.id, quantity: 1 },
+          ],
+          payment: 'upi',
+        }).expect(201)
+      ).body,
+    );
+    expect(await stockOf(counted.id)).toBe(0);
+    const giveBack = (lines: object[]) =>
+      seller.post(`/api/counter/sales/${sale._id}/return`).send({ lines });
+
+    const first = counterReturnAnswerSchema.parse(
+      (await giveBack([{ product: counted.id, quantity: 1 }]).expect(200)).body,
+    );
+    // ₹49.99 and its tax: ₹0.99 (2 % of ₹49.99, rounded down).
+    expect(first.return).toMatchObject({ amount: 50.98, payment: 'upi' });
+    expect(first.sale.lines[0]).toMatchObject({ returned: 1 });
+    const product = await app.orm.em.fork().findOneOrFail(ProductSchema, counted.id);
+    expect(product).toMatchObject({ stockCount: 1, inStock: true });
+
+    const refusals: Array<[object[], number, RegExp]> = [
+      [[{ product: counted.id, quantity: 3 }], 409, /Only 2 of .* can come back/],
+      [[{ product: randomUUID(), quantity: 1 }], 400, new RegExp(`not on bill ${sale.number}`)],
+      [[], 400, /lines must list 1 to/],
+    ];
+    for (const [lines, status, message] of refusals)
+      expect((await giveBack(lines).expect(status)).body.message).toMatch(message);
+
+    const rest = counterReturnAnswerSchema.parse(
+      (
+        await giveBack([
+          { product: counted.id, quantity: 2 },
+          { product: loose.id, quantity: 1 },
+        ]).expect(200)
+      ).body,
+    );
+    // Every unit back: exactly the amount paid, in all.
+    expect(Math.round((first.return.amount + rest.return.amount) * 100)).toBe(
+      Math.round(sale.amount * 100),
+    );
+    expect(rest.sale.refunded).toBe(sale.amount);
+    expect(await stockOf(counted.id)).toBe(3);
+    expect(await stockOf(loose.id)).toBeNull();
+    const again = await giveBack([{ product: loose.id, quantity: 1 }]).expect(409);
+    expect(again.body.message).toMatch(/has come back already/);
+  });
+
+  test('the day: opened once with its float, the day’s sales listed newest first, closed with the count against what is expected', async () => {
+    const { day: opened } = counterDayAnswerSchema.parse((await openDay(1000)).body);
+    expect(opened).toMatchObject({ openingFloat: 1000, sales: 0, expected: 1000, closedAt: null });
+    await seller.post('/api/counter/day/open').send({ openingFloat: 10 }).expect(409);
+
+    const product = await createProduct(app.orm.em.fork(), {
+      pricePaise: 10_000,
+      offerPricePaise: 10_000,
+    });
+    const cash = counterSaleAnswerSchema.parse(
+      (
+        await sell({
+          items: [{ product: product.id, quantity: 2 }],
+          payment: 'cash',
+          tendered: 500,
+        }).expect(201)
+      ).body,
+    ).sale;
+    await sell({ items: [{ product: product.id, quantity: 1 }], payment: 'upi' }).expect(201);
+    await seller
+      .post(`/api/counter/sales/${cash._id}/return`)
+      .send({ lines: [{ product: product.id, quantity: 1 }] })
+      .expect(200);
+
+    const today = opened!.date;
+    const listed = counterSalesAnswerSchema.parse(
+      (await seller.get('/api/counter/sales').query({ date: today }).expect(200)).body,
+    );
+    // The day's sales, this day of the till's two the newest (earlier tests sold today too).
+    const [upi, first] = listed.sales;
+    expect([upi?.payment, first?._id]).toEqual(['upi', cash._id]);
+    const page = counterSalesAnswerSchema.parse(
+      (
+        await seller
+          .get('/api/counter/sales')
+          .query({ date: today, before: upi!.number })
+          .expect(200)
+      ).body,
+    );
+    expect(page.sales[0]?._id).toBe(cash._id);
+    expect(page.sales.every((sale) => sale.number < upi!.number)).toBe(true);
+
+    const closed = counterDayAnswerSchema.parse(
+      (
+        await seller
+          .post('/api/counter/day/close')
+          .send({ countedCash: 1102, note: 'A coin short' })
+          .expect(200)
+      ).body,
+    ).day;
+    // ₹1,000 float + ₹204 cash sale − ₹102 cash return = ₹1,102.
+    expect(closed).toMatchObject({
+      openingFloat: 1000,
+      sales: 2,
+      cashSales: 204,
+      upiSales: 102,
+      cashReturns: 102,
+      upiReturns: 0,
+      handovers: 0,
+      expected: 1102,
+      counted: 1102,
+      difference: 0,
+      note: 'A coin short',
+    });
+    expect(closed?.closedAt).not.toBeNull();
+    await seller.post('/api/counter/day/close').send({ countedCash: 0 }).expect(409);
+    const days = counterDaysAnswerSchema.parse(
+      (await seller.get('/api/counter/days').query({ date: today }).expect(200)).body,
+    );
+    expect(days.days.at(-1)).toEqual(closed);
+    expect(today).toBe(dayIn(new Date(), 'Asia/Kolkata'));
+  });
+});

@@ -1,0 +1,101 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { SaleRecord } from './counter.service.js';
+import { receiptEscPos } from './receipt-escpos.js';
+import { receiptHtml } from './receipt-html.js';
+
+/** A sale of two lines paid in cash, at 2:40 pm in Pune. */
+const sale: SaleRecord = {
+  id: '01a21c37-887d-75a9-84a8-a033fefeb582',
+  number: 17,
+  payment: 'cash',
+  subtotalPaise: 122_500,
+  taxPaise: 2_450,
+  amountPaise: 124_950,
+  tenderedPaise: 200_000,
+  changePaise: 75_050,
+  refundedPaise: 0,
+  createdAt: new Date('2026-11-27T09:10:00.000Z'),
+  lines: [
+    {
+      product: '01a21c37-887d-75a9-84a8-a033fefeb583',
+      name: 'Sona Masoori Rice 5 kg',
+      quantity: 3,
+      unitPricePaise: 39_900,
+      returned: 0,
+    },
+    {
+      product: '01a21c37-887d-75a9-84a8-a033fefeb584',
+      name: 'Tata Salt 1 kg',
+      quantity: 1,
+      unitPricePaise: 2_800,
+      returned: 0,
+    },
+  ],
+};
+const shop = { upiName: 'Kirana Store', timeZone: 'Asia/Kolkata' };
+
+/**
+ * The saved receipt `name`, checked in beside this test after being read on a printer's
+ * output: `UPDATE_RECEIPTS=1 npx vitest run receipt-escpos` writes them anew after a change.
+ */
+async function saved(name: string, bytes: Uint8Array): Promise<Buffer> {
+  const file = new URL(`./receipts/${name}`, import.meta.url);
+  if (process.env.UPDATE_RECEIPTS === '1') await writeFile(file, bytes);
+  return readFile(file);
+}
+
+const ESC_INIT = [0x1b, 0x40];
+const CUT = [0x1d, 0x56];
+const DRAWER_PULSE = [0x1b, 0x70];
+const holds = (bytes: Uint8Array, sequence: number[]) =>
+  Buffer.from(bytes).includes(Buffer.from(sequence));
+
+describe('ESC/POS receipts', () => {
+  for (const width of [58, 80] as const) {
+    it(`for ${width} mm paper are byte for byte the saved receipt, drawer pulse and all`, async () => {
+      const bytes = receiptEscPos(sale, shop, { width, drawer: true });
+      expect(Buffer.from(bytes)).toEqual(await saved(`bill-17-${width}mm.bin`, bytes));
+      expect([...bytes.subarray(0, 2)]).toEqual(ESC_INIT);
+      expect(Buffer.from(bytes).toString('latin1')).toContain('Kirana Store');
+      expect(holds(bytes, CUT)).toBe(true);
+      expect(holds(bytes, DRAWER_PULSE)).toBe(true);
+    });
+  }
+
+  it('open the drawer only when asked, and say the lines the paper holds', () => {
+    const bytes = receiptEscPos(sale, shop, { width: 58, drawer: false });
+    expect(holds(bytes, DRAWER_PULSE)).toBe(false);
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text).toContain('Bill 17');
+    expect(text).toContain('27 Nov 2026, 2:40 pm');
+    expect(text).toContain('Rs 1249.50');
+    expect(text).toContain('Rs 750.50');
+  });
+
+  it('print a name in a script the printer lacks as question marks, never as stray bytes', () => {
+    const hindi = { ...sale, lines: [{ ...sale.lines[1]!, name: 'नमक 1 kg' }] };
+    const text = Buffer.from(receiptEscPos(hindi, shop, { width: 80, drawer: false })).toString(
+      'latin1',
+    );
+    expect(text).toMatch(/\?+ 1 kg/);
+  });
+});
+
+describe('the HTML receipt', () => {
+  it('says the bill for any printer and escapes every text', () => {
+    const html = receiptHtml(
+      { ...sale, lines: [{ ...sale.lines[0]!, name: '<b>Rice</b> & more' }] },
+      { ...shop, upiName: 'Kirana "Store"' },
+      58,
+    );
+    expect(html).toContain('@page { size: 58mm auto;');
+    expect(html).toContain('&lt;b&gt;Rice&lt;/b&gt; &amp; more');
+    expect(html).toContain('Kirana &quot;Store&quot;');
+    expect(html).not.toContain('<b>Rice');
+    expect(html).toContain(
+      '<tr class="total"><th scope="row" colspan="2">Total</th><td>Rs 1249.50</td></tr>',
+    );
+    expect(html).not.toMatch(/<script|src=/);
+  });
+});

@@ -1,0 +1,70 @@
+import { escapeHtml as e, type ReceiptWidth } from '@kirana/shared';
+import type { ShopSettings } from '../shop/shop.entity.js';
+import type { SaleRecord } from './counter.service.js';
+import { receiptOf } from './receipt.js';
+
+/**
+ * The receipt of `sale` as a whole HTML page for any printer, and for a browser: sized for paper
+ * `width` mm wide. Every text
+ * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so).
+ */
+export function receiptHtml(
+  sale: SaleRecord,
+  shop: Pick<ShopSettings, 'upiName' | 'timeZone'>,
+  width: ReceiptWidth,
+): string {
+  const receipt = receiptOf(sale, shop);
+  const rows = (pairs: Array<[string, string]>) =>
+    pairs
+      .map(
+        ([label, amount]) =>
+          `<tr${label === 'Total' ? ' class="total"' : ''}><th scope="row" colspan="2">${e(label)}</th><td>${e(amount)}</td></tr>`,
+      )
+      .join('\n        ');
+  const lines = receipt.lines
+    .map(
+      (line) =>
+        `<tr><th scope="row">${e(line.name)}<br /><small>@ ${e(line.unitPrice)}</small></th><td>${line.quantity}</td><td>${e(line.amount)}</td></tr>`,
+    )
+    .join('\n        ');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${e(`${receipt.shop} · ${receipt.bill}`)}</title>
+    <style>
+      @page { size: ${width}mm auto; margin: 3mm; }
+      body { width: ${width - 6}mm; margin: 0 auto; font: 10pt/1.35 ui-monospace, monospace; color: #000; }
+      h1 { font-size: 14pt; text-align: center; margin: 0 0 1mm; }
+      p { text-align: center; margin: 0; }
+      table { width: 100%; border-collapse: collapse; margin-top: 2mm; }
+      thead th { border-bottom: 1px dashed #000; }
+      th { text-align: left; font-weight: normal; }
+      td { text-align: right; white-space: nowrap; vertical-align: top; padding-left: 2mm; }
+      tbody tr:last-child th, tbody tr:last-child td { padding-bottom: 1mm; }
+      tfoot tr:first-child th, tfoot tr:first-child td { border-top: 1px dashed #000; padding-top: 1mm; }
+      .total th, .total td { font-weight: bold; font-size: 12pt; }
+      footer { text-align: center; margin-top: 3mm; border-top: 1px dashed #000; padding-top: 2mm; }
+    </style>
+  </head>
+  <body>
+    <h1>${e(receipt.shop)}</h1>
+    <p>${e(receipt.bill)}</p>
+    <p>${e(receipt.date)}</p>
+    <table>
+      <thead>
+        <tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Amount</th></tr>
+      </thead>
+      <tbody>
+        ${lines}
+      </tbody>
+      <tfoot>
+        ${rows([...receipt.totals, ...receipt.payment])}
+      </tfoot>
+    </table>
+    <footer>${e(receipt.footer)}</footer>
+  </body>
+</html>
+`;
+}

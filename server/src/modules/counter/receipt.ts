@@ -1,0 +1,78 @@
+/**
+ * What a receipt of the till says, line by line, whatever prints it: the ESC/POS bytes of a
+ * thermal printer (receipt-escpos.ts) and the HTML page of any other (receipt-html.ts).
+ */
+import { formatAmount, SHOP_CURRENCY, TAX_PERCENT, toRupees } from '@kirana/shared';
+import type { ShopSettings } from '../shop/shop.entity.js';
+import type { SaleRecord } from './counter.service.js';
+
+/** The shop's name on its receipts when it has not named itself for UPI. */
+export const RECEIPT_SHOP_NAME = 'Kirana';
+
+export interface Receipt {
+  shop: string;
+  /** 'Bill 17'. */
+  bill: string;
+  /** '27 Nov 2026, 2:40 pm', on the shop's clock. */
+  date: string;
+  lines: Array<{ name: string; quantity: number; unitPrice: string; amount: string }>;
+  /** [label, amount] rows under the lines: subtotal, tax, total. */
+  totals: Array<[string, string]>;
+  /** How it was paid: cash tendered and change, or UPI; and any money given back. */
+  payment: Array<[string, string]>;
+  footer: string;
+}
+
+/** Rupees as receipts print them: 'Rs 97.92' (printers have no rupee sign). */
+const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
+
+/** `at` on the shop's clock, in plain ASCII: every printer's code page has it. */
+function receiptDate(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+}
+
+/** The receipt of `sale` from `shop`. */
+export function receiptOf(
+  sale: SaleRecord,
+  shop: Pick<ShopSettings, 'upiName' | 'timeZone'>,
+): Receipt {
+  const payment: Array<[string, string]> =
+    sale.payment === 'cash'
+      ? [
+          ['Cash', rs(sale.tenderedPaise ?? sale.amountPaise)],
+          ['Change', rs(sale.changePaise ?? 0)],
+        ]
+      : [['Paid by UPI', rs(sale.amountPaise)]];
+  if (sale.refundedPaise > 0) payment.push(['Given back', rs(sale.refundedPaise)]);
+  return {
+    shop: shop.upiName || RECEIPT_SHOP_NAME,
+    bill: `Bill ${sale.number}`,
+    date: receiptDate(sale.createdAt, shop.timeZone),
+    lines: sale.lines.map((line) => ({
+      name: line.returned > 0 ? `${line.name} (${line.returned} returned)` : line.name,
+      quantity: line.quantity,
+      unitPrice: rs(line.unitPricePaise),
+      amount: rs(line.unitPricePaise * line.quantity),
+    })),
+    totals: [
+      ['Subtotal', rs(sale.subtotalPaise)],
+      [`Tax (${TAX_PERCENT}%)`, rs(sale.taxPaise)],
+      ['Total', rs(sale.amountPaise)],
+    ],
+    payment,
+    footer: 'Thank you! Please come again.',
+  };
+}

@@ -1,0 +1,274 @@
+import * as z from 'zod/mini';
+import { MAX_LINE_QUANTITY } from '../domain/money.js';
+import { MAX_ORDER_LINES } from '../limits.js';
+import { dayField, idField, queryInt, readableText, requestBody, wholePaise } from './common.js';
+import { productSchema } from './product.js';
+
+/*
+ * The counter (design: The counter): the desktop app as the shop's till. Walk-in sales take units
+ * from the same stock as online orders; a day of the till runs from its opening float to its
+ * count of cash, beside the agents' handovers.
+ */
+
+/** How a walk-in customer pays: cash into the drawer, or UPI to the shop's id. */
+export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
+export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
+
+/** The most cash one field of the till takes, in rupees (a float, a count, a note tendered). */
+export const MAX_TILL_AMOUNT = 10_000_000;
+
+/** A barcode or the shop's own code, as a scanner types it or the seller does. */
+const codeField = (field: string) =>
+  z
+    .string({ error: `${field} must be a barcode or the shop's code` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} must be a barcode or the shop's code`),
+      z.maxLength(64, `${field} must be at most 64 characters`),
+      ...readableText(field),
+    );
+
+/** Rupees with at most two decimals, from 0 to {@link MAX_TILL_AMOUNT}, named `field`. */
+const tillAmount = (field: string) =>
+  z.number({ error: `${field} must be a number of rupees` }).check(
+    z.refine(
+      (amount) => Number.isFinite(amount) && amount >= 0 && amount <= MAX_TILL_AMOUNT,
+      `${field} must be from 0 to ${MAX_TILL_AMOUNT} rupees`,
+    ),
+    z.refine(wholePaise, `${field} must have at most two decimals (whole paise)`),
+  );
+
+const quantityField = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int(`${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+      z.minimum(1, `${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+      z.maximum(MAX_LINE_QUANTITY, `${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
+    );
+
+/** `GET /api/counter/lookup?code=`: the product with this barcode or code. */
+export const counterLookupQuerySchema = z.object({ code: codeField('code') });
+
+/** The answer: the live product whose barcode or code it is. */
+export const counterLookupAnswerSchema = z.object({
+  success: z.literal(true),
+  product: productSchema,
+});
+export type CounterLookupAnswer = z.infer<typeof counterLookupAnswerSchema>;
+
+const ITEMS = 'items must be a list of { product or code, quantity }';
+
+/**
+ * `POST /api/counter/sales` (the seller), with an `Idempotency-Key` so that a retried sale is
+ * one sale. Each item names its product by id or by barcode/code. Prices and totals are the
+ * server's; `tendered` is the cash handed over (none: the exact amount).
+ */
+export const counterSaleBodySchema = requestBody({
+  items: z
+    .array(
+      z
+        .object(
+          {
+            product: z.optional(idField('items.product')),
+            code: z.optional(codeField('items.code')),
+            quantity: quantityField('items.quantity'),
+          },
+          { error: ITEMS },
+        )
+        .check(
+          z.refine(
+            (item) => (item.product === undefined) !== (item.code === undefined),
+            'items: name each product by its id or by its code, not both',
+          ),
+        ),
+      { error: ITEMS },
+    )
+    .check(
+      z.minLength(1, `items must list 1 to ${MAX_ORDER_LINES} products`),
+      z.maxLength(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
+    ),
+  payment: z.enum(COUNTER_PAYMENTS, { error: "payment must be 'cash' or 'upi'" }),
+  tendered: z.optional(tillAmount('tendered')),
+});
+export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
+
+/** One line of a sale, amounts in rupees; `returned` of its units have come back. */
+export const counterSaleLineSchema = z.object({
+  product: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: z.number(),
+  returned: z.number(),
+});
+export type CounterSaleLine = z.infer<typeof counterSaleLineSchema>;
+
+/** A walk-in sale: its bill number, lines and totals, how it was paid, and what was given back. */
+export const counterSaleSchema = z.object({
+  _id: z.string(),
+  number: z.number(),
+  lines: z.array(counterSaleLineSchema),
+  subtotal: z.number(),
+  tax: z.number(),
+  amount: z.number(),
+  payment: z.enum(COUNTER_PAYMENTS),
+  /** Cash handed over, and the change given; null for UPI. */
+  tendered: z.nullable(z.number()),
+  change: z.nullable(z.number()),
+  /** Money given back for returned units, in all. */
+  refunded: z.number(),
+  createdAt: z.iso.datetime(),
+});
+export type CounterSale = z.infer<typeof counterSaleSchema>;
+
+export const counterSaleAnswerSchema = z.object({
+  success: z.literal(true),
+  sale: counterSaleSchema,
+});
+export type CounterSaleAnswer = z.infer<typeof counterSaleAnswerSchema>;
+
+/** Bill numbers are 32-bit. */
+const MAX_BILL_NUMBER = 2_147_483_647;
+
+/** The most sales one page of `GET /api/counter/sales` lists. */
+export const COUNTER_SALES_PAGE = 50;
+
+/** `GET /api/counter/sales?date=&before=`: a day's sales, newest first, a page at a time. */
+export const counterSalesQuerySchema = z.object({
+  date: z.optional(dayField('date')),
+  /** The bill number the page starts below (the last one of the page before); none: the newest. */
+  before: queryInt('before', 1, MAX_BILL_NUMBER, MAX_BILL_NUMBER),
+});
+
+export const counterSalesAnswerSchema = z.object({
+  success: z.literal(true),
+  date: z.string(),
+  sales: z.array(counterSaleSchema),
+  /** Whether older sales of the day follow (ask with `before` = the last number). */
+  more: z.boolean(),
+});
+export type CounterSalesAnswer = z.infer<typeof counterSalesAnswerSchema>;
+
+/** `POST /api/counter/sales/{id}/return`: which units come back. */
+export const counterReturnBodySchema = requestBody({
+  lines: z
+    .array(
+      z.object(
+        { product: idField('lines.product'), quantity: quantityField('lines.quantity') },
+        { error: 'lines must be a list of { product, quantity }' },
+      ),
+      { error: 'lines must be a list of { product, quantity }' },
+    )
+    .check(
+      z.minLength(1, `lines must list 1 to ${MAX_ORDER_LINES} products`),
+      z.maxLength(MAX_ORDER_LINES, `lines must list 1 to ${MAX_ORDER_LINES} products`),
+    ),
+});
+export type CounterReturnBody = z.infer<typeof counterReturnBodySchema>;
+
+/** A return: the units that came back and the money given back, the way the sale was paid. */
+export const counterReturnSchema = z.object({
+  _id: z.string(),
+  sale: z.string(),
+  lines: z.array(
+    z.object({ product: z.string(), name: z.string(), quantity: z.number(), amount: z.number() }),
+  ),
+  amount: z.number(),
+  payment: z.enum(COUNTER_PAYMENTS),
+  createdAt: z.iso.datetime(),
+});
+export type CounterReturn = z.infer<typeof counterReturnSchema>;
+
+export const counterReturnAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  return: counterReturnSchema,
+  sale: counterSaleSchema,
+});
+export type CounterReturnAnswer = z.infer<typeof counterReturnAnswerSchema>;
+
+/** `POST /api/counter/day/open`: the cash in the drawer as the day starts. */
+export const counterDayOpenBodySchema = requestBody({
+  openingFloat: tillAmount('openingFloat'),
+});
+
+/** `POST /api/counter/day/close`: the cash counted in the drawer, and why it differs. */
+export const counterDayCloseBodySchema = requestBody({
+  countedCash: tillAmount('countedCash'),
+  note: z.optional(
+    z
+      .string({ error: 'note must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(500, 'note must be at most 500 characters'),
+        ...readableText('note'),
+      ),
+  ),
+});
+
+/**
+ * A day of the till, amounts in rupees: expected = openingFloat + cashSales − cashReturns +
+ * handovers (the agents' cash brought to the counter while it was open). Counted and the
+ * difference (counted − expected) once closed.
+ */
+export const counterDaySchema = z.object({
+  _id: z.string(),
+  /** The shop's day it opened on, YYYY-MM-DD. */
+  date: z.string(),
+  openedAt: z.iso.datetime(),
+  closedAt: z.nullable(z.iso.datetime()),
+  openingFloat: z.number(),
+  sales: z.number(),
+  cashSales: z.number(),
+  upiSales: z.number(),
+  cashReturns: z.number(),
+  upiReturns: z.number(),
+  handovers: z.number(),
+  expected: z.number(),
+  counted: z.nullable(z.number()),
+  difference: z.nullable(z.number()),
+  note: z.nullable(z.string()),
+});
+export type CounterDay = z.infer<typeof counterDaySchema>;
+
+/** `POST /api/counter/day/open|close`, and `GET /api/counter/day` (the open day, or null). */
+export const counterDayAnswerSchema = z.object({
+  success: z.literal(true),
+  day: z.nullable(counterDaySchema),
+});
+export type CounterDayAnswer = z.infer<typeof counterDayAnswerSchema>;
+
+/** `GET /api/counter/days?date=`: the till's days that opened on a day of the shop. */
+export const counterDaysQuerySchema = z.object({ date: dayField('date', 'date is required') });
+
+export const counterDaysAnswerSchema = z.object({
+  success: z.literal(true),
+  date: z.string(),
+  days: z.array(counterDaySchema),
+});
+export type CounterDaysAnswer = z.infer<typeof counterDaysAnswerSchema>;
+
+/** The widths of paper thermal receipt printers take, in millimetres. */
+export const RECEIPT_WIDTHS = [58, 80] as const;
+export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
+
+/**
+ * `GET /api/counter/sales/{id}/receipt?format=escpos|html&width=58|80&drawer=1`: the receipt as
+ * ESC/POS bytes for a thermal printer (`drawer=1` also opens the cash drawer on it), or as an
+ * HTML page for any printer and for a browser.
+ */
+export const receiptQuerySchema = z.object({
+  format: z._default(
+    z.enum(['escpos', 'html'], { error: "format must be 'escpos' or 'html'" }),
+    'html',
+  ),
+  width: z.pipe(
+    z._default(z.enum(['58', '80'], { error: 'width must be 58 or 80 (mm)' }), '80'),
+    z.transform((width) => Number(width) as ReceiptWidth),
+  ),
+  drawer: z.pipe(
+    z._default(z.enum(['0', '1'], { error: 'drawer must be 0 or 1' }), '0'),
+    z.transform((drawer) => drawer === '1'),
+  ),
+});

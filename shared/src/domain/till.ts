@@ -1,0 +1,63 @@
+/*
+ * The till's arithmetic (design: The counter), in paise: the bill by the shop's own cart rules,
+ * what a return gives back, and the cash a day of the till should end with.
+ */
+import { cartTotals, type Paise } from './money.js';
+
+/** A line of a walk-in sale: its unit price, the units sold and those returned since. */
+export interface TillLine {
+  unitPrice: Paise;
+  quantity: number;
+  returned: number;
+}
+
+/** The bill's totals (subtotal, tax, amount) for units of `lines`, none for no units. */
+function billOf(lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>): Paise {
+  const counted = lines.filter((line) => line.quantity > 0);
+  return counted.length === 0 ? 0 : cartTotals(counted).total;
+}
+
+/**
+ * The money a return of `returning[i]` more units of each line gives back: what the units
+ * returned so far would have cost (tax included) after the return, less before it. Returns add
+ * up to the amount paid once every unit is back, never a paisa more, whatever they are split in.
+ * @throws RangeError when a line would come back more than it was sold.
+ */
+export function refundOf(lines: readonly TillLine[], returning: readonly number[]): Paise {
+  const after = lines.map((line, index) => {
+    const quantity = line.returned + (returning[index] ?? 0);
+    if (quantity > line.quantity)
+      throw new RangeError(`line ${index} would return ${quantity} of ${line.quantity} sold`);
+    return { unitPrice: line.unitPrice, quantity };
+  });
+  const before = lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.returned }));
+  return billOf(after) - billOf(before);
+}
+
+/** A day of the till, in paise. */
+export interface TillDay {
+  openingFloat: Paise;
+  cashSales: Paise;
+  cashReturns: Paise;
+  /** The agents' cash handed over at the counter while the day was open. */
+  handovers: Paise;
+}
+
+/** The cash the drawer should hold: the float, plus cash sales, less cash given back, plus handovers. */
+export const expectedCash = (day: TillDay): Paise =>
+  day.openingFloat + day.cashSales - day.cashReturns + day.handovers;
+
+/**
+ * The UPI payment link a QR code carries for `amount` to the shop (NPCI's `upi://pay`): any UPI
+ * app that scans it pays exactly that to `upiId`, with `note` (the bill) as its remark.
+ */
+export function upiPaymentUri(
+  payee: { upiId: string; upiName: string },
+  amount: Paise,
+  note: string,
+): string {
+  // The id is letters, digits and . - _ @ (shop settings); names and notes are %-encoded, as
+  // UPI apps read them ('+' would stay a plus).
+  const text = encodeURIComponent;
+  return `upi://pay?pa=${payee.upiId}&pn=${text(payee.upiName || payee.upiId)}&am=${(amount / 100).toFixed(2)}&tn=${text(note)}&cu=INR`;
+}
