@@ -4,11 +4,42 @@
  * the main-process handlers; the rules say which pages may call each method and check its
  * arguments, because a renderer's `ipcRenderer.invoke` arguments are untrusted `unknown[]`.
  */
-import { cashReportAnswerSchema, sellerOrderSchema } from '@kirana/shared';
+import { cashReportAnswerSchema, idField, RECEIPT_WIDTHS, sellerOrderSchema } from '@kirana/shared';
 import type { KiranaDesktopBridge } from '@kirana/shared';
 import { z } from 'zod';
 
 export type { KiranaDesktopBridge } from '@kirana/shared';
+
+/** The raw printing port (JetDirect, AppSocket) of a network receipt printer, unless set. */
+export const RAW_PRINTING_PORT = 9100;
+
+/**
+ * The receipt printer the seller picked, kept in the app's settings: none; a printer on the
+ * shop's network that takes ESC/POS on a raw TCP port; or a printer the system knows by `name`,
+ * sent either the ESC/POS bytes as they are (`escpos`: a thermal printer's raw queue) or the
+ * receipt as a printed page (`page`).
+ */
+export const receiptPrinterSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('network'),
+    host: z.union([z.hostname(), z.ipv6()]),
+    port: z.number().int().min(1).max(65_535).default(RAW_PRINTING_PORT),
+  }),
+  z.object({
+    kind: z.literal('system'),
+    // The system's own name for it, which `lp -d` and Chromium's deviceName take.
+    name: z
+      .string()
+      .min(1)
+      .max(256)
+      .regex(/^[^\p{Cc}]+$/u),
+    mode: z.enum(['escpos', 'page']),
+  }),
+]);
+export type ReceiptPrinter = z.infer<typeof receiptPrinterSchema>;
+
+export const receiptWidthSchema = z.literal(RECEIPT_WIDTHS);
 
 /** What a connection attempt came to; `message` is shown on the page as it is. */
 export type ConnectResult = { ok: true; server: string } | { ok: false; message: string };
@@ -76,6 +107,11 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
   },
   printPackingSlip: { from: 'seller-screens', args: z.tuple([sellerOrderSchema]) },
   printCashReport: { from: 'seller-screens', args: z.tuple([cashReportAnswerSchema]) },
+  printReceipt: {
+    from: 'seller-screens',
+    args: z.tuple([z.object({ saleId: idField('saleId'), cash: z.boolean() })]),
+  },
+  receiptPrinter: { from: 'seller-screens', args: z.tuple([]) },
   connectToServer: { from: 'bundled-pages', args: z.tuple([z.string().max(2048)]) },
   currentServer: { from: 'bundled-pages', args: z.tuple([]) },
   retryConnection: { from: 'bundled-pages', args: z.tuple([]) },

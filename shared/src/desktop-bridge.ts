@@ -34,4 +34,19 @@ export interface KiranaDesktopBridge {
   printPackingSlip(order: SellerOrder): Promise<PrintResult>;
   /** Prints the day's cash report of the agents, showing the system print dialog. */
   printCashReport(report: CashReportAnswer): Promise<PrintResult>;
+  /**
+   * Prints walk-in sale `saleId`'s receipt on the receipt printer picked in the app's settings,
+   * without a dialog (ESC/POS bytes, or as a page), and opens the cash drawer wired to it when
+   * the sale was paid in `cash` and the settings say so. Counter apps older than this method
+   * lack it: the Counter screen then prints the HTML receipt itself.
+   */
+  printReceipt?(request: { saleId: string; cash: boolean }): Promise<PrintResult>;
+  /** The receipt printer picked in the app's settings, if any, named for the Counter screen. */
+  receiptPrinter?(): Promise<ReceiptPrinterStatus>;
+}
+
+/** Whether the counter app has a receipt printer, and which (e.g. 'TVS RP 3160 · 80 mm'). */
+export interface ReceiptPrinterStatus {
+  configured: boolean;
+  label: string | null;
 }

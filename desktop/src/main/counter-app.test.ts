@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +11,7 @@ import { startCounterApp } from './counter-app.js';
 import type { CounterApp, CounterElectron } from './counter-app.js';
 import type { IpcEventLike } from './ipc.js';
 import { SETTINGS_FILE, SettingsStore } from './settings.js';
+import type { Settings } from './settings.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EventEmitter listeners take any arguments
 type Listener = (...args: any[]) => void;
@@ -21,6 +24,23 @@ function fakeElectron(userData: string) {
   const up = new Set<string>();
   const appEvents = new EventEmitter();
   let webContentsIds = 0;
+
+  /**
+   * The server's receipts, as the app's session fetches them: ESC/POS bytes or an HTML page, for
+   * a seller who is signed in (the fake's cookies go only with `credentials: 'include'`).
+   */
+  const sessionFetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
+    if (init?.credentials !== 'include') {
+      return Response.json(
+        { success: false, message: 'Please log in as the seller' },
+        { status: 401 },
+      );
+    }
+    return new URL(url).searchParams.get('format') === 'escpos'
+      ? new Response(RECEIPT_BYTES, { headers: { 'content-type': 'application/octet-stream' } })
+      : new Response(RECEIPT_HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  });
 
   const app = {
     requestSingleInstanceLock: vi.fn(() => true),
@@ -42,6 +62,7 @@ function fakeElectron(userData: string) {
     readonly session = {
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
+      fetch: sessionFetch,
     };
     readonly loadURL = vi.fn(async (url: string) => {
       this.url = url;
@@ -188,6 +209,7 @@ function fakeElectron(userData: string) {
   return {
     electron: electron as unknown as CounterElectron,
     fake: electron,
+    sessionFetch,
     up,
     invoke,
     windows: FakeBrowserWindow.all,
@@ -197,6 +219,9 @@ function fakeElectron(userData: string) {
 }
 
 const SERVER = 'http://192.168.1.20:4000';
+const RECEIPT_BYTES = new Uint8Array([0x1b, 0x40, 0x42, 0x69, 0x6c, 0x6c, 0x0a, 0x1d, 0x56, 0x00]);
+const RECEIPT_HTML = '<!doctype html><title>Kirana · Bill 42</title><h1>Kirana</h1>';
+const SALE = '0198c0de-0000-7000-8000-000000000042';
 const PAGES = { firstRun: '/app/src/pages/first-run.html', offline: '/app/src/pages/offline.html' };
 const FIRST_RUN_URL = pathToFileURL(PAGES.firstRun).href;
 
@@ -213,10 +238,19 @@ afterEach(() => {
 });
 
 async function start(
-  options: { saved?: string; env?: Record<string, string>; platform?: NodeJS.Platform } = {},
+  options: {
+    saved?: string;
+    settings?: Partial<Settings>;
+    env?: Record<string, string>;
+    platform?: NodeJS.Platform;
+  } = {},
 ) {
-  if (options.saved)
-    new SettingsStore(userData, recordingLogger()).update({ server: options.saved });
+  if (options.saved || options.settings) {
+    new SettingsStore(userData, recordingLogger()).update({
+      ...(options.saved ? { server: options.saved } : {}),
+      ...options.settings,
+    });
+  }
   const world = fakeElectron(userData);
   world.up.add(SERVER);
   const log = recordingLogger();
@@ -349,6 +383,85 @@ describe('counter app', () => {
     expect(printWindow.webContents.url).toMatch(/^data:text\/html;charset=utf-8,/);
     expect(decodeURIComponent(printWindow.webContents.url)).toContain(order._id);
     expect(printWindow.destroy).toHaveBeenCalled();
+  });
+
+  test('a receipt prints on the system printer picked in the settings: fetched with the session’s cookies, printed as a page without a dialog', async () => {
+    const { invoke, windows, sessionFetch } = await start({
+      saved: SERVER,
+      settings: { receiptPrinter: { kind: 'system', name: 'TVS_RP_3160', mode: 'page' } },
+    });
+    const page = `${SERVER}/seller/counter`;
+    await expect(invoke('kirana:receiptPrinter', page)).resolves.toEqual({
+      configured: true,
+      label: 'TVS_RP_3160 · 80 mm',
+    });
+    await expect(
+      invoke('kirana:printReceipt', page, { saleId: SALE, cash: true }),
+    ).resolves.toEqual({ printed: true });
+    expect(sessionFetch).toHaveBeenCalledWith(
+      `${SERVER}/api/counter/sales/${SALE}/receipt?format=html&width=80&drawer=0`,
+      expect.objectContaining({ credentials: 'include' }),
+    );
+    const printWindow = windows.find((w) => w.webContents.print.mock.calls.length > 0)!;
+    expect(printWindow.options).toMatchObject({
+      show: false,
+      webPreferences: { javascript: false, sandbox: true },
+    });
+    expect(decodeURIComponent(printWindow.webContents.url)).toContain(RECEIPT_HTML);
+    expect(printWindow.webContents.print.mock.calls[0]![0]).toMatchObject({
+      silent: true,
+      deviceName: 'TVS_RP_3160',
+    });
+    expect(printWindow.destroy).toHaveBeenCalled();
+  });
+
+  test('a cash sale’s receipt goes to the network printer over TCP with the drawer pulse asked for', async () => {
+    const received: Buffer[] = [];
+    const printer = createServer((connection) => {
+      connection.on('data', (chunk: Buffer) => received.push(chunk));
+      connection.on('end', () => connection.end());
+    });
+    await new Promise<void>((listening) => printer.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = printer.address() as AddressInfo;
+      const { invoke, sessionFetch } = await start({
+        saved: SERVER,
+        settings: {
+          receiptPrinter: { kind: 'network', host: '127.0.0.1', port },
+          receiptWidth: 58,
+          openDrawerOnCash: true,
+        },
+      });
+      const closed = new Promise<void>((done) =>
+        printer.once('connection', (connection) => connection.on('close', done)),
+      );
+      await expect(
+        invoke('kirana:printReceipt', `${SERVER}/seller/counter`, { saleId: SALE, cash: true }),
+      ).resolves.toEqual({ printed: true });
+      await closed;
+      expect(sessionFetch.mock.calls[0]![0]).toBe(
+        `${SERVER}/api/counter/sales/${SALE}/receipt?format=escpos&width=58&drawer=1`,
+      );
+      expect(new Uint8Array(Buffer.concat(received))).toEqual(RECEIPT_BYTES);
+    } finally {
+      await new Promise((done) => printer.close(done));
+    }
+  });
+
+  test('with no receipt printer set, printing a receipt says where to choose one', async () => {
+    const { invoke, sessionFetch } = await start({ saved: SERVER });
+    const page = `${SERVER}/seller/counter`;
+    await expect(invoke('kirana:receiptPrinter', page)).resolves.toEqual({
+      configured: false,
+      label: null,
+    });
+    await expect(
+      invoke('kirana:printReceipt', page, { saleId: SALE, cash: false }),
+    ).resolves.toEqual({
+      printed: false,
+      reason: 'No receipt printer is set: choose one from the tray menu, Receipt printer…',
+    });
+    expect(sessionFetch).not.toHaveBeenCalled();
   });
 
   test('the window state is saved on close and restored on the next start', async () => {

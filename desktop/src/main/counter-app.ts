@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
 import type * as Electron from 'electron';
 import type { ConnectResult } from '../ipc-contract.js';
 import { trayIconBitmap } from './artwork.js';
@@ -12,6 +14,8 @@ import { OrderAlerts } from './order-alerts.js';
 import type { OrderNotice, ShownNotification } from './order-alerts.js';
 import { printCashReport } from './cash-report.js';
 import { printPackingSlip } from './packing-slip.js';
+import { printReceipt, receiptPrinterStatus } from './receipt-printer.js';
+import type { ReceiptPrinterIo } from './receipt-printer.js';
 import { serverOrigin, SettingsStore } from './settings.js';
 import { showUnreadCount } from './unread-badge.js';
 import {
@@ -61,8 +65,8 @@ export const APP_ID = 'org.kirana.counter';
 /**
  * Starts the counter app: one window showing the seller screens of the configured server (or
  * the first-run page), a tray icon with the unread count, native notifications with a sound for
- * new orders and for a failed backup, packing-slip printing, and the checked IPC handlers behind
- * `window.kirana`.
+ * new orders and for a failed backup, packing-slip and receipt printing, and the checked IPC
+ * handlers behind `window.kirana`.
  * Resolves to null when another instance already runs (it is brought to the front instead).
  */
 export async function startCounterApp(
@@ -206,6 +210,16 @@ export async function startCounterApp(
     },
   });
 
+  const createPrintWindow = () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window });
+  const receiptIo: ReceiptPrinterIo = {
+    // The counter window's session: its cookies carry the seller's sign-in.
+    fetch: (url, init) => contents.session.fetch(url, init),
+    connect: ({ host, port }) => createConnection({ host, port }),
+    spawn: (command, args) =>
+      spawn(command, args, { shell: false, stdio: ['pipe', 'ignore', 'pipe'], windowsHide: true }),
+    createPrintWindow,
+  };
+
   const handlers: IpcHandlers = {
     newOrders(orders) {
       if (alerts.add(orders) > 0 && !window.isFocused()) window.flashFrame(true);
@@ -220,10 +234,16 @@ export async function startCounterApp(
     backupFailed(failure) {
       if (backupAlerts.failed(failure) && !window.isFocused()) window.flashFrame(true);
     },
-    printPackingSlip: (order) =>
-      printPackingSlip(order, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),
-    printCashReport: (report) =>
-      printCashReport(report, () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window })),
+    printPackingSlip: (order) => printPackingSlip(order, createPrintWindow),
+    printCashReport: (report) => printCashReport(report, createPrintWindow),
+    printReceipt: (request) =>
+      printReceipt(request, {
+        settings: settings.get(),
+        server: server(),
+        platform,
+        io: receiptIo,
+      }),
+    receiptPrinter: () => receiptPrinterStatus(settings.get()),
     connectToServer: (address): Promise<ConnectResult> => screens.connect(address),
     currentServer: () => screens.server,
     retryConnection: () => screens.retry(),

@@ -24,6 +24,8 @@ function setup(server: string | null = SERVER) {
     backupFailed: vi.fn(),
     printPackingSlip: vi.fn(async () => ({ printed: true as const })),
     printCashReport: vi.fn(async () => ({ printed: true as const })),
+    printReceipt: vi.fn(async () => ({ printed: true as const })),
+    receiptPrinter: vi.fn(() => ({ configured: true, label: 'TVS RP 3160 · 80 mm' })),
     connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),
     currentServer: vi.fn(() => server),
     retryConnection: vi.fn(async () => ({ ok: false as const, message: 'down' })),
@@ -168,6 +170,34 @@ describe('IPC handlers', () => {
         issues: [expect.objectContaining({ path: '0.0.amount' })],
       },
     });
+  });
+
+  test('a receipt is printed for a sale id that is a UUID and a cash flag, from the seller screens only', async () => {
+    const { send, handlers, log } = setup();
+    const page = from(`${SERVER}/seller/counter`);
+    const request = { saleId: '0198c0de-0000-7000-8000-000000000042', cash: true };
+    await expect(send('kirana:printReceipt', page, request)).resolves.toEqual({ printed: true });
+    expect(handlers.printReceipt).toHaveBeenCalledWith(request);
+    await expect(send('kirana:receiptPrinter', page)).resolves.toEqual({
+      configured: true,
+      label: 'TVS RP 3160 · 80 mm',
+    });
+    expect(log.entries).toEqual([]);
+
+    for (const args of [
+      [{ saleId: '../../api/seller/logout', cash: true }],
+      [{ saleId: '0198c0de-0000-7000-8000-000000000042', cash: 'yes' }],
+      [{ saleId: '0198c0de-0000-7000-8000-000000000042' }],
+      ['0198c0de-0000-7000-8000-000000000042'],
+    ]) {
+      await expect(
+        send('kirana:printReceipt', page, ...args),
+        JSON.stringify(args),
+      ).rejects.toThrow('refused: invalid arguments');
+    }
+    await expect(send('kirana:printReceipt', from(FIRST_RUN), request)).rejects.toThrow('refused');
+    await expect(send('kirana:receiptPrinter', page, 'extra')).rejects.toThrow('refused');
+    expect(handlers.printReceipt).toHaveBeenCalledTimes(1);
   });
 
   test('setup methods answer only the bundled pages, and seller methods refuse them', async () => {

@@ -20,12 +20,23 @@ export function printablePage(page: { title: string; style: string; body: string
 `;
 }
 
+/** The options of `webContents.print` printing uses. */
+export type PagePrintOptions =
+  | { silent: false; printBackground: true }
+  | {
+      silent: true;
+      printBackground: true;
+      deviceName: string;
+      // Electron's own default is A4; a receipt printer's driver knows its roll.
+      usePrinterDefaultPageSize: true;
+    };
+
 /** The part of a hidden `BrowserWindow` printing uses. */
 export interface PrintWindow {
   loadURL(url: string): Promise<void>;
   webContents: {
     print(
-      options: { silent: boolean; printBackground: boolean },
+      options: PagePrintOptions,
       callback: (success: boolean, failureReason: string) => void,
     ): void;
   };
@@ -34,18 +45,29 @@ export interface PrintWindow {
 
 /**
  * Prints a whole HTML page: loads it into a hidden window (made by `createWindow` with
- * JavaScript off) and opens the system print dialog there. Resolves once printing is done or
- * refused; the window is always destroyed.
+ * JavaScript off) and opens the system print dialog there, or, given the system name of a
+ * `printer`, prints there at once without a dialog on the printer's own paper. Resolves once
+ * printing is done or refused; the window is always destroyed.
  */
 export async function printPage(
   html: string,
   createWindow: () => PrintWindow,
+  printer: string | null = null,
 ): Promise<PrintResult> {
+  const options: PagePrintOptions =
+    printer === null
+      ? { silent: false, printBackground: true }
+      : {
+          silent: true,
+          printBackground: true,
+          deviceName: printer,
+          usePrinterDefaultPageSize: true,
+        };
   const window = createWindow();
   try {
     await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
     return await new Promise<PrintResult>((resolve) => {
-      window.webContents.print({ silent: false, printBackground: true }, (success, reason) =>
+      window.webContents.print(options, (success, reason) =>
         resolve(success ? { printed: true } : { printed: false, reason: reason || 'not printed' }),
       );
     });

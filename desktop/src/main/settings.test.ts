@@ -28,6 +28,7 @@ describe('settings file', () => {
     store.update({ server: 'http://192.168.1.20:4000' });
     store.update({ window: windowState });
     expect(new SettingsStore(join(directory, 'nested'), log).get()).toEqual({
+      ...DEFAULT_SETTINGS,
       server: 'http://192.168.1.20:4000',
       window: windowState,
     });
@@ -49,8 +50,8 @@ describe('settings file', () => {
     // The next save replaces the damaged file with a good one.
     store.update({ server: 'http://localhost:4000' });
     expect(JSON.parse(readFileSync(join(directory, SETTINGS_FILE), 'utf8'))).toEqual({
+      ...DEFAULT_SETTINGS,
       server: 'http://localhost:4000',
-      window: null,
     });
   });
 
@@ -64,7 +65,10 @@ describe('settings file', () => {
       join(directory, SETTINGS_FILE),
       JSON.stringify({ server: 'javascript:alert(1)', window: windowState }),
     );
-    expect(new SettingsStore(directory, log).get()).toEqual({ server: null, window: windowState });
+    expect(new SettingsStore(directory, log).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      window: windowState,
+    });
     expect(log.entries.map((entry) => entry.level)).toEqual(['warn', 'warn', 'warn']);
   });
 
@@ -74,9 +78,80 @@ describe('settings file', () => {
       JSON.stringify({ server: 'https://shop.example', window: { width: 'wide' } }),
     );
     expect(new SettingsStore(directory, recordingLogger()).get()).toEqual({
+      ...DEFAULT_SETTINGS,
       server: 'https://shop.example',
-      window: null,
     });
+  });
+
+  test('without a receipt printer, paper or drawer saved (an older app’s file), each is its default', () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      receiptPrinter: { kind: 'none' },
+      receiptWidth: 80,
+      openDrawerOnCash: false,
+    });
+    writeFileSync(
+      join(directory, SETTINGS_FILE),
+      JSON.stringify({ server: 'https://shop.example', window: windowState }),
+    );
+    expect(new SettingsStore(directory, recordingLogger()).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      server: 'https://shop.example',
+      window: windowState,
+    });
+  });
+
+  test('the receipt printer, its paper and the drawer are saved and read back', () => {
+    const store = new SettingsStore(directory, recordingLogger());
+    store.update({ server: 'https://shop.example' });
+    const network = { kind: 'network', host: '192.168.1.50', port: 9100 } as const;
+    store.update({ receiptPrinter: network, receiptWidth: 58, openDrawerOnCash: true });
+    expect(new SettingsStore(directory, recordingLogger()).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      server: 'https://shop.example',
+      receiptPrinter: network,
+      receiptWidth: 58,
+      openDrawerOnCash: true,
+    });
+    const system = { kind: 'system', name: 'TVS_RP_3160', mode: 'escpos' } as const;
+    store.update({ receiptPrinter: system });
+    expect(new SettingsStore(directory, recordingLogger()).get().receiptPrinter).toEqual(system);
+  });
+
+  test('a network printer saved without its port gets 9100', () => {
+    writeFileSync(
+      join(directory, SETTINGS_FILE),
+      JSON.stringify({ server: null, receiptPrinter: { kind: 'network', host: 'printer.local' } }),
+    );
+    expect(new SettingsStore(directory, recordingLogger()).get().receiptPrinter).toEqual({
+      kind: 'network',
+      host: 'printer.local',
+      port: 9100,
+    });
+  });
+
+  test.each([
+    ['an unknown kind', { receiptPrinter: { kind: 'bluetooth', name: 'x' } }],
+    ['a host that is no address', { receiptPrinter: { kind: 'network', host: 'a b', port: 9100 } }],
+    ['a port out of range', { receiptPrinter: { kind: 'network', host: '10.0.0.5', port: 70000 } }],
+    ['a system printer with no mode', { receiptPrinter: { kind: 'system', name: 'TVS' } }],
+    ['a paper width of 76', { receiptWidth: 76 }],
+    ['a drawer setting of "yes"', { openDrawerOnCash: 'yes' }],
+  ])('%s falls back to its default and keeps the server address', (_case, damage) => {
+    writeFileSync(
+      join(directory, SETTINGS_FILE),
+      JSON.stringify({
+        server: 'https://shop.example',
+        window: windowState,
+        receiptPrinter: { kind: 'network', host: '192.168.1.50', port: 9100 },
+        receiptWidth: 58,
+        openDrawerOnCash: true,
+        ...damage,
+      }),
+    );
+    const read = new SettingsStore(directory, recordingLogger()).get();
+    const damaged = Object.keys(damage)[0] as keyof typeof DEFAULT_SETTINGS;
+    expect(read[damaged]).toEqual(DEFAULT_SETTINGS[damaged]);
+    expect(read).toMatchObject({ server: 'https://shop.example', window: windowState });
   });
 
   test('an unreadable settings file is logged and means first run', () => {

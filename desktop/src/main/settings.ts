@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { readOrigin, type OriginProblem } from '@kirana/shared';
 import { z } from 'zod';
+import { receiptPrinterSchema, receiptWidthSchema } from '../ipc-contract.js';
+import type { ReceiptPrinter } from '../ipc-contract.js';
 import type { Logger } from './logger.js';
 
 /** The window's last normal (not maximized) bounds, and whether it was maximized. */
@@ -14,15 +16,27 @@ export const windowStateSchema = z.object({
 });
 export type WindowState = z.infer<typeof windowStateSchema>;
 
+export const NO_RECEIPT_PRINTER: ReceiptPrinter = { kind: 'none' };
+
 const settingsSchema = z.object({
   /** The server's origin, e.g. `http://192.168.1.20:4000`; null until a connection test passes. */
   server: z.string().nullable().default(null),
-  // A damaged window state only costs the window its place, not the server address.
+  // A damaged value costs only itself (the window its place, the printer its choice), never the
+  // server address; a missing one (a file from an older app) is its default.
   window: windowStateSchema.nullable().catch(null),
+  receiptPrinter: receiptPrinterSchema.catch(NO_RECEIPT_PRINTER),
+  receiptWidth: receiptWidthSchema.catch(80),
+  openDrawerOnCash: z.boolean().catch(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { server: null, window: null };
+export const DEFAULT_SETTINGS: Settings = {
+  server: null,
+  window: null,
+  receiptPrinter: NO_RECEIPT_PRINTER,
+  receiptWidth: 80,
+  openDrawerOnCash: false,
+};
 export const SETTINGS_FILE = 'settings.json';
 
 const ADDRESS_PROBLEMS: Record<OriginProblem, (text: string) => string> = {

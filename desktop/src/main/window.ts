@@ -58,7 +58,7 @@ export function counterWindowOptions(
   };
 }
 
-/** Options of a hidden window that only renders and prints a packing slip. */
+/** Options of a hidden window that only renders and prints a page (packing slip, receipt…). */
 export const PRINT_WINDOW_OPTIONS: BrowserWindowConstructorOptions = {
   show: false,
   webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false },

@@ -32,6 +32,8 @@ const sellerBridge: Required<KiranaDesktopBridge> = {
   backupFailed: (failure) => call('backupFailed', failure),
   printPackingSlip: (order) => call('printPackingSlip', order),
   printCashReport: (report) => call('printCashReport', report),
+  printReceipt: (request) => call('printReceipt', request),
+  receiptPrinter: () => call('receiptPrinter'),
 };
 
 const setupBridge: KiranaSetupBridge = {

@@ -51,6 +51,8 @@ describe('preload', () => {
       'newOrders',
       'printCashReport',
       'printPackingSlip',
+      'printReceipt',
+      'receiptPrinter',
       'unacceptedOrder',
     ]);
     await expect(kirana.newOrders!([{ _id: 'a' }])).resolves.toBe('answer');
@@ -58,12 +60,16 @@ describe('preload', () => {
     await kirana.acknowledgeOrders!(['a']);
     await kirana.printPackingSlip!({ _id: 'a' });
     await kirana.backupFailed!({ at: '2025-06-01T08:00:00.000Z', message: 'disk full' });
+    await kirana.printReceipt!({ saleId: 's', cash: true });
+    await kirana.receiptPrinter!();
     expect(invoke.mock.calls).toEqual([
       ['kirana:newOrders', [{ _id: 'a' }]],
       ['kirana:unacceptedOrder', { _id: 'a' }],
       ['kirana:acknowledgeOrders', ['a']],
       ['kirana:printPackingSlip', { _id: 'a' }],
       ['kirana:backupFailed', { at: '2025-06-01T08:00:00.000Z', message: 'disk full' }],
+      ['kirana:printReceipt', { saleId: 's', cash: true }],
+      ['kirana:receiptPrinter'],
     ]);
   });
 
@@ -90,6 +96,8 @@ describe('preload', () => {
         'newOrders',
         'printCashReport',
         'printPackingSlip',
+        'printReceipt',
+        'receiptPrinter',
         'unacceptedOrder',
       ].sort(),
     ).toEqual([...IPC_METHODS].sort());
