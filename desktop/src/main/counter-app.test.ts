@@ -464,6 +464,22 @@ describe('counter app', () => {
     expect(sessionFetch).not.toHaveBeenCalled();
   });
 
+  test('the tray menu’s Counter shows the window on the Counter screen; set to open at start, the app opens there', async () => {
+    const { window, fake } = await start({ saved: SERVER });
+    expect(window.webContents.url).toBe(`${SERVER}/seller`);
+    const [template] = fake.Menu.buildFromTemplate.mock.calls.at(-1)! as [
+      { label?: string; click?: () => void }[],
+    ];
+    expect(template.map((item) => item.label)).toContain('Counter');
+    template.find((item) => item.label === 'Counter')!.click!();
+    expect(window.show).toHaveBeenCalled();
+    await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller/counter`));
+    started!.screens.stop();
+
+    const next = await start({ settings: { openCounterAtStart: true } });
+    expect(next.window.webContents.url).toBe(`${SERVER}/seller/counter`);
+  });
+
   test('the window state is saved on close and restored on the next start', async () => {
     const first = await start({ saved: SERVER });
     first.window.maximized = true;

@@ -150,6 +150,13 @@ export async function startCounterApp(
   tray.setContextMenu(
     Menu.buildFromTemplate([
       { label: 'Open Kirana Counter', click: showWindow },
+      {
+        label: 'Counter',
+        click: () => {
+          showWindow();
+          void screens.openCounter();
+        },
+      },
       { label: 'Orders', click: openOrders },
       {
         label: 'Dashboard',

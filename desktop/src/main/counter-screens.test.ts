@@ -25,10 +25,15 @@ afterEach(() => {
 });
 
 /** A network where each origin is up or down, and a window that records what it shows. */
-function setup({ saved = null as string | null, override = null as string | null } = {}) {
+function setup({
+  saved = null as string | null,
+  override = null as string | null,
+  openCounterAtStart = false,
+} = {}) {
   const log = recordingLogger();
   const settings = new SettingsStore(directory, log);
   if (saved !== null) settings.update({ server: saved });
+  if (openCounterAtStart) settings.update({ openCounterAtStart });
   const up = new Set<string>();
   const fetch = vi.fn<Fetch>(async (url) => {
     if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
@@ -190,6 +195,48 @@ describe('offline', () => {
     expect(screens.screen).toBe('offline');
     screens.stop();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the Counter screen', () => {
+  test('opening the Counter navigates the seller screens to /seller/counter, once', async () => {
+    const { screens, contents, up } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller`);
+    await screens.openCounter();
+    expect(contents.loadURL).toHaveBeenLastCalledWith(`${SERVER}/seller/counter`);
+    await screens.openCounter();
+    expect(contents.loadURL).toHaveBeenCalledTimes(2);
+    screens.stop();
+  });
+
+  test('set to open at start, the app opens on the Counter, and comes back to it after being offline', async () => {
+    vi.useFakeTimers();
+    const { screens, contents, up, shown } = setup({ saved: SERVER, openCounterAtStart: true });
+    up.add(SERVER);
+    await screens.start();
+    expect(contents.loadURL).toHaveBeenCalledWith(`${SERVER}/seller/counter`);
+    expect(contents.loadURL).not.toHaveBeenCalledWith(`${SERVER}/seller`);
+
+    screens.loadFailed(-106, `${SERVER}/seller/counter`, true);
+    expect(screens.screen).toBe('offline');
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_EVERY_MS);
+    expect(screens.screen).toBe('seller');
+    expect(shown()).toBe(`${SERVER}/seller/counter`);
+    screens.stop();
+  });
+
+  test('the setting counts from the next showing, without a restart', async () => {
+    const { screens, settings, up, shown } = setup({ saved: SERVER });
+    up.add(SERVER);
+    await screens.start();
+    expect(shown()).toBe(`${SERVER}/seller`);
+    settings.update({ openCounterAtStart: true });
+    // As after a crashed page, which starts the screens again.
+    await screens.start();
+    expect(shown()).toBe(`${SERVER}/seller/counter`);
+    screens.stop();
   });
 });
 

@@ -36,6 +36,10 @@ export interface CounterScreensDeps {
   failuresBeforeOffline?: number;
 }
 
+/** The seller screens' own first screen, and the till's. */
+const SELLER_HOME = '/seller';
+const COUNTER_SCREEN = '/seller/counter';
+
 export const HEALTH_EVERY_MS = 15_000;
 export const OFFLINE_RETRY_EVERY_MS = 5_000;
 export const FAILURES_BEFORE_OFFLINE = 2;
@@ -44,7 +48,8 @@ const ERR_ABORTED = -3;
 
 /**
  * Which screen the counter window shows, and the server it talks to. With no server yet it shows
- * the bundled first-run page; otherwise `<server>/seller`. When the seller screens fail to load,
+ * the bundled first-run page; otherwise `<server>/seller`, or the Counter screen
+ * (`<server>/seller/counter`) when the settings say to open it at start. When the seller screens fail to load,
  * or `/readyz` fails {@link FAILURES_BEFORE_OFFLINE} times in a row, it shows the bundled offline
  * page, which goes back to the seller screens as soon as the server answers again.
  */
@@ -104,6 +109,11 @@ export class CounterScreens {
     return this.#openSellerScreen('/seller/orders');
   }
 
+  /** The tray's Counter: the till's screen for walk-in sales, unless it shows. */
+  openCounter(): Promise<void> {
+    return this.#openSellerScreen(COUNTER_SCREEN);
+  }
+
   /** The tray's Dashboard: how the shop is doing today, unless it shows. */
   openDashboard(): Promise<void> {
     return this.#openSellerScreen('/seller/dashboard');
@@ -143,7 +153,9 @@ export class CounterScreens {
     if (server === null) return this.#showFirstRun();
     this.#enter('seller');
     this.#schedule(this.#deps.healthEveryMs ?? HEALTH_EVERY_MS);
-    const loaded = await this.#load(() => this.#deps.contents.loadURL(`${server}/seller`));
+    // Read at each showing, so a change in the settings counts from the next one.
+    const home = this.#deps.settings.get().openCounterAtStart ? COUNTER_SCREEN : SELLER_HOME;
+    const loaded = await this.#load(() => this.#deps.contents.loadURL(`${server}${home}`));
     if (!loaded && this.#screen === 'seller') await this.#showOffline();
   }
 

@@ -83,11 +83,12 @@ describe('settings file', () => {
     });
   });
 
-  test('without a receipt printer, paper or drawer saved (an older app’s file), each is its default', () => {
+  test('without a receipt printer, paper, drawer or first screen saved (an older app’s file), each is its default', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       receiptPrinter: { kind: 'none' },
       receiptWidth: 80,
       openDrawerOnCash: false,
+      openCounterAtStart: false,
     });
     writeFileSync(
       join(directory, SETTINGS_FILE),
@@ -136,6 +137,7 @@ describe('settings file', () => {
     ['a system printer with no mode', { receiptPrinter: { kind: 'system', name: 'TVS' } }],
     ['a paper width of 76', { receiptWidth: 76 }],
     ['a drawer setting of "yes"', { openDrawerOnCash: 'yes' }],
+    ['an open-the-Counter setting of 1', { openCounterAtStart: 1 }],
   ])('%s falls back to its default and keeps the server address', (_case, damage) => {
     writeFileSync(
       join(directory, SETTINGS_FILE),
@@ -145,6 +147,7 @@ describe('settings file', () => {
         receiptPrinter: { kind: 'network', host: '192.168.1.50', port: 9100 },
         receiptWidth: 58,
         openDrawerOnCash: true,
+        openCounterAtStart: true,
         ...damage,
       }),
     );

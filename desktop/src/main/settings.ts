@@ -27,6 +27,8 @@ const settingsSchema = z.object({
   receiptPrinter: receiptPrinterSchema.catch(NO_RECEIPT_PRINTER),
   receiptWidth: receiptWidthSchema.catch(80),
   openDrawerOnCash: z.boolean().catch(false),
+  /** The app opens on the Counter screen (`/seller/counter`), the till, instead of `/seller`. */
+  openCounterAtStart: z.boolean().catch(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   receiptPrinter: NO_RECEIPT_PRINTER,
   receiptWidth: 80,
   openDrawerOnCash: false,
+  openCounterAtStart: false,
 };
 export const SETTINGS_FILE = 'settings.json';
 
