@@ -5,7 +5,7 @@
  * arguments, because a renderer's `ipcRenderer.invoke` arguments are untrusted `unknown[]`.
  */
 import { cashReportAnswerSchema, idField, RECEIPT_WIDTHS, sellerOrderSchema } from '@kirana/shared';
-import type { KiranaDesktopBridge } from '@kirana/shared';
+import type { KiranaDesktopBridge, ReceiptPrinterStatus } from '@kirana/shared';
 import { z } from 'zod';
 
 export type { KiranaDesktopBridge } from '@kirana/shared';
@@ -41,11 +41,41 @@ export type ReceiptPrinter = z.infer<typeof receiptPrinterSchema>;
 
 export const receiptWidthSchema = z.literal(RECEIPT_WIDTHS);
 
+/** What the Receipt printer page shows and saves, all kept in the app's settings. */
+export const counterPreferencesSchema = z.object({
+  receiptPrinter: receiptPrinterSchema,
+  /** The receipt paper's width in mm. */
+  receiptWidth: receiptWidthSchema,
+  /** Sends the drawer pulse with the receipt of a sale paid in cash (ESC/POS only). */
+  openDrawerOnCash: z.boolean(),
+  /** The app opens on the Counter screen instead of `/seller`. */
+  openCounterAtStart: z.boolean(),
+});
+export type CounterPreferences = z.infer<typeof counterPreferencesSchema>;
+
+/** A printer the system knows, as the Receipt printer page lists it. */
+export interface SystemPrinter {
+  /** The system's name for it: what is saved, and what `lp -d` and Chromium take. */
+  name: string;
+  /** The name people see, e.g. 'TVS RP 3160'. */
+  label: string;
+}
+
+export interface SystemPrinters {
+  printers: SystemPrinter[];
+  /**
+   * Whether ESC/POS bytes can go to a system printer as they are (`lp -o raw` on Linux and
+   * macOS). On Windows they cannot: a system printer prints the receipt as a page there.
+   */
+  rawPrinting: boolean;
+}
+
 /** What a connection attempt came to; `message` is shown on the page as it is. */
 export type ConnectResult = { ok: true; server: string } | { ok: false; message: string };
 
 /**
- * What the app's own bundled pages (first run, offline) get as `window.kiranaSetup`.
+ * What the app's own bundled pages (first run, offline, receipt printer) get as
+ * `window.kiranaSetup`.
  */
 export interface KiranaSetupBridge {
   /**
@@ -59,6 +89,12 @@ export interface KiranaSetupBridge {
   retryConnection(): Promise<ConnectResult>;
   /** Shows the first-run form to enter another address; the saved one stays until replaced. */
   changeServer(): Promise<void>;
+  /** The Receipt printer page's form as saved. */
+  counterPreferences(): Promise<CounterPreferences>;
+  /** Saves the Receipt printer page's form; answers the printer as the Counter screen names it. */
+  saveCounterPreferences(preferences: CounterPreferences): Promise<ReceiptPrinterStatus>;
+  /** The printers the system knows, to pick the receipt printer from. */
+  systemPrinters(): Promise<SystemPrinters>;
 }
 
 /**
@@ -116,6 +152,9 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
   currentServer: { from: 'bundled-pages', args: z.tuple([]) },
   retryConnection: { from: 'bundled-pages', args: z.tuple([]) },
   changeServer: { from: 'bundled-pages', args: z.tuple([]) },
+  counterPreferences: { from: 'bundled-pages', args: z.tuple([]) },
+  saveCounterPreferences: { from: 'bundled-pages', args: z.tuple([counterPreferencesSchema]) },
+  systemPrinters: { from: 'bundled-pages', args: z.tuple([]) },
 };
 
 export const IPC_METHODS = Object.keys(IPC_RULES) as IpcMethod[];

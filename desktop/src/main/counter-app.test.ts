@@ -74,6 +74,11 @@ function fakeElectron(userData: string) {
       this.url = pathToFileURL(path).href;
     });
     readonly executeJavaScript = vi.fn(async (_code: string): Promise<unknown> => undefined);
+    readonly getPrintersAsync = vi.fn(async () => [
+      { name: 'TVS_RP_3160', displayName: 'TVS RP 3160', description: '', options: {} },
+      { name: 'HP_LaserJet', displayName: 'HP LaserJet', description: '', options: {} },
+      { name: 'Cups-PDF', displayName: '', description: '', options: {} },
+    ]);
     readonly print = vi.fn(
       (_options: unknown, callback: (success: boolean, reason: string) => void) =>
         callback(true, ''),
@@ -108,7 +113,10 @@ function fakeElectron(userData: string) {
     readonly maximize = vi.fn(() => (this.maximized = true));
     readonly flashFrame = vi.fn();
     readonly setOverlayIcon = vi.fn();
-    readonly destroy = vi.fn(() => (this.destroyed = true));
+    readonly destroy = vi.fn(() => {
+      this.destroyed = true;
+      this.emit('closed');
+    });
     normalBounds = { x: 40, y: 30, width: 1300, height: 850 };
 
     constructor(readonly options: Record<string, unknown>) {
@@ -196,9 +204,18 @@ function fakeElectron(userData: string) {
 
   /** Sends an IPC message as the counter window's top frame showing `url`. */
   async function invoke(channel: string, url: string, ...args: unknown[]): Promise<unknown> {
+    return invokeFrom(FakeBrowserWindow.all[0]!, channel, url, ...args);
+  }
+
+  /** Sends an IPC message as `window`'s top frame showing `url`. */
+  async function invokeFrom(
+    window: FakeBrowserWindow,
+    channel: string,
+    url: string,
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = ipcHandlers.get(channel);
     if (!handler) throw new Error(`no handler for ${channel}`);
-    const window = FakeBrowserWindow.all[0]!;
     const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
     return handler(
       { sender: window.webContents, senderFrame: { origin, url, parent: null } },
@@ -212,18 +229,34 @@ function fakeElectron(userData: string) {
     sessionFetch,
     up,
     invoke,
+    invokeFrom,
     windows: FakeBrowserWindow.all,
     notifications: FakeNotification.all,
     trays: FakeTray.all,
   };
 }
 
+/** The tray menu's item labelled `label`. */
+function trayItem(fake: ReturnType<typeof fakeElectron>['fake'], label: string) {
+  const [template] = fake.Menu.buildFromTemplate.mock.calls.at(-1)! as [
+    { label?: string; click?: () => void }[],
+  ];
+  const item = template.find((entry) => entry.label === label);
+  if (!item) throw new Error(`no tray menu item ${label}`);
+  return item;
+}
+
 const SERVER = 'http://192.168.1.20:4000';
 const RECEIPT_BYTES = new Uint8Array([0x1b, 0x40, 0x42, 0x69, 0x6c, 0x6c, 0x0a, 0x1d, 0x56, 0x00]);
 const RECEIPT_HTML = '<!doctype html><title>Kirana · Bill 42</title><h1>Kirana</h1>';
 const SALE = '0198c0de-0000-7000-8000-000000000042';
-const PAGES = { firstRun: '/app/src/pages/first-run.html', offline: '/app/src/pages/offline.html' };
+const PAGES = {
+  firstRun: '/app/src/pages/first-run.html',
+  offline: '/app/src/pages/offline.html',
+  receiptPrinter: '/app/src/pages/receipt-printer.html',
+};
 const FIRST_RUN_URL = pathToFileURL(PAGES.firstRun).href;
+const RECEIPT_PRINTER_URL = pathToFileURL(PAGES.receiptPrinter).href;
 
 let userData: string;
 let started: CounterApp | null = null;
@@ -467,17 +500,94 @@ describe('counter app', () => {
   test('the tray menu’s Counter shows the window on the Counter screen; set to open at start, the app opens there', async () => {
     const { window, fake } = await start({ saved: SERVER });
     expect(window.webContents.url).toBe(`${SERVER}/seller`);
-    const [template] = fake.Menu.buildFromTemplate.mock.calls.at(-1)! as [
-      { label?: string; click?: () => void }[],
-    ];
-    expect(template.map((item) => item.label)).toContain('Counter');
-    template.find((item) => item.label === 'Counter')!.click!();
+    trayItem(fake, 'Counter').click!();
     expect(window.show).toHaveBeenCalled();
     await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller/counter`));
     started!.screens.stop();
 
     const next = await start({ settings: { openCounterAtStart: true } });
     expect(next.window.webContents.url).toBe(`${SERVER}/seller/counter`);
+  });
+
+  test('the tray menu’s Receipt printer… opens its page in one secure window of its own, which reads, lists and saves the printer', async () => {
+    const { window, windows, fake, invoke, invokeFrom } = await start({ saved: SERVER });
+    const item = trayItem(fake, 'Receipt printer…');
+    item.click!();
+    const opened = windows.at(-1)!;
+    expect(opened).not.toBe(window);
+    expect(opened.options).toMatchObject({
+      parent: window,
+      show: false,
+      webPreferences: {
+        preload: '/app/dist/preload/index.cjs',
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+      },
+    });
+    expect(opened.webContents.loadFile).toHaveBeenCalledWith(PAGES.receiptPrinter);
+    opened.emit('ready-to-show');
+    expect(opened.show).toHaveBeenCalled();
+    // The counter window's screen is left as it was.
+    expect(window.webContents.url).toBe(`${SERVER}/seller`);
+
+    await expect(
+      invokeFrom(opened, 'kirana:counterPreferences', RECEIPT_PRINTER_URL),
+    ).resolves.toEqual({
+      receiptPrinter: { kind: 'none' },
+      receiptWidth: 80,
+      openDrawerOnCash: false,
+      openCounterAtStart: false,
+    });
+    await expect(invokeFrom(opened, 'kirana:systemPrinters', RECEIPT_PRINTER_URL)).resolves.toEqual(
+      {
+        printers: [
+          { name: 'Cups-PDF', label: 'Cups-PDF' },
+          { name: 'HP_LaserJet', label: 'HP LaserJet' },
+          { name: 'TVS_RP_3160', label: 'TVS RP 3160' },
+        ],
+        rawPrinting: true,
+      },
+    );
+    const preferences = {
+      receiptPrinter: { kind: 'system', name: 'TVS_RP_3160', mode: 'escpos' },
+      receiptWidth: 58,
+      openDrawerOnCash: true,
+      openCounterAtStart: true,
+    };
+    await expect(
+      invokeFrom(opened, 'kirana:saveCounterPreferences', RECEIPT_PRINTER_URL, preferences),
+    ).resolves.toEqual({ configured: true, label: 'TVS_RP_3160 · 58 mm' });
+    expect(JSON.parse(readFileSync(join(userData, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      server: SERVER,
+      ...preferences,
+    });
+    // The Counter screen sees the new printer at once.
+    await expect(invoke('kirana:receiptPrinter', `${SERVER}/seller/counter`)).resolves.toEqual({
+      configured: true,
+      label: 'TVS_RP_3160 · 58 mm',
+    });
+
+    // Once open, the menu brings the same window forward.
+    item.click!();
+    expect(windows.at(-1)).toBe(opened);
+    expect(opened.focus).toHaveBeenCalled();
+
+    // Closed, its page can no longer call; the next click opens a new one.
+    opened.destroy();
+    await expect(
+      invokeFrom(opened, 'kirana:counterPreferences', RECEIPT_PRINTER_URL),
+    ).rejects.toThrow('refused');
+    item.click!();
+    expect(windows.at(-1)).not.toBe(opened);
+  });
+
+  test('on Windows, system printers cannot take ESC/POS as it is', async () => {
+    const { windows, fake, invokeFrom } = await start({ saved: SERVER, platform: 'win32' });
+    trayItem(fake, 'Receipt printer…').click!();
+    await expect(
+      invokeFrom(windows.at(-1)!, 'kirana:systemPrinters', RECEIPT_PRINTER_URL),
+    ).resolves.toMatchObject({ rawPrinting: false });
   });
 
   test('the window state is saved on close and restored on the next start', async () => {

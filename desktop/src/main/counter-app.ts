@@ -16,13 +16,14 @@ import { printCashReport } from './cash-report.js';
 import { printPackingSlip } from './packing-slip.js';
 import { printReceipt, receiptPrinterStatus } from './receipt-printer.js';
 import type { ReceiptPrinterIo } from './receipt-printer.js';
-import { serverOrigin, SettingsStore } from './settings.js';
+import { counterPreferencesOf, serverOrigin, SettingsStore } from './settings.js';
 import { showUnreadCount } from './unread-badge.js';
 import {
   counterWindowOptions,
   guardNavigation,
   permissionGranted,
   PRINT_WINDOW_OPTIONS,
+  receiptPrinterWindowOptions,
   SECURE_WEB_PREFERENCES,
   WINDOW_TITLE,
 } from './window.js';
@@ -145,6 +146,33 @@ export async function startCounterApp(
     void screens.openOrders();
   };
 
+  // The Receipt printer page gets a window of its own, so a sale under way on the Counter
+  // screen stays as it is; one at a time.
+  let receiptPrinterWindow: Electron.BrowserWindow | null = null;
+  const openReceiptPrinter = () => {
+    // A window of a minimized parent does not show on every system.
+    showWindow();
+    if (receiptPrinterWindow !== null && !receiptPrinterWindow.isDestroyed()) {
+      receiptPrinterWindow.show();
+      receiptPrinterWindow.focus();
+      return;
+    }
+    const opened = new BrowserWindow({
+      ...receiptPrinterWindowOptions(options.preload),
+      parent: window,
+      icon: icon(64, false),
+    });
+    receiptPrinterWindow = opened;
+    opened.once('ready-to-show', () => opened.show());
+    opened.on('closed', () => {
+      if (receiptPrinterWindow === opened) receiptPrinterWindow = null;
+    });
+    opened.webContents.loadFile(options.pages.receiptPrinter).catch((error: unknown) => {
+      log.error('receipt printer: the page did not load', { error: String(error) });
+      opened.destroy();
+    });
+  };
+
   const tray = new Tray(icons.normal);
   tray.setToolTip(WINDOW_TITLE);
   tray.setContextMenu(
@@ -165,6 +193,8 @@ export async function startCounterApp(
           void screens.openDashboard();
         },
       },
+      { type: 'separator' },
+      { label: 'Receipt printer…', click: openReceiptPrinter },
       { type: 'separator' },
       { label: 'Quit', role: 'quit' },
     ]),
@@ -251,6 +281,18 @@ export async function startCounterApp(
         io: receiptIo,
       }),
     receiptPrinter: () => receiptPrinterStatus(settings.get()),
+    counterPreferences: () => counterPreferencesOf(settings.get()),
+    saveCounterPreferences(preferences) {
+      const saved = settings.update(preferences);
+      log.info('settings: receipt printer saved', { ...receiptPrinterStatus(saved) });
+      return receiptPrinterStatus(saved);
+    },
+    systemPrinters: async () => ({
+      printers: (await contents.getPrintersAsync())
+        .map(({ name, displayName }) => ({ name, label: displayName || name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+      rawPrinting: platform !== 'win32',
+    }),
     connectToServer: (address): Promise<ConnectResult> => screens.connect(address),
     currentServer: () => screens.server,
     retryConnection: () => screens.retry(),
@@ -261,8 +303,12 @@ export async function startCounterApp(
     handlers,
     {
       serverOrigin: server,
-      bundledPages: [options.pages.firstRun, options.pages.offline],
+      bundledPages: [options.pages.firstRun, options.pages.offline, options.pages.receiptPrinter],
       counterWindowId: () => (window.isDestroyed() ? null : contents.id),
+      receiptPrinterWindowId: () =>
+        receiptPrinterWindow === null || receiptPrinterWindow.isDestroyed()
+          ? null
+          : receiptPrinterWindow.webContents.id,
     },
     log,
   );

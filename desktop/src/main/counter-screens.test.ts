@@ -13,7 +13,11 @@ import type { Fetch } from './server-check.js';
 import { SettingsStore } from './settings.js';
 
 const SERVER = 'http://192.168.1.20:4000';
-const PAGES = { firstRun: '/app/src/pages/first-run.html', offline: '/app/src/pages/offline.html' };
+const PAGES = {
+  firstRun: '/app/src/pages/first-run.html',
+  offline: '/app/src/pages/offline.html',
+  receiptPrinter: '/app/src/pages/receipt-printer.html',
+};
 
 let directory: string;
 beforeEach(() => {

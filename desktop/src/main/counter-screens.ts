@@ -16,6 +16,8 @@ export interface CounterContents {
 export interface BundledPagePaths {
   firstRun: string;
   offline: string;
+  /** Shown in a window of its own, from the tray menu. */
+  receiptPrinter: string;
 }
 
 export type Screen = 'none' | 'first-run' | 'seller' | 'offline';

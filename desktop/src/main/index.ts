@@ -28,7 +28,11 @@ startCounterApp(
     env: process.env,
     platform: process.platform,
     preload: join(here, '..', 'preload', 'index.cjs'),
-    pages: { firstRun: join(pages, 'first-run.html'), offline: join(pages, 'offline.html') },
+    pages: {
+      firstRun: join(pages, 'first-run.html'),
+      offline: join(pages, 'offline.html'),
+      receiptPrinter: join(pages, 'receipt-printer.html'),
+    },
     log: consoleLogger,
   },
 ).catch((error: unknown) => {

@@ -8,6 +8,17 @@ const SERVER = 'http://192.168.1.20:4000';
 const FIRST_RUN_PATH = '/opt/Kirana Counter/resources/app.asar/src/pages/first-run.html';
 const FIRST_RUN = 'file:///opt/Kirana%20Counter/resources/app.asar/src/pages/first-run.html';
 const WINDOW_ID = 7;
+const RECEIPT_PRINTER_PATH =
+  '/opt/Kirana Counter/resources/app.asar/src/pages/receipt-printer.html';
+const RECEIPT_PRINTER =
+  'file:///opt/Kirana%20Counter/resources/app.asar/src/pages/receipt-printer.html';
+const RECEIPT_PRINTER_WINDOW_ID = 9;
+const PREFERENCES = {
+  receiptPrinter: { kind: 'network', host: '192.168.1.50', port: 9100 },
+  receiptWidth: 80,
+  openDrawerOnCash: true,
+  openCounterAtStart: false,
+} as const;
 
 type Listener = (event: IpcEventLike, ...args: unknown[]) => unknown;
 
@@ -30,11 +41,15 @@ function setup(server: string | null = SERVER) {
     currentServer: vi.fn(() => server),
     retryConnection: vi.fn(async () => ({ ok: false as const, message: 'down' })),
     changeServer: vi.fn(async () => {}),
+    counterPreferences: vi.fn(() => ({ ...PREFERENCES })),
+    saveCounterPreferences: vi.fn(() => ({ configured: true, label: '192.168.1.50:9100 · 80 mm' })),
+    systemPrinters: vi.fn(async () => ({ printers: [], rawPrinting: true })),
   } satisfies IpcHandlers;
   const policy: SenderPolicy = {
     serverOrigin: () => server,
-    bundledPages: [FIRST_RUN_PATH],
+    bundledPages: [FIRST_RUN_PATH, RECEIPT_PRINTER_PATH],
     counterWindowId: () => WINDOW_ID,
+    receiptPrinterWindowId: () => RECEIPT_PRINTER_WINDOW_ID,
   };
   const log = recordingLogger();
   const remove = registerIpcHandlers(ipcMain, handlers, policy, log);
@@ -51,6 +66,10 @@ function from(url: string, changes: Partial<IpcEventLike> = {}): IpcEventLike {
   const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
   return { sender: { id: WINDOW_ID }, senderFrame: { origin, url, parent: null }, ...changes };
 }
+
+/** An IPC event from the Receipt printer window's top frame at `url`. */
+const fromReceiptPrinterWindow = (url: string) =>
+  from(url, { sender: { id: RECEIPT_PRINTER_WINDOW_ID } });
 
 describe('IPC handlers', () => {
   test('every contract method gets a handler on its kirana: channel, and can be removed', () => {
@@ -131,6 +150,7 @@ describe('IPC handlers', () => {
         serverOrigin: () => SERVER,
         bundledPages: [],
         counterWindowId: () => WINDOW_ID,
+        receiptPrinterWindowId: () => null,
       }),
     ).toBe(`origin is not ${SERVER}`);
   });
@@ -225,6 +245,76 @@ describe('IPC handlers', () => {
     );
     expect(handlers.connectToServer).toHaveBeenCalledTimes(1);
     expect(handlers.newOrders).not.toHaveBeenCalled();
+  });
+
+  test('the Receipt printer window’s page reads and saves the preferences and lists printers; nothing else may', async () => {
+    const { send, handlers, log } = setup();
+    const page = fromReceiptPrinterWindow(RECEIPT_PRINTER);
+    await expect(send('kirana:counterPreferences', page)).resolves.toEqual(PREFERENCES);
+    await expect(send('kirana:systemPrinters', page)).resolves.toEqual({
+      printers: [],
+      rawPrinting: true,
+    });
+    await expect(send('kirana:saveCounterPreferences', page, PREFERENCES)).resolves.toEqual({
+      configured: true,
+      label: '192.168.1.50:9100 · 80 mm',
+    });
+    expect(handlers.saveCounterPreferences).toHaveBeenCalledWith(PREFERENCES);
+    // A network printer's port is 9100 unless given.
+    const { port: _port, ...withoutPort } = PREFERENCES.receiptPrinter;
+    await send('kirana:saveCounterPreferences', page, {
+      ...PREFERENCES,
+      receiptPrinter: withoutPort,
+    });
+    expect(handlers.saveCounterPreferences).toHaveBeenLastCalledWith(PREFERENCES);
+    expect(log.entries).toEqual([]);
+
+    // The seller screens may not change the app's printer, and the window shows no seller page.
+    await expect(
+      send('kirana:saveCounterPreferences', from(`${SERVER}/seller/counter`), PREFERENCES),
+    ).rejects.toThrow('refused');
+    await expect(
+      send('kirana:printReceipt', fromReceiptPrinterWindow(`${SERVER}/seller/counter`), {
+        saleId: '0198c0de-0000-7000-8000-000000000042',
+        cash: true,
+      }),
+    ).rejects.toThrow('refused');
+    // Another window showing the same file is not the app's.
+    await expect(
+      send('kirana:counterPreferences', from(RECEIPT_PRINTER, { sender: { id: 99 } })),
+    ).rejects.toThrow('refused');
+    expect(log.entries.map((entry) => (entry.details as { reason: string }).reason)).toEqual([
+      'not a bundled page',
+      'not the counter window',
+      'not a window of the app',
+    ]);
+    expect(handlers.saveCounterPreferences).toHaveBeenCalledTimes(2);
+  });
+
+  test('preferences that are not a printer, a paper width or flags are refused', async () => {
+    const { send, handlers } = setup();
+    const page = fromReceiptPrinterWindow(RECEIPT_PRINTER);
+    const network = PREFERENCES.receiptPrinter;
+    for (const damage of [
+      { receiptPrinter: { kind: 'bluetooth' } },
+      { receiptPrinter: { ...network, host: '' } },
+      { receiptPrinter: { ...network, host: '192.168.1.50; rm -rf /' } },
+      { receiptPrinter: { ...network, port: 0 } },
+      { receiptPrinter: { ...network, port: 65_536 } },
+      { receiptPrinter: { ...network, port: '9100' } },
+      { receiptPrinter: { kind: 'system', name: '', mode: 'escpos' } },
+      { receiptPrinter: { kind: 'system', name: 'TVS\nRP', mode: 'escpos' } },
+      { receiptPrinter: { kind: 'system', name: 'TVS', mode: 'pdf' } },
+      { receiptWidth: 76 },
+      { openDrawerOnCash: 'yes' },
+      { openCounterAtStart: undefined },
+    ]) {
+      await expect(
+        send('kirana:saveCounterPreferences', page, { ...PREFERENCES, ...damage }),
+        JSON.stringify(damage),
+      ).rejects.toThrow('refused: invalid arguments');
+    }
+    expect(handlers.saveCounterPreferences).not.toHaveBeenCalled();
   });
 
   test('before a server is configured no page may call the seller methods', async () => {

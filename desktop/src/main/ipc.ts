@@ -29,6 +29,8 @@ export interface SenderPolicy {
   bundledPages: readonly string[];
   /** The counter window's `webContents.id`, or null while it does not exist. */
   counterWindowId(): number | null;
+  /** The Receipt printer window's `webContents.id`, or null while it is closed. */
+  receiptPrinterWindowId(): number | null;
 }
 
 /** Why a message is refused, or null when its sender may call a method of `audience`. */
@@ -37,7 +39,12 @@ export function senderRefusal(
   audience: IpcAudience,
   policy: SenderPolicy,
 ): string | null {
-  if (event.sender.id !== policy.counterWindowId()) return 'not the counter window';
+  // The seller screens show only in the counter window; the bundled pages in it and in the
+  // Receipt printer window.
+  if (event.sender.id !== policy.counterWindowId()) {
+    if (audience === 'seller-screens') return 'not the counter window';
+    if (event.sender.id !== policy.receiptPrinterWindowId()) return 'not a window of the app';
+  }
   const frame = event.senderFrame;
   if (frame === null) return 'the sending frame is gone';
   if (frame.parent !== null) return 'sent from a subframe';
@@ -63,10 +70,11 @@ export function senderRefusal(
 
 /**
  * Registers a handler for every channel of the IPC contract. Each message is checked before its
- * handler runs: the sender must be the counter window's top frame, of the configured server's
- * origin or one of the bundled pages as the contract says, and the arguments must match the
- * contract's schema. A refused message is logged and its promise rejected in the page, with no
- * detail the page could probe with. Returns a function that removes the handlers.
+ * handler runs: the sender must be the top frame of the counter window showing the configured
+ * server's origin, or of the counter or Receipt printer window showing one of the bundled pages,
+ * as the contract says; and the arguments must match the contract's schema. A refused message
+ * is logged and its promise rejected in the page, with no detail the page could probe with.
+ * Returns a function that removes the handlers.
  */
 export function registerIpcHandlers(
   ipcMain: IpcMainLike,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readOrigin, type OriginProblem } from '@kirana/shared';
 import { z } from 'zod';
 import { receiptPrinterSchema, receiptWidthSchema } from '../ipc-contract.js';
-import type { ReceiptPrinter } from '../ipc-contract.js';
+import type { CounterPreferences, ReceiptPrinter } from '../ipc-contract.js';
 import type { Logger } from './logger.js';
 
 /** The window's last normal (not maximized) bounds, and whether it was maximized. */
@@ -41,6 +41,12 @@ export const DEFAULT_SETTINGS: Settings = {
   openCounterAtStart: false,
 };
 export const SETTINGS_FILE = 'settings.json';
+
+/** The settings the Receipt printer page shows and saves. */
+export function counterPreferencesOf(settings: Settings): CounterPreferences {
+  const { receiptPrinter, receiptWidth, openDrawerOnCash, openCounterAtStart } = settings;
+  return { receiptPrinter, receiptWidth, openDrawerOnCash, openCounterAtStart };
+}
 
 const ADDRESS_PROBLEMS: Record<OriginProblem, (text: string) => string> = {
   'not-a-url': (text) => `"${text}" is not a web address`,

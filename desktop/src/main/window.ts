@@ -58,6 +58,22 @@ export function counterWindowOptions(
   };
 }
 
+/** The Receipt printer window's options: small, on top of the counter window, secure. */
+export function receiptPrinterWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return {
+    width: 560,
+    height: 720,
+    minWidth: 420,
+    minHeight: 480,
+    title: `${WINDOW_TITLE}: receipt printer`,
+    show: false,
+    autoHideMenuBar: true,
+    minimizable: false,
+    backgroundColor: '#f0fdf4',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload, spellcheck: false },
+  };
+}
+
 /** Options of a hidden window that only renders and prints a page (packing slip, receipt…). */
 export const PRINT_WINDOW_OPTIONS: BrowserWindowConstructorOptions = {
   show: false,

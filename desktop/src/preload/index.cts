@@ -41,6 +41,9 @@ const setupBridge: KiranaSetupBridge = {
   currentServer: () => call('currentServer'),
   retryConnection: () => call('retryConnection'),
   changeServer: () => call('changeServer'),
+  counterPreferences: () => call('counterPreferences'),
+  saveCounterPreferences: (preferences) => call('saveCounterPreferences', preferences),
+  systemPrinters: () => call('systemPrinters'),
 };
 
 // The app's own pages are file: URLs and get the setup bridge; any other page is of the server's

@@ -81,11 +81,17 @@ describe('preload', () => {
     await setup.currentServer!();
     await setup.retryConnection!();
     await setup.changeServer!();
+    await setup.counterPreferences!();
+    await setup.saveCounterPreferences!({ receiptPrinter: { kind: 'none' } });
+    await setup.systemPrinters!();
     expect(invoke.mock.calls).toEqual([
       ['kirana:connectToServer', 'localhost:4000'],
       ['kirana:currentServer'],
       ['kirana:retryConnection'],
       ['kirana:changeServer'],
+      ['kirana:counterPreferences'],
+      ['kirana:saveCounterPreferences', { receiptPrinter: { kind: 'none' } }],
+      ['kirana:systemPrinters'],
     ]);
     // Between the two bridges, every contract method is offered.
     expect(
