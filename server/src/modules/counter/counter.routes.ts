@@ -107,7 +107,12 @@ export function counterRoutes(): Router<AppState, AppContext> {
       ctx.body = Buffer.from(receiptEscPos(sale, shop, { width, drawer }));
     } else {
       ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      // The Counter screen prints it from a frame of its own page.
+      ctx.set(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      );
+      ctx.remove('X-Frame-Options');
       ctx.body = receiptHtml(sale, shop, width);
     }
   });

@@ -117,6 +117,28 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(live.stockCount).toBe(7);
     storefront.disconnect();
 
+    // Its receipt: ESC/POS bytes for a thermal printer, or a page any printer (or a frame of the
+    // Counter screen) prints.
+    const escpos = await seller
+      .get(`/api/counter/sales/${sale._id}/receipt`)
+      .query({ format: 'escpos', width: '58', drawer: '1' })
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200)
+      .expect('Content-Type', 'application/octet-stream');
+    expect([...(escpos.body as Buffer).subarray(0, 2)]).toEqual([0x1b, 0x40]);
+    expect((escpos.body as Buffer).includes(Buffer.from([0x1b, 0x70]))).toBe(true);
+    const page = await seller.get(`/api/counter/sales/${sale._id}/receipt`).expect(200);
+    expect(page.type).toBe('text/html');
+    expect(page.text).toContain(`Bill ${sale.number}`);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    await seller.get(`/api/counter/sales/${sale._id}/receipt`).query({ width: '72' }).expect(400);
+
     // Exact cash when nothing is tendered; bills are numbered one after another.
     const exact = counterSaleAnswerSchema.parse(
       (await sell({ items: [{ product: salt.id, quantity: 2 }], payment: 'cash' }).expect(201))

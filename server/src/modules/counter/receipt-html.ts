@@ -6,7 +6,8 @@ import { receiptOf } from './receipt.js';
 /**
  * The receipt of `sale` as a whole HTML page for any printer, and for a browser: sized for paper
  * `width` mm wide. Every text
- * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so).
+ * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
+ * the page too: the desktop app prints it from text, without the answer's headers).
  */
 export function receiptHtml(
   sale: SaleRecord,
@@ -31,6 +32,7 @@ export function receiptHtml(
 <html lang="en">
   <head>
     <meta charset="utf-8" />
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${e(`${receipt.shop} · ${receipt.bill}`)}</title>
     <style>
