@@ -37,14 +37,18 @@ export async function importShopCatalogue(): Promise<void> {
 }
 
 /**
- * Imports one product of the shop's own (a unique name; `stockCount` units when given) into the
- * real shop's store, and answers its id.
+ * Imports one product of the shop's own (a unique name; `stockCount` units when given; the code
+ * on its pack, `barcode`, when given) into the real shop's store, and answers its id.
  */
-export async function importProduct(name: string, stockCount: number | null): Promise<string> {
+export async function importProduct(
+  name: string,
+  stockCount: number | null,
+  barcode = '',
+): Promise<string> {
   const api = await newRequest.newContext({ baseURL: SCALE_URL });
   try {
     expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-    const csv = `name,category,price,offerPrice,stockCount\n${name},Bakery,120,110,${stockCount ?? ''}\n`;
+    const csv = `name,category,price,offerPrice,stockCount,barcode\n${name},Bakery,120,110,${stockCount ?? ''},${barcode}\n`;
     const imported = await api.post('/api/product/import', {
       multipart: {
         mode: 'apply',

@@ -130,6 +130,12 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: 'counter',
+            lazy: {
+              Component: async () => (await import('../areas/seller/counter-page')).CounterPage,
+            },
+          },
+          {
             path: 'agents',
             lazy: {
               Component: async () => (await import('../areas/seller/agents-page')).AgentsPage,

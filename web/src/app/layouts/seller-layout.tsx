@@ -65,6 +65,16 @@ const SIDE_LINKS: readonly SideLink[] = [
     icon: <path d="M12 3v12M7 10l5 5 5-5M4 19h16" />,
   },
   {
+    to: '/seller/counter',
+    label: 'Counter',
+    icon: (
+      <>
+        <rect x="3" y="4" width="18" height="12" rx="2" />
+        <path d="M7 8h4M7 12h10M2 20h20M8 16v4M16 16v4" />
+      </>
+    ),
+  },
+  {
     to: '/seller/orders',
     label: 'Orders',
     icon: <path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" />,

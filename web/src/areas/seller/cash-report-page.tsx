@@ -1,5 +1,7 @@
 import {
   CASH_REPORT_COLUMNS,
+  dayIn,
+  DEFAULT_TIME_ZONE,
   formatAmount,
   ORDER_CURRENCY,
   type AgentDay,
@@ -9,27 +11,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
+import { TillFigures } from '../../features/counter/components/till-figures';
+import { counterQueries } from '../../features/counter/queries';
 import { cashReportCsvUrl } from '../../features/seller/api/get-cash-report';
 import { printCashReportAtom } from '../../features/seller/atoms/cash';
 import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
 import { failureMessage } from '../../features/seller/failure-message';
 import { sellerQueries } from '../../features/seller/queries';
+import { shopQueries } from '../../features/shop/queries';
 import { LoadProblem } from './load-problem';
 import '../../features/seller/components/seller-screen.css';
 import '../../features/seller/components/seller-form.css';
 import '../../features/seller/components/seller-button.css';
 import '../../features/seller/components/seller-table.css';
+import '../../features/counter/components/counter.css';
 import './cash-report-page.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
 
-/** Today on this computer's calendar, as YYYY-MM-DD. */
-function today(): string {
-  const now = new Date();
-  return [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-');
-}
+/** The shop's today, as YYYY-MM-DD on its clock. */
+const shopToday = (timeZone: string) => dayIn(new Date(), timeZone);
 
 function FigureCells({ day }: { day: CashFigures }) {
   return CASH_REPORT_COLUMNS.map(({ key, money }) => (
@@ -42,17 +43,47 @@ function FigureCells({ day }: { day: CashFigures }) {
   ));
 }
 
+/** The till's days that opened on `date`, beside the agents: the cash it took and was counted. */
+function TillDays({ date }: { date: string }) {
+  const headingId = useId();
+  const { data: days } = useQuery(counterQueries.days(date));
+  return (
+    <section className="seller-section seller-report__till" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        The till
+      </h2>
+      {!days ? (
+        <Spinner label="Loading the till…" />
+      ) : days.length === 0 ? (
+        <p className="seller-empty">The till was not opened that day.</p>
+      ) : (
+        days.map((day) => (
+          <div key={day._id} className="seller-panel">
+            <h3 className="seller-report__till-title">
+              {day.closedAt ? 'Closed' : 'Open'} · {day.sales} {day.sales === 1 ? 'sale' : 'sales'}
+              {day.note && ` · ${day.note}`}
+            </h3>
+            <TillFigures day={day} />
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
 /**
  * /seller/cash-report: the day's report per agent: deliveries, cash and online collected, cash
  * handed over and still in hand, with totals. It always balances: in hand at the start, plus
  * cash collected and corrections, minus handed over, is in hand at the end. Downloadable as CSV,
- * and printable (from the desktop app, or the browser's print).
+ * and printable (from the desktop app, or the browser's print). The till's days beside them.
  */
 export function CashReportPage() {
   const dateId = useId();
-  const [chosen, setChosen] = useState(today);
-  // A cleared field reads as today.
-  const date = chosen || today();
+  const timeZone = useQuery(shopQueries.shop()).data?.shop.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = shopToday(timeZone);
+  const [chosen, setChosen] = useState('');
+  // No day chosen, or the field cleared: the shop's today.
+  const date = chosen || today;
   // Live: asked again on every handover, collection and duty change (`agents:updated`).
   const { data: report, error, refetch } = useQuery(sellerQueries.cashReport(date));
   const failure = report ? null : error && failureMessage(error, 'Failed to load the cash report');
@@ -71,7 +102,7 @@ export function CashReportPage() {
             id={dateId}
             type="date"
             value={date}
-            max={today()}
+            max={today}
             onChange={(event) => setChosen(event.target.value)}
           />
         </div>
@@ -152,6 +183,7 @@ export function CashReportPage() {
           </table>
         </div>
       )}
+      <TillDays date={date} />
       <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
     </div>
   );

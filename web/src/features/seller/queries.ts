@@ -45,6 +45,7 @@ import {
 } from './atoms/orders';
 import { sessionLostAtom } from './atoms/seller-auth';
 import { errorText, failureMessage, isSessionLost } from './failure-message';
+import { reported } from './reported';
 import { layOverPages, type SellerOrderPages } from './order-list';
 
 const ORDERS_PAGE_SIZE = 20;
@@ -87,19 +88,6 @@ export function showOnProductList(client: QueryClient, product: Product): void {
 /** Products were added, archived or changed in ways that move them: the pages are asked again. */
 export const refreshProductList = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: ['products', 'seller'] });
-
-/**
- * A seller's call that failed: a lost session shows the login form again; otherwise `tell`, when
- * given, says why. Rethrows, for the screen's error state.
- */
-function reported<T>(call: Promise<T>, signal: AbortSignal, tell?: (error: unknown) => void) {
-  return call.catch((error: unknown) => {
-    if (signal.aborted) throw error;
-    if (isSessionLost(error)) store.set(sessionLostAtom, errorText(error));
-    else tell?.(error);
-    throw error;
-  });
-}
 
 /*
  * The seller screens' other server data, under 'seller': a logout forgets it all, and the live

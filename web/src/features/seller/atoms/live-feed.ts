@@ -6,6 +6,7 @@ import {
   categoriesChangedAtom,
   receiveProductAtom,
 } from '../../products/live-events';
+import { tillChangedAtom } from '../../counter/live-events';
 import { receiveShopAtom } from '../../shop/live-events';
 import { refreshTeamAndCash } from '../queries';
 import { backupFailedAtom } from './backups';
@@ -46,6 +47,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'catalogue:updated': catalogueChangedAtom,
     'backup:failed': backupFailedAtom,
     'shop:updated': receiveShopAtom,
+    'till:updated': tillChangedAtom,
   },
   refetch: catchUpAtom,
   poll: refreshOrdersAtom,

@@ -1,0 +1,115 @@
+import type { Product } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  addToBill,
+  attemptFor,
+  billTotals,
+  cashFor,
+  looksLikeCode,
+  readScan,
+  saleBody,
+  setQuantity,
+  shortOf,
+} from './bill';
+
+const product = (id: string, offerPrice: number, stockCount: number | null = null): Product => ({
+  _id: id,
+  name: `Product ${id}`,
+  category: 'grocery',
+  description: [],
+  price: offerPrice,
+  offerPrice,
+  image: [],
+  inStock: stockCount !== 0,
+  stockCount,
+  weight: null,
+  sku: null,
+  barcode: null,
+  archivedAt: null,
+  createdAt: '2026-11-27T00:00:00.000Z',
+  updatedAt: '2026-11-27T00:00:00.000Z',
+});
+
+describe('the bill', () => {
+  const rice = product('rice', 399, 5);
+  const salt = product('salt', 28);
+
+  it('adds a scan to its product’s line, keeps the order lines came in, and prices it as the server will', () => {
+    let bill = addToBill([], rice);
+    bill = addToBill(bill, salt, 2);
+    bill = addToBill(bill, rice, 2);
+    expect(bill.map((line) => [line.product._id, line.quantity])).toEqual([
+      ['rice', 3],
+      ['salt', 2],
+    ]);
+    // ₹1,197 + ₹56 = ₹1,253; 2 % tax ₹25.06.
+    expect(billTotals(bill)).toEqual({
+      subtotal: 125_300,
+      tax: 2_506,
+      shipping: 0,
+      total: 127_806,
+    });
+  });
+
+  it('sets a line’s quantity, and 0 takes it off', () => {
+    const bill = addToBill(addToBill([], rice), salt);
+    expect(setQuantity(bill, 'rice', 4)[0]?.quantity).toBe(4);
+    expect(setQuantity(bill, 'rice', 0).map((line) => line.product._id)).toEqual(['salt']);
+  });
+
+  it('says how many units are beyond what is left', () => {
+    expect(shortOf({ product: rice, quantity: 7 })).toBe(2);
+    expect(shortOf({ product: salt, quantity: 70 })).toBe(0);
+    expect(shortOf({ product: product('gone', 10, 0), quantity: 1 })).toBe(1);
+  });
+});
+
+describe('the scan box', () => {
+  it('reads a quantity before a code, as POS tills do', () => {
+    expect(readScan('3*8901234567890')).toEqual({ quantity: 3, text: '8901234567890' });
+    expect(readScan('2 x atta')).toEqual({ quantity: 2, text: 'atta' });
+    expect(readScan(' 8901234567890 ')).toEqual({ quantity: 1, text: '8901234567890' });
+  });
+
+  it('tells codes from names', () => {
+    expect(looksLikeCode('8901234567890')).toBe(true);
+    expect(looksLikeCode('ATTA-5KG')).toBe(true);
+    expect(looksLikeCode('atta')).toBe(false);
+    expect(looksLikeCode('rice 5 kg')).toBe(false);
+  });
+});
+
+describe('cash', () => {
+  it('gives change from what is tendered, the exact amount when nothing is typed', () => {
+    expect(cashFor(124_950, '2000')).toEqual({ tendered: 200_000, change: 75_050 });
+    expect(cashFor(124_950, '')).toEqual({ tendered: 124_950, change: 0 });
+    expect(cashFor(124_950, '1000')).toEqual({ short: 24_950 });
+    expect(cashFor(124_950, '12.345')).toEqual({ invalid: true });
+    expect(cashFor(124_950, 'abc')).toEqual({ invalid: true });
+  });
+});
+
+describe('a sale’s Idempotency-Key', () => {
+  const bill = addToBill([], product('rice', 399));
+  let keys = 0;
+  const newKey = () => `key-${++keys}`;
+
+  it('is the same for a retry of the same sale, and new for any other', () => {
+    const first = attemptFor(null, saleBody(bill, 'cash', 50_000), newKey);
+    expect(attemptFor(first, saleBody(bill, 'cash', 50_000), newKey)).toBe(first);
+    expect(attemptFor(first, saleBody(bill, 'cash', 60_000), newKey).key).not.toBe(first.key);
+    expect(attemptFor(first, saleBody(bill, 'upi'), newKey).key).not.toBe(first.key);
+  });
+
+  it('sends tendered cash in rupees, and none for UPI', () => {
+    expect(saleBody(bill, 'cash', 50_050)).toEqual({
+      items: [{ product: 'rice', quantity: 1 }],
+      payment: 'cash',
+      tendered: 500.5,
+    });
+    expect(saleBody(bill, 'upi', 50_050)).toEqual({
+      items: [{ product: 'rice', quantity: 1 }],
+      payment: 'upi',
+    });
+  });
+});

@@ -1,0 +1,118 @@
+/*
+ * The bill at the counter as the seller builds it: its lines, its totals by the shop's cart
+ * rules, the cash tendered and the change, and the Idempotency-Key that makes a retried sale one
+ * sale. Pure: the Counter screen holds it in state.
+ */
+import {
+  cartTotals,
+  MAX_LINE_QUANTITY,
+  toPaise,
+  type CartTotals,
+  type CounterPayment,
+  type CounterSaleBody,
+  type Paise,
+  type Product,
+} from '@kirana/shared';
+
+export interface BillLine {
+  product: Product;
+  quantity: number;
+}
+
+/** The lines of the bill, the newest last. */
+export type Bill = readonly BillLine[];
+
+/** `quantity` more of `product` on the bill: a line of its own, or added to its line. */
+export function addToBill(bill: Bill, product: Product, quantity = 1): Bill {
+  const held = bill.find((line) => line.product._id === product._id);
+  if (!held) return [...bill, { product, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+  return bill.map((line) =>
+    line === held
+      ? { product, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) }
+      : line,
+  );
+}
+
+/** The line of `productId` at `quantity` units; 0 takes it off the bill. */
+export function setQuantity(bill: Bill, productId: string, quantity: number): Bill {
+  if (quantity <= 0) return bill.filter((line) => line.product._id !== productId);
+  return bill.map((line) =>
+    line.product._id === productId
+      ? { ...line, quantity: Math.min(Math.floor(quantity), MAX_LINE_QUANTITY) }
+      : line,
+  );
+}
+
+/** The bill's subtotal, tax and total in paise, as the server will price it. */
+export const billTotals = (bill: Bill): CartTotals =>
+  cartTotals(
+    bill.map((line) => ({ unitPrice: toPaise(line.product.offerPrice), quantity: line.quantity })),
+  );
+
+/** Units on the bill beyond what the shop counts as left (the server would refuse the sale). */
+export function shortOf(line: BillLine): number {
+  const left = line.product.stockCount;
+  if (!line.product.inStock) return line.quantity;
+  return left === null ? 0 : Math.max(0, line.quantity - left);
+}
+
+/**
+ * What the scan box holds, read as a POS reads it: a barcode or code, or a name to search for;
+ * `3*8901234567890` (or `3 x …`) asks for 3 units.
+ */
+export function readScan(text: string): { quantity: number; text: string } {
+  const match = /^\s*(\d{1,3})\s*[*xX×]\s*(.+)$/.exec(text);
+  const quantity = match ? Number(match[1]) : 1;
+  return {
+    quantity: Math.min(Math.max(quantity, 1), MAX_LINE_QUANTITY),
+    text: (match?.[2] ?? text).trim(),
+  };
+}
+
+/** Whether scanned text looks like a barcode or code rather than a name: no spaces, has a digit. */
+export const looksLikeCode = (text: string): boolean => /^[\w.-]+$/.test(text) && /\d/.test(text);
+
+/**
+ * Cash tendered as typed (empty: the exact amount), and the change due; `short` when it is less
+ * than the bill.
+ */
+export function cashFor(
+  total: Paise,
+  typed: string,
+): { tendered: Paise; change: Paise } | { short: Paise } | { invalid: true } {
+  const text = typed.trim();
+  if (text === '') return { tendered: total, change: 0 };
+  const rupees = Number(text);
+  if (!Number.isFinite(rupees) || rupees < 0 || !/^\d+(\.\d{1,2})?$/.test(text))
+    return { invalid: true };
+  const tendered = toPaise(rupees);
+  return tendered < total ? { short: total - tendered } : { tendered, change: tendered - total };
+}
+
+/** The sale the bill asks for. */
+export function saleBody(bill: Bill, payment: CounterPayment, tendered?: Paise): CounterSaleBody {
+  return {
+    items: bill.map((line) => ({ product: line.product._id, quantity: line.quantity })),
+    payment,
+    ...(payment === 'cash' && tendered !== undefined && { tendered: tendered / 100 }),
+  };
+}
+
+/** A sale sent: what it asked for, and the key it was sent with. */
+export interface SaleAttempt {
+  body: string;
+  key: string;
+}
+
+/**
+ * The Idempotency-Key to send `body` with: the last attempt's when it asked for the same (a
+ * retry after a lost answer must be the same sale), a new one otherwise.
+ */
+export function attemptFor(
+  last: SaleAttempt | null,
+  body: CounterSaleBody,
+  newKey: () => string = () => crypto.randomUUID(),
+): SaleAttempt {
+  const text = JSON.stringify(body);
+  return last?.body === text ? last : { body: text, key: newKey() };
+}

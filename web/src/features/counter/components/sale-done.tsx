@@ -1,0 +1,51 @@
+import { formatAmount, SHOP_CURRENCY, type CounterSale } from '@kirana/shared';
+import { useId } from 'react';
+
+const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+
+interface SaleDoneProps {
+  sale: CounterSale;
+  printing: boolean;
+  onPrint: () => void;
+  onNext: () => void;
+}
+
+/** The sale recorded: its bill number, the change to give, its receipt, and the next sale. */
+export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
+  const id = useId();
+  // The focus stays in the scan box: the next scan, or Enter there, starts the next sale.
+  return (
+    <section
+      className="seller-panel counter-done"
+      aria-labelledby={`${id}-title`}
+      aria-live="polite"
+    >
+      <h2 id={`${id}-title`} className="seller-section__title">
+        Bill {sale.number} recorded
+      </h2>
+      <p className="counter-done__amount">{rs(sale.amount)}</p>
+      {sale.payment === 'cash' ? (
+        <p className="counter-done__change">
+          Change to give: <strong>{rs(sale.change ?? 0)}</strong>
+        </p>
+      ) : (
+        <p className="counter-done__change">Paid by UPI</p>
+      )}
+      <div className="counter-done__actions">
+        <button
+          type="button"
+          className="seller-button seller-button--ghost"
+          aria-busy={printing}
+          onClick={() => {
+            if (!printing) onPrint();
+          }}
+        >
+          {printing ? 'Printing…' : 'Print receipt'} <kbd>F7</kbd>
+        </button>
+        <button type="button" className="seller-button" onClick={onNext}>
+          New sale <kbd>Enter</kbd>
+        </button>
+      </div>
+    </section>
+  );
+}

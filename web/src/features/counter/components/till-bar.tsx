@@ -1,0 +1,70 @@
+import { formatAmount, SHOP_CURRENCY, shopClockTime, type CounterDay } from '@kirana/shared';
+import { useId, useState, type FormEvent } from 'react';
+
+const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+
+/** The day of the till is not open: the cash in the drawer starts it. */
+export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
+  const id = useId();
+  const [float, setFloat] = useState('');
+  const amount = Number(float.trim() || '0');
+  const valid = Number.isFinite(amount) && amount >= 0 && /^\d*(\.\d{1,2})?$/.test(float.trim());
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (valid && !busy) onOpen(amount);
+  };
+  return (
+    <form className="seller-panel counter-open" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="seller-section__title">
+        Open the day
+      </h2>
+      <p className="counter-hint">Count the cash in the drawer before the first sale.</p>
+      <div className="seller-field">
+        <label htmlFor={`${id}-float`}>Cash in the drawer (Rs)</label>
+        <input
+          id={`${id}-float`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          // The first thing the seller does at the counter.
+          autoFocus
+          placeholder="0"
+          value={float}
+          aria-invalid={!valid}
+          onChange={(event) => setFloat(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="seller-button" disabled={!valid} aria-busy={busy}>
+        {busy ? 'Opening…' : 'Open the till'}
+      </button>
+    </form>
+  );
+}
+
+/** The open day: since when (on the shop's clock), its sales, and the cash the drawer should hold. */
+export function TillBar({
+  day,
+  timeZone,
+  onClose,
+}: {
+  day: CounterDay;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  return (
+    <div className="counter-till" aria-label="The till today">
+      <p>
+        Till open since {shopClockTime(new Date(day.openedAt), timeZone)} · {day.sales}{' '}
+        {day.sales === 1 ? 'sale' : 'sales'} · Cash expected in the drawer:{' '}
+        <strong>{rs(day.expected)}</strong>
+      </p>
+      <button
+        type="button"
+        className="seller-button seller-button--ghost seller-button--small"
+        onClick={onClose}
+      >
+        Close the day
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PrintResult } from '@kirana/shared';
+import { serverOrigin } from '../../lib/server-origin';
+
+/** The HTML receipt of sale `saleId` for paper `width` mm wide. */
+export const receiptUrl = (saleId: string, width: 58 | 80 = 80) =>
+  `${serverOrigin}/api/counter/sales/${encodeURIComponent(saleId)}/receipt?format=html&width=${width}`;
+
+/**
+ * Prints the receipt of sale `saleId`: on the desktop app's receipt printer when it has one
+ * (ESC/POS, and the cash drawer for a `cash` sale), else the HTML receipt in a frame of this
+ * page through the browser's print dialog, or in a tab of its own when the frame cannot print.
+ */
+export async function printReceipt(saleId: string, cash: boolean): Promise<PrintResult> {
+  const desktop = window.kirana;
+  if (desktop?.printReceipt && (await desktop.receiptPrinter?.())?.configured)
+    return desktop.printReceipt({ saleId, cash });
+  return printInFrame(receiptUrl(saleId));
+}
+
+function printInFrame(url: string): Promise<PrintResult> {
+  return new Promise((resolve) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Receipt';
+    frame.className = 'visually-hidden';
+    frame.src = url;
+    frame.addEventListener('load', () => {
+      try {
+        frame.contentWindow?.focus();
+        frame.contentWindow?.print();
+        resolve({ printed: true });
+      } catch {
+        // Another origin's frame cannot be printed from here: the receipt in a tab of its own.
+        window.open(url, '_blank', 'noopener');
+        resolve({ printed: false, reason: 'The receipt opened in a new tab: print it from there' });
+      } finally {
+        setTimeout(() => frame.remove(), 60_000);
+      }
+    });
+    document.body.append(frame);
+  });
+}

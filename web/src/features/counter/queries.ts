@@ -1,0 +1,106 @@
+import type { CounterReturnBody, CounterSaleBody } from '@kirana/shared';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiOf } from '../../lib/query-client';
+import { store } from '../../lib/store';
+import { toast } from '../../lib/toast';
+import { searchProducts } from '../products/api/search-products';
+import { sessionLostAtom } from '../seller/atoms/seller-auth';
+import { errorText, failureMessage, isSessionLost } from '../seller/failure-message';
+import { reported } from '../seller/reported';
+import { lookUpCode } from './api/lookup-code';
+import { getSales } from './api/get-sales';
+import { returnUnits } from './api/return-units';
+import { sell } from './api/sell';
+import { closeTill, getTill, getTillDays, openTill } from './api/till';
+
+/** The till's data, under 'seller': a logout forgets it, the seller's catch-up asks it again. */
+export const COUNTER_KEY = ['seller', 'counter'] as const;
+/** Suggestions the scan box offers as a name is typed. */
+const SUGGESTIONS = 8;
+
+export const counterQueries = {
+  /** The open day of the till with its figures so far (null: none open); live by `till:updated`. */
+  till: () =>
+    queryOptions({
+      queryKey: [...COUNTER_KEY, 'till'],
+      queryFn: ({ client, signal }) => reported(getTill(apiOf(client), signal), signal),
+      staleTime: 0,
+    }),
+  /** The shop's today's sales, newest first, a page at a time (for returns and reprints). */
+  sales: () =>
+    infiniteQueryOptions({
+      queryKey: [...COUNTER_KEY, 'sales'],
+      queryFn: ({ client, signal, pageParam }) =>
+        reported(getSales(apiOf(client), { before: pageParam }, signal), signal),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (page) => (page.more ? page.sales.at(-1)?.number : undefined),
+      staleTime: 0,
+    }),
+  /** The till's days that opened on the shop's day `date`, for the Cash report. */
+  days: (date: string) =>
+    queryOptions({
+      queryKey: [...COUNTER_KEY, 'days', date],
+      queryFn: ({ client, signal }) => reported(getTillDays(apiOf(client), date, signal), signal),
+    }),
+  /** Products whose name, code or barcode matches `text`, best first. */
+  suggestions: (text: string) =>
+    queryOptions({
+      queryKey: ['products', 'counter', text],
+      queryFn: async ({ client, signal }) =>
+        (await searchProducts(apiOf(client), { q: text, limit: SUGGESTIONS }, signal)).products,
+      enabled: text.length >= 2,
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Something at the till changed: its day and sales are asked again. */
+export const refreshTill = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: COUNTER_KEY });
+
+const told = (fallback: string) => (error: unknown) => {
+  if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
+  toast.error(failureMessage(error, fallback));
+};
+
+export const counterChanges = {
+  /** The product a scanner's barcode (or a typed code) names; unknown codes are said. */
+  lookUp: () =>
+    mutationOptions({
+      mutationFn: (code: string, { client }) => lookUpCode(apiOf(client), code),
+    }),
+  /** The sale, sent with its key: a retry of the same sale is one sale. */
+  sell: () =>
+    mutationOptions({
+      mutationFn: ({ body, key }: { body: CounterSaleBody; key: string }, { client }) =>
+        sell(apiOf(client), body, key),
+      onError: told('The sale could not be recorded: try again'),
+      onSettled: (_sale, _error, _asked, _context, { client }) => refreshTill(client),
+    }),
+  open: () =>
+    mutationOptions({
+      mutationFn: (openingFloat: number, { client }) => openTill(apiOf(client), openingFloat),
+      onError: told('The till could not be opened: try again'),
+      onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
+    }),
+  close: () =>
+    mutationOptions({
+      mutationFn: (body: { countedCash: number; note?: string }, { client }) =>
+        closeTill(apiOf(client), body),
+      onError: told('The day could not be closed: try again'),
+      onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
+    }),
+  giveBack: () =>
+    mutationOptions({
+      mutationFn: ({ saleId, body }: { saleId: string; body: CounterReturnBody }, { client }) =>
+        returnUnits(apiOf(client), saleId, body),
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: told('The return could not be recorded: try again'),
+      onSettled: (_answer, _error, _asked, _context, { client }) => refreshTill(client),
+    }),
+};
