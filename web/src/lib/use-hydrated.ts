@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 const noChanges = () => () => {};
 
@@ -15,3 +15,31 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * True once the page is hydrated and React has done the rest of its hydration work too (the
+ * Suspense boundaries of a server-rendered page hydrate after its shell, in slices): at the
+ * browser's first idle moment after hydration. Data written into the cache before then (a live
+ * update) would reach a boundary still holding the server's markup, which React would find
+ * different and throw away (its error #418).
+ */
+export function useHydrationSettled(): boolean {
+  const hydrated = useHydrated();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!hydrated || settled) return;
+    const settle = () => setSettled(true);
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(settle, { timeout: SETTLE_AT_MOST_MS });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(settle, SETTLE_WITHOUT_IDLE_MS);
+    return () => clearTimeout(timer);
+  }, [hydrated, settled]);
+  return settled;
+}
+
+/** The longest a busy page waits for an idle moment. */
+const SETTLE_AT_MOST_MS = 3000;
+/** Without idle callbacks (Safari): a moment. */
+const SETTLE_WITHOUT_IDLE_MS = 300;

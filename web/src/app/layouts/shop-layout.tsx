@@ -5,7 +5,7 @@ import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { DocumentHead } from '../../features/seo/document-head';
 import { useLiveUpdates } from '../../lib/socket';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated, useHydrationSettled } from '../../lib/use-hydrated';
 import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
@@ -30,6 +30,7 @@ export function ShopLayout() {
   const user = useAtomValue(userAtom);
   const { pathname } = useLocation();
   const hydrated = useHydrated();
+  const settled = useHydrationSettled();
   // Once opened, the dialog stays mounted so that closing it can hand focus back.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (loginMode !== null && !dialogWanted) setDialogWanted(true);
@@ -38,8 +39,12 @@ export function ShopLayout() {
     void checkAuth();
   }, [checkAuth]);
 
-  // Opened once the start-up check has said who is logged in, and again at each login and logout.
-  useLiveUpdates('shop', shopLiveFeed, { enabled: authChecked, session: user?._id ?? null });
+  // Opened once the start-up check has said who is logged in and the page is all React's (a live
+  // change before then would meet markup still the server's), and again at each login and logout.
+  useLiveUpdates('shop', shopLiveFeed, {
+    enabled: authChecked && settled,
+    session: user?._id ?? null,
+  });
 
   useTopOnNewScreen(pathname);
 
