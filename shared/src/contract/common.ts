@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   PIN_LOCKED: 429,
   // Placing an order and paying for it.
   OUT_OF_STOCK: 409,
+  // An Idempotency-Key sent again with another request: the first one was done already.
+  IDEMPOTENCY_KEY_REUSED: 409,
   // The shop's promise: where it delivers, when it is open, the smallest order it takes.
   NOT_SERVICEABLE: 409,
   SHOP_CLOSED: 409,
@@ -49,8 +51,10 @@ export const ERROR_STATUS = {
   PAYMENT_UNAVAILABLE: 503,
   // The seller's backups.
   BACKUP_FAILED: 503,
-  // The till at the counter: no day is open to sell or take back in.
+  // The till at the counter: no day is open to sell or take back in; a bill whose prices changed
+  // since the seller showed its total.
   TILL_NOT_OPEN: 409,
+  BILL_CHANGED: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];

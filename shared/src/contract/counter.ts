@@ -14,8 +14,11 @@ import { productSchema } from './product.js';
 export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
 export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
 
-/** The most cash one field of the till takes, in rupees (a float, a count, a note tendered). */
-export const MAX_TILL_AMOUNT = 10_000_000;
+/**
+ * The most cash one field of the till takes, in rupees (a float, a count, a note tendered): ten
+ * lakh, so that a day's sums stay within the 32-bit paise the till stores.
+ */
+export const MAX_TILL_AMOUNT = 1_000_000;
 
 /** A barcode or the shop's own code, as a scanner types it or the seller does. */
 const codeField = (field: string) =>
@@ -61,7 +64,7 @@ const ITEMS = 'items must be a list of { product or code, quantity }';
 
 /**
  * `POST /api/counter/sales` (the seller), with an `Idempotency-Key` so that a retried sale is
- * one sale. Each item names its product by id or by barcode/code. Prices and totals are the
+ * one sale (the key sent again with another bill: 409 IDEMPOTENCY_KEY_REUSED). Each item names its product by id or by barcode/code. Prices and totals are the
  * server's; `tendered` is the cash handed over (none: the exact amount).
  */
 export const counterSaleBodySchema = requestBody({
@@ -90,6 +93,15 @@ export const counterSaleBodySchema = requestBody({
     ),
   payment: z.enum(COUNTER_PAYMENTS, { error: "payment must be 'cash' or 'upi'" }),
   tendered: z.optional(tillAmount('tendered')),
+  /**
+   * The total the seller showed the customer (and a UPI QR asked for): a bill whose prices have
+   * changed since is refused (409 BILL_CHANGED), never charged otherwise than shown.
+   */
+  amount: z.optional(
+    z
+      .number({ error: 'amount must be a number of rupees' })
+      .check(z.refine(wholePaise, 'amount must have at most two decimals (whole paise)')),
+  ),
 });
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 
@@ -134,7 +146,10 @@ const MAX_BILL_NUMBER = 2_147_483_647;
 /** The most sales one page of `GET /api/counter/sales` lists. */
 export const COUNTER_SALES_PAGE = 50;
 
-/** `GET /api/counter/sales?date=&before=`: a day's sales, newest first, a page at a time. */
+/**
+ * `GET /api/counter/sales?date=&before=`: the sales of the till's days that opened on `date`
+ * (none: the open day's, else the shop's today's), newest first, a page at a time.
+ */
 export const counterSalesQuerySchema = z.object({
   date: z.optional(dayField('date')),
   /** The bill number the page starts below (the last one of the page before); none: the newest. */
@@ -150,7 +165,10 @@ export const counterSalesAnswerSchema = z.object({
 });
 export type CounterSalesAnswer = z.infer<typeof counterSalesAnswerSchema>;
 
-/** `POST /api/counter/sales/{id}/return`: which units come back. */
+/**
+ * `POST /api/counter/sales/{id}/return`: which units come back, with an `Idempotency-Key` so
+ * that a retried return gives back once.
+ */
 export const counterReturnBodySchema = requestBody({
   lines: z
     .array(

@@ -15,6 +15,7 @@ import { Migration20261126160000_SearchIndexesCurrent } from './Migration2026112
 import { Migration20261127060000_ShopPromise } from './Migration20261127060000_ShopPromise.js';
 import { Migration20261127080000_ShopperPushSubscriptions } from './Migration20261127080000_ShopperPushSubscriptions.js';
 import { Migration20261127120000_Counter } from './Migration20261127120000_Counter.js';
+import { Migration20261127140000_CounterReturnKeys } from './Migration20261127140000_CounterReturnKeys.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Migration20261127060000_ShopPromise,
   Migration20261127080000_ShopperPushSubscriptions,
   Migration20261127120000_Counter,
+  Migration20261127140000_CounterReturnKeys,
 ];

@@ -22,6 +22,7 @@ import { AgentSchema, type Agent } from '../agent/agent.entity.js';
 import type { Order } from '../order/order.entity.js';
 import { CashLineSchema, type CashLine } from './cash-line.entity.js';
 import { timestampReader } from '../../lib/timestamps.js';
+import { holdTillCash } from '../../lib/till-lock.js';
 
 /** How many of an agent's latest lines a ledger answer lists. */
 const LEDGER_LINES = 100;
@@ -196,6 +197,8 @@ async function recordSellerLine(
   line: { kind: 'handover' | 'correction'; amountPaise: number; note: string | null },
 ): Promise<{ line: LedgerLine; cashInHandPaise: number }> {
   const written = await em.transactional(async (tx) => {
+    // Cash handed over goes into the till's drawer: not while the till is being closed.
+    if (line.kind === 'handover') await holdTillCash(tx, 'shared');
     const agent = await lockCashOf(tx, agentId);
     const inHand = await cashInHand(tx, agentId);
     if (inHand + line.amountPaise < 0) {
@@ -253,4 +256,20 @@ export function recordCorrection(
 ) {
   const line = { kind: 'correction', amountPaise: signedPaise(amount), note } as const;
   return recordSellerLine(em, events, agentId, line);
+}
+
+/**
+ * The cash agents handed over at the counter from `from` until `until` (into the till's drawer),
+ * in paise.
+ */
+export async function handedOverPaise(em: EntityManager, from: Date, until: Date): Promise<number> {
+  const row = await em
+    .getKysely<InferKyselyDB<typeof CashLineSchema>>()
+    .selectFrom('agent_cash_lines')
+    .select(sql<string>`coalesce(-sum(amount_paise), 0)`.as('handed'))
+    .where('kind', '=', 'handover')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', until)
+    .executeTakeFirstOrThrow();
+  return Number(row.handed);
 }

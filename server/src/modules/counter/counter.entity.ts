@@ -124,6 +124,9 @@ export const CounterReturnSchema = defineEntity({
     payment: p.enum(COUNTER_PAYMENTS),
     amountPaise: p.integer(),
     lines: p.json<ReturnedLine[]>(),
+    /** The return's `Idempotency-Key`, and a fingerprint of what it asked for. */
+    idempotencyKey: p.string().length(255).nullable().unique(),
+    fingerprint: p.string().length(64).nullable(),
     createdAt: createdAtProperty(),
   },
   checks: [{ name: 'counter_returns_amount_check', expression: 'amount_paise >= 0' }],

@@ -21,7 +21,6 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import { idempotencyKeyOf } from '../order/idempotency-key.js';
-import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
 import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';
@@ -33,7 +32,7 @@ import {
   productByCode,
   returnToCounter,
   saleById,
-  salesOn,
+  salesOf,
   sellAtCounter,
   tillDaysOn,
 } from './counter.service.js';
@@ -51,8 +50,7 @@ export function counterRoutes(): Router<AppState, AppContext> {
   // A scanner's barcode, or the code the seller typed.
   router.get('/lookup', async (ctx) => {
     const { code } = counterLookupQuerySchema.parse(ctx.query);
-    const id = await productByCode(ctx.em, code);
-    const product = await ctx.em.findOneOrFail(ProductSchema, id);
+    const product = await productByCode(ctx.em, code);
     ctx.body = {
       success: true,
       product: presentProduct(product, ctx.publicUrl),
@@ -68,10 +66,17 @@ export function counterRoutes(): Router<AppState, AppContext> {
     ctx.body = { success: true, sale: presentSale(sale) } satisfies CounterSaleAnswer;
   });
 
+  // A day's sales; without one, the open day's (past midnight too), else the shop's today's.
   router.get('/sales', async (ctx) => {
     const query = counterSalesQuerySchema.parse(ctx.query);
-    const date = query.date ?? dayIn(new Date(), (await readShop(ctx.em)).timeZone);
-    const { sales, more } = await salesOn(ctx.em, date, query.before, COUNTER_SALES_PAGE);
+    const open = query.date ? null : await currentTill(ctx.em);
+    const date = query.date ?? open?.date ?? dayIn(new Date(), (await readShop(ctx.em)).timeZone);
+    const { sales, more } = await salesOf(
+      ctx.em,
+      open ? { dayId: open.id } : { date },
+      query.before,
+      COUNTER_SALES_PAGE,
+    );
     ctx.body = {
       success: true,
       date,
@@ -87,8 +92,9 @@ export function counterRoutes(): Router<AppState, AppContext> {
 
   router.post('/sales/:id/return', async (ctx) => {
     const saleId = idField('id').parse(ctx.params.id);
+    const key = idempotencyKeyOf(ctx);
     const body = counterReturnBodySchema.parse(ctx.request.body);
-    const { record, sale } = await returnToCounter(ctx.em, ctx.events, saleId, body);
+    const { record, sale } = await returnToCounter(ctx.em, ctx.events, saleId, body, key);
     ctx.body = {
       success: true,
       message: record.amountPaise > 0 ? 'Return recorded: give the money back' : 'Return recorded',

@@ -24,8 +24,9 @@ import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
-import type { CashLineSchema } from '../cash/cash-line.entity.js';
-import type { ProductSchema } from '../product/product.entity.js';
+import { holdTillCash } from '../../lib/till-lock.js';
+import { handedOverPaise } from '../cash/cash.service.js';
+import { ProductSchema, type Product } from '../product/product.entity.js';
 import { inStockWithUnitsBack, notEnoughLeft, takeUnits } from '../product/stock-units.js';
 import { readShop } from '../shop/shop.service.js';
 import type {
@@ -42,7 +43,6 @@ type CounterTables = InferKyselyDB<
   | typeof CounterSaleLineSchema
   | typeof CounterReturnSchema
   | typeof ProductSchema
-  | typeof CashLineSchema
 >;
 type Db = Kysely<CounterTables>;
 
@@ -53,7 +53,7 @@ const UNIQUE_VIOLATION = '23505';
 export const DAY_NOT_OPEN = 'The till is not open: open the day with the cash in the drawer first';
 export const DAY_ALREADY_OPEN = 'The till is open already: close the day before opening another';
 export const KEY_REUSED =
-  'This Idempotency-Key was used for a different sale: send a new key for a new sale';
+  'This Idempotency-Key was used with another request, which was done: send a new key for a new one';
 
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
@@ -97,16 +97,19 @@ export interface DayRecord {
 }
 
 /**
- * The live product whose barcode is `code`, or whose SKU is (in any case).
+ * The live product whose barcode is `code`, or else whose SKU is (in any case).
  * @throws AppError NOT_FOUND when none is.
  */
-export async function productByCode(em: EntityManager, code: string): Promise<string> {
+export async function productByCode(em: EntityManager, code: string): Promise<Product> {
   const [found] = await productsByCode(em.getKysely<CounterTables>(), [code]);
   if (!found) throw new AppError('NOT_FOUND', `No product has the code ${code}`);
-  return found.id;
+  return em.findOneOrFail(ProductSchema, found.id);
 }
 
-/** The live products with these barcodes or SKUs, with the code each was found by. */
+/**
+ * The live products with these barcodes or SKUs, with the code each was found by: those found
+ * by barcode first (a code that is one product's barcode and another's SKU is the barcode's).
+ */
 function productsByCode(db: Db, codes: readonly string[]) {
   const lower = codes.map((code) => code.toLowerCase());
   return db
@@ -114,6 +117,7 @@ function productsByCode(db: Db, codes: readonly string[]) {
     .select(['id', 'barcode', sql<string | null>`lower(sku)`.as('sku')])
     .where('archived_at', 'is', null)
     .where((eb) => eb.or([eb('barcode', 'in', codes), eb(sql`lower(sku)`, 'in', lower)]))
+    .orderBy(sql`coalesce(barcode in (${sql.join(codes)}), false)`, 'desc')
     .execute();
 }
 
@@ -124,11 +128,10 @@ function productsByCode(db: Db, codes: readonly string[]) {
 async function saleLines(db: Db, items: CounterSaleBody['items']) {
   const codes = items.flatMap((item) => (item.code === undefined ? [] : [item.code]));
   const found = codes.length === 0 ? [] : await productsByCode(db, codes);
+  // SKUs first, barcodes over them: a barcode names its product before any SKU does.
   const byCode = new Map<string, string>();
-  for (const product of found) {
-    if (product.barcode) byCode.set(product.barcode, product.id);
-    if (product.sku) byCode.set(product.sku, product.id);
-  }
+  for (const product of found) if (product.sku) byCode.set(product.sku, product.id);
+  for (const product of found) if (product.barcode) byCode.set(product.barcode, product.id);
   const lines = new Map<string, number>();
   for (const item of items) {
     const id =
@@ -148,6 +151,7 @@ function fingerprintOf(body: CounterSaleBody): string {
     body.items.map((item) => [item.product ?? null, item.code ?? null, item.quantity]),
     body.payment,
     body.tendered ?? null,
+    body.amount ?? null,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -165,14 +169,37 @@ async function openDay(db: Db) {
 }
 
 /**
+ * The id of the row of `table` written before with `key` (a retry), once any request holding the
+ * key has ended (it holds an advisory lock on it for its transaction); null when there is none.
+ * @throws AppError IDEMPOTENCY_KEY_REUSED when that row was asked for otherwise (`fingerprint`).
+ */
+async function writtenWithKey(
+  db: Db,
+  table: 'counter_sales' | 'counter_returns',
+  key: string,
+  fingerprint: string,
+): Promise<string | null> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${key}`}, 0))`.execute(db);
+  const earlier = await db
+    .selectFrom(table)
+    .select(['id', 'fingerprint'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!earlier) return null;
+  if (earlier.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  return earlier.id;
+}
+
+/**
  * Sells `body.items` at the counter, once per `key`: takes the units of counted products exactly
  * as an online order does (stock-units.ts: no number of racing buyers, at the counter or online,
  * takes more than there is), prices the bill from the catalogue by the shared cart rules, and
  * writes the sale and its lines in the open day of the till, in one transaction. A repeat of
  * `key` answers the first sale and takes nothing. Then publishes `product.changed` for each
  * product counted down, and `till.changed`.
- * @throws AppError TILL_NOT_OPEN when no day is open; CONFLICT when a product is archived, or the key was used for
- * another sale; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
+ * @throws AppError TILL_NOT_OPEN when no day is open; BILL_CHANGED when `body.amount` is not the
+ * bill's total; IDEMPOTENCY_KEY_REUSED when the key was sent with another sale; CONFLICT when a
+ * product is archived; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
  * or code, cash tendered below the amount, or `tendered` on a UPI sale.
  */
 export async function sellAtCounter(
@@ -187,21 +214,12 @@ export async function sellAtCounter(
   const sold = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       const db = tx.getKysely<CounterTables>();
-      if (key !== undefined) {
-        // A retry of this key waits here for the first to commit, then finds its sale.
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`counter-sale:${key}`}, 0))`.execute(
-          db,
-        );
-        const earlier = await db
-          .selectFrom('counter_sales')
-          .select(['id', 'fingerprint'])
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst();
-        if (earlier) {
-          if (earlier.fingerprint !== fingerprint) throw new AppError('CONFLICT', KEY_REUSED);
-          return { saleId: earlier.id, counted: [], replayed: true };
-        }
-      }
+      // A retry of this key waits here for the first to commit, then answers its sale.
+      const earlier =
+        key === undefined || fingerprint === null
+          ? null
+          : await writtenWithKey(db, 'counter_sales', key, fingerprint);
+      if (earlier) return { saleId: earlier, counted: [], replayed: true };
       const dayId = await openDay(db);
       const lines = await saleLines(db, body.items);
       const now = new Date();
@@ -245,6 +263,11 @@ export async function sellAtCounter(
       const totals = cartTotals(priced);
       if (totals.total > MAX_SALE_PAISE)
         throw new AppError('INVALID', 'items: the bill is too large');
+      if (body.amount !== undefined && paiseOf(body.amount) !== totals.total)
+        throw new AppError(
+          'BILL_CHANGED',
+          `Prices changed since the bill was shown: it comes to ${rs(totals.total)} now. Check it with the customer`,
+        );
       const tendered =
         body.payment === 'cash'
           ? body.tendered === undefined
@@ -373,19 +396,20 @@ const salesQuery = (db: Db) =>
     ]);
 
 /**
- * The sales of the till's days that opened on `date` (the shop's day), newest first: `limit`
- * of them below bill number `before`, and whether more follow.
+ * The sales of the till's day `of.dayId`, or of its days that opened on the shop's day
+ * `of.date`, newest first: `limit` of them below bill number `before`, and whether more follow.
  */
-export async function salesOn(
+export async function salesOf(
   em: EntityManager,
-  date: string,
+  of: { dayId: string } | { date: string },
   before: number,
   limit: number,
 ): Promise<{ sales: SaleRecord[]; more: boolean }> {
   const sales = await readSales(em, (query) =>
-    query
-      .innerJoin('counter_days as d', 'd.id', 's.day_id')
-      .where('d.date', '=', date)
+    ('dayId' in of
+      ? query.where('s.day_id', '=', of.dayId)
+      : query.innerJoin('counter_days as d', 'd.id', 's.day_id').where('d.date', '=', of.date)
+    )
       .where('s.number', '<', before)
       .limit(limit + 1),
   );
@@ -395,20 +419,35 @@ export async function salesOn(
 /**
  * Takes back `body.lines` of sale `saleId`: puts the units of counted products back on the
  * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
- * the amount paid), the way the sale was paid, in the open day of the till. Then publishes
+ * the amount paid), the way the sale was paid, in the open day of the till; once per `key` (a
+ * repeat answers the first return). Then publishes
  * `product.changed` for each product counted back, and `till.changed`.
  * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
- * TILL_NOT_OPEN when no day is open; CONFLICT when more units would come back than are left to return.
+ * TILL_NOT_OPEN when no day is open; IDEMPOTENCY_KEY_REUSED when the key was sent with another
+ * return; CONFLICT when more units would come back than are left to return.
  */
 export async function returnToCounter(
   em: EntityManager,
   events: DomainEvents,
   saleId: string,
   body: CounterReturnBody,
+  key?: string,
 ): Promise<{ record: ReturnRecord; sale: SaleRecord }> {
+  const fingerprint =
+    key === undefined
+      ? null
+      : createHash('sha256')
+          .update(JSON.stringify([saleId, body.lines.map((line) => [line.product, line.quantity])]))
+          .digest('hex');
   const done = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       const db = tx.getKysely<CounterTables>();
+      // A retry of this key waits here for the first to commit, then answers its return.
+      const earlier =
+        key === undefined || fingerprint === null
+          ? null
+          : await writtenWithKey(db, 'counter_returns', key, fingerprint);
+      if (earlier) return { returnId: earlier, shelved: [], replayed: true };
       const dayId = await openDay(db);
       const sale = await db
         .selectFrom('counter_sales')
@@ -498,6 +537,8 @@ export async function returnToCounter(
           amount_paise: amount,
           // As JSON: pg would write a JS array as a PostgreSQL array.
           lines: sql<ReturnedLine[]>`${JSON.stringify(returned)}::jsonb`,
+          idempotency_key: key ?? null,
+          fingerprint,
           created_at: now,
         })
         .execute();
@@ -514,21 +555,35 @@ export async function returnToCounter(
           .where('p.stock_count', 'is not', null)
           .execute();
       return {
-        record: {
-          id: returnId,
-          saleId,
-          payment: sale.payment,
-          amountPaise: amount,
-          lines: returned,
-          createdAt: now,
-        },
+        returnId,
         shelved: shelved.map(({ line }) => line.product_id),
+        replayed: false,
       };
     }),
   );
-  for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
-  events.publish({ type: 'till.changed' });
-  return { record: done.record, sale: await saleById(em, saleId) };
+  if (!done.replayed) {
+    for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
+    events.publish({ type: 'till.changed' });
+  }
+  return { record: await readReturn(em, done.returnId), sale: await saleById(em, saleId) };
+}
+
+/** Return `returnId` as the till keeps it. */
+async function readReturn(em: EntityManager, returnId: string): Promise<ReturnRecord> {
+  const row = await em
+    .getKysely<CounterTables>()
+    .selectFrom('counter_returns')
+    .select(['id', 'sale_id', 'payment', 'amount_paise', 'lines', 'created_at'])
+    .where('id', '=', returnId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    saleId: row.sale_id,
+    payment: row.payment,
+    amountPaise: row.amount_paise,
+    lines: row.lines,
+    createdAt: timestampReader(em)(row.created_at),
+  };
 }
 
 /** A return as the till keeps it, in paise. */
@@ -590,6 +645,8 @@ export async function closeTill(
   note: string | undefined,
 ): Promise<DayRecord> {
   const dayId = await em.transactional(async (tx) => {
+    // Agents' handovers wait while the day is summed: each is in the day or after it.
+    await holdTillCash(tx, 'alone');
     const db = tx.getKysely<CounterTables>();
     // Sales and returns hold the open day for share: closing waits for them, and they for it.
     const open = await db
@@ -645,7 +702,7 @@ export async function tillDaysOn(em: EntityManager, date: string): Promise<DayRe
 
 /**
  * Day `dayId` with its figures: summed from its sales, returns and the agents' handovers while
- * it was open (until `until`, or now, while it is); a closed day's cash figures as stored.
+ * it was open (until `until`: now, or its close); a closed day's cash figures as stored.
  */
 async function dayWithFigures(
   em: EntityManager,
@@ -702,14 +759,6 @@ async function dayWithFigures(
           .whereRef('r.day_id', '=', 'd.id')
           .where('r.payment', '=', 'upi')
           .as('upi_returns'),
-      (eb) =>
-        eb
-          .selectFrom('agent_cash_lines as c')
-          .select(sql<string>`coalesce(-sum(c.amount_paise), 0)`.as('sum'))
-          .where('c.kind', '=', 'handover')
-          .whereRef('c.created_at', '>=', 'd.opened_at')
-          .where(sql<boolean>`c.created_at < coalesce(d.closed_at, ${until})`)
-          .as('handovers'),
     ])
     .where('d.id', '=', dayId)
     .executeTakeFirstOrThrow();
@@ -717,7 +766,8 @@ async function dayWithFigures(
     openingFloat: day.opening_float_paise,
     cashSales: day.cash_sales_paise ?? Number(day.cash_sales),
     cashReturns: day.cash_returns_paise ?? Number(day.cash_returns),
-    handovers: day.handovers_paise ?? Number(day.handovers),
+    // Cash agents handed over into the drawer while the day was open.
+    handovers: day.handovers_paise ?? (await handedOverPaise(em, date(day.opened_at), until)),
   };
   return {
     id: day.id,

@@ -57,6 +57,14 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
       );
       expect(found.product._id, code).toBe(product.id);
     }
+    // A code that is one product's barcode and another's SKU is the barcode's.
+    const skuOnly = await createProduct(app.orm.em.fork(), { sku: '7700000000001' });
+    const byBarcode = await createProduct(app.orm.em.fork(), { barcode: '7700000000001' });
+    const found = counterLookupAnswerSchema.parse(
+      (await seller.get('/api/counter/lookup').query({ code: '7700000000001' }).expect(200)).body,
+    );
+    expect(found.product._id).toBe(byBarcode.id);
+    expect(found.product._id).not.toBe(skuOnly.id);
     const missing = await seller.get('/api/counter/lookup').query({ code: '0000' }).expect(404);
     expect(missing.body).toMatchObject({
       success: false,
@@ -139,13 +147,27 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(page.headers['x-frame-options']).toBeUndefined();
     await seller.get(`/api/counter/sales/${sale._id}/receipt`).query({ width: '72' }).expect(400);
 
+    // A bill shown at another total (a price changed since) is refused, and takes nothing.
+    const changed = await sell({
+      items: [{ product: salt.id, quantity: 1 }],
+      payment: 'upi',
+      amount: 27,
+    }).expect(409);
+    expect(changed.body).toMatchObject({ code: 'BILL_CHANGED' });
+    expect(changed.body.message).toMatch(/comes to Rs 28.56 now/);
+    await sell({
+      items: [{ product: salt.id, quantity: 1 }],
+      payment: 'upi',
+      amount: 28.56,
+    }).expect(201);
+
     // Exact cash when nothing is tendered; bills are numbered one after another.
     const exact = counterSaleAnswerSchema.parse(
       (await sell({ items: [{ product: salt.id, quantity: 2 }], payment: 'cash' }).expect(201))
         .body,
     ).sale;
     expect(exact).toMatchObject({ amount: 57.12, tendered: 57.12, change: 0 });
-    expect(exact.number).toBe(sale.number + 1);
+    expect(exact.number).toBe(sale.number + 2);
   });
 
   test('bad sales are refused with a reason and take nothing', async () => {
@@ -227,7 +249,7 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(await app.orm.em.fork().count(CounterSaleLineSchema, { product: product.id })).toBe(1);
 
     const reused = await sell({ ...body, tendered: 1000 }, key).expect(409);
-    expect(reused.body.message).toMatch(/used for a different sale/);
+    expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await stockOf(product.id)).toBe(8);
   });
 
@@ -250,17 +272,29 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
       ).body,
     );
     expect(await stockOf(counted.id)).toBe(0);
-    const giveBack = (lines: object[]) =>
-      seller.post(`/api/counter/sales/${sale._id}/return`).send({ lines });
+    const giveBack = (lines: object[], key?: string) => {
+      const request = seller.post(`/api/counter/sales/${sale._id}/return`);
+      if (key) request.set(IDEMPOTENCY_KEY_HEADER, key);
+      return request.send({ lines });
+    };
 
-    const first = counterReturnAnswerSchema.parse(
-      (await giveBack([{ product: counted.id, quantity: 1 }]).expect(200)).body,
-    );
+    // Sent twice with its key (a retry), at once: one return.
+    const returnKey = randomUUID();
+    const [first, retried] = (
+      await Promise.all([
+        giveBack([{ product: counted.id, quantity: 1 }], returnKey).expect(200),
+        giveBack([{ product: counted.id, quantity: 1 }], returnKey).expect(200),
+      ])
+    ).map((answer) => counterReturnAnswerSchema.parse(answer.body));
+    expect(retried?.return).toEqual(first?.return);
+    if (!first) throw new Error('no return');
     // ₹49.99 and its tax: ₹0.99 (2 % of ₹49.99, rounded down).
     expect(first.return).toMatchObject({ amount: 50.98, payment: 'upi' });
     expect(first.sale.lines[0]).toMatchObject({ returned: 1 });
     const product = await app.orm.em.fork().findOneOrFail(ProductSchema, counted.id);
     expect(product).toMatchObject({ stockCount: 1, inStock: true });
+    const reused = await giveBack([{ product: counted.id, quantity: 2 }], returnKey).expect(409);
+    expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 
     const refusals: Array<[object[], number, RegExp]> = [
       [[{ product: counted.id, quantity: 3 }], 409, /Only 2 of .* can come back/],

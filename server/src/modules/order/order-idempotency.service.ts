@@ -87,7 +87,8 @@ async function storedAnswer(
       { refresh: true },
     );
     if (!stored) return null;
-    if (stored.fingerprint !== request.fingerprint) throw new AppError('CONFLICT', KEY_REUSED);
+    if (stored.fingerprint !== request.fingerprint)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
     if (typeof stored.answerStatus === 'number' && stored.answer) {
       return { status: stored.answerStatus, body: stored.answer as PlacementAnswer['body'] };
     }

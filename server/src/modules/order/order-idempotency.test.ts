@@ -99,12 +99,12 @@ describe('Idempotency-Key on placing an order', () => {
       .post('/api/order/cod')
       .set(key)
       .send(twice)
-      .expect(409, { success: false, message: KEY_REUSED, code: 'CONFLICT' });
+      .expect(409, { success: false, message: KEY_REUSED, code: 'IDEMPOTENCY_KEY_REUSED' });
     await shopper.http
       .post('/api/order/razorpay')
       .set(key)
       .send(body)
-      .expect(409, { success: false, message: KEY_REUSED, code: 'CONFLICT' });
+      .expect(409, { success: false, message: KEY_REUSED, code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await ordersOf(shopper.id)).toBe(1);
   });
 

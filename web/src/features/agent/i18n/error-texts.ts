@@ -4,7 +4,8 @@ import { msg, plural, t } from '@lingui/core/macro';
 
 /**
  * The codes no agent is ever answered with: uploads (the agent app sends none), the shopper's
- * refusals (an agent never places an order) and the seller's (backups, the till).
+ * refusals (an agent never places an order) and the seller's (backups, the till); agents send
+ * no Idempotency-Key.
  */
 export const NOT_FOR_AGENTS = [
   'TOO_LARGE',
@@ -15,6 +16,8 @@ export const NOT_FOR_AGENTS = [
   'BELOW_MINIMUM',
   'BACKUP_FAILED',
   'TILL_NOT_OPEN',
+  'BILL_CHANGED',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 
