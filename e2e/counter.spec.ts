@@ -13,7 +13,10 @@ async function sellerApi(): Promise<APIRequestContext> {
   expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
   const { day } = (await (await api.get('/api/counter/day')).json()) as { day: unknown };
   // A day left open by an earlier try of this spec.
-  if (day) expect((await api.post('/api/counter/day/close', { data: { countedCash: 0 } })).ok());
+  if (day)
+    expect((await api.post('/api/counter/day/close', { data: { countedCash: 0 } })).ok()).toBe(
+      true,
+    );
   return api;
 }
 
@@ -58,7 +61,7 @@ test.describe('the counter', () => {
         .click();
       await expect(page.getByRole('heading', { level: 1, name: 'Counter' })).toBeVisible();
       // The day opens with the cash in the drawer, from the keyboard.
-      await page.getByLabel('Cash in the drawer (Rs)').fill('500');
+      await page.getByLabel('Cash in the drawer (₹)').fill('500');
       await page.keyboard.press('Enter');
       const scan = page.getByRole('combobox', { name: /Scan or search/ });
       await expect(scan).toBeFocused();
@@ -74,19 +77,19 @@ test.describe('the counter', () => {
       const bill = page.getByRole('table', { name: 'The bill' });
       await expect(page.getByLabel(`Quantity of ${ladoo.name}`)).toHaveValue('2');
       await expect(page.getByLabel(`Quantity of ${namkeen.name}`)).toHaveValue('1');
-      await expect(bill).toContainText('Rs 220.00');
+      await expect(bill).toContainText('₹220.00');
       // ₹330 and 2 % tax: ₹336.60.
       const payment = page.getByRole('region', { name: 'Payment' });
-      await expect(payment).toContainText('Rs 336.60');
+      await expect(payment).toContainText('₹336.60');
       expect(await seriousViolations(page), 'the Counter screen with a bill').toEqual([]);
 
       // Cash: F4 to the cash tendered, the change shown, F9 records the sale.
       await page.keyboard.press('F4');
       await page.keyboard.type('500');
-      await expect(payment).toContainText('Change to give: Rs 163.40');
+      await expect(payment).toContainText('Change to give: ₹163.40');
       await page.keyboard.press('F9');
       const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
-      await expect(done).toContainText('Change to give: Rs 163.40');
+      await expect(done).toContainText('Change to give: ₹163.40');
       const cashBill = Number(/Bill (\d+)/.exec((await done.textContent()) ?? '')?.[1]);
 
       // The storefront hears the units go, at once.
@@ -105,7 +108,7 @@ test.describe('the counter', () => {
       await scanner(barcodes.namkeen);
       await page.keyboard.press('F8');
       await expect(
-        payment.getByRole('img', { name: 'UPI QR code: pay Rs 112.20 to Kirana Store' }),
+        payment.getByRole('img', { name: 'UPI QR code: pay ₹112.20 to Kirana Store' }),
       ).toBeVisible();
       await payment.getByRole('button', { name: /Payment received/ }).click();
       await expect(page.getByRole('region', { name: /recorded$/ })).toContainText('Paid by UPI');
@@ -115,7 +118,7 @@ test.describe('the counter', () => {
       await sales.getByRole('button', { name: `Return items of bill ${cashBill}` }).click();
       const giveBack = page.getByRole('dialog', { name: `Return from bill ${cashBill}` });
       await giveBack.getByLabel(new RegExp(`^${ladoo.name}`)).fill('1');
-      await expect(giveBack).toContainText('Give back Rs 112.20 in cash');
+      await expect(giveBack).toContainText('Give back ₹112.20 in cash');
       await giveBack.getByRole('button', { name: 'Record the return' }).click();
       await expect(giveBack).toBeHidden();
       await expect(phone.getByText('Only 4 left')).toBeVisible();
@@ -123,12 +126,12 @@ test.describe('the counter', () => {
       // The day closes: ₹500 float + ₹336.60 cash sales − ₹112.20 given back = ₹724.40.
       await page.getByRole('button', { name: 'Close the day' }).click();
       const close = page.getByRole('dialog', { name: 'Close the day' });
-      await expect(close).toContainText('Cash expectedRs 724.40');
-      await close.getByLabel('Cash counted in the drawer (Rs)').fill('724.40');
+      await expect(close).toContainText('Cash expected₹724.40');
+      await close.getByLabel('Cash counted in the drawer (₹)').fill('724.40');
       await close.getByRole('button', { name: 'Close the day' }).click();
       const closed = page.getByRole('dialog', { name: 'Day closed' });
-      await expect(closed).toContainText('Cash expectedRs 724.40');
-      await expect(closed).toContainText('Cash countedRs 724.40');
+      await expect(closed).toContainText('Cash expected₹724.40');
+      await expect(closed).toContainText('Cash counted₹724.40');
       await expect(closed).toContainText('DifferenceNone');
       await closed.getByRole('button', { name: 'Done' }).click();
       await expect(page.getByRole('button', { name: 'Open the till' })).toBeVisible();
@@ -137,7 +140,7 @@ test.describe('the counter', () => {
       await page.goto('/seller/cash-report');
       const till = page.getByRole('region', { name: 'The till' });
       await expect(till).toContainText('Closed · 2 sales');
-      await expect(till).toContainText('Cash expectedRs 724.40');
+      await expect(till).toContainText('Cash expected₹724.40');
     } finally {
       await phone.close();
       await api.put('/api/shop', { data: { upiId: '', upiName: '' } });

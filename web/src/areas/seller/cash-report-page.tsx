@@ -46,13 +46,18 @@ function FigureCells({ day }: { day: CashFigures }) {
 /** The till's days that opened on `date`, beside the agents: the cash it took and was counted. */
 function TillDays({ date }: { date: string }) {
   const headingId = useId();
-  const { data: days } = useQuery(counterQueries.days(date));
+  const { data: days, error, refetch } = useQuery(counterQueries.days(date));
   return (
     <section className="seller-section seller-report__till" aria-labelledby={headingId}>
       <h2 id={headingId} className="seller-section__title">
         The till
       </h2>
-      {!days ? (
+      {error && !days ? (
+        <LoadProblem
+          message={failureMessage(error, 'Failed to load the till')}
+          onRetry={() => void refetch()}
+        />
+      ) : !days ? (
         <Spinner label="Loading the till…" />
       ) : days.length === 0 ? (
         <p className="seller-empty">The till was not opened that day.</p>

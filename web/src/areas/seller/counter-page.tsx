@@ -2,23 +2,23 @@ import {
   DEFAULT_TIME_ZONE,
   type CounterDay,
   type CounterPayment,
+  type CounterReturnBody,
   type CounterSale,
   type Product,
 } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import {
   addToBill,
-  attemptFor,
   billTotals,
   cashFor,
+  readyToSell,
   saleBody,
   setQuantity,
-  shortOf,
   type Bill,
-  type SaleAttempt,
 } from '../../features/counter/bill';
 import { BillTable } from '../../features/counter/components/bill-table';
 import { CloseDayDialog } from '../../features/counter/components/close-day-dialog';
@@ -28,8 +28,14 @@ import { ReturnDialog } from '../../features/counter/components/return-dialog';
 import { SaleDone } from '../../features/counter/components/sale-done';
 import { ScanBox } from '../../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../../features/counter/components/till-bar';
-import { printReceipt } from '../../features/counter/print-receipt';
-import { counterChanges, counterQueries } from '../../features/counter/queries';
+import { rupees } from '../../features/counter/money';
+import { desktopPrintsReceipts, printReceipt } from '../../features/counter/print-receipt';
+import {
+  counterChanges,
+  counterQueries,
+  productsNow,
+  tellFailure,
+} from '../../features/counter/queries';
 import { failureMessage } from '../../features/seller/failure-message';
 import { shopQueries } from '../../features/shop/queries';
 import { LoadProblem } from './load-problem';
@@ -40,10 +46,8 @@ import '../../features/seller/components/seller-table.css';
 import '../../features/seller/components/confirm-dialog.css';
 import '../../features/counter/components/counter.css';
 
-/** Whether the desktop app prints receipts itself (a receipt printer is set in it). */
-async function desktopPrints(): Promise<boolean> {
-  return Boolean((await window.kirana?.receiptPrinter?.())?.configured);
-}
+const newKey = () => crypto.randomUUID();
+const saleFailed = tellFailure('The sale could not be recorded: try again');
 
 /**
  * /seller/counter: the till (design: The counter). Scan or type items onto the bill, take cash
@@ -55,16 +59,21 @@ async function desktopPrints(): Promise<boolean> {
 export function CounterPage() {
   const shop = useQuery(shopQueries.shop()).data?.shop;
   const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
+  const upiId = shop?.upiId ?? '';
   const { data: day, error, refetch, isPending } = useQuery(counterQueries.till());
   const [bill, setBill] = useState<Bill>([]);
+  // Scanned while the last sale is being recorded: the next bill's.
+  const [queued, setQueued] = useState<Bill>([]);
   const [payment, setPayment] = useState<CounterPayment>('cash');
   const [tendered, setTendered] = useState('');
-  const [attempt, setAttempt] = useState<SaleAttempt | null>(null);
+  // One key for the bill until it is sold: a retry after a lost answer is the same sale.
+  const [billKey, setBillKey] = useState(newKey);
   const [done, setDone] = useState<CounterSale | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const [printing, setPrinting] = useState(false);
   const [closing, setClosing] = useState(false);
   const [closedDay, setClosedDay] = useState<CounterDay | null>(null);
-  const [returning, setReturning] = useState<CounterSale | null>(null);
+  const [returning, setReturning] = useState<{ sale: CounterSale; key: string } | null>(null);
   const scan = useRef<HTMLInputElement>(null);
   const tenderedField = useRef<HTMLInputElement>(null);
   const lookUp = useMutation(counterChanges.lookUp());
@@ -73,19 +82,22 @@ export function CounterPage() {
   const closingDay = useMutation(counterChanges.close());
   const givingBack = useMutation(counterChanges.giveBack());
   const totals = billTotals(bill);
-  const canSell = day !== null && bill.length > 0 && bill.every((line) => shortOf(line) === 0);
+  const ready = Boolean(day) && !selling.isPending && readyToSell(bill, payment, tendered, upiId);
+
+  const backToScan = () => requestAnimationFrame(() => scan.current?.focus());
 
   const nextSale = () => {
     setBill([]);
     setPayment('cash');
     setTendered('');
-    setAttempt(null);
+    setBillKey(newKey());
     setDone(null);
     scan.current?.focus();
   };
 
   const add = (product: Product, quantity: number) => {
-    if (done) nextSale();
+    if (selling.isPending) return setQueued((held) => addToBill(held, product, quantity));
+    setDone(null);
     setBill((held) => addToBill(held, product, quantity));
   };
 
@@ -99,30 +111,66 @@ export function CounterPage() {
     }
   };
 
-  const print = async (sale: CounterSale) => {
+  /** Prints `sale`'s receipt; `openDrawer` only for the sale just made in cash. */
+  const print = async (sale: CounterSale, openDrawer = false) => {
+    if (printing) return;
     setPrinting(true);
     try {
-      const result = await printReceipt(sale._id, sale.payment === 'cash');
+      const result = await printReceipt(sale._id, openDrawer && sale.payment === 'cash');
       if (!result.printed) toast.warning(result.reason);
     } finally {
       setPrinting(false);
     }
   };
 
+  /** The bill's products as they are now, after the server said their prices moved. */
+  const repriceBill = async () => {
+    const products = await productsNow(bill.map((line) => line.product._id));
+    const now = new Map(products.map((product) => [product._id, product]));
+    setBill((held) =>
+      held.map((line) => ({ ...line, product: now.get(line.product._id) ?? line.product })),
+    );
+  };
+
   const sell = async () => {
-    if (!canSell || selling.isPending) return;
+    if (!ready || done) return;
     const cash = cashFor(totals.total, tendered);
-    if (payment === 'cash' && !('change' in cash)) return;
-    const body = saleBody(bill, payment, 'tendered' in cash ? cash.tendered : undefined);
-    const sending = attemptFor(attempt, body);
-    setAttempt(sending);
+    const body = saleBody(
+      bill,
+      payment,
+      totals.total,
+      'tendered' in cash ? cash.tendered : undefined,
+    );
     try {
-      const sale = await selling.mutateAsync({ body, key: sending.key });
+      const sale = await selling.mutateAsync({ body, key: billKey });
       setDone(sale);
+      setBill(queued);
+      setQueued([]);
+      setPayment('cash');
+      setTendered('');
+      setBillKey(newKey());
+      setAnnouncement(
+        `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
+          sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
+        }`,
+      );
       scan.current?.focus();
-      if (await desktopPrints()) await print(sale);
-    } catch {
-      // Said by the mutation; the bill stays for a retry, sent with the same key.
+      if (await desktopPrintsReceipts()) await print(sale, true);
+    } catch (problem) {
+      // Scanned meanwhile: on this bill after all.
+      setBill((held) =>
+        queued.reduce((each, line) => addToBill(each, line.product, line.quantity), held),
+      );
+      setQueued([]);
+      const code = problem instanceof ApiError ? problem.code : undefined;
+      if (code === 'IDEMPOTENCY_KEY_REUSED') {
+        // An earlier try of this bill was recorded after all (its answer was lost).
+        toast.warning('This bill was recorded already: find it in Today’s sales');
+        nextSale();
+      } else if (code === 'BILL_CHANGED') {
+        toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
+        await repriceBill();
+      } else saleFailed(problem);
     }
   };
 
@@ -153,6 +201,20 @@ export function CounterPage() {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  const giveBack = (body: CounterReturnBody) => {
+    if (!returning) return;
+    givingBack.mutate(
+      { saleId: returning.sale._id, body, key: returning.key },
+      {
+        onSuccess: (answer) => {
+          setReturning(null);
+          setAnnouncement(`Return recorded: give back ${rupees(answer.return.amount)}`);
+          backToScan();
+        },
+      },
+    );
+  };
+
   return (
     <div className="seller-page counter">
       <title>Counter · Kirana Seller</title>
@@ -169,6 +231,10 @@ export function CounterPage() {
           />
         )}
       </header>
+      {/* What the till just did, said to screen readers: always there, so that it is read out. */}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {error && day === undefined ? (
         <LoadProblem
           message={failureMessage(error, 'Failed to load the till')}
@@ -189,18 +255,21 @@ export function CounterPage() {
                 onEmptyEnter={done ? nextSale : undefined}
               />
               <BillTable
-                bill={done ? [] : bill}
+                bill={bill}
                 onQuantity={(productId, quantity) =>
                   setBill((held) => setQuantity(held, productId, quantity))
                 }
                 disabled={selling.isPending}
               />
             </div>
-            {done ? (
+            {done && bill.length === 0 ? (
               <SaleDone
                 sale={done}
                 printing={printing}
-                onPrint={() => void print(done)}
+                onPrint={() => {
+                  void print(done);
+                  backToScan();
+                }}
                 onNext={nextSale}
               />
             ) : (
@@ -210,9 +279,9 @@ export function CounterPage() {
                 onPayment={setPayment}
                 tendered={tendered}
                 onTendered={setTendered}
-                upi={{ upiId: shop?.upiId ?? '', upiName: shop?.upiName ?? '' }}
+                upi={{ upiId, upiName: shop?.upiName ?? '' }}
                 busy={selling.isPending}
-                canSell={canSell}
+                ready={ready}
                 onSell={() => void sell()}
                 tenderedRef={tenderedField}
               />
@@ -220,20 +289,20 @@ export function CounterPage() {
           </div>
           <RecentSales
             timeZone={timeZone}
-            onReturn={setReturning}
-            onPrint={(sale) => void print(sale)}
+            onReturn={(sale) => setReturning({ sale, key: newKey() })}
+            onPrint={(sale) => {
+              void print(sale);
+              backToScan();
+            }}
           />
           <ReturnDialog
-            sale={returning}
+            sale={returning?.sale ?? null}
             busy={givingBack.isPending}
-            onReturn={(body) =>
-              returning &&
-              givingBack.mutate(
-                { saleId: returning._id, body },
-                { onSuccess: () => setReturning(null) },
-              )
-            }
-            onDismiss={() => setReturning(null)}
+            onReturn={giveBack}
+            onDismiss={() => {
+              setReturning(null);
+              backToScan();
+            }}
           />
         </>
       )}
@@ -249,7 +318,10 @@ export function CounterPage() {
             { onSuccess: (closed) => setClosedDay(closed) },
           )
         }
-        onDismiss={() => setClosing(false)}
+        onDismiss={() => {
+          setClosing(false);
+          backToScan();
+        }}
       />
     </div>
   );

@@ -2,11 +2,11 @@ import type { Product } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addToBill,
-  attemptFor,
   billTotals,
   cashFor,
   looksLikeCode,
   readScan,
+  readyToSell,
   saleBody,
   setQuantity,
   shortOf,
@@ -69,6 +69,9 @@ describe('the scan box', () => {
     expect(readScan('3*8901234567890')).toEqual({ quantity: 3, text: '8901234567890' });
     expect(readScan('2 x atta')).toEqual({ quantity: 2, text: 'atta' });
     expect(readScan(' 8901234567890 ')).toEqual({ quantity: 1, text: '8901234567890' });
+    // A code holding an x is a code: the quantity's x stands between spaces.
+    expect(readScan('2x500g')).toEqual({ quantity: 1, text: '2x500g' });
+    expect(readScan('12X6')).toEqual({ quantity: 1, text: '12X6' });
   });
 
   it('tells codes from names', () => {
@@ -89,27 +92,31 @@ describe('cash', () => {
   });
 });
 
-describe('a sale’s Idempotency-Key', () => {
+describe('the sale', () => {
   const bill = addToBill([], product('rice', 399));
-  let keys = 0;
-  const newKey = () => `key-${++keys}`;
 
-  it('is the same for a retry of the same sale, and new for any other', () => {
-    const first = attemptFor(null, saleBody(bill, 'cash', 50_000), newKey);
-    expect(attemptFor(first, saleBody(bill, 'cash', 50_000), newKey)).toBe(first);
-    expect(attemptFor(first, saleBody(bill, 'cash', 60_000), newKey).key).not.toBe(first.key);
-    expect(attemptFor(first, saleBody(bill, 'upi'), newKey).key).not.toBe(first.key);
-  });
-
-  it('sends tendered cash in rupees, and none for UPI', () => {
-    expect(saleBody(bill, 'cash', 50_050)).toEqual({
+  it('says the total shown, and tendered cash, in rupees; none tendered for UPI', () => {
+    expect(saleBody(bill, 'cash', 40_698, 50_050)).toEqual({
       items: [{ product: 'rice', quantity: 1 }],
       payment: 'cash',
+      amount: 406.98,
       tendered: 500.5,
     });
-    expect(saleBody(bill, 'upi', 50_050)).toEqual({
+    expect(saleBody(bill, 'upi', 40_698, 50_050)).toEqual({
       items: [{ product: 'rice', quantity: 1 }],
       payment: 'upi',
+      amount: 406.98,
     });
+  });
+
+  it('is ready with lines the stock allows and the payment covered', () => {
+    expect(readyToSell(bill, 'cash', '', '')).toBe(true);
+    expect(readyToSell(bill, 'cash', '100', '')).toBe(false);
+    expect(readyToSell(bill, 'upi', '', '')).toBe(false);
+    expect(readyToSell(bill, 'upi', '', 'shop@upi')).toBe(true);
+    expect(readyToSell([], 'cash', '', 'shop@upi')).toBe(false);
+    expect(readyToSell([{ product: product('gone', 10, 0), quantity: 1 }], 'cash', '', '')).toBe(
+      false,
+    );
   });
 });

@@ -58,10 +58,10 @@ export function shortOf(line: BillLine): number {
 
 /**
  * What the scan box holds, read as a POS reads it: a barcode or code, or a name to search for;
- * `3*8901234567890` (or `3 x …`) asks for 3 units.
+ * `3*8901234567890` (or `3 x …`, the x between spaces: a code may hold an x) asks for 3 units.
  */
 export function readScan(text: string): { quantity: number; text: string } {
-  const match = /^\s*(\d{1,3})\s*[*xX×]\s*(.+)$/.exec(text);
+  const match = /^\s*(\d{1,3})(?:\s*\*\s*|\s+[xX×]\s+)(.+)$/.exec(text);
   const quantity = match ? Number(match[1]) : 1;
   return {
     quantity: Math.min(Math.max(quantity, 1), MAX_LINE_QUANTITY),
@@ -89,30 +89,36 @@ export function cashFor(
   return tendered < total ? { short: total - tendered } : { tendered, change: tendered - total };
 }
 
-/** The sale the bill asks for. */
-export function saleBody(bill: Bill, payment: CounterPayment, tendered?: Paise): CounterSaleBody {
+/**
+ * The sale the bill asks for, with the total the seller showed (`amount`): the server refuses it
+ * if prices have moved since, rather than charge otherwise.
+ */
+export function saleBody(
+  bill: Bill,
+  payment: CounterPayment,
+  amount: Paise,
+  tendered?: Paise,
+): CounterSaleBody {
   return {
     items: bill.map((line) => ({ product: line.product._id, quantity: line.quantity })),
     payment,
+    amount: amount / 100,
     ...(payment === 'cash' && tendered !== undefined && { tendered: tendered / 100 }),
   };
 }
 
-/** A sale sent: what it asked for, and the key it was sent with. */
-export interface SaleAttempt {
-  body: string;
-  key: string;
-}
-
 /**
- * The Idempotency-Key to send `body` with: the last attempt's when it asked for the same (a
- * retry after a lost answer must be the same sale), a new one otherwise.
+ * Whether the bill can be sold as it stands: lines the stock allows, a total, and the cash
+ * tendered covering it, or (UPI) a UPI id for the QR code.
  */
-export function attemptFor(
-  last: SaleAttempt | null,
-  body: CounterSaleBody,
-  newKey: () => string = () => crypto.randomUUID(),
-): SaleAttempt {
-  const text = JSON.stringify(body);
-  return last?.body === text ? last : { body: text, key: newKey() };
+export function readyToSell(
+  bill: Bill,
+  payment: CounterPayment,
+  tendered: string,
+  upiId: string,
+): boolean {
+  if (bill.length === 0 || bill.some((line) => shortOf(line) > 0)) return false;
+  const { total } = billTotals(bill);
+  if (total <= 0) return false;
+  return payment === 'cash' ? 'change' in cashFor(total, tendered) : upiId !== '';
 }

@@ -5,15 +5,20 @@ import { serverOrigin } from '../../lib/server-origin';
 export const receiptUrl = (saleId: string, width: 58 | 80 = 80) =>
   `${serverOrigin}/api/counter/sales/${encodeURIComponent(saleId)}/receipt?format=html&width=${width}`;
 
+/** Whether the desktop app has a receipt printer set (it prints receipts itself, at once). */
+export async function desktopPrintsReceipts(): Promise<boolean> {
+  return Boolean((await window.kirana?.receiptPrinter?.())?.configured);
+}
+
 /**
  * Prints the receipt of sale `saleId`: on the desktop app's receipt printer when it has one
- * (ESC/POS, and the cash drawer for a `cash` sale), else the HTML receipt in a frame of this
- * page through the browser's print dialog, or in a tab of its own when the frame cannot print.
+ * (ESC/POS; `openDrawer` also opens the cash drawer wired to it, for a cash sale just made), else
+ * the HTML receipt in a frame of this page through the browser's print dialog, or in a tab of its
+ * own when the frame cannot print.
  */
-export async function printReceipt(saleId: string, cash: boolean): Promise<PrintResult> {
-  const desktop = window.kirana;
-  if (desktop?.printReceipt && (await desktop.receiptPrinter?.())?.configured)
-    return desktop.printReceipt({ saleId, cash });
+export async function printReceipt(saleId: string, openDrawer: boolean): Promise<PrintResult> {
+  const print = window.kirana?.printReceipt;
+  if (print && (await desktopPrintsReceipts())) return print({ saleId, cash: openDrawer });
   return printInFrame(receiptUrl(saleId));
 }
 

@@ -6,9 +6,10 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiOf } from '../../lib/query-client';
+import { apiOf, queryClient } from '../../lib/query-client';
 import { store } from '../../lib/store';
 import { toast } from '../../lib/toast';
+import { getProductItems } from '../products/api/get-product-items';
 import { searchProducts } from '../products/api/search-products';
 import { sessionLostAtom } from '../seller/atoms/seller-auth';
 import { errorText, failureMessage, isSessionLost } from '../seller/failure-message';
@@ -59,14 +60,18 @@ export const counterQueries = {
     }),
 };
 
-/** Something at the till changed: its day and sales are asked again. */
-export const refreshTill = (client: QueryClient) =>
-  client.invalidateQueries({ queryKey: COUNTER_KEY });
+/** The products of the bill as they are now (prices moved, stock sold): unknown ones left out. */
+export const productsNow = (ids: readonly string[]) => getProductItems(apiOf(queryClient), ids);
 
-const told = (fallback: string) => (error: unknown) => {
+/** A failed call of the till's, said: a lost session shows the login form again. */
+export const tellFailure = (fallback: string) => (error: unknown) => {
   if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
   toast.error(failureMessage(error, fallback));
 };
+
+/** Something at the till changed: its day and sales are asked again. */
+export const refreshTill = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: COUNTER_KEY });
 
 export const counterChanges = {
   /** The product a scanner's barcode (or a typed code) names; unknown codes are said. */
@@ -74,33 +79,37 @@ export const counterChanges = {
     mutationOptions({
       mutationFn: (code: string, { client }) => lookUpCode(apiOf(client), code),
     }),
-  /** The sale, sent with its key: a retry of the same sale is one sale. */
+  /**
+   * The sale, sent with its bill's key: a retry of the same sale is one sale. The screen says why
+   * one fails (a bill sold already, prices moved).
+   */
   sell: () =>
     mutationOptions({
       mutationFn: ({ body, key }: { body: CounterSaleBody; key: string }, { client }) =>
         sell(apiOf(client), body, key),
-      onError: told('The sale could not be recorded: try again'),
       onSettled: (_sale, _error, _asked, _context, { client }) => refreshTill(client),
     }),
   open: () =>
     mutationOptions({
       mutationFn: (openingFloat: number, { client }) => openTill(apiOf(client), openingFloat),
-      onError: told('The till could not be opened: try again'),
+      onError: tellFailure('The till could not be opened: try again'),
       onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
     }),
   close: () =>
     mutationOptions({
       mutationFn: (body: { countedCash: number; note?: string }, { client }) =>
         closeTill(apiOf(client), body),
-      onError: told('The day could not be closed: try again'),
+      onError: tellFailure('The day could not be closed: try again'),
       onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
     }),
   giveBack: () =>
     mutationOptions({
-      mutationFn: ({ saleId, body }: { saleId: string; body: CounterReturnBody }, { client }) =>
-        returnUnits(apiOf(client), saleId, body),
+      mutationFn: (
+        { saleId, body, key }: { saleId: string; body: CounterReturnBody; key: string },
+        { client },
+      ) => returnUnits(apiOf(client), saleId, body, key),
       onSuccess: (answer) => toast.success(answer.message),
-      onError: told('The return could not be recorded: try again'),
+      onError: tellFailure('The return could not be recorded: try again'),
       onSettled: (_answer, _error, _asked, _context, { client }) => refreshTill(client),
     }),
 };

@@ -1,8 +1,7 @@
-import { formatAmount, MAX_LINE_QUANTITY, SHOP_CURRENCY, toRupees } from '@kirana/shared';
-import { useId } from 'react';
+import { toPaise } from '@kirana/shared';
+import { useId, useState } from 'react';
 import { shortOf, type Bill } from '../bill';
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+import { paiseText, rupees } from '../money';
 
 interface BillTableProps {
   bill: Bill;
@@ -59,23 +58,18 @@ export function BillTable({ bill, onQuantity, disabled = false }: BillTableProps
                   )}
                 </th>
                 <td className="seller-table__number">
-                  <input
-                    className="counter-bill__quantity"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_LINE_QUANTITY}
-                    value={line.quantity}
-                    aria-label={`Quantity of ${product.name}`}
-                    aria-invalid={short > 0}
-                    aria-describedby={short > 0 ? problemId : undefined}
+                  <QuantityField
+                    quantity={line.quantity}
+                    name={product.name}
+                    invalid={short > 0}
+                    describedBy={short > 0 ? problemId : undefined}
                     disabled={disabled}
-                    onChange={(event) => onQuantity(product._id, Number(event.target.value))}
+                    onQuantity={(quantity) => onQuantity(product._id, quantity)}
                   />
                 </td>
-                <td className="seller-table__number">{rs(product.offerPrice)}</td>
+                <td className="seller-table__number">{rupees(product.offerPrice)}</td>
                 <td className="seller-table__number">
-                  {rs(toRupees(Math.round(product.offerPrice * 100) * line.quantity))}
+                  {paiseText(toPaise(product.offerPrice) * line.quantity)}
                 </td>
                 <td>
                   <button
@@ -93,5 +87,53 @@ export function BillTable({ bill, onQuantity, disabled = false }: BillTableProps
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A line's quantity as the seller types it: taken on Enter or on leaving the field, so that
+ * clearing it to type another number does not take the line off (an explicit 0 does); Escape
+ * puts the quantity back.
+ */
+function QuantityField({
+  quantity,
+  name,
+  invalid,
+  describedBy,
+  disabled,
+  onQuantity,
+}: {
+  quantity: number;
+  name: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+  disabled: boolean;
+  onQuantity: (quantity: number) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    setDraft(null);
+    if (/^\d{1,3}$/.test(draft.trim())) onQuantity(Number(draft.trim()));
+  };
+  return (
+    <input
+      className="counter-bill__quantity"
+      type="text"
+      inputMode="numeric"
+      value={draft ?? String(quantity)}
+      aria-label={`Quantity of ${name}`}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          commit();
+        } else if (event.key === 'Escape') setDraft(null);
+      }}
+    />
   );
 }

@@ -1,6 +1,4 @@
 import {
-  formatAmount,
-  SHOP_CURRENCY,
   TAX_PERCENT,
   toRupees,
   upiPaymentUri,
@@ -10,8 +8,7 @@ import {
 import { useId, type Ref } from 'react';
 import { QrCode } from '../../seller/components/qr-code';
 import { cashFor } from '../bill';
-
-const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
+import { paiseText } from '../money';
 
 interface PaymentPanelProps {
   totals: CartTotals;
@@ -23,7 +20,8 @@ interface PaymentPanelProps {
   upi: { upiId: string; upiName: string };
   /** The sale is being recorded. */
   busy: boolean;
-  canSell: boolean;
+  /** The bill can be sold as it stands (bill.ts readyToSell). */
+  ready: boolean;
   onSell: () => void;
   tenderedRef?: Ref<HTMLInputElement>;
 }
@@ -40,7 +38,7 @@ export function PaymentPanel({
   onTendered,
   upi,
   busy,
-  canSell,
+  ready,
   onSell,
   tenderedRef,
 }: PaymentPanelProps) {
@@ -48,13 +46,11 @@ export function PaymentPanel({
   const cash = cashFor(totals.total, tendered);
   const cashProblem =
     'short' in cash
-      ? `${rs(cash.short)} short of the bill`
+      ? `${paiseText(cash.short)} short of the bill`
       : 'invalid' in cash
         ? 'Type the cash tendered in rupees, e.g. 500 or 499.50'
         : null;
   const upiReady = upi.upiId !== '';
-  const ready =
-    canSell && totals.total > 0 && (payment === 'cash' ? cashProblem === null : upiReady);
   return (
     <section className="seller-panel counter-pay" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="seller-section__title">
@@ -63,15 +59,15 @@ export function PaymentPanel({
       <dl className="counter-pay__totals">
         <div>
           <dt>Subtotal</dt>
-          <dd>{rs(totals.subtotal)}</dd>
+          <dd>{paiseText(totals.subtotal)}</dd>
         </div>
         <div>
           <dt>Tax ({TAX_PERCENT}%)</dt>
-          <dd>{rs(totals.tax)}</dd>
+          <dd>{paiseText(totals.tax)}</dd>
         </div>
         <div className="counter-pay__total">
           <dt>Total</dt>
-          <dd aria-live="polite">{rs(totals.total)}</dd>
+          <dd aria-live="polite">{paiseText(totals.total)}</dd>
         </div>
       </dl>
       <fieldset className="counter-pay__methods">
@@ -97,7 +93,7 @@ export function PaymentPanel({
       </fieldset>
       {payment === 'cash' ? (
         <div className="seller-field">
-          <label htmlFor={`${id}-tendered`}>Cash tendered (Rs)</label>
+          <label htmlFor={`${id}-tendered`}>Cash tendered (₹)</label>
           <input
             ref={tenderedRef}
             id={`${id}-tendered`}
@@ -117,7 +113,7 @@ export function PaymentPanel({
             }}
           />
           <p id={`${id}-change`} className="counter-pay__change" aria-live="polite">
-            {cashProblem ?? ('change' in cash ? `Change to give: ${rs(cash.change)}` : '')}
+            {cashProblem ?? ('change' in cash ? `Change to give: ${paiseText(cash.change)}` : '')}
           </p>
         </div>
       ) : upiReady ? (
@@ -125,13 +121,13 @@ export function PaymentPanel({
           {totals.total > 0 && (
             <QrCode
               text={upiPaymentUri(upi, totals.total, 'Kirana counter')}
-              label={`UPI QR code: pay ${rs(totals.total)} to ${upi.upiName || upi.upiId}`}
+              label={`UPI QR code: pay ${paiseText(totals.total)} to ${upi.upiName || upi.upiId}`}
               size={208}
             />
           )}
           <p className="counter-hint">
-            Pay {rs(totals.total)} to <strong>{upi.upiId}</strong>. Confirm when the money shows in
-            the shop’s UPI app.
+            Pay {paiseText(totals.total)} to <strong>{upi.upiId}</strong>. Confirm when the money
+            shows in the shop’s UPI app.
           </p>
         </div>
       ) : (

@@ -1,9 +1,8 @@
-import { formatAmount, SHOP_CURRENCY, shopClockTime, type CounterSale } from '@kirana/shared';
+import { shopClockTime, type CounterSale } from '@kirana/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { counterQueries } from '../queries';
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+import { rupees } from '../money';
 
 interface RecentSalesProps {
   timeZone: string;
@@ -56,9 +55,12 @@ export function RecentSales({ timeZone, onReturn, onPrint }: RecentSalesProps) {
                       {sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
                     </td>
                     <td className="seller-table__number">
-                      {rs(sale.amount)}
+                      {rupees(sale.amount)}
                       {sale.refunded > 0 && (
-                        <small className="counter-sales__refund"> − {rs(sale.refunded)} back</small>
+                        <small className="counter-sales__refund">
+                          {' '}
+                          − {rupees(sale.refunded)} back
+                        </small>
                       )}
                     </td>
                     <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>

@@ -1,16 +1,7 @@
-import {
-  formatAmount,
-  refundOf,
-  SHOP_CURRENCY,
-  toPaise,
-  toRupees,
-  type CounterReturnBody,
-  type CounterSale,
-} from '@kirana/shared';
+import { refundOf, toPaise, type CounterReturnBody, type CounterSale } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-
-const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
+import { paiseText } from '../money';
 
 interface ReturnDialogProps {
   /** The sale items come back from; null: closed. */
@@ -95,7 +86,7 @@ function ReturnForm({
         );
       })}
       <p className="counter-return__refund" aria-live="polite">
-        Give back {rs(refund)} {sale.payment === 'cash' ? 'in cash' : 'by UPI'}
+        Give back {paiseText(refund)} {sale.payment === 'cash' ? 'in cash' : 'by UPI'}
       </p>
       <div className="seller-confirm__actions">
         <button type="button" className="seller-button seller-button--ghost" onClick={onDismiss}>

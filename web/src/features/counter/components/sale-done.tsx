@@ -1,7 +1,6 @@
-import { formatAmount, SHOP_CURRENCY, type CounterSale } from '@kirana/shared';
+import { type CounterSale } from '@kirana/shared';
 import { useId } from 'react';
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+import { rupees } from '../money';
 
 interface SaleDoneProps {
   sale: CounterSale;
@@ -13,20 +12,17 @@ interface SaleDoneProps {
 /** The sale recorded: its bill number, the change to give, its receipt, and the next sale. */
 export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
   const id = useId();
-  // The focus stays in the scan box: the next scan, or Enter there, starts the next sale.
+  // The focus stays in the scan box: the next scan, or Enter there, starts the next sale. The
+  // page's status says what was recorded.
   return (
-    <section
-      className="seller-panel counter-done"
-      aria-labelledby={`${id}-title`}
-      aria-live="polite"
-    >
+    <section className="seller-panel counter-done" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="seller-section__title">
         Bill {sale.number} recorded
       </h2>
-      <p className="counter-done__amount">{rs(sale.amount)}</p>
+      <p className="counter-done__amount">{rupees(sale.amount)}</p>
       {sale.payment === 'cash' ? (
         <p className="counter-done__change">
-          Change to give: <strong>{rs(sale.change ?? 0)}</strong>
+          Change to give: <strong>{rupees(sale.change ?? 0)}</strong>
         </p>
       ) : (
         <p className="counter-done__change">Paid by UPI</p>

@@ -1,8 +1,9 @@
-import { formatAmount, SHOP_CURRENCY, type Product } from '@kirana/shared';
+import { type Product } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { looksLikeCode, readScan } from '../bill';
 import { counterQueries } from '../queries';
+import { rupees } from '../money';
 
 interface ScanBoxProps {
   /** A barcode or code was scanned or typed and Enter pressed: `quantity` of it. */
@@ -14,8 +15,6 @@ interface ScanBoxProps {
   disabled?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
 
 /** What a suggestion says of the stock. */
 function stockText(product: Product): string {
@@ -63,7 +62,9 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref
         // A scanner's barcode: the server knows which product has it.
         const typed = text;
         setText('');
-        if (!(await onCode(scan.text, scan.quantity))) setText(typed);
+        // Unknown: shown again, unless the next scan has begun meanwhile.
+        if (!(await onCode(scan.text, scan.quantity)))
+          setText((current) => (current === '' ? typed : current));
       } else pick(activeProduct);
     }
   };
@@ -126,7 +127,7 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref
               {product.weight && <small> · {product.weight}</small>}
             </span>
             <span className="counter-scan__meta">
-              {rs(product.offerPrice)} · {stockText(product)}
+              {rupees(product.offerPrice)} · {stockText(product)}
             </span>
           </li>
         ))}

@@ -1,7 +1,6 @@
-import { formatAmount, SHOP_CURRENCY, shopClockTime, type CounterDay } from '@kirana/shared';
+import { shopClockTime, type CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+import { rupees } from '../money';
 
 /** The day of the till is not open: the cash in the drawer starts it. */
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
@@ -20,7 +19,7 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
       </h2>
       <p className="counter-hint">Count the cash in the drawer before the first sale.</p>
       <div className="seller-field">
-        <label htmlFor={`${id}-float`}>Cash in the drawer (Rs)</label>
+        <label htmlFor={`${id}-float`}>Cash in the drawer (₹)</label>
         <input
           id={`${id}-float`}
           type="text"
@@ -56,7 +55,7 @@ export function TillBar({
       <p>
         Till open since {shopClockTime(new Date(day.openedAt), timeZone)} · {day.sales}{' '}
         {day.sales === 1 ? 'sale' : 'sales'} · Cash expected in the drawer:{' '}
-        <strong>{rs(day.expected)}</strong>
+        <strong>{rupees(day.expected)}</strong>
       </p>
       <button
         type="button"

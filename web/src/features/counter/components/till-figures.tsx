@@ -1,22 +1,21 @@
-import { formatAmount, SHOP_CURRENCY, type CounterDay } from '@kirana/shared';
-
-const rs = (amount: number) => formatAmount(amount, SHOP_CURRENCY);
+import { type CounterDay } from '@kirana/shared';
+import { rupees } from '../money';
 
 /** The figures of a day of the till: how the cash expected is made, and what was counted. */
 export function TillFigures({ day }: { day: CounterDay }) {
   const rows: [string, string][] = [
-    ['Opening float', rs(day.openingFloat)],
-    ['Cash sales', rs(day.cashSales)],
-    ['Cash given back', `− ${rs(day.cashReturns)}`],
-    ['Agents’ handovers', rs(day.handovers)],
-    ['Cash expected', rs(day.expected)],
+    ['Opening float', rupees(day.openingFloat)],
+    ['Cash sales', rupees(day.cashSales)],
+    ['Cash given back', `− ${rupees(day.cashReturns)}`],
+    ['Agents’ handovers', rupees(day.handovers)],
+    ['Cash expected', rupees(day.expected)],
   ];
   if (day.counted !== null && day.difference !== null)
     rows.push(
-      ['Cash counted', rs(day.counted)],
-      ['Difference', day.difference === 0 ? 'None' : rs(day.difference)],
+      ['Cash counted', rupees(day.counted)],
+      ['Difference', day.difference === 0 ? 'None' : rupees(day.difference)],
     );
-  rows.push(['UPI sales', rs(day.upiSales)], ['UPI given back', rs(day.upiReturns)]);
+  rows.push(['UPI sales', rupees(day.upiSales)], ['UPI given back', rupees(day.upiReturns)]);
   return (
     <dl className="counter-figures">
       {rows.map(([name, value]) => (
