@@ -86,91 +86,17 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        id: 'seller',
         path: '/seller',
         lazy: { Component: async () => (await import('./layouts/seller-layout')).SellerLayout },
+        // Its other screens are found once the seller goes to one (router.ts, seller-routes.tsx):
+        // not a line of them in the storefront's first load.
         children: [
           {
             index: true,
             lazy: {
               Component: async () =>
                 (await import('../areas/seller/add-product-page')).AddProductPage,
-            },
-          },
-          {
-            path: 'product-list',
-            lazy: {
-              Component: async () =>
-                (await import('../areas/seller/product-list-page')).ProductListPage,
-            },
-          },
-          {
-            path: 'product-list/:id',
-            lazy: {
-              Component: async () =>
-                (await import('../areas/seller/edit-product-page')).EditProductPage,
-            },
-          },
-          {
-            path: 'categories',
-            lazy: {
-              Component: async () =>
-                (await import('../areas/seller/categories-page')).CategoriesPage,
-            },
-          },
-          {
-            path: 'import',
-            lazy: {
-              Component: async () => (await import('../areas/seller/import-page')).ImportPage,
-            },
-          },
-          {
-            path: 'orders',
-            lazy: {
-              Component: async () => (await import('../areas/seller/orders-page')).OrdersPage,
-            },
-          },
-          {
-            path: 'counter',
-            lazy: {
-              Component: async () => (await import('../areas/seller/counter-page')).CounterPage,
-            },
-          },
-          {
-            path: 'agents',
-            lazy: {
-              Component: async () => (await import('../areas/seller/agents-page')).AgentsPage,
-            },
-          },
-          {
-            path: 'cash-report',
-            lazy: {
-              Component: async () =>
-                (await import('../areas/seller/cash-report-page')).CashReportPage,
-            },
-          },
-          {
-            path: 'dashboard',
-            lazy: {
-              Component: async () => (await import('../areas/seller/dashboard-page')).DashboardPage,
-            },
-          },
-          {
-            path: 'shop',
-            lazy: {
-              Component: async () => (await import('../areas/seller/shop-page')).ShopPage,
-            },
-          },
-          {
-            path: 'backups',
-            lazy: {
-              Component: async () => (await import('../areas/seller/backups-page')).BackupsPage,
-            },
-          },
-          {
-            path: '*',
-            lazy: {
-              Component: async () =>
-                (await import('../areas/seller/seller-not-found-page')).SellerNotFoundPage,
             },
           },
         ],
