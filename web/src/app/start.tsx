@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { createRouter } from './router';
-import { hydrateStorefront } from './storefront-state';
+import { hydrateStorefront, hydrationErrors } from './storefront-state';
 
 // The app, started by main.tsx: hydrating the page the server rendered, or rendering it.
 const root = document.getElementById('root');
@@ -19,7 +19,13 @@ const app = (router: Awaited<ReturnType<typeof createRouter>>) => (
 
 void createRouter({ hydrating }).then((router) => {
   // Hydrated as a transition: in slices that leave the phone free to answer taps meanwhile.
-  if (hydrating) startTransition(() => void hydrateRoot(root, app(router)));
+  if (hydrating)
+    startTransition(
+      () =>
+        void hydrateRoot(root, app(router), {
+          onRecoverableError: hydrationErrors(queryClient),
+        }),
+    );
   else createRoot(root).render(app(router));
   // From here React has the page: a tap on what the server rendered reaches the app (React
   // replays it once that part is hydrated). Browser tests wait for this before they tap.

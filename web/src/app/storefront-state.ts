@@ -19,3 +19,35 @@ export function hydrateStorefront(page: Document, client: QueryClient): boolean 
     return false;
   }
 }
+
+/** React's errors of a hydration that met other markup than it rendered (minified or not). */
+const HYDRATION_MISMATCH = /Hydrat|#(418|419|421|422|423|425)\b/;
+
+/**
+ * `hydrateRoot`'s onRecoverableError for a page hydrated from `client`'s answers. When one of
+ * the answers the server rendered from has changed since (a live update, a refetch) before React
+ * reached the part showing it, React meets the server's older markup, renders that part anew
+ * from the newer data, as it should, and says so: a warning then. Any other recoverable error is
+ * reported as React would.
+ */
+export function hydrationErrors(client: QueryClient): (error: unknown) => void {
+  const rendered = new Map(
+    client
+      .getQueryCache()
+      .getAll()
+      .map((query) => [query.queryHash, query.state.data]),
+  );
+  let changed = false;
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !rendered.has(event.query.queryHash)) return;
+    if (event.query.state.data === rendered.get(event.query.queryHash)) return;
+    changed = true;
+    stop();
+  });
+  return (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (changed && HYDRATION_MISMATCH.test(message))
+      console.warn('The page changed while it was being hydrated: React rendered it anew', error);
+    else reportError(error);
+  };
+}

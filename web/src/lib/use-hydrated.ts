@@ -18,28 +18,28 @@ export function useHydrated(): boolean {
 
 /**
  * True once the page is hydrated and React has done the rest of its hydration work too (the
- * Suspense boundaries of a server-rendered page hydrate after its shell, in slices): at the
- * browser's first idle moment after hydration. Data written into the cache before then (a live
- * update) would reach a boundary still holding the server's markup, which React would find
- * different and throw away (its error #418).
+ * Suspense boundaries of a server-rendered page hydrate after its shell, in slices that keep the
+ * browser busy): at the second idle moment in a row after hydration. Data written into the cache
+ * before then (a live update) would reach a boundary still holding the server's markup, which
+ * React would find different and throw away (its error #418). Browsers without idle callbacks
+ * (Safari) wait a moment.
  */
 export function useHydrationSettled(): boolean {
   const hydrated = useHydrated();
   const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (!hydrated || settled) return;
-    const settle = () => setSettled(true);
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(settle, { timeout: SETTLE_AT_MOST_MS });
-      return () => cancelIdleCallback(idle);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setSettled(true), SETTLE_WITHOUT_IDLE_MS);
+      return () => clearTimeout(timer);
     }
-    const timer = setTimeout(settle, SETTLE_WITHOUT_IDLE_MS);
-    return () => clearTimeout(timer);
+    let idle = requestIdleCallback(() => {
+      idle = requestIdleCallback(() => setSettled(true));
+    });
+    return () => cancelIdleCallback(idle);
   }, [hydrated, settled]);
   return settled;
 }
 
-/** The longest a busy page waits for an idle moment. */
-const SETTLE_AT_MOST_MS = 3000;
-/** Without idle callbacks (Safari): a moment. */
-const SETTLE_WITHOUT_IDLE_MS = 300;
+/** Without idle callbacks: a moment. */
+const SETTLE_WITHOUT_IDLE_MS = 500;
