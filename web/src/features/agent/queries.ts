@@ -96,6 +96,12 @@ export function layOverCash(held: AgentCash | undefined, incoming: AgentCash): A
   return incoming;
 }
 
+/**
+ * The agents whose orders' last fetch failed: a failing streak toasts once. Kept apart from the
+ * query's timestamps, which a failure and the data before it can share to the millisecond.
+ */
+const failingOrders = new Set<string>();
+
 export const agentQueries = {
   /**
    * Every order agent `agentId` can see, newest first. An answer is laid over the orders held
@@ -107,12 +113,12 @@ export const agentQueries = {
   orders: (agentId: string) =>
     queryOptions({
       queryKey: agentOrdersKey(agentId),
-      queryFn: async ({ client, signal }): Promise<readonly AgentOrder[]> => {
-        const held = client.getQueryState(agentOrdersKey(agentId));
-        // Whether the last call failed (a fetch under way no longer says so by its status).
-        const failing = held !== undefined && held.errorUpdatedAt > held.dataUpdatedAt;
+      queryFn: async ({ signal }): Promise<readonly AgentOrder[]> => {
+        // Whether the last call failed: its failure was said already.
+        const failing = failingOrders.has(agentId);
         try {
           const orders = await getVisibleOrders(signal);
+          failingOrders.delete(agentId);
           store.set(offlineAtom, false);
           return orders;
         } catch (error) {
@@ -120,6 +126,7 @@ export const agentQueries = {
           if (isSessionLost(error)) store.set(sessionLostAtom, sessionLostText(error));
           else {
             if (!failing) toast.error(loadFailureText(error, shownScreen()));
+            failingOrders.add(agentId);
             if (isUnreachable(error)) store.set(offlineAtom, true);
           }
           throw error;
