@@ -36,7 +36,7 @@ import {
   productsNow,
   tellFailure,
 } from '../../features/counter/queries';
-import { failureMessage } from '../../features/seller/failure-message';
+import { errorText, failureMessage } from '../../features/seller/failure-message';
 import { shopQueries } from '../../features/shop/queries';
 import { LoadProblem } from './load-problem';
 import '../../features/seller/components/seller-screen.css';
@@ -62,8 +62,10 @@ export function CounterPage() {
   const upiId = shop?.upiId ?? '';
   const { data: day, error, refetch, isPending } = useQuery(counterQueries.till());
   const [bill, setBill] = useState<Bill>([]);
-  // Scanned while the last sale is being recorded: the next bill's.
-  const [queued, setQueued] = useState<Bill>([]);
+  // Scanned while the last sale is being recorded: the next bill's (read after the sale's await,
+  // so a ref, not the value this render saw).
+  const queued = useRef<Bill>([]);
+  const recording = useRef(false);
   const [payment, setPayment] = useState<CounterPayment>('cash');
   const [tendered, setTendered] = useState('');
   // One key for the bill until it is sold: a retry after a lost answer is the same sale.
@@ -96,7 +98,10 @@ export function CounterPage() {
   };
 
   const add = (product: Product, quantity: number) => {
-    if (selling.isPending) return setQueued((held) => addToBill(held, product, quantity));
+    if (recording.current) {
+      queued.current = addToBill(queued.current, product, quantity);
+      return;
+    }
     setDone(null);
     setBill((held) => addToBill(held, product, quantity));
   };
@@ -118,6 +123,8 @@ export function CounterPage() {
     try {
       const result = await printReceipt(sale._id, openDrawer && sale.payment === 'cash');
       if (!result.printed) toast.warning(result.reason);
+    } catch (problem) {
+      toast.warning(`The receipt could not be printed: ${errorText(problem)}`);
     } finally {
       setPrinting(false);
     }
@@ -141,27 +148,18 @@ export function CounterPage() {
       totals.total,
       'tendered' in cash ? cash.tendered : undefined,
     );
+    recording.current = true;
+    let sale: CounterSale;
     try {
-      const sale = await selling.mutateAsync({ body, key: billKey });
-      setDone(sale);
-      setBill(queued);
-      setQueued([]);
-      setPayment('cash');
-      setTendered('');
-      setBillKey(newKey());
-      setAnnouncement(
-        `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
-          sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
-        }`,
-      );
-      scan.current?.focus();
-      if (await desktopPrintsReceipts()) await print(sale, true);
+      sale = await selling.mutateAsync({ body, key: billKey });
     } catch (problem) {
+      recording.current = false;
       // Scanned meanwhile: on this bill after all.
+      const scanned = queued.current;
+      queued.current = [];
       setBill((held) =>
-        queued.reduce((each, line) => addToBill(each, line.product, line.quantity), held),
+        scanned.reduce((each, line) => addToBill(each, line.product, line.quantity), held),
       );
-      setQueued([]);
       const code = problem instanceof ApiError ? problem.code : undefined;
       if (code === 'IDEMPOTENCY_KEY_REUSED') {
         // An earlier try of this bill was recorded after all (its answer was lost).
@@ -171,7 +169,23 @@ export function CounterPage() {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
         await repriceBill();
       } else saleFailed(problem);
+      return;
     }
+    recording.current = false;
+    setDone(sale);
+    setBill(queued.current);
+    queued.current = [];
+    setPayment('cash');
+    setTendered('');
+    setBillKey(newKey());
+    setAnnouncement(
+      `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
+        sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
+      }`,
+    );
+    scan.current?.focus();
+    // The desktop app prints at once, and opens the drawer for cash.
+    if (await desktopPrintsReceipts().catch(() => false)) await print(sale, true);
   };
 
   // The till's keys, wherever the focus is on this screen (none while a dialog is open).
