@@ -173,6 +173,9 @@ test.describe('the seller’s Product List', () => {
     await field.fill('Cookies');
     await page.getByLabel('Show').selectOption('Out of stock');
     await expect(page).toHaveURL('/seller/product-list?q=Cookies&filter=out-of-stock');
+    // The last search's row stays on show until the new answer comes: counted after it.
+    await expect(rows.filter({ hasText: 'SKU-000123' })).toHaveCount(0);
+    await expect(rows.nth(1)).toContainText('Cookies');
     const switches = page.getByRole('switch');
     await expect(switches.first()).toBeVisible();
     const count = await switches.count();
