@@ -8,21 +8,24 @@ import { routes } from './routes';
  */
 export async function createRouter({ hydrating }: { hydrating: boolean }) {
   if (hydrating) await loadMatchedRoutes(routes, window.location.pathname);
-  let sellerScreens: Promise<void> | undefined;
+  let sellerScreens: Promise<{ sellerRoutes: RouteObject[] }> | undefined;
   return createBrowserRouter(routes, {
-    // The seller's screens join the routes the first time the seller goes to them.
-    patchRoutesOnNavigation: ({ path, patch }) => {
+    // The seller's screens join the routes the first time the seller goes to them. Each
+    // navigation patches for itself (a superseded one's patch is ignored; repeats are skipped),
+    // and a chunk that failed to load is asked for again next time.
+    patchRoutesOnNavigation: async ({ path, patch }) => {
       if (!isSellerPath(path)) return;
-      sellerScreens ??= import('./seller-routes').then(({ sellerRoutes }) =>
-        patch('seller', sellerRoutes),
-      );
-      return sellerScreens;
+      sellerScreens ??= import('./seller-routes').catch((error: unknown) => {
+        sellerScreens = undefined;
+        throw error;
+      });
+      patch('seller', (await sellerScreens).sellerRoutes);
     },
   });
 }
 
 /** Whether `path` is the seller area's (`/seller` and under it). */
-const isSellerPath = (path: string): boolean => /^\/seller(\/|$|\?)/.test(path);
+const isSellerPath = (path: string): boolean => /^\/seller(\/|$|\?)/i.test(path);
 
 /** Loads the lazy parts of the routes of `routes` matching `pathname` into the routes themselves. */
 export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {

@@ -20,8 +20,10 @@ export function hydrateStorefront(page: Document, client: QueryClient): boolean 
   }
 }
 
-/** React's errors of a hydration that met other markup than it rendered (minified or not). */
-const HYDRATION_MISMATCH = /Hydrat|#(418|419|421|422|423|425)\b/;
+/** React's error of a hydration that met other markup than it rendered (minified or not). */
+const HYDRATION_MISMATCH = /Hydration failed|#418\b/;
+/** How long after hydration starts a changed answer may explain a mismatch. */
+const HYDRATION_WINDOW_MS = 30_000;
 
 /**
  * `hydrateRoot`'s onRecoverableError for a page hydrated from `client`'s answers. When one of
@@ -44,6 +46,8 @@ export function hydrationErrors(client: QueryClient): (error: unknown) => void {
     changed = true;
     stop();
   });
+  // Past hydration, nothing is listened to (nor the server's answers held) any longer.
+  setTimeout(stop, HYDRATION_WINDOW_MS);
   return (error) => {
     const message = error instanceof Error ? error.message : String(error);
     if (changed && HYDRATION_MISMATCH.test(message))
