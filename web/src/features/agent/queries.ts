@@ -97,10 +97,11 @@ export function layOverCash(held: AgentCash | undefined, incoming: AgentCash): A
 }
 
 /**
- * The agents whose orders' last fetch failed: a failing streak toasts once. Kept apart from the
- * query's timestamps, which a failure and the data before it can share to the millisecond.
+ * The agents whose orders' last fetch failed, per cache (each login makes its own): a failing
+ * streak toasts once. Kept apart from the query's timestamps, which a failure and the data
+ * before it can share to the millisecond.
  */
-const failingOrders = new Set<string>();
+const failingOrders = new WeakMap<QueryClient, Set<string>>();
 
 export const agentQueries = {
   /**
@@ -113,12 +114,14 @@ export const agentQueries = {
   orders: (agentId: string) =>
     queryOptions({
       queryKey: agentOrdersKey(agentId),
-      queryFn: async ({ signal }): Promise<readonly AgentOrder[]> => {
+      queryFn: async ({ client, signal }): Promise<readonly AgentOrder[]> => {
+        const streaks = failingOrders.get(client) ?? new Set<string>();
+        failingOrders.set(client, streaks);
         // Whether the last call failed: its failure was said already.
-        const failing = failingOrders.has(agentId);
+        const failing = streaks.has(agentId);
         try {
           const orders = await getVisibleOrders(signal);
-          failingOrders.delete(agentId);
+          streaks.delete(agentId);
           store.set(offlineAtom, false);
           return orders;
         } catch (error) {
@@ -126,7 +129,7 @@ export const agentQueries = {
           if (isSessionLost(error)) store.set(sessionLostAtom, sessionLostText(error));
           else {
             if (!failing) toast.error(loadFailureText(error, shownScreen()));
-            failingOrders.add(agentId);
+            streaks.add(agentId);
             if (isUnreachable(error)) store.set(offlineAtom, true);
           }
           throw error;
