@@ -116,9 +116,28 @@ export function CounterPage() {
     }
   };
 
-  /** Prints `sale`'s receipt; `openDrawer` only for the sale just made in cash. */
+  // Read after awaits (a print right after a sale): a ref, not this render's value.
+  const printingNow = useRef<Promise<void> | null>(null);
+
+  /**
+   * Prints `sale`'s receipt; `openDrawer` only for the sale just made in cash. A receipt asked
+   * for while another prints waits for it; a repeat of a reprint is ignored.
+   */
   const print = async (sale: CounterSale, openDrawer = false) => {
-    if (printing) return;
+    if (printingNow.current) {
+      if (!openDrawer) return;
+      await printingNow.current;
+    }
+    const printed = printOne(sale, openDrawer);
+    printingNow.current = printed;
+    try {
+      await printed;
+    } finally {
+      if (printingNow.current === printed) printingNow.current = null;
+    }
+  };
+
+  const printOne = async (sale: CounterSale, openDrawer: boolean) => {
     setPrinting(true);
     try {
       const result = await printReceipt(sale._id, openDrawer && sale.payment === 'cash');
@@ -140,7 +159,8 @@ export function CounterPage() {
   };
 
   const sell = async () => {
-    if (!ready || done) return;
+    // Not twice at once, nor the bill just recorded again (a new bill may be on show already).
+    if (!ready || recording.current || (done && bill.length === 0)) return;
     const cash = cashFor(totals.total, tendered);
     const body = saleBody(
       bill,
@@ -149,6 +169,8 @@ export function CounterPage() {
       'tendered' in cash ? cash.tendered : undefined,
     );
     recording.current = true;
+    // A scanner types into whatever has the focus: the next customer's items, into the scan box.
+    scan.current?.focus();
     let sale: CounterSale;
     try {
       sale = await selling.mutateAsync({ body, key: billKey });
@@ -169,6 +191,7 @@ export function CounterPage() {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
         await repriceBill();
       } else saleFailed(problem);
+      scan.current?.focus();
       return;
     }
     recording.current = false;
@@ -266,7 +289,7 @@ export function CounterPage() {
                 ref={scan}
                 onCode={onCode}
                 onProduct={add}
-                onEmptyEnter={done ? nextSale : undefined}
+                onEmptyEnter={done && bill.length === 0 ? nextSale : undefined}
               />
               <BillTable
                 bill={bill}
@@ -287,18 +310,28 @@ export function CounterPage() {
                 onNext={nextSale}
               />
             ) : (
-              <PaymentPanel
-                totals={totals}
-                payment={payment}
-                onPayment={setPayment}
-                tendered={tendered}
-                onTendered={setTendered}
-                upi={{ upiId, upiName: shop?.upiName ?? '' }}
-                busy={selling.isPending}
-                ready={ready}
-                onSell={() => void sell()}
-                tenderedRef={tenderedField}
-              />
+              <div className="counter__pay">
+                {done && (
+                  <p className="counter-last" role="status">
+                    Bill {done.number} recorded
+                    {done.payment === 'cash'
+                      ? `: change to give ${rupees(done.change ?? 0)}`
+                      : ': paid by UPI'}
+                  </p>
+                )}
+                <PaymentPanel
+                  totals={totals}
+                  payment={payment}
+                  onPayment={setPayment}
+                  tendered={tendered}
+                  onTendered={setTendered}
+                  upi={{ upiId, upiName: shop?.upiName ?? '' }}
+                  busy={selling.isPending}
+                  ready={ready}
+                  onSell={() => void sell()}
+                  tenderedRef={tenderedField}
+                />
+              </div>
             )}
           </div>
           <RecentSales
