@@ -28,6 +28,7 @@ import { presentDay, presentReturn, presentSale } from './counter.presenter.js';
 import {
   closeTill,
   currentTill,
+  openTillDay,
   openTill,
   productByCode,
   returnToCounter,
@@ -69,7 +70,7 @@ export function counterRoutes(): Router<AppState, AppContext> {
   // A day's sales; without one, the open day's (past midnight too), else the shop's today's.
   router.get('/sales', async (ctx) => {
     const query = counterSalesQuerySchema.parse(ctx.query);
-    const open = query.date ? null : await currentTill(ctx.em);
+    const open = query.date ? null : await openTillDay(ctx.em);
     const date = query.date ?? open?.date ?? dayIn(new Date(), (await readShop(ctx.em)).timeZone);
     const { sales, more } = await salesOf(
       ctx.em,

@@ -17,7 +17,12 @@ import {
   type CounterReturnBody,
   type CounterSaleBody,
 } from '@kirana/shared';
-import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import {
+  UniqueConstraintViolationException,
+  type EntityManager,
+  type InferKyselyDB,
+  type Kysely,
+} from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
@@ -30,11 +35,12 @@ import { ProductSchema, type Product } from '../product/product.entity.js';
 import { inStockWithUnitsBack, notEnoughLeft, takeUnits } from '../product/stock-units.js';
 import { readShop } from '../shop/shop.service.js';
 import type {
-  CounterDaySchema,
   CounterReturnSchema,
   CounterSaleLineSchema,
   CounterSaleSchema,
-  ReturnedLine,
+  ReturnedLine} from './counter.entity.js';
+import {
+  CounterDaySchema
 } from './counter.entity.js';
 
 type CounterTables = InferKyselyDB<
@@ -48,7 +54,6 @@ type Db = Kysely<CounterTables>;
 
 /** Amounts are stored as 32-bit paise. */
 const MAX_SALE_PAISE = 2_147_483_647;
-const UNIQUE_VIOLATION = '23505';
 
 export const DAY_NOT_OPEN = 'The till is not open: open the day with the cash in the drawer first';
 export const DAY_ALREADY_OPEN = 'The till is open already: close the day before opening another';
@@ -607,29 +612,21 @@ export async function openTill(
   now = new Date(),
 ): Promise<DayRecord> {
   const { timeZone } = await readShop(em);
-  const id = uuidv7();
+  const day = em.create(CounterDaySchema, {
+    date: dayIn(now, timeZone),
+    openingFloatPaise: paiseOf(openingFloat),
+    openedAt: now,
+  });
   try {
-    await em
-      .getKysely<CounterTables>()
-      .insertInto('counter_days')
-      .values({
-        id,
-        date: dayIn(now, timeZone),
-        opening_float_paise: paiseOf(openingFloat),
-        opened_at: now,
-      })
-      .execute();
+    await em.flush();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
+    // The unique index of the open day: another is open.
+    if (error instanceof UniqueConstraintViolationException)
+      throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
     throw error;
   }
   events.publish({ type: 'till.changed' });
-  return dayWithFigures(em, id);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return code(error) === UNIQUE_VIOLATION || code((error as Error).cause) === UNIQUE_VIOLATION;
+  return dayWithFigures(em, day.id);
 }
 
 /**
@@ -679,13 +676,18 @@ export async function closeTill(
 
 /** The open day of the till with its figures so far, or null. */
 export async function currentTill(em: EntityManager): Promise<DayRecord | null> {
-  const open = await em
+  const open = await openTillDay(em);
+  return open ? dayWithFigures(em, open.id) : null;
+}
+
+/** The open day of the till, its id and the shop's day it opened on, without its figures. */
+export function openTillDay(em: EntityManager): Promise<{ id: string; date: string } | undefined> {
+  return em
     .getKysely<CounterTables>()
     .selectFrom('counter_days')
-    .select('id')
+    .select(['id', sql<string>`date::text`.as('date')])
     .where('closed_at', 'is', null)
     .executeTakeFirst();
-  return open ? dayWithFigures(em, open.id) : null;
 }
 
 /** The till's days that opened on the shop's day `date`, with their figures, oldest first. */
