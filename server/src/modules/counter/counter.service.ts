@@ -38,10 +38,9 @@ import type {
   CounterReturnSchema,
   CounterSaleLineSchema,
   CounterSaleSchema,
-  ReturnedLine} from './counter.entity.js';
-import {
-  CounterDaySchema
+  ReturnedLine,
 } from './counter.entity.js';
+import { CounterDaySchema } from './counter.entity.js';
 
 type CounterTables = InferKyselyDB<
   | typeof CounterDaySchema
