@@ -22,7 +22,7 @@ import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
 import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
 import { requestLines, requestLog, type RequestLogLevel } from './lib/request-log.js';
-import { rejectUnsafeBodies } from './lib/text-input.js';
+import { rejectUnsafeInput } from './lib/text-input.js';
 import { serveWebApp } from './lib/static.js';
 import { serveUploads } from './modules/upload/serve-uploads.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
@@ -195,7 +195,7 @@ export function createApp(deps: AppDependencies): App {
     }),
   );
 
-  app.use(rejectUnsafeBodies());
+  app.use(rejectUnsafeInput());
 
   const limits = (name: string) => ({ name, redis: deps.redis, keyPrefix: deps.redisKeyPrefix });
   const throttle = (name: string) => new LoginThrottle(limits(name), deps.limits?.login);

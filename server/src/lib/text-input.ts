@@ -64,11 +64,13 @@ export function assertSafeInput(value: unknown): void {
 }
 
 /**
- * Refuses, with a 400 and before it reaches a route or the database, any request body holding a
- * NUL character or nested or sized beyond what a request of ours can be.
+ * Refuses, with a 400 and before it reaches a route or the database, a query string holding a
+ * NUL character, and any request body holding one or nested or sized beyond what a request of
+ * ours can be.
  */
-export function rejectUnsafeBodies(): Middleware<AppState, AppContext> {
+export function rejectUnsafeInput(): Middleware<AppState, AppContext> {
   return async (ctx, next) => {
+    assertSafeInput(ctx.query);
     assertSafeInput(ctx.request.body);
     await next();
   };

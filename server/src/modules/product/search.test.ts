@@ -101,6 +101,21 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     expect(names(await search('q=potatoe'))).toEqual(['Potato']);
   });
 
+  test('a NUL character in the search or any query is a 400 naming it, never a database error', async () => {
+    for (const path of ['/api/product/search?q=%00', '/api/product/search?q=to%00m&limit=5']) {
+      await app.http().get(path).expect(400, {
+        success: false,
+        message: 'q must not contain NUL characters',
+        code: 'INVALID',
+      });
+    }
+    await app.http().get('/api/product/search?category=a%00').expect(400, {
+      success: false,
+      message: 'category must not contain NUL characters',
+      code: 'INVALID',
+    });
+  });
+
   test('Indian names in Latin and Devanagari letters: doodh and दूध find milk, pyaz an onion', async () => {
     expect(names(await search('q=doodh'))).toEqual(['Toned Milk']);
     expect(names(await search(`q=${encodeURIComponent('दूध')}`))).toEqual(['Toned Milk']);
