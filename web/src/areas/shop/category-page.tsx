@@ -70,10 +70,12 @@ function CategoryProducts({ category }: { category: CategoryDto }) {
   );
   const cart = useCartControls();
   const more = useRef<HTMLAnchorElement>(null);
-  // The link to the next page, scrolled near: its products join these, the address stays.
+  // The link to the next page, scrolled near: its products join these, the address stays. Watched
+  // again once a fetch of it ends, so that one a refresh of the list cancelled is asked again.
   useEffect(() => {
     const link = more.current;
-    if (!link || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!link || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined')
+      return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
@@ -82,7 +84,7 @@ function CategoryProducts({ category }: { category: CategoryDto }) {
     );
     observer.observe(link);
     return () => observer.disconnect();
-  }, [hasNextPage, fetchNextPage, data.pages.length]);
+  }, [hasNextPage, fetchNextPage, isFetchingNextPage, data.pages.length]);
 
   // Sold out or archived since the page loaded: no longer offered.
   const products = data.pages
