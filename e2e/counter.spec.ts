@@ -147,4 +147,92 @@ test.describe('the counter', () => {
       await api.dispose();
     }
   });
+
+  test('F9 right after a scan sells the item still being looked up; a sale whose answer was lost is recorded once, and what was scanned meanwhile is the next bill', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    test.slow();
+    // The answer the test loses, and the server's 409 when the bill comes back changed.
+    expectFailedRequest('/api/counter/sales', 0);
+    expectFailedRequest('/api/counter/sales', 409);
+    const api = await sellerApi();
+    const suffix = uniqueSuffix();
+    const barcodes = {
+      jeera: `892${Date.now()}`.slice(0, 13),
+      rusk: `893${Date.now()}`.slice(0, 13),
+    };
+    const jeera = { name: `Jeera Biscuit ${suffix}`, id: '' };
+    const rusk = { name: `Milk Rusk ${suffix}`, id: '' };
+    jeera.id = await importProduct(jeera.name, 20, barcodes.jeera);
+    rusk.id = await importProduct(rusk.name, 20, barcodes.rusk);
+    const left = async (id: string) => {
+      const answer = await api.get(`/api/product/items?ids=${id}`);
+      return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]
+        ?.stockCount;
+    };
+    expect((await api.post('/api/counter/day/open', { data: { openingFloat: 0 } })).ok()).toBe(
+      true,
+    );
+    try {
+      await logInAsSeller(page);
+      await page.goto('/seller/counter');
+      const scan = page.getByRole('combobox', { name: /Scan or search/ });
+      await expect(scan).toBeFocused();
+      const scanner = async (code: string) => {
+        await page.keyboard.type(code, { delay: 4 });
+        await page.keyboard.press('Enter');
+      };
+      const bill = page.getByRole('table', { name: 'The bill' });
+
+      // A slow counter PC: the lookup answers late, and F9 comes before it.
+      await page.route('**/api/counter/lookup?*', async (route) => {
+        await new Promise((done) => setTimeout(done, 600));
+        await route.continue();
+      });
+      await scanner(barcodes.jeera);
+      await page.keyboard.press('F9');
+      const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
+      await expect(done).toContainText('₹112.20');
+      expect(await left(jeera.id)).toBe(19);
+      await page.unroute('**/api/counter/lookup?*');
+
+      // The next sale is recorded, but its answer is lost; a scan made meanwhile waits.
+      await scan.focus();
+      await scanner(barcodes.jeera);
+      await expect(page.getByLabel(`Quantity of ${jeera.name}`)).toHaveValue('1');
+      let answerLost!: () => void;
+      const held = new Promise<void>((resolve) => (answerLost = resolve));
+      await page.route('**/api/counter/sales', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await held;
+        await route.fetch();
+        await route.abort('failed');
+      });
+      await page.keyboard.press('F9');
+      await scanner(barcodes.rusk);
+      answerLost();
+      await expect(page.getByText('The sale could not be recorded')).toBeVisible();
+      await page.unroute('**/api/counter/sales');
+      await expect(page.getByLabel(`Quantity of ${rusk.name}`)).toHaveValue('1');
+      expect(await left(jeera.id)).toBe(18);
+
+      // F9 again: the server knows the bill's key; the rusk is the next customer's.
+      await page.keyboard.press('F9');
+      await expect(page.getByText('This bill was recorded already')).toBeVisible();
+      await expect(bill).toContainText(rusk.name);
+      await expect(bill).not.toContainText(jeera.name);
+      await page.keyboard.press('F9');
+      await expect(done).toContainText('₹112.20');
+      expect(await left(jeera.id)).toBe(18);
+      expect(await left(rusk.id)).toBe(19);
+      const { sales } = (await (await api.get('/api/counter/sales')).json()) as {
+        sales: unknown[];
+      };
+      expect(sales).toHaveLength(3);
+    } finally {
+      await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
+      await api.dispose();
+    }
+  });
 });

@@ -1,7 +1,10 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import { waitForAppOnLoad } from './app-started';
 
-/** A failed answer a test provokes on purpose (a wrong password), which the browser logs. */
+/**
+ * A failed answer a test provokes on purpose (a wrong password), which the browser logs; status
+ * 0 for an answer that never came (a request the test aborts).
+ */
 interface ExpectedFailure {
   path: string;
   status: number;
@@ -9,7 +12,7 @@ interface ExpectedFailure {
 
 const isFailedLoad = (message: ConsoleMessage, status: number) =>
   message.text().startsWith('Failed to load resource') &&
-  message.text().includes(`status of ${status} `);
+  message.text().includes(status === 0 ? 'net::ERR_FAILED' : `status of ${status} `);
 
 const pathOf = (message: ConsoleMessage) => new URL(message.location().url).pathname;
 

@@ -4,6 +4,7 @@ import {
   type CounterPayment,
   type CounterReturnBody,
   type CounterSale,
+  type CounterSaleBody,
   type Product,
 } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -13,8 +14,10 @@ import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import {
   addToBill,
+  billBeyond,
   billTotals,
   cashFor,
+  joinBills,
   readyToSell,
   saleBody,
   setQuantity,
@@ -66,10 +69,17 @@ export function CounterPage() {
   // so a ref, not the value this render saw).
   const queued = useRef<Bill>([]);
   const recording = useRef(false);
+  // Codes scanned whose products are still being looked up, and F9 pressed meanwhile: the sale
+  // waits for them (a scanner's Enter and a quick F9 are milliseconds apart).
+  const [scansInFlight, setScansInFlight] = useState(0);
+  const sellWhenScanned = useRef(false);
   const [payment, setPayment] = useState<CounterPayment>('cash');
   const [tendered, setTendered] = useState('');
   // One key for the bill until it is sold: a retry after a lost answer is the same sale.
   const [billKey, setBillKey] = useState(newKey);
+  // The last try of this bill whose answer never came (the server unreached or failing): it may
+  // have been recorded.
+  const unanswered = useRef<CounterSaleBody | null>(null);
   const [done, setDone] = useState<CounterSale | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [printing, setPrinting] = useState(false);
@@ -88,11 +98,13 @@ export function CounterPage() {
 
   const backToScan = () => requestAnimationFrame(() => scan.current?.focus());
 
-  const nextSale = () => {
-    setBill([]);
+  /** A new bill, holding what was scanned for it already. */
+  const nextSale = (scanned: Bill = []) => {
+    setBill(scanned);
     setPayment('cash');
     setTendered('');
     setBillKey(newKey());
+    unanswered.current = null;
     setDone(null);
     scan.current?.focus();
   };
@@ -107,12 +119,17 @@ export function CounterPage() {
   };
 
   const onCode = async (code: string, quantity: number) => {
+    setScansInFlight((count) => count + 1);
     try {
       add(await lookUp.mutateAsync(code), quantity);
       return true;
     } catch (problem) {
       toast.error(failureMessage(problem, `No product has the code ${code}`));
+      // Not the bill the seller asked to sell: it is short of this item.
+      sellWhenScanned.current = false;
       return false;
+    } finally {
+      setScansInFlight((count) => count - 1);
     }
   };
 
@@ -159,6 +176,10 @@ export function CounterPage() {
   };
 
   const sell = async () => {
+    if (scansInFlight > 0) {
+      sellWhenScanned.current = true;
+      return;
+    }
     // Not twice at once, nor the bill just recorded again (a new bill may be on show already).
     if (!ready || recording.current || (done && bill.length === 0)) return;
     const cash = cashFor(totals.total, tendered);
@@ -176,18 +197,21 @@ export function CounterPage() {
       sale = await selling.mutateAsync({ body, key: billKey });
     } catch (problem) {
       recording.current = false;
-      // Scanned meanwhile: on this bill after all.
       const scanned = queued.current;
       queued.current = [];
-      setBill((held) =>
-        scanned.reduce((each, line) => addToBill(each, line.product, line.quantity), held),
-      );
       const code = problem instanceof ApiError ? problem.code : undefined;
       if (code === 'IDEMPOTENCY_KEY_REUSED') {
-        // An earlier try of this bill was recorded after all (its answer was lost).
+        // A try whose answer was lost was recorded after all: what the bill holds beyond it, and
+        // what was scanned meanwhile, is the next bill's.
         toast.warning('This bill was recorded already: find it in Today’s sales');
-        nextSale();
-      } else if (code === 'BILL_CHANGED') {
+        nextSale(joinBills(billBeyond(bill, unanswered.current?.items ?? body.items), scanned));
+        return;
+      }
+      if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500)
+        unanswered.current = body;
+      // Scanned meanwhile: on this bill after all.
+      setBill((held) => joinBills(held, scanned));
+      if (code === 'BILL_CHANGED') {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
         await repriceBill();
       } else saleFailed(problem);
@@ -201,6 +225,7 @@ export function CounterPage() {
     setPayment('cash');
     setTendered('');
     setBillKey(newKey());
+    unanswered.current = null;
     setAnnouncement(
       `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
         sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
@@ -210,6 +235,13 @@ export function CounterPage() {
     // The desktop app prints at once, and opens the drawer for cash.
     if (await desktopPrintsReceipts().catch(() => false)) await print(sale, true);
   };
+
+  const sellNow = useEffectEvent(() => void sell());
+  useEffect(() => {
+    if (scansInFlight > 0 || !sellWhenScanned.current) return;
+    sellWhenScanned.current = false;
+    sellNow();
+  }, [scansInFlight]);
 
   // The till's keys, wherever the focus is on this screen (none while a dialog is open).
   const onKey = useEffectEvent((event: KeyboardEvent) => {
@@ -289,7 +321,7 @@ export function CounterPage() {
                 ref={scan}
                 onCode={onCode}
                 onProduct={add}
-                onEmptyEnter={done && bill.length === 0 ? nextSale : undefined}
+                onEmptyEnter={done && bill.length === 0 ? () => nextSale() : undefined}
               />
               <BillTable
                 bill={bill}
@@ -307,7 +339,7 @@ export function CounterPage() {
                   void print(done);
                   backToScan();
                 }}
-                onNext={nextSale}
+                onNext={() => nextSale()}
               />
             ) : (
               <div className="counter__pay">

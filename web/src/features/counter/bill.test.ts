@@ -2,10 +2,12 @@ import type { Product } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addToBill,
+  billBeyond,
   billTotals,
   cashFor,
   looksLikeCode,
   readScan,
+  joinBills,
   readyToSell,
   saleBody,
   setQuantity,
@@ -118,5 +120,23 @@ describe('the sale', () => {
     expect(readyToSell([{ product: product('gone', 10, 0), quantity: 1 }], 'cash', '', '')).toBe(
       false,
     );
+  });
+
+  it('after a sale recorded from an earlier state of the bill, what was added since is left', () => {
+    const rice = product('rice', 399);
+    const salt = product('salt', 28);
+    const oil = product('oil', 180);
+    const bill = joinBills(addToBill(addToBill([], rice, 3), salt), [
+      { product: oil, quantity: 1 },
+    ]);
+    const sold = [
+      { product: 'rice', quantity: 2 },
+      { product: 'salt', quantity: 1 },
+    ];
+    expect(billBeyond(bill, sold)).toEqual([
+      { product: rice, quantity: 1 },
+      { product: oil, quantity: 1 },
+    ]);
+    expect(billBeyond(bill, saleBody(bill, 'cash', 0).items)).toEqual([]);
   });
 });

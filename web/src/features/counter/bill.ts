@@ -43,6 +43,20 @@ export function setQuantity(bill: Bill, productId: string, quantity: number): Bi
   );
 }
 
+/** What is on `bill` beyond `sold` (a sale recorded from an earlier state of it). */
+export function billBeyond(bill: Bill, sold: CounterSaleBody['items']): Bill {
+  const taken = new Map<string, number>();
+  for (const item of sold) if (item.product) taken.set(item.product, item.quantity);
+  return bill.flatMap((line) => {
+    const quantity = line.quantity - (taken.get(line.product._id) ?? 0);
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+}
+
+/** `more` added to `bill`, line by line. */
+export const joinBills = (bill: Bill, more: Bill): Bill =>
+  more.reduce((each, line) => addToBill(each, line.product, line.quantity), bill);
+
 /** The bill's subtotal, tax and total in paise, as the server will price it. */
 export const billTotals = (bill: Bill): CartTotals =>
   cartTotals(
