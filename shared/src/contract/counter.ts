@@ -16,7 +16,7 @@ export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
 
 /**
  * The most cash one field of the till takes, in rupees (a float, a count, a note tendered): ten
- * lakh, so that a day's sums stay within the 32-bit paise the till stores.
+ * lakh, far beyond a shop's drawer.
  */
 export const MAX_TILL_AMOUNT = 1_000_000;
 

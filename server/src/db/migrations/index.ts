@@ -16,6 +16,7 @@ import { Migration20261127060000_ShopPromise } from './Migration20261127060000_S
 import { Migration20261127080000_ShopperPushSubscriptions } from './Migration20261127080000_ShopperPushSubscriptions.js';
 import { Migration20261127120000_Counter } from './Migration20261127120000_Counter.js';
 import { Migration20261127140000_CounterReturnKeys } from './Migration20261127140000_CounterReturnKeys.js';
+import { Migration20261127160000_TillDayBigSums } from './Migration20261127160000_TillDayBigSums.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   Migration20261127080000_ShopperPushSubscriptions,
   Migration20261127120000_Counter,
   Migration20261127140000_CounterReturnKeys,
+  Migration20261127160000_TillDayBigSums,
 ];

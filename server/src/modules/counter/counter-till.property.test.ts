@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
 import { createAgent, createProduct } from '../../test/factories.js';
+import { AppError } from '../../lib/errors.js';
 import { recordCorrection, recordHandover } from '../cash/cash.service.js';
 import {
   closeTill,
   openTill,
+  tillDaysOn,
   returnToCounter,
   sellAtCounter,
   type SaleRecord,
@@ -132,4 +134,41 @@ describe('the day of the till, over random days', () => {
       { numRuns: 25 },
     );
   }, 180_000);
+
+  test('closing and opening the day at once never makes days overlap: each handover is in one day at most', async () => {
+    const em = () => app.orm.em.fork();
+    // What racing close and open calls refuse: no day open, or one open already.
+    const refused = (error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+    };
+    const first = await openTill(em(), app.events, 0);
+    let handedPaise = 0;
+    // Tills on several screens, each closing the day and opening the next again and again.
+    const turns = Array.from({ length: 4 }, async () => {
+      for (let turn = 0; turn < 5; turn += 1) {
+        await closeTill(em(), app.events, 0, undefined).catch(refused);
+        await openTill(em(), app.events, 0).catch(refused);
+      }
+    });
+    const handovers = Array.from({ length: 12 }, async (_, index) => {
+      const amount = index + 1;
+      await recordCorrection(em(), app.events, agentId, { amount, note: 'collected' });
+      await recordHandover(em(), app.events, agentId, { amount, note: null });
+      handedPaise += amount * 100;
+    });
+    await Promise.all([...turns, ...handovers]);
+    await closeTill(em(), app.events, 0, undefined).catch(refused);
+
+    const days = (await tillDaysOn(em(), first.date)).filter(
+      (day) => day.openedAt >= first.openedAt,
+    );
+    expect(days.length).toBeGreaterThan(1);
+    days.slice(1).forEach((later, index) => {
+      const earlier = days[index]!;
+      expect(later.openedAt.getTime()).toBeGreaterThanOrEqual(earlier.closedAt!.getTime());
+    });
+    // Handed over while a day was open, or between two: counted once or not at all.
+    const inDays = days.reduce((sum, day) => sum + day.handoversPaise, 0);
+    expect(inDays).toBeLessThanOrEqual(handedPaise);
+  }, 60_000);
 });

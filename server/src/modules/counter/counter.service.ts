@@ -601,31 +601,37 @@ export interface ReturnRecord {
 }
 
 /**
- * Opens a day of the till with `openingFloat` rupees in the drawer, dated the shop's day.
+ * Opens a day of the till with `openingFloat` rupees in the drawer, dated the shop's day. It
+ * opens once a close or a handover under way has ended, so that days never overlap and each
+ * handover is in one day at most.
  * @throws AppError CONFLICT when a day is open already.
  */
 export async function openTill(
   em: EntityManager,
   events: DomainEvents,
   openingFloat: number,
-  now = new Date(),
 ): Promise<DayRecord> {
   const { timeZone } = await readShop(em);
-  const day = em.create(CounterDaySchema, {
-    date: dayIn(now, timeZone),
-    openingFloatPaise: paiseOf(openingFloat),
-    openedAt: now,
+  const dayId = await em.transactional(async (tx) => {
+    await holdTillCash(tx, 'alone');
+    const now = new Date();
+    const day = tx.create(CounterDaySchema, {
+      date: dayIn(now, timeZone),
+      openingFloatPaise: paiseOf(openingFloat),
+      openedAt: now,
+    });
+    try {
+      await tx.flush();
+    } catch (error) {
+      // The unique index of the open day: another is open.
+      if (error instanceof UniqueConstraintViolationException)
+        throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
+      throw error;
+    }
+    return day.id;
   });
-  try {
-    await em.flush();
-  } catch (error) {
-    // The unique index of the open day: another is open.
-    if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
-    throw error;
-  }
   events.publish({ type: 'till.changed' });
-  return dayWithFigures(em, day.id);
+  return dayWithFigures(em, dayId);
 }
 
 /**
@@ -701,6 +707,9 @@ export async function tillDaysOn(em: EntityManager, date: string): Promise<DayRe
   return Promise.all(days.map((day) => dayWithFigures(em, day.id)));
 }
 
+/** A closed day's stored sum: 64-bit, which the database driver reads as a string. */
+const stored = (paise: number | string | null) => (paise === null ? null : Number(paise));
+
 /**
  * Day `dayId` with its figures: summed from its sales, returns and the agents' handovers while
  * it was open (until `until`: now, or its close); a closed day's cash figures as stored.
@@ -765,10 +774,11 @@ async function dayWithFigures(
     .executeTakeFirstOrThrow();
   const figures = {
     openingFloat: day.opening_float_paise,
-    cashSales: day.cash_sales_paise ?? Number(day.cash_sales),
-    cashReturns: day.cash_returns_paise ?? Number(day.cash_returns),
+    cashSales: stored(day.cash_sales_paise) ?? Number(day.cash_sales),
+    cashReturns: stored(day.cash_returns_paise) ?? Number(day.cash_returns),
     // Cash agents handed over into the drawer while the day was open.
-    handovers: day.handovers_paise ?? (await handedOverPaise(em, date(day.opened_at), until)),
+    handovers:
+      stored(day.handovers_paise) ?? (await handedOverPaise(em, date(day.opened_at), until)),
   };
   return {
     id: day.id,
@@ -782,7 +792,7 @@ async function dayWithFigures(
     cashReturnsPaise: figures.cashReturns,
     upiReturnsPaise: Number(day.upi_returns),
     handoversPaise: figures.handovers,
-    expectedPaise: day.expected_paise ?? expectedCash(figures),
+    expectedPaise: stored(day.expected_paise) ?? expectedCash(figures),
     countedPaise: day.counted_paise,
     note: day.note,
   };

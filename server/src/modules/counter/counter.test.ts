@@ -395,4 +395,25 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(days.days.at(-1)).toEqual(closed);
     expect(today).toBe(dayIn(new Date(), 'Asia/Kolkata'));
   });
+
+  test('a day of crores closes: its sums are not bounded by one bill’s', async () => {
+    await openDay(1000);
+    // ₹1 crore a unit: two units and 2 % tax make one bill of ₹2.04 crore, near the most a bill
+    // may be; two of them pass what 32 bits of paise hold.
+    const gold = await createProduct(app.orm.em.fork(), {
+      pricePaise: 1_000_000_000,
+      offerPricePaise: 1_000_000_000,
+    });
+    for (let bill = 0; bill < 2; bill += 1)
+      await sell({ items: [{ product: gold.id, quantity: 2 }], payment: 'cash' }).expect(201);
+    const closed = counterDayAnswerSchema.parse(
+      (await seller.post('/api/counter/day/close').send({ countedCash: 1000 }).expect(200)).body,
+    ).day;
+    expect(closed).toMatchObject({
+      cashSales: 40_800_000,
+      expected: 40_801_000,
+      counted: 1000,
+      difference: -40_800_000,
+    });
+  });
 });
