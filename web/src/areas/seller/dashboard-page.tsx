@@ -15,6 +15,7 @@ import {
   hourLabel,
   minutesText,
   quickRanges,
+  rangeProblem,
   shareText,
 } from '../../features/seller/dashboard-ranges';
 import { failureMessage } from '../../features/seller/failure-message';
@@ -53,9 +54,13 @@ function RangePicker({
 }) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ from, to });
+    const picked = rangeProblem({ from, to });
+    setProblem(picked);
+    if (!picked) onChange({ from, to });
   };
   return (
     <div className="seller-dashboard__ranges">
@@ -69,6 +74,7 @@ function RangePicker({
             onClick={() => {
               setFrom(quick.from);
               setTo(quick.to);
+              setProblem(null);
               onChange(quick);
             }}
           >
@@ -82,6 +88,8 @@ function RangePicker({
           <input
             id="dashboard-from"
             type="date"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
             value={from}
             max={today}
             onChange={(event) => setFrom(event.target.value)}
@@ -93,6 +101,8 @@ function RangePicker({
           <input
             id="dashboard-to"
             type="date"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
             value={to}
             max={today}
             onChange={(event) => setTo(event.target.value)}
@@ -102,6 +112,11 @@ function RangePicker({
         <button type="submit" className="seller-button">
           Show
         </button>
+        {problem && (
+          <p id={problemId} className="seller-field__problem" role="alert">
+            {problem}
+          </p>
+        )}
       </form>
     </div>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, hourLabel, minutesText, quickRanges, shareText } from './dashboard-ranges';
+import {
+  addDays,
+  hourLabel,
+  minutesText,
+  quickRanges,
+  rangeProblem,
+  shareText,
+} from './dashboard-ranges';
 
 describe('the dashboard’s ranges and words', () => {
   it('today, yesterday and the last 7 days from the shop’s today, across a month and a year', () => {
@@ -18,5 +25,13 @@ describe('the dashboard’s ranges and words', () => {
     expect(shareText(null)).toBe('—');
     expect(minutesText(24.5)).toBe('24.5 min');
     expect(minutesText(null)).toBe('—');
+  });
+
+  it('a range picked backwards or longer than a year is said, in the screen’s words', () => {
+    expect(rangeProblem({ from: '2026-11-27', to: '2026-11-01' })).toBe(
+      'The first day must not be after the last',
+    );
+    expect(rangeProblem({ from: '2025-01-01', to: '2026-11-01' })).toBe('Pick at most 366 days');
+    expect(rangeProblem({ from: '2025-11-27', to: '2026-11-27' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { dashboardRangeIssue, MAX_DASHBOARD_DAYS } from '@kirana/shared';
 import type { DashboardRange } from './api/get-dashboard';
 
 /** A day as YYYY-MM-DD moved by `days` (calendar days: no clock is involved). */
@@ -15,6 +16,12 @@ export function quickRanges(today: string): { label: string; range: DashboardRan
     { label: 'Yesterday', range: { from: yesterday, to: yesterday } },
     { label: 'Last 7 days', range: { from: addDays(today, -6), to: today } },
   ];
+}
+
+/** What is wrong with a range the seller picked, in the screen's words; null when it is good. */
+export function rangeProblem({ from, to }: DashboardRange): string | null {
+  if (from > to) return 'The first day must not be after the last';
+  return dashboardRangeIssue(from, to) ? `Pick at most ${MAX_DASHBOARD_DAYS} days` : null;
 }
 
 const hourFormat = new Intl.DateTimeFormat('en-IN', {
