@@ -166,9 +166,14 @@ export function CounterPage() {
     }
   };
 
-  /** The bill's products as they are now, after the server said their prices moved. */
-  const repriceBill = async () => {
-    const products = await productsNow(bill.map((line) => line.product._id));
+  /**
+   * The bill's products as they are now, after the server said their prices moved or too few are
+   * left: the bill shows the new prices, or marks what it cannot sell.
+   */
+  const refreshBill = async () => {
+    // Not reached: the bill stays as it is, and the next try says why.
+    const products = await productsNow(bill.map((line) => line.product._id)).catch(() => null);
+    if (!products) return;
     const now = new Map(products.map((product) => [product._id, product]));
     setBill((held) =>
       held.map((line) => ({ ...line, product: now.get(line.product._id) ?? line.product })),
@@ -213,8 +218,11 @@ export function CounterPage() {
       setBill((held) => joinBills(held, scanned));
       if (code === 'BILL_CHANGED') {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
-        await repriceBill();
-      } else saleFailed(problem);
+        await refreshBill();
+      } else {
+        saleFailed(problem);
+        if (code === 'OUT_OF_STOCK') await refreshBill();
+      }
       scan.current?.focus();
       return;
     }
@@ -277,7 +285,13 @@ export function CounterPage() {
       {
         onSuccess: (answer) => {
           setReturning(null);
-          setAnnouncement(`Return recorded: give back ${rupees(answer.return.amount)}`);
+          const { amount, payment: way } = answer.return;
+          const said =
+            amount > 0
+              ? `Return recorded: give back ${rupees(amount)} ${way === 'cash' ? 'in cash' : 'by UPI'}`
+              : 'Return recorded';
+          toast.success(said);
+          setAnnouncement(said);
           backToScan();
         },
       },

@@ -6,8 +6,8 @@ import {
   billTotals,
   cashFor,
   looksLikeCode,
-  readScan,
   joinBills,
+  readScan,
   readyToSell,
   saleBody,
   setQuantity,
@@ -74,6 +74,8 @@ describe('the scan box', () => {
     // A code holding an x is a code: the quantity's x stands between spaces.
     expect(readScan('2x500g')).toEqual({ quantity: 1, text: '2x500g' });
     expect(readScan('12X6')).toEqual({ quantity: 1, text: '12X6' });
+    // More than a line takes is read as asked (the box refuses it), never as part of the code.
+    expect(readScan('5000*8901234567890')).toEqual({ quantity: 5000, text: '8901234567890' });
   });
 
   it('tells codes from names', () => {
@@ -88,6 +90,7 @@ describe('cash', () => {
   it('gives change from what is tendered, the exact amount when nothing is typed', () => {
     expect(cashFor(124_950, '2000')).toEqual({ tendered: 200_000, change: 75_050 });
     expect(cashFor(124_950, '')).toEqual({ tendered: 124_950, change: 0 });
+    expect(cashFor(124_950, '2,000')).toEqual({ tendered: 200_000, change: 75_050 });
     expect(cashFor(124_950, '1000')).toEqual({ short: 24_950 });
     expect(cashFor(124_950, '12.345')).toEqual({ invalid: true });
     expect(cashFor(124_950, 'abc')).toEqual({ invalid: true });

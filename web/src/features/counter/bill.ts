@@ -75,12 +75,10 @@ export function shortOf(line: BillLine): number {
  * `3*8901234567890` (or `3 x …`, the x between spaces: a code may hold an x) asks for 3 units.
  */
 export function readScan(text: string): { quantity: number; text: string } {
-  const match = /^\s*(\d{1,3})(?:\s*\*\s*|\s+[xX×]\s+)(.+)$/.exec(text);
+  // More than a bill takes is read as asked, for the box to refuse rather than sell fewer.
+  const match = /^\s*(\d{1,6})(?:\s*\*\s*|\s+[xX×]\s+)(.+)$/.exec(text);
   const quantity = match ? Number(match[1]) : 1;
-  return {
-    quantity: Math.min(Math.max(quantity, 1), MAX_LINE_QUANTITY),
-    text: (match?.[2] ?? text).trim(),
-  };
+  return { quantity: Math.max(quantity, 1), text: (match?.[2] ?? text).trim() };
 }
 
 /** Whether scanned text looks like a barcode or code rather than a name: no spaces, has a digit. */
@@ -94,7 +92,8 @@ export function cashFor(
   total: Paise,
   typed: string,
 ): { tendered: Paise; change: Paise } | { short: Paise } | { invalid: true } {
-  const text = typed.trim();
+  // '1,000' as the seller may write it.
+  const text = typed.trim().replaceAll(',', '');
   if (text === '') return { tendered: total, change: 0 };
   const rupees = Number(text);
   if (!Number.isFinite(rupees) || rupees < 0 || !/^\d+(\.\d{1,2})?$/.test(text))

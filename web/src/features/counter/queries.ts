@@ -108,7 +108,6 @@ export const counterChanges = {
         { saleId, body, key }: { saleId: string; body: CounterReturnBody; key: string },
         { client },
       ) => returnUnits(apiOf(client), saleId, body, key),
-      onSuccess: (answer) => toast.success(answer.message),
       onError: tellFailure('The return could not be recorded: try again'),
       onSettled: (_answer, _error, _asked, _context, { client }) => refreshTill(client),
     }),

@@ -1,6 +1,7 @@
-import { type Product } from '@kirana/shared';
+import { MAX_LINE_QUANTITY, type Product } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { toast } from '../../../lib/toast';
 import { looksLikeCode, readScan } from '../bill';
 import { counterQueries } from '../queries';
 import { rupees } from '../money';
@@ -39,7 +40,15 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref
   const open = shown.length > 0;
   const activeProduct = open ? shown[Math.min(active, shown.length - 1)] : undefined;
 
+  /** Whether more units were asked for than one line of a bill takes: said, and not added. */
+  const tooMany = () => {
+    if (scan.quantity <= MAX_LINE_QUANTITY) return false;
+    toast.error(`At most ${MAX_LINE_QUANTITY} of an item on one bill`);
+    return true;
+  };
+
   const pick = (product: Product) => {
+    if (tooMany()) return;
     onProduct(product, scan.quantity);
     setText('');
     setActive(0);
@@ -58,6 +67,7 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (scan.text === '') return onEmptyEnter?.();
+      if (tooMany()) return;
       if (looksLikeCode(scan.text) || !activeProduct) {
         // A scanner's barcode: the server knows which product has it.
         const typed = text;

@@ -1,6 +1,12 @@
 import { type CounterDay } from '@kirana/shared';
 import { rupees } from '../money';
 
+/** What the count came to against the cash expected: none, short or over. */
+const differenceText = (difference: number): string =>
+  difference === 0
+    ? 'None'
+    : `${rupees(Math.abs(difference))} ${difference < 0 ? 'short' : 'over'}`;
+
 /** The figures of a day of the till: how the cash expected is made, and what was counted. */
 export function TillFigures({ day }: { day: CounterDay }) {
   const rows: [string, string][] = [
@@ -13,7 +19,7 @@ export function TillFigures({ day }: { day: CounterDay }) {
   if (day.counted !== null && day.difference !== null)
     rows.push(
       ['Cash counted', rupees(day.counted)],
-      ['Difference', day.difference === 0 ? 'None' : rupees(day.difference)],
+      ['Difference', differenceText(day.difference)],
     );
   rows.push(['UPI sales', rupees(day.upiSales)], ['UPI given back', rupees(day.upiReturns)]);
   return (
