@@ -48,9 +48,9 @@ const SERVER_MODULE_LAYERS = [
   ['address', 'category'],
   ['product'],
   ['cart', 'storefront', 'order'],
-  ['cash', 'payment', 'push', 'dashboard'],
+  ['cash', 'payment', 'push'],
   ['counter'],
-  ['realtime'],
+  ['dashboard', 'realtime'],
 ];
 const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
 const upTo = (depth) => String.raw`^(\.\./){${depth}}`;

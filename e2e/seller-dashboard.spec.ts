@@ -18,6 +18,8 @@ interface DashboardFigures {
   averageDeliveryMinutes: number | null;
   withinPromise: number | null;
   byHour: number[];
+  counterBills: number;
+  counterSales: number;
 }
 
 /** A cookie jar of its own on the store. */
@@ -133,6 +135,8 @@ test.describe('the seller’s dashboard', () => {
           ? '—'
           : `${after.averageDeliveryMinutes.toFixed(1)} min`,
         after.withinPromise === null ? '—' : `${Math.round(after.withinPromise * 100)}%`,
+        String(after.counterBills),
+        rupees(after.counterSales),
       ]);
       const byHour = page.getByRole('table', { name: 'Orders by the hour they were placed' });
       await expect(byHour.locator('tbody td')).toHaveText(after.byHour.map(String));

@@ -4,7 +4,7 @@ import { dayField } from './common.js';
 /*
  * The seller's dashboard (design: The promise): how the shop did over some days, read in its
  * own time zone. Counted are the orders the shop saw (cash on delivery at once, online ones once
- * paid), placed in those days.
+ * paid), placed in those days, and beside them the bills of the counter (design: The counter).
  */
 
 /** The longest range the dashboard answers, in days: a year, a leap one included. */
@@ -69,6 +69,10 @@ export const dashboardSchema = z.object({
   byHour: z.array(z.int()).check(z.length(24)),
   /** Up to TOP_PRODUCTS, by units sold (most first), ties by name. */
   topProducts: z.array(topProductSchema),
+  /** Bills made at the counter in those days. */
+  counterBills: z.int(),
+  /** Rupees: what those bills took, less what the counter gave back in those days. */
+  counterSales: z.number(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -2,11 +2,16 @@
 import { TOP_PRODUCTS } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { CounterReturnSchema, CounterSaleSchema } from '../counter/counter.entity.js';
 import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
 
 type DashboardTables = InferKyselyDB<
-  typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema
+  | typeof OrderSchema
+  | typeof OrderItemSchema
+  | typeof ProductSchema
+  | typeof CounterSaleSchema
+  | typeof CounterReturnSchema
 >;
 
 /** Days `from` to `to` (YYYY-MM-DD, inclusive) as the shop's clock in `timeZone` counts them. */
@@ -30,9 +35,19 @@ export interface DashboardFigures {
   /** 24 counts: the orders placed in each hour of the shop's day. */
   byHour: number[];
   topProducts: { id: string; name: string; quantity: number; salesPaise: number }[];
+  /** The counter's bills in those days, and what they took less what it gave back then. */
+  counterBills: number;
+  counterSalesPaise: number;
 }
 
 const count = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
+
+/** Whether `column` (a timestamp) falls within the days, midnight to midnight in their zone. */
+function within({ from, to, timeZone }: DashboardDays, column: string) {
+  const at = sql.ref(column);
+  return sql<boolean>`${at} >= cast(${from} as date)::timestamp at time zone ${timeZone}
+    and ${at} < (cast(${to} as date) + 1)::timestamp at time zone ${timeZone}`;
+}
 
 /**
  * Where an order counts: placed within the days in the shop's time zone (midnight to midnight,
@@ -40,16 +55,16 @@ const count = (value: string | number | bigint | null | undefined) => Number(val
  * created_at bounds the scan), and seen by the shop (cash on delivery at once, online once paid:
  * order-queries.ts `releasedOrders`).
  */
-function counted({ from, to, timeZone }: DashboardDays, table: 'orders' | 'o') {
+function counted(days: DashboardDays, table: 'orders' | 'o') {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<boolean>`${column('created_at')} >= cast(${from} as date)::timestamp at time zone ${timeZone}
-    and ${column('created_at')} < (cast(${to} as date) + 1)::timestamp at time zone ${timeZone}
+  return sql<boolean>`${within(days, `${table}.created_at`)}
     and (${column('payment_type')} = 'COD' or ${column('is_paid')})`;
 }
 
 /**
- * The dashboard's two statements over `days`, not yet run (bench/dashboard.mjs explains them):
- * the orders counted, summed by the local hour they were placed in, and the products sold most.
+ * The dashboard's statements over `days`, not yet run (bench/dashboard.mjs explains them): the
+ * orders counted, summed by the local hour they were placed in, the products sold most, and the
+ * counter's bills and what it gave back.
  */
 export function dashboardQueries(em: EntityManager, days: DashboardDays) {
   const db = em.getKysely<DashboardTables>();
@@ -98,6 +113,19 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays) {
       .orderBy('p.name')
       .orderBy('sold.product_id')
       .limit(TOP_PRODUCTS),
+    counter: db
+      .selectFrom('counter_sales')
+      .select([
+        sql<number>`count(*)::int`.as('bills'),
+        sql<string>`coalesce(sum(amount_paise), 0)`.as('taken_paise'),
+        (eb) =>
+          eb
+            .selectFrom('counter_returns')
+            .select(sql<string>`coalesce(sum(amount_paise), 0)`.as('sum'))
+            .where(within(days, 'counter_returns.created_at'))
+            .as('given_back_paise'),
+      ])
+      .where(within(days, 'counter_sales.created_at')),
   };
 }
 
@@ -113,9 +141,10 @@ export async function dashboardFigures(
   days: DashboardDays,
 ): Promise<DashboardFigures> {
   const queries = dashboardQueries(em, days);
-  const [hours, products] = await Promise.all([
+  const [hours, products, counter] = await Promise.all([
     queries.hours.execute(),
     queries.products.execute(),
+    queries.counter.executeTakeFirstOrThrow(),
   ]);
 
   const byHour = Array.from({ length: 24 }, () => 0);
@@ -134,6 +163,8 @@ export async function dashboardFigures(
       quantity: product.quantity,
       salesPaise: count(product.sales_paise),
     })),
+    counterBills: counter.bills,
+    counterSalesPaise: count(counter.taken_paise) - count(counter.given_back_paise),
   };
   for (const hour of hours) {
     byHour[hour.hour] = hour.orders;

@@ -26,5 +26,7 @@ export function presentDashboard(days: DashboardDays, figures: DashboardFigures)
       quantity: product.quantity,
       sales: toRupees(product.salesPaise),
     })),
+    counterBills: figures.counterBills,
+    counterSales: toRupees(figures.counterSalesPaise),
   };
 }

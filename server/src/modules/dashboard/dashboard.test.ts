@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  counterSaleAnswerSchema,
   dashboardAnswerSchema,
   dayIn,
   toRupees,
@@ -9,6 +10,7 @@ import {
 } from '@kirana/shared';
 import type { InferKyselyDB } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
 import {
@@ -107,6 +109,9 @@ function expectedDashboard(
       .sort((a, b) => b.quantity - a.quantity || (a.name < b.name ? -1 : 1))
       .slice(0, 10)
       .map(({ paise, ...product }) => ({ ...product, sales: toRupees(paise) })),
+    // The counter sells nothing in these tests but the last.
+    counterBills: 0,
+    counterSales: 0,
   };
 }
 
@@ -283,6 +288,8 @@ describe('the seller’s dashboard', () => {
           { _id: atta!.id, name: 'Atta 5 kg', quantity: 2, sales: 500 },
           { _id: besan!.id, name: 'Besan 1 kg', quantity: 2, sales: 160 },
         ],
+        counterBills: 0,
+        counterSales: 0,
       });
 
       // The 9th has only its 23:30 order; the 11th only its midnight one.
@@ -485,4 +492,63 @@ describe('the seller’s dashboard', () => {
       await setTimeZone('Asia/Kolkata');
     }
   }, 120_000);
+
+  // Last: its bills stay in the database.
+  test('the counter’s bills beside the orders: what they took less what was given back, on the shop’s day', async () => {
+    const product = await createProduct(app.orm.em.fork(), {
+      pricePaise: 10_000,
+      offerPricePaise: 10_000,
+    });
+    await seller.post('/api/counter/day/open').send({ openingFloat: 0 }).expect(201);
+    try {
+      const sell = async (payment: 'cash' | 'upi') =>
+        counterSaleAnswerSchema.parse(
+          (
+            await seller
+              .post('/api/counter/sales')
+              .send({ items: [{ product: product.id, quantity: 2 }], payment })
+              .expect(201)
+          ).body,
+        ).sale;
+      // ₹204 each (₹200 and 2 % tax); one unit of the cash bill comes back: ₹102.
+      const cash = await sell('cash');
+      const upi = await sell('upi');
+      await seller
+        .post(`/api/counter/sales/${cash._id}/return`)
+        .send({ lines: [{ product: product.id, quantity: 1 }] })
+        .expect(200);
+      // The cash bill and its return at 23:50 in Pune on the 20th, the UPI bill at 00:10 on the 21st.
+      const db = app.orm.em.fork().getKysely();
+      const at = (iso: string) => new Date(iso);
+      await sql`update counter_sales set created_at = ${at('2026-03-20T18:20:00Z')} where id = ${cash._id}`.execute(
+        db,
+      );
+      await sql`update counter_returns set created_at = ${at('2026-03-20T18:25:00Z')} where sale_id = ${cash._id}`.execute(
+        db,
+      );
+      await sql`update counter_sales set created_at = ${at('2026-03-20T18:40:00Z')} where id = ${upi._id}`.execute(
+        db,
+      );
+
+      expect(await dashboard({ from: '2026-03-20', to: '2026-03-20' })).toMatchObject({
+        orders: 0,
+        counterBills: 1,
+        counterSales: 102,
+      });
+      expect(await dashboard({ from: '2026-03-21', to: '2026-03-21' })).toMatchObject({
+        counterBills: 1,
+        counterSales: 204,
+      });
+      expect(await dashboard({ from: '2026-03-20', to: '2026-03-21' })).toMatchObject({
+        counterBills: 2,
+        counterSales: 306,
+      });
+      expect(await dashboard({ from: '2026-03-22', to: '2026-03-22' })).toMatchObject({
+        counterBills: 0,
+        counterSales: 0,
+      });
+    } finally {
+      await seller.post('/api/counter/day/close').send({ countedCash: 0 }).expect(200);
+    }
+  });
 });

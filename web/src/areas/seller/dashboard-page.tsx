@@ -122,15 +122,20 @@ function RangePicker({
   );
 }
 
-/** The figures of the days: orders, sales, cancellations, delivery time, the promise kept. */
+/**
+ * The figures of the days: online orders, sales, cancellations, delivery time, the promise kept,
+ * and the counter's bills beside them.
+ */
 function Figures({ dashboard }: { dashboard: Dashboard }) {
   const figures: [string, string][] = [
-    ['Orders', String(dashboard.orders)],
-    ['Sales', rupees(dashboard.sales)],
+    ['Online orders', String(dashboard.orders)],
+    ['Online sales', rupees(dashboard.sales)],
     ['Cancelled', String(dashboard.cancelled)],
     ['Delivered', String(dashboard.delivered)],
     ['Average time to deliver', minutesText(dashboard.averageDeliveryMinutes)],
     ['Delivered within the promise', shareText(dashboard.withinPromise)],
+    ['Bills at the counter', String(dashboard.counterBills)],
+    ['Counter sales', rupees(dashboard.counterSales)],
   ];
   return (
     <dl className="seller-dashboard__figures">
@@ -183,10 +188,10 @@ function TopProducts({ products }: { products: TopProduct[] }) {
   return (
     <section className="seller-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="seller-section__title">
-        Top products
+        Top products online
       </h2>
       {products.length === 0 ? (
-        <p className="seller-empty">No products sold in these days.</p>
+        <p className="seller-empty">No products ordered online in these days.</p>
       ) : (
         <>
           <BarChart
