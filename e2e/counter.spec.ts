@@ -148,7 +148,7 @@ test.describe('the counter', () => {
     }
   });
 
-  test('F9 right after a scan sells the item still being looked up; a sale whose answer was lost is recorded once, and what was scanned meanwhile is the next bill', async ({
+  test('F9 right after a scan sells the item still being looked up; a bill survives a reload; a sale whose answer was lost is recorded once, and what was scanned meanwhile is the next bill', async ({
     page,
     expectFailedRequest,
   }) => {
@@ -197,10 +197,15 @@ test.describe('the counter', () => {
       expect(await left(jeera.id)).toBe(19);
       await page.unroute('**/api/counter/lookup?*');
 
-      // The next sale is recorded, but its answer is lost; a scan made meanwhile waits.
+      // The next bill survives a reload of the screen.
       await scan.focus();
       await scanner(barcodes.jeera);
       await expect(page.getByLabel(`Quantity of ${jeera.name}`)).toHaveValue('1');
+      await page.reload();
+      await expect(page.getByLabel(`Quantity of ${jeera.name}`)).toHaveValue('1');
+      await scan.focus();
+
+      // It is recorded, but its answer is lost; a scan made meanwhile waits.
       let answerLost!: () => void;
       const held = new Promise<void>((resolve) => (answerLost = resolve));
       await page.route('**/api/counter/sales', async (route) => {

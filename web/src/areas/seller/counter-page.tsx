@@ -28,6 +28,7 @@ import { CloseDayDialog } from '../../features/counter/components/close-day-dial
 import { PaymentPanel } from '../../features/counter/components/payment-panel';
 import { RecentSales } from '../../features/counter/components/recent-sales';
 import { ReturnDialog } from '../../features/counter/components/return-dialog';
+import { heldBill, holdBill } from '../../features/counter/held-bill';
 import { SaleDone } from '../../features/counter/components/sale-done';
 import { ScanBox } from '../../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../../features/counter/components/till-bar';
@@ -64,7 +65,10 @@ export function CounterPage() {
   const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
   const upiId = shop?.upiId ?? '';
   const { data: day, error, refetch, isPending } = useQuery(counterQueries.till());
-  const [bill, setBill] = useState<Bill>([]);
+  // The bill this tab held before a reload, if any (prices or units left that moved since are
+  // said when it is sold, as for any bill).
+  const [held] = useState(heldBill);
+  const [bill, setBill] = useState<Bill>(held?.bill ?? []);
   // Scanned while the last sale is being recorded: the next bill's (read after the sale's await,
   // so a ref, not the value this render saw).
   const queued = useRef<Bill>([]);
@@ -73,10 +77,10 @@ export function CounterPage() {
   // waits for them (a scanner's Enter and a quick F9 are milliseconds apart).
   const [scansInFlight, setScansInFlight] = useState(0);
   const sellWhenScanned = useRef(false);
-  const [payment, setPayment] = useState<CounterPayment>('cash');
-  const [tendered, setTendered] = useState('');
+  const [payment, setPayment] = useState<CounterPayment>(held?.payment ?? 'cash');
+  const [tendered, setTendered] = useState(held?.tendered ?? '');
   // One key for the bill until it is sold: a retry after a lost answer is the same sale.
-  const [billKey, setBillKey] = useState(newKey);
+  const [billKey, setBillKey] = useState(() => held?.key ?? newKey());
   // The last try of this bill whose answer never came (the server unreached or failing): it may
   // have been recorded.
   const unanswered = useRef<CounterSaleBody | null>(null);
@@ -243,6 +247,10 @@ export function CounterPage() {
     // The desktop app prints at once, and opens the drawer for cash.
     if (await desktopPrintsReceipts().catch(() => false)) await print(sale, true);
   };
+
+  useEffect(() => {
+    holdBill({ bill, key: billKey, payment, tendered });
+  }, [bill, billKey, payment, tendered]);
 
   const sellNow = useEffectEvent(() => void sell());
   useEffect(() => {

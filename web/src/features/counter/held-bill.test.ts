@@ -1,0 +1,64 @@
+import type { Product } from '@kirana/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heldBill, holdBill } from './held-bill';
+
+const rice: Product = {
+  _id: 'rice',
+  name: 'Rice 5 kg',
+  category: 'grocery',
+  description: [],
+  price: 420,
+  offerPrice: 399,
+  image: [],
+  inStock: true,
+  stockCount: 12,
+  weight: null,
+  sku: 'RICE-5',
+  barcode: '8901234567890',
+  archivedAt: null,
+  createdAt: '2026-11-27T00:00:00.000Z',
+  updatedAt: '2026-11-27T00:00:00.000Z',
+};
+
+describe('the bill held over a reload', () => {
+  let kept: Map<string, string>;
+  beforeEach(() => {
+    kept = new Map();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => kept.set(key, value),
+      removeItem: (key: string) => kept.delete(key),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('comes back as it was held, with its key, payment and cash tendered', () => {
+    const held = {
+      bill: [{ product: rice, quantity: 3 }],
+      key: 'b6f2c0d4-0000-4000-8000-000000000001',
+      payment: 'cash' as const,
+      tendered: '2,000',
+    };
+    holdBill(held);
+    expect(heldBill()).toEqual(held);
+  });
+
+  it('an empty bill keeps nothing, and what this screen cannot read is no bill', () => {
+    holdBill({ bill: [{ product: rice, quantity: 1 }], key: 'k', payment: 'upi', tendered: '' });
+    holdBill({ bill: [], key: 'k', payment: 'upi', tendered: '' });
+    expect(kept.size).toBe(0);
+    expect(heldBill()).toBeNull();
+    kept.set('kirana.counter.bill', '{"bill":[{"product":{"_id":"x"},"quantity":1}]}');
+    expect(heldBill()).toBeNull();
+    kept.set('kirana.counter.bill', 'not json');
+    expect(heldBill()).toBeNull();
+  });
+
+  it('without storage, nothing is kept and nothing fails', () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    holdBill({ bill: [{ product: rice, quantity: 1 }], key: 'k', payment: 'cash', tendered: '' });
+    expect(heldBill()).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+/*
+ * The bill in progress, kept in the tab's session storage: a reload or a slip of the mouse onto
+ * another screen does not lose the customer's items, nor the key that makes a retried sale one
+ * sale. Another tab's till keeps its own.
+ */
+import {
+  COUNTER_PAYMENTS,
+  MAX_LINE_QUANTITY,
+  productSchema,
+  type CounterPayment,
+} from '@kirana/shared';
+import * as z from 'zod/mini';
+import type { Bill } from './bill';
+
+const KEY = 'kirana.counter.bill';
+
+export interface HeldBill {
+  bill: Bill;
+  /** The bill's Idempotency-Key. */
+  key: string;
+  payment: CounterPayment;
+  /** The cash tendered, as typed. */
+  tendered: string;
+}
+
+const heldBillSchema = z.object({
+  bill: z.array(
+    z.object({
+      product: productSchema,
+      quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
+    }),
+  ),
+  key: z.string().check(z.minLength(1)),
+  payment: z.enum(COUNTER_PAYMENTS),
+  tendered: z.string(),
+});
+
+/** Storage may be unavailable (private modes, disabled cookies): then nothing is kept. */
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bill this tab held before it was reloaded, or null (none, or not one this screen reads). */
+export function heldBill(): HeldBill | null {
+  try {
+    const parsed = heldBillSchema.safeParse(JSON.parse(storage()?.getItem(KEY) ?? 'null'));
+    return parsed.success && parsed.data.bill.length > 0 ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `held` for a reload of this tab; an empty bill keeps nothing. */
+export function holdBill(held: HeldBill): void {
+  try {
+    if (held.bill.length === 0) storage()?.removeItem(KEY);
+    else storage()?.setItem(KEY, JSON.stringify(held));
+  } catch {
+    // A full or locked storage only costs the bill a reload.
+  }
+}
