@@ -389,6 +389,7 @@ export function CounterPage() {
             )}
           </div>
           <RecentSales
+            date={day.date}
             timeZone={timeZone}
             onReturn={(sale) => setReturning({ sale, key: newKey() })}
             onPrint={(sale) => {

@@ -33,12 +33,15 @@ export const counterQueries = {
       queryFn: ({ client, signal }) => reported(getTill(apiOf(client), signal), signal),
       staleTime: 0,
     }),
-  /** The shop's today's sales, newest first, a page at a time (for returns and reprints). */
-  sales: () =>
+  /**
+   * The sales of the till's days that opened on the shop's day `date` (every session of the day),
+   * newest first, a page at a time (for returns and reprints).
+   */
+  sales: (date: string) =>
     infiniteQueryOptions({
-      queryKey: [...COUNTER_KEY, 'sales'],
+      queryKey: [...COUNTER_KEY, 'sales', date],
       queryFn: ({ client, signal, pageParam }) =>
-        reported(getSales(apiOf(client), { before: pageParam }, signal), signal),
+        reported(getSales(apiOf(client), { date, before: pageParam }, signal), signal),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (page) => (page.more ? page.sales.at(-1)?.number : undefined),
       staleTime: 0,

@@ -5,16 +5,18 @@ import { counterQueries } from '../queries';
 import { rupees } from '../money';
 
 interface RecentSalesProps {
+  /** The shop's day of the open day of the till: its sales, in every session of that day. */
+  date: string;
   timeZone: string;
   onReturn: (sale: CounterSale) => void;
   onPrint: (sale: CounterSale) => void;
 }
 
 /** Today's walk-in sales, newest first: each to print again or take items back from. */
-export function RecentSales({ timeZone, onReturn, onPrint }: RecentSalesProps) {
+export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesProps) {
   const id = useId();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
-    counterQueries.sales(),
+    counterQueries.sales(date),
   );
   const sales = data?.pages.flatMap((page) => page.sales) ?? [];
   return (
