@@ -108,7 +108,15 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     await logInAsSeller(page);
     await page.goto('/seller/shop');
     const zipcodes = page.getByLabel('PIN codes the shop delivers to');
+    // A PIN code mistyped is named under the field, which gets the focus; nothing is saved.
+    await zipcodes.fill('411001, 41100');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(zipcodes).toBeFocused();
+    await expect(zipcodes).toHaveAccessibleDescription(
+      /41100: a PIN code is six digits, e.g. 411001$/,
+    );
     await zipcodes.fill('411001, 411002');
+    await expect(zipcodes).not.toHaveAttribute('aria-invalid');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(toast(page, 'Shop settings saved')).toBeVisible();
 

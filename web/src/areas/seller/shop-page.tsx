@@ -7,9 +7,11 @@ import { saveShopMutation } from '../../features/seller/queries';
 import {
   NEW_OPENING,
   pauseFor,
+  shopFormProblems,
   shopFormValues,
   shopUpdateOf,
   WEEKDAYS,
+  type ShopFormProblems,
   type ShopFormValues,
 } from '../../features/seller/shop-form';
 import { closedText } from '../../features/shop/closed-text';
@@ -74,15 +76,26 @@ function TakingOrders({ shop }: { shop: Shop }) {
 function HoursEditor({
   hours,
   onChange,
+  problem,
 }: {
   hours: ShopFormValues['hours'];
   onChange: (hours: ShopFormValues['hours']) => void;
+  /** What is wrong with them, said under them. */
+  problem?: string | undefined;
 }) {
   const change = (index: number, part: Partial<ShopFormValues['hours'][number]>) =>
     onChange(hours.map((opening, at) => (at === index ? { ...opening, ...part } : opening)));
   return (
-    <fieldset className="seller-fieldset seller-shop__hours">
+    <fieldset
+      className="seller-fieldset seller-shop__hours"
+      aria-describedby={problem ? `${FIELD_IDS.hours}-problem` : undefined}
+    >
       <legend>Opening hours</legend>
+      {problem && (
+        <p id={`${FIELD_IDS.hours}-problem`} className="seller-field__problem">
+          {problem}
+        </p>
+      )}
       {hours.length === 0 ? (
         <p className="seller-hint">No hours: the shop takes orders around the clock.</p>
       ) : (
@@ -103,22 +116,27 @@ function HoursEditor({
                   </option>
                 ))}
               </select>
-              <label htmlFor={`opening-${index}-opens`}>Opens</label>
-              <input
-                id={`opening-${index}-opens`}
-                type="time"
-                value={opening.opens}
-                onChange={(event) => change(index, { opens: event.target.value })}
-                required
-              />
-              <label htmlFor={`opening-${index}-closes`}>Closes</label>
-              <input
-                id={`opening-${index}-closes`}
-                type="time"
-                value={opening.closes === '24:00' ? '00:00' : opening.closes}
-                onChange={(event) => change(index, { closes: event.target.value })}
-                required
-              />
+              {/* Each label stays beside its time when the row wraps on a phone. */}
+              <span className="seller-shop__time">
+                <label htmlFor={`opening-${index}-opens`}>Opens</label>
+                <input
+                  id={`opening-${index}-opens`}
+                  type="time"
+                  value={opening.opens}
+                  onChange={(event) => change(index, { opens: event.target.value })}
+                  required
+                />
+              </span>
+              <span className="seller-shop__time">
+                <label htmlFor={`opening-${index}-closes`}>Closes</label>
+                <input
+                  id={`opening-${index}-closes`}
+                  type="time"
+                  value={opening.closes === '24:00' ? '00:00' : opening.closes}
+                  onChange={(event) => change(index, { closes: event.target.value })}
+                  required
+                />
+              </span>
               <button
                 type="button"
                 className="seller-button seller-button--ghost seller-button--small"
@@ -147,36 +165,85 @@ function HoursEditor({
   );
 }
 
+/** The id of each setting's field (the hours': their first box). */
+const FIELD_IDS: Record<keyof ShopFormValues, string> = {
+  zipcodes: 'shop-zipcodes',
+  hours: 'opening-0-day',
+  timeZone: 'shop-time-zone',
+  minimumOrder: 'shop-minimumOrder',
+  deliveryFee: 'shop-deliveryFee',
+  freeDeliveryAbove: 'shop-freeDeliveryAbove',
+  promiseMinutes: 'shop-promise',
+  upiId: 'shop-upi-id',
+  upiName: 'shop-upi-name',
+};
+
 /** The settings form, filled once from what the shop has. */
 function SettingsForm({ answer }: { answer: ShopAnswer }) {
   const [values, setValues] = useState(() => shopFormValues(answer.shop, answer.zipcodes ?? []));
+  // Found when Save is pressed; a field's goes once it is changed.
+  const [problems, setProblems] = useState<ShopFormProblems>({});
   const save = useMutation(saveShopMutation());
-  const update = (part: Partial<ShopFormValues>) => setValues({ ...values, ...part });
+  const update = (part: Partial<ShopFormValues>) => {
+    setValues({ ...values, ...part });
+    setProblems((found) =>
+      Object.fromEntries(Object.entries(found).filter(([field]) => !(field in part))),
+    );
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    save.mutate(shopUpdateOf(values));
+    const found = shopFormProblems(values);
+    setProblems(found);
+    const first = (Object.keys(FIELD_IDS) as (keyof ShopFormValues)[]).find((name) => found[name]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    else save.mutate(shopUpdateOf(values));
+  };
+  /** The field's own attributes for what is wrong with it, and the words said under it. */
+  const checked = (name: keyof ShopFormValues, hint?: string) => {
+    const problemId = `${FIELD_IDS[name]}-problem`;
+    const described = [hint, problems[name] && problemId].filter(Boolean).join(' ');
+    return {
+      attributes: {
+        'aria-invalid': problems[name] ? true : undefined,
+        'aria-describedby': described || undefined,
+      },
+      said: problems[name] && (
+        <p id={problemId} className="seller-field__problem">
+          {problems[name]}
+        </p>
+      ),
+    };
   };
   const amount = (
     name: 'minimumOrder' | 'deliveryFee' | 'freeDeliveryAbove',
     label: string,
     hint?: string,
-  ) => (
-    <div className="seller-field">
-      <label htmlFor={`shop-${name}`}>{label}</label>
-      <input
-        id={`shop-${name}`}
-        inputMode="decimal"
-        value={values[name]}
-        onChange={(event) => update({ [name]: event.target.value })}
-        aria-describedby={hint ? `shop-${name}-hint` : undefined}
-      />
-      {hint && (
-        <p className="seller-hint" id={`shop-${name}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  ) => {
+    const { attributes, said } = checked(name, hint && `shop-${name}-hint`);
+    return (
+      <div className="seller-field">
+        <label htmlFor={`shop-${name}`}>{label}</label>
+        <input
+          id={`shop-${name}`}
+          inputMode="decimal"
+          value={values[name]}
+          onChange={(event) => update({ [name]: event.target.value })}
+          {...attributes}
+        />
+        {hint && (
+          <p className="seller-hint" id={`shop-${name}-hint`}>
+            {hint}
+          </p>
+        )}
+        {said}
+      </div>
+    );
+  };
+  const zipcodes = checked('zipcodes', 'shop-zipcodes-hint');
+  const timeZone = checked('timeZone', 'shop-time-zone-hint');
+  const promise = checked('promiseMinutes');
+  const upiId = checked('upiId');
+  const upiName = checked('upiName');
 
   return (
     <form className="seller-form seller-form--wide seller-shop__form" onSubmit={submit}>
@@ -187,14 +254,19 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
           rows={3}
           value={values.zipcodes}
           onChange={(event) => update({ zipcodes: event.target.value })}
-          aria-describedby="shop-zipcodes-hint"
+          {...zipcodes.attributes}
         />
         <p className="seller-hint" id="shop-zipcodes-hint">
           Separated by commas or spaces. Empty: the shop delivers everywhere.
         </p>
+        {zipcodes.said}
       </div>
 
-      <HoursEditor hours={values.hours} onChange={(hours) => update({ hours })} />
+      <HoursEditor
+        hours={values.hours}
+        onChange={(hours) => update({ hours })}
+        problem={problems.hours}
+      />
 
       <div className="seller-field">
         <label htmlFor="shop-time-zone">Time zone of the hours</label>
@@ -202,11 +274,12 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
           id="shop-time-zone"
           value={values.timeZone}
           onChange={(event) => update({ timeZone: event.target.value })}
-          aria-describedby="shop-time-zone-hint"
+          {...timeZone.attributes}
         />
         <p className="seller-hint" id="shop-time-zone-hint">
           For example Asia/Kolkata.
         </p>
+        {timeZone.said}
       </div>
 
       <div className="seller-field-row">
@@ -223,7 +296,9 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             inputMode="numeric"
             value={values.promiseMinutes}
             onChange={(event) => update({ promiseMinutes: event.target.value })}
+            {...promise.attributes}
           />
+          {promise.said}
         </div>
         <div className="seller-field">
           <label htmlFor="shop-upi-id">UPI id</label>
@@ -232,7 +307,9 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             value={values.upiId}
             placeholder="kirana@upi"
             onChange={(event) => update({ upiId: event.target.value })}
+            {...upiId.attributes}
           />
+          {upiId.said}
         </div>
         <div className="seller-field">
           <label htmlFor="shop-upi-name">Name on UPI</label>
@@ -240,7 +317,9 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             id="shop-upi-name"
             value={values.upiName}
             onChange={(event) => update({ upiName: event.target.value })}
+            {...upiName.attributes}
           />
+          {upiName.said}
         </div>
       </div>
 

@@ -1,6 +1,6 @@
 import { openingHoursSchema, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import { pauseFor, shopFormValues, shopUpdateOf } from './shop-form';
+import { pauseFor, shopFormProblems, shopFormValues, shopUpdateOf } from './shop-form';
 
 const shop: Shop = {
   open: true,
@@ -66,5 +66,38 @@ describe('the Shop screen’s form', () => {
     expect(pauseFor(15, Date.parse('2026-11-27T06:00:00Z'))).toEqual({
       pausedUntil: '2026-11-27T06:15:00.000Z',
     });
+  });
+});
+
+describe('the form’s problems, before it is sent', () => {
+  const values = shopFormValues(shop, ['411001', '411002']);
+
+  it('none for settings the shop can save', () => {
+    expect(shopFormProblems(values)).toEqual({});
+  });
+
+  it('each by its field, in the screen’s words; the PIN codes that are not ones named', () => {
+    expect(
+      shopFormProblems({
+        ...values,
+        zipcodes: '411001, 41100 4110023',
+        minimumOrder: 'abc',
+        promiseMinutes: '2',
+        upiId: 'kirana store',
+        timeZone: 'India',
+      }),
+    ).toEqual({
+      zipcodes: '41100, 4110023: a PIN code is six digits, e.g. 411001',
+      minimumOrder: expect.stringMatching(/^Minimum order must be/),
+      promiseMinutes: expect.stringMatching(/^Delivery promise must be a whole number from/),
+      upiId: 'UPI id must be a UPI id such as kirana@upi',
+      timeZone: expect.stringMatching(/^Time zone must be/),
+    });
+  });
+
+  it('opening hours that close when they open are said as the hours’', () => {
+    expect(
+      shopFormProblems({ ...values, hours: [{ day: 2, opens: '09:00', closes: '09:00' }] }),
+    ).toEqual({ hours: expect.stringMatching(/^Opening hours: an opening must close/) });
   });
 });

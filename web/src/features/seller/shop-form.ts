@@ -1,4 +1,10 @@
-import type { OpeningHoursSettings, Shop, ShopUpdateBody } from '@kirana/shared';
+import {
+  shopUpdateBodySchema,
+  ZIPCODE,
+  type OpeningHoursSettings,
+  type Shop,
+  type ShopUpdateBody,
+} from '@kirana/shared';
 
 /** The Shop screen's form, as typed. */
 export interface ShopFormValues {
@@ -64,6 +70,45 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
     upiId: values.upiId.trim(),
     upiName: values.upiName.trim(),
   };
+}
+
+/** What the screen calls each setting, in place of the API's name for it. */
+const LABELS: Record<keyof ShopFormValues, string> = {
+  zipcodes: 'PIN codes',
+  hours: 'Opening hours',
+  timeZone: 'Time zone',
+  minimumOrder: 'Minimum order',
+  deliveryFee: 'Delivery fee',
+  freeDeliveryAbove: 'Free delivery from',
+  promiseMinutes: 'Delivery promise',
+  upiId: 'UPI id',
+  upiName: 'Name on UPI',
+};
+
+export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
+
+const isField = (name: PropertyKey): name is keyof ShopFormValues => name in LABELS;
+
+/**
+ * What is wrong with the form before it is sent, by field, in the screen's words (the settings'
+ * own rules, the same the server applies); empty when it can be saved.
+ */
+export function shopFormProblems(values: ShopFormValues): ShopFormProblems {
+  const problems: ShopFormProblems = {};
+  const notPins = shopUpdateOf(values).zipcodes?.filter((code) => !ZIPCODE.test(code)) ?? [];
+  if (notPins.length > 0)
+    problems.zipcodes = `${notPins.join(', ')}: a PIN code is six digits, e.g. 411001`;
+  const checked = shopUpdateBodySchema.safeParse(shopUpdateOf(values));
+  for (const issue of checked.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === undefined || !isField(field) || problems[field]) continue;
+    // 'upiId must be…', 'hours.closes must…', or 'must be a number': said with the field's label.
+    const named = new RegExp(`^${field}(\\.[\\w.]+)?(?=[ :])`);
+    problems[field] = named.test(issue.message)
+      ? issue.message.replace(named, LABELS[field])
+      : `${LABELS[field]} ${issue.message}`;
+  }
+  return problems;
 }
 
 /** A pause of `minutes` from `now`, as `PUT /api/shop` takes it. */
