@@ -116,6 +116,14 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     });
   });
 
+  test('a parameter given twice is a 400 naming it, not a message about arrays', async () => {
+    await app.http().get('/api/product/search?q=rice&limit=5&limit=6').expect(400, {
+      success: false,
+      message: 'limit must be given once',
+      code: 'INVALID',
+    });
+  });
+
   test('Indian names in Latin and Devanagari letters: doodh and दूध find milk, pyaz an onion', async () => {
     expect(names(await search('q=doodh'))).toEqual(['Toned Milk']);
     expect(names(await search(`q=${encodeURIComponent('दूध')}`))).toEqual(['Toned Milk']);
