@@ -115,13 +115,16 @@ export function requestBody<Shape extends z.core.$ZodShape>(shape: Shape) {
   return z.object(shape, { error: 'request body must be a JSON object' });
 }
 
-/** A query-string number: `?page=2` arrives as text; none (or empty) is `fallback`. */
+/**
+ * A query-string number: `?page=2` arrives as text, in decimal digits (not `0x10`, `1e1` nor
+ * ` 5 `); none (or empty) is `fallback`.
+ */
 export const queryInt = (field: string, min: number, max: number, fallback: number) =>
   z.pipe(
     z.optional(z.string()),
     z.pipe(
       z.transform((text: string | undefined) =>
-        text === undefined || text === '' ? fallback : Number(text),
+        text === undefined || text === '' ? fallback : /^\d+$/.test(text) ? Number(text) : NaN,
       ),
       z
         .int({ error: `${field} must be a whole number` })

@@ -232,6 +232,8 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     ['q=milk&page=0', 'page must be at least 1'],
     ['q=milk&limit=500', 'limit must be at most 100'],
     ['q=milk&page=two', 'page must be a whole number'],
+    ['q=milk&page=0x10', 'page must be a whole number'],
+    ['q=milk&limit=1e1', 'limit must be a whole number'],
     ['q=milk&category=no%20such', 'category must be the path of a category'],
   ])('?%s is refused: %s', async (query, message) => {
     const response = await app.http().get(`/api/product/search?${query}`).expect(400);
