@@ -157,6 +157,8 @@ describe('shopTimeLabel', () => {
     expect(shopTimeLabel(at('2026-11-27T07:10:00Z'), IST, now)).toBe('12:40 pm');
     expect(shopTimeLabel(at('2026-11-28T01:30:00Z'), IST, now)).toBe('7:00 am tomorrow');
     expect(shopTimeLabel(at('2026-11-30T01:30:00Z'), IST, now)).toBe('Mon 7:00 am');
+    // A week away, today's weekday again: with its date.
+    expect(shopTimeLabel(at('2026-12-04T00:30:00Z'), IST, now)).toBe('Fri 4 Dec 6:00 am');
   });
 });
 

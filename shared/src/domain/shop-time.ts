@@ -43,16 +43,25 @@ export const shopClockTime = (at: Date, timeZone: string): string =>
 
 /**
  * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
- * tomorrow', 'Mon 7:00 am' later in the week.
+ * tomorrow', 'Mon 7:00 am' later in the week, 'Fri 4 Dec 7:00 am' a week or more away (today's
+ * weekday again would read as today).
  */
 export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
   const time = shopClockTime(at, timeZone);
   const day = dayIn(at, timeZone);
   if (day === dayIn(now, timeZone)) return time;
   if (day === dayIn(new Date(now.getTime() + DAY_MS), timeZone)) return `${time} tomorrow`;
-  const weekday = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short' }).format(at);
-  return `${weekday} ${time}`;
+  const withinTheWeek = Math.abs(dayNumber(day) - dayNumber(dayIn(now, timeZone))) < 7;
+  const date = new Intl.DateTimeFormat('en-IN', {
+    timeZone,
+    weekday: 'short',
+    ...(!withinTheWeek && { day: 'numeric', month: 'short' }),
+  }).format(at);
+  return `${date.replace(',', '')} ${time}`;
 }
+
+/** A YYYY-MM-DD day as a count of days (calendar days: no clock is involved). */
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /**
  * Whether an order kept the shop's promise: 'late' once its promised time has passed before it
