@@ -243,7 +243,7 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
   const timeZone = checked('timeZone', 'shop-time-zone-hint');
   const promise = checked('promiseMinutes');
   const upiId = checked('upiId');
-  const upiName = checked('upiName');
+  const upiName = checked('upiName', 'shop-upi-name-hint');
 
   return (
     <form className="seller-form seller-form--wide seller-shop__form" onSubmit={submit}>
@@ -319,6 +319,9 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             onChange={(event) => update({ upiName: event.target.value })}
             {...upiName.attributes}
           />
+          <p className="seller-hint" id="shop-upi-name-hint">
+            The shop’s name in a customer’s UPI app, and atop the counter’s receipts.
+          </p>
           {upiName.said}
         </div>
       </div>
