@@ -227,6 +227,13 @@ test.describe('the counter', () => {
       await expect(page.getByText('This bill was recorded already')).toBeVisible();
       await expect(bill).toContainText(rusk.name);
       await expect(bill).not.toContainText(jeera.name);
+      // UPI, then cash after all: F4's box takes the very next keys.
+      await page.keyboard.press('F8');
+      await page.keyboard.press('F4');
+      await page.keyboard.type('200');
+      await expect(page.getByRole('region', { name: 'Payment' })).toContainText(
+        'Change to give: ₹87.80',
+      );
       await page.keyboard.press('F9');
       await expect(done).toContainText('₹112.20');
       expect(await left(jeera.id)).toBe(18);

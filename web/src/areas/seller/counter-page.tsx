@@ -9,6 +9,7 @@ import {
 } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -264,10 +265,9 @@ export function CounterPage() {
     const handled: Record<string, () => void> = {
       F2: () => scan.current?.focus(),
       F4: () => {
-        setPayment('cash');
-        // The field is there unless UPI was chosen: then once it is drawn.
-        if (tenderedField.current) tenderedField.current.focus();
-        else requestAnimationFrame(() => tenderedField.current?.focus());
+        // Drawn at once (it is not while UPI is chosen), so that the next keys typed reach it.
+        flushSync(() => setPayment('cash'));
+        tenderedField.current?.focus();
       },
       F8: () => setPayment('upi'),
       F9: () => void sell(),

@@ -6,8 +6,10 @@ import { rupees } from '../money';
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
   const id = useId();
   const [float, setFloat] = useState('');
-  const amount = Number(float.trim() || '0');
-  const valid = Number.isFinite(amount) && amount >= 0 && /^\d*(\.\d{1,2})?$/.test(float.trim());
+  // '1,500' as the seller may write it.
+  const typed = float.trim().replaceAll(',', '');
+  const amount = Number(typed || '0');
+  const valid = Number.isFinite(amount) && amount >= 0 && /^\d*(\.\d{1,2})?$/.test(typed);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (valid && !busy) onOpen(amount);
@@ -30,8 +32,14 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
           placeholder="0"
           value={float}
           aria-invalid={!valid}
+          aria-describedby={valid ? undefined : `${id}-problem`}
           onChange={(event) => setFloat(event.target.value)}
         />
+        {!valid && (
+          <p id={`${id}-problem`} className="seller-field__problem">
+            Rupees, such as 1500 or 1500.50
+          </p>
+        )}
       </div>
       <button type="submit" className="seller-button" disabled={!valid} aria-busy={busy}>
         {busy ? 'Opening…' : 'Open the till'}
