@@ -15,8 +15,8 @@ export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
 export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
 
 /**
- * The most cash one field of the till takes, in rupees (a float, a count, a note tendered): ten
- * lakh, far beyond a shop's drawer.
+ * The most cash one field of the till takes, in rupees (a float, a count, a note tendered), and
+ * the most one bill comes to: ten lakh, far beyond a shop's drawer.
  */
 export const MAX_TILL_AMOUNT = 1_000_000;
 

@@ -9,6 +9,7 @@ import {
   dayIn,
   expectedCash,
   MAX_LINE_QUANTITY,
+  MAX_TILL_AMOUNT,
   paiseOf,
   refundOf,
   SHOP_CURRENCY,
@@ -51,8 +52,8 @@ type CounterTables = InferKyselyDB<
 >;
 type Db = Kysely<CounterTables>;
 
-/** Amounts are stored as 32-bit paise. */
-const MAX_SALE_PAISE = 2_147_483_647;
+/** One bill takes at most what the till's cash fields do (a float, a count, cash tendered). */
+const MAX_BILL_PAISE = paiseOf(MAX_TILL_AMOUNT);
 
 export const DAY_NOT_OPEN = 'The till is not open: open the day with the cash in the drawer first';
 export const DAY_ALREADY_OPEN = 'The till is open already: close the day before opening another';
@@ -265,8 +266,11 @@ export async function sellAtCounter(
       const short = priced.find((line) => line.counted && !line.taken);
       if (short) throw await notEnoughLeft(db, short);
       const totals = cartTotals(priced);
-      if (totals.total > MAX_SALE_PAISE)
-        throw new AppError('INVALID', 'items: the bill is too large');
+      if (totals.total > MAX_BILL_PAISE)
+        throw new AppError(
+          'INVALID',
+          `items: the bill comes to ${rs(totals.total)}, and one bill takes at most ${rs(MAX_BILL_PAISE)}`,
+        );
       if (body.amount !== undefined && paiseOf(body.amount) !== totals.total)
         throw new AppError(
           'BILL_CHANGED',

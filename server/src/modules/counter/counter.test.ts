@@ -398,22 +398,27 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
 
   test('a day of crores closes: its sums are not bounded by one bill’s', async () => {
     await openDay(1000);
-    // ₹1 crore a unit: two units and 2 % tax make one bill of ₹2.04 crore, near the most a bill
-    // may be; two of them pass what 32 bits of paise hold.
+    // ₹4.9 lakh a unit: two units and 2 % tax make a bill of ₹9,99,600, near the most a bill
+    // takes; one more unit is beyond it. 22 of them pass what 32 bits of paise hold.
     const gold = await createProduct(app.orm.em.fork(), {
-      pricePaise: 1_000_000_000,
-      offerPricePaise: 1_000_000_000,
+      pricePaise: 49_000_000,
+      offerPricePaise: 49_000_000,
     });
-    for (let bill = 0; bill < 2; bill += 1)
+    const tooMuch = await sell({ items: [{ product: gold.id, quantity: 3 }], payment: 'cash' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe(
+      'items: the bill comes to Rs 1499400.00, and one bill takes at most Rs 1000000.00',
+    );
+    for (let bill = 0; bill < 22; bill += 1)
       await sell({ items: [{ product: gold.id, quantity: 2 }], payment: 'cash' }).expect(201);
     const closed = counterDayAnswerSchema.parse(
       (await seller.post('/api/counter/day/close').send({ countedCash: 1000 }).expect(200)).body,
     ).day;
     expect(closed).toMatchObject({
-      cashSales: 40_800_000,
-      expected: 40_801_000,
+      cashSales: 21_991_200,
+      expected: 21_992_200,
       counted: 1000,
-      difference: -40_800_000,
+      difference: -21_991_200,
     });
   });
 });
