@@ -65,13 +65,15 @@ export function assertSafeInput(value: unknown): void {
 
 /**
  * Refuses, with a 400 and before it reaches a route or the database, a query string holding a
- * NUL character or a parameter given twice (no route of ours takes a list that way), and any
- * request body holding a NUL character or nested or sized beyond what a request of ours can be.
+ * NUL character, a call to the API with a parameter given twice (no route of ours takes a list
+ * that way; a page's shared link may carry one), and any request body holding a NUL character
+ * or nested or sized beyond what a request of ours can be.
  */
 export function rejectUnsafeInput(): Middleware<AppState, AppContext> {
   return async (ctx, next) => {
-    for (const [name, value] of Object.entries(ctx.query))
-      if (Array.isArray(value)) throw new AppError('INVALID', `${name} must be given once`);
+    if (ctx.path.startsWith('/api/'))
+      for (const [name, value] of Object.entries(ctx.query))
+        if (Array.isArray(value)) throw new AppError('INVALID', `${name} must be given once`);
     assertSafeInput(ctx.query);
     assertSafeInput(ctx.request.body);
     await next();
