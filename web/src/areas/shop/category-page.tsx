@@ -65,17 +65,19 @@ function CategoryScreen({ path }: { path: string }) {
 function CategoryProducts({ category }: { category: CategoryDto }) {
   const [search] = useSearchParams();
   const first = pageOf(search);
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
-    productQueries.pages({ category: category.path, inStock: true }, first),
-  );
+  const { data, hasNextPage, fetchNextPage, isFetching, isFetchingNextPage, isFetchNextPageError } =
+    useSuspenseInfiniteQuery(
+      productQueries.pages({ category: category.path, inStock: true }, first),
+    );
   const cart = useCartControls();
   const more = useRef<HTMLAnchorElement>(null);
-  // The link to the next page, scrolled near: its products join these, the address stays. Watched
-  // again once a fetch of it ends, so that one a refresh of the list cancelled is asked again.
+  // The link to the next page, scrolled near: its products join these, the address stays. Not
+  // watched while the list is fetched (a refresh of it, or the next page), and again once that
+  // ends, so that neither cancels the other; after a failed next page, its link asks again.
+  const watching = hasNextPage && !isFetching && !isFetchNextPageError;
   useEffect(() => {
     const link = more.current;
-    if (!link || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined')
-      return;
+    if (!link || !watching || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
@@ -84,7 +86,7 @@ function CategoryProducts({ category }: { category: CategoryDto }) {
     );
     observer.observe(link);
     return () => observer.disconnect();
-  }, [hasNextPage, fetchNextPage, isFetchingNextPage, data.pages.length]);
+  }, [watching, fetchNextPage, data.pages.length]);
 
   // Sold out or archived since the page loaded: no longer offered.
   const products = data.pages
