@@ -83,8 +83,8 @@ export function CounterPage() {
   // One key for the bill until it is sold: a retry after a lost answer is the same sale.
   const [billKey, setBillKey] = useState(() => held?.key ?? newKey());
   // The last try of this bill whose answer never came (the server unreached or failing): it may
-  // have been recorded.
-  const unanswered = useRef<CounterSaleBody | null>(null);
+  // have been recorded. Kept with the bill over a reload.
+  const unanswered = useRef<CounterSaleBody | null>(held?.unanswered ?? null);
   const [done, setDone] = useState<CounterSale | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [printing, setPrinting] = useState(false);
@@ -186,12 +186,14 @@ export function CounterPage() {
   };
 
   const sell = async () => {
+    // Not twice at once: a second F9 while a bill is recorded is not the next bill's.
+    if (recording.current) return;
     if (scansInFlight > 0) {
       sellWhenScanned.current = true;
       return;
     }
-    // Not twice at once, nor the bill just recorded again (a new bill may be on show already).
-    if (!ready || recording.current || (done && bill.length === 0)) return;
+    // Nor the bill just recorded again (a new bill may be on show already).
+    if (!ready || (done && bill.length === 0)) return;
     const cash = cashFor(totals.total, tendered);
     const body = saleBody(
       bill,
@@ -217,8 +219,10 @@ export function CounterPage() {
         nextSale(joinBills(billBeyond(bill, unanswered.current?.items ?? body.items), scanned));
         return;
       }
-      if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500)
+      if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) {
         unanswered.current = body;
+        holdBill({ bill, key: billKey, payment, tendered, unanswered: body });
+      }
       // Scanned meanwhile: on this bill after all.
       setBill((held) => joinBills(held, scanned));
       if (code === 'BILL_CHANGED') {
@@ -250,7 +254,7 @@ export function CounterPage() {
   };
 
   useEffect(() => {
-    holdBill({ bill, key: billKey, payment, tendered });
+    holdBill({ bill, key: billKey, payment, tendered, unanswered: unanswered.current });
   }, [bill, billKey, payment, tendered]);
 
   const sellNow = useEffectEvent(() => void sell());

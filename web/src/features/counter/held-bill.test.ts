@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldBill, holdBill } from './held-bill';
 
 const rice: Product = {
-  _id: 'rice',
+  _id: '0193a1b2-0000-7000-8000-000000000001',
   name: 'Rice 5 kg',
   category: 'grocery',
   description: [],
@@ -34,20 +34,27 @@ describe('the bill held over a reload', () => {
     vi.unstubAllGlobals();
   });
 
-  it('comes back as it was held, with its key, payment and cash tendered', () => {
+  it('comes back as it was held, with its key, payment, cash tendered and unanswered try', () => {
     const held = {
       bill: [{ product: rice, quantity: 3 }],
       key: 'b6f2c0d4-0000-4000-8000-000000000001',
       payment: 'cash' as const,
       tendered: '2,000',
+      unanswered: { items: [{ product: rice._id, quantity: 2 }], payment: 'cash' as const },
     };
     holdBill(held);
     expect(heldBill()).toEqual(held);
   });
 
   it('an empty bill keeps nothing, and what this screen cannot read is no bill', () => {
-    holdBill({ bill: [{ product: rice, quantity: 1 }], key: 'k', payment: 'upi', tendered: '' });
-    holdBill({ bill: [], key: 'k', payment: 'upi', tendered: '' });
+    holdBill({
+      bill: [{ product: rice, quantity: 1 }],
+      key: 'k',
+      payment: 'upi',
+      tendered: '',
+      unanswered: null,
+    });
+    holdBill({ bill: [], key: 'k', payment: 'upi', tendered: '', unanswered: null });
     expect(kept.size).toBe(0);
     expect(heldBill()).toBeNull();
     kept.set('kirana.counter.bill', '{"bill":[{"product":{"_id":"x"},"quantity":1}]}');
@@ -58,7 +65,13 @@ describe('the bill held over a reload', () => {
 
   it('without storage, nothing is kept and nothing fails', () => {
     vi.stubGlobal('sessionStorage', undefined);
-    holdBill({ bill: [{ product: rice, quantity: 1 }], key: 'k', payment: 'cash', tendered: '' });
+    holdBill({
+      bill: [{ product: rice, quantity: 1 }],
+      key: 'k',
+      payment: 'cash',
+      tendered: '',
+      unanswered: null,
+    });
     expect(heldBill()).toBeNull();
   });
 });

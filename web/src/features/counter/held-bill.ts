@@ -1,13 +1,16 @@
 /*
  * The bill in progress, kept in the tab's session storage: a reload or a slip of the mouse onto
  * another screen does not lose the customer's items, nor the key that makes a retried sale one
- * sale. Another tab's till keeps its own.
+ * sale, nor the try that may have been recorded. Another tab's till keeps its own (a tab
+ * duplicated by the browser starts with a copy).
  */
 import {
   COUNTER_PAYMENTS,
+  counterSaleBodySchema,
   MAX_LINE_QUANTITY,
   productSchema,
   type CounterPayment,
+  type CounterSaleBody,
 } from '@kirana/shared';
 import * as z from 'zod/mini';
 import type { Bill } from './bill';
@@ -21,6 +24,8 @@ export interface HeldBill {
   payment: CounterPayment;
   /** The cash tendered, as typed. */
   tendered: string;
+  /** The last try sent whose answer never came (it may have been recorded), or null. */
+  unanswered: CounterSaleBody | null;
 }
 
 const heldBillSchema = z.object({
@@ -33,6 +38,7 @@ const heldBillSchema = z.object({
   key: z.string().check(z.minLength(1)),
   payment: z.enum(COUNTER_PAYMENTS),
   tendered: z.string(),
+  unanswered: z._default(z.nullable(counterSaleBodySchema), null),
 });
 
 /** Storage may be unavailable (private modes, disabled cookies): then nothing is kept. */
