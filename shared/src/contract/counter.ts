@@ -31,12 +31,18 @@ const codeField = (field: string) =>
       ...readableText(field),
     );
 
-/** Rupees with at most two decimals, from 0 to {@link MAX_TILL_AMOUNT}, named `field`. */
-const tillAmount = (field: string) =>
+/**
+ * The most cash counted in the drawer at a day's close, in rupees: a day of many bills holds
+ * more than one bill takes.
+ */
+export const MAX_COUNTED_CASH = 100_000_000;
+
+/** Rupees with at most two decimals, from 0 to `max`, named `field`. */
+const tillAmount = (field: string, max = MAX_TILL_AMOUNT) =>
   z.number({ error: `${field} must be a number of rupees` }).check(
     z.refine(
-      (amount) => Number.isFinite(amount) && amount >= 0 && amount <= MAX_TILL_AMOUNT,
-      `${field} must be from 0 to ${MAX_TILL_AMOUNT} rupees`,
+      (amount) => Number.isFinite(amount) && amount >= 0 && amount <= max,
+      `${field} must be from 0 to ${max} rupees`,
     ),
     z.refine(wholePaise, `${field} must have at most two decimals (whole paise)`),
   );
@@ -213,7 +219,7 @@ export const counterDayOpenBodySchema = requestBody({
 
 /** `POST /api/counter/day/close`: the cash counted in the drawer, and why it differs. */
 export const counterDayCloseBodySchema = requestBody({
-  countedCash: tillAmount('countedCash'),
+  countedCash: tillAmount('countedCash', MAX_COUNTED_CASH),
   note: z.optional(
     z
       .string({ error: 'note must be text' })

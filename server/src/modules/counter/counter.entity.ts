@@ -22,12 +22,12 @@ export const CounterDaySchema = defineEntity({
     openingFloatPaise: p.integer(),
     openedAt: p.datetime(),
     closedAt: p.datetime().nullable(),
-    // A day's sums: 64-bit, as many bills of up to 32-bit paise each add up past 32 bits.
+    // A day's sums, and the cash counted against them: 64-bit, as many bills add up past 32 bits.
     cashSalesPaise: p.bigint('number').nullable(),
     cashReturnsPaise: p.bigint('number').nullable(),
     handoversPaise: p.bigint('number').nullable(),
     expectedPaise: p.bigint('number').nullable(),
-    countedPaise: p.integer().nullable(),
+    countedPaise: p.bigint('number').nullable(),
     note: p.string().length(500).nullable(),
   },
   indexes: [{ properties: ['date'] }],

@@ -797,7 +797,7 @@ async function dayWithFigures(
     upiReturnsPaise: Number(day.upi_returns),
     handoversPaise: figures.handovers,
     expectedPaise: stored(day.expected_paise) ?? expectedCash(figures),
-    countedPaise: day.counted_paise,
+    countedPaise: stored(day.counted_paise),
     note: day.note,
   };
 }

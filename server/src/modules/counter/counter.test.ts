@@ -411,14 +411,16 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     );
     for (let bill = 0; bill < 22; bill += 1)
       await sell({ items: [{ product: gold.id, quantity: 2 }], payment: 'cash' }).expect(201);
+    // All of it in the drawer, counted to the paisa.
     const closed = counterDayAnswerSchema.parse(
-      (await seller.post('/api/counter/day/close').send({ countedCash: 1000 }).expect(200)).body,
+      (await seller.post('/api/counter/day/close').send({ countedCash: 21_992_200.5 }).expect(200))
+        .body,
     ).day;
     expect(closed).toMatchObject({
       cashSales: 21_991_200,
       expected: 21_992_200,
-      counted: 1000,
-      difference: -21_991_200,
+      counted: 21_992_200.5,
+      difference: 0.5,
     });
   });
 });
