@@ -71,7 +71,7 @@ export const dashboardSchema = z.object({
   topProducts: z.array(topProductSchema),
   /** Bills made at the counter in those days. */
   counterBills: z.int(),
-  /** Rupees: what those bills took, less what the counter gave back in those days. */
+  /** Rupees: what those bills took, less what was given back on them (then or since). */
   counterSales: z.number(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

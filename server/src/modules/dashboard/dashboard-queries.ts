@@ -2,16 +2,12 @@
 import { TOP_PRODUCTS } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { CounterReturnSchema, CounterSaleSchema } from '../counter/counter.entity.js';
+import type { CounterSaleSchema } from '../counter/counter.entity.js';
 import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
 
 type DashboardTables = InferKyselyDB<
-  | typeof OrderSchema
-  | typeof OrderItemSchema
-  | typeof ProductSchema
-  | typeof CounterSaleSchema
-  | typeof CounterReturnSchema
+  typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema | typeof CounterSaleSchema
 >;
 
 /** Days `from` to `to` (YYYY-MM-DD, inclusive) as the shop's clock in `timeZone` counts them. */
@@ -35,7 +31,7 @@ export interface DashboardFigures {
   /** 24 counts: the orders placed in each hour of the shop's day. */
   byHour: number[];
   topProducts: { id: string; name: string; quantity: number; salesPaise: number }[];
-  /** The counter's bills in those days, and what they took less what it gave back then. */
+  /** The counter's bills in those days, and what they took less what was given back on them. */
   counterBills: number;
   counterSalesPaise: number;
 }
@@ -113,17 +109,12 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays) {
       .orderBy('p.name')
       .orderBy('sold.product_id')
       .limit(TOP_PRODUCTS),
+    // What a bill gave back is on the bill (refunded_paise), whenever it was given back.
     counter: db
       .selectFrom('counter_sales')
       .select([
         sql<number>`count(*)::int`.as('bills'),
-        sql<string>`coalesce(sum(amount_paise), 0)`.as('taken_paise'),
-        (eb) =>
-          eb
-            .selectFrom('counter_returns')
-            .select(sql<string>`coalesce(sum(amount_paise), 0)`.as('sum'))
-            .where(within(days, 'counter_returns.created_at'))
-            .as('given_back_paise'),
+        sql<string>`coalesce(sum(amount_paise - refunded_paise), 0)`.as('kept_paise'),
       ])
       .where(within(days, 'counter_sales.created_at')),
   };
@@ -164,7 +155,7 @@ export async function dashboardFigures(
       salesPaise: count(product.sales_paise),
     })),
     counterBills: counter.bills,
-    counterSalesPaise: count(counter.taken_paise) - count(counter.given_back_paise),
+    counterSalesPaise: count(counter.kept_paise),
   };
   for (const hour of hours) {
     byHour[hour.hour] = hour.orders;
