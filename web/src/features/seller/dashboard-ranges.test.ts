@@ -33,5 +33,8 @@ describe('the dashboard’s ranges and words', () => {
     );
     expect(rangeProblem({ from: '2025-01-01', to: '2026-11-01' })).toBe('Pick at most 366 days');
     expect(rangeProblem({ from: '2025-11-27', to: '2026-11-27' })).toBeNull();
+    // A date box cleared.
+    expect(rangeProblem({ from: '', to: '2026-11-27' })).toBe('Pick both days');
+    expect(rangeProblem({ from: '2026-11-01', to: '' })).toBe('Pick both days');
   });
 });

@@ -20,6 +20,7 @@ export function quickRanges(today: string): { label: string; range: DashboardRan
 
 /** What is wrong with a range the seller picked, in the screen's words; null when it is good. */
 export function rangeProblem({ from, to }: DashboardRange): string | null {
+  if (from === '' || to === '') return 'Pick both days';
   if (from > to) return 'The first day must not be after the last';
   return dashboardRangeIssue(from, to) ? `Pick at most ${MAX_DASHBOARD_DAYS} days` : null;
 }
