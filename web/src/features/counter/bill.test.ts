@@ -91,6 +91,11 @@ describe('cash', () => {
     expect(cashFor(124_950, '2000')).toEqual({ tendered: 200_000, change: 75_050 });
     expect(cashFor(124_950, '')).toEqual({ tendered: 124_950, change: 0 });
     expect(cashFor(124_950, '2,000')).toEqual({ tendered: 200_000, change: 75_050 });
+    expect(cashFor(12_495_000, '1,25,000')).toEqual({ tendered: 12_500_000, change: 5_000 });
+    // Commas out of place are not read.
+    expect(cashFor(124_950, ',')).toEqual({ invalid: true });
+    expect(cashFor(124_950, '1,0,0')).toEqual({ invalid: true });
+    expect(cashFor(124_950, '20,00')).toEqual({ invalid: true });
     expect(cashFor(124_950, '1000')).toEqual({ short: 24_950 });
     expect(cashFor(124_950, '12.345')).toEqual({ invalid: true });
     expect(cashFor(124_950, 'abc')).toEqual({ invalid: true });

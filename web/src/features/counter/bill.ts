@@ -13,6 +13,7 @@ import {
   type Paise,
   type Product,
 } from '@kirana/shared';
+import { ungrouped } from './money';
 
 export interface BillLine {
   product: Product;
@@ -93,7 +94,7 @@ export function cashFor(
   typed: string,
 ): { tendered: Paise; change: Paise } | { short: Paise } | { invalid: true } {
   // '1,000' as the seller may write it.
-  const text = typed.trim().replaceAll(',', '');
+  const text = ungrouped(typed);
   if (text === '') return { tendered: total, change: 0 };
   const rupees = Number(text);
   if (!Number.isFinite(rupees) || rupees < 0 || !/^\d+(\.\d{1,2})?$/.test(text))

@@ -3,5 +3,16 @@ import { formatAmount, ORDER_CURRENCY, toRupees, type Paise } from '@kirana/shar
 /** An amount on the seller's screens: '₹336.60' (printed receipts write 'Rs', printers lack ₹). */
 export const rupees = (amount: number): string => formatAmount(amount, ORDER_CURRENCY);
 
+/**
+ * Rupees as typed, with the commas of Indian or international grouping taken out ('1,500',
+ * '1,00,000.50'); commas anywhere else are left for the reading to refuse.
+ */
+export const ungrouped = (typed: string): string => {
+  const text = typed.trim();
+  return /^\d{1,3}(,\d{2})*(,\d{3})(\.\d{1,2})?$|^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(text)
+    ? text.replaceAll(',', '')
+    : text;
+};
+
 /** An amount in paise, as the seller's screens write it. */
 export const paiseText = (paise: Paise): string => rupees(toRupees(paise));

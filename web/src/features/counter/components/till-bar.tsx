@@ -1,13 +1,13 @@
 import { shopClockTime, type CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { rupees } from '../money';
+import { rupees, ungrouped } from '../money';
 
 /** The day of the till is not open: the cash in the drawer starts it. */
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
   const id = useId();
   const [float, setFloat] = useState('');
   // '1,500' as the seller may write it.
-  const typed = float.trim().replaceAll(',', '');
+  const typed = ungrouped(float);
   const amount = Number(typed || '0');
   const valid = Number.isFinite(amount) && amount >= 0 && /^\d*(\.\d{1,2})?$/.test(typed);
   const submit = (event: FormEvent<HTMLFormElement>) => {
