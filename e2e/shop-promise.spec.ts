@@ -117,6 +117,19 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     );
     await zipcodes.fill('411001, 411002');
     await expect(zipcodes).not.toHaveAttribute('aria-invalid');
+    // An opening that closes when it opens: its row is named and gets the focus.
+    await page.getByRole('button', { name: 'Add opening hours' }).click();
+    await page.getByLabel('Closes').last().fill('07:00');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const opens = page.getByLabel('Opens').last();
+    await expect(opens).toBeFocused();
+    await expect(opens).toHaveAccessibleDescription(
+      /^Opening hours: each closes at another time than it opens/,
+    );
+    await page
+      .getByRole('button', { name: /^Remove/ })
+      .last()
+      .click();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(toast(page, 'Shop settings saved')).toBeVisible();
 

@@ -6,6 +6,7 @@ import { failureMessage } from '../../features/seller/failure-message';
 import { saveShopMutation } from '../../features/seller/queries';
 import {
   NEW_OPENING,
+  badOpening,
   pauseFor,
   shopFormProblems,
   shopFormValues,
@@ -80,19 +81,24 @@ function HoursEditor({
 }: {
   hours: ShopFormValues['hours'];
   onChange: (hours: ShopFormValues['hours']) => void;
-  /** What is wrong with them, said under them. */
+  /** What is wrong with them, said under the legend and by the row at fault. */
   problem?: string | undefined;
 }) {
   const change = (index: number, part: Partial<ShopFormValues['hours'][number]>) =>
     onChange(hours.map((opening, at) => (at === index ? { ...opening, ...part } : opening)));
+  const atFault = problem ? badOpening(hours) : -1;
+  const faulty = (index: number) =>
+    index === atFault
+      ? { 'aria-invalid': true, 'aria-describedby': HOURS_PROBLEM_ID }
+      : { 'aria-invalid': undefined, 'aria-describedby': undefined };
   return (
     <fieldset
       className="seller-fieldset seller-shop__hours"
-      aria-describedby={problem ? `${FIELD_IDS.hours}-problem` : undefined}
+      aria-describedby={problem ? HOURS_PROBLEM_ID : undefined}
     >
       <legend>Opening hours</legend>
       {problem && (
-        <p id={`${FIELD_IDS.hours}-problem`} className="seller-field__problem">
+        <p id={HOURS_PROBLEM_ID} className="seller-field__problem">
           {problem}
         </p>
       )}
@@ -125,6 +131,7 @@ function HoursEditor({
                   value={opening.opens}
                   onChange={(event) => change(index, { opens: event.target.value })}
                   required
+                  {...faulty(index)}
                 />
               </span>
               <span className="seller-shop__time">
@@ -135,6 +142,7 @@ function HoursEditor({
                   value={opening.closes === '24:00' ? '00:00' : opening.closes}
                   onChange={(event) => change(index, { closes: event.target.value })}
                   required
+                  {...faulty(index)}
                 />
               </span>
               <button
@@ -165,7 +173,9 @@ function HoursEditor({
   );
 }
 
-/** The id of each setting's field (the hours': their first box). */
+const HOURS_PROBLEM_ID = 'shop-hours-problem';
+
+/** The id of each setting's field (the hours': their first box, when no row is at fault). */
 const FIELD_IDS: Record<keyof ShopFormValues, string> = {
   zipcodes: 'shop-zipcodes',
   hours: 'opening-0-day',
@@ -195,7 +205,10 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
     const found = shopFormProblems(values);
     setProblems(found);
     const first = (Object.keys(FIELD_IDS) as (keyof ShopFormValues)[]).find((name) => found[name]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    const row = badOpening(values.hours);
+    const target =
+      first === 'hours' && row >= 0 ? `opening-${row}-opens` : first && FIELD_IDS[first];
+    if (target) document.getElementById(target)?.focus();
     else save.mutate(shopUpdateOf(values));
   };
   /** The field's own attributes for what is wrong with it, and the words said under it. */

@@ -1,4 +1,8 @@
 import {
+  MAX_OPENINGS,
+  MAX_ZIPCODES,
+  openingHoursSchema,
+  PROMISE_MINUTES,
   shopUpdateBodySchema,
   ZIPCODE,
   type OpeningHoursSettings,
@@ -72,26 +76,29 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
   };
 }
 
-/** What the screen calls each setting, in place of the API's name for it. */
-const LABELS: Record<keyof ShopFormValues, string> = {
-  zipcodes: 'PIN codes',
-  hours: 'Opening hours',
-  timeZone: 'Time zone',
-  minimumOrder: 'Minimum order',
-  deliveryFee: 'Delivery fee',
-  freeDeliveryAbove: 'Free delivery from',
-  promiseMinutes: 'Delivery promise',
-  upiId: 'UPI id',
-  upiName: 'Name on UPI',
+/**
+ * What the screen says of each setting it cannot save, in its own words (the API's messages name
+ * the API's fields).
+ */
+const SAID: Record<keyof ShopFormValues, string> = {
+  zipcodes: `PIN codes: at most ${MAX_ZIPCODES}, six digits each`,
+  hours: `Opening hours: each closes at another time than it opens, at most ${MAX_OPENINGS} of them`,
+  timeZone: 'Time zone must be a place’s zone, such as Asia/Kolkata',
+  minimumOrder: 'Minimum order must be rupees, such as 199 or 199.50',
+  deliveryFee: 'Delivery fee must be rupees, such as 25 or 25.50',
+  freeDeliveryAbove: 'Free delivery from must be rupees, such as 500',
+  promiseMinutes: `Delivery promise must be whole minutes, from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+  upiId: 'UPI id must look like kirana@upi',
+  upiName: 'Name on UPI must be plain text, at most 100 characters',
 };
 
 export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
 
-const isField = (name: PropertyKey): name is keyof ShopFormValues => name in LABELS;
+const isField = (name: PropertyKey): name is keyof ShopFormValues => name in SAID;
 
 /**
- * What is wrong with the form before it is sent, by field, in the screen's words (the settings'
- * own rules, the same the server applies); empty when it can be saved.
+ * What is wrong with the form before it is sent, by field, in the screen's words (checked by the
+ * settings' own rules, the same the server applies); empty when it can be saved.
  */
 export function shopFormProblems(values: ShopFormValues): ShopFormProblems {
   const problems: ShopFormProblems = {};
@@ -101,15 +108,14 @@ export function shopFormProblems(values: ShopFormValues): ShopFormProblems {
   const checked = shopUpdateBodySchema.safeParse(shopUpdateOf(values));
   for (const issue of checked.error?.issues ?? []) {
     const field = issue.path[0];
-    if (field === undefined || !isField(field) || problems[field]) continue;
-    // 'upiId must be…', 'hours.closes must…', or 'must be a number': said with the field's label.
-    const named = new RegExp(`^${field}(\\.[\\w.]+)?(?=[ :])`);
-    problems[field] = named.test(issue.message)
-      ? issue.message.replace(named, LABELS[field])
-      : `${LABELS[field]} ${issue.message}`;
+    if (field !== undefined && isField(field)) problems[field] ??= SAID[field];
   }
   return problems;
 }
+
+/** The first row of opening hours the settings' rules refuse, or -1. */
+export const badOpening = (hours: readonly OpeningHoursSettings[]): number =>
+  hours.findIndex((opening) => !openingHoursSchema.safeParse(opening).success);
 
 /** A pause of `minutes` from `now`, as `PUT /api/shop` takes it. */
 export const pauseFor = (minutes: number, now = Date.now()): ShopUpdateBody => ({
