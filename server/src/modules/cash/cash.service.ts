@@ -198,7 +198,7 @@ async function recordSellerLine(
 ): Promise<{ line: LedgerLine; cashInHandPaise: number }> {
   const written = await em.transactional(async (tx) => {
     // Cash handed over goes into the till's drawer: not while the till is being closed.
-    if (line.kind === 'handover') await holdTillCash(tx, 'shared');
+    const at = line.kind === 'handover' ? await holdTillCash(tx, 'shared') : undefined;
     const agent = await lockCashOf(tx, agentId);
     const inHand = await cashInHand(tx, agentId);
     if (inHand + line.amountPaise < 0) {
@@ -208,7 +208,12 @@ async function recordSellerLine(
         `${agent.name} has ${inRupees(inHand)} in hand: a ${line.kind} cannot ${limit} than that`,
       );
     }
-    const created = tx.create(CashLineSchema, { agent, ...line, by: 'seller' });
+    const created = tx.create(CashLineSchema, {
+      agent,
+      ...line,
+      by: 'seller',
+      ...(at && { createdAt: at }),
+    });
     await tx.flush();
     return { created, balancePaise: inHand + line.amountPaise };
   });
@@ -259,17 +264,21 @@ export function recordCorrection(
 }
 
 /**
- * The cash agents handed over at the counter from `from` until `until` (into the till's drawer),
- * in paise.
+ * The cash agents handed over at the counter from `from` until `until` (into the till's drawer;
+ * without `until`, all since), in paise.
  */
-export async function handedOverPaise(em: EntityManager, from: Date, until: Date): Promise<number> {
-  const row = await em
+export async function handedOverPaise(
+  em: EntityManager,
+  from: Date,
+  until?: Date,
+): Promise<number> {
+  let handovers = em
     .getKysely<InferKyselyDB<typeof CashLineSchema>>()
     .selectFrom('agent_cash_lines')
     .select(sql<string>`coalesce(-sum(amount_paise), 0)`.as('handed'))
     .where('kind', '=', 'handover')
-    .where('created_at', '>=', from)
-    .where('created_at', '<', until)
-    .executeTakeFirstOrThrow();
+    .where('created_at', '>=', from);
+  if (until) handovers = handovers.where('created_at', '<', until);
+  const row = await handovers.executeTakeFirstOrThrow();
   return Number(row.handed);
 }

@@ -617,8 +617,7 @@ export async function openTill(
 ): Promise<DayRecord> {
   const { timeZone } = await readShop(em);
   const dayId = await em.transactional(async (tx) => {
-    await holdTillCash(tx, 'alone');
-    const now = new Date();
+    const now = await holdTillCash(tx, 'alone');
     const day = tx.create(CounterDaySchema, {
       date: dayIn(now, timeZone),
       openingFloatPaise: paiseOf(openingFloat),
@@ -652,7 +651,7 @@ export async function closeTill(
 ): Promise<DayRecord> {
   const dayId = await em.transactional(async (tx) => {
     // Agents' handovers wait while the day is summed: each is in the day or after it.
-    await holdTillCash(tx, 'alone');
+    const now = await holdTillCash(tx, 'alone');
     const db = tx.getKysely<CounterTables>();
     // Sales and returns hold the open day for share: closing waits for them, and they for it.
     const open = await db
@@ -662,7 +661,6 @@ export async function closeTill(
       .forUpdate()
       .executeTakeFirst();
     if (!open) throw new AppError('TILL_NOT_OPEN', DAY_NOT_OPEN);
-    const now = new Date();
     const day = await dayWithFigures(tx, open.id, now);
     await db
       .updateTable('counter_days')
@@ -716,13 +714,10 @@ const stored = (paise: number | string | null) => (paise === null ? null : Numbe
 
 /**
  * Day `dayId` with its figures: summed from its sales, returns and the agents' handovers while
- * it was open (until `until`: now, or its close); a closed day's cash figures as stored.
+ * it was open (until `until`, its close; without it, all so far); a closed day's cash figures as
+ * stored.
  */
-async function dayWithFigures(
-  em: EntityManager,
-  dayId: string,
-  until = new Date(),
-): Promise<DayRecord> {
+async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): Promise<DayRecord> {
   const date = timestampReader(em);
   const day = await em
     .getKysely<CounterTables>()
