@@ -194,6 +194,7 @@ test.describe('the counter', () => {
       await page.keyboard.press('F9');
       const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
       await expect(done).toContainText('₹112.20');
+      const firstBill = /Bill (\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? '';
       expect(await left(jeera.id)).toBe(19);
       await page.unroute('**/api/counter/lookup?*');
 
@@ -242,6 +243,19 @@ test.describe('the counter', () => {
         sales: unknown[];
       };
       expect(sales).toHaveLength(3);
+
+      // A customer back with a receipt: the bill found by its number, or said not to be.
+      const find = page.getByRole('search', { name: 'Find a bill' });
+      await find.getByLabel('Bill number').fill('999999999');
+      await find.getByRole('button', { name: 'Find' }).click();
+      await expect(page.getByText('No bill 999999999.')).toBeVisible();
+      await find.getByLabel('Bill number').fill(firstBill);
+      await find.getByRole('button', { name: 'Find' }).click();
+      const found = page.getByRole('table', { name: `Bill ${firstBill}` });
+      await expect(found).toContainText(jeera.name);
+      await expect(
+        found.getByRole('button', { name: `Return items of bill ${firstBill}` }),
+      ).toBeEnabled();
     } finally {
       await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
       await api.dispose();

@@ -154,12 +154,14 @@ export const COUNTER_SALES_PAGE = 50;
 
 /**
  * `GET /api/counter/sales?date=&before=`: the sales of the till's days that opened on `date`
- * (none: the open day's, else the shop's today's), newest first, a page at a time.
+ * (none: the open day's, else the shop's today's), newest first, a page at a time; or
+ * `?number=`: the bill with that number, whatever its day (a customer back with a receipt).
  */
 export const counterSalesQuerySchema = z.object({
   date: z.optional(dayField('date')),
   /** The bill number the page starts below (the last one of the page before); none: the newest. */
   before: queryInt('before', 1, MAX_BILL_NUMBER, MAX_BILL_NUMBER),
+  number: z.optional(queryInt('number', 1, MAX_BILL_NUMBER, 1)),
 });
 
 export const counterSalesAnswerSchema = z.object({

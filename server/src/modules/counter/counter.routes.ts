@@ -33,6 +33,7 @@ import {
   productByCode,
   returnToCounter,
   saleById,
+  saleByNumber,
   salesOf,
   sellAtCounter,
   tillDaysOn,
@@ -70,6 +71,17 @@ export function counterRoutes(): Router<AppState, AppContext> {
   // A day's sales; without one, the open day's (past midnight too), else the shop's today's.
   router.get('/sales', async (ctx) => {
     const query = counterSalesQuerySchema.parse(ctx.query);
+    if (query.number !== undefined) {
+      const sale = await saleByNumber(ctx.em, query.number);
+      const { timeZone } = await readShop(ctx.em);
+      ctx.body = {
+        success: true,
+        date: dayIn(sale?.createdAt ?? new Date(), timeZone),
+        sales: sale ? [presentSale(sale)] : [],
+        more: false,
+      } satisfies CounterSalesAnswer;
+      return;
+    }
     const open = query.date ? null : await openTillDay(ctx.em);
     const date = query.date ?? open?.date ?? dayIn(new Date(), (await readShop(ctx.em)).timeZone);
     const { sales, more } = await salesOf(

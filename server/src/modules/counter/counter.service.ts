@@ -344,6 +344,12 @@ export async function saleById(em: EntityManager, saleId: string): Promise<SaleR
   return sale;
 }
 
+/** The sale with bill number `number`, whatever its day, or null. */
+export async function saleByNumber(em: EntityManager, number: number): Promise<SaleRecord | null> {
+  const [sale] = await readSales(em, (query) => query.where('s.number', '=', number));
+  return sale ?? null;
+}
+
 /** The sales `where` picks, newest first, with their lines (two queries). */
 async function readSales(
   em: EntityManager,

@@ -394,6 +394,18 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     );
     expect(days.days.at(-1)).toEqual(closed);
     expect(today).toBe(dayIn(new Date(), 'Asia/Kolkata'));
+
+    // A customer back with the receipt of a closed day's bill: found by its number alone.
+    const found = counterSalesAnswerSchema.parse(
+      (await seller.get('/api/counter/sales').query({ number: cash.number }).expect(200)).body,
+    );
+    expect(found).toMatchObject({ date: today, more: false });
+    expect(found.sales.map((sale) => sale._id)).toEqual([cash._id]);
+    const none = counterSalesAnswerSchema.parse(
+      (await seller.get('/api/counter/sales').query({ number: 2_000_000_000 }).expect(200)).body,
+    );
+    expect(none.sales).toEqual([]);
+    await seller.get('/api/counter/sales').query({ number: '12a' }).expect(400);
   });
 
   test('a day of crores closes: its sums are not bounded by one bill’s', async () => {

@@ -4,6 +4,7 @@ import {
   keepPreviousData,
   mutationOptions,
   queryOptions,
+  skipToken,
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiOf, queryClient } from '../../lib/query-client';
@@ -44,6 +45,16 @@ export const counterQueries = {
         reported(getSales(apiOf(client), { date, before: pageParam }, signal), signal),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (page) => (page.more ? page.sales.at(-1)?.number : undefined),
+      staleTime: 0,
+    }),
+  /** The bill numbered `number`, whatever its day (none asked while `number` is null). */
+  bill: (number: number | null) =>
+    queryOptions({
+      queryKey: [...COUNTER_KEY, 'bill', number],
+      queryFn:
+        number === null
+          ? skipToken
+          : ({ client, signal }) => reported(getSales(apiOf(client), { number }, signal), signal),
       staleTime: 0,
     }),
   /** The till's days that opened on the shop's day `date`, for the Cash report. */

@@ -1,8 +1,8 @@
-import { shopClockTime, type CounterSale } from '@kirana/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { dayIn, shopClockTime, type CounterSale } from '@kirana/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { counterQueries } from '../queries';
-import { rupees } from '../money';
+import { SalesTable } from './sales-table';
 
 interface RecentSalesProps {
   /** The shop's day of the open day of the till: its sales, in every session of that day. */
@@ -12,83 +12,32 @@ interface RecentSalesProps {
   onPrint: (sale: CounterSale) => void;
 }
 
-/** Today's walk-in sales, newest first: each to print again or take items back from. */
+/**
+ * Today's walk-in sales, newest first, and any earlier bill found by its number (a customer back
+ * with the receipt): each to print again or take items back from.
+ */
 export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesProps) {
   const id = useId();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
     counterQueries.sales(date),
   );
   const sales = data?.pages.flatMap((page) => page.sales) ?? [];
+  const actions = { onReturn, onPrint };
   return (
     <section className="seller-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="seller-section__title">
         Today’s sales
       </h2>
+      <FindBill timeZone={timeZone} {...actions} />
       {sales.length === 0 ? (
         <p className="seller-empty">No sales at the counter yet today.</p>
       ) : (
-        <div className="seller-table-wrap">
-          <table className="seller-table">
-            <caption className="visually-hidden">
-              Today’s sales at the counter, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Bill</th>
-                <th scope="col">Time</th>
-                <th scope="col">Items</th>
-                <th scope="col" className="seller-table__number">
-                  Amount
-                </th>
-                <th scope="col">Paid</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.map((sale) => {
-                const left = sale.lines.some((line) => line.returned < line.quantity);
-                return (
-                  <tr key={sale._id}>
-                    <th scope="row">{sale.number}</th>
-                    <td>{shopClockTime(new Date(sale.createdAt), timeZone)}</td>
-                    <td>
-                      {sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
-                    </td>
-                    <td className="seller-table__number">
-                      {rupees(sale.amount)}
-                      {sale.refunded > 0 && (
-                        <small className="counter-sales__refund">
-                          {' '}
-                          − {rupees(sale.refunded)} back
-                        </small>
-                      )}
-                    </td>
-                    <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>
-                    <td className="counter-sales__actions">
-                      <button
-                        type="button"
-                        className="seller-button seller-button--ghost seller-button--small"
-                        onClick={() => onPrint(sale)}
-                      >
-                        Print<span className="visually-hidden"> bill {sale.number}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="seller-button seller-button--ghost seller-button--small"
-                        disabled={!left}
-                        onClick={() => onReturn(sale)}
-                      >
-                        Return<span className="visually-hidden"> items of bill {sale.number}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <SalesTable
+          caption="Today’s sales at the counter, newest first"
+          sales={sales}
+          when={(sale) => shopClockTime(new Date(sale.createdAt), timeZone)}
+          {...actions}
+        />
       )}
       {hasNextPage && (
         <button
@@ -101,5 +50,61 @@ export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesPr
         </button>
       )}
     </section>
+  );
+}
+
+/** A bill of any day, found by the number on its receipt. */
+function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'>) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [number, setNumber] = useState<number | null>(null);
+  const { data, isFetching } = useQuery(counterQueries.bill(number));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = typed.trim();
+    setNumber(/^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null);
+  };
+  const found = data?.sales[0];
+  return (
+    <div className="counter-find">
+      <form className="counter-find__form" onSubmit={submit} role="search" aria-label="Find a bill">
+        <label htmlFor={`${id}-number`}>Bill number</label>
+        <input
+          id={`${id}-number`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button
+          type="submit"
+          className="seller-button seller-button--ghost seller-button--small"
+          aria-busy={isFetching}
+        >
+          Find
+        </button>
+      </form>
+      {/* What the search found, said as it changes. */}
+      <div role="status">
+        {number !== null && data && !found && <p className="seller-empty">No bill {number}.</p>}
+        {found && (
+          <p className="counter-find__found">
+            Found bill {found.number}, of {dayIn(new Date(found.createdAt), timeZone)}:
+          </p>
+        )}
+      </div>
+      {found && (
+        <SalesTable
+          caption={`Bill ${found.number}`}
+          sales={[found]}
+          when={(sale) => {
+            const at = new Date(sale.createdAt);
+            return `${dayIn(at, timeZone)} ${shopClockTime(at, timeZone)}`;
+          }}
+          onReturn={onReturn}
+          onPrint={onPrint}
+        />
+      )}
+    </div>
   );
 }

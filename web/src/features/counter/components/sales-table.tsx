@@ -1,0 +1,73 @@
+import { type CounterSale } from '@kirana/shared';
+import { rupees } from '../money';
+
+interface SalesTableProps {
+  /** What the table lists, said to screen readers. */
+  caption: string;
+  sales: readonly CounterSale[];
+  /** When a sale was made, as this table says it. */
+  when: (sale: CounterSale) => string;
+  onReturn: (sale: CounterSale) => void;
+  onPrint: (sale: CounterSale) => void;
+}
+
+/** Walk-in sales, a row each: what was sold, for how much, and buttons to print or take back. */
+export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTableProps) {
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Bill</th>
+            <th scope="col">Time</th>
+            <th scope="col">Items</th>
+            <th scope="col" className="seller-table__number">
+              Amount
+            </th>
+            <th scope="col">Paid</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sales.map((sale) => {
+            const left = sale.lines.some((line) => line.returned < line.quantity);
+            return (
+              <tr key={sale._id}>
+                <th scope="row">{sale.number}</th>
+                <td>{when(sale)}</td>
+                <td>{sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
+                <td className="seller-table__number">
+                  {rupees(sale.amount)}
+                  {sale.refunded > 0 && (
+                    <small className="counter-sales__refund"> − {rupees(sale.refunded)} back</small>
+                  )}
+                </td>
+                <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>
+                <td className="counter-sales__actions">
+                  <button
+                    type="button"
+                    className="seller-button seller-button--ghost seller-button--small"
+                    onClick={() => onPrint(sale)}
+                  >
+                    Print<span className="visually-hidden"> bill {sale.number}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="seller-button seller-button--ghost seller-button--small"
+                    disabled={!left}
+                    onClick={() => onReturn(sale)}
+                  >
+                    Return<span className="visually-hidden"> items of bill {sale.number}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
