@@ -68,7 +68,8 @@ export function counterRoutes(): Router<AppState, AppContext> {
     ctx.body = { success: true, sale: presentSale(sale) } satisfies CounterSaleAnswer;
   });
 
-  // A day's sales; without one, the open day's (past midnight too), else the shop's today's.
+  // A day's sales; without one, the open day's (past midnight too), else the shop's today's. Or
+  // one bill by its number, whatever its day.
   router.get('/sales', async (ctx) => {
     const query = counterSalesQuerySchema.parse(ctx.query);
     if (query.number !== undefined) {
