@@ -161,7 +161,8 @@ export const counterSalesQuerySchema = z.object({
   date: z.optional(dayField('date')),
   /** The bill number the page starts below (the last one of the page before); none: the newest. */
   before: queryInt('before', 1, MAX_BILL_NUMBER, MAX_BILL_NUMBER),
-  number: z.optional(queryInt('number', 1, MAX_BILL_NUMBER, 1)),
+  // Given empty, 0: refused as no bill's number.
+  number: z.optional(queryInt('number', 1, MAX_BILL_NUMBER, 0)),
 });
 
 export const counterSalesAnswerSchema = z.object({

@@ -35,13 +35,13 @@ import { handedOverPaise } from '../cash/cash.service.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
 import { inStockWithUnitsBack, notEnoughLeft, takeUnits } from '../product/stock-units.js';
 import { readShop } from '../shop/shop.service.js';
-import type {
-  CounterReturnSchema,
-  CounterSaleLineSchema,
-  CounterSaleSchema,
-  ReturnedLine,
+import {
+  CounterDaySchema,
+  type CounterReturnSchema,
+  type CounterSaleLineSchema,
+  type CounterSaleSchema,
+  type ReturnedLine,
 } from './counter.entity.js';
-import { CounterDaySchema } from './counter.entity.js';
 
 type CounterTables = InferKyselyDB<
   | typeof CounterDaySchema

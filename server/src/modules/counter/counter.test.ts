@@ -406,6 +406,7 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     );
     expect(none.sales).toEqual([]);
     await seller.get('/api/counter/sales').query({ number: '12a' }).expect(400);
+    await seller.get('/api/counter/sales?number=').expect(400);
   });
 
   test('a day of crores closes: its sums are not bounded by one bill’s', async () => {

@@ -71,8 +71,8 @@ export function keyedRequest(
 /**
  * The first answer given to this shopper's key in the last 24 hours, or null when there is none.
  * While the first request is still opening its provider order, waits for its answer.
- * @throws AppError CONFLICT when the key was used for a different request, or when the first
- * request has not answered within {@link ANSWER_WAIT_MS}.
+ * @throws AppError IDEMPOTENCY_KEY_REUSED when the key was used for a different request;
+ * CONFLICT when the first request has not answered within {@link ANSWER_WAIT_MS}.
  */
 async function storedAnswer(
   em: EntityManager,
@@ -102,7 +102,8 @@ async function storedAnswer(
  * key first thing in its transaction, and when the key was used in the last 24 hours (the claim
  * threw {@link KeyInUse}), or `place` was refused while a request with the key placed its order
  * meanwhile, this answers the first answer stored with the key instead.
- * @throws AppError CONFLICT as {@link storedAnswer}; whatever `place` throws.
+ * @throws AppError IDEMPOTENCY_KEY_REUSED or CONFLICT as {@link storedAnswer}; whatever `place`
+ * throws.
  */
 export async function placeOnce(
   em: EntityManager,
