@@ -236,19 +236,15 @@ export function CounterPage() {
       return;
     }
     recording.current = false;
-    setDone(sale);
-    setBill(queued.current);
+    // The next bill holds what was scanned while this one was recorded; this one shows as done.
+    nextSale(queued.current);
     queued.current = [];
-    setPayment('cash');
-    setTendered('');
-    setBillKey(newKey());
-    unanswered.current = null;
+    setDone(sale);
     setAnnouncement(
       `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
         sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
       }`,
     );
-    scan.current?.focus();
     // The desktop app prints at once, and opens the drawer for cash.
     if (await desktopPrintsReceipts().catch(() => false)) await print(sale, true);
   };

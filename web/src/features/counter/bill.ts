@@ -1,7 +1,7 @@
 /*
  * The bill at the counter as the seller builds it: its lines, its totals by the shop's cart
- * rules, the cash tendered and the change, and the Idempotency-Key that makes a retried sale one
- * sale. Pure: the Counter screen holds it in state.
+ * rules, the cash tendered and the change, and the sale it asks for. Pure: the Counter screen
+ * holds it in state.
  */
 import {
   cartTotals,

@@ -1,9 +1,9 @@
 import type { PrintResult } from '@kirana/shared';
 import { serverOrigin } from '../../lib/server-origin';
 
-/** The HTML receipt of sale `saleId` for paper `width` mm wide. */
-export const receiptUrl = (saleId: string, width: 58 | 80 = 80) =>
-  `${serverOrigin}/api/counter/sales/${encodeURIComponent(saleId)}/receipt?format=html&width=${width}`;
+/** The HTML receipt of sale `saleId`, for paper 80 mm wide (the HTML page fits narrower too). */
+const receiptUrl = (saleId: string) =>
+  `${serverOrigin}/api/counter/sales/${encodeURIComponent(saleId)}/receipt?format=html&width=80`;
 
 /** Whether the desktop app has a receipt printer set (it prints receipts itself, at once). */
 export async function desktopPrintsReceipts(): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
 import { apiOf, queryClient } from '../../lib/query-client';
 import { store } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { getProductItems } from '../products/api/get-product-items';
+import { productQueries } from '../products/queries';
 import { searchProducts } from '../products/api/search-products';
 import { sessionLostAtom } from '../seller/atoms/seller-auth';
 import { errorText, failureMessage, isSessionLost } from '../seller/failure-message';
@@ -22,7 +22,7 @@ import { sell } from './api/sell';
 import { closeTill, getTill, getTillDays, openTill } from './api/till';
 
 /** The till's data, under 'seller': a logout forgets it, the seller's catch-up asks it again. */
-export const COUNTER_KEY = ['seller', 'counter'] as const;
+const COUNTER_KEY = ['seller', 'counter'] as const;
 /** Suggestions the scan box offers as a name is typed. */
 const SUGGESTIONS = 8;
 
@@ -75,7 +75,8 @@ export const counterQueries = {
 };
 
 /** The products of the bill as they are now (prices moved, stock sold): unknown ones left out. */
-export const productsNow = (ids: readonly string[]) => getProductItems(apiOf(queryClient), ids);
+export const productsNow = (ids: readonly string[]) =>
+  queryClient.fetchQuery({ ...productQueries.items(ids), staleTime: 0 });
 
 /** A failed call of the till's, said: a lost session shows the login form again. */
 export const tellFailure = (fallback: string) => (error: unknown) => {

@@ -13,7 +13,6 @@ interface ScanBoxProps {
   onProduct: (product: Product, quantity: number) => void;
   /** Enter on an empty box (after a sale: the next one). */
   onEmptyEnter?: () => void;
-  disabled?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -28,7 +27,7 @@ function stockText(product: Product): string {
  * a name shows suggestions to pick with the arrows and Enter (an ARIA combobox). `3*` before
  * either asks for 3 units. Keeps its text when a code is unknown, so the seller sees what was read.
  */
-export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref }: ScanBoxProps) {
+export function ScanBox({ onCode, onProduct, onEmptyEnter, ref }: ScanBoxProps) {
   const listId = useId();
   const hintId = useId();
   const [text, setText] = useState('');
@@ -101,7 +100,6 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, disabled = false, ref
         aria-describedby={hintId}
         placeholder="Barcode, code or name — 3*code for three"
         value={text}
-        disabled={disabled}
         onChange={(event) => {
           setText(event.target.value);
           setActive(0);
