@@ -71,6 +71,22 @@ test('a category shows a page of its products, and scrolling brings the next one
   await expect(page).toHaveURL('/products/vegetables');
 });
 
+test('a shopper who scrolls while the page still loads stays there, and the next products come', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ baseURL: SCALE_URL });
+  try {
+    // Not the fixture's page: this one is scrolled before the app has taken it over.
+    await page.goto('/products/vegetables', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+    await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
+    await expect(names(page)).toHaveCount(48);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  } finally {
+    await page.close();
+  }
+});
+
 test('without scripts, a category’s second page is a page of its own with links both ways', async ({
   browser,
 }) => {
