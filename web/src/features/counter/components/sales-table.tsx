@@ -36,7 +36,9 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
             const left = sale.lines.some((line) => line.returned < line.quantity);
             return (
               <tr key={sale._id}>
-                <th scope="row">{sale.number}</th>
+                <th scope="row" className="counter-sales__number">
+                  {sale.number}
+                </th>
                 <td>{when(sale)}</td>
                 <td>{sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
                 <td className="seller-table__number">
