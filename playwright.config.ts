@@ -17,6 +17,9 @@ if (!process.env.KIRANA_E2E_DATA_DIR) {
   process.env.KIRANA_E2E_DATA_DIR = path.join(artifacts, `data-${Date.now()}`);
 }
 const dataDir = process.env.KIRANA_E2E_DATA_DIR;
+// Each run's and each store's own keys in a shared Redis: login limits left by an earlier run
+// would refuse this one's sign-ins, and two stores on one channel would hear each other.
+const redisKeys = `kirana-e2e-${path.basename(dataDir)}`;
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
@@ -33,6 +36,7 @@ const serverEnv: Record<string, string> = {
   PUSH_SERVICE_HOSTS: '127.0.0.1',
   // Backups only when a test asks (e2e/seller-backups.spec.ts), not on a timer during the run.
   BACKUP_EVERY_HOURS: '0',
+  REDIS_KEY_PREFIX: `${redisKeys}:`,
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
@@ -45,6 +49,7 @@ const scaleEnv: Record<string, string> = {
   ...serverEnv,
   PORT: String(SHOP_SCALE_PORT),
   DATA_DIR: `${dataDir}-scale`,
+  REDIS_KEY_PREFIX: `${redisKeys}-scale:`,
   DATABASE_URL: '',
   PUBLIC_URL: scaleURL,
   SEED_DEMO_DATA: 'false',

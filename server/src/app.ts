@@ -69,7 +69,7 @@ export interface AppDependencies {
    * reaches every instance. Default: this instance's alone.
    */
   invalidations?: CacheInvalidations;
-  /** Of the Redis keys; tests give each run its own. */
+  /** Begins the login limits' Redis keys (REDIS_KEY_PREFIX; default `kirana:`). */
   redisKeyPrefix?: string;
   /** Sign-in and sign-up limits; the defaults are production's. */
   limits?: Partial<Limits>;

@@ -163,6 +163,17 @@ describe('loadConfig from the environment', () => {
     expect(error.message).not.toContain('secret');
   });
 
+  it('names its Redis keys and channels with REDIS_KEY_PREFIX, kirana: by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisKeyPrefix).toBe('kirana:');
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_KEY_PREFIX: ' ' }).redisKeyPrefix).toBe('kirana:');
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_KEY_PREFIX: 'shop-2:' }).redisKeyPrefix).toBe(
+      'shop-2:',
+    );
+    expect(configErrorOf({ REDIS_KEY_PREFIX: 'shop 2' }).message).toMatch(
+      /^REDIS_KEY_PREFIX must be 1 to 64 letters/,
+    );
+  });
+
   it('rejects a SESSION_SECRET shorter than 32 characters', () => {
     const error = configErrorOf({ SESSION_SECRET: 'x'.repeat(31) });
 

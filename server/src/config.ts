@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseOrigin } from '@kirana/shared';
 import { z } from 'zod';
 import { anotherSite } from './lib/origins.js';
+import { REDIS_KEY_PREFIX } from './lib/redis.js';
 import type { AgentLogin } from './modules/agent/agent-login.js';
 import type { Uploads } from './modules/upload/open-image-store.js';
 import { parsePushServiceHosts } from './modules/push/push-hosts.js';
@@ -50,6 +51,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('.data'),
   REDIS_URL: optionalText.pipe(
     z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  REDIS_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, {
+        message: 'must be 1 to 64 letters, digits, or . _ : - (e.g. kirana-shop2:)',
+      })
+      .default(REDIS_KEY_PREFIX),
   ),
   SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
   SELLER_PASSWORD: optionalText.pipe(
@@ -162,6 +171,8 @@ export interface Config {
   dataDir: string;
   /** Set: live updates are shared with the other server instances through this Redis. */
   redisUrl: string | undefined;
+  /** Begins every key and channel this shop uses in that Redis, so shops can share one. */
+  redisKeyPrefix: string;
   seller: { email: string; password: string; fromEnv: boolean };
   sessionSecret: string;
   seedDemoData: boolean;
@@ -259,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     dataDir,
     redisUrl: vars.REDIS_URL,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     seller: {
       email: vars.SELLER_EMAIL ?? DEV_SELLER.email,
       password: vars.SELLER_PASSWORD ?? DEV_SELLER.password,

@@ -83,7 +83,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       : undefined;
     // The in-memory caches (catalogue, sessions) forget on every instance what changed on one.
     const invalidations = config.redisUrl
-      ? await CacheInvalidations.overRedis(config.redisUrl, logger)
+      ? await CacheInvalidations.overRedis(config.redisUrl, logger, config.redisKeyPrefix)
       : new CacheInvalidations();
     const { provider: providerName, expiryMinutes, ...secrets } = config.payments;
     const provider: PaymentProvider =
@@ -108,6 +108,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       orm,
       events,
       redis,
+      redisKeyPrefix: config.redisKeyPrefix,
       invalidations,
       logger,
       requestLogLevel: config.env === 'production' ? 'info' : 'debug',
@@ -134,6 +135,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         keys: [config.sessionSecret],
         logger,
         redisUrl: config.redisUrl,
+        redisKeyPrefix: config.redisKeyPrefix,
         trustProxy: config.trustProxy,
         publicUrl: config.publicUrl ?? localUrl,
         publicOrigins: config.publicOrigins,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SESSION_KINDS, type SessionKind } from './session-kinds.js';
 import type { DomainEvent } from './domain-events.js';
 import type { Logger } from './logger.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, REDIS_KEY_PREFIX } from './redis.js';
 
 /**
  * What every instance's in-memory caches must forget. Only this crosses instances here: socket
@@ -66,7 +66,7 @@ export class CacheInvalidations {
   static async overRedis(
     url: string,
     logger: Logger,
-    keyPrefix = 'kirana:',
+    keyPrefix = REDIS_KEY_PREFIX,
   ): Promise<CacheInvalidations> {
     const channel = `${keyPrefix}cache-invalidations`;
     const invalidations = new CacheInvalidations();

@@ -8,7 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
-import type { RedisClient } from './redis.js';
+import { REDIS_KEY_PREFIX, type RedisClient } from './redis.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 type Limiter = RateLimiterMemory | RateLimiterRedis;
@@ -62,7 +62,7 @@ function limiter(store: LimitStore, counter: string, options: LimitOptions): Lim
     ...options,
     storeClient: store.redis,
     useRedisPackage: true,
-    keyPrefix: `${store.keyPrefix ?? 'kirana:'}limit:${store.name}:${counter}`,
+    keyPrefix: `${store.keyPrefix ?? REDIS_KEY_PREFIX}limit:${store.name}:${counter}`,
     insuranceLimiter: memory,
   });
 }

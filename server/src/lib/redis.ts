@@ -4,6 +4,9 @@ import type { Logger } from './logger.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
+/** Begins every key and channel of a shop's in Redis unless REDIS_KEY_PREFIX says otherwise. */
+export const REDIS_KEY_PREFIX = 'kirana:';
+
 export class RedisUnreachableError extends Error {
   override name = 'RedisUnreachableError';
 }

@@ -214,6 +214,7 @@ export async function createTestApp(
     keys: [SESSION_SECRET],
     logger,
     redisUrl: options.redisUrl,
+    redisKeyPrefix: options.redisKeyPrefix,
     trustProxy: false,
     publicUrl: publicUrl ?? url,
     publicOrigins,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -17,6 +18,8 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
     email: `seller-${randomUUID().slice(0, 8)}@example.com`,
     password: 'instances-pass',
   };
+  // This shop's keys in Redis, apart from those of other runs and other shops.
+  const shopKeys = `kirana-test-${randomUUID()}:`;
   beforeAll(async () => {
     orm = await openDatabase({ url: inject('databaseUrl'), embedded: inject('databaseEmbedded') });
   });
@@ -25,10 +28,11 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
     await orm.close();
   });
 
-  const start = async () => {
+  const start = async (redisKeyPrefix = shopKeys) => {
     const instance = await spawnServer({
       DATABASE_URL: inject('databaseUrl'),
       REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       SESSION_SECRET,
       SELLER_EMAIL: seller.email,
       SELLER_PASSWORD: seller.password,
@@ -38,15 +42,21 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
   };
 
   test(
-    'an order placed through instance A reaches a seller socket on instance B',
+    "an order placed through instance A reaches a seller socket on instance B, never another shop's on the same Redis",
     { timeout: 60_000 },
     async () => {
       const a = await start();
       const b = await start();
+      const otherShop = await start(`other-${shopKeys}`);
 
       const sellerOnB = supertest.agent(b);
       await sellerOnB.post('/api/seller/login').send(seller).expect(200);
       const sellerSocket = listen(await connect(socketTo(b, 'seller', sellerOnB)));
+      const sellerOfOtherShop = supertest.agent(otherShop);
+      await sellerOfOtherShop.post('/api/seller/login').send(seller).expect(200);
+      const otherShopSocket = listen(
+        await connect(socketTo(otherShop, 'seller', sellerOfOtherShop)),
+      );
 
       const product = await createProduct(orm.em.fork(), { name: 'Basmati rice' });
       const shopperOnA = supertest.agent(a);
@@ -77,6 +87,9 @@ describe.runIf(redisUrl)('several server instances sharing live updates through 
         amount: placed.amount,
         status: 'Order Placed',
       });
+      // Published to the other shop's channel, it would have arrived there as soon as on B.
+      await sleep(500);
+      expect(otherShopSocket.about(placed._id)).toEqual([]);
     },
   );
 

@@ -20,7 +20,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { trustedOrigin } from '../../lib/origins.js';
-import { connectRedis } from '../../lib/redis.js';
+import { connectRedis, REDIS_KEY_PREFIX } from '../../lib/redis.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
 
@@ -53,6 +53,8 @@ export interface RealtimeOptions {
   logger: Logger;
   /** Set: share rooms and emits with every other instance through this Redis. */
   redisUrl?: string | undefined;
+  /** Begins the adapter's channels in that Redis (default `kirana:`), so shops can share one. */
+  redisKeyPrefix?: string | undefined;
   /** Behind a trusted proxy, the origin check reads X-Forwarded-Host. */
   trustProxy: boolean;
   /** This server's origin as browsers reach it (PUBLIC_URL). */
@@ -135,7 +137,11 @@ export async function startRealtime(
       },
       // Long polling from another origin's page is a CORS request; only the listed ones may.
       cors: { origin: [...options.publicOrigins], credentials: true },
-      ...(redis && { adapter: createAdapter(redis[0], redis[1]) }),
+      ...(redis && {
+        adapter: createAdapter(redis[0], redis[1], {
+          key: `${options.redisKeyPrefix ?? REDIS_KEY_PREFIX}socket.io`,
+        }),
+      }),
     },
   );
 
