@@ -1,4 +1,13 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  LinearScale,
+  Tooltip,
+  type Scale,
+} from 'chart.js';
+import { toFont } from 'chart.js/helpers';
 import { useEffect, useRef } from 'react';
 
 // Only what bar charts need: Chart.js leaves the rest out of the seller's screens.
@@ -34,6 +43,7 @@ export function BarChart({ labels, values, label, horizontal = false, height }: 
         animation: false,
         scales: {
           [horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { precision: 0 } },
+          ...(horizontal && { y: { ticks: { callback: nameThatFits } } }),
         },
       },
     });
@@ -44,4 +54,31 @@ export function BarChart({ labels, values, label, horizontal = false, height }: 
       <canvas ref={canvas} />
     </div>
   );
+}
+
+/**
+ * A bar's name on the side axis, which takes at most half the chart: a longer one would be cut off
+ * at the canvas's edge ('duct 1000 basmati…' on a phone), so it ends in '…' instead (the tooltip
+ * and the table beside the chart say it whole).
+ */
+function nameThatFits(this: Scale, value: number | string): string {
+  const { ctx } = this;
+  ctx.save();
+  ctx.font = toFont(Chart.defaults.font).string; // the ticks' font: the charts set none
+  const text = fitted(
+    this.getLabelForValue(Number(value)),
+    this.chart.width * 0.45,
+    (part) => ctx.measureText(part).width,
+  );
+  ctx.restore();
+  return text;
+}
+
+/** `text` as it fits in `width` by `measure`: whole, or cut at a character and ended with '…'. */
+export function fitted(text: string, width: number, measure: (part: string) => number): string {
+  if (measure(text) <= width) return text;
+  const characters = [...text];
+  let end = characters.length - 1;
+  while (end > 1 && measure(`${characters.slice(0, end).join('').trimEnd()}…`) > width) end -= 1;
+  return `${characters.slice(0, end).join('').trimEnd()}…`;
 }
