@@ -5,10 +5,10 @@ import {
   shopSavedAnswerSchema,
   SPEC_SHOP_SETTINGS,
   userOrdersAnswerSchema,
-  type OpeningHours,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import { nextLocalTime, setClock } from '../../test/clock.js';
 import {
   createProduct,
   deliveryPinOf,
@@ -22,36 +22,6 @@ import { connect, listen } from '../../test/sockets.js';
 import { UserSchema } from '../user/user.entity.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
-
-/** The weekday (0 = Sunday) and minutes past midnight at `at` in `timeZone`. */
-function localNow(timeZone: string, at = new Date()): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? '';
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
-  return { day, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
-}
-
-const hhmm = (minutes: number) => {
-  const wrapped = ((minutes % 1440) + 1440) % 1440;
-  return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
-};
-
-/**
- * One opening across midnight in `timeZone` that the present is inside: from the evening before
- * to an hour from now in the morning, or from an hour ago into the next morning.
- */
-function openingAcrossMidnightNow(timeZone: string): OpeningHours {
-  const { day, minutes } = localNow(timeZone);
-  return minutes < 12 * 60
-    ? { day: (day + 6) % 7, opens: hhmm(minutes + 61), closes: hhmm(minutes + 60) }
-    : { day, opens: hhmm(minutes - 60), closes: hhmm(minutes - 61) };
-}
 
 describe('the shop’s promise: where, when, for how much, and when it arrives', () => {
   // Its own database: closing the shop here must not close it for the other test files.
@@ -191,16 +161,21 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
   });
 
   test('opening hours across midnight, read in the shop’s own time zone', async () => {
+    // Wednesday 23:30 in New York is Thursday 09:00 or 10:00 in Pune, whatever hour CI runs at.
+    const wednesdayNight = nextLocalTime('America/New_York', 3, '23:30');
+    setClock(wednesdayNight);
     try {
-      // Open now in New York, across its midnight…
-      const opening = openingAcrossMidnightNow('America/New_York');
+      // Open in New York across its midnight, Wednesday 22:00 to Thursday 02:00…
+      const opening = { day: 3, opens: '22:00', closes: '02:00' };
       const open = await setShop({ hours: [opening], timeZone: 'America/New_York' });
       expect(open.shop.open).toBe(true);
-      expect(open.shop.closesAt).not.toBeNull();
+      expect(open.shop.closesAt).toBe(
+        new Date(wednesdayNight.getTime() + 150 * 60_000).toISOString(),
+      );
       const shopper = await shopperReady();
       await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
 
-      // …and the same hours in Pune, ten hours on, are closed: nothing placed.
+      // …and the same hours in Pune, where it is Thursday morning, are closed: nothing placed.
       const closed = await setShop({ timeZone: 'Asia/Kolkata' });
       expect(closed.shop.open).toBe(false);
       const another = await shopperReady();
@@ -208,6 +183,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       expect(refused.body.code).toBe('SHOP_CLOSED');
       await expectNothingWritten(another);
     } finally {
+      vi.useRealTimers();
       await resetShop();
     }
   });
