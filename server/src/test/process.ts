@@ -210,13 +210,28 @@ export async function spawnServer(
   return server;
 }
 
-/** Spawns the server and waits until it serves; returns the process and its port. */
+/**
+ * Spawns the server and waits until it is ready (`/readyz` answers 200), not only listening: a
+ * busy machine may take a while between the two. Returns the process and its port.
+ */
 export async function startServerProcess(
   env: Record<string, string | undefined> = {},
   options: { dataDir?: string } = {},
 ): Promise<{ server: ServerProcess; port: number }> {
   const server = await spawnServer(env, options);
-  return { server, port: await server.waitUntilServing() };
+  const port = await server.waitUntilServing();
+  await waitUntilReady(server, port);
+  return { server, port };
+}
+
+/** Asks `/readyz` every 100 ms until it answers 200; rejects if the process ends first. */
+async function waitUntilReady(server: ServerProcess, port: number): Promise<void> {
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited before it was ready`);
+    const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+    if (answer?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Kills every server a test left running and removes the data folders; for `afterEach`. */
