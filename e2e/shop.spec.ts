@@ -112,10 +112,10 @@ test('the nav search suggests as the shopper types; Enter shows the server’s r
   await box.fill('');
   await expect(page).toHaveURL('/products');
   await expect(page.getByRole('heading', { level: 2, name: 'Fresh Fruits' })).toBeVisible();
-  // In stock only: Brinjal and Frozen French Fries never show.
+  // In stock only: Brinjal and Gulab Jamun Mix never show.
   await expect(names.filter({ hasText: 'Carrot' })).toHaveCount(1);
   await expect(names.filter({ hasText: 'Brinjal' })).toHaveCount(0);
-  await expect(names.filter({ hasText: 'Frozen French Fries' })).toHaveCount(0);
+  await expect(names.filter({ hasText: 'Gulab Jamun Mix' })).toHaveCount(0);
 });
 
 test('a product page shows prices, description, weight and related products', async ({ page }) => {
@@ -128,7 +128,7 @@ test('a product page shows prices, description, weight and related products', as
   await expect(page.getByText('Rs 60.00')).toBeVisible();
   await expect(page.getByText('500 g')).toBeVisible();
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'hand-picked every morning' }),
+    page.getByRole('listitem').filter({ hasText: 'from the mandi every morning' }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: 'Carrot' })).toBeVisible();
 

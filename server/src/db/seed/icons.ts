@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { DRAWINGS } from './drawings.js';
 
 interface IconSet {
   width: number;
@@ -8,9 +9,9 @@ interface IconSet {
 }
 
 /**
- * Draws `name` of Fluent Emoji on a soft rounded tile of `background`, `size` pixels square, as
- * an SVG ready for sharp to rasterise.
- * @throws Error when the set has no such icon.
+ * Draws `name`, one of the shop's own drawings or else of Fluent Emoji, on a soft rounded tile of
+ * `background`, `size` pixels square, as an SVG ready for sharp to rasterise.
+ * @throws Error when neither has such a drawing.
  */
 export type DrawIconTile = (name: string, background: string, size: number) => Buffer;
 
@@ -23,8 +24,9 @@ export async function loadIconTiles(): Promise<DrawIconTile> {
   const file = createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji/icons.json');
   const iconSet = JSON.parse(await readFile(file, 'utf8')) as IconSet;
   return (name, background, size) => {
-    const icon = iconSet.icons[name];
-    if (!icon) throw new Error(`no Fluent Emoji icon named "${name}"`);
+    const drawing = DRAWINGS[name];
+    const icon = drawing ? { body: drawing(), width: 32, height: 32 } : iconSet.icons[name];
+    if (!icon) throw new Error(`no drawing or Fluent Emoji icon named "${name}"`);
     const width = icon.width ?? iconSet.width;
     const height = icon.height ?? iconSet.height;
     // The drawing fills 64 % of the tile, centred, like a packshot on a plain backdrop.

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createLogger } from '../../lib/logger.js';
 import { ProductSchema } from '../../modules/product/product.entity.js';
+import { searchProducts } from '../../modules/product/product-search.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
 import { SessionSchema } from '../../modules/session/session.entity.js';
 import { startSession } from '../../modules/session/session.service.js';
@@ -50,17 +51,35 @@ describe('seedDatabase on an empty database', () => {
     await rm(uploads, { recursive: true, force: true });
   });
 
-  test('creates a demo catalogue of at least 40 products over all seven categories, once', async () => {
+  test('creates a demo catalogue of 49 products, at least five in each of the seven categories, once', async () => {
     const products = await orm.em.fork().find(ProductSchema, {});
-    expect(products.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(products.map((product) => product.category))).toEqual(
-      new Set(CATEGORIES.map((category) => category.path)),
-    );
+    expect(products).toHaveLength(49);
+    for (const category of CATEGORIES) {
+      const inIt = products.filter((product) => product.category === category.path);
+      expect(inIt.length, category.path).toBeGreaterThanOrEqual(5);
+    }
     expect(new Set(products.map((product) => product.name)).size).toBe(products.length);
     for (const product of products) {
       expect(product.offerPricePaise).toBeLessThanOrEqual(product.pricePaise);
       expect(product.description.length).toBeGreaterThan(0);
     }
+  });
+
+  test.each([
+    ['dahi', 'Curd (Dahi)'],
+    ['paneer', 'Paneer'],
+    ['dal', 'Toor Dal'],
+    ['atta', 'Whole Wheat Atta'],
+    ['sugar', 'Sugar'],
+    ['cheeni', 'Sugar'],
+    ['oil', 'Mustard Oil'],
+    ['tel', 'Mustard Oil'],
+    ['ghee', 'Desi Ghee'],
+    ['besan', 'Besan (Gram Flour)'],
+  ])('a shopper searching the demo store for "%s" finds %s', async (q, name) => {
+    const em = orm.em.fork();
+    const { products } = await searchProducts(em, { q, page: 1, limit: 20 });
+    expect(products.map((product) => product.name)).toContain(name);
   });
 
   test('renders every product image as WebP at each served width', async () => {
