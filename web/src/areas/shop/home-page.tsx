@@ -32,8 +32,8 @@ const artUrl = (file: string) => {
 const art = (name: string) => artUrl(`${name}-800.webp`);
 const artSrcSet = (name: string) =>
   IMAGE_WIDTHS.map((width) => `${artUrl(`${name}-${width}.webp`)} ${width}w`).join(', ');
-const HERO_ART = ['apple', 'carrot', 'toned-milk', 'broccoli', 'baguette'] as const;
-const BOTTOM_ART = ['strawberry', 'orange', 'banana'] as const;
+const HERO_ART = ['apple', 'carrot', 'toned-milk', 'toor-dal', 'ladi-pav'] as const;
+const BOTTOM_ART = ['mango', 'orange', 'banana'] as const;
 
 export function HomePage() {
   return (
