@@ -33,7 +33,12 @@ import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
 import { handedOverPaise } from '../cash/cash.service.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
-import { inStockWithUnitsBack, notEnoughLeft, takeUnits } from '../product/stock-units.js';
+import {
+  countWithUnitsBack,
+  inStockWithUnitsBack,
+  notEnoughLeft,
+  takeUnits,
+} from '../product/stock-units.js';
 import { readShop } from '../shop/shop.service.js';
 import {
   CounterDaySchema,
@@ -561,7 +566,7 @@ export async function returnToCounter(
           .updateTable('products as p')
           .from(rows(shelved))
           .set({
-            stock_count: sql<number>`p.stock_count + r.quantity`,
+            stock_count: countWithUnitsBack,
             in_stock: inStockWithUnitsBack,
             updated_at: now,
           })

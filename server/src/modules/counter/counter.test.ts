@@ -7,6 +7,7 @@ import {
   counterSalesAnswerSchema,
   dayIn,
   IDEMPOTENCY_KEY_HEADER,
+  MAX_STOCK_COUNT,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -321,6 +322,31 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(await stockOf(loose.id)).toBeNull();
     const again = await giveBack([{ product: loose.id, quantity: 1 }]).expect(409);
     expect(again.body.message).toMatch(/has come back already/);
+  });
+
+  test('a return to a product counted at the most a count may be is taken and recorded whole; its count stays at that most', async () => {
+    await openDay();
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 5 });
+    const { sale } = counterSaleAnswerSchema.parse(
+      (await sell({ items: [{ product: product.id, quantity: 2 }], payment: 'cash' }).expect(201))
+        .body,
+    );
+    // Counted again meanwhile, to the most a count may be.
+    await seller
+      .post('/api/product/stock')
+      .send({ id: product.id, stockCount: MAX_STOCK_COUNT })
+      .expect(200);
+    const answer = counterReturnAnswerSchema.parse(
+      (
+        await seller
+          .post(`/api/counter/sales/${sale._id}/return`)
+          .send({ lines: [{ product: product.id, quantity: 2 }] })
+          .expect(200)
+      ).body,
+    );
+    expect(answer.return.lines).toEqual([expect.objectContaining({ quantity: 2 })]);
+    expect(answer.return.amount).toBe(sale.amount);
+    expect(await stockOf(product.id)).toBe(MAX_STOCK_COUNT);
   });
 
   test('the day: opened once with its float, the day’s sales listed newest first, closed with the count against what is expected', async () => {

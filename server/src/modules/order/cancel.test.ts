@@ -1,4 +1,5 @@
 import {
+  MAX_STOCK_COUNT,
   agentOrdersAnswerSchema,
   cancelOrderAnswerSchema,
   orderHistoryAnswerSchema,
@@ -210,6 +211,21 @@ describe('cancelling an order', () => {
     expect(await app.orm.em.fork().count(OrderEventSchema, { order: id, type: 'cancelled' })).toBe(
       1,
     );
+  });
+
+  test('units back from a cancelled order lift a count no higher than the most a count may be', async () => {
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 3 });
+    const { id } = await orderAt('placed', product.id);
+    // Counted again meanwhile, to the most a count may be.
+    await seller
+      .post('/api/product/stock')
+      .send({ id: product.id, stockCount: MAX_STOCK_COUNT })
+      .expect(200);
+    await cancelAsSeller(id).expect(200);
+    expect(await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product.id })).toMatchObject({
+      stockCount: MAX_STOCK_COUNT,
+      inStock: true,
+    });
   });
 
   test('a paid online order cancelled by the seller is refunded once, whatever is retried or redelivered', async () => {

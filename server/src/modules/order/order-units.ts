@@ -1,7 +1,6 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { ProductSchema } from '../product/product.entity.js';
-import { inStockWithUnitsBack } from '../product/stock-units.js';
+import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
 import type { OrderItemSchema } from './order.entity.js';
 
 type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
@@ -9,8 +8,9 @@ type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
 /**
  * Puts back the units order `orderId` took when it was placed (its lines with `stock_taken`),
  * once: the lines are marked returned in the same statement, so a repeated cancellation adds
- * nothing. A product back from 0 is in stock again (inStockWithUnitsBack); one no longer counted
- * is left alone. Call inside the transaction that cancels the order.
+ * nothing. A product back from 0 is in stock again (inStockWithUnitsBack), its count at most
+ * MAX_STOCK_COUNT (countWithUnitsBack); one no longer counted is left alone. Call inside the
+ * transaction that cancels the order.
  * Answers the ids of the products whose count changed, for `product.changed` after the commit.
  */
 export async function putBackUnits(tx: EntityManager, orderId: string): Promise<string[]> {
@@ -27,7 +27,7 @@ export async function putBackUnits(tx: EntityManager, orderId: string): Promise<
     .updateTable('products as p')
     .from('returned as r')
     .set({
-      stock_count: sql<number>`p.stock_count + r.quantity`,
+      stock_count: countWithUnitsBack,
       in_stock: inStockWithUnitsBack,
       updated_at: new Date(),
     })

@@ -3,6 +3,7 @@
  * orders and the counter's sales: conditional updates in SQL (Kysely), so that no number of
  * racing buyers takes more than there is.
  */
+import { MAX_STOCK_COUNT } from '@kirana/shared';
 import type { InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { sql, type QueryCreator } from 'kysely';
 import { AppError } from '../../lib/errors.js';
@@ -45,6 +46,15 @@ export function takeUnits<DB extends ProductTables>(
     .where('stock_count', '>=', ordered)
     .returning('id');
 }
+
+/**
+ * Product `p`'s count once `r.quantity` units come back (an order cancelled, a counter return),
+ * at most MAX_STOCK_COUNT. The goods did come back: the return is recorded whole (the order's
+ * lines, the till's return) and its money given back; only the count stops at the most a count
+ * may be, as the seller's own count does, rather than turning a customer away at the till, or
+ * failing a cancellation, over a number no shelf holds.
+ */
+export const countWithUnitsBack = sql<number>`least(p.stock_count + r.quantity, ${MAX_STOCK_COUNT})`;
 
 /**
  * Whether product `p` is in stock once units come back to it: back from 0 it is (even one the
