@@ -327,6 +327,52 @@ describe('the seller’s dashboard', () => {
     }
   });
 
+  test('a time zone saved before saving checked it counts the days of the shop’s own clock; one no clock knows is a 409 saying what to change, never a 500', async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const placed = (placedAt: Date): WrittenOrder => ({
+      placedAt,
+      payment: 'COD',
+      paidAt: null,
+      status: 'Order Placed',
+      promisedAt: null,
+      deliveredAt: null,
+      feePaise: 0,
+      lines: [{ product, quantity: 1, unitPricePaise: 100 }],
+    });
+    // 01:30 on 11 March in India, still 10 March in Israel; 00:30 on 11 March in Los Angeles.
+    const ids = await writeOrders([
+      placed(at('2026-03-10T20:00:00Z')),
+      placed(at('2026-03-11T07:30:00Z')),
+    ]);
+    // Written as a shop saved them before: saving now refuses both.
+    const storeTimeZone = (timeZone: string) =>
+      sql`update shop_settings set time_zone = ${timeZone}`.execute(app.orm.em.fork().getKysely());
+    const day = { from: '2026-03-11', to: '2026-03-11' };
+    try {
+      await storeTimeZone('IST');
+      const india = await dashboard(day);
+      expect(india).toMatchObject({ timeZone: 'IST', orders: 2 });
+      expect(india.byHour[1]).toBe(1);
+      await storeTimeZone('US/Pacific-New');
+      const losAngeles = await dashboard(day);
+      expect(losAngeles).toMatchObject({ timeZone: 'US/Pacific-New', orders: 1 });
+      expect(losAngeles.byHour[0]).toBe(1);
+      await storeTimeZone('Mars/Olympus');
+      for (const query of [day, {}]) {
+        const refused = await seller.get('/api/dashboard').query(query).expect(409);
+        expect(refused.body).toEqual({
+          success: false,
+          code: 'CONFLICT',
+          message:
+            "The shop's time zone Mars/Olympus is not one the dashboard can count days in: choose another in the shop's settings",
+        });
+      }
+    } finally {
+      await storeTimeZone('Asia/Kolkata');
+      await removeOrders(ids);
+    }
+  });
+
   test('without days: the shop’s today, in its time zone', async () => {
     // 00:20 in Pune is still yesterday in UTC: today is the shop's, not the server's.
     const now = nextLocalTime('Asia/Kolkata', 3, '00:20');

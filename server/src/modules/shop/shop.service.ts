@@ -67,7 +67,7 @@ export async function updateShop(
 }
 
 /** PostgreSQL's error for a time zone it does not know (invalid_parameter_value). */
-const UNKNOWN_TIME_ZONE = '22023';
+export const UNKNOWN_TIME_ZONE = '22023';
 
 /**
  * The dashboard counts the shop's days in PostgreSQL: a zone that Node's Intl knows and its
