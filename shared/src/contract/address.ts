@@ -5,6 +5,7 @@ import {
   phoneField,
   requestBody,
   requiredText,
+  sentUserIdField,
 } from './common.js';
 
 /** A delivery address as the shopper enters it; every field is required. */
@@ -30,7 +31,7 @@ export type Address = z.infer<typeof addressSchema>;
 
 /** `POST /api/address/add`. The server ignores `userId` and saves for the session's shopper. */
 export const addressAddBodySchema = requestBody({
-  userId: z.optional(z.string()),
+  userId: sentUserIdField,
   address: addressInputSchema,
 });
 export type AddressAddBody = z.infer<typeof addressAddBodySchema>;

@@ -5,6 +5,7 @@ import {
   messageAnswerSchema,
   normalizePhone,
   phoneField,
+  readableText,
   requestBody,
   requiredText,
 } from './common.js';
@@ -48,6 +49,7 @@ export const agentLoginBodySchema = requestBody({
       z.trim(),
       z.minLength(1, AGENT_MESSAGES.phoneRequired),
       z.maxLength(32, 'phone is too long'),
+      ...readableText('phone'),
       z.overwrite(normalizePhone),
     ),
 });

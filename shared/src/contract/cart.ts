@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { MAX_ORDER_LINES } from '../limits.js';
-import { messageAnswerSchema, requestBody } from './common.js';
+import { messageAnswerSchema, requestBody, sentUserIdField } from './common.js';
 
 /** A cart: product id → quantity from 1 to 999. */
 export const cartItemsSchema = z
@@ -33,7 +33,7 @@ export type CartItems = z.infer<typeof cartItemsSchema>;
 
 /** `POST /api/cart/update`. The server ignores `userId` and updates the session's shopper. */
 export const cartUpdateBodySchema = requestBody({
-  userId: z.optional(z.string()),
+  userId: sentUserIdField,
   cartItems: cartItemsSchema,
 });
 export type CartUpdateBody = z.infer<typeof cartUpdateBodySchema>;

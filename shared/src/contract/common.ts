@@ -165,15 +165,25 @@ function isCalendarDay(text: string): boolean {
 // Directional embeddings, overrides and isolates, and the invisible direction marks: they make a
 // name or an address show other than it reads (e.g. "Asha\u202Egnp.exe").
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// C0 control characters and DEL: unseen on a screen, they split a line of a CSV or a receipt, and
+// a thermal printer takes them as commands (ESC, tab); PostgreSQL refuses NUL in text at all.
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds.
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
 // Under the u flag a surrogate pair is one character: only half of a pair is a Cs character.
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The checks every text a person wrote must pass before it is stored and shown to others: no
- * half of a UTF-16 surrogate pair (not a character at all), no bidirectional control characters.
+ * control character (a line break too: text with lines, such as a description, is checked line
+ * by line), no half of a UTF-16 surrogate pair (not a character at all), no bidirectional
+ * control characters.
  */
 export function readableText(field: string) {
   return [
+    z.refine<string>(
+      (text) => !CONTROL_CHARACTER.test(text),
+      `${field} must not contain control characters (such as a tab or a line break)`,
+    ),
     z.refine<string>(
       (text) => !LONE_SURROGATE.test(text),
       `${field} must be valid text: it holds half of a character (a lone surrogate)`,
@@ -184,6 +194,12 @@ export function readableText(field: string) {
     ),
   ] as const;
 }
+
+/**
+ * The `userId` the spec's clients send beside a shopper's change: ignored (the session says whose
+ * it is), and checked as any text.
+ */
+export const sentUserIdField = z.optional(z.string().check(...readableText('userId')));
 
 /** Trimmed text that must not be empty, e.g. 'name is required'; `missing` says so otherwise. */
 export function requiredText(field: string, max = 100, missing = `${field} is required`) {

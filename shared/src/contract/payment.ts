@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idField, requestBody } from './common.js';
+import { idField, readableText, requestBody } from './common.js';
 import { agentOrderSchema, REFUND_STATUSES } from './order.js';
 
 export const PAYMENT_CURRENCY = 'INR';
@@ -37,7 +37,11 @@ export type PayOrderBody = z.infer<typeof payOrderBodySchema>;
 const providerField = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .check(z.minLength(1, `${field} is required`), z.maxLength(200, `${field} is too long`));
+    .check(
+      z.minLength(1, `${field} is required`),
+      z.maxLength(200, `${field} is too long`),
+      ...readableText(field),
+    );
 
 /**
  * `POST /api/order/verify` and `POST /api/agents/order/verify`: what Checkout's `handler`

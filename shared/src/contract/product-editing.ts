@@ -136,9 +136,15 @@ export const productUpdateFieldSchema = z.pipe(
       image: z.optional(
         z
           .array(
-            z.union([z.string(), z.int().check(z.minimum(0), z.maximum(MAX_PRODUCT_IMAGES - 1))], {
-              error: IMAGE_LAYOUT,
-            }),
+            z.union(
+              [
+                z.string().check(...readableText('image')),
+                z.int().check(z.minimum(0), z.maximum(MAX_PRODUCT_IMAGES - 1)),
+              ],
+              {
+                error: IMAGE_LAYOUT,
+              },
+            ),
             { error: IMAGE_LAYOUT },
           )
           .check(

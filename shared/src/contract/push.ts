@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody, successAnswerSchema } from './common.js';
+import { readableText, requestBody, successAnswerSchema } from './common.js';
 
 /** The languages an agent's alerts are written in: the agent app's own. */
 export const PUSH_LOCALES = ['en', 'hi'] as const;
@@ -15,12 +15,12 @@ const AUTH_FORMAT = 'keys.auth must be 16 bytes, base64url';
 /** A browser's PushSubscription as its `toJSON()` gives it (`expirationTime` is not kept). */
 const subscriptionFields = {
   endpoint: z.pipe(
-    z
-      .string({ error: 'endpoint is required' })
-      .check(
-        z.minLength(1, 'endpoint is required'),
-        z.maxLength(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`),
-      ),
+    z.string({ error: 'endpoint is required' }).check(
+      z.minLength(1, 'endpoint is required'),
+      z.maxLength(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`),
+      // A URL's parser drops tabs and line breaks, and lets other control characters through.
+      ...readableText('endpoint'),
+    ),
     z.url({ protocol: /^https$/, error: ENDPOINT_FORMAT }),
   ),
   keys: z.object(
@@ -60,6 +60,7 @@ export const pushUnsubscribeBodySchema = requestBody({
     .check(
       z.minLength(1, 'endpoint is required'),
       z.maxLength(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`),
+      ...readableText('endpoint'),
     ),
 });
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>;

@@ -41,6 +41,14 @@ describe('addresses', () => {
     [{ ...sampleAddress, zipcode: '56A001' }, 'zipcode must be 4 to 10 digits'],
     [{ ...sampleAddress, email: 'nope' }, 'email must be a valid email address'],
     [{ ...sampleAddress, firstName: '   ' }, 'firstName is required'],
+    [
+      { ...sampleAddress, street: '12 MG Road\u0007' },
+      'street must not contain control characters (such as a tab or a line break)',
+    ],
+    [
+      { ...sampleAddress, city: 'Bengaluru\n560001' },
+      'city must not contain control characters (such as a tab or a line break)',
+    ],
   ])('add refuses %j with 400 "%s" and saves nothing', async (address, message) => {
     const { http } = await signUpShopper(app);
     await http

@@ -42,6 +42,10 @@ describe('the seller manages agents', () => {
     [{ phone: '9900011122' }, 'All fields required'],
     [{ name: 'Suresh', phone: '' }, 'All fields required'],
     [{ name: 'Suresh', phone: '12ab' }, 'phone must be 7 to 15 digits, optionally starting with +'],
+    [
+      { name: 'Suresh\u001b[2J', phone: '9900011122' },
+      'name must not contain control characters (such as a tab or a line break)',
+    ],
   ])('refuses %j with 400 "%s"', async (body, message) => {
     await seller.http
       .post('/api/agents/create')

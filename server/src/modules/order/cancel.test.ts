@@ -368,6 +368,10 @@ describe('cancelling an order', () => {
       { orderId: '01890a5d-ac96-774b-bcce-b302099a8057', reason: 'late\u202E' },
       'reason must not contain text-direction control characters',
     ],
+    [
+      { orderId: '01890a5d-ac96-774b-bcce-b302099a8057', reason: 'late\tfor pickup' },
+      'reason must not contain control characters (such as a tab or a line break)',
+    ],
   ])('the seller’s %j is a 400 naming what is wrong', async (body, message) => {
     await seller
       .post('/api/order/seller/cancel')

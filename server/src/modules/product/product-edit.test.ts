@@ -138,6 +138,16 @@ describe('the seller edits and archives products', () => {
     [{ category: 'Toys' }, 400, 'category: the shop has no category "Toys"'],
     [{ price: 'free' }, 400, 'price must be a number'],
     [{ weight: 'x'.repeat(51) }, 400, 'weight must be at most 50 characters'],
+    [
+      { name: 'Atta\u0007 5 kg' },
+      400,
+      'name must not contain control characters (such as a tab or a line break)',
+    ],
+    [
+      { description: 'Stone-ground\u0001|Whole wheat' },
+      400,
+      'description must not contain control characters (such as a tab or a line break)',
+    ],
   ])('%j is a %i naming what is wrong, and changes nothing', async (change, status, message) => {
     const product = await added();
     const before = await app.orm.em.fork().findOneOrFail(ProductSchema, { id: product._id });

@@ -111,6 +111,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       // Known to Node's Intl, not to PostgreSQL, which counts the dashboard's days.
       [{ timeZone: 'US/Pacific-New' }, /timeZone must be a time zone/],
       [{ upiId: 'not a upi id' }, /upiId must be a UPI id/],
+      [{ upiName: 'Kirana\u001bStores' }, /^upiName must not contain control characters/],
       [{ pausedUntil: 'tomorrow' }, /pausedUntil must be a date and time/],
       [
         { pausedUntil: new Date(Date.now() + 15 * 24 * 3_600_000).toISOString() },
