@@ -4,6 +4,7 @@ import {
   categorySavedAnswerSchema,
   productSavedAnswerSchema,
 } from '@kirana/shared';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -202,6 +203,58 @@ describe('SKU and barcode', () => {
     );
     await seller.http.post('/api/product/archive').send({ id: first._id }).expect(200);
     await addProduct({ sku: 'ATTA-5', barcode: '8901030865279' }).expect(201);
+  });
+
+  test('a barcode is no other live product’s SKU, nor a SKU another’s barcode, in any case: on add and on edit; one product may hold a code as both', async () => {
+    // The run's API tests share one database: codes of this run's own.
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const rice = productSavedAnswerSchema.parse(
+      (
+        await addProduct({ name: `Rice ${tag}`, sku: `RICE-${tag}`, barcode: `RB-${tag}` }).expect(
+          201,
+        )
+      ).body,
+    ).product;
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ barcode: `rice-${tag}` }, `barcode rice-${tag} is the SKU of Rice ${tag}`],
+      [{ sku: `rb-${tag}` }, `SKU rb-${tag} is the barcode of Rice ${tag}`],
+    ];
+    const plain = productSavedAnswerSchema.parse(
+      (await addProduct({ name: `Plain ${tag}` }).expect(201)).body,
+    ).product;
+    for (const [codes, message] of refusals) {
+      expect((await addProduct(codes).expect(409)).body).toEqual({
+        success: false,
+        code: 'CONFLICT',
+        message,
+      });
+      const edit = seller.http
+        .post('/api/product/update')
+        .field('productData', JSON.stringify({ id: plain._id, ...codes }));
+      expect((await edit.expect(409)).body).toMatchObject({ code: 'CONFLICT', message });
+    }
+    const both = `BOTH-${tag}`;
+    const own = productSavedAnswerSchema.parse(
+      (await addProduct({ name: `Own ${tag}`, sku: both, barcode: both }).expect(201)).body,
+    ).product;
+    await seller.http
+      .post('/api/product/update')
+      .field('productData', JSON.stringify({ id: own._id, sku: both, barcode: both, price: 310 }))
+      .expect(200);
+    await seller.http.post('/api/product/archive').send({ id: rice._id }).expect(200);
+    await addProduct({ barcode: `RICE-${tag}` }).expect(201);
+  });
+
+  test('two products given one code at once, one as a SKU and one as a barcode: one is added, the other refused', async () => {
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const codes = Array.from({ length: 4 }, (_, index) => `RACE-${tag}-${index}`);
+    const answers = await Promise.all(
+      codes.flatMap((code) => [addProduct({ sku: code }), addProduct({ barcode: code })]),
+    );
+    for (const [index, code] of codes.entries()) {
+      const pair = answers.slice(index * 2, index * 2 + 2).map((answer) => answer.status);
+      expect(pair.sort(), code).toEqual([201, 409]);
+    }
   });
 
   test('an edit sets, changes and clears them, refusing another product’s', async () => {

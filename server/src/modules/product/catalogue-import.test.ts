@@ -289,13 +289,35 @@ describe('importing and exporting the catalogue', () => {
   test('a SKU or barcode of another live product is a row error', async () => {
     const em = app.orm.em.fork();
     const holder = await em.findOneOrFail(ProductSchema, { sku: `${tag}-1` });
-    const response = await send(csvOf([HEADER, good(9, { barcode: holder.barcode! })])).expect(200);
+    const response = await send(
+      csvOf([
+        HEADER,
+        good(9, { barcode: holder.barcode! }),
+        // Nor is one's barcode another's SKU, in any case, in the shop or in the file.
+        good(10, { barcode: holder.sku!.toLowerCase() }),
+        good(11, { sku: holder.barcode! }),
+        good(12),
+        good(13, { barcode: `${tag}-12`.toLowerCase() }),
+      ]),
+    ).expect(200);
     expect(answer(response.body).errors).toEqual([
       {
         row: 1,
         field: 'barcode',
         message: `barcode ${holder.barcode} is already used by ${holder.name}`,
       },
+      {
+        row: 2,
+        field: 'barcode',
+        message: `barcode ${holder.sku!.toLowerCase()} is the SKU of ${holder.name}`,
+      },
+      { row: 3, field: 'sku', message: `sku ${holder.barcode} is the barcode on row 1` },
+      {
+        row: 3,
+        field: 'sku',
+        message: `SKU ${holder.barcode} is the barcode of ${holder.name}`,
+      },
+      { row: 5, field: 'barcode', message: `barcode ${tag.toLowerCase()}-12 is the sku on row 4` },
     ]);
   });
 

@@ -22,6 +22,7 @@ import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { openPictureArchive, type PictureArchive } from './picture-archive.js';
+import { codeClash, codeHolders, holdProductCodes, type CodeHolder } from './product-codes.js';
 import { productsByIds } from './product-search.js';
 import { ProductSchema, type Product } from './product.entity.js';
 import { changedFieldsNote, flushCodes, recordChange, storedPath } from './product.service.js';
@@ -85,7 +86,11 @@ export async function importCatalogue(
   const twins = await productsWithoutSku(em, records, columns, categories);
   const matched = new Map<string, number>();
   const planned: Planned[] = [];
-  const seen = { sku: new Map<string, number>(), barcode: new Map<string, number>() };
+  const seen = {
+    sku: new Map<string, number>(),
+    barcode: new Map<string, number>(),
+    anyCase: new Map<string, { code: 'sku' | 'barcode'; row: number }>(),
+  };
   records.forEach((cells, index) => {
     const row = index + 1;
     const fail = (field: string, message: string) => errors.push({ row, field, message });
@@ -111,10 +116,16 @@ export async function importCatalogue(
       const earlier = seen[code].get(value);
       if (earlier !== undefined) fail(code, `${code} ${value} is also on row ${earlier}`);
       else seen[code].set(value, row);
+      // One row's barcode is not another's SKU, in any case.
+      const other = code === 'sku' ? 'barcode' : 'sku';
+      const crossing = seen.anyCase.get(value.toLowerCase());
+      if (crossing && crossing.code === other && crossing.row !== row)
+        fail(code, `${code} ${value} is the ${other} on row ${crossing.row}`);
+      else seen.anyCase.set(value.toLowerCase(), { code, row });
     }
     planned.push(plan);
   });
-  await checkBarcodesFree(em, planned, errors);
+  await checkCodesFree(em, planned, errors);
   const result = {
     created: planned.filter((plan) => !plan.product).length,
     updated: planned.filter((plan) => plan.product && plan.changed.length > 0).length,
@@ -385,26 +396,26 @@ function picturesOf(
   return pictures;
 }
 
-/** @throws nothing: another live product's barcode is an error of the row. */
-async function checkBarcodesFree(em: EntityManager, planned: Planned[], errors: ImportError[]) {
-  const wanted = planned.flatMap((plan) =>
-    plan.fields.barcode ? [{ plan, barcode: plan.fields.barcode }] : [],
-  );
-  if (wanted.length === 0) return;
-  const holders = await em.find(ProductSchema, {
-    archivedAt: null,
-    barcode: { $in: wanted.map(({ barcode }) => barcode) },
-  });
-  const holderOf = new Map(holders.map((holder) => [holder.barcode, holder]));
-  for (const { plan, barcode } of wanted) {
-    const holder = holderOf.get(barcode);
-    if (holder && holder.id !== plan.product?.id) {
-      errors.push({
-        row: plan.row,
-        field: 'barcode',
-        message: `barcode ${barcode} is already used by ${holder.name}`,
-      });
-    }
+/**
+ * Another live product holding a row's SKU or barcode, as either, is an error of the row.
+ * @throws nothing.
+ */
+async function checkCodesFree(em: EntityManager, planned: Planned[], errors: ImportError[]) {
+  const codes = (code: 'sku' | 'barcode') => planned.flatMap((plan) => plan.fields[code] ?? []);
+  // By each of their codes in lower case: a row meets only the products holding its own.
+  const holders = new Map<string, CodeHolder[]>();
+  for (const holder of await codeHolders(em, { skus: codes('sku'), barcodes: codes('barcode') }))
+    for (const code of new Set([holder.sku, holder.barcode].map((each) => each?.toLowerCase())))
+      if (code) holders.set(code, [...(holders.get(code) ?? []), holder]);
+  for (const plan of planned) {
+    const met = [plan.fields.sku, plan.fields.barcode].flatMap((code) =>
+      code ? (holders.get(code.toLowerCase()) ?? []) : [],
+    );
+    const clash = met
+      .filter((holder) => holder.id !== plan.product?.id)
+      .map((holder) => codeClash(holder, plan.fields))
+      .find((each) => each !== null);
+    if (clash) errors.push({ row: plan.row, ...clash });
   }
 }
 
@@ -432,6 +443,11 @@ async function apply(
     );
   }
   await em.transactional(async (tx) => {
+    // The codes held first, then checked again: another import or edit may have given one out.
+    await holdProductCodes(tx);
+    const lost: ImportError[] = [];
+    await checkCodesFree(tx, planned, lost);
+    if (lost[0]) throw new AppError('CONFLICT', `row ${lost[0].row}: ${lost[0].message}`);
     for (const [index, plan] of planned.entries()) {
       // Written in batches inside the one transaction, each let go once written: a whole
       // catalogue's entities held at once would grow the server's memory for good.

@@ -18,6 +18,7 @@ import { findCategory } from '../category/category.service.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
+import { assertCodesFree, holdProductCodes, type Codes } from './product-codes.js';
 import { ProductEventSchema, ProductSchema, type Product } from './product.entity.js';
 
 /**
@@ -69,7 +70,8 @@ export interface UploadedImage {
 /**
  * Adds a product; its pictures are checked by content, then re-encoded to WebP at every served
  * width before the product is saved.
- * @throws AppError INVALID when a file is not an accepted picture.
+ * @throws AppError INVALID when a file is not an accepted picture; CONFLICT when another live
+ * product holds its SKU or barcode, as either.
  */
 export async function addProduct(
   em: EntityManager,
@@ -84,21 +86,29 @@ export async function addProduct(
   const urls = await Promise.all(
     images.map((image) => storeImage(store, `products/${uuidv7()}`, image.buffer)),
   );
-  const product = em.create(ProductSchema, {
-    name: data.name,
-    category,
-    sku: data.sku,
-    barcode: data.barcode,
-    description: data.description,
-    pricePaise: toPaise(data.price),
-    offerPricePaise: toPaise(data.offerPrice),
-    images: urls,
-    inStock: true,
-    stockCount: null,
-    weight: data.weight,
+  // The codes held first: an import or another seller's edit may be giving one of them out.
+  const product = await em.transactional(async (tx) => {
+    if (data.sku || data.barcode) {
+      await holdProductCodes(tx);
+      await assertCodesFree(tx, data);
+    }
+    const product = tx.create(ProductSchema, {
+      name: data.name,
+      category,
+      sku: data.sku,
+      barcode: data.barcode,
+      description: data.description,
+      pricePaise: toPaise(data.price),
+      offerPricePaise: toPaise(data.offerPrice),
+      images: urls,
+      inStock: true,
+      stockCount: null,
+      weight: data.weight,
+    });
+    recordChange(tx, product, 'added');
+    await flushCodes(tx, data);
+    return product;
   });
-  recordChange(em, product, 'added');
-  await flushCodes(em, data);
   events.publish({ type: 'product.changed', productId: product.id });
   return product;
 }
@@ -113,31 +123,11 @@ async function categoryPathOf(em: EntityManager, path: string): Promise<string> 
   return category.path;
 }
 
-interface Codes {
-  sku?: string | null;
-  barcode?: string | null;
-}
-
-/**
- * @throws AppError CONFLICT when another live product has the SKU (in any case) or the barcode.
- */
-async function assertCodesFree(em: EntityManager, { sku, barcode }: Codes, self?: string) {
-  const others = { archivedAt: null, ...(self && { id: { $ne: self } }) };
-  if (sku) {
-    const holder = await em.findOne(ProductSchema, { ...others, sku: { $ilike: escapeLike(sku) } });
-    if (holder) throw codeTaken('SKU', sku, holder);
-  }
-  if (barcode) {
-    const holder = await em.findOne(ProductSchema, { ...others, barcode });
-    if (holder) throw codeTaken('barcode', barcode, holder);
-  }
-}
-
-const codeTaken = (what: string, code: string, holder: Product) =>
-  new AppError('CONFLICT', `${what} ${code} is already used by ${holder.name}`);
-
-/** `text` matched literally by ILIKE. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** The codes of `fields` that `product` does not have yet: only those need to be free. */
+const changedCodes = (fields: Codes, product: Product): Codes => ({
+  ...(fields.sku !== product.sku && { sku: fields.sku }),
+  ...(fields.barcode !== product.barcode && { barcode: fields.barcode }),
+});
 
 /**
  * Flushes, turning a race lost on the live products' unique codes into the same refusal as
@@ -246,9 +236,9 @@ export function changedFieldsNote(fields: readonly string[]): string {
  * ones by URL and new `images` files by index; the new ones are checked by content and stored
  * like add's). Its stock is left as it is. Written to the product's history with what changed; nothing changed writes
  * nothing. Past orders keep the prices they were charged.
- * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one; INVALID for a
- * picture that is not the product's own or not a picture, more than MAX_PRODUCT_IMAGES pictures,
- * or an offer above the price.
+ * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one, or for a SKU or
+ * barcode another live product holds, as either; INVALID for a picture that is not the product's
+ * own or not a picture, more than MAX_PRODUCT_IMAGES pictures, or an offer above the price.
  */
 export async function updateProduct(
   em: EntityManager,
@@ -266,14 +256,17 @@ export async function updateProduct(
   checkPictures(entries ?? current.images, current.images, images.length);
   checkPrices(current, price, offerPrice);
   if (fields.category !== undefined) fields.category = await categoryPathOf(em, fields.category);
-  await assertCodesFree(em, fields, id);
+  await assertCodesFree(em, changedCodes(fields, current), id);
   // Encoded before the row is locked: that takes a while, and a refusal above stores nothing.
   const added = await Promise.all(
     images.map((upload) => storeImage(store, `products/${uuidv7()}`, upload.buffer)),
   );
 
   const { product, changed } = await em.transactional(async (tx) => {
+    // The codes held before the row, as every writer of codes takes them.
+    if (fields.sku !== undefined || fields.barcode !== undefined) await holdProductCodes(tx);
     const product = await lockProduct(tx, id);
+    await assertCodesFree(tx, changedCodes(fields, product), id);
     // In the order asked for, among the pictures it has now (absent: all), then any new one
     // the order did not place.
     const ordered = (entries ?? product.images).flatMap((entry) =>
