@@ -12,15 +12,15 @@ export function setClock(at: Date): void {
 }
 
 /**
- * The next time the wall clock reads `hhmm` on `weekday` (0 = Sunday) in `timeZone`, counted from
- * the real present: a moment whose hour a test chooses, whatever hour CI runs it at, yet within
- * a week of today (sessions, tokens and the database's clock stay plausible).
+ * The next time the wall clock reads `hhmm` in `timeZone`, within a day of the real present: a
+ * moment whose hour a test chooses, whatever hour CI runs it at, yet so near the present that
+ * sessions stay valid and the database's clock is on the same side of any year.
  */
-export function nextLocalTime(timeZone: string, weekday: number, hhmm: string): Date {
+export function nextLocalTime(timeZone: string, hhmm: string): Date {
   const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
   const now = new TZDateMini(Date.now(), timeZone);
-  for (let offset = 1; offset <= 8; offset++) {
-    const day = new TZDateMini(
+  const at = (offset: number) =>
+    new TZDateMini(
       now.getFullYear(),
       now.getMonth(),
       now.getDate() + offset,
@@ -28,7 +28,10 @@ export function nextLocalTime(timeZone: string, weekday: number, hhmm: string): 
       minute,
       timeZone,
     );
-    if (day.getDay() === weekday) return new Date(day.getTime());
-  }
-  throw new Error(`no ${hhmm} on weekday ${weekday} in ${timeZone} within a week`);
+  const today = at(0);
+  return new Date((today.getTime() > now.getTime() ? today : at(1)).getTime());
 }
+
+/** The weekday (0 = Sunday) of `at` in `timeZone`. */
+export const weekdayIn = (at: Date, timeZone: string): number =>
+  new TZDateMini(at.getTime(), timeZone).getDay();

@@ -8,7 +8,7 @@ import {
 } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
-import { nextLocalTime, setClock } from '../../test/clock.js';
+import { nextLocalTime, setClock, weekdayIn } from '../../test/clock.js';
 import {
   createProduct,
   deliveryPinOf,
@@ -133,6 +133,8 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
   });
 
   test('the seller pauses the shop: every storefront hears it at once, and orders are refused until it reopens', async () => {
+    // Ten minutes before midnight in Pune: paused for twenty, the shop opens tomorrow.
+    setClock(nextLocalTime('Asia/Kolkata', '23:50'));
     const storefront = await connect(app.socket('shop'));
     const heard = listen(storefront);
     const until = new Date(Date.now() + 20 * 60_000);
@@ -147,7 +149,7 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       expect(refused.body).toEqual({
         success: false,
         code: 'SHOP_CLOSED',
-        message: expect.stringMatching(/^Closed now — opens at \d{1,2}:\d{2} (am|pm)$/),
+        message: 'Closed now — opens at 12:10 am tomorrow',
       });
       await shopper.http.post('/api/order/razorpay').send(shopper.order).expect(409);
       await expectNothingWritten(shopper);
@@ -156,27 +158,30 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       await heard.waitFor<{ open: boolean }>('shop:updated', (shop) => shop.open);
       await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
     } finally {
+      vi.useRealTimers();
       storefront.disconnect();
       await resetShop();
     }
   });
 
   test('opening hours across midnight, read in the shop’s own time zone', async () => {
-    // Wednesday 23:30 in New York is Thursday 09:00 or 10:00 in Pune, whatever hour CI runs at.
-    const wednesdayNight = nextLocalTime('America/New_York', 3, '23:30');
-    setClock(wednesdayNight);
+    // 23:30 in New York is 09:00 or 10:00 the next morning in Pune, whatever hour CI runs at.
+    const night = nextLocalTime('America/New_York', '23:30');
+    setClock(night);
     try {
-      // Open in New York across its midnight, Wednesday 22:00 to Thursday 02:00…
-      const opening = { day: 3, opens: '22:00', closes: '02:00' };
+      // Open in New York across its midnight, from 22:00 to 02:00…
+      const opening = {
+        day: weekdayIn(night, 'America/New_York'),
+        opens: '22:00',
+        closes: '02:00',
+      };
       const open = await setShop({ hours: [opening], timeZone: 'America/New_York' });
       expect(open.shop.open).toBe(true);
-      expect(open.shop.closesAt).toBe(
-        new Date(wednesdayNight.getTime() + 150 * 60_000).toISOString(),
-      );
+      expect(open.shop.closesAt).toBe(new Date(night.getTime() + 150 * 60_000).toISOString());
       const shopper = await shopperReady();
       await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
 
-      // …and the same hours in Pune, where it is Thursday morning, are closed: nothing placed.
+      // …and the same hours in Pune, where it is the next morning, are closed: nothing placed.
       const closed = await setShop({ timeZone: 'Asia/Kolkata' });
       expect(closed.shop.open).toBe(false);
       const another = await shopperReady();
