@@ -141,9 +141,10 @@ export function catalogueCsv(count: number): Buffer {
       description: `${item} by ${brand}|Pack of ${size}`,
       weight: size,
       barcode: String(8_900_000_000_000 + n),
-      // Every tenth out of stock; every third counted (none at 0 units while in stock).
+      // Every tenth out of stock; every third counted (none at 0 units while in stock), the
+      // others not (`-`: imported again, a count a test set is taken off).
       inStock: n % 10 === 0 ? 'false' : 'true',
-      stockCount: n % 3 === 0 ? String(n % 50) : '',
+      stockCount: n % 3 === 0 ? String(n % 50) : '-',
     };
     rows.push(header.map((column) => product[column as keyof typeof product]));
   }

@@ -4,7 +4,9 @@ import { formPriceField, OFFER_ABOVE_PRICE, productFields } from './product-edit
 
 /*
  * Import and export (design: Catalogue at shop scale): a CSV with a header row, columns in any
- * order; a row with a known `sku` updates that product, any other is created.
+ * order; a row with a known `sku` updates that product, any other is created. In a row that
+ * updates, an empty cell keeps what the product has, as a column left out does; CLEAR_CELL
+ * empties one of CLEARABLE_COLUMNS.
  */
 
 /** The columns of an import, and of an export in this order. */
@@ -31,7 +33,22 @@ export const IMPORT_LIMITS = {
   /** The pictures named by the rows, unpacked, in all. */
   unpackedBytes: 200 * 1024 * 1024,
   zipEntries: 20_000,
+  /** The rows whose changes a preview lists (the answer says how many more change). */
+  changesListed: 200,
+  /** The characters of a value a listed change shows; a longer one ends with '…'. */
+  changeText: 200,
 } as const;
+
+/** A cell of just this empties its field in a row that updates a product (`-`). */
+export const CLEAR_CELL = '-';
+/** The columns a product may have empty, and so that CLEAR_CELL empties. */
+export const CLEARABLE_COLUMNS = [
+  'description',
+  'weight',
+  'barcode',
+  'stockCount',
+  'images',
+] as const satisfies readonly CatalogueColumn[];
 
 const YES = ['true', 'yes', 'y', '1'];
 const NO = ['false', 'no', 'n', '0'];
@@ -94,17 +111,39 @@ export const importCreateRowSchema = z
 export const importUpdateRowSchema = z.partial(z.object(importFields));
 export type ImportRow = z.output<typeof importUpdateRowSchema>;
 
-/** One thing wrong with an import: its row (1: the first under the header), column and why. */
+/**
+ * One thing wrong with an import: its row (1: the first under the header; 0: the header), its
+ * `line` (the row's number as a spreadsheet shows the file: the header is line 1, and empty lines
+ * count), column and why.
+ */
 export const importErrorSchema = z.object({
   row: z.int(),
+  line: z.int(),
   field: z.string(),
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
 /**
+ * What a row that updates a product changes: the row, its line, its SKU as the file writes it
+ * (null: none), the product's name, and each column that changes, from → to as the file writes
+ * it ('' when empty; pictures by file name).
+ */
+export const importChangeSchema = z.object({
+  row: z.int(),
+  line: z.int(),
+  sku: z.nullable(z.string()),
+  name: z.string(),
+  fields: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+/**
  * `POST /api/product/import`: what the rows do (or did, with `mode=apply`), and every row's
- * errors. With errors, apply changes nothing and answers 400 with them.
+ * errors. With errors, apply changes nothing and answers 400 with them. `changes` lists what the
+ * updating rows change, in row order: at most IMPORT_LIMITS.changesListed of them, chosen first
+ * among those that empty a field or drop a picture; `moreChanges` counts the updating rows not
+ * listed.
  */
 export const importAnswerSchema = z.object({
   success: z.boolean(),
@@ -116,6 +155,8 @@ export const importAnswerSchema = z.object({
   updated: z.int(),
   unchanged: z.int(),
   errors: z.array(importErrorSchema),
+  changes: z.array(importChangeSchema),
+  moreChanges: z.int(),
 });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 

@@ -1,8 +1,44 @@
-import { CATALOGUE_COLUMNS, toRupees } from '@kirana/shared';
+import { CATALOGUE_COLUMNS, toRupees, type CatalogueColumn } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { spreadsheetCsv } from '../../lib/csv.js';
 import { absoluteUrl } from '../upload/image-url.js';
-import { ProductSchema } from './product.entity.js';
+import { ProductSchema, type Product } from './product.entity.js';
+
+/** What a row of the catalogue's file says of a product. */
+export type CatalogueProduct = Pick<
+  Product,
+  | 'sku'
+  | 'name'
+  | 'category'
+  | 'pricePaise'
+  | 'offerPricePaise'
+  | 'description'
+  | 'weight'
+  | 'barcode'
+  | 'inStock'
+  | 'stockCount'
+  | 'images'
+>;
+
+/** A product's cells as the catalogue's file writes them, each picture as `picture` names it. */
+export function catalogueCells(
+  product: CatalogueProduct,
+  picture: (image: string) => string,
+): Record<CatalogueColumn, string> {
+  return {
+    sku: product.sku ?? '',
+    name: product.name,
+    category: product.category,
+    price: toRupees(product.pricePaise).toFixed(2),
+    offerPrice: toRupees(product.offerPricePaise).toFixed(2),
+    description: product.description.join('|'),
+    weight: product.weight ?? '',
+    barcode: product.barcode ?? '',
+    inStock: String(product.inStock),
+    stockCount: product.stockCount === null ? '' : String(product.stockCount),
+    images: product.images.map(picture).join(';'),
+  };
+}
 
 /**
  * The live catalogue as the import reads it (`GET /api/product/export`): the same columns, by
@@ -19,18 +55,8 @@ export async function exportCatalogue(
     { archivedAt: null },
     { orderBy: { name: 'asc', id: 'asc' } },
   );
-  const rows = products.map((product) => ({
-    sku: product.sku ?? '',
-    name: product.name,
-    category: product.category,
-    price: toRupees(product.pricePaise).toFixed(2),
-    offerPrice: toRupees(product.offerPricePaise).toFixed(2),
-    description: product.description.join('|'),
-    weight: product.weight ?? '',
-    barcode: product.barcode ?? '',
-    inStock: String(product.inStock),
-    stockCount: product.stockCount === null ? '' : String(product.stockCount),
-    images: product.images.map((image) => absoluteUrl(image, publicUrl)).join(';'),
-  }));
+  const rows = products.map((product) =>
+    catalogueCells(product, (image) => absoluteUrl(image, publicUrl)),
+  );
   return spreadsheetCsv(rows, CATALOGUE_COLUMNS);
 }

@@ -33,19 +33,25 @@ describe('importing and exporting the catalogue', () => {
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const category = `Import-${tag}`;
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
+  /** A category of this file's own: a test's products there leave the others' counts alone. */
+  const addCategory = async (path: string, label: string) => {
     const em = app.orm.em.fork();
     em.create(CategorySchema, {
-      path: category,
-      label: `Imported ${tag}`,
+      path,
+      label,
       image: '/uploads/categories/test.webp',
       bgColor: '#FFFFFF',
       position: 99,
       hidden: false,
     });
     await em.flush();
+    return path;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    seller = await signInSeller(app);
+    await addCategory(category, `Imported ${tag}`);
   });
   afterAll(() => app.close());
 
@@ -104,18 +110,19 @@ describe('importing and exporting the catalogue', () => {
     const result = answer(response.body);
     expect(result).toMatchObject({ success: true, mode: 'preview', created: 2, updated: 0 });
     expect(result.errors).toEqual([
-      { row: 2, field: 'price', message: 'price must be a number' },
-      { row: 3, field: 'category', message: 'category: the shop has no category "Toys"' },
-      { row: 4, field: 'offerPrice', message: 'offerPrice must not exceed price' },
-      { row: 5, field: 'name', message: 'name is required' },
-      { row: 6, field: 'sku', message: `sku ${tag.toLowerCase()}-1 is also on row 1` },
+      { row: 2, line: 3, field: 'price', message: 'price must be a number' },
+      { row: 3, line: 4, field: 'category', message: 'category: the shop has no category "Toys"' },
+      { row: 4, line: 5, field: 'offerPrice', message: 'offerPrice must not exceed price' },
+      { row: 5, line: 6, field: 'name', message: 'name is required' },
+      { row: 6, line: 7, field: 'sku', message: `sku ${tag}-1 is also on row 1 (line 2)` },
       {
         row: 7,
+        line: 8,
         field: 'images',
         message:
           "images: missing.jpg is not one of the product's pictures, and no .zip of pictures was sent",
       },
-      { row: 8, field: 'inStock', message: 'inStock must be true or false' },
+      { row: 8, line: 9, field: 'inStock', message: 'inStock must be true or false' },
     ]);
     expect(await mine()).toEqual([]);
   });
@@ -127,7 +134,7 @@ describe('importing and exporting the catalogue', () => {
     expect(answer(response.body)).toMatchObject({
       success: false,
       message: '1 error in the file: nothing was imported',
-      errors: [{ row: 2, field: 'price', message: 'price must be greater than 0' }],
+      errors: [{ row: 2, line: 3, field: 'price', message: 'price must be greater than 0' }],
       code: 'INVALID',
     });
     expect(await mine()).toEqual([]);
@@ -163,17 +170,151 @@ describe('importing and exporting the catalogue', () => {
     expect(second).toMatchObject({ stockCount: 12, inStock: true });
     expect(third).toMatchObject({ stockCount: 0, inStock: false, description: [] });
 
-    // Updating by SKU, in any case: only the columns given change.
+    // Updating by SKU, in any case: only the columns given change, the SKU kept as it is.
     const update = csvOf([
       ['SKU', 'offerPrice'],
       [`${tag.toLowerCase()}-2`, '80'],
-      [`${tag}-3`, '90.50'],
+      [`${tag.toLowerCase()}-3`, '90.50'],
     ]);
     const preview = answer((await send(update).expect(200)).body);
     expect(preview).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [] });
+    expect(preview.changes).toEqual([
+      {
+        row: 1,
+        line: 2,
+        sku: `${tag.toLowerCase()}-2`,
+        name: second!.name,
+        fields: [{ field: 'offerPrice', from: '90.50', to: '80.00' }],
+      },
+    ]);
     await send(update, { mode: 'apply' }).expect(200);
     const after = await mine();
-    expect(after[1]).toMatchObject({ offerPricePaise: 8_000, stockCount: 12, name: second!.name });
+    expect(after[1]).toMatchObject({
+      offerPricePaise: 8_000,
+      stockCount: 12,
+      name: second!.name,
+      sku: `${tag}-2`,
+    });
+  });
+
+  test('an empty cell keeps what the product has, pictures too; the preview lists old → new; a - empties a field', async () => {
+    const em = app.orm.em.fork();
+    const pictures = ['/uploads/products/front-800.webp', '/uploads/products/back-800.webp'];
+    await createProduct(em, {
+      name: `Kept ${tag}`,
+      category: await addCategory(`Kept-${tag}`, `Kept ${tag}`),
+      sku: `Keep-${tag}`,
+      barcode: `KEEP${tag}`,
+      description: ['Fresh', 'Tasty'],
+      weight: '1 kg',
+      pricePaise: 10_000,
+      offerPricePaise: 9_000,
+      images: pictures,
+      stockCount: 7,
+    });
+    const kept = () => em.fork().findOneOrFail(ProductSchema, { sku: `Keep-${tag}` });
+    // Every column there, as a spreadsheet writes a sheet of them; only the price filled in.
+    const row = (cells: Partial<Record<string, string>>) =>
+      HEADER.map((column) => ({ sku: `KEEP-${tag}`, ...cells })[column] ?? '');
+
+    const priced = csvOf([HEADER, row({ price: '120' })]);
+    const preview = answer((await send(priced).expect(200)).body);
+    expect(preview).toMatchObject({ created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect(preview.changes).toEqual([
+      {
+        row: 1,
+        line: 2,
+        sku: `KEEP-${tag}`,
+        name: `Kept ${tag}`,
+        fields: [{ field: 'price', from: '100.00', to: '120.00' }],
+      },
+    ]);
+    expect(preview.moreChanges).toBe(0);
+    await send(priced, { mode: 'apply' }).expect(200);
+    expect(await kept()).toMatchObject({
+      sku: `Keep-${tag}`,
+      name: `Kept ${tag}`,
+      pricePaise: 12_000,
+      offerPricePaise: 9_000,
+      description: ['Fresh', 'Tasty'],
+      weight: '1 kg',
+      barcode: `KEEP${tag}`,
+      inStock: true,
+      stockCount: 7,
+      images: pictures,
+    });
+
+    const cleared = csvOf([HEADER, row({ weight: '-', stockCount: ' - ', images: '-' })]);
+    const removal = answer((await send(cleared).expect(200)).body);
+    expect(removal.changes[0]!.fields).toEqual([
+      { field: 'weight', from: '1 kg', to: '' },
+      { field: 'stockCount', from: '7', to: '' },
+      { field: 'images', from: 'front-800.webp;back-800.webp', to: '' },
+    ]);
+    await send(cleared, { mode: 'apply' }).expect(200);
+    expect(await kept()).toMatchObject({
+      weight: null,
+      stockCount: null,
+      images: [],
+      description: ['Fresh', 'Tasty'],
+    });
+  });
+
+  test('in a many-row import an empty images cell keeps the pictures; the preview lists 200 changes, those taking something away first', async () => {
+    const many = await addCategory(`Many-${tag}`, `Many ${tag}`);
+    const rows = (price: string) =>
+      Array.from({ length: 1_200 }, (_, index) => good(3_000 + index, { price, category: many }));
+    await send(csvOf([HEADER, ...rows('100')]), { mode: 'apply' }).expect(200);
+    const pictures = ['/uploads/products/front-800.webp', '/uploads/products/back-800.webp'];
+    const [middle, last] = [`${tag}-4099`, `${tag}-4199`];
+    await app.orm.em
+      .fork()
+      .nativeUpdate(ProductSchema, { sku: { $in: [middle, last] } }, { images: pictures });
+
+    // Every row changes its price; the last one also leaves out a picture.
+    const update = rows('101');
+    update.at(-1)![HEADER.indexOf('images')] = pictures[0]!;
+    const csv = csvOf([HEADER, ...update]);
+    const preview = answer((await send(csv).expect(200)).body);
+    expect(preview).toMatchObject({ created: 0, updated: 1_200, errors: [], moreChanges: 1_000 });
+    expect(preview.changes.map((change) => change.row)).toEqual([
+      ...Array.from({ length: 199 }, (_, index) => index + 1),
+      1_200,
+    ]);
+    expect(preview.changes.at(-1)).toEqual({
+      row: 1_200,
+      line: 1_201,
+      sku: last,
+      name: `Imported ${tag} 4199`,
+      fields: [
+        { field: 'price', from: '100.00', to: '101.00' },
+        { field: 'images', from: 'front-800.webp;back-800.webp', to: 'front-800.webp' },
+      ],
+    });
+
+    await send(csv, { mode: 'apply' }).expect(200);
+    const em = app.orm.em.fork();
+    expect(await em.findOneOrFail(ProductSchema, { sku: middle })).toMatchObject({
+      pricePaise: 10_100,
+      images: pictures,
+    });
+    expect((await em.findOneOrFail(ProductSchema, { sku: last })).images).toEqual([pictures[0]]);
+  });
+
+  test('an error names its row and its line as a spreadsheet numbers it, past a cell of two lines and an empty line; SKUs as written', async () => {
+    const csv = Buffer.from(
+      [
+        'sku,name,category,price,offerPrice,description',
+        `Mix-${tag}-a,Two lines ${tag},${category},50,45,"Fresh\r\nfrom the farm"`,
+        '',
+        `MIX-${tag}-A,Again ${tag},${category},50,45,`,
+        `Mix-${tag}-b,Bad price ${tag},${category},fifty,45,`,
+      ].join('\r\n'),
+    );
+    expect(answer((await send(csv).expect(200)).body).errors).toEqual([
+      { row: 2, line: 4, field: 'sku', message: `sku MIX-${tag}-A is also on row 1 (line 2)` },
+      { row: 3, line: 5, field: 'price', message: 'price must be a number' },
+    ]);
   });
 
   test('apply writes in batches yet as one transaction: the database refusing a late row undoes the earlier batches', async () => {
@@ -246,16 +387,7 @@ describe('importing and exporting the catalogue', () => {
 
   test('the export writes as text a formula on any line of a cell; importing it reads the cell back', async () => {
     const em = app.orm.em.fork();
-    const formulas = `Formula-${tag}`;
-    em.create(CategorySchema, {
-      path: formulas,
-      label: `Formulas ${tag}`,
-      image: '/uploads/categories/test.webp',
-      bgColor: '#FFFFFF',
-      position: 99,
-      hidden: false,
-    });
-    await em.flush();
+    const formulas = await addCategory(`Formula-${tag}`, `Formulas ${tag}`);
     const name = `Tea ${tag}\n=HYPERLINK("http://evil.example","Pay")`;
     await createProduct(em, { name, category: formulas, sku: `F-${tag}`, images: [] });
 
@@ -303,6 +435,7 @@ describe('importing and exporting the catalogue', () => {
     expect(answer(response.body).errors).toEqual([
       {
         row: 1,
+        line: 2,
         field: 'barcode',
         message: `barcode ${holder.barcode} is already used by ${holder.name}`,
       },
@@ -329,8 +462,13 @@ describe('importing and exporting the catalogue', () => {
       ]),
     ).expect(200);
     expect(answer(response.body).errors.filter((error) => error.row === 0)).toEqual([
-      { row: 0, field: 'colour', message: expect.stringMatching(/^unknown column "colour"/) },
-      { row: 0, field: 'name', message: 'the column name is there twice' },
+      {
+        row: 0,
+        line: 1,
+        field: 'colour',
+        message: expect.stringMatching(/^unknown column "colour"/),
+      },
+      { row: 0, line: 1, field: 'name', message: 'the column name is there twice' },
     ]);
   });
 

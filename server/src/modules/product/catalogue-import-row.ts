@@ -1,0 +1,213 @@
+import {
+  CLEAR_CELL,
+  CLEARABLE_COLUMNS,
+  MAX_PRODUCT_IMAGES,
+  importCreateRowSchema,
+  importUpdateRowSchema,
+  toPaise,
+  type CatalogueColumn,
+  type ImportRow,
+} from '@kirana/shared';
+import type { Entry } from 'yauzl';
+import { restoreFormulas } from '../../lib/csv.js';
+import type { Category } from '../category/category.entity.js';
+import type { PictureArchive } from './picture-archive.js';
+import type { Product } from './product.entity.js';
+import { storedPath } from './product.service.js';
+
+/*
+ * One row of a catalogue import (catalogue-import.ts), checked: what it does to its product.
+ * In a row that updates a product an empty cell keeps what the product has, as a column left out
+ * does, and CLEAR_CELL empties one of CLEARABLE_COLUMNS; a row that adds one leaves such a field
+ * empty either way.
+ */
+
+/** A data row of the file: 1 is the first under the header; `line` as a spreadsheet numbers it. */
+export interface ImportRecord {
+  row: number;
+  line: number;
+  cells: Map<CatalogueColumn, string>;
+}
+
+/** What a checked row does: the fields it sets, and its pictures (kept paths, or .zip entries). */
+export interface Planned {
+  row: number;
+  line: number;
+  /** The row's SKU as the file writes it; null when it has none. */
+  sku: string | null;
+  product: Product | null;
+  fields: Omit<Partial<Product>, 'images'>;
+  pictures: (string | Entry)[] | undefined;
+  changed: string[];
+}
+
+/**
+ * The row's cells by column. A line of a cell a spreadsheet would have run as a formula is
+ * exported with a leading apostrophe (neutraliseFormulas): taken off again here.
+ */
+export function cellsOf(cells: string[], columns: Map<CatalogueColumn, number>) {
+  const values = new Map<CatalogueColumn, string>();
+  for (const [column, index] of columns) {
+    const cell = cells[index] ?? '';
+    values.set(column, restoreFormulas(cell));
+  }
+  return values;
+}
+
+/** A live product's key among those without a SKU: its name and category, in lower case. */
+export const twinKey = (name: string, categoryPath: string) =>
+  `${name.trim().toLowerCase()}\n${categoryPath.toLowerCase()}`;
+
+export interface RowContext {
+  known: Map<string, Product>;
+  twins: Map<string, Product | 'ambiguous'>;
+  categories: Category[];
+  archive: PictureArchive | undefined;
+  fail: (field: string, message: string) => void;
+}
+
+/** What a row does, or null with its errors reported through `fail`. */
+export function planRow(
+  { row, line, cells }: ImportRecord,
+  { known, twins, categories, archive, fail }: RowContext,
+): Planned | null {
+  const category = findCategory(categories, cells.get('category') ?? '');
+  // A SKU the shop has names its product; else a product without a SKU of the same name in the
+  // same category is the one meant (an export brought back, or given SKUs in a spreadsheet).
+  const bySku = known.get((cells.get('sku') ?? '').trim().toLowerCase());
+  const twin = category ? twins.get(twinKey(cells.get('name') ?? '', category.path)) : undefined;
+  if (!bySku && twin === 'ambiguous') {
+    const name = cells.get('name')?.trim();
+    fail('sku', `more than one product is named ${name} there: give each a SKU`);
+    return null;
+  }
+  const product = bySku ?? (twin === 'ambiguous' ? undefined : twin) ?? null;
+  const input: Record<string, string> = {};
+  for (const [column, cell] of cells) {
+    if (column === 'images') continue;
+    // An empty cell keeps what the product has; an empty switch what any product has.
+    if (cell.trim() === '' && (product || column === 'inStock')) continue;
+    if (clears(column, cell)) input[column] = '';
+    else if (column === 'description') input[column] = cell.replace(/\|/g, '\n');
+    else if (column === 'category') {
+      const named = findCategory(categories, cell);
+      input[column] = named?.path ?? cell;
+      if (!named && cell.trim() !== '') {
+        fail('category', `category: the shop has no category "${cell.trim()}"`);
+        return null;
+      }
+    } else input[column] = cell;
+  }
+  const parsed = (product ? importUpdateRowSchema : importCreateRowSchema).safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) fail(String(issue.path[0] ?? 'row'), issue.message);
+    return null;
+  }
+  const data: ImportRow = parsed.data;
+  const pictures = picturesOf(cells.get('images'), product, archive, fail);
+  if (pictures === null) return null;
+  const fields = fieldsOf(data, product);
+  // The SKU that found the product is its own, in whatever case the file writes it.
+  if (bySku) delete fields.sku;
+  const stock = {
+    inStock: fields.inStock ?? product?.inStock ?? true,
+    stockCount: fields.stockCount === undefined ? (product?.stockCount ?? null) : fields.stockCount,
+  };
+  if (data.inStock === undefined && fields.stockCount != null)
+    stock.inStock = fields.stockCount > 0;
+  if (stock.inStock && stock.stockCount === 0) {
+    fail('inStock', 'inStock: a product with 0 units left cannot be in stock');
+    return null;
+  }
+  const price = fields.pricePaise ?? product?.pricePaise;
+  const offer = fields.offerPricePaise ?? product?.offerPricePaise;
+  if (price !== undefined && offer !== undefined && offer > price) {
+    fail('offerPrice', 'offerPrice must not exceed price');
+    return null;
+  }
+  Object.assign(fields, stock);
+  const changed = product
+    ? Object.keys(fields).filter(
+        (key) =>
+          JSON.stringify(fields[key as keyof typeof fields]) !==
+          JSON.stringify(product[key as keyof Product]),
+      )
+    : [];
+  if (product && pictures && JSON.stringify(pictures) !== JSON.stringify(product.images)) {
+    changed.push('images');
+  }
+  const sku = cells.get('sku')?.trim() || null;
+  return { row, line, sku, product, fields, pictures, changed };
+}
+
+/** Whether the cell is CLEAR_CELL in a column a product may have empty. */
+const clears = (column: CatalogueColumn, cell: string) =>
+  cell.trim() === CLEAR_CELL && (CLEARABLE_COLUMNS as readonly string[]).includes(column);
+
+function findCategory(categories: Category[], cell: string): Category | undefined {
+  const wanted = cell.trim().toLowerCase();
+  return categories.find(
+    (category) => category.path.toLowerCase() === wanted || category.label.toLowerCase() === wanted,
+  );
+}
+
+/** A row's fields as stored (paise), only those it gives. */
+function fieldsOf(data: ImportRow, product: Product | null): Planned['fields'] {
+  const { price, offerPrice, ...rest } = data;
+  const fields: Planned['fields'] = { ...rest };
+  if (price !== undefined) fields.pricePaise = toPaise(price);
+  if (offerPrice !== undefined) fields.offerPricePaise = toPaise(offerPrice);
+  // A new product's SKU, barcode and weight are null unless given.
+  if (!product) {
+    fields.sku ??= null;
+    fields.barcode ??= null;
+    fields.weight ??= null;
+    fields.description ??= [];
+  }
+  return fields;
+}
+
+/**
+ * The row's pictures in order: a picture the product has (its URL or path, as exported), or a
+ * file of the .zip by name; undefined (the product's own, kept) when the file has no images
+ * column or the cell is empty; none for CLEAR_CELL; null on an error.
+ */
+function picturesOf(
+  cell: string | undefined,
+  product: Product | null,
+  archive: PictureArchive | undefined,
+  fail: (field: string, message: string) => void,
+): (string | Entry)[] | undefined | null {
+  if (!cell?.trim()) return product ? undefined : [];
+  if (clears('images', cell)) return [];
+  const names = cell
+    .split(';')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length > MAX_PRODUCT_IMAGES) {
+    fail('images', `images: a product has at most ${MAX_PRODUCT_IMAGES} pictures`);
+    return null;
+  }
+  const pictures: (string | Entry)[] = [];
+  for (const name of names) {
+    const own = storedPath(name);
+    if (product?.images.includes(own)) {
+      pictures.push(own);
+      continue;
+    }
+    const entry = archive?.find(name);
+    if (!archive)
+      fail(
+        'images',
+        `images: ${name} is not one of the product's pictures, and no .zip of pictures was sent`,
+      );
+    else if (!entry) fail('images', `images: ${name} is not in the .zip of pictures`);
+    else if (entry === 'ambiguous') fail('images', `images: the .zip holds more than one ${name}`);
+    else {
+      pictures.push(entry);
+      continue;
+    }
+    return null;
+  }
+  return pictures;
+}
