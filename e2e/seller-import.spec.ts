@@ -10,7 +10,7 @@ test.describe('importing the catalogue from a spreadsheet', () => {
   test.use({ baseURL: SCALE_URL });
   test.beforeAll(importShopCatalogue);
 
-  test('a bad row is named by row and column and nothing is imported; fixed, the file imports, pictures and all', async ({
+  test('a bad row is named by row, line and column and nothing is imported; fixed, the file imports, pictures and all; a change is shown old → new before it is applied', async ({
     page,
   }) => {
     const suffix = uniqueSuffix();
@@ -55,7 +55,8 @@ test.describe('importing the catalogue from a spreadsheet', () => {
       .getByRole('row')
       .nth(1);
     await expect(problem.getByRole('rowheader')).toHaveText('2');
-    await expect(problem.getByRole('cell')).toHaveText(['price', 'price must be a number']);
+    // Row 2 under the header: line 3 of the file in a spreadsheet.
+    await expect(problem.getByRole('cell')).toHaveText(['3', 'price', 'price must be a number']);
     await expect(page.getByRole('button', { name: /^Import / })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -85,5 +86,41 @@ test.describe('importing the catalogue from a spreadsheet', () => {
     });
     expect(soap!.image).toHaveLength(1);
     expect((await page.request.get(soap!.image[0]!)).ok()).toBe(true);
+
+    // A new offer price and the count taken off (-); the pictures' cell left empty keeps them.
+    await products.setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        ['sku,offerPrice,stockCount,images', `soap-${suffix},30,-,`].join('\r\n'),
+      ),
+    });
+    await page.getByLabel('Pictures (.zip, optional)').setInputFiles([]);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect(page.getByRole('heading', { name: 'Ready to import' })).toBeVisible();
+    await expect(page.getByText('0 new products, 1 updated, 0 unchanged')).toBeVisible();
+    const change = page
+      .getByRole('table', { name: 'Changes to products, by row' })
+      .getByRole('row')
+      .nth(1);
+    await expect(change.getByRole('rowheader')).toHaveText('1');
+    await expect(change.getByRole('cell').nth(0)).toHaveText('2');
+    // The SKU as the file writes it.
+    await expect(change.getByRole('cell').nth(1)).toHaveText(`Neem Soap ${suffix}soap-${suffix}`);
+    await expect(change.getByRole('listitem')).toHaveText([
+      'offerPrice 35.00 → 30.00',
+      'stockCount 12 → empty',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Import 1 product' }).click();
+    await expect(toast(page, 'Imported: 0 new products, 1 updated, 0 unchanged')).toBeVisible();
+    const changed = (await (
+      await page.request.get(`/api/product/search?q=${encodeURIComponent(`Neem Soap ${suffix}`)}`)
+    ).json()) as { products: { offerPrice: number; stockCount: number | null; image: string[] }[] };
+    expect(changed.products[0]).toMatchObject({
+      offerPrice: 30,
+      stockCount: null,
+      image: soap!.image,
+    });
   });
 });

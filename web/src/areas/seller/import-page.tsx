@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import { CLEAR_CELL, IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { importProducts } from '../../features/seller/api/import-products';
 import { serverUrl } from '../../lib/server-origin';
@@ -18,8 +18,9 @@ function summary({ created, updated, unchanged }: ImportAnswer): string {
 
 /**
  * /seller/import: the whole catalogue from a spreadsheet. The file is checked first (nothing is
- * written, every bad row named with its column), then imported in one go, all rows or none. The
- * catalogue downloads in the same columns, to edit and bring back.
+ * written, every bad row named with its line and column, every change to a product listed old →
+ * new), then imported in one go, all rows or none. The catalogue downloads in the same columns,
+ * to edit and bring back.
  */
 export function ImportPage() {
   const csvId = useId();
@@ -81,6 +82,11 @@ export function ImportPage() {
           names separated by ;), in any order. A row whose SKU the shop has updates that product;
           any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')} rows.
         </p>
+        <p className="seller-page__note">
+          In a row that updates a product, an empty cell keeps what the product has; a cell of just
+          a dash ({CLEAR_CELL}) empties its description, weight, barcode, stock count (not counted)
+          or pictures.
+        </p>
         <form className="seller-form seller-form--wide" onSubmit={check}>
           <div className="seller-field">
             <label htmlFor={csvId}>Products (CSV)</label>
@@ -123,15 +129,18 @@ export function ImportPage() {
               : `${count(checked.errors.length, 'problem')} to fix`}
           </h2>
           <p role="status">{summary(checked)}</p>
-          {checked.errors.length > 0 ? (
+          {checked.errors.length > 0 && (
             <>
               <p className="seller-page__note">
                 Nothing is imported until every row is right: fix these in the file and check it
-                again.
+                again. Row 1 is the first under the header; the line is the row&rsquo;s number in a
+                spreadsheet, the header being line 1.
               </p>
               <ImportErrors errors={checked.errors} />
             </>
-          ) : (
+          )}
+          {checked.changes.length > 0 && <ImportChanges answer={checked} />}
+          {checked.errors.length === 0 && (
             <button
               type="button"
               className="seller-button"
@@ -166,6 +175,7 @@ function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
         <thead>
           <tr>
             <th scope="col">Row</th>
+            <th scope="col">Line</th>
             <th scope="col">Column</th>
             <th scope="col">Problem</th>
           </tr>
@@ -174,6 +184,7 @@ function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
           {errors.map((error, index) => (
             <tr key={index}>
               <th scope="row">{error.row === 0 ? 'Header' : error.row}</th>
+              <td>{error.line}</td>
               <td>{error.field}</td>
               <td>{error.message}</td>
             </tr>
@@ -181,5 +192,58 @@ function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What the rows that update a product change, old → new, so that a removal is seen first. */
+function ImportChanges({ answer: { changes, moreChanges } }: { answer: ImportAnswer }) {
+  return (
+    <>
+      <h3 className="import-changes__title">Changes to products</h3>
+      <div className="seller-table-wrap">
+        <table className="seller-table">
+          <caption className="visually-hidden">Changes to products, by row</caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Line</th>
+              <th scope="col">Product</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.row}>
+                <th scope="row">{change.row}</th>
+                <td>{change.line}</td>
+                <td>
+                  {change.name}
+                  {change.sku && <span className="import-changes__sku">{change.sku}</span>}
+                </td>
+                <td>
+                  <ul className="import-changes__fields">
+                    {change.fields.map(({ field, from, to }) => (
+                      <li key={field}>
+                        <span className="import-changes__field">{field}</span>{' '}
+                        {from || <em className="import-changes__empty">empty</em>} →{' '}
+                        {to || (
+                          <em className="import-changes__empty import-changes__removed">empty</em>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {moreChanges > 0 && (
+        <p className="seller-page__note">
+          …and {count(moreChanges, 'more row')} that change a product. Rows that empty a field or
+          drop a picture are listed first.
+        </p>
+      )}
+    </>
   );
 }
