@@ -404,6 +404,7 @@ describe('importing and exporting the catalogue', () => {
     expect(refused.errors).toEqual([
       {
         row: 1,
+        line: 2,
         field: 'name',
         message: 'name must not contain control characters (such as a tab or a line break)',
       },
@@ -441,16 +442,28 @@ describe('importing and exporting the catalogue', () => {
       },
       {
         row: 2,
+        line: 3,
         field: 'barcode',
         message: `barcode ${holder.sku!.toLowerCase()} is the SKU of ${holder.name}`,
       },
-      { row: 3, field: 'sku', message: `sku ${holder.barcode} is the barcode on row 1` },
       {
         row: 3,
+        line: 4,
+        field: 'sku',
+        message: `sku ${holder.barcode} is the barcode on row 1 (line 2)`,
+      },
+      {
+        row: 3,
+        line: 4,
         field: 'sku',
         message: `SKU ${holder.barcode} is the barcode of ${holder.name}`,
       },
-      { row: 5, field: 'barcode', message: `barcode ${tag.toLowerCase()}-12 is the sku on row 4` },
+      {
+        row: 5,
+        line: 6,
+        field: 'barcode',
+        message: `barcode ${tag.toLowerCase()}-12 is the sku on row 4 (line 5)`,
+      },
     ]);
   });
 
