@@ -8,7 +8,7 @@ import {
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import type { CategorySchema } from '../category/category.entity.js';
-import { INDIAN_NAMES, normalizeName } from './indian-names.js';
+import { normalizeName, phrasesOf, shippedMeanings } from './indian-names.js';
 import { ProductSchema, type Product, type SearchNameSchema } from './product.entity.js';
 
 type SearchTables = InferKyselyDB<
@@ -22,22 +22,14 @@ export interface ProductPage {
 }
 
 /**
- * The phrases of `text` to look up among the Indian names: the whole text, each word and each
- * pair of neighbouring words ('phool gobhi', 'kali mirch').
- */
-function phrasesOf(text: string): string[] {
-  const words = text.split(' ');
-  const pairs = words.slice(1).map((word, index) => `${words[index]} ${word}`);
-  return [...new Set([text, ...words, ...pairs])];
-}
-
-/**
  * The storefront's search (design: Catalogue at shop scale), over the live products of the
  * shown categories, in-stock first, then by how they match: the name itself, a name starting
  * with or holding the text (or the SKU or barcode), word forms ('tomatoes' → Tomato), typos
  * ('tomatto'), and last the Indian names of groceries in Latin or Devanagari letters ('doodh',
- * 'दूध' → milk) from the shipped list and the seller's own. Without `q`, the listing in the
- * catalogue's order (in stock first). With `inStock`, the products in stock only.
+ * 'दूध' → milk) from the shipped list and the seller's own. A text that is itself an Indian name
+ * puts the products it names before all others: 'haldi' answers Turmeric before "Haldiram
+ * Bhujia". Without `q`, the listing in the catalogue's order (in stock first). With `inStock`,
+ * the products in stock only.
  */
 export async function searchProducts(
   em: EntityManager,
@@ -117,7 +109,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
   }
   const text = normalizeName(query.q);
   const phrases = phrasesOf(text);
-  const shipped = phrases.flatMap((phrase) => INDIAN_NAMES.get(phrase) ?? []);
+  const shipped = shippedMeanings(text);
   const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
   const name = sql`lower(p.name)`;
   const matches = {
@@ -136,20 +128,45 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     when ${matches.typo} then 4
     else 5 end`;
   const live = query.archived ? sql`` : sql`and p.archived_at is null`;
+  // Named by the Indian name the whole text is: words of its name alone (weight A of its search
+  // vector; D is its description, where Muesli's "with milk" is no reason to answer 'doodh').
+  const nameWords = sql`ts_filter(p.search_vector, '{a}')`;
+  const named = sql`(select named from names)`;
+  const isNamed = sql`(${named} is not null and ${nameWords} @@ ${named})`;
   // What ranking and the scopes read of a product one of the ways of matching finds.
   const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
-    p.archived_at, ${matches.forms} as forms`;
+    p.archived_at, ${matches.forms} as forms, ${isNamed} as named,
+    case when ${isNamed} then ts_rank(${nameWords}, ${named}, 2) else 0 end as named_rank`;
   // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
   // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
   // only the products one of them finds are ranked.
   const { rows } = await sql<{ id: string; total: string }>`
-    with names as (
-      select websearch_to_tsquery('english', string_agg(distinct means, ' or ')) as query
-      from (
-        select unnest(${shipped}::text[]) as means
-        union all
-        select means from search_names where lower(name) = any(${phrases}::text[])
-      ) as meanings
+    with meanings as (
+      select * from unnest(
+        ${shipped.map((meaning) => meaning.means)}::text[],
+        ${shipped.map((meaning) => meaning.whole)}::boolean[],
+        ${shipped.map((meaning) => meaning.guessed)}::boolean[]
+      ) as shipped (means, whole, guessed)
+      union all
+      select means, lower(name) = ${text}, false from search_names
+      where lower(name) = any(${phrases}::text[])
+    ),
+    -- A spelling guessed by folding counts only when no product's name holds the text as typed:
+    -- 'good' folds as 'gud' (jaggery), and Good Day is what was meant.
+    heard as (
+      select means, whole from meanings
+      where not guessed or not exists (select from products p where ${matches.contains} ${live})
+    ),
+    -- named: when the whole text is an Indian name, the words of the products it names, and the
+    -- name itself ("Amul Masti Dahi"); these come first, the shortest names (the thing itself,
+    -- "Potato", before "Haldiram's Aloo Bhujia") first among them.
+    names as (
+      select websearch_to_tsquery('english', string_agg(distinct means, ' or ')) as query,
+        case when bool_or(whole) then
+          websearch_to_tsquery('english', string_agg(distinct means, ' or ') filter (where whole))
+          || websearch_to_tsquery('english', ${text})
+        end as named
+      from heard
     ),
     p as (
       select ${columns} from products p where ${matches.contains} ${live}
@@ -168,8 +185,9 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     select p.id, count(*) over () as total
     from p join categories c on c.path = p.category
     where ${where}
-    order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``} ${tier},
-      word_similarity(${text}, ${name}) desc, lower(p.name), p.id
+    order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
+      p.named desc, p.named_rank desc, ${tier}, word_similarity(${text}, ${name}) desc,
+      lower(p.name), p.id
     limit ${query.limit} offset ${offset}
   `.execute(db);
   return matchesOf(rows);
