@@ -128,15 +128,15 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     when ${matches.typo} then 4
     else 5 end`;
   const live = query.archived ? sql`` : sql`and p.archived_at is null`;
-  // Named by the Indian name the whole text is: words of its name alone (weight A of its search
-  // vector; D is its description, where Muesli's "with milk" is no reason to answer 'doodh').
-  const nameWords = sql`ts_filter(p.search_vector, '{a}')`;
-  const named = sql`(select named from names)`;
-  const isNamed = sql`(${named} is not null and ${nameWords} @@ ${named})`;
   // What ranking and the scopes read of a product one of the ways of matching finds.
   const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
-    p.archived_at, ${matches.forms} as forms, ${isNamed} as named,
-    case when ${isNamed} then ts_rank(${nameWords}, ${named}, 2) else 0 end as named_rank`;
+    p.archived_at, ${matches.forms} as forms`;
+  // The products the Indian name names (`n`), by the words of their names alone: weight A of
+  // their search vectors (D is the description, where Muesli's "with milk" is no reason to answer
+  // it for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before
+  // "Haldiram's Aloo Bhujia") first among them.
+  const named = sql`(select named from names)`;
+  const nameWords = sql`ts_filter(n.search_vector, '{a}')`;
   // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
   // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
   // only the products one of them finds are ranked.
@@ -157,9 +157,8 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
       select means, whole from meanings
       where not guessed or not exists (select from products p where ${matches.contains} ${live})
     ),
-    -- named: when the whole text is an Indian name, the words of the products it names, and the
-    -- name itself ("Amul Masti Dahi"); these come first, the shortest names (the thing itself,
-    -- "Potato", before "Haldiram's Aloo Bhujia") first among them.
+    -- When the whole text is an Indian name: the words of the products it names, and the name
+    -- itself ("Amul Masti Dahi").
     names as (
       select websearch_to_tsquery('english', string_agg(distinct means, ' or ')) as query,
         case when bool_or(whole) then
@@ -184,10 +183,12 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     )
     select p.id, count(*) over () as total
     from p join categories c on c.path = p.category
+      left join products n on ${named} is not null and n.id = p.id
+        and n.search_vector @@ ${named} and ${nameWords} @@ ${named}
     where ${where}
     order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
-      p.named desc, p.named_rank desc, ${tier}, word_similarity(${text}, ${name}) desc,
-      lower(p.name), p.id
+      ts_rank(${nameWords}, ${named}, 2) desc nulls last, ${tier},
+      word_similarity(${text}, ${name}) desc, lower(p.name), p.id
     limit ${query.limit} offset ${offset}
   `.execute(db);
   return matchesOf(rows);
