@@ -2,11 +2,13 @@ import {
   bulkStockAnswerSchema,
   productItemsAnswerSchema,
   productPageAnswerSchema,
+  productSearchQuerySchema,
   searchNameSavedAnswerSchema,
   searchNamesAnswerSchema,
   type ProductPageAnswer,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, picture, signInSeller } from '../../test/factories.js';
@@ -114,6 +116,44 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
       message: 'category must not contain NUL characters',
       code: 'INVALID',
     });
+  });
+
+  /** Pieces of what a shopper may type that trip text search: its operators, LIKE's, scripts. */
+  const TRICKY = [
+    ...['&', '|', '!', '(', ')', ':', '*', '<->', '<2>', '-', '"', "'", '\\', '%', '_', '.*'],
+    ...['^', '$', '[', ']', '{', '}', '?', '+', '/', ',', ';', '~', '@', '#', '=', ' ', '\t'],
+    ...[' or ', ' and ', 'not ', 'a', 'aa', 'oo', 'zz', 'w', 'ज', '\u093c', '\u094d', '\u0901'],
+    ...['\u0301', 'İ', 'ß', 'ǅ', '😀', '\uffff', '\ufeff', '\u200b', '7', '8901234567890'],
+    ...['doodh', 'दूध', 'haldi', 'good', 'dal', 'phool gobhi', 'tomato', 'mlk-'],
+  ];
+
+  test('whatever text the search takes is answered, never a 500: operators, scripts, names', async () => {
+    // The seller's own name may mean anything they typed, operators included.
+    await addSearchName(app.orm.em.fork(), app.events, {
+      name: `junk${ids.code}`,
+      means: '"(: & !* <-> or -',
+    });
+    const typed = fc
+      .array(fc.constantFrom(...TRICKY, `junk${ids.code}`), { minLength: 1, maxLength: 12 })
+      .map((pieces) => pieces.join(''))
+      .filter((q) => productSearchQuerySchema.safeParse({ q }).success);
+    const lookups = [
+      '',
+      ...['&', '"', "'", '\\', '%', '_', '<->', '!!!', '(', ':*', ' or ', '-tomato', '\u093c'],
+      'a'.repeat(100),
+      '%_'.repeat(50),
+      `junk${ids.code}`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(typed, fc.constantFrom(...lookups)), async (q) => {
+        const query = `q=${encodeURIComponent(q)}`;
+        productPageAnswerSchema.parse(
+          (await app.http().get(`/api/product/search?${query}`).expect(200)).body,
+        );
+        await seller.http.get(`/api/product/seller/list?${query}`).expect(200);
+      }),
+      { numRuns: 150, seed: 39 },
+    );
   });
 
   test('a parameter given twice is a 400 naming it, not a message about arrays', async () => {
