@@ -162,7 +162,7 @@ export interface Meaning {
 
 /**
  * What the phrases of `text` (normalized) mean by the shipped list: `doodh` → milk, `दूध` →
- * milk, `aalu` → potato, `dal` → dal and lentils, `phool gobhi` → cauliflower.
+ * milk, `aalu` → potato, `daal` → dal and lentils, `phool gobhi` → cauliflower.
  */
 export function shippedMeanings(text: string): Meaning[] {
   return phrasesOf(text).flatMap((phrase) => {
