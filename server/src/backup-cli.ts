@@ -6,7 +6,7 @@ import { ConfigError, DATA_DIR_KEYS, loadConfig, type Config } from './config.js
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './lib/logger.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
-import { shopBackups } from './shop-backups.js';
+import { readShopTimeZone, shopBackups } from './shop-backups.js';
 
 function fail(message: string): never {
   console.error(`kirana: ${message}`);
@@ -30,13 +30,13 @@ async function backUp(config: Config): Promise<void> {
         throw error;
       });
   try {
+    const url = embedded?.url ?? config.databaseUrl ?? '';
     // Once, now: the store's own schedule is not this command's.
     const backups = shopBackups(
       { ...config, backups: { ...config.backups, everyHours: 0 } },
-      embedded
-        ? { kind: 'embedded', copyTo: embedded.copyTo }
-        : { kind: 'server', url: config.databaseUrl ?? '' },
+      embedded ? { kind: 'embedded', copyTo: embedded.copyTo } : { kind: 'server', url },
       createLogger('silent'),
+      () => readShopTimeZone(url),
     );
     const backup = await backups
       .backUpNow()

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { DEFAULT_TIME_ZONE } from '@kirana/shared';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -20,6 +21,7 @@ import { RazorpayProvider } from './modules/payment/razorpay.provider.js';
 import { SandboxProvider } from './modules/payment/sandbox/sandbox.provider.js';
 import { realtimeProcessor } from './modules/realtime/realtime.processor.js';
 import { startRealtime, type Realtime } from './modules/realtime/realtime.server.js';
+import { readShop } from './modules/shop/shop.service.js';
 import { openImageStore } from './modules/upload/open-image-store.js';
 import { shopBackups } from './shop-backups.js';
 
@@ -47,12 +49,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     : { url: config.databaseUrl ?? '', embedded: false, close: async () => {} };
   try {
     const events = new DomainEvents(logger);
+    // Backups are named on the shop's clock; the one before migrating, made before the settings
+    // can be read, on the default's.
+    let shopTimeZone = async () => DEFAULT_TIME_ZONE;
     const backups = shopBackups(
       config,
       embedded
         ? { kind: 'embedded', copyTo: embedded.copyTo }
         : { kind: 'server', url: database.url },
       logger,
+      () => shopTimeZone(),
       events,
     );
     const orm = await openDatabase({
@@ -64,6 +70,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await backups.backUpNow();
       },
     });
+    shopTimeZone = async () => (await readShop(orm.em.fork())).timeZone;
     const store = await openImageStore({
       uploads: config.uploads,
       dataDir: config.dataDir,

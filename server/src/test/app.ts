@@ -24,6 +24,7 @@ import type { Limits } from '../lib/rate-limit.js';
 import type { PaymentDeps } from '../modules/payment/provider.js';
 import { paymentsProcessor } from '../modules/payment/payments.processor.js';
 import { SandboxProvider } from '../modules/payment/sandbox/sandbox.provider.js';
+import { readShop } from '../modules/shop/shop.service.js';
 import type { PushDeps } from '../modules/push/push-sender.js';
 import { pushProcessor } from '../modules/push/push.processor.js';
 import { localVapidKeys } from '../modules/push/vapid-keys.js';
@@ -154,6 +155,7 @@ export async function createTestApp(
     dataDir,
     keep: 2,
     keys: DATA_DIR_KEYS,
+    timeZone: async () => (await readShop(orm.em.fork())).timeZone,
     everyHours: 0,
     logger,
     events,

@@ -13,6 +13,8 @@ export interface BackupOptions {
   keep: number;
   /** The files of DATA_DIR that are the shop's keys (config.ts DATA_DIR_KEYS). */
   keys: readonly string[];
+  /** The shop's time zone as it is at the backup: its name's clock. */
+  timeZone: () => Promise<string>;
   now?: () => Date;
 }
 
@@ -29,6 +31,7 @@ export async function backUp(options: BackupOptions): Promise<BackupFile> {
       manifest: { createdAt: createdAt.toISOString(), database: options.source.kind, tables },
       uploadsDir: path.join(options.dataDir, 'uploads'),
       keyFiles: options.keys.map((name) => path.join(options.dataDir, name)),
+      timeZone: await options.timeZone(),
     });
     await pruneBackups(options.dir, options.keep);
     return backup;

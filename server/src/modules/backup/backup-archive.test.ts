@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { makeWorkFolder, writeBackup } from './backup-archive.js';
+import {
+  backupName,
+  listBackups,
+  makeWorkFolder,
+  pruneBackups,
+  writeBackup,
+} from './backup-archive.js';
 
 let folder: string | undefined;
 afterEach(async () => {
@@ -30,6 +36,7 @@ test('a picture that vanishes while the backup is written fails that backup, lea
     manifest: { createdAt: new Date().toISOString(), database: 'embedded', tables: {} },
     uploadsDir: uploads,
     keyFiles: [],
+    timeZone: 'Asia/Kolkata',
   });
   const outcome = writing.then(
     () => 'written',
@@ -46,4 +53,35 @@ test('a picture that vanishes while the backup is written fails that backup, lea
 
   expect(await outcome).toBe('ENOENT');
   expect(await readdir(dir)).toEqual([]);
+});
+
+test('a backup is named by its time on the shop’s clock with the offset, never with a colon', () => {
+  const at = new Date('2026-12-06T04:00:00.000Z');
+  expect(backupName(at, 'Asia/Kolkata')).toBe('kirana-2026-12-06T09-30-00-000+0530.zip');
+  expect(backupName(at, 'America/New_York')).toBe('kirana-2026-12-05T23-00-00-000-0500.zip');
+  expect(backupName(at, 'UTC')).toBe('kirana-2026-12-06T04-00-00-000+0000.zip');
+});
+
+test('backups named in UTC (earlier versions) and on the shop’s clock list, and are pruned, by their time', async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'kirana-archive-'));
+  // Oldest to newest: 02:00, 03:00, 04:00, 05:00 UTC, with names that do not sort so by text.
+  const names = [
+    'kirana-2026-12-06T07-30-00-000+0530.zip',
+    'kirana-2026-12-06T03-00-00-000Z.zip',
+    'kirana-2026-12-05T23-00-00-000-0500.zip',
+    'kirana-2026-12-06T05-00-00-000Z.zip',
+  ];
+  for (const name of names) await writeFile(path.join(folder, name), name);
+
+  const listed = await listBackups(folder);
+  expect(listed.map((backup) => backup.name)).toEqual([...names].reverse());
+  expect(listed.map((backup) => backup.createdAt.toISOString())).toEqual([
+    '2026-12-06T05:00:00.000Z',
+    '2026-12-06T04:00:00.000Z',
+    '2026-12-06T03:00:00.000Z',
+    '2026-12-06T02:00:00.000Z',
+  ]);
+
+  await pruneBackups(folder, 2);
+  expect((await readdir(folder)).sort()).toEqual([names[2], names[3]].sort());
 });

@@ -38,7 +38,12 @@ export interface BackupFile {
   createdAt: Date;
 }
 
-const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.zip$/;
+/**
+ * A backup's name: its time on the shop's clock with the offset from UTC, as the seller's screen
+ * shows it (`kirana-2026-12-06T09-30-00-000+0530.zip`), or in UTC as earlier versions named it
+ * (`…-000Z.zip`); no ':', which Windows refuses in a name.
+ */
+const NAME = /^kirana-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})(Z|[+-]\d{4})\.zip$/;
 /**
  * A backup's file until it is whole, named by the process writing it (and at random); also the
  * name that earlier versions gave it, `.kirana-<time>.zip.<pid>-<random>.partial`.
@@ -48,9 +53,33 @@ const PARTIAL = /^\.kirana-(?:.*\.zip\.)?(\d+)-[0-9a-f]+\.partial$/;
 const WORK_FOLDERS = '.backup-work';
 const WORK_FOLDER = /^(\d+)-[0-9a-f]+$/;
 
-/** The backup's name for `time`: sortable, and valid on every file system. */
-const backupName = (time: Date) =>
-  `kirana-${time.toISOString().replaceAll(':', '-').replace('.', '-')}.zip`;
+/**
+ * The backup's name for `time` on the clock of `timeZone` (the shop's): valid on every file
+ * system, and in time order within one offset (listBackups orders by the time it names).
+ */
+export function backupName(time: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(time)
+      .map((part) => [part.type, part.value]),
+  );
+  // 'GMT+05:30', 'GMT-03:00', or 'GMT' alone for UTC.
+  const [, sign = '+', hours = '00', minutes = '00'] =
+    /GMT([+-])(\d{2}):?(\d{2})?/.exec(parts.timeZoneName ?? '') ?? [];
+  const { year, month, day, hour, minute, second, fractionalSecond } = parts;
+  return `kirana-${year}-${month}-${day}T${hour}-${minute}-${second}-${fractionalSecond}${sign}${hours}${minutes}.zip`;
+}
 
 /** A name of this process's own, at random, matched by `WORK_FOLDER` (and within `PARTIAL`). */
 const ownName = () => `${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -84,11 +113,13 @@ export async function writeBackup(options: {
   uploadsDir: string;
   /** The key files to carry (those that exist). */
   keyFiles: readonly string[];
+  /** The shop's time zone, in which the backup is named. */
+  timeZone: string;
 }): Promise<BackupFile> {
   const { dir, uploadsDir } = options;
   const keyFiles = await existing(options.keyFiles);
   const createdAt = new Date(options.manifest.createdAt);
-  const name = backupName(createdAt);
+  const name = backupName(createdAt, options.timeZone);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const partial = path.join(dir, `.kirana-${ownName()}.partial`);
   const pictures = await filesUnder(uploadsDir);
@@ -163,12 +194,13 @@ async function describe(dir: string, name: string): Promise<BackupFile> {
   const file = path.join(dir, name);
   const match = NAME.exec(name);
   if (!match) throw new Error(`${name} is not named as a backup`);
-  const [, day, hours, minutes, seconds, ms] = match;
+  const [, day, hours, minutes, seconds, ms, offset = 'Z'] = match;
+  const zone = offset === 'Z' ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
   return {
     name,
     path: file,
     bytes: (await stat(file)).size,
-    createdAt: new Date(`${day}T${hours}:${minutes}:${seconds}.${ms}Z`),
+    createdAt: new Date(`${day}T${hours}:${minutes}:${seconds}.${ms}${zone}`),
   };
 }
 
@@ -178,20 +210,22 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const backups = names
-    .filter((name) => NAME.test(name))
-    .sort()
-    .reverse();
   const described = await Promise.all(
-    backups.map((name) =>
-      describe(dir, name).catch((error: NodeJS.ErrnoException) => {
-        // Pruned by another backup meanwhile.
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      }),
-    ),
+    names
+      .filter((name) => NAME.test(name))
+      .map((name) =>
+        describe(dir, name).catch((error: NodeJS.ErrnoException) => {
+          // Pruned by another backup meanwhile.
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        }),
+      ),
   );
-  return described.filter((backup) => backup !== null);
+  // By the time each names: names in UTC (earlier versions) and in other offsets (the shop
+  // moved, summer time) do not sort by their text.
+  return described
+    .filter((backup) => backup !== null)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 /**

@@ -48,13 +48,16 @@ describe('backups', () => {
   };
 
   /** A backup of the test's shop into `dir` (default: a new folder), as the store makes one. */
-  const backUpShop = async (options: { dir?: string; keep?: number; now?: () => Date } = {}) =>
+  const backUpShop = async (
+    options: { dir?: string; keep?: number; now?: () => Date; timeZone?: string } = {},
+  ) =>
     backUp({
       source: { kind: 'embedded', copyTo: embedded.copyTo },
       dir: options.dir ?? (await folder()),
       dataDir,
       keep: options.keep ?? 14,
       keys: DATA_DIR_KEYS,
+      timeZone: async () => options.timeZone ?? 'Asia/Kolkata',
       now: options.now,
     });
 
@@ -152,6 +155,7 @@ describe('backups', () => {
           dataDir: await folder(),
           keep: 14,
           keys: DATA_DIR_KEYS,
+          timeZone: async () => 'Asia/Kolkata',
         });
         const third = await folder();
         await restoreBackup(fromServer.path, {
@@ -219,6 +223,10 @@ describe('backups', () => {
     for (const time of times) await backUpShop({ dir, keep: 2, now: () => time });
     const kept = await listBackups(dir);
     expect(kept.map((backup) => backup.createdAt)).toEqual([times[2], times[1]]);
+    expect(kept.map((backup) => backup.name)).toEqual([
+      'kirana-2026-11-27T08-30-00-000+0530.zip',
+      'kirana-2026-11-27T07-30-00-000+0530.zip',
+    ]);
     expect((await readdir(dir)).sort()).toEqual(
       [...kept.map((backup) => backup.name), ...leftovers(alive).files].sort(),
     );
@@ -242,6 +250,7 @@ describe('backups', () => {
       dataDir,
       keep: 14,
       keys: DATA_DIR_KEYS,
+      timeZone: async () => 'Asia/Kolkata',
     });
     expect(path.relative(path.join(dataDir, '.backup-work'), copies[0] ?? '')).toMatch(
       /^\d+-[0-9a-f]+\/pg$/,
