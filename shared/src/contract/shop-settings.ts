@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
-import { readableText, requestBody, rupeesSchema } from './common.js';
+import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
 import { ZIPCODE } from './shop.js';
 
 /*
@@ -13,6 +13,43 @@ export const MAX_OPENINGS = 28;
 export const PROMISE_MINUTES = { min: 5, max: 240, default: 30 } as const;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const TIME_ZONE_EXPECTED = 'timeZone must be a time zone such as Asia/Kolkata';
+
+/** How long the shop's own texts may be. */
+export const SHOP_TEXT_LENGTHS = {
+  name: 60,
+  phone: 20,
+  email: 254,
+  address: 300,
+  returnsPolicy: 2000,
+} as const;
+export const PHONE_EXPECTED =
+  'phone must be an Indian phone number, such as 98765 43210 or 1800 000 000';
+
+/**
+ * An Indian phone number as people write it (spaces and dashes aside): a mobile or a landline
+ * with its code (ten digits, after +91 or 0 if given), or a toll-free 1800 number.
+ */
+const INDIAN_PHONE = /^(?:(?:\+91|0)?[1-9]\d{9}|1800\d{6,7})$/;
+
+/** The shop's number as a `tel:` link dials it: +91 and the digits (a 1800 number as it is). */
+export function telHref(phone: string): string {
+  const digits = normalizePhone(phone).replace(/^(\+91|0)/, '');
+  return `tel:${digits.startsWith('1800') ? '' : '+91'}${digits}`;
+}
+
+/** A text of the shop's own, trimmed and at most `max` characters; empty unless `required`. */
+const shopText = (field: keyof typeof SHOP_TEXT_LENGTHS, required = false) =>
+  z
+    .string({ error: `${field} must be text` })
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, `${field} must not be empty`)] : []),
+      z.maxLength(
+        SHOP_TEXT_LENGTHS[field],
+        `${field} must be at most ${SHOP_TEXT_LENGTHS[field]} characters`,
+      ),
+      ...readableText(field),
+    );
 
 /** A pause is for a rush or a closed day or two, not a season. */
 export const MAX_PAUSE_DAYS = 14;
@@ -122,6 +159,28 @@ export const shopUpdateBodySchema = requestBody({
         ...readableText('upiName'),
       ),
   ),
+  /** The shop's name as the storefront, its pages' titles and its receipts show it. */
+  name: z.optional(shopText('name', true)),
+  /** The number shoppers call: the storefront's footer, contact page and receipts. */
+  phone: z.optional(
+    shopText('phone', true).check(
+      z.refine((phone) => INDIAN_PHONE.test(normalizePhone(phone)), PHONE_EXPECTED),
+    ),
+  ),
+  /** Where shoppers write; empty: not shown. */
+  email: z.optional(
+    shopText('email').check(
+      z.toLowerCase(),
+      z.refine(
+        (email) => email === '' || z.safeParse(z.email(), email).success,
+        'email must be an e-mail address such as hello@kirana.example',
+      ),
+    ),
+  ),
+  /** Where the shop is, as the contact page and receipts say it; empty: not shown. */
+  address: z.optional(shopText('address')),
+  /** Returns and refunds, in the seller's own words (the storefront's page of that name). */
+  returnsPolicy: z.optional(shopText('returnsPolicy')),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(
     z.string({ error: TIME_ZONE_EXPECTED }).check(z.refine(isTimeZone, TIME_ZONE_EXPECTED)),
@@ -139,6 +198,15 @@ export const serviceableQuerySchema = z.object({
   zipcode: zipcodeSchema,
 });
 
+/** The shop's name and how to reach it as a new store starts (the storefront's own texts). */
+export const SPEC_SHOP_CONTACT = {
+  name: 'Kirana',
+  phone: '1800 000 000',
+  email: 'hello@kirana.example',
+  address: '',
+  returnsPolicy: '',
+} as const;
+
 /** The spec's shop, as a new store starts: everywhere, around the clock, free, no minimum. */
 export const SPEC_SHOP_SETTINGS = {
   zipcodes: [],
@@ -149,4 +217,5 @@ export const SPEC_SHOP_SETTINGS = {
   freeDeliveryAbove: 0,
   promiseMinutes: PROMISE_MINUTES.default,
   timeZone: DEFAULT_TIME_ZONE,
+  ...SPEC_SHOP_CONTACT,
 } as const satisfies ShopUpdateBody;

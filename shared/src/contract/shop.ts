@@ -28,6 +28,15 @@ export const shopSchema = z.object({
   upiId: z.string(),
   upiName: z.string(),
   timeZone: z.string(),
+  /** The shop's name and how to reach it (storefront, page titles, receipts). */
+  name: z.string(),
+  phone: z.string(),
+  /** Empty: none given. */
+  email: z.string(),
+  /** Empty: none given. */
+  address: z.string(),
+  /** Returns and refunds in the seller's words; empty: none written. */
+  returnsPolicy: z.string(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

@@ -17,6 +17,7 @@ import { Migration20261127080000_ShopperPushSubscriptions } from './Migration202
 import { Migration20261127120000_Counter } from './Migration20261127120000_Counter.js';
 import { Migration20261127140000_CounterReturnKeys } from './Migration20261127140000_CounterReturnKeys.js';
 import { Migration20261127160000_TillDayBigSums } from './Migration20261127160000_TillDayBigSums.js';
+import { Migration20261206040000_ShopContact } from './Migration20261206040000_ShopContact.js';
 import { Migration20261206050000_BarcodesAnyCase } from './Migration20261206050000_BarcodesAnyCase.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
@@ -40,5 +41,6 @@ export const migrations = [
   Migration20261127120000_Counter,
   Migration20261127140000_CounterReturnKeys,
   Migration20261127160000_TillDayBigSums,
+  Migration20261206040000_ShopContact,
   Migration20261206050000_BarcodesAnyCase,
 ];

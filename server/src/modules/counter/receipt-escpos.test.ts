@@ -33,7 +33,12 @@ const sale: SaleRecord = {
     },
   ],
 };
-const shop = { upiName: 'Kirana Store', timeZone: 'Asia/Kolkata' };
+const shop = {
+  name: 'Kirana Store',
+  phone: '98765 43210',
+  address: '12 MG Road, Pune',
+  timeZone: 'Asia/Kolkata',
+};
 
 /**
  * The saved receipt `name`, checked in beside this test after being read on a printer's
@@ -58,6 +63,7 @@ describe('ESC/POS receipts', () => {
       expect(Buffer.from(bytes)).toEqual(await saved(`bill-17-${width}mm.bin`, bytes));
       expect([...bytes.subarray(0, 2)]).toEqual(ESC_INIT);
       expect(Buffer.from(bytes).toString('latin1')).toContain('Kirana Store');
+      expect(Buffer.from(bytes).toString('latin1')).toContain('Phone 98765 43210');
       expect(holds(bytes, CUT)).toBe(true);
       expect(holds(bytes, DRAWER_PULSE)).toBe(true);
     });
@@ -86,12 +92,14 @@ describe('the HTML receipt', () => {
   it('says the bill for any printer and escapes every text', () => {
     const html = receiptHtml(
       { ...sale, lines: [{ ...sale.lines[0]!, name: '<b>Rice</b> & more' }] },
-      { ...shop, upiName: 'Kirana "Store"' },
+      { ...shop, name: 'Kirana "Store"' },
       58,
     );
     expect(html).toContain('@page { size: 58mm auto;');
     expect(html).toContain('&lt;b&gt;Rice&lt;/b&gt; &amp; more');
-    expect(html).toContain('Kirana &quot;Store&quot;');
+    expect(html).toContain('<h1>Kirana &quot;Store&quot;</h1>');
+    expect(html).toContain('<p>12 MG Road, Pune</p>');
+    expect(html).toContain('<p>Phone 98765 43210</p>');
     expect(html).not.toContain('<b>Rice');
     expect(html).toContain(
       '<tr class="total"><th scope="row" colspan="2">Total</th><td>Rs 1249.50</td></tr>',

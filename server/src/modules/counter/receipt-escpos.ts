@@ -1,8 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { ReceiptWidth } from '@kirana/shared';
-import type { ShopSettings } from '../shop/shop.entity.js';
 import type { SaleRecord } from './counter.service.js';
-import { receiptOf } from './receipt.js';
+import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /** Characters a line holds in the printers' standard font: 58 mm paper, 80 mm paper. */
 const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
@@ -14,7 +13,7 @@ const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
  */
 export function receiptEscPos(
   sale: SaleRecord,
-  shop: Pick<ShopSettings, 'upiName' | 'timeZone'>,
+  shop: ReceiptShop,
   { width, drawer }: { width: ReceiptWidth; drawer: boolean },
 ): Uint8Array {
   const receipt = receiptOf(sale, shop);
@@ -32,7 +31,9 @@ export function receiptEscPos(
     .size(2, 2)
     .line(receipt.shop)
     .size(1, 1)
-    .bold(false)
+    .bold(false);
+  for (const line of receipt.contact) encoder.line(line);
+  encoder
     .line(receipt.bill)
     .line(receipt.date)
     .align('left')

@@ -1,7 +1,6 @@
 import { escapeHtml as e, type ReceiptWidth } from '@kirana/shared';
-import type { ShopSettings } from '../shop/shop.entity.js';
 import type { SaleRecord } from './counter.service.js';
-import { receiptOf } from './receipt.js';
+import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /**
  * The receipt of `sale` as a whole HTML page for any printer, and for a browser: sized for paper
@@ -9,11 +8,7 @@ import { receiptOf } from './receipt.js';
  * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
  * the page too: the desktop app prints it from text, without the answer's headers).
  */
-export function receiptHtml(
-  sale: SaleRecord,
-  shop: Pick<ShopSettings, 'upiName' | 'timeZone'>,
-  width: ReceiptWidth,
-): string {
+export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth): string {
   const receipt = receiptOf(sale, shop);
   const rows = (pairs: Array<[string, string]>) =>
     pairs
@@ -52,6 +47,7 @@ export function receiptHtml(
   </head>
   <body>
     <h1>${e(receipt.shop)}</h1>
+    ${receipt.contact.map((line) => `<p>${e(line)}</p>`).join('\n    ')}
     <p>${e(receipt.bill)}</p>
     <p>${e(receipt.date)}</p>
     <table>

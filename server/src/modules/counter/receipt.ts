@@ -6,11 +6,13 @@ import { formatAmount, SHOP_CURRENCY, TAX_PERCENT, toRupees } from '@kirana/shar
 import type { ShopSettings } from '../shop/shop.entity.js';
 import type { SaleRecord } from './counter.service.js';
 
-/** The shop's name on its receipts when it has not named itself for UPI. */
-export const RECEIPT_SHOP_NAME = 'Kirana';
+/** What of the shop's settings a receipt says. */
+export type ReceiptShop = Pick<ShopSettings, 'name' | 'phone' | 'address' | 'timeZone'>;
 
 export interface Receipt {
   shop: string;
+  /** Under the name: where the shop is (when given) and its phone. */
+  contact: string[];
   /** 'Bill 17'. */
   bill: string;
   /** '27 Nov 2026, 2:40 pm', on the shop's clock. */
@@ -45,10 +47,7 @@ function receiptDate(at: Date, timeZone: string): string {
 }
 
 /** The receipt of `sale` from `shop`. */
-export function receiptOf(
-  sale: SaleRecord,
-  shop: Pick<ShopSettings, 'upiName' | 'timeZone'>,
-): Receipt {
+export function receiptOf(sale: SaleRecord, shop: ReceiptShop): Receipt {
   const payment: Array<[string, string]> =
     sale.payment === 'cash'
       ? [
@@ -58,7 +57,8 @@ export function receiptOf(
       : [['Paid by UPI', rs(sale.amountPaise)]];
   if (sale.refundedPaise > 0) payment.push(['Given back', rs(sale.refundedPaise)]);
   return {
-    shop: shop.upiName || RECEIPT_SHOP_NAME,
+    shop: shop.name,
+    contact: [...(shop.address ? [shop.address] : []), `Phone ${shop.phone}`],
     bill: `Bill ${sale.number}`,
     date: receiptDate(sale.createdAt, shop.timeZone),
     lines: sale.lines.map((line) => ({

@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_ZONE, PROMISE_MINUTES, type OpeningHours } from '@kirana/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  PROMISE_MINUTES,
+  SHOP_TEXT_LENGTHS,
+  SPEC_SHOP_CONTACT,
+  type OpeningHours,
+} from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { updatedAtProperty } from '../../db/base.js';
 
@@ -22,6 +28,13 @@ export const ShopSettingsSchema = defineEntity({
     upiId: p.string().length(320).default(''),
     upiName: p.string().length(100).default(''),
     timeZone: p.string().length(64).default(DEFAULT_TIME_ZONE),
+    /** The shop's name and how shoppers reach it; empty e-mail or address: none given. */
+    name: p.string().length(SHOP_TEXT_LENGTHS.name).default(SPEC_SHOP_CONTACT.name),
+    phone: p.string().length(SHOP_TEXT_LENGTHS.phone).default(SPEC_SHOP_CONTACT.phone),
+    email: p.string().length(SHOP_TEXT_LENGTHS.email).default(SPEC_SHOP_CONTACT.email),
+    address: p.string().length(SHOP_TEXT_LENGTHS.address).default(''),
+    /** Returns and refunds in the seller's words; empty: none written. */
+    returnsPolicy: p.string().length(SHOP_TEXT_LENGTHS.returnsPolicy).default(''),
     updatedAt: updatedAtProperty(),
   },
 });

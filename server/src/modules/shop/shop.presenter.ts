@@ -19,5 +19,10 @@ export function presentShop(shop: ShopSettings, now = new Date()): Shop {
     upiId: shop.upiId,
     upiName: shop.upiName,
     timeZone: shop.timeZone,
+    name: shop.name,
+    phone: shop.phone,
+    email: shop.email,
+    address: shop.address,
+    returnsPolicy: shop.returnsPolicy,
   };
 }

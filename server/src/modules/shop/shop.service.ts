@@ -60,6 +60,11 @@ export async function updateShop(
     ...(body.upiId !== undefined && { upiId: body.upiId }),
     ...(body.upiName !== undefined && { upiName: body.upiName }),
     ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.phone !== undefined && { phone: body.phone }),
+    ...(body.email !== undefined && { email: body.email }),
+    ...(body.address !== undefined && { address: body.address }),
+    ...(body.returnsPolicy !== undefined && { returnsPolicy: body.returnsPolicy }),
   });
   await em.flush();
   events.publish({ type: 'shop.changed' });

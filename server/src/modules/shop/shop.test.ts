@@ -83,6 +83,11 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       upiId: '',
       upiName: '',
       timeZone: 'Asia/Kolkata',
+      name: 'Kirana',
+      phone: '1800 000 000',
+      email: 'hello@kirana.example',
+      address: '',
+      returnsPolicy: '',
     });
     // The PIN codes are the seller's to read.
     expect(zipcodes).toBeUndefined();
@@ -113,6 +118,15 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       [{ upiId: 'not a upi id' }, /upiId must be a UPI id/],
       [{ upiName: 'Kirana\u001bStores' }, /^upiName must not contain control characters/],
       [{ pausedUntil: 'tomorrow' }, /pausedUntil must be a date and time/],
+      [{ name: '  ' }, /name must not be empty/],
+      [{ name: 'K'.repeat(61) }, /name must be at most 60 characters/],
+      [{ phone: '12345' }, /phone must be an Indian phone number/],
+      [{ phone: '+1 415 555 0100' }, /phone must be an Indian phone number/],
+      [{ phone: 98765_43210 }, /phone must be text/],
+      [{ email: 'hello at kirana' }, /email must be an e-mail address/],
+      [{ address: 'a'.repeat(301) }, /address must be at most 300 characters/],
+      [{ returnsPolicy: 'r'.repeat(2001) }, /returnsPolicy must be at most 2000 characters/],
+      [{ returnsPolicy: 'Returns \u202Eeerf' }, /returnsPolicy must not contain text-direction/],
       [
         { pausedUntil: new Date(Date.now() + 15 * 24 * 3_600_000).toISOString() },
         /pausedUntil must be within 14 days/,
@@ -129,7 +143,41 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       hours: [],
       promiseMinutes: 30,
       timeZone: 'Asia/Kolkata',
+      name: 'Kirana',
+      phone: '1800 000 000',
     });
+  });
+
+  test('the seller names the shop and says how to reach it and how returns go: everyone reads it', async () => {
+    try {
+      const saved = await setShop({
+        name: '  Sharma General Store ',
+        phone: '+91 98765-43210',
+        email: 'Orders@Sharma.Example',
+        address: '12 MG Road, Pune 411001',
+        returnsPolicy:
+          'Bring it back within 7 days with the bill.\nFresh produce: tell us the same day.',
+      });
+      expect(saved.shop).toMatchObject({
+        name: 'Sharma General Store',
+        phone: '+91 98765-43210',
+        email: 'orders@sharma.example',
+      });
+      const { shop } = shopAnswerSchema.parse((await app.http().get('/api/shop').expect(200)).body);
+      expect(shop).toMatchObject({
+        name: 'Sharma General Store',
+        phone: '+91 98765-43210',
+        email: 'orders@sharma.example',
+        address: '12 MG Road, Pune 411001',
+        returnsPolicy:
+          'Bring it back within 7 days with the bill.\nFresh produce: tell us the same day.',
+      });
+      // No e-mail and no address: none shown; a landline with its code is a phone too.
+      const cleared = await setShop({ email: '', address: '', phone: '020 2612 3456' });
+      expect(cleared.shop).toMatchObject({ email: '', address: '', phone: '020 2612 3456' });
+    } finally {
+      await resetShop();
+    }
   });
 
   test('the seller pauses the shop: every storefront hears it at once, and orders are refused until it reopens', async () => {

@@ -1,4 +1,4 @@
-import { openingHoursSchema, type Shop } from '@kirana/shared';
+import { openingHoursSchema, SPEC_SHOP_CONTACT, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { badOpening, pauseFor, shopFormProblems, shopFormValues, shopUpdateOf } from './shop-form';
 
@@ -16,6 +16,7 @@ const shop: Shop = {
   upiId: 'kirana@upi',
   upiName: 'Kirana Store',
   timeZone: 'Asia/Kolkata',
+  ...SPEC_SHOP_CONTACT,
 };
 
 describe('the Shop screen’s form', () => {

@@ -1,4 +1,4 @@
-import type { Shop } from '@kirana/shared';
+import { SPEC_SHOP_CONTACT, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { checkoutNotices } from './checkout-notices';
 
@@ -16,6 +16,7 @@ const open: Shop = {
   upiId: '',
   upiName: '',
   timeZone: 'Asia/Kolkata',
+  ...SPEC_SHOP_CONTACT,
 };
 const now = new Date('2026-11-27T06:00:00Z');
 
