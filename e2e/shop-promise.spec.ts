@@ -1,30 +1,12 @@
-import {
-  devices,
-  request as playwrightRequest,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { devices, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SPEC_SHOP_SETTINGS } from '@kirana/shared';
 import { createAgent, pairPhone } from './support/agent';
 import { expect, test } from './support/fixtures';
-import { logInAsSeller, SELLER, toast } from './support/seller';
+import { logInAsSeller, setShop, toast } from './support/seller';
 import { ADDRESS, fillAddressForm, newShopper, signUpViaApi } from './support/shopper';
 
 // Far below the 30 s catch-up: only the live stream can change a screen this fast.
 const LIVE = { timeout: 5_000 };
-
-/** Changes the shop's settings as the seller, through the API. */
-async function setShop(testInfo: TestInfo, settings: Record<string, unknown>): Promise<void> {
-  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-    const saved = await api.put('/api/shop', { data: settings });
-    expect(saved.ok(), await saved.text()).toBe(true);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** A shopper's phone: a browser context of its own, signed up, with errors recorded. */
 async function shopperPhone(browser: Browser, testInfo: TestInfo, errors: string[]): Promise<Page> {
@@ -99,6 +81,38 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     await expect(page.getByText('Open now')).toBeVisible();
     await expect(closed).toHaveCount(0, LIVE);
     await phone.context().close();
+  });
+
+  test('the seller sets the same hours on every day in one go, copies a day to others, and reads the week at a glance', async ({
+    page,
+  }) => {
+    await logInAsSeller(page);
+    await page.goto('/seller/shop');
+    const week = page.getByRole('table', { name: 'The week at a glance' });
+    const day = (name: string) => week.getByRole('row', { name: new RegExp(`^${name}`) });
+    const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    await expect(day('Sunday')).toContainText('24 hours');
+
+    const sameHours = page.getByRole('group', { name: 'Same hours on several days' });
+    await sameHours.getByLabel('From').fill('09:00');
+    await sameHours.getByLabel('To').fill('21:00');
+    await sameHours.getByRole('button', { name: 'Every day' }).click();
+    for (const name of days) await expect(day(name)).toContainText('9:00 am – 9:00 pm');
+    await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(7);
+
+    // Sunday off, then Monday's hours copied back to it, by keyboard.
+    await page.getByRole('button', { name: 'Remove Sunday’s opening' }).click();
+    await expect(day('Sunday')).toContainText('Closed');
+    const copy = page.getByRole('group', { name: 'Copy a day’s hours' });
+    await copy.getByLabel('Copy').selectOption({ label: 'Monday' });
+    await copy.getByRole('checkbox', { name: 'Sunday' }).press('Space');
+    await copy.getByRole('button', { name: 'Copy hours' }).click();
+    await expect(day('Sunday')).toContainText('9:00 am – 9:00 pm');
+
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Shop settings saved')).toBeVisible();
+    await page.reload();
+    for (const name of days) await expect(day(name)).toContainText('9:00 am – 9:00 pm');
   });
 
   test('a shopper whose address is outside the delivery area is told on the address form and in the cart', async ({

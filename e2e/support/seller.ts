@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 /** The dev/test seller account, used when SELLER_EMAIL / SELLER_PASSWORD are unset. */
 export const SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
@@ -139,4 +145,19 @@ export async function placeShopperOrder(request: APIRequestContext): Promise<Pla
     address,
     items: lines.map(({ product, quantity }) => ({ name: product.name, quantity })),
   };
+}
+
+/** Changes the shop's settings as the seller, through the API. */
+export async function setShop(
+  testInfo: TestInfo,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
+    const saved = await api.put('/api/shop', { data: settings });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
 }

@@ -28,6 +28,7 @@ export * from './domain/order-machine.js';
 export * from './domain/order-number.js';
 export * from './domain/shop-hours.js';
 export * from './domain/shop-time.js';
+export * from './domain/shop-week.js';
 export * from './domain/till.js';
 export * from './domain/visibility.js';
 export * from './html.js';

@@ -1,17 +1,16 @@
 import { shopTimeLabel, type Shop, type ShopAnswer } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../features/seller/failure-message';
 import { saveShopMutation } from '../../features/seller/queries';
+import { OpeningHoursEditor } from '../../features/seller/components/opening-hours-editor';
 import {
-  NEW_OPENING,
   badOpening,
   pauseFor,
   shopFormProblems,
   shopFormValues,
   shopUpdateOf,
-  WEEKDAYS,
   type ShopFormProblems,
   type ShopFormValues,
 } from '../../features/seller/shop-form';
@@ -73,110 +72,12 @@ function TakingOrders({ shop }: { shop: Shop }) {
   );
 }
 
-/** The opening hours: a row per opening; none is open around the clock. */
-function HoursEditor({
-  hours,
-  onChange,
-  problem,
-}: {
-  hours: ShopFormValues['hours'];
-  onChange: (hours: ShopFormValues['hours']) => void;
-  /** What is wrong with them, said under the legend and by the row at fault. */
-  problem?: string | undefined;
-}) {
-  const change = (index: number, part: Partial<ShopFormValues['hours'][number]>) =>
-    onChange(hours.map((opening, at) => (at === index ? { ...opening, ...part } : opening)));
-  const atFault = problem ? badOpening(hours) : -1;
-  const faulty = (index: number) =>
-    index === atFault
-      ? { 'aria-invalid': true, 'aria-describedby': HOURS_PROBLEM_ID }
-      : { 'aria-invalid': undefined, 'aria-describedby': undefined };
-  return (
-    <fieldset
-      className="seller-fieldset seller-shop__hours"
-      aria-describedby={problem ? HOURS_PROBLEM_ID : undefined}
-    >
-      <legend>Opening hours</legend>
-      {problem && (
-        <p id={HOURS_PROBLEM_ID} className="seller-field__problem">
-          {problem}
-        </p>
-      )}
-      {hours.length === 0 ? (
-        <p className="seller-hint">No hours: the shop takes orders around the clock.</p>
-      ) : (
-        <ul className="seller-shop__openings" role="list">
-          {hours.map((opening, index) => (
-            <li key={index} className="seller-shop__opening">
-              <label className="visually-hidden" htmlFor={`opening-${index}-day`}>
-                Day of opening {index + 1}
-              </label>
-              <select
-                id={`opening-${index}-day`}
-                value={opening.day}
-                onChange={(event) => change(index, { day: Number(event.target.value) })}
-              >
-                {WEEKDAYS.map((day, value) => (
-                  <option key={day} value={value}>
-                    {day}
-                  </option>
-                ))}
-              </select>
-              {/* Each label stays beside its time when the row wraps on a phone. */}
-              <span className="seller-shop__time">
-                <label htmlFor={`opening-${index}-opens`}>Opens</label>
-                <input
-                  id={`opening-${index}-opens`}
-                  type="time"
-                  value={opening.opens}
-                  onChange={(event) => change(index, { opens: event.target.value })}
-                  required
-                  {...faulty(index)}
-                />
-              </span>
-              <span className="seller-shop__time">
-                <label htmlFor={`opening-${index}-closes`}>Closes</label>
-                <input
-                  id={`opening-${index}-closes`}
-                  type="time"
-                  value={opening.closes === '24:00' ? '00:00' : opening.closes}
-                  onChange={(event) => change(index, { closes: event.target.value })}
-                  required
-                  {...faulty(index)}
-                />
-              </span>
-              <button
-                type="button"
-                className="seller-button seller-button--ghost seller-button--small"
-                onClick={() => onChange(hours.filter((_, at) => at !== index))}
-              >
-                Remove<span className="visually-hidden"> {WEEKDAYS[opening.day]}’s opening</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="seller-hint">
-        A closing time before the opening one is the next morning; closing at 00:00 is midnight, and
-        00:00 to 00:00 the whole day.
-      </p>
-      <div>
-        <button
-          type="button"
-          className="seller-button seller-button--ghost"
-          onClick={() => onChange([...hours, NEW_OPENING])}
-        >
-          Add opening hours
-        </button>
-      </div>
-    </fieldset>
-  );
-}
-
-const HOURS_PROBLEM_ID = 'shop-hours-problem';
-
 /** The id of each setting's field (the hours': their first box, when no row is at fault). */
 const FIELD_IDS: Record<keyof ShopFormValues, string> = {
+  name: 'shop-name',
+  phone: 'shop-phone',
+  email: 'shop-email',
+  address: 'shop-address',
   zipcodes: 'shop-zipcodes',
   hours: 'opening-0-day',
   timeZone: 'shop-time-zone',
@@ -186,6 +87,7 @@ const FIELD_IDS: Record<keyof ShopFormValues, string> = {
   promiseMinutes: 'shop-promise',
   upiId: 'shop-upi-id',
   upiName: 'shop-upi-name',
+  returnsPolicy: 'shop-returns-policy',
 };
 
 /** The settings form, filled once from what the shop has. */
@@ -252,6 +154,37 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
       </div>
     );
   };
+  const text = (
+    name: 'name' | 'phone' | 'email' | 'address' | 'returnsPolicy',
+    label: string,
+    options: { hint?: string; rows?: number; type?: 'tel' | 'email' } = {},
+  ) => {
+    const id = FIELD_IDS[name];
+    const { attributes, said } = checked(name, options.hint && `${id}-hint`);
+    const field = {
+      id,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        update({ [name]: event.target.value }),
+      ...attributes,
+    };
+    return (
+      <div className="seller-field">
+        <label htmlFor={id}>{label}</label>
+        {options.rows ? (
+          <textarea rows={options.rows} {...field} />
+        ) : (
+          <input type={options.type ?? 'text'} {...field} />
+        )}
+        {options.hint && (
+          <p className="seller-hint" id={`${id}-hint`}>
+            {options.hint}
+          </p>
+        )}
+        {said}
+      </div>
+    );
+  };
   const zipcodes = checked('zipcodes', 'shop-zipcodes-hint');
   const timeZone = checked('timeZone', 'shop-time-zone-hint');
   const promise = checked('promiseMinutes');
@@ -260,6 +193,21 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
 
   return (
     <form className="seller-form seller-form--wide seller-shop__form" onSubmit={submit}>
+      <fieldset className="seller-fieldset">
+        <legend>The shop and how to reach it</legend>
+        <div className="seller-field-row">
+          {text('name', 'Shop name', {
+            hint: 'Atop the storefront, its pages’ titles and receipts.',
+          })}
+          {text('phone', 'Phone', { type: 'tel' })}
+          {text('email', 'E-mail', { type: 'email', hint: 'Empty: none shown.' })}
+        </div>
+        {text('address', 'Address', {
+          rows: 2,
+          hint: 'On the contact page and receipts. Empty: none shown.',
+        })}
+      </fieldset>
+
       <div className="seller-field">
         <label htmlFor="shop-zipcodes">PIN codes the shop delivers to</label>
         <textarea
@@ -275,7 +223,7 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
         {zipcodes.said}
       </div>
 
-      <HoursEditor
+      <OpeningHoursEditor
         hours={values.hours}
         onChange={(hours) => update({ hours })}
         problem={problems.hours}
@@ -339,6 +287,11 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
         </div>
       </div>
 
+      {text('returnsPolicy', 'Returns and refunds', {
+        rows: 5,
+        hint: 'In your own words, for the storefront’s Return & Refund Policy page.',
+      })}
+
       <div>
         <button type="submit" className="seller-button" aria-busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save settings'}
@@ -350,7 +303,8 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
 
 /**
  * /seller/shop: whether the shop takes orders now (pause, reopen), and its settings: where it
- * delivers, when it is open, its minimum, fee and promise, and its UPI id.
+ * delivers, when it is open, its minimum, fee and promise, its UPI id, its name and contact, and
+ * its returns policy.
  */
 export function ShopPage() {
   const { data, error, refetch } = useQuery(shopQueries.settings());
@@ -370,7 +324,7 @@ export function ShopPage() {
           <TakingOrders shop={data.shop} />
           <section className="seller-section" aria-labelledby="shop-settings-heading">
             <h2 id="shop-settings-heading" className="seller-section__title">
-              Delivery and hours
+              Settings
             </h2>
             <SettingsForm answer={data} />
           </section>

@@ -33,6 +33,7 @@ describe('the Shop screen’s form', () => {
       promiseMinutes: 30,
       upiId: 'kirana@upi',
       upiName: 'Kirana Store',
+      ...SPEC_SHOP_CONTACT,
     });
   });
 
@@ -86,6 +87,9 @@ describe('the form’s problems, before it is sent', () => {
         promiseMinutes: '2',
         upiId: 'kirana store',
         timeZone: 'India',
+        name: ' ',
+        phone: '12345',
+        email: 'shop at example',
       }),
     ).toEqual({
       zipcodes: '41100, 4110023: a PIN code is six digits, e.g. 411001',
@@ -93,6 +97,9 @@ describe('the form’s problems, before it is sent', () => {
       promiseMinutes: 'Delivery promise must be whole minutes, from 5 to 240',
       upiId: 'UPI id must look like kirana@upi',
       timeZone: 'Time zone must be a place’s zone, such as Asia/Kolkata',
+      name: 'Shop name must be given, at most 60 characters',
+      phone: 'Phone must be an Indian number, such as 98765 43210 or 1800 000 000',
+      email: 'E-mail must be an address such as hello@kirana.example, or empty',
     });
   });
 

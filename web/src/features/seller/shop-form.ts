@@ -3,6 +3,7 @@ import {
   MAX_ZIPCODES,
   openingHoursSchema,
   PROMISE_MINUTES,
+  SHOP_TEXT_LENGTHS,
   shopUpdateBodySchema,
   ZIPCODE,
   type OpeningHoursSettings,
@@ -22,17 +23,12 @@ export interface ShopFormValues {
   promiseMinutes: string;
   upiId: string;
   upiName: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  returnsPolicy: string;
 }
-
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
 
 /** What a new row of opening hours starts as: Monday, 7 am to 10 pm. */
 export const NEW_OPENING: OpeningHoursSettings = { day: 1, opens: '07:00', closes: '22:00' };
@@ -49,6 +45,11 @@ export function shopFormValues(shop: Shop, zipcodes: readonly string[]): ShopFor
     promiseMinutes: String(shop.promiseMinutes),
     upiId: shop.upiId,
     upiName: shop.upiName,
+    name: shop.name,
+    phone: shop.phone,
+    email: shop.email,
+    address: shop.address,
+    returnsPolicy: shop.returnsPolicy,
   };
 }
 
@@ -73,6 +74,11 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
     promiseMinutes: number(values.promiseMinutes),
     upiId: values.upiId.trim(),
     upiName: values.upiName.trim(),
+    name: values.name.trim(),
+    phone: values.phone.trim(),
+    email: values.email.trim(),
+    address: values.address.trim(),
+    returnsPolicy: values.returnsPolicy.trim(),
   };
 }
 
@@ -81,6 +87,10 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
  * the API's fields).
  */
 const SAID: Record<keyof ShopFormValues, string> = {
+  name: `Shop name must be given, at most ${SHOP_TEXT_LENGTHS.name} characters`,
+  phone: 'Phone must be an Indian number, such as 98765 43210 or 1800 000 000',
+  email: 'E-mail must be an address such as hello@kirana.example, or empty',
+  address: `Address must be at most ${SHOP_TEXT_LENGTHS.address} characters`,
   zipcodes: `PIN codes: at most ${MAX_ZIPCODES}, six digits each`,
   hours: `Opening hours: each closes at another time than it opens, at most ${MAX_OPENINGS} of them`,
   timeZone: 'Time zone must be a place’s zone, such as Asia/Kolkata',
@@ -90,6 +100,7 @@ const SAID: Record<keyof ShopFormValues, string> = {
   promiseMinutes: `Delivery promise must be whole minutes, from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
   upiId: 'UPI id must look like kirana@upi',
   upiName: 'Name on UPI must be plain text, at most 100 characters',
+  returnsPolicy: `Returns and refunds must be at most ${SHOP_TEXT_LENGTHS.returnsPolicy} characters`,
 };
 
 export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;

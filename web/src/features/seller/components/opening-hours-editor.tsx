@@ -1,0 +1,232 @@
+import { WEEK_ORDER, weekAtAGlance, WEEKDAYS, type OpeningHoursSettings } from '@kirana/shared';
+import { useId, useState } from 'react';
+import { copyDay, DAY_PRESETS, setDays } from '../opening-hours';
+import { badOpening, NEW_OPENING } from '../shop-form';
+import './opening-hours-editor.css';
+
+export const HOURS_PROBLEM_ID = 'shop-hours-problem';
+
+/** The week read at a glance: seven rows, Monday first, closed days said so. */
+function WeekAtAGlance({ hours }: { hours: readonly OpeningHoursSettings[] }) {
+  return (
+    <table className="opening-week">
+      <caption>The week at a glance</caption>
+      <tbody>
+        {weekAtAGlance(hours).map(({ day, openings }) => (
+          <tr key={day} data-closed={openings.length === 0}>
+            <th scope="row">{WEEKDAYS[day]}</th>
+            <td>{openings.length === 0 ? 'Closed' : openings.join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The same hours on several days in one press: every day, Monday to Saturday or to Friday. */
+function SameHours({
+  onSet,
+}: {
+  onSet: (days: readonly number[], opens: string, closes: string) => void;
+}) {
+  const id = useId();
+  const [opens, setOpens] = useState(NEW_OPENING.opens);
+  const [closes, setCloses] = useState(NEW_OPENING.closes);
+  return (
+    <fieldset className="opening-tool">
+      <legend>Same hours on several days</legend>
+      <span className="opening-tool__time">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input
+          id={`${id}-from`}
+          type="time"
+          value={opens}
+          onChange={(event) => setOpens(event.target.value)}
+        />
+      </span>
+      <span className="opening-tool__time">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input
+          id={`${id}-to`}
+          type="time"
+          value={closes}
+          onChange={(event) => setCloses(event.target.value)}
+        />
+      </span>
+      <span className="opening-tool__actions">
+        {DAY_PRESETS.map((preset) => (
+          <button
+            key={preset.label}
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small"
+            disabled={!opens || !closes}
+            onClick={() => onSet(preset.days, opens, closes)}
+          >
+            {preset.label}
+          </button>
+        ))}
+      </span>
+    </fieldset>
+  );
+}
+
+/** One day's hours copied to the days ticked, replacing theirs. */
+function CopyDay({ onCopy }: { onCopy: (from: number, to: number[]) => void }) {
+  const id = useId();
+  const [from, setFrom] = useState<number>(WEEK_ORDER[0]);
+  const [to, setTo] = useState<number[]>([]);
+  return (
+    <fieldset className="opening-tool">
+      <legend>Copy a day’s hours</legend>
+      <span className="opening-tool__time">
+        <label htmlFor={`${id}-from`}>Copy</label>
+        <select
+          id={`${id}-from`}
+          value={from}
+          onChange={(event) => setFrom(Number(event.target.value))}
+        >
+          {WEEK_ORDER.map((day) => (
+            <option key={day} value={day}>
+              {WEEKDAYS[day]}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="opening-tool__days" role="group" aria-label="to these days">
+        <span aria-hidden="true">to</span>
+        {WEEK_ORDER.filter((day) => day !== from).map((day) => (
+          <label key={day} className="opening-tool__day">
+            <input
+              type="checkbox"
+              checked={to.includes(day)}
+              onChange={(event) =>
+                setTo(event.target.checked ? [...to, day] : to.filter((each) => each !== day))
+              }
+            />
+            {WEEKDAYS[day]?.slice(0, 3)}
+            <span className="visually-hidden">{WEEKDAYS[day]?.slice(3)}</span>
+          </label>
+        ))}
+      </span>
+      <button
+        type="button"
+        className="seller-button seller-button--ghost seller-button--small"
+        disabled={to.filter((day) => day !== from).length === 0}
+        onClick={() => {
+          onCopy(from, to);
+          setTo([]);
+        }}
+      >
+        Copy hours
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * The opening hours: the week at a glance, the same hours on several days at once, a day copied
+ * to others, and a row per opening to adjust; none is open around the clock.
+ */
+export function OpeningHoursEditor({
+  hours,
+  onChange,
+  problem,
+}: {
+  hours: OpeningHoursSettings[];
+  onChange: (hours: OpeningHoursSettings[]) => void;
+  /** What is wrong with them, said under the legend and by the row at fault. */
+  problem?: string | undefined;
+}) {
+  const change = (index: number, part: Partial<OpeningHoursSettings>) =>
+    onChange(hours.map((opening, at) => (at === index ? { ...opening, ...part } : opening)));
+  const atFault = problem ? badOpening(hours) : -1;
+  const faulty = (index: number) =>
+    index === atFault
+      ? { 'aria-invalid': true, 'aria-describedby': HOURS_PROBLEM_ID }
+      : { 'aria-invalid': undefined, 'aria-describedby': undefined };
+  return (
+    <fieldset
+      className="seller-fieldset opening-hours"
+      aria-describedby={problem ? HOURS_PROBLEM_ID : undefined}
+    >
+      <legend>Opening hours</legend>
+      {problem && (
+        <p id={HOURS_PROBLEM_ID} className="seller-field__problem">
+          {problem}
+        </p>
+      )}
+      <WeekAtAGlance hours={hours} />
+      <div className="opening-tools">
+        <SameHours onSet={(days, opens, closes) => onChange(setDays(hours, days, opens, closes))} />
+        <CopyDay onCopy={(from, to) => onChange(copyDay(hours, from, to))} />
+      </div>
+      {hours.length === 0 ? (
+        <p className="seller-hint">No hours: the shop takes orders around the clock.</p>
+      ) : (
+        <ul className="opening-hours__rows" role="list">
+          {hours.map((opening, index) => (
+            <li key={index} className="opening-hours__row">
+              <label className="visually-hidden" htmlFor={`opening-${index}-day`}>
+                Day of opening {index + 1}
+              </label>
+              <select
+                id={`opening-${index}-day`}
+                value={opening.day}
+                onChange={(event) => change(index, { day: Number(event.target.value) })}
+              >
+                {WEEK_ORDER.map((day) => (
+                  <option key={day} value={day}>
+                    {WEEKDAYS[day]}
+                  </option>
+                ))}
+              </select>
+              {/* Each label stays beside its time when the row wraps on a phone. */}
+              <span className="opening-tool__time">
+                <label htmlFor={`opening-${index}-opens`}>Opens</label>
+                <input
+                  id={`opening-${index}-opens`}
+                  type="time"
+                  value={opening.opens}
+                  onChange={(event) => change(index, { opens: event.target.value })}
+                  required
+                  {...faulty(index)}
+                />
+              </span>
+              <span className="opening-tool__time">
+                <label htmlFor={`opening-${index}-closes`}>Closes</label>
+                <input
+                  id={`opening-${index}-closes`}
+                  type="time"
+                  value={opening.closes === '24:00' ? '00:00' : opening.closes}
+                  onChange={(event) => change(index, { closes: event.target.value })}
+                  required
+                  {...faulty(index)}
+                />
+              </span>
+              <button
+                type="button"
+                className="seller-button seller-button--ghost seller-button--small"
+                onClick={() => onChange(hours.filter((_, at) => at !== index))}
+              >
+                Remove<span className="visually-hidden"> {WEEKDAYS[opening.day]}’s opening</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="seller-hint">
+        A closing time before the opening one is the next morning; closing at 00:00 is midnight, and
+        00:00 to 00:00 the whole day.
+      </p>
+      <div>
+        <button
+          type="button"
+          className="seller-button seller-button--ghost"
+          onClick={() => onChange([...hours, NEW_OPENING])}
+        >
+          Add opening hours
+        </button>
+      </div>
+    </fieldset>
+  );
+}
