@@ -281,7 +281,7 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             {...upiName.attributes}
           />
           <p className="seller-hint" id="shop-upi-name-hint">
-            The shop’s name in a customer’s UPI app, and atop the counter’s receipts.
+            The shop’s name in a customer’s UPI app.
           </p>
           {upiName.said}
         </div>

@@ -98,13 +98,13 @@ function CopyDay({ onCopy }: { onCopy: (from: number, to: number[]) => void }) {
           <label key={day} className="opening-tool__day">
             <input
               type="checkbox"
+              aria-label={WEEKDAYS[day]}
               checked={to.includes(day)}
               onChange={(event) =>
                 setTo(event.target.checked ? [...to, day] : to.filter((each) => each !== day))
               }
             />
             {WEEKDAYS[day]?.slice(0, 3)}
-            <span className="visually-hidden">{WEEKDAYS[day]?.slice(3)}</span>
           </label>
         ))}
       </span>
