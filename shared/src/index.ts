@@ -18,6 +18,7 @@ export * from './contract/search-names.js';
 export * from './contract/push.js';
 export * from './contract/seller.js';
 export * from './contract/shop.js';
+export * from './contract/shop-contact.js';
 export * from './contract/shop-settings.js';
 export * from './contract/user.js';
 export * from './desktop-bridge.js';

@@ -13,6 +13,7 @@ import { Providers } from './app/providers';
 import { routes, type RouteHandle } from './app/routes';
 import { categoryQueries, productQueries } from './features/products/queries';
 import { headTags } from './features/seo/head-tags';
+import { shopQueries } from './features/shop/queries';
 import { pageMeta } from './features/seo/page-meta';
 import { ApiError, createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -45,10 +46,14 @@ export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin
     }),
     0,
   );
-  // A call that fails leaves its section to the browser (its loading state is rendered).
-  await handle
-    .data?.(queryClient, { params: params ?? {}, search: location.searchParams })
-    .catch(() => undefined);
+  // A call that fails leaves its section to the browser (its loading state is rendered). Every
+  // page shows the shop's name and promise (header, footer, title).
+  await Promise.all([
+    queryClient.prefetchQuery(shopQueries.shop()),
+    handle
+      .data?.(queryClient, { params: params ?? {}, search: location.searchParams })
+      .catch(() => undefined),
+  ]);
   // The store itself failed (not a missing product or category, which is the page's answer).
   const failed = queryClient
     .getQueryCache()
@@ -77,6 +82,7 @@ export const renderPage: StorefrontRenderer['renderPage'] = async ({ url, origin
   const meta = pageMeta(location.pathname, {
     categories: queryClient.getQueryData(categoryQueries.shown().queryKey) ?? null,
     product: items?.find((item) => item._id === params?.id && !item.archivedAt) ?? null,
+    shop: queryClient.getQueryData(shopQueries.shop().queryKey)?.shop,
   });
   const state: StorefrontState = { queries: dehydrate(queryClient) };
   return {

@@ -31,6 +31,8 @@ describe('cache invalidations on one instance', () => {
       kind: 'agent',
       subjectId: 's',
     });
+    // The shop's name and promise are on every rendered page.
+    expect(invalidationOf({ type: 'shop.changed' })).toEqual({ type: 'catalogue' });
     expect(invalidationOf({ type: 'agents.changed' })).toBeNull();
     expect(invalidationOf({ type: 'order.placed', orderId: 'o' })).toBeNull();
   });

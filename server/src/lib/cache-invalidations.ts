@@ -9,7 +9,10 @@ import { connectRedis, REDIS_KEY_PREFIX } from './redis.js';
  * events reach the other instances' sockets through Socket.IO's Redis adapter already.
  */
 export type CacheInvalidation =
-  /** A product or a category changed: the catalogue snapshots are stale. */
+  /**
+   * A product or a category changed: the catalogue snapshots are stale; or the shop's settings
+   * did, which its rendered pages show (its name, its promise).
+   */
   | { type: 'catalogue' }
   /** One session ended (a logout). */
   | { type: 'session'; tokenHash: string }
@@ -26,6 +29,7 @@ export function invalidationOf(event: DomainEvent): CacheInvalidation | null {
     case 'product.changed':
     case 'catalogue.changed':
     case 'category.changed':
+    case 'shop.changed':
       return { type: 'catalogue' };
     case 'session.ended':
       return { type: 'session', tokenHash: event.tokenHash };

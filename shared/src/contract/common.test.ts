@@ -8,6 +8,7 @@ import {
   requestBody,
   requiredText,
   rupeesSchema,
+  telHref,
   validationMessage,
 } from './common.js';
 import { productDataSchema } from './product-editing.js';
@@ -109,5 +110,14 @@ describe('text people write', () => {
     expect(messageOf(reason, 'late\u2066')).toBe(
       'reason must not contain text-direction control characters',
     );
+  });
+});
+
+describe('a phone as a link', () => {
+  it('dials an Indian number with +91, however it was written; a 1800 number as it is', () => {
+    expect(telHref('98765 43210')).toBe('tel:+919876543210');
+    expect(telHref('+91 98765-43210')).toBe('tel:+919876543210');
+    expect(telHref('020 2612 3456')).toBe('tel:+912026123456');
+    expect(telHref('1800 000 000')).toBe('tel:1800000000');
   });
 });

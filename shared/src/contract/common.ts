@@ -226,6 +226,12 @@ export function normalizePhone(phone: string): string {
   return phone.replace(/[\s-]/g, '');
 }
 
+/** An Indian number as a `tel:` link dials it: +91 and the digits (a 1800 number as it is). */
+export function telHref(phone: string): string {
+  const digits = normalizePhone(phone).replace(/^(\+91|0)/, '');
+  return `tel:${digits.startsWith('1800') ? '' : '+91'}${digits}`;
+}
+
 /** A phone number of 7 to 15 digits with an optional leading +, spaces and dashes removed. */
 export function phoneField(field = 'phone', requiredMessage = `${field} is required`) {
   return z

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
 import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
+import { PROMISE_MINUTES, SPEC_SHOP_CONTACT } from './shop-contact.js';
 import { ZIPCODE } from './shop.js';
 
 /*
@@ -10,9 +11,14 @@ import { ZIPCODE } from './shop.js';
 export const MAX_ZIPCODES = 500;
 /** Openings in a week: up to four a day (morning, afternoon, evening, night). */
 export const MAX_OPENINGS = 28;
-export const PROMISE_MINUTES = { min: 5, max: 240, default: 30 } as const;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const TIME_ZONE_EXPECTED = 'timeZone must be a time zone such as Asia/Kolkata';
+
+/**
+ * An Indian phone number as people write it (spaces and dashes aside): a mobile or a landline
+ * with its code (ten digits, after +91 or 0 if given), or a toll-free 1800 number.
+ */
+const INDIAN_PHONE = /^(?:(?:\+91|0)?[1-9]\d{9}|1800\d{6,7})$/;
 
 /** How long the shop's own texts may be. */
 export const SHOP_TEXT_LENGTHS = {
@@ -24,18 +30,6 @@ export const SHOP_TEXT_LENGTHS = {
 } as const;
 export const PHONE_EXPECTED =
   'phone must be an Indian phone number, such as 98765 43210 or 1800 000 000';
-
-/**
- * An Indian phone number as people write it (spaces and dashes aside): a mobile or a landline
- * with its code (ten digits, after +91 or 0 if given), or a toll-free 1800 number.
- */
-const INDIAN_PHONE = /^(?:(?:\+91|0)?[1-9]\d{9}|1800\d{6,7})$/;
-
-/** The shop's number as a `tel:` link dials it: +91 and the digits (a 1800 number as it is). */
-export function telHref(phone: string): string {
-  const digits = normalizePhone(phone).replace(/^(\+91|0)/, '');
-  return `tel:${digits.startsWith('1800') ? '' : '+91'}${digits}`;
-}
 
 /** A text of the shop's own, trimmed and at most `max` characters; empty unless `required`. */
 const shopText = (field: keyof typeof SHOP_TEXT_LENGTHS, required = false) =>
@@ -197,15 +191,6 @@ export type ShopUpdateBody = z.infer<typeof shopUpdateBodySchema>;
 export const serviceableQuerySchema = z.object({
   zipcode: zipcodeSchema,
 });
-
-/** The shop's name and how to reach it as a new store starts (the storefront's own texts). */
-export const SPEC_SHOP_CONTACT = {
-  name: 'Kirana',
-  phone: '1800 000 000',
-  email: 'hello@kirana.example',
-  address: '',
-  returnsPolicy: '',
-} as const;
 
 /** The spec's shop, as a new store starts: everywhere, around the clock, free, no minimum. */
 export const SPEC_SHOP_SETTINGS = {

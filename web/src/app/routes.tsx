@@ -76,6 +76,17 @@ export const routes: RouteObject[] = [
               Component: async () => (await import('../areas/shop/my-orders-page')).MyOrdersPage,
             },
           },
+          ...(
+            [
+              ['delivery', 'DeliveryPage'],
+              ['returns', 'ReturnsPage'],
+              ['contact', 'ContactPage'],
+            ] as const
+          ).map(([path, page]) => ({
+            path,
+            handle: serverRendered(),
+            lazy: { Component: async () => (await import('../areas/shop/shop-pages'))[page] },
+          })),
           {
             path: '*',
             handle: serverRendered(),

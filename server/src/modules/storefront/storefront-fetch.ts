@@ -2,6 +2,7 @@ import {
   productItemsQuerySchema,
   productSearchQuerySchema,
   type CategoryListAnswer,
+  type ShopAnswer,
   type StorefrontFetch,
 } from '@kirana/shared';
 import type { AppContext } from '../../lib/context.js';
@@ -9,6 +10,8 @@ import { AppError, errorAnswer } from '../../lib/errors.js';
 import { presentCategory } from '../category/category.presenter.js';
 import { listCategories } from '../category/category.service.js';
 import { itemsAnswer, searchAnswer } from '../product/product-answers.js';
+import { presentShop } from '../shop/shop.presenter.js';
+import { readShop } from '../shop/shop.service.js';
 
 type Context = Pick<AppContext, 'em' | 'publicUrl' | 'catalogue' | 'log'>;
 
@@ -27,6 +30,9 @@ export function storefrontFetch(ctx: Context): StorefrontFetch {
       }) satisfies CategoryListAnswer,
     '/api/product/search': (query) => searchAnswer(ctx, productSearchQuerySchema.parse(query)),
     '/api/product/items': (query) => itemsAnswer(ctx, productItemsQuerySchema.parse(query).ids),
+    // Its name and promise; the page is hydrated asking again whether it is open (it is kept).
+    '/api/shop': async () =>
+      ({ success: true, shop: presentShop(await readShop(ctx.em)) }) satisfies ShopAnswer,
   };
   return async (path) => {
     const url = new URL(path, 'http://storefront.invalid');

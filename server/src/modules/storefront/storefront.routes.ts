@@ -15,6 +15,9 @@ export function publicPagePaths(
   return [
     '/',
     '/products',
+    '/delivery',
+    '/returns',
+    '/contact',
     ...categories.map(categoryHref),
     ...products
       .filter((product) => shown.has(product.category) && !product.archivedAt)

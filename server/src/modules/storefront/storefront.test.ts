@@ -153,6 +153,69 @@ describe('server-rendered storefront pages', () => {
     );
   });
 
+  test('the shop’s own pages are rendered from its settings, and every page changes when the seller changes them', async () => {
+    // The page's text as read: React parts adjoining texts with empty comments.
+    const page = async (path: string) => {
+      const answer = await app.http().get(path).expect(200);
+      return { text: answer.text.replaceAll('<!-- -->', '') };
+    };
+    const contact = await page('/contact');
+    expect(contact.text).toContain('<title>Contact Us | Kirana</title>');
+    expect(contact.text).toContain('<a href="tel:1800000000">1800 000 000</a>');
+    expect(contact.text).toContain('href="mailto:hello@kirana.example"');
+    const home = await page('/');
+    expect(home.text).toContain('Delivered in under 30 minutes');
+
+    await app.orm.em.fork().nativeUpdate(
+      'ShopSettings',
+      { id: 1 },
+      {
+        name: 'Sharma General Store',
+        phone: '98765 43210',
+        promiseMinutes: 45,
+        returnsPolicy: 'Bring it back within 7 days with the bill.',
+        deliveryFeePaise: 2500,
+        minimumOrderPaise: 19900,
+      },
+    );
+    app.events.publish({ type: 'shop.changed' });
+    try {
+      const changed = await page('/');
+      expect(changed.text).toContain(
+        '<title>Sharma General Store — groceries delivered fast</title>',
+      );
+      expect(changed.text).toContain(
+        '<meta property="og:site_name" content="Sharma General Store" />',
+      );
+      expect(changed.text).toContain('Delivered in under 45 minutes');
+      expect(changed.text).not.toContain('under 30 minutes');
+      expect(changed.text).toContain('<a href="tel:+919876543210">98765 43210</a>');
+
+      const returns = await page('/returns');
+      expect(returns.text).toContain(
+        '<title>Return &amp; Refund Policy | Sharma General Store</title>',
+      );
+      expect(returns.text).toContain('Bring it back within 7 days with the bill.');
+      const delivery = await page('/delivery');
+      expect(delivery.text).toContain('Delivery costs Rs 25');
+      expect(delivery.text).toContain('The smallest order we take is Rs 199');
+    } finally {
+      await app.orm.em.fork().nativeUpdate(
+        'ShopSettings',
+        { id: 1 },
+        {
+          name: 'Kirana',
+          phone: '1800 000 000',
+          promiseMinutes: 30,
+          returnsPolicy: '',
+          deliveryFeePaise: 0,
+          minimumOrderPaise: 0,
+        },
+      );
+      app.events.publish({ type: 'shop.changed' });
+    }
+  });
+
   test('a category is rendered a page at a time, with real links to the next and the previous page', async () => {
     const em = app.orm.em.fork();
     const path = `Pages${Date.now().toString(36)}`;
@@ -300,6 +363,7 @@ describe('server-rendered storefront pages', () => {
     expect(sitemap.headers['content-type']).toMatch(/application\/xml/);
     expect(sitemap.text).toContain(`<loc>${app.url}/</loc>`);
     expect(sitemap.text).toContain(`<loc>${app.url}/products/grains</loc>`);
+    expect(sitemap.text).toContain(`<loc>${app.url}/returns</loc>`);
     expect(sitemap.text).toContain(
       `<loc>${app.url}/products/dairy/${milk.id}</loc>\n    <lastmod>${milk.updatedAt.toISOString()}</lastmod>`,
     );

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { STORE_NAME } from '../../lib/brand';
+import { useKnownShop } from '../../features/shop/cache';
 import './brand.css';
 
-/** The shop's logo and name, linking home. */
+/** The shop's logo and its name (once known), linking home. */
 export function Brand() {
+  const name = useKnownShop()?.name;
   return (
-    <Link to="/" className="brand" aria-label={`${STORE_NAME} home`}>
+    <Link to="/" className="brand" aria-label={name ? `${name} home` : 'Home'}>
       <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" />
         <path d="M8 13h16l-2 11H10z" fill="#fff" />
@@ -18,7 +19,7 @@ export function Brand() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="brand__name">{STORE_NAME}</span>
+      <span className="brand__name">{name}</span>
     </Link>
   );
 }

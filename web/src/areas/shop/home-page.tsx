@@ -7,16 +7,20 @@ import { useCartControls } from '../../features/cart/atoms/use-cart-controls';
 import { CategoryTiles } from '../../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/product-grid';
 import { categoryQueries, productQueries } from '../../features/products/queries';
+import { useKnownShop } from '../../features/shop/cache';
 import '../../components/ui/button.css';
 import './home-page.css';
 
-/** The spec's four value blurbs, verbatim; CSS capitalises the first letter of each. */
-const VALUE_BLURBS = [
-  { title: 'Fastest Delivery', text: 'groceries delivered in under 30 minutes', Icon: TruckIcon },
+/**
+ * The spec's four value blurbs, verbatim but for the shop's own promise; CSS capitalises the
+ * first letter of each.
+ */
+const valueBlurbs = (delivered: string) => [
+  { title: 'Fastest Delivery', text: `groceries delivered ${delivered}`, Icon: TruckIcon },
   { title: 'Freshness Guaranteed', text: 'fresh produce straight from the source', Icon: LeafIcon },
   { title: 'Affordable Prices', text: 'quality groceries at unbeatable prices', Icon: TagIcon },
   { title: 'Trusted by Thousands', text: 'loved by 10,000+ happy customers', Icon: HeartIcon },
-] as const;
+];
 
 /** Banner art, shipped with the app (banner-art/README.md): each drawing's URL by file name. */
 const ART_FILES = import.meta.glob<string>('./banner-art/*.webp', {
@@ -61,12 +65,19 @@ export function HomePage() {
   );
 }
 
+/** How soon the shop promises to deliver: 'in under 45 minutes' (just 'fast' while unknown). */
+function useDelivered(): string {
+  const minutes = useKnownShop()?.promiseMinutes;
+  return minutes === undefined ? 'fast' : `in under ${minutes} minutes`;
+}
+
 function MainBanner() {
+  const delivered = useDelivered();
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <div className="container hero__inner">
         <div className="hero__copy">
-          <p className="hero__eyebrow">Delivered in under 30 minutes</p>
+          <p className="hero__eyebrow">Delivered {delivered}</p>
           <h1 id="hero-heading">Freshness you can trust, savings you will love!</h1>
           <p className="hero__lead">
             Vegetables, fruits, dairy, bakery and pantry staples from your neighbourhood store.
@@ -138,6 +149,7 @@ function BestSellers() {
 }
 
 function BottomBanner() {
+  const delivered = useDelivered();
   return (
     <section className="container section" aria-labelledby="why-heading">
       <div className="bottom-banner">
@@ -159,7 +171,7 @@ function BottomBanner() {
         <div className="bottom-banner__copy">
           <h2 id="why-heading">Why we are the best?</h2>
           <ul className="value-blurbs" role="list">
-            {VALUE_BLURBS.map(({ title, text, Icon }) => (
+            {valueBlurbs(delivered).map(({ title, text, Icon }) => (
               <li key={title} className="value-blurb">
                 <span className="value-blurb__icon">
                   <Icon />

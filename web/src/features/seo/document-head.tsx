@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { categoryQueries, productQueries } from '../products/queries';
+import { useKnownShop } from '../shop/cache';
 import { pageMeta } from './page-meta';
 
 /** Sets the head's element `selector` finds to `attributes` (made when missing), or removes it. */
@@ -33,6 +34,7 @@ export function DocumentHead() {
     ...productQueries.items(productId ? [productId] : []),
     enabled: productId !== undefined,
   });
+  const shop = useKnownShop();
   const product =
     productId === undefined
       ? undefined
@@ -40,7 +42,7 @@ export function DocumentHead() {
 
   useEffect(() => {
     // A product's or a category's page waits for what it shows; others know their title at once.
-    const meta = pageMeta(pathname, { categories, product });
+    const meta = pageMeta(pathname, { categories, product, shop });
     const waiting = categories === null || (productId !== undefined && product === undefined);
     if (meta.status === 404 && waiting) return;
     document.title = meta.title;
@@ -63,7 +65,7 @@ export function DocumentHead() {
       'meta[name="robots"]',
       meta.status === 404 ? { name: 'robots', content: 'noindex' } : null,
     );
-  }, [pathname, productId, categories, product]);
+  }, [pathname, productId, categories, product, shop]);
 
   return null;
 }

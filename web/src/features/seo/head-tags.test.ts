@@ -4,6 +4,8 @@ import { aProduct } from '../../test/products';
 import { headTags, productJsonLd } from './head-tags';
 import { pageMeta } from './page-meta';
 
+const kirana = { name: 'Kirana', promiseMinutes: 30 };
+
 const ORIGIN = 'https://shop.example.in';
 
 const fruits: CategoryDto = {
@@ -27,7 +29,11 @@ describe('headTags', () => {
   it('writes a product page’s title, description, canonical link, Open Graph and schema.org data', () => {
     const mango = aProduct({ name: 'Mango "Alphonso" & co', category: 'Fruits' });
     const tags = headTags(
-      pageMeta(`/products/fruits/${mango._id}`, { categories: [fruits], product: mango }),
+      pageMeta(`/products/fruits/${mango._id}`, {
+        shop: kirana,
+        categories: [fruits],
+        product: mango,
+      }),
       ORIGIN,
     );
 
@@ -50,14 +56,17 @@ describe('headTags', () => {
   it('names a product’s category by its path when its label is not known', () => {
     const mango = aProduct({ category: 'Fruits' });
     const tags = headTags(
-      pageMeta(`/products/fruits/${mango._id}`, { categories: null, product: mango }),
+      pageMeta(`/products/fruits/${mango._id}`, { shop: kirana, categories: null, product: mango }),
       ORIGIN,
     );
     expect(jsonLd(tags)).toMatchObject({ category: 'Fruits' });
   });
 
   it('writes a category page as a website, with its canonical link and no product data', () => {
-    const tags = headTags(pageMeta('/products/Fruits', { categories: [fruits] }), ORIGIN);
+    const tags = headTags(
+      pageMeta('/products/Fruits', { shop: kirana, categories: [fruits] }),
+      ORIGIN,
+    );
     expect(tags).toContain('<title>Fresh Fruits | Kirana</title>');
     expect(tags).toContain(`<link rel="canonical" href="${ORIGIN}/products/fruits" />`);
     expect(tags).toContain('<meta property="og:type" content="website" />');
@@ -65,7 +74,7 @@ describe('headTags', () => {
   });
 
   it('marks a page that is not found noindex, with no canonical link or product data', () => {
-    const tags = headTags(pageMeta('/nothing', { categories: [fruits] }), ORIGIN);
+    const tags = headTags(pageMeta('/nothing', { shop: kirana, categories: [fruits] }), ORIGIN);
     expect(tags).toContain('<meta name="robots" content="noindex" />');
     expect(tags).not.toContain('canonical');
     expect(tags).not.toContain('ld+json');
@@ -76,7 +85,9 @@ describe('headTags', () => {
 describe('productJsonLd', () => {
   it('offers the product at its offer price in rupees, with its stock as availability', () => {
     const product = aProduct({ offerPrice: 45.5, inStock: false, weight: null });
-    expect(productJsonLd(product, 'Fresh Vegetables', `${ORIGIN}/p`, ORIGIN)).toMatchObject({
+    expect(
+      productJsonLd(product, 'Fresh Vegetables', `${ORIGIN}/p`, ORIGIN, 'Kirana'),
+    ).toMatchObject({
       '@type': 'Product',
       category: 'Fresh Vegetables',
       image: [`${ORIGIN}${product.image[0]}`],
@@ -87,11 +98,11 @@ describe('productJsonLd', () => {
         url: `${ORIGIN}/p`,
       },
     });
-    expect(productJsonLd(product, 'Fresh Vegetables', `${ORIGIN}/p`, ORIGIN)).not.toHaveProperty(
-      'size',
-    );
     expect(
-      productJsonLd(aProduct({ weight: '1 kg' }), 'Fresh Vegetables', '', ORIGIN),
+      productJsonLd(product, 'Fresh Vegetables', `${ORIGIN}/p`, ORIGIN, 'Kirana'),
+    ).not.toHaveProperty('size');
+    expect(
+      productJsonLd(aProduct({ weight: '1 kg' }), 'Fresh Vegetables', '', ORIGIN, 'Kirana'),
     ).toHaveProperty('size', '1 kg');
   });
 });

@@ -1,5 +1,5 @@
 import { escapeHtml, PAYMENT_CURRENCY, scriptSafeJson, type Product } from '@kirana/shared';
-import { STORE_LOGO_PATH, STORE_NAME } from '../../lib/brand';
+import { STORE_LOGO_PATH } from '../../lib/brand';
 import type { PageMeta } from './page-meta';
 
 /** schema.org `Product` data of a product page, which search engines show as a rich result. */
@@ -8,6 +8,7 @@ export function productJsonLd(
   category: string,
   url: string,
   origin: string,
+  shopName: string | null,
 ): object {
   return {
     '@context': 'https://schema.org',
@@ -27,7 +28,7 @@ export function productJsonLd(
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: STORE_NAME },
+      ...(shopName && { seller: { '@type': 'Organization', name: shopName } }),
     },
   };
 }
@@ -47,7 +48,7 @@ export function headTags(meta: PageMeta, origin: string): string {
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
     ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`, property('og:url', url)] : []),
-    property('og:site_name', STORE_NAME),
+    ...(meta.shopName ? [property('og:site_name', meta.shopName)] : []),
     property('og:type', meta.product ? 'product' : 'website'),
     property('og:title', meta.title),
     property('og:description', meta.description),
@@ -56,7 +57,7 @@ export function headTags(meta: PageMeta, origin: string): string {
     '<meta name="twitter:card" content="summary" />',
     ...(meta.product && url
       ? [
-          `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(productJsonLd(meta.product, meta.categoryText ?? meta.product.category, url, origin)))}</script>`,
+          `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(productJsonLd(meta.product, meta.categoryText ?? meta.product.category, url, origin, meta.shopName)))}</script>`,
         ]
       : []),
   ].join('\n    ');

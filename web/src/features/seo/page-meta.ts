@@ -1,6 +1,11 @@
-import { categoryHref, productHref, type CategoryDto, type Product } from '@kirana/shared';
+import {
+  categoryHref,
+  productHref,
+  type CategoryDto,
+  type Product,
+  type Shop,
+} from '@kirana/shared';
 import { matchPath } from 'react-router';
-import { STORE_NAME } from '../../lib/brand';
 import { categoryOf } from '../products/queries';
 
 /** What a storefront page says of itself to browsers, search engines and link previews. */
@@ -15,6 +20,8 @@ export interface PageMeta {
   product: Product | null;
   /** The label of that product's category. */
   categoryText: string | null;
+  /** The shop's name, for link previews (Open Graph's site name) and a product's seller. */
+  shopName: string | null;
 }
 
 /** What a page's title and description are made from, as far as it is known yet. */
@@ -23,21 +30,22 @@ export interface PageFacts {
   categories: readonly CategoryDto[] | null;
   /** A product page's product: null when the store has none such (or it was archived). */
   product?: Product | null;
+  /**
+   * The shop's name and promise; unknown only on a page the browser renders alone, before the
+   * shop's answer (its title then names no shop).
+   */
+  shop?: Pick<Shop, 'name' | 'promiseMinutes'> | null | undefined;
 }
 
-export const STORE_DESCRIPTION = `${STORE_NAME}: fresh groceries and snacks delivered to your door in under 30 minutes.`;
+/** The storefront's pages about the shop itself, by path: their titles. */
+const SHOP_PAGES: Record<string, string> = {
+  '/delivery': 'Delivery Information',
+  '/returns': 'Return & Refund Policy',
+  '/contact': 'Contact Us',
+};
 
 /** Search results show about 155 characters of a description. */
 const DESCRIPTION_LENGTH = 155;
-
-const notFound: PageMeta = {
-  status: 404,
-  title: `Page not found | ${STORE_NAME}`,
-  description: 'We could not find this page in the store.',
-  canonicalPath: null,
-  product: null,
-  categoryText: null,
-};
 
 /** The shopper's own screens: rendered in the browser only, and never indexed. */
 const OWN_SCREENS: Record<string, string> = {
@@ -61,39 +69,67 @@ export function clip(text: string, length = DESCRIPTION_LENGTH): string {
  * The title, description and canonical URL of the storefront page at `pathname`, from what the
  * page shows: the same on the server (head-tags.ts) and in the browser (document-head.tsx).
  */
-export function pageMeta(pathname: string, { categories, product }: PageFacts): PageMeta {
+export function pageMeta(pathname: string, { categories, product, shop }: PageFacts): PageMeta {
+  const shopName = shop?.name ?? null;
+  /** `title` with the shop's name after it. */
+  const of = (title: string) => (shop ? `${title} | ${shop.name}` : title);
+  const soon = shop ? `in under ${shop.promiseMinutes} minutes` : 'fast';
+  const delivered = `delivered ${soon}`;
+  const about = `${shop ? `${shop.name}: f` : 'F'}resh groceries and snacks delivered to your door ${soon}.`;
+  const notFound: PageMeta = {
+    status: 404,
+    title: of('Page not found'),
+    description: 'We could not find this page in the store.',
+    canonicalPath: null,
+    product: null,
+    categoryText: null,
+    shopName,
+  };
   if (matchPath('/', pathname)) {
     return {
       status: 200,
-      title: `${STORE_NAME} — groceries delivered fast`,
-      description: STORE_DESCRIPTION,
+      title: shop ? `${shop.name} — groceries delivered fast` : 'Groceries delivered fast',
+      description: about,
       canonicalPath: '/',
       product: null,
       categoryText: null,
+      shopName,
+    };
+  }
+  const shopPage = SHOP_PAGES[pathname.replace(/(.)\/$/, '$1')];
+  if (shopPage) {
+    return {
+      status: 200,
+      title: of(shopPage),
+      description: about,
+      canonicalPath: pathname.replace(/(.)\/$/, '$1'),
+      product: null,
+      categoryText: null,
+      shopName,
     };
   }
   if (matchPath('/products', pathname)) {
     const kinds = (categories ?? []).map((category) => category.text.toLowerCase()).join(', ');
     return {
       status: 200,
-      title: `All Products | ${STORE_NAME}`,
-      description: clip(
-        `Groceries in stock${kinds ? `: ${kinds}` : ''}. Delivered in under 30 minutes.`,
-      ),
+      title: of('All Products'),
+      description: clip(`Groceries in stock${kinds ? `: ${kinds}` : ''}. D${delivered.slice(1)}.`),
       canonicalPath: '/products',
       product: null,
       categoryText: null,
+      shopName,
     };
   }
   const ownScreen = OWN_SCREENS[pathname.replace(/(.)\/$/, '$1')];
   if (ownScreen) {
     return {
       status: 200,
-      title: `${ownScreen} | ${STORE_NAME}`,
-      description: STORE_DESCRIPTION,
+      title: of(ownScreen),
+      description: about,
       canonicalPath: null,
       product: null,
       categoryText: null,
+      shopName,
     };
   }
   const productMatch = matchPath('/products/:category/:id', pathname);
@@ -102,7 +138,7 @@ export function pageMeta(pathname: string, { categories, product }: PageFacts): 
     const category = categoryOf(categories ?? [], product.category);
     return {
       status: 200,
-      title: `${product.name} | ${STORE_NAME}`,
+      title: of(product.name),
       description: clip(
         `${product.name}${product.weight ? ` (${product.weight})` : ''}` +
           `${category ? ` in ${category.text}` : ''}. ${product.description.join('. ')}`,
@@ -110,6 +146,7 @@ export function pageMeta(pathname: string, { categories, product }: PageFacts): 
       canonicalPath: productHref(product),
       product,
       categoryText: category?.text ?? null,
+      shopName,
     };
   }
   const categoryMatch = matchPath('/products/:category', pathname);
@@ -118,13 +155,12 @@ export function pageMeta(pathname: string, { categories, product }: PageFacts): 
   if (category) {
     return {
       status: 200,
-      title: `${category.text} | ${STORE_NAME}`,
-      description: clip(
-        `${category.text} from your neighbourhood store, delivered in under 30 minutes.`,
-      ),
+      title: of(category.text),
+      description: clip(`${category.text} from your neighbourhood store, ${delivered}.`),
       canonicalPath: categoryHref(category),
       product: null,
       categoryText: null,
+      shopName,
     };
   }
   return notFound;
