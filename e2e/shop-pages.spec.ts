@@ -81,6 +81,15 @@ test.describe('the shop’s own pages, from the footer of a phone', () => {
 
     await help.getByRole('link', { name: 'Track your Order' }).click();
     await expect(page).toHaveURL('/my-orders');
+
+    // The nav's Contact is the same page.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await expect(page).toHaveURL('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   });
 
   test('each page opens on its own, rendered by the server', async ({ page }) => {

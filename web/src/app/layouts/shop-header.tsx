@@ -78,9 +78,9 @@ export function ShopHeader() {
               </NavLink>
             </li>
             <li>
-              <a href="#contact" className="shop-nav__link" onClick={() => setMenuOpen(false)}>
+              <NavLink to="/contact" className="shop-nav__link">
                 Contact
-              </a>
+              </NavLink>
             </li>
           </ul>
         </nav>
