@@ -98,15 +98,36 @@ export class Backups {
     return repeatEvery(
       CHECK_EVERY_MS,
       async () => {
-        const now = Date.now();
-        if (this.failure && now - this.failure.at.getTime() < RETRY_AFTER_FAILURE_MS) return;
         const [newest] = await listBackups(this.options.dir);
-        const age = newest ? now - newest.createdAt.getTime() : Infinity;
+        const due = backupDue({
+          now: new Date(),
+          newest: newest?.createdAt ?? null,
+          failedAt: this.failure?.at ?? null,
+          everyMs,
+        });
         // Failures are logged and kept by backUpNow.
-        if (age < 0 || age >= everyMs) await this.backUpNow().catch(() => {});
+        if (due) await this.backUpNow().catch(() => {});
       },
       this.options.logger,
       'the scheduled backup',
     );
   }
+}
+
+/**
+ * Whether the schedule backs up at `now`: when the newest backup is `everyMs` old or dated
+ * ahead of the clock (the clock was set back), or there is none; never within an hour of a
+ * failure.
+ */
+export function backupDue(at: {
+  now: Date;
+  newest: Date | null;
+  failedAt: Date | null;
+  everyMs: number;
+}): boolean {
+  const now = at.now.getTime();
+  if (at.failedAt && now - at.failedAt.getTime() < RETRY_AFTER_FAILURE_MS) return false;
+  if (!at.newest) return true;
+  const age = now - at.newest.getTime();
+  return age < 0 || age >= at.everyMs;
 }
