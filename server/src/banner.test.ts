@@ -1,6 +1,7 @@
 import type { NetworkInterfaceInfo } from 'node:os';
+import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
-import { networkUrls, startBanner } from './banner.js';
+import { announceStart, networkUrls, startBanner } from './banner.js';
 import { loadConfig } from './config.js';
 
 const address = (
@@ -43,5 +44,47 @@ describe('the start banner', () => {
     );
     expect(named).toContain('Storefront  https://shop.example.in/');
     expect(named).not.toContain('Phones');
+  });
+});
+
+describe('announcing the start', () => {
+  /** A stand-in for process.stdout: what was written to it, a terminal or not. */
+  function output(isTTY: boolean) {
+    const written: string[] = [];
+    return {
+      written,
+      stream: {
+        isTTY,
+        write: (text: string | Uint8Array) => written.push(String(text)) > 0,
+      },
+    };
+  }
+  const logTo = (written: string[]) =>
+    pino({ base: null }, { write: (line: string) => written.push(line) });
+  const config = loadConfig({ DATA_DIR: '/tmp/kirana' });
+
+  test('output that is no terminal gets the banner’s plain lines and the JSON start line', () => {
+    const { written, stream } = output(false);
+    announceStart(config, 4000, logTo(written), stream, []);
+
+    const text = written.join('');
+    expect(text).toContain('  Kirana is open at http://localhost:4000\n');
+    expect(text).toContain('  Storefront  http://localhost:4000/\n');
+    expect(text).toContain('  Seller      http://localhost:4000/seller   sign in as ');
+    expect(text).toContain('  Agents      http://localhost:4000/agents\n');
+    expect(text).toContain('  Press Ctrl+C to stop.\n');
+    // Plain lines: no colour or cursor codes for a file or a journal.
+    expect(text).not.toContain('\u001b');
+    const json = written.filter((line) => line.startsWith('{'));
+    expect(json.map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ port: 4000, msg: 'Kirana is serving http://localhost:4000' }),
+    ]);
+  });
+
+  test('a terminal gets the banner alone', () => {
+    const { written, stream } = output(true);
+    announceStart(config, 4000, logTo(written), stream, []);
+
+    expect(written).toEqual([startBanner(config, 4000, [])]);
   });
 });

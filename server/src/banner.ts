@@ -1,5 +1,6 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Config } from './config.js';
+import type { Logger } from './lib/logger.js';
 import { redact } from './lib/redact.js';
 
 /**
@@ -18,7 +19,7 @@ export function networkUrls(
 }
 
 /**
- * What a person starting the store in a terminal needs to see once it is up: where the store,
+ * What a person starting the store needs to see once it is up, in plain lines (no colours): where the store,
  * the seller area and the agents' app are, the seller's sign-in when it is the development one,
  * the address phones on the shop's network use, where the data lives, and how to stop it. (The JSON log says the same in its start line.)
  */
@@ -52,4 +53,28 @@ export function startBanner(config: Config, port: number, network = networkUrls(
     '',
     '',
   ].join('\n');
+}
+
+/**
+ * Says the store is up: the banner's plain lines wherever the output goes (a terminal, a file,
+ * a service's journal), since whoever reads it needs the addresses; and where the output is no
+ * terminal, the JSON log's start line with the same facts for whatever collects the log.
+ */
+export function announceStart(
+  config: Config,
+  port: number,
+  logger: Logger,
+  output: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>,
+  network = networkUrls(port),
+): void {
+  output.write(startBanner(config, port, network));
+  if (output.isTTY) return;
+  logger.info(
+    {
+      port,
+      network,
+      database: config.databaseUrl ? redact(config.databaseUrl) : `embedded in ${config.dataDir}`,
+    },
+    `Kirana is serving http://localhost:${port}`,
+  );
 }

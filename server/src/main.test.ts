@@ -340,7 +340,7 @@ describe.runIf(process.platform === 'linux')('kirana server process: what a pers
   );
 
   it(
-    'to a file: JSON lines only, the start line with the port and the development sign-in',
+    'to a file: the banner’s plain lines, and JSON log lines with the port and the development sign-in',
     async () => {
       const server = await spawnServer({ SELLER_EMAIL: undefined, SELLER_PASSWORD: undefined });
       const port = await server.waitUntilServing();
@@ -348,14 +348,23 @@ describe.runIf(process.platform === 'linux')('kirana server process: what a pers
       await expect(server.stop('SIGTERM')).resolves.toMatchObject({ code: 0 });
 
       const lines = nonEmptyLines(server.stdout());
-      expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      const banner = lines.filter((line) => line.startsWith('  '));
+      expect(banner).toEqual(
+        expect.arrayContaining([
+          `  Kirana is open at http://localhost:${port}`,
+          `  Storefront  http://localhost:${port}/`,
+          `  Agents      http://localhost:${port}/agents`,
+          '  Press Ctrl+C to stop.',
+        ]),
+      );
+      expect(banner.join('\n')).toContain(`/seller   sign in as admin@kirana.local / kirana-admin`);
+      for (const line of lines.filter((line) => !banner.includes(line)))
+        expect(() => JSON.parse(line) as unknown, line).not.toThrow();
       expect(server.logs()).toContainEqual(
         expect.objectContaining({
           msg: expect.stringContaining('seller account for development: admin@kirana.local'),
         }),
       );
-      expect(server.stdout()).not.toContain('Press Ctrl+C');
     },
     PROCESS_TIMEOUT,
   );

@@ -1,9 +1,8 @@
 // The store's process, started by main.ts once it has checked the Node.js version.
-import { networkUrls, startBanner } from './banner.js';
+import { announceStart } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
 import { EmbeddedDatabaseInUseError } from './db/embedded.js';
 import { DatabaseUnreachableError } from './db/orm.js';
-import { redact } from './lib/redact.js';
 import { createLogger } from './lib/logger.js';
 import { RedisUnreachableError } from './lib/redis.js';
 import { startServer } from './server.js';
@@ -22,7 +21,7 @@ try {
   throw error;
 }
 
-// A person at a terminal reads lines and a banner; anything else (a file, a collector) gets JSON.
+// A person at a terminal reads lines; anything else (a file, a collector) gets JSON log lines.
 const readable = process.stdout.isTTY === true;
 const logger = createLogger(config.logLevel, { readable });
 if (!config.seller.fromEnv && !readable) {
@@ -48,16 +47,7 @@ try {
   throw error;
 }
 
-if (readable) process.stdout.write(startBanner(config, server.port));
-else
-  logger.info(
-    {
-      port: server.port,
-      network: networkUrls(server.port),
-      database: config.databaseUrl ? redact(config.databaseUrl) : `embedded in ${config.dataDir}`,
-    },
-    `Kirana is serving http://localhost:${server.port}`,
-  );
+announceStart(config, server.port, logger, process.stdout);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
