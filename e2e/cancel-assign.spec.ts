@@ -84,7 +84,7 @@ test.describe('cancelling an order', () => {
         'Cancel this order? This cannot be undone.',
       );
       await card.getByRole('button', { name: 'Keep order' }).tap();
-      await expect(card.getByText('Pending', { exact: true }).first()).toBeVisible();
+      await expect(card.getByText('Accepted', { exact: true })).toBeVisible();
       await card.getByRole('button', { name: /^Cancel order/ }).tap();
       await card.getByRole('button', { name: 'Yes, cancel' }).tap();
       await expect(shopperToast(page, 'Order cancelled')).toBeVisible();

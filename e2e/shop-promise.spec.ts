@@ -190,6 +190,7 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     const card = phone.getByRole('article').first();
     await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)( tomorrow)?$/)).toBeVisible();
     await expect(card.getByRole('link', { name: /^Call / })).toHaveCount(0);
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
 
     // The agent accepts on their own phone (its API, as the app does).
     const agent = await createAgent(testInfo, 'Meena');
@@ -203,6 +204,12 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     expect(accepted.ok(), await accepted.text()).toBe(true);
 
     await expect(card.getByText(`${agent.name} is bringing your order`)).toBeVisible(LIVE);
+    // The badge says so too; the progress bar keeps its three steps, still at the first.
+    await expect(card.getByText('Accepted', { exact: true })).toBeVisible();
+    await expect(card.getByText('Pending', { exact: true })).toHaveCount(0);
+    const progress = card.getByRole('list', { name: 'Delivery progress' });
+    await expect(progress.getByRole('listitem')).toHaveText([/Pending/, /Picked/, /Delivered/]);
+    await expect(progress.locator('[aria-current="step"]')).toHaveText(/Pending/);
     await expect(card.getByRole('link', { name: `Call ${agent.name}` })).toHaveAttribute(
       'href',
       `tel:${agent.phone}`,

@@ -281,8 +281,17 @@ describe('status display', () => {
     ['Delivered', null, 'Delivered', 2],
   ] as const)('%s: next %s, badge %s, progress step %i', (status, next, badge, step) => {
     expect(nextStatus(status)).toBe(next);
-    expect(shopperBadge(status)).toBe(badge);
+    expect(shopperBadge({ status, assignedTo: status === 'Order Placed' ? null : 'agent-1' })).toBe(
+      badge,
+    );
     expect(progressIndex(status)).toBe(step);
+  });
+
+  it('an order an agent has taken but not picked says Accepted, its progress still Pending', () => {
+    expect(shopperBadge({ status: 'Order Placed', assignedTo: 'agent-1' })).toBe('Accepted');
+    expect(progressIndex('Order Placed')).toBe(0);
+    expect(shopperBadge({ status: 'Cancelled', assignedTo: 'agent-1' })).toBe('Cancelled');
+    expect(progressIndex('Cancelled')).toBe(-1);
   });
 });
 

@@ -210,14 +210,27 @@ export function nextStatus(status: OrderStatus): OrderStatus | null {
 
 /** The steps of the shopper's progress bar; the shopper sees 'Order Placed' as 'Pending'. */
 export const PROGRESS_STEPS = ['Pending', 'Picked', 'Delivered'] as const;
-export type ShopperBadge = (typeof PROGRESS_STEPS)[number] | 'Cancelled';
+type ProgressStep = (typeof PROGRESS_STEPS)[number];
+export type ShopperBadge = ProgressStep | 'Accepted' | 'Cancelled';
 
-export function shopperBadge(status: OrderStatus): ShopperBadge {
-  return status === 'Order Placed' ? 'Pending' : status;
+const progressStep = (status: Exclude<OrderStatus, 'Cancelled'>): ProgressStep =>
+  status === 'Order Placed' ? 'Pending' : status;
+
+/**
+ * The badge on the shopper's order: its progress step, but 'Accepted' once an agent has taken an
+ * order not yet picked, beside the agent's name (the progress bar still says Pending).
+ */
+export function shopperBadge(order: {
+  status: OrderStatus;
+  /** The agent who took it (an id, or the agent's name and phone), or null. */
+  assignedTo: object | string | null;
+}): ShopperBadge {
+  if (order.status === 'Cancelled') return 'Cancelled';
+  if (order.status === 'Order Placed' && order.assignedTo !== null) return 'Accepted';
+  return progressStep(order.status);
 }
 
 /** The 0-based step of the shopper's progress bar that `status` has reached; -1 when cancelled. */
 export function progressIndex(status: OrderStatus): number {
-  const badge = shopperBadge(status);
-  return badge === 'Cancelled' ? -1 : PROGRESS_STEPS.indexOf(badge);
+  return status === 'Cancelled' ? -1 : PROGRESS_STEPS.indexOf(progressStep(status));
 }

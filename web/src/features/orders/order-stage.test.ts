@@ -47,6 +47,14 @@ describe('orderStage', () => {
     }
   });
 
+  it('an order an agent has accepted says Accepted until it is picked', () => {
+    const now = Date.parse(at(10));
+    const accepted = shopperOrder({ assignedTo: 'agent-1', acceptedAt: at(2) });
+    expect(stageBadge(accepted, orderStage(accepted, now))).toBe('Accepted');
+    const picked = shopperOrder({ assignedTo: 'agent-1', acceptedAt: at(2), status: 'Picked' });
+    expect(stageBadge(picked, orderStage(picked, now))).toBe('Picked');
+  });
+
   it('a cancelled order shows who cancelled it, why and when, instead of progress or payment', () => {
     const order = awaiting({
       status: 'Cancelled',

@@ -39,9 +39,12 @@ export function orderStage(order: Order, now: number): OrderStage {
   return { kind: 'progress' };
 }
 
-/** The card's badge: 'Awaiting payment' while a payment is awaited, else the shopper's badge. */
+/**
+ * The card's badge: 'Awaiting payment' while a payment is awaited, else the shopper's badge
+ * ('Accepted' once an agent has taken it).
+ */
 export function stageBadge(order: Order, stage: OrderStage): ShopperBadge | 'Awaiting payment' {
-  return stage.kind === 'awaiting-payment' ? 'Awaiting payment' : shopperBadge(order.status);
+  return stage.kind === 'awaiting-payment' ? 'Awaiting payment' : shopperBadge(order);
 }
 
 const CANCELLED_BY: Record<CancelledBy, string> = {
