@@ -2,7 +2,8 @@ import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import type { PushState } from '../push/web-push';
+import type * as WebPush from '../push/web-push';
+import { PushServiceSilentError, type PushState } from '../push/web-push';
 import { orderNotificationChanges, orderNotificationQueries } from './queries';
 import { ORDER_NOTIFICATION_TEXTS as TEXTS } from './texts';
 
@@ -12,7 +13,8 @@ const mocks = vi.hoisted(() => ({
   turnOffPush: vi.fn<() => Promise<void>>(),
   toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
 }));
-vi.mock('../push/web-push', () => ({
+vi.mock('../push/web-push', async (original) => ({
+  PushServiceSilentError: (await original<typeof WebPush>()).PushServiceSilentError,
   syncPush: mocks.syncPush,
   turnOnPush: mocks.turnOnPush,
   turnOffPush: mocks.turnOffPush,
@@ -125,6 +127,16 @@ describe('the notifications of a shopper’s orders, on My Orders', () => {
     mocks.turnOnPush.mockRejectedValue(new ApiError('Could not reach the store.', 0));
     await press.turnOn();
     expect(mocks.toast.error).toHaveBeenLastCalledWith(TEXTS.failed);
+    expect(state()).toBe('off');
+  });
+
+  it('a push service that does not answer is said so, and the switch is free again', async () => {
+    client.setQueryData(orderNotificationQueries.state(USER).queryKey, 'off');
+    mocks.turnOnPush.mockRejectedValue(new PushServiceSilentError());
+    const tap = new MutationObserver(client, orderNotificationChanges.turnOn(USER));
+    await tap.mutate().catch(() => undefined);
+    expect(mocks.toast.error).toHaveBeenCalledWith(TEXTS.noPushService);
+    expect(tap.getCurrentResult().isPending).toBe(false);
     expect(state()).toBe('off');
   });
 

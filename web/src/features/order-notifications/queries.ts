@@ -1,7 +1,13 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { syncPush, turnOffPush, turnOnPush, type PushState } from '../push/web-push';
+import {
+  PushServiceSilentError,
+  syncPush,
+  turnOffPush,
+  turnOnPush,
+  type PushState,
+} from '../push/web-push';
 import { notificationsOwner, storefrontBrowser, storefrontServer } from './storefront-push';
 import { ORDER_NOTIFICATION_TEXTS as TEXTS } from './texts';
 
@@ -42,7 +48,10 @@ export function cannotNotifyText(state: PushState): string | null {
 
 const failure = (error: unknown) => {
   console.warn('Order notifications could not be changed:', error);
-  toast.error(serverMessage(error) ?? TEXTS.failed);
+  toast.error(
+    serverMessage(error) ??
+      (error instanceof PushServiceSilentError ? TEXTS.noPushService : TEXTS.failed),
+  );
 };
 
 export const orderNotificationChanges = {

@@ -8,4 +8,6 @@ export const ORDER_NOTIFICATION_TEXTS = {
     'Notifications are blocked for this store. Allow them in your browser’s site settings, then try again.',
   unsupported: 'This browser cannot show the store’s notifications.',
   failed: 'Notifications could not be changed. Check your connection and try again.',
+  noPushService:
+    'Notifications could not be turned on: this browser’s push service did not answer. Try again later.',
 } as const;

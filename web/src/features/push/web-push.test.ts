@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPhone, aSubscription, KEY, OTHER_KEY, toBase64url } from '../../test/push';
 import {
   keyBytes,
   madeWithKey,
+  PUSH_SERVICE_WAIT_MS,
+  PushServiceSilentError,
   syncPush,
   turnOffPush,
   turnOnPush,
@@ -56,5 +58,40 @@ describe('push in a browser', () => {
     await turnOffPush(aPhone({ permission: 'granted', subscription }).browser, server);
     expect(server.unsubscribe).toHaveBeenCalledWith(subscription.endpoint);
     expect(subscription.unsubscribe).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a push service that does not answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('turning on gives up after a few seconds, telling the server nothing', async () => {
+    vi.useFakeTimers();
+    const phone = aPhone({ permission: 'granted' });
+    phone.pushManager.subscribe.mockReturnValue(new Promise<never>(() => undefined));
+    const server = aServer();
+    const turning = turnOnPush(phone.browser, server);
+    const outcome = turning.then(
+      () => 'on',
+      (error: unknown) => error,
+    );
+
+    await vi.advanceTimersByTimeAsync(PUSH_SERVICE_WAIT_MS - 1);
+    expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(PushServiceSilentError);
+    expect(PUSH_SERVICE_WAIT_MS).toBeLessThanOrEqual(10_000);
+    expect(server.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('a subscription the push service gives in time is used', async () => {
+    vi.useFakeTimers();
+    const phone = aPhone({ permission: 'granted' });
+    const server = aServer();
+    const turning = turnOnPush(phone.browser, server);
+    await vi.advanceTimersByTimeAsync(PUSH_SERVICE_WAIT_MS);
+    expect(await turning).toBe('on');
+    expect(server.subscribe).toHaveBeenCalledOnce();
   });
 });

@@ -37,6 +37,44 @@ export interface PushServer {
   unsubscribe(endpoint: string): Promise<void>;
 }
 
+/**
+ * How long the browser's push service may take to give a subscription before turning push on
+ * gives up: one it cannot reach (no Google services on the phone, a network that blocks it)
+ * keeps the browser waiting a minute or more.
+ */
+export const PUSH_SERVICE_WAIT_MS = 8_000;
+
+/** The browser's push service gave no subscription within {@link PUSH_SERVICE_WAIT_MS}. */
+export class PushServiceSilentError extends Error {
+  constructor() {
+    super('The browser’s push service did not answer');
+    this.name = 'PushServiceSilentError';
+  }
+}
+
+/**
+ * A new subscription with `key`, from the browser's push service.
+ * @throws PushServiceSilentError when the push service does not answer in time.
+ */
+function subscribeWith(
+  pushManager: Pick<PushManager, 'subscribe'>,
+  key: Uint8Array<ArrayBuffer>,
+): Promise<PushSubscription> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PushServiceSilentError()), PUSH_SERVICE_WAIT_MS);
+    pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).then(
+      (subscription) => {
+        clearTimeout(timer);
+        resolve(subscription);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /** A base64url key (the server's VAPID public key) as the bytes `pushManager.subscribe` takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -84,10 +122,7 @@ export async function syncPush(browser: PushBrowser, server: PushServer): Promis
     let current = subscription;
     if (!madeWithKey(subscription, key)) {
       await subscription.unsubscribe();
-      current = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: key,
-      });
+      current = await subscribeWith(registration.pushManager, key);
     }
     await server.subscribe(subscriptionBody(current));
   } catch (error) {
@@ -101,7 +136,7 @@ export async function syncPush(browser: PushBrowser, server: PushServer): Promis
  * anything else: some browsers ask only then), subscribes with the server's key and tells the
  * server. Answers 'unsupported', 'blocked' or 'off' (the question dismissed) when it cannot.
  * @throws ApiError when the server cannot be reached or refuses; the browser's error when its
- * push service cannot be (e.g. no Google services on the phone).
+ * push service refuses, and PushServiceSilentError when it does not answer in time.
  */
 export async function turnOnPush(browser: PushBrowser, server: PushServer): Promise<PushState> {
   const notifications = browser.notifications;
@@ -120,10 +155,7 @@ export async function turnOnPush(browser: PushBrowser, server: PushServer): Prom
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
+  subscription ??= await subscribeWith(registration.pushManager, key);
   await server.subscribe(subscriptionBody(subscription));
   return 'on';
 }
