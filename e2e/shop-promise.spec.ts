@@ -1,5 +1,5 @@
 import { devices, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { SPEC_SHOP_SETTINGS } from '@kirana/shared';
+import { orderNumber, SPEC_SHOP_SETTINGS } from '@kirana/shared';
 import { createAgent, pairPhone } from './support/agent';
 import { expect, test } from './support/fixtures';
 import { logInAsSeller, setShop, toast } from './support/seller';
@@ -9,11 +9,17 @@ import { ADDRESS, fillAddressForm, newShopper, signUpViaApi } from './support/sh
 const LIVE = { timeout: 5_000 };
 
 /** A shopper's phone: a browser context of its own, signed up, with errors recorded. */
-async function shopperPhone(browser: Browser, testInfo: TestInfo, errors: string[]): Promise<Page> {
+async function shopperPhone(
+  browser: Browser,
+  testInfo: TestInfo,
+  errors: string[],
+  timezoneId?: string,
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
+    timezoneId,
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
@@ -32,6 +38,18 @@ async function cartOfOne(page: Page): Promise<string> {
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   return product!._id;
+}
+
+/** An order of one product in stock, to the saved ADDRESS, cash on delivery; answers its id. */
+async function placeOrderOfOne(page: Page): Promise<string> {
+  const productId = await cartOfOne(page);
+  const address = await page.request.post('/api/address/add', { data: { address: ADDRESS } });
+  const { address: saved } = (await address.json()) as { address: { _id: string } };
+  const placed = await page.request.post('/api/order/cod', {
+    data: { items: [{ product: productId, quantity: 1 }], address: saved._id },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return ((await placed.json()) as { orderId: string }).orderId;
 }
 
 test.describe('the shop’s promise: open or closed, where it delivers, who brings the order and when', () => {
@@ -177,14 +195,7 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     browser,
   }, testInfo) => {
     const phone = await shopperPhone(browser, testInfo, phoneErrors);
-    const productId = await cartOfOne(phone);
-    const address = await phone.request.post('/api/address/add', { data: { address: ADDRESS } });
-    const { address: saved } = (await address.json()) as { address: { _id: string } };
-    const placed = await phone.request.post('/api/order/cod', {
-      data: { items: [{ product: productId, quantity: 1 }], address: saved._id },
-    });
-    expect(placed.ok(), await placed.text()).toBe(true);
-    const { orderId } = (await placed.json()) as { orderId: string };
+    const orderId = await placeOrderOfOne(phone);
 
     await phone.goto('/my-orders');
     const card = phone.getByRole('article').first();
@@ -216,6 +227,50 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     );
     await expect(card.getByText(/^Arrives by \d{1,2}:\d{2} (am|pm)( tomorrow)?$/)).toBeVisible();
     await agentContext.close();
+    await phone.context().close();
+  });
+  test('a shopper and a seller whose browsers are in New York read every time on the shop’s clock', async ({
+    browser,
+  }, testInfo) => {
+    const phone = await shopperPhone(browser, testInfo, phoneErrors, 'America/New_York');
+    const orderId = await placeOrderOfOne(phone);
+    const { shop } = (await (await phone.request.get('/api/shop')).json()) as {
+      shop: { timeZone: string };
+    };
+    const { orders } = (await (await phone.request.get('/api/order/user')).json()) as {
+      orders: { _id: string; createdAt: string; promisedAt: string }[];
+    };
+    const order = orders.find((each) => each._id === orderId)!;
+    // The shop's zone is India's (UTC+5:30), never New York's: the two clocks always differ.
+    expect(shop.timeZone).not.toBe('America/New_York');
+    const onShopClock = (iso: string, date: boolean) =>
+      new Intl.DateTimeFormat('en-IN', {
+        timeZone: shop.timeZone,
+        ...(date && { day: 'numeric', month: 'short', year: 'numeric' }),
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      }).format(new Date(iso));
+
+    await phone.goto('/my-orders');
+    const card = phone.getByRole('article', { name: `Order #${orderNumber(orderId)}` });
+    await expect(card.getByRole('time').first()).toHaveText(onShopClock(order.createdAt, true));
+    await expect(card.getByText(/^Arrives by /)).toHaveText(
+      new RegExp(`^Arrives by ${onShopClock(order.promisedAt, false)}( tomorrow)?$`),
+    );
+
+    const laptop = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      timezoneId: 'America/New_York',
+    });
+    const seller = await laptop.newPage();
+    await logInAsSeller(seller);
+    await seller.goto('/seller/orders');
+    const sellerCard = seller.getByRole('article', { name: `Order #${orderNumber(orderId)}` });
+    await expect(sellerCard.getByRole('time').first()).toHaveText(
+      onShopClock(order.createdAt, true),
+    );
+    await laptop.close();
     await phone.context().close();
   });
 });

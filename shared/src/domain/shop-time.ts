@@ -32,14 +32,40 @@ export function isTimeZone(timeZone: string): boolean {
 export const dayIn = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
 
+/** How a moment is written: its time of day, with its day, or with its full date. */
+export type ShopTimeShape = 'time' | 'day-time' | 'date-time';
+
+const TIME = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+const SHAPES: Record<ShopTimeShape, Intl.DateTimeFormatOptions> = {
+  time: TIME,
+  'day-time': { day: 'numeric', month: 'short', ...TIME },
+  'date-time': { day: 'numeric', month: 'short', year: 'numeric', ...TIME },
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `at` on the shop's clock in `timeZone`, whatever the zone of the device that shows it: every
+ * time a shopper, the seller or an agent reads is written by this. '2:12 am' ('time'), '6 Dec,
+ * 2:12 am' ('day-time'), '6 Dec 2026, 2:12 am' ('date-time'); in Hindi ('hi-IN') its words.
+ */
+export function shopTime(
+  at: Date | number | string,
+  timeZone: string,
+  shape: ShopTimeShape = 'date-time',
+  locale = 'en-IN',
+): string {
+  const key = `${locale} ${timeZone} ${shape}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, ...SHAPES[shape] });
+    formats.set(key, format);
+  }
+  return format.format(typeof at === 'string' ? new Date(at) : at);
+}
+
 /** The time of day `at` on the shop's clock in `timeZone`: '7:00 am'. */
-export const shopClockTime = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-IN', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(at);
+export const shopClockTime = (at: Date, timeZone: string): string => shopTime(at, timeZone, 'time');
 
 /**
  * A time the shop names to its shoppers, in its own time zone: '7:00 am' today, '7:00 am
@@ -61,7 +87,7 @@ export function shopTimeLabel(at: Date, timeZone: string, now: Date): string {
 }
 
 /** A YYYY-MM-DD day as a count of days (calendar days: no clock is involved). */
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /**
  * Whether an order kept the shop's promise: 'late' once its promised time has passed before it

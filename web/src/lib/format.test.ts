@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { cancelReasonText, formatOrderTime } from './format';
+import { cancelReasonText, formatClock, formatOrderTime } from './format';
 
 describe('formatOrderTime', () => {
-  const now = new Date(2025, 0, 1, 18, 0);
+  // 6:00 pm on 1 Jan 2025 in India (12:30 UTC).
+  const now = new Date('2025-01-01T12:30:00Z');
 
-  it('shows only the time for an order of today', () => {
-    expect(formatOrderTime(new Date(2025, 0, 1, 10, 42).toISOString(), now)).toMatch(
-      /^10:42\s?am$/i,
-    );
+  it('shows only the time for an order of the shop’s today', () => {
+    expect(formatOrderTime('2025-01-01T05:12:00Z', 'Asia/Kolkata', now)).toBe('10:42 am');
   });
 
   it('adds the day for an older order', () => {
-    expect(formatOrderTime(new Date(2024, 11, 31, 21, 5).toISOString(), now)).toMatch(
-      /^31 Dec,? 9:05\s?pm$/i,
-    );
+    expect(formatOrderTime('2024-12-31T15:35:00Z', 'Asia/Kolkata', now)).toBe('31 Dec, 9:05 pm');
+  });
+
+  it('reads today and the time on the shop’s clock, not the device’s', () => {
+    const zone = process.env.TZ;
+    // 1:30 am on 1 Jan in India is still 31 Dec in New York.
+    const lateNight = '2024-12-31T20:00:00Z';
+    try {
+      process.env.TZ = 'America/New_York';
+      expect(formatOrderTime(lateNight, 'Asia/Kolkata', now)).toBe('1:30 am');
+      expect(formatClock(Date.parse(lateNight), 'Asia/Kolkata')).toBe('1:30 am');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

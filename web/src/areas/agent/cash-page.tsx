@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/ui/spinner';
 import { dateLocale } from '../../features/agent/i18n/locale';
 import { agentQueries } from '../../features/agent/queries';
+import { useShopTimeZone } from '../../features/shop/use-shop';
 import { formatOrderTime } from '../../lib/format';
 import '../../features/agent/components/load-state.css';
 import '../../features/agent/components/list-toolbar.css';
@@ -36,6 +37,7 @@ function lineText(line: CashLine): string {
  */
 export function CashPage({ agentId }: { agentId: string }) {
   const cash = useQuery(agentQueries.cash(agentId)).data;
+  const timeZone = useShopTimeZone();
   return (
     <>
       <title>{t`Cash · Kirana Delivery`}</title>
@@ -66,7 +68,7 @@ export function CashPage({ agentId }: { agentId: string }) {
                     )}
                     <p className="agent-cash__when">
                       <time dateTime={line.createdAt}>
-                        {formatOrderTime(line.createdAt, undefined, dateLocale())}
+                        {formatOrderTime(line.createdAt, timeZone, undefined, dateLocale())}
                       </time>
                     </p>
                   </div>

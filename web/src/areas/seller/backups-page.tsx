@@ -11,6 +11,7 @@ import {
   backupTime,
 } from '../../features/seller/backups';
 import { failureMessage } from '../../features/seller/failure-message';
+import { useShopTimeZone } from '../../features/shop/use-shop';
 import { backUpNowMutation, sellerQueries } from '../../features/seller/queries';
 import { LoadProblem } from './load-problem';
 import '../../features/seller/components/seller-screen.css';
@@ -21,10 +22,11 @@ import './backups-page.css';
 /** The last backup failed: when, and why (its first line; the rest when asked). */
 function FailureAlert({ failure }: { failure: BackupFailure }) {
   const short = SELLER_MESSAGES.backupFailedBody(failure.message);
+  const timeZone = useShopTimeZone();
   return (
     <div className="seller-backups__failure" role="alert">
       <p>
-        <strong>The last backup failed</strong> ({backupTime(failure.at)}): {short}
+        <strong>The last backup failed</strong> ({backupTime(failure.at, timeZone)}): {short}
       </p>
       {failure.message.trim() !== short && (
         <details>
@@ -38,6 +40,7 @@ function FailureAlert({ failure }: { failure: BackupFailure }) {
 
 /** The backups kept, newest first, each downloadable. */
 function BackupTable({ backups }: { backups: Backup[] }) {
+  const timeZone = useShopTimeZone();
   if (backups.length === 0) return <p className="seller-empty">No backups yet.</p>;
   return (
     <div className="seller-table-wrap">
@@ -56,7 +59,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
         </thead>
         <tbody>
           {backups.map((backup) => {
-            const time = backupTime(backup.createdAt);
+            const time = backupTime(backup.createdAt, timeZone);
             return (
               <tr key={backup.name}>
                 <th scope="row">{time}</th>
@@ -94,6 +97,7 @@ export function BackupsPage() {
   // A scheduled backup being written is waited for, as one asked for here.
   const busy = backUp.isPending || data?.running === true;
   const last = data?.backups[0];
+  const timeZone = useShopTimeZone();
 
   return (
     <div className="seller-page seller-backups">
@@ -132,7 +136,7 @@ export function BackupsPage() {
                 <dd>
                   {last ? (
                     <>
-                      {backupTime(last.createdAt)}{' '}
+                      {backupTime(last.createdAt, timeZone)}{' '}
                       <span className="seller-muted">({backupAge(last.createdAt)})</span>
                     </>
                   ) : (

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { backupAge, backupSchedule, backupSize, backupsKept, backupTime } from './backups';
 
-// Times on this computer's calendar, so the tests hold in any time zone.
+// Times on the shop's clock in India (UTC+5:30).
 const at = (day: number, hour: number, minute = 0) =>
-  new Date(2025, 10, day, hour, minute).toISOString();
-const now = new Date(2025, 10, 21, 14, 30);
+  new Date(Date.UTC(2025, 10, day, hour, minute) - 330 * 60_000).toISOString();
+const now = new Date(at(21, 14, 30));
+const SHOP_ZONE = 'Asia/Kolkata';
 
 describe('the Backups screen’s words', () => {
   it('says sizes in bytes, kB, MB and GB, with one decimal at most', () => {
@@ -20,10 +21,22 @@ describe('the Backups screen’s words', () => {
   });
 
   it('says a time of today or yesterday by the day’s name, an older one with its date', () => {
-    expect(backupTime(at(21, 10, 42), now)).toBe('Today, 10:42 am');
-    expect(backupTime(at(20, 21, 5), now)).toBe('Yesterday, 9:05 pm');
-    expect(backupTime(at(20, 0, 0), now)).toBe('Yesterday, 12:00 am');
-    expect(backupTime(at(19, 23, 59), now)).toBe('19 Nov 2025, 11:59 pm');
+    expect(backupTime(at(21, 10, 42), SHOP_ZONE, now)).toBe('Today, 10:42 am');
+    expect(backupTime(at(20, 21, 5), SHOP_ZONE, now)).toBe('Yesterday, 9:05 pm');
+    expect(backupTime(at(20, 0, 0), SHOP_ZONE, now)).toBe('Yesterday, 12:00 am');
+    expect(backupTime(at(19, 23, 59), SHOP_ZONE, now)).toBe('19 Nov 2025, 11:59 pm');
+  });
+
+  it('says the day and time on the shop’s clock, whatever this computer’s zone', () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/New_York';
+      // 1:15 am on the 21st in India is still the 20th in New York.
+      expect(backupTime(at(21, 1, 15), SHOP_ZONE, now)).toBe('Today, 1:15 am');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('says how long ago in minutes, hours, then days', () => {

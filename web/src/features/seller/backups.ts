@@ -1,15 +1,7 @@
 /* How the Backups screen says a backup's size, time and schedule (design: Keeping the shop's data). */
+import { dayIn, dayNumber, shopTime } from '@kirana/shared';
 
-const DAY_MS = 86_400_000;
 const number = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
-const clock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
 
 /** A file's size as people say it, in powers of 1000: '940 bytes', '812.4 kB', '2.4 MB'. */
@@ -25,21 +17,16 @@ export function backupSize(bytes: number): string {
   return `${number.format(value)} ${units[unit]}`;
 }
 
-/** Midnight starting the day of `when`, on this computer's calendar. */
-function dayStart(when: Date): number {
-  return new Date(when.getFullYear(), when.getMonth(), when.getDate()).getTime();
-}
-
 /**
- * When a backup was written, on this computer's clock (the shop's): 'Today, 10:42 am',
+ * When a backup was written, on the shop's clock in `timeZone`: 'Today, 10:42 am',
  * 'Yesterday, 9:05 pm', else '21 Nov 2025, 10:42 am'.
  */
-export function backupTime(iso: string, now: Date = new Date()): string {
+export function backupTime(iso: string, timeZone: string, now: Date = new Date()): string {
   const when = new Date(iso);
-  const daysAgo = Math.round((dayStart(now) - dayStart(when)) / DAY_MS);
-  if (daysAgo === 0) return `Today, ${clock.format(when)}`;
-  if (daysAgo === 1) return `Yesterday, ${clock.format(when)}`;
-  return dayAndClock.format(when);
+  const daysAgo = dayNumber(dayIn(now, timeZone)) - dayNumber(dayIn(when, timeZone));
+  if (daysAgo === 0) return `Today, ${shopTime(when, timeZone, 'time')}`;
+  if (daysAgo === 1) return `Yesterday, ${shopTime(when, timeZone, 'time')}`;
+  return shopTime(when, timeZone);
 }
 
 /** How long ago: 'just now' (under a minute), '5 minutes ago', '3 hours ago', '2 days ago'. */

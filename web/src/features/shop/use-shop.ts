@@ -1,4 +1,4 @@
-import type { Shop } from '@kirana/shared';
+import { DEFAULT_TIME_ZONE, type Shop } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { shopQueries } from './queries';
@@ -33,4 +33,13 @@ export function useShop(): Shop | undefined {
     return () => clearTimeout(timer);
   }, [change, dataUpdatedAt, refetch]);
   return shop;
+}
+
+/**
+ * The shop's time zone (its default until the shop is known): every time shown to a shopper, the
+ * seller or an agent is on the shop's clock, whatever the zone of the device showing it.
+ */
+export function useShopTimeZone(): string {
+  const { data } = useQuery({ ...shopQueries.shop(), select: (answer) => answer.shop.timeZone });
+  return data ?? DEFAULT_TIME_ZONE;
 }

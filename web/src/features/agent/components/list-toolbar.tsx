@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { LiveStatus } from '../../../components/ui/live-status';
 import { formatClock } from '../../../lib/format';
+import { useShopTimeZone } from '../../shop/use-shop';
 import type { Connection } from '../../../lib/socket';
 import { dateLocale } from '../i18n/locale';
 import { RefreshIcon } from './agent-icons';
@@ -24,7 +25,8 @@ export function ListToolbar({
   refreshing,
   onRefresh,
 }: ListToolbarProps) {
-  const updated = fetchedAt === null ? null : formatClock(fetchedAt, dateLocale());
+  const timeZone = useShopTimeZone();
+  const updated = fetchedAt === null ? null : formatClock(fetchedAt, timeZone, dateLocale());
   return (
     <div className="agent-toolbar">
       <div>

@@ -11,6 +11,7 @@ import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
 import { paymentTypeText, statusText } from '../order-texts';
 import { formatOrderTime } from '../../../lib/format';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { MapIcon, PhoneIcon } from './agent-icons';
 import { PendingButton } from './pending-button';
 import './agent-button.css';
@@ -58,10 +59,11 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
   const headingId = `order-${order._id}`;
   const statusClass = order.status.toLowerCase().replace(/\s+/g, '-');
   const number = orderNumber(order._id);
+  const timeZone = useShopTimeZone();
   const delivered = order.status === 'Delivered';
   // When it was delivered, or else placed.
   const moment = delivered ? order.updatedAt : order.createdAt;
-  const when = formatOrderTime(moment, undefined, dateLocale());
+  const when = formatOrderTime(moment, timeZone, undefined, dateLocale());
 
   return (
     <article className="agent-order" aria-labelledby={headingId}>

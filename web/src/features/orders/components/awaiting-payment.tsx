@@ -1,4 +1,5 @@
 import { formatOrderTime } from '../../../lib/format';
+import { useShopTimeZone } from '../../shop/use-shop';
 import '../../../components/ui/button.css';
 import './order-stage.css';
 
@@ -30,6 +31,7 @@ export function AwaitingPayment({
   orderLabel,
   lastFailure,
 }: AwaitingPaymentProps) {
+  const timeZone = useShopTimeZone();
   return (
     <div className="order-stage order-stage--awaiting">
       <div className="order-stage__text">
@@ -43,8 +45,8 @@ export function AwaitingPayment({
           <p>The time to pay has run out. This order will be cancelled.</p>
         ) : payBy ? (
           <p>
-            Pay by <time dateTime={payBy}>{formatOrderTime(payBy, new Date(now))}</time> to confirm
-            this order, or it will be cancelled.
+            Pay by <time dateTime={payBy}>{formatOrderTime(payBy, timeZone, new Date(now))}</time>{' '}
+            to confirm this order, or it will be cancelled.
           </p>
         ) : (
           <p>Pay now to confirm this order.</p>

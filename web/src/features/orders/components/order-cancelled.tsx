@@ -1,14 +1,8 @@
-import type { CancelledBy } from '@kirana/shared';
+import { shopTime, type CancelledBy } from '@kirana/shared';
 import { cancelReasonText } from '../../../lib/format';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { cancelledByText } from '../order-stage';
 import './order-stage.css';
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 interface OrderCancelledProps {
   by: CancelledBy | null;
@@ -18,6 +12,7 @@ interface OrderCancelledProps {
 
 /** A cancelled order, in place of its progress: why, by whom and when. */
 export function OrderCancelled({ by, reason, at }: OrderCancelledProps) {
+  const timeZone = useShopTimeZone();
   return (
     <div className="order-stage order-stage--cancelled">
       <div className="order-stage__text">
@@ -29,7 +24,7 @@ export function OrderCancelled({ by, reason, at }: OrderCancelledProps) {
           {at && (
             <>
               {' · '}
-              <time dateTime={at}>{DATE_FORMAT.format(new Date(at))}</time>
+              <time dateTime={at}>{shopTime(at, timeZone, 'day-time')}</time>
             </>
           )}
         </p>

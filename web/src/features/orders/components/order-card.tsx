@@ -5,10 +5,12 @@ import {
   type ShopperOrder as Order,
   ORDER_CURRENCY,
   orderNumber,
+  shopTime,
   toPaise,
   toRupees,
 } from '@kirana/shared';
 import { refundText } from '../../payments/refund-text';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
 import { CancelOrder } from './cancel-order';
@@ -17,14 +19,6 @@ import { DeliveryPin } from './delivery-pin';
 import { OrderCancelled } from './order-cancelled';
 import { OrderProgress } from './order-progress';
 import './order-card.css';
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 interface OrderCardProps {
   order: Order;
@@ -66,6 +60,7 @@ export function OrderCard({
   const number = orderNumber(order._id);
   const stage = orderStage(order, now);
   const badge = stageBadge(order, stage);
+  const timeZone = useShopTimeZone();
   return (
     <article className="order-card" aria-labelledby={headingId}>
       <header className="order-card__head">
@@ -95,7 +90,7 @@ export function OrderCard({
         <div>
           <dt>Ordered on</dt>
           <dd>
-            <time dateTime={order.createdAt}>{DATE_FORMAT.format(new Date(order.createdAt))}</time>
+            <time dateTime={order.createdAt}>{shopTime(order.createdAt, timeZone)}</time>
           </dd>
         </div>
         {order.refund && (

@@ -1,8 +1,9 @@
-import { formatAmount, ORDER_CURRENCY, orderNumber, type CashLine } from '@kirana/shared';
+import { formatAmount, ORDER_CURRENCY, orderNumber, shopTime, type CashLine } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
 import { sellerQueries } from '../queries';
 import './seller-form.css';
@@ -11,7 +12,6 @@ import './confirm-dialog.css';
 import './agent-cash-dialog.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
-const TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A ledger line in the counter's words. */
 function lineText(line: CashLine): string {
@@ -42,6 +42,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
   const titleId = useId();
   const agentId = agent?._id ?? null;
   const record = useSetAtom(recordCashEntryAtom);
+  const timeZone = useShopTimeZone();
   // Keyed by agent: another agent's ledger is never shown.
   const { data: ledger, isError } = useQuery({
     ...sellerQueries.ledger(agentId ?? ''),
@@ -95,7 +96,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
                         )}
                         <br />
                         <time className="seller-muted" dateTime={line.createdAt}>
-                          {TIME.format(new Date(line.createdAt))}
+                          {shopTime(line.createdAt, timeZone)}
                         </time>
                       </span>
                       <span

@@ -2,6 +2,7 @@ import type { Agent, AgentInviteAnswer } from '@kirana/shared';
 import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatOrderTime } from '../../../lib/format';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { toast } from '../../../lib/toast';
 import { QrCode } from './qr-code';
 import './seller-form.css';
@@ -29,6 +30,7 @@ const isLoopbackLink = (url: string) =>
  */
 export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInviteDialogProps) {
   const titleId = useId();
+  const timeZone = useShopTimeZone();
   const linkId = useId();
   const [creating, setCreating] = useState(false);
   const [invite, setInvite] = useState<AgentInviteAnswer | null>(null);
@@ -84,7 +86,8 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
             </div>
           </div>
           <p className="seller-muted">
-            Works once, until {formatOrderTime(invite.expiresAt)}. A new invite replaces it.
+            Works once, until {formatOrderTime(invite.expiresAt, timeZone)}. A new invite replaces
+            it.
           </p>
           {isLoopbackLink(invite.url) && (
             <p className="seller-invite__warning" role="alert">

@@ -4,11 +4,13 @@ import {
   ORDER_CURRENCY,
   orderNumber,
   promiseState,
+  shopTime,
   type Agent,
   type SellerOrder,
 } from '@kirana/shared';
 import { useId, useState } from 'react';
 import { refundText } from '../../payments/refund-text';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { canAssignOrder, canCancelOrder, canTakeBackOrder } from '../order-list';
 import { useClock } from '../../../lib/clock';
 import { cancelReasonText } from '../../../lib/format';
@@ -35,14 +37,12 @@ interface OrderCardProps {
   onUnlockPin?: (order: SellerOrder) => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
-
 /** When an order on its way is due ("Due 12:40 pm"), and "Late" once the promise is broken. */
 function PromiseMark({ order }: { order: SellerOrder }) {
   const state = promiseState(order, useClock());
+  const timeZone = useShopTimeZone();
   if (!state || state === 'on-time' || !order.promisedAt) return null;
-  const due = timeFormat.format(new Date(order.promisedAt));
+  const due = shopTime(order.promisedAt, timeZone, 'time');
   return state === 'late' ? (
     <span className="seller-late">
       Late<span className="visually-hidden">: it was due at {due}</span>
@@ -70,6 +70,7 @@ export function OrderCard({
   const headingId = `order-${order._id}`;
   const { address, assignedTo } = order;
   const payment = paymentSummary(order);
+  const timeZone = useShopTimeZone();
 
   return (
     <article className="seller-order" aria-labelledby={headingId}>
@@ -78,7 +79,7 @@ export function OrderCard({
           Order #{orderNumber(order._id)}
         </h2>
         <time className="seller-order__date" dateTime={order.createdAt}>
-          {dateFormat.format(new Date(order.createdAt))}
+          {shopTime(order.createdAt, timeZone)}
         </time>
         <span className="seller-status" data-status={order.status}>
           {order.status}
@@ -110,9 +111,7 @@ export function OrderCard({
           {order.cancelledAt && (
             <>
               {' '}
-              <time dateTime={order.cancelledAt}>
-                {dateFormat.format(new Date(order.cancelledAt))}
-              </time>
+              <time dateTime={order.cancelledAt}>{shopTime(order.cancelledAt, timeZone)}</time>
             </>
           )}
           {/* A shopper cancels without giving a reason. */}

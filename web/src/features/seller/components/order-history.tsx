@@ -1,12 +1,11 @@
-import { orderNumber, type SellerOrder } from '@kirana/shared';
+import { orderNumber, shopTime, type SellerOrder } from '@kirana/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useShopTimeZone } from '../../shop/use-shop';
 import { errorText } from '../failure-message';
 import { actorText, changeText } from '../order-history';
 import { sellerQueries } from '../queries';
 import './order-history.css';
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The order's history on its card, oldest first: who did what, and when. Read when opened, and
@@ -14,6 +13,7 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeS
  */
 export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'updatedAt'> }) {
   const [open, setOpen] = useState(false);
+  const timeZone = useShopTimeZone();
   // The history before the change stays shown while the new one loads.
   const { data: history, error } = useQuery({
     ...sellerQueries.orderHistory(order),
@@ -37,7 +37,7 @@ export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'upda
         <ol aria-label="Order history">
           {history.events.map((event, index) => (
             <li key={index}>
-              <time dateTime={event.at}>{timeFormat.format(new Date(event.at))}</time>{' '}
+              <time dateTime={event.at}>{shopTime(event.at, timeZone)}</time>{' '}
               <strong>{actorText(event)}</strong> {changeText(event)}
             </li>
           ))}
