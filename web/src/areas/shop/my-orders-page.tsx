@@ -1,13 +1,16 @@
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router';
 import { LiveStatus } from '../../components/ui/live-status';
 import { LoadBoundary } from '../../components/ui/load-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
 import { cancelOrderAtom, cancellingOrderIdAtom } from '../../features/orders/atoms/cancel-order';
-import { lastPaymentFailureAtom } from '../../features/orders/atoms/online-payment';
+import {
+  backToPayNowAtom,
+  lastPaymentFailureAtom,
+} from '../../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../../features/orders/atoms/pay-order';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { userOrderQueries } from '../../features/orders/queries';
@@ -77,6 +80,8 @@ function OrdersList({ userId }: { userId: string }) {
   const cancel = useSetAtom(cancelOrderAtom);
   const now = useClock();
   const paymentFailures = useAtomValue(lastPaymentFailureAtom);
+  const [backToPayNow, setBackToPayNow] = useAtom(backToPayNowAtom);
+  const broughtBack = useCallback(() => setBackToPayNow(null), [setBackToPayNow]);
   if (orders.length === 0) {
     return (
       <div className="empty-state">
@@ -98,6 +103,8 @@ function OrdersList({ userId }: { userId: string }) {
             payDisabled={payingId !== null}
             onPayNow={(chosen) => void payNow(chosen)}
             lastPaymentFailure={paymentFailures[order._id] ?? null}
+            backToPayNow={backToPayNow === order._id}
+            onBackToPayNow={broughtBack}
             cancelling={cancellingId === order._id}
             onCancel={(chosen) => void cancel(chosen)}
           />

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api-client';
-import { orderCreationFailureText, verificationFailureText } from './payment-failure';
+import {
+  failureClause,
+  orderCreationFailureText,
+  verificationFailureText,
+} from './payment-failure';
 
 describe('orderCreationFailureText', () => {
   it('shows the server’s message when it sent one', () => {
@@ -44,5 +48,15 @@ describe('verificationFailureText', () => {
     expect(verificationFailureText(new TypeError('Failed to fetch'))).toBe(
       'Error during payment verification.',
     );
+  });
+});
+
+describe('failureClause', () => {
+  it('drops the closing full stop of a reason set inside a sentence of ours', () => {
+    expect(failureClause('Your payment was declined by the bank (sandbox test payment).')).toBe(
+      'Your payment was declined by the bank (sandbox test payment)',
+    );
+    expect(failureClause('Payment verification failed. ')).toBe('Payment verification failed');
+    expect(failureClause('payment not completed')).toBe('payment not completed');
   });
 });

@@ -1,6 +1,13 @@
 import { SHOP_MESSAGES } from '@kirana/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
 
+/**
+ * Why a payment did not go through, as a clause of a sentence of ours ('Your payment did not go
+ * through: {why}. Try again…'): the provider's description, or the spec's text, ends with its
+ * own full stop, which the sentence's would double.
+ */
+export const failureClause = (why: string): string => why.trim().replace(/[.\s]+$/, '');
+
 /** The provider order could not be created: the server's words, else the spec's text. */
 export function orderCreationFailureText(error: unknown): string {
   return serverMessage(error) ?? SHOP_MESSAGES.razorpayOrderFailed;

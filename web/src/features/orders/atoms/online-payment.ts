@@ -2,20 +2,30 @@ import { SHOP_MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shar
 import { atom, type Setter } from 'jotai';
 import { toast } from '../../../lib/toast';
 import type { Checkout } from '../../payments/checkout';
-import { verificationFailureText } from '../../payments/payment-failure';
+import { failureClause, verificationFailureText } from '../../payments/payment-failure';
 import type { RazorpaySuccess } from '../../payments/razorpay';
 import { verifyPayment } from '../api/verify-payment';
 import { refreshUserOrdersAtom } from './orders';
 
 /**
- * Why the last try to pay each order did not go through, by order id, for this visit: its
- * 'Awaiting payment' card says so beside 'Pay now'. A payment that went through clears it.
+ * Why the last try to pay each order did not go through, by order id, for this visit, as a
+ * clause (no closing full stop): its 'Awaiting payment' card says so beside 'Pay now'. A payment
+ * that went through clears it.
  */
 export const lastPaymentFailureAtom = atom<Readonly<Record<string, string>>>({});
 
+/**
+ * The order whose 'Pay now' the shopper is brought back to, once its Checkout ended without a
+ * payment (taken, and cleared, by its card): in the middle of the screen, clear of the toast
+ * that says why, and focused, where a keyboard or a screen reader carries on.
+ */
+export const backToPayNowAtom = atom<string | null>(null);
+
 /** What the shopper reads when a payment did not go through, and what to do next. */
 const notCompletedText = (why: string) =>
-  SHOP_MESSAGES.orderFailed(`${why}. Your order waits for its payment: Pay now in My Orders`);
+  SHOP_MESSAGES.orderFailed(
+    `${failureClause(why)}. Your order waits for its payment: Pay now in My Orders`,
+  );
 
 /** How an online payment ended: verified, or not (closed, refused, or not verified). */
 export type PaymentOutcome = 'paid' | 'unpaid';
@@ -30,11 +40,12 @@ export interface Payer {
 /**
  * Opens `checkout` for the provider order in `answer` and settles once it ends: 'paid' when the
  * server verified the payment ('Payment successful!'), else 'unpaid': the verification failed
- * (the server's message, else the spec's texts), or the shopper closed Checkout ('Order failed:
- * payment not completed', and that the order waits for its payment in My Orders). Each failed
- * attempt while Checkout stays open toasts 'Order failed: {why}'; why the last try did not go
- * through stays on the order's card (lastPaymentFailureAtom). The shopper's orders are refreshed
- * either way.
+ * (the server's message, else the spec's texts), or the shopper closed Checkout: one toast says
+ * why ('Order failed: {why}', the last attempt's reason, else 'payment not completed') and that
+ * the order waits for its payment in My Orders. A failed attempt while Checkout stays open for
+ * another try is said by Checkout itself, not by a toast over its buttons. Why the last try did
+ * not go through stays on the order's card (lastPaymentFailureAtom). The shopper's orders are
+ * refreshed either way.
  */
 export function payOnline(
   set: Setter,
@@ -45,12 +56,13 @@ export function payOnline(
   return new Promise((resolve) => {
     const settle = (outcome: PaymentOutcome) => {
       void set(refreshUserOrdersAtom);
+      if (outcome === 'unpaid') set(backToPayNowAtom, answer.orderId);
       resolve(outcome);
     };
     const remember = (why: string | null) =>
       set(lastPaymentFailureAtom, (failures) => {
         const { [answer.orderId]: _earlier, ...others } = failures;
-        return why === null ? others : { ...others, [answer.orderId]: why };
+        return why === null ? others : { ...others, [answer.orderId]: failureClause(why) };
       });
     let failure: string | null = null;
     const verify = async (response: RazorpaySuccess) => {
@@ -75,12 +87,11 @@ export function payOnline(
         {
           onPaid: (response) => void verify(response),
           onFailed: ({ error }) => {
-            // Checkout stays open for another try: said now, remembered if it is closed.
+            // Checkout shows it and stays open for another try: told here once it is closed.
             failure = error.description;
-            toast.error(SHOP_MESSAGES.orderFailed(error.description));
           },
           onDismiss: () => {
-            toast.error(notCompletedText(SHOP_MESSAGES.paymentNotCompleted));
+            toast.error(notCompletedText(failure ?? SHOP_MESSAGES.paymentNotCompleted));
             remember(failure ?? 'you closed the payment before paying');
             settle('unpaid');
           },

@@ -5,7 +5,7 @@ import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import { anOrder, at } from '../../../test/orders';
 import { userAtom } from '../../auth/atoms/user';
 import type { CheckoutCallbacks, CheckoutRequest } from '../../payments/checkout-options';
-import { lastPaymentFailureAtom } from './online-payment';
+import { backToPayNowAtom, lastPaymentFailureAtom } from './online-payment';
 import { payingOrderIdAtom, payOrderAtom } from './pay-order';
 import { placeOrderAtom } from './place-order';
 
@@ -109,19 +109,36 @@ describe('placing an order paid online', () => {
     expect(mocks.verifyPayment).toHaveBeenCalledWith({ ...paid, orderId: placed._id });
   });
 
-  it('tells a failed attempt by its reason, and a closed Checkout as a payment not completed', async () => {
+  it('tells a declined payment once, when Checkout is closed: its reason, and what to do next', async () => {
     await store.set(placeOrderAtom, ONLINE);
+    const declined = 'Your payment was declined by the bank (sandbox test payment).';
     lastCheckout().callbacks.onFailed({ error: { code: 'X', description: 'Card declined' } });
+    lastCheckout().callbacks.onFailed({ error: { code: 'X', description: declined } });
+    // Checkout shows the failure itself and stays open: no toast over its buttons.
+    expect(mocks.toast.error).not.toHaveBeenCalled();
     lastCheckout().callbacks.onDismiss();
     expect(mocks.toast.error.mock.calls).toEqual([
-      ['Order failed: Card declined'],
+      [
+        'Order failed: Your payment was declined by the bank (sandbox test payment). Your order waits for its payment: Pay now in My Orders',
+      ],
+    ]);
+    expect(mocks.verifyPayment).not.toHaveBeenCalled();
+    // The order's card keeps why: the last attempt's reason, as a clause of its sentence.
+    expect(store.get(lastPaymentFailureAtom)).toEqual({
+      [placed._id]: 'Your payment was declined by the bank (sandbox test payment)',
+    });
+    // Its card brings the shopper back to its Pay now, clear of the toast.
+    expect(store.get(backToPayNowAtom)).toBe(placed._id);
+  });
+
+  it('tells a Checkout closed without trying as a payment not completed', async () => {
+    await store.set(placeOrderAtom, ONLINE);
+    lastCheckout().callbacks.onDismiss();
+    expect(mocks.toast.error.mock.calls).toEqual([
       [
         'Order failed: payment not completed. Your order waits for its payment: Pay now in My Orders',
       ],
     ]);
-    expect(mocks.verifyPayment).not.toHaveBeenCalled();
-    // The order's card keeps why: the last attempt's reason.
-    expect(store.get(lastPaymentFailureAtom)).toEqual({ [placed._id]: 'Card declined' });
   });
 
   it('remembers a Checkout closed without trying, and forgets it once a payment goes through', async () => {

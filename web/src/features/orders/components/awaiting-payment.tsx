@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatOrderTime } from '../../../lib/format';
 import { useShopTimeZone } from '../../shop/use-shop';
 import '../../../components/ui/button.css';
@@ -18,6 +19,12 @@ interface AwaitingPaymentProps {
   orderLabel: string;
   /** Why the last try to pay did not go through (this visit), or null. */
   lastFailure: string | null;
+  /**
+   * A payment has just ended without paying: 'Pay now' takes the focus in the middle of the
+   * screen (clear of the toast at its foot), then `onBroughtBack` is called.
+   */
+  bringBack?: boolean;
+  onBroughtBack?: () => void;
 }
 
 /** An online order placed but not paid: until when it can be paid, and 'Pay now'. */
@@ -30,8 +37,19 @@ export function AwaitingPayment({
   onPayNow,
   orderLabel,
   lastFailure,
+  bringBack = false,
+  onBroughtBack,
 }: AwaitingPaymentProps) {
   const timeZone = useShopTimeZone();
+  const payNow = useRef<HTMLButtonElement>(null);
+  const usable = canPay && !paying && !disabled;
+  // Once usable: the payment that ended may still be letting go of the button.
+  useEffect(() => {
+    if (!bringBack || !usable) return;
+    payNow.current?.focus({ preventScroll: true });
+    payNow.current?.scrollIntoView({ block: 'center' });
+    onBroughtBack?.();
+  }, [bringBack, usable, onBroughtBack]);
   return (
     <div className="order-stage order-stage--awaiting">
       <div className="order-stage__text">
@@ -55,6 +73,7 @@ export function AwaitingPayment({
       {canPay && (
         <button
           type="button"
+          ref={payNow}
           className="button order-stage__action"
           onClick={onPayNow}
           disabled={paying || disabled}

@@ -31,6 +31,9 @@ interface OrderCardProps {
   onPayNow: (order: Order) => void;
   /** Why the last try to pay this order did not go through, this visit; null when none. */
   lastPaymentFailure?: string | null;
+  /** Its payment just ended without paying: 'Pay now' is brought into view and focused. */
+  backToPayNow?: boolean;
+  onBackToPayNow?: () => void;
   /** This order's cancelling is on its way. */
   cancelling?: boolean;
   /** Cancels the order (already confirmed); offered while the order rules allow it. */
@@ -53,6 +56,8 @@ export function OrderCard({
   payDisabled = false,
   onPayNow,
   lastPaymentFailure = null,
+  backToPayNow = false,
+  onBackToPayNow,
   cancelling = false,
   onCancel,
 }: OrderCardProps) {
@@ -110,6 +115,8 @@ export function OrderCard({
           onPayNow={() => onPayNow(order)}
           orderLabel={`order #${number}`}
           lastFailure={lastPaymentFailure}
+          bringBack={backToPayNow}
+          onBroughtBack={onBackToPayNow}
         />
       ) : stage.kind === 'cancelled' ? (
         <OrderCancelled by={stage.by} reason={stage.reason} at={stage.at} />
