@@ -126,6 +126,7 @@ test.describe('online payments in the payment sandbox', () => {
     await expect(checkout.getByRole('alert')).toHaveText(`Payment failed: ${SANDBOX_FAILURE}`);
     await expect(sandboxFrame(page)).toBeVisible();
     await expect(checkout.getByRole('button', { name: /^Pay ₹/ })).toBeEnabled();
+    // And the toasts from before (Added to Cart) leave on time though Checkout's frame has the focus.
     await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
 
     // Closing it without paying: one toast says why and that the order awaits its payment.

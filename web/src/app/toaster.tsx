@@ -8,7 +8,8 @@ import './toaster.css';
  * notistack's toasts, mounted on the first `toast` call (a lazy chunk of its own). They rise from
  * the bottom of the screen, clear of the navigation (the logo, the cart, Login) on a phone, and
  * above an open dialog; the same text twice at once shows once (three quick 'Added to Cart' are
- * one toast); a success takes away the errors on screen (lib/toast.ts).
+ * one toast); a success takes away the errors on screen (lib/toast.ts); each leaves on time,
+ * whether or not the page has the focus.
  */
 export default function Toaster() {
   const [layer] = useState(toastLayer);
@@ -50,6 +51,9 @@ export default function Toaster() {
       domRoot={layer}
       maxSnack={TOASTS.max}
       autoHideDuration={TOASTS.blankMs}
+      // Each toast leaves on time even while a frame has the focus: the payment window's took the
+      // page's, and toasts then stayed over its buttons for as long as it was open.
+      disableWindowBlurListener
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     />
   );
