@@ -15,6 +15,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     image: ['/uploads/products/rice.webp'],
     inStock: true,
     stockCount: null,
+    pastCount: 0,
     archivedAt: null,
     weight: '1 kg',
     sku: null,

@@ -108,6 +108,13 @@ export const counterSaleBodySchema = requestBody({
       .number({ error: 'amount must be a number of rupees' })
       .check(z.refine(wholePaise, 'amount must have at most two decimals (whole paise)')),
   ),
+  /**
+   * The seller's word that the customer holds the packet of a product counted at 0 (or fewer
+   * than sold): it is sold anyway, its count stays at 0 and the units beyond it are its
+   * `pastCount`. Without it such a sale is refused (409 OUT_OF_STOCK). Not part of what the
+   * Idempotency-Key stands for: the sale resent with it is the same sale.
+   */
+  sellPastCount: z.optional(z.boolean({ error: 'sellPastCount must be true or false' })),
 });
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 

@@ -11,6 +11,8 @@ import { dayField } from './common.js';
 export const MAX_DASHBOARD_DAYS = 366;
 /** How many products `topProducts` lists at most. */
 export const TOP_PRODUCTS = 10;
+/** How many products `toCount` lists at most. */
+export const PRODUCTS_TO_COUNT = 20;
 
 /**
  * `GET /api/dashboard?from=YYYY-MM-DD&to=YYYY-MM-DD`, days inclusive, in the shop's time zone.
@@ -47,6 +49,14 @@ export const topProductSchema = z.object({
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
 
+/** A product sold past its count: `pastCount` units beyond it since the count was last set. */
+export const productToCountSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  pastCount: z.int(),
+});
+export type ProductToCount = z.infer<typeof productToCountSchema>;
+
 export const dashboardSchema = z.object({
   /** The days answered, inclusive, in `timeZone`. */
   from: z.string(),
@@ -73,6 +83,11 @@ export const dashboardSchema = z.object({
   counterBills: z.int(),
   /** Rupees: what those bills took, less what was given back on them (then or since). */
   counterSales: z.number(),
+  /**
+   * Now, whatever the days: the shelves to count. Up to PRODUCTS_TO_COUNT of the live products
+   * sold past their count, most units first, and how many such products there are in all.
+   */
+  toCount: z.object({ products: z.array(productToCountSchema), total: z.int() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -24,6 +24,11 @@ export const productSchema = z.object({
    * order takes its units; at 0 the product is out of stock (design: Orders, Stock).
    */
   stockCount: z.nullable(z.int()),
+  /**
+   * Units sold past the count (the counter's sales at 0, the customer holding the packet) since
+   * the count was last set: while above 0 the shelf wants counting (design: The counter).
+   */
+  pastCount: z.int(),
   /** Pack size such as "500 g"; shown as N/A when null. */
   weight: z.nullable(z.string()),
   /** The shop's own code for it, unique among live products; import updates by it. */

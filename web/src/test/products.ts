@@ -16,6 +16,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     image: [`/uploads/demo/product-${counter}-800.webp`],
     inStock: true,
     stockCount: null,
+    pastCount: 0,
     archivedAt: null,
     weight: '500 g',
     sku: null,

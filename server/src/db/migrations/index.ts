@@ -19,6 +19,7 @@ import { Migration20261127140000_CounterReturnKeys } from './Migration2026112714
 import { Migration20261127160000_TillDayBigSums } from './Migration20261127160000_TillDayBigSums.js';
 import { Migration20261206040000_ShopContact } from './Migration20261206040000_ShopContact.js';
 import { Migration20261206050000_BarcodesAnyCase } from './Migration20261206050000_BarcodesAnyCase.js';
+import { Migration20261206060000_SoldPastCount } from './Migration20261206060000_SoldPastCount.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Migration20261127160000_TillDayBigSums,
   Migration20261206040000_ShopContact,
   Migration20261206050000_BarcodesAnyCase,
+  Migration20261206060000_SoldPastCount,
 ];

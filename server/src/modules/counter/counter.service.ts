@@ -203,7 +203,8 @@ async function writtenWithKey(
 /**
  * Sells `body.items` at the counter, once per `key`: takes the units of counted products exactly
  * as an online order does (stock-units.ts: no number of racing buyers, at the counter or online,
- * takes more than there is), prices the bill from the catalogue by the shared cart rules, and
+ * takes more than there is; with `body.sellPastCount`, a counted product short of units is sold
+ * all the same, past its count), prices the bill from the catalogue by the shared cart rules, and
  * writes the sale and its lines in the open day of the till, in one transaction. A repeat of
  * `key` answers the first sale and takes nothing. Then publishes `product.changed` for each
  * product counted down, and `till.changed`.
@@ -234,7 +235,7 @@ export async function sellAtCounter(
       const lines = await saleLines(db, body.items);
       const now = new Date();
       const rows = await db
-        .with('taken', (db) => takeUnits(db, lines, now))
+        .with('taken', (db) => takeUnits(db, lines, now, { pastCount: body.sellPastCount }))
         .selectFrom('products as p')
         .select((eb) => [
           'p.id',
@@ -257,7 +258,8 @@ export async function sellAtCounter(
         if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
         if (product.archived_at)
           throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-        if (!product.in_stock)
+        // Sold past the count, a product out of stock at 0 is taken from all the same.
+        if (!product.in_stock && product.taken !== true)
           throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
         return {
           product: id,

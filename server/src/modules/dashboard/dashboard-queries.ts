@@ -1,5 +1,5 @@
 // Query module (Kysely/SQL): the seller dashboard's hot read, aggregated in the database.
-import { TOP_PRODUCTS } from '@kirana/shared';
+import { PRODUCTS_TO_COUNT, TOP_PRODUCTS } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { CounterSaleSchema } from '../counter/counter.entity.js';
@@ -34,6 +34,9 @@ export interface DashboardFigures {
   /** The counter's bills in those days, and what they took less what was given back on them. */
   counterBills: number;
   counterSalesPaise: number;
+  /** Now, whatever the days: the live products sold past their count, most first, and how many. */
+  toCount: { id: string; name: string; pastCount: number }[];
+  toCountTotal: number;
 }
 
 const count = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
@@ -59,8 +62,8 @@ function counted(days: DashboardDays, table: 'orders' | 'o') {
 
 /**
  * The dashboard's statements over `days`, not yet run (bench/dashboard.mjs explains them): the
- * orders counted, summed by the local hour they were placed in, the products sold most, and the
- * counter's bills and what it gave back.
+ * orders counted, summed by the local hour they were placed in, the products sold most, the
+ * counter's bills and what it gave back, and the products whose shelf wants counting.
  */
 export function dashboardQueries(em: EntityManager, days: DashboardDays) {
   const db = em.getKysely<DashboardTables>();
@@ -117,6 +120,15 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays) {
         sql<string>`coalesce(sum(amount_paise - refunded_paise), 0)`.as('kept_paise'),
       ])
       .where(within(days, 'counter_sales.created_at')),
+    // From the partial index of the products with units sold past their count: a few, not 10,000.
+    toCount: db
+      .selectFrom('products')
+      .select(['id', 'name', 'past_count', sql<number>`count(*) over ()::int`.as('total')])
+      .where('past_count', '>', 0)
+      .where('archived_at', 'is', null)
+      .orderBy('past_count', 'desc')
+      .orderBy('id')
+      .limit(PRODUCTS_TO_COUNT),
   };
 }
 
@@ -132,10 +144,11 @@ export async function dashboardFigures(
   days: DashboardDays,
 ): Promise<DashboardFigures> {
   const queries = dashboardQueries(em, days);
-  const [hours, products, counter] = await Promise.all([
+  const [hours, products, counter, toCount] = await Promise.all([
     queries.hours.execute(),
     queries.products.execute(),
     queries.counter.executeTakeFirstOrThrow(),
+    queries.toCount.execute(),
   ]);
 
   const byHour = Array.from({ length: 24 }, () => 0);
@@ -156,6 +169,12 @@ export async function dashboardFigures(
     })),
     counterBills: counter.bills,
     counterSalesPaise: count(counter.kept_paise),
+    toCount: toCount.map((product) => ({
+      id: product.id,
+      name: product.name,
+      pastCount: product.past_count,
+    })),
+    toCountTotal: toCount[0]?.total ?? 0,
   };
   for (const hour of hours) {
     byHour[hour.hour] = hour.orders;

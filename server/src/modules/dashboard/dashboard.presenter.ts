@@ -28,5 +28,9 @@ export function presentDashboard(days: DashboardDays, figures: DashboardFigures)
     })),
     counterBills: figures.counterBills,
     counterSales: toRupees(figures.counterSalesPaise),
+    toCount: {
+      products: figures.toCount.map(({ id, name, pastCount }) => ({ _id: id, name, pastCount })),
+      total: figures.toCountTotal,
+    },
   };
 }

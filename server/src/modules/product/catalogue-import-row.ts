@@ -112,6 +112,8 @@ export function planRow(
   const stock = {
     inStock: fields.inStock ?? product?.inStock ?? true,
     stockCount: fields.stockCount === undefined ? (product?.stockCount ?? null) : fields.stockCount,
+    // A count given is the shelf counted: nothing is sold past it any more.
+    ...(fields.stockCount !== undefined && { pastCount: 0 }),
   };
   if (data.inStock === undefined && fields.stockCount != null)
     stock.inStock = fields.stockCount > 0;

@@ -23,6 +23,11 @@ export const ProductSchema = defineEntity({
      * units with a conditional update; the check keeps any race from going below 0.
      */
     stockCount: p.integer().nullable().check('stock_count >= 0'),
+    /**
+     * Units sold past the count (at 0, the customer holding the packet) since the count was last
+     * set: the shelf wants counting. Setting the count puts it back to 0.
+     */
+    pastCount: p.integer().default(0).check('past_count >= 0'),
     weight: p.string().length(50).nullable(),
     /** The shop's own code; unique among live products, in any case (a partial unique index). */
     sku: p.string().length(64).nullable(),

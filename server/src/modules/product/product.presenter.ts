@@ -18,6 +18,7 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     image: product.images.map((image) => absoluteUrl(image, publicUrl)),
     inStock: product.inStock,
     stockCount: product.stockCount ?? null,
+    pastCount: product.pastCount,
     weight: product.weight ?? null,
     sku: product.sku ?? null,
     barcode: product.barcode ?? null,

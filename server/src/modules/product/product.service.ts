@@ -152,8 +152,9 @@ export async function flushCodes(em: EntityManager, codes: Codes): Promise<void>
 
 /**
  * The seller sets a product's stock: the in/out switch, the count of units (null: not counted),
- * or both; a count alone also sets the switch (in stock above 0, out at 0). The row is locked
- * first, so an order taking units meanwhile is not overwritten. Written to the product's history.
+ * or both; a count alone also sets the switch (in stock above 0, out at 0) and puts the units
+ * sold past the count back to 0. The row is locked first, so an order taking units meanwhile is
+ * not overwritten. Written to the product's history.
  * @throws AppError NOT_FOUND for an unknown product; CONFLICT for switching on a counted product
  * with no units left.
  */
@@ -186,7 +187,8 @@ export async function setStocks(
     return changes.map(({ id, inStock, stockCount }) => {
       const product = locked.get(id);
       if (!product) throw new Error(`product ${id} was not locked`);
-      if (stockCount !== undefined) product.stockCount = stockCount;
+      // A count set anew is the shelf counted: nothing is sold past it any more.
+      if (stockCount !== undefined) Object.assign(product, { stockCount, pastCount: 0 });
       if (inStock !== undefined) product.inStock = inStock;
       else if (stockCount !== undefined && stockCount !== null) product.inStock = stockCount > 0;
       if (product.inStock && product.stockCount === 0) {
@@ -224,6 +226,7 @@ const FIELD_NAMES = {
   images: 'pictures',
   inStock: 'in stock',
   stockCount: 'units',
+  pastCount: 'shelf counted',
 } as const;
 
 /** What a history line says changed, e.g. 'name, offer price, pictures'. */

@@ -18,22 +18,27 @@ export type UnitLines = ReadonlyArray<{ product: string; quantity: number }>;
  * Takes the units of `lines` from every counted, in-stock product that has enough: racing
  * buyers wait on the product's row and see what the others left; the last unit sets the product
  * out of stock. A product that is not counted, or has too few, is left alone (the caller refuses
- * it). Returns the ids of the products taken from; use it as a `with` of the statement that
- * reads them.
+ * it). With `pastCount` (the seller's word that the customer holds the packet: the counter's
+ * sale past the count) a counted product also gives what it has not got: its count stops at 0
+ * and the units beyond it are added to its `past_count`, in the same update, so that racing
+ * sales never lose one; a product the seller switched off with units left is still left alone.
+ * Returns the ids of the products taken from; use it as a `with` of the statement that reads them.
  */
 export function takeUnits<DB extends ProductTables>(
   db: QueryCreator<DB>,
   lines: UnitLines,
   now: Date,
+  { pastCount = false }: { pastCount?: boolean } = {},
 ) {
   const ordered = sql<number>`case ${sql.ref('id')} ${sql.join(
     lines.map(({ product, quantity }) => sql`when ${product}::uuid then ${quantity}::int`),
     sql` `,
   )} end`;
-  return (db as unknown as QueryCreator<ProductTables>)
+  const taking = (db as unknown as QueryCreator<ProductTables>)
     .updateTable('products')
     .set({
-      stock_count: sql<number>`stock_count - ${ordered}`,
+      stock_count: sql<number>`greatest(stock_count - ${ordered}, 0)`,
+      past_count: sql<number>`past_count + greatest(${ordered} - stock_count, 0)`,
       in_stock: sql<boolean>`stock_count - ${ordered} > 0`,
       updated_at: now,
     })
@@ -41,10 +46,15 @@ export function takeUnits<DB extends ProductTables>(
       'id',
       'in',
       lines.map((line) => line.product),
-    )
-    .where('in_stock', '=', true)
-    .where('stock_count', '>=', ordered)
-    .returning('id');
+    );
+  return (
+    pastCount
+      ? taking
+          .where('stock_count', 'is not', null)
+          .where('archived_at', 'is', null)
+          .where((eb) => eb.or([eb('in_stock', '=', true), eb('stock_count', '=', 0)]))
+      : taking.where('in_stock', '=', true).where('stock_count', '>=', ordered)
+  ).returning('id');
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   looksLikeCode,
   joinBills,
   readScan,
+  pastCountLines,
+  pastCountOf,
   readyToSell,
   saleBody,
   setQuantity,
@@ -24,6 +26,7 @@ const product = (id: string, offerPrice: number, stockCount: number | null = nul
   image: [],
   inStock: stockCount !== 0,
   stockCount,
+  pastCount: 0,
   weight: null,
   sku: null,
   barcode: null,
@@ -125,9 +128,30 @@ describe('the sale', () => {
     expect(readyToSell(bill, 'upi', '', '')).toBe(false);
     expect(readyToSell(bill, 'upi', '', 'shop@upi')).toBe(true);
     expect(readyToSell([], 'cash', '', 'shop@upi')).toBe(false);
-    expect(readyToSell([{ product: product('gone', 10, 0), quantity: 1 }], 'cash', '', '')).toBe(
-      false,
-    );
+    const untracked = { ...product('gone', 10), inStock: false };
+    expect(readyToSell([{ product: untracked, quantity: 1 }], 'cash', '', '')).toBe(false);
+    const switchedOff = { ...product('off', 10, 5), inStock: false };
+    expect(readyToSell([{ product: switchedOff, quantity: 1 }], 'cash', '', '')).toBe(false);
+  });
+
+  it('sells past a product’s count only with the seller’s word, and only a counted product', () => {
+    const gone = { product: product('gone', 10, 0), quantity: 2 };
+    const few = { product: product('few', 10, 1), quantity: 3 };
+    const plenty = { product: product('plenty', 10, 9), quantity: 3 };
+    expect([gone, few, plenty].map(pastCountOf)).toEqual([2, 2, 0]);
+    expect(pastCountOf({ product: product('uncounted', 10), quantity: 3 })).toBe(0);
+    expect(
+      pastCountOf({ product: { ...product('off', 10, 5), inStock: false }, quantity: 9 }),
+    ).toBe(0);
+    // Ready to sell: the seller is asked before it is sent.
+    expect(readyToSell([gone, plenty], 'cash', '', '')).toBe(true);
+    expect(pastCountLines([gone, plenty, few])).toEqual([gone, few]);
+    expect(saleBody([gone], 'upi', 2_040, undefined, true)).toEqual({
+      items: [{ product: 'gone', quantity: 2 }],
+      payment: 'upi',
+      amount: 20.4,
+      sellPastCount: true,
+    });
   });
 
   it('after a sale recorded from an earlier state of the bill, what was added since is left', () => {

@@ -12,6 +12,7 @@ const rice: Product = {
   image: [],
   inStock: true,
   stockCount: 12,
+  pastCount: 0,
   weight: null,
   sku: 'RICE-5',
   barcode: '8901234567890',
