@@ -1,4 +1,4 @@
-import { request as newRequest, type APIRequestContext } from '@playwright/test';
+import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { importProduct, SCALE_URL } from './support/scale-store';
@@ -18,6 +18,36 @@ async function sellerApi(): Promise<APIRequestContext> {
       true,
     );
   return api;
+}
+
+type Wanted = [name: string, stockCount: number | null];
+
+/**
+ * Two products of the test's own, ₹110 each, with fresh barcodes: each `[name, units counted]`
+ * (null: not counted), the name made unique.
+ */
+async function twoProducts(first: Wanted, second: Wanted) {
+  const suffix = uniqueSuffix();
+  const imported = async ([name, stockCount]: Wanted, index: number) => {
+    const barcode = `89${index}${Date.now()}`.slice(0, 13);
+    const product = { name: `${name} ${suffix}`, barcode, id: '' };
+    product.id = await importProduct(product.name, stockCount, barcode);
+    return product;
+  };
+  return Promise.all([imported(first, 2), imported(second, 3)]);
+}
+
+/** The till's screen, its scan box focused, and a USB scanner typing a code and Enter into it. */
+async function tillScreen(page: Page) {
+  await logInAsSeller(page);
+  await page.goto('/seller/counter');
+  const scan = page.getByRole('combobox', { name: /Scan or search/ });
+  await expect(scan).toBeFocused();
+  const scanner = async (code: string) => {
+    await page.keyboard.type(code, { delay: 4 });
+    await page.keyboard.press('Enter');
+  };
+  return { scan, scanner };
 }
 
 test.describe('the counter', () => {
@@ -157,15 +187,7 @@ test.describe('the counter', () => {
     expectFailedRequest('/api/counter/sales', 0);
     expectFailedRequest('/api/counter/sales', 409);
     const api = await sellerApi();
-    const suffix = uniqueSuffix();
-    const barcodes = {
-      jeera: `892${Date.now()}`.slice(0, 13),
-      rusk: `893${Date.now()}`.slice(0, 13),
-    };
-    const jeera = { name: `Jeera Biscuit ${suffix}`, id: '' };
-    const rusk = { name: `Milk Rusk ${suffix}`, id: '' };
-    jeera.id = await importProduct(jeera.name, 20, barcodes.jeera);
-    rusk.id = await importProduct(rusk.name, 20, barcodes.rusk);
+    const [jeera, rusk] = await twoProducts(['Jeera Biscuit', 20], ['Milk Rusk', 20]);
     const left = async (id: string) => {
       const answer = await api.get(`/api/product/items?ids=${id}`);
       return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]
@@ -175,14 +197,7 @@ test.describe('the counter', () => {
       true,
     );
     try {
-      await logInAsSeller(page);
-      await page.goto('/seller/counter');
-      const scan = page.getByRole('combobox', { name: /Scan or search/ });
-      await expect(scan).toBeFocused();
-      const scanner = async (code: string) => {
-        await page.keyboard.type(code, { delay: 4 });
-        await page.keyboard.press('Enter');
-      };
+      const { scan, scanner } = await tillScreen(page);
       const bill = page.getByRole('table', { name: 'The bill' });
 
       // A slow counter PC: the lookup answers late, and F9 comes before it.
@@ -190,7 +205,7 @@ test.describe('the counter', () => {
         await new Promise((done) => setTimeout(done, 600));
         await route.continue();
       });
-      await scanner(barcodes.jeera);
+      await scanner(jeera.barcode);
       await page.keyboard.press('F9');
       const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
       await expect(done).toContainText('₹112.20');
@@ -200,7 +215,7 @@ test.describe('the counter', () => {
 
       // The next bill survives a reload of the screen.
       await scan.focus();
-      await scanner(barcodes.jeera);
+      await scanner(jeera.barcode);
       await expect(page.getByLabel(`Quantity of ${jeera.name}`)).toHaveValue('1');
       await page.reload();
       await expect(page.getByLabel(`Quantity of ${jeera.name}`)).toHaveValue('1');
@@ -216,7 +231,7 @@ test.describe('the counter', () => {
         await route.abort('failed');
       });
       await page.keyboard.press('F9');
-      await scanner(barcodes.rusk);
+      await scanner(rusk.barcode);
       answerLost();
       await expect(page.getByText('The sale could not be recorded')).toBeVisible();
       await page.unroute('**/api/counter/sales');
@@ -258,6 +273,86 @@ test.describe('the counter', () => {
       ).toBeEnabled();
     } finally {
       await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
+      await api.dispose();
+    }
+  });
+
+  test('a packet the count says is gone: F9 asks once, Esc goes back to the bill, Enter sells it anyway; the Product List and the Dashboard say to count the shelf', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    test.slow();
+    // The sale refused for stock gone since the bill was shown, before the seller's word.
+    expectFailedRequest('/api/counter/sales', 409);
+    const api = await sellerApi();
+    const [chikki, papad] = await twoProducts(['Peanut Chikki', 1], ['Urad Papad', 3]);
+    const stock = async (id: string) => {
+      const answer = await api.get(`/api/product/items?ids=${id}`);
+      const [product] = (
+        (await answer.json()) as {
+          products: { stockCount: number; pastCount: number }[];
+        }
+      ).products;
+      return { stockCount: product?.stockCount, pastCount: product?.pastCount };
+    };
+    expect((await api.post('/api/counter/day/open', { data: { openingFloat: 0 } })).ok()).toBe(
+      true,
+    );
+    try {
+      const { scanner } = await tillScreen(page);
+      const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
+
+      // Two packets on the bill, one counted.
+      await scanner(chikki.barcode);
+      await scanner(chikki.barcode);
+      await expect(page.getByRole('table', { name: 'The bill' })).toContainText('Only 1 left');
+      await page.keyboard.press('F9');
+      const question = page.getByRole('dialog', { name: 'Sell past the count?' });
+      await expect(question).toContainText(
+        `${chikki.name}: the count says only 1 left, 1 sold past it`,
+      );
+      await expect(question.getByRole('button', { name: /Sell anyway/ })).toBeFocused();
+      // Esc: back to the bill as it was, nothing sold.
+      await page.keyboard.press('Escape');
+      await expect(question).toBeHidden();
+      await expect(page.getByLabel(`Quantity of ${chikki.name}`)).toHaveValue('2');
+      expect(await stock(chikki.id)).toEqual({ stockCount: 1, pastCount: 0 });
+      // F9 again, and Enter: sold.
+      await page.keyboard.press('F9');
+      await expect(question.getByRole('button', { name: /Sell anyway/ })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(done).toContainText('₹224.40');
+      expect(await stock(chikki.id)).toEqual({ stockCount: 0, pastCount: 1 });
+
+      // The papad's last packets are sold elsewhere while it is on the bill: the server refuses,
+      // and the seller is asked the same.
+      await page.keyboard.press('Enter');
+      await scanner(papad.barcode);
+      await expect(page.getByLabel(`Quantity of ${papad.name}`)).toHaveValue('1');
+      const counted = await api.post('/api/product/stock', {
+        data: { id: papad.id, stockCount: 0 },
+      });
+      expect(counted.ok(), await counted.text()).toBe(true);
+      await page.keyboard.press('F9');
+      await expect(question).toContainText(
+        `${papad.name}: the count says none left, 1 sold past it`,
+      );
+      await page.keyboard.press('Enter');
+      await expect(done).toContainText('₹112.20');
+      expect(await stock(papad.id)).toEqual({ stockCount: 0, pastCount: 1 });
+
+      // Where the seller sees the shelves to count.
+      await page.goto(`/seller/product-list?q=${encodeURIComponent(chikki.name)}`);
+      await expect(page.getByText('sold 1 past the count: count the shelf')).toBeVisible();
+      await page.goto('/seller/dashboard');
+      const shelves = page.getByRole('region', { name: 'Shelves to count' });
+      await expect(shelves).toContainText(`${chikki.name}: sold 1 past the count: count the shelf`);
+      await expect(shelves).toContainText(`${papad.name}: sold 1 past the count: count the shelf`);
+    } finally {
+      await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
+      // Counted again: the store's list of shelves to count is left as it was.
+      for (const { id } of [chikki, papad])
+        await api.post('/api/product/stock', { data: { id, stockCount: 0 } });
       await api.dispose();
     }
   });

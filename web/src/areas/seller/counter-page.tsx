@@ -19,6 +19,7 @@ import {
   billTotals,
   cashFor,
   joinBills,
+  pastCountLines,
   readyToSell,
   saleBody,
   setQuantity,
@@ -26,6 +27,7 @@ import {
 } from '../../features/counter/bill';
 import { BillTable } from '../../features/counter/components/bill-table';
 import { CloseDayDialog } from '../../features/counter/components/close-day-dialog';
+import { PastCountDialog } from '../../features/counter/components/past-count-dialog';
 import { PaymentPanel } from '../../features/counter/components/payment-panel';
 import { RecentSales } from '../../features/counter/components/recent-sales';
 import { ReturnDialog } from '../../features/counter/components/return-dialog';
@@ -91,6 +93,8 @@ export function CounterPage() {
   const [closing, setClosing] = useState(false);
   const [closedDay, setClosedDay] = useState<CounterDay | null>(null);
   const [returning, setReturning] = useState<{ sale: CounterSale; key: string } | null>(null);
+  // The seller is asked whether the customer holds what the count says is gone.
+  const [askingPastCount, setAskingPastCount] = useState(false);
   const scan = useRef<HTMLInputElement>(null);
   const tenderedField = useRef<HTMLInputElement>(null);
   const lookUp = useMutation(counterChanges.lookUp());
@@ -173,19 +177,26 @@ export function CounterPage() {
 
   /**
    * The bill's products as they are now, after the server said their prices moved or too few are
-   * left: the bill shows the new prices, or marks what it cannot sell.
+   * left: the bill shows the new prices, or marks what it cannot sell. Answers the bill as it
+   * now is (the one it held when not reached).
    */
-  const refreshBill = async () => {
+  const refreshBill = async (): Promise<Bill> => {
     // Not reached: the bill stays as it is, and the next try says why.
     const products = await productsNow(bill.map((line) => line.product._id)).catch(() => null);
-    if (!products) return;
+    if (!products) return bill;
     const now = new Map(products.map((product) => [product._id, product]));
-    setBill((held) =>
-      held.map((line) => ({ ...line, product: now.get(line.product._id) ?? line.product })),
-    );
+    const fresh = (held: Bill) =>
+      held.map((line) => ({ ...line, product: now.get(line.product._id) ?? line.product }));
+    setBill(fresh);
+    return fresh(bill);
   };
 
-  const sell = async () => {
+  /**
+   * Records the bill. One that sells past a product's count asks the seller first, and is sent
+   * with their word (`sellPastCount`) once they give it; a bill refused for stock gone since it
+   * was shown asks the same, from the products as they now are.
+   */
+  const sell = async (sellPastCount = false) => {
     // Not twice at once: a second F9 while a bill is recorded is not the next bill's.
     if (recording.current) return;
     if (scansInFlight > 0) {
@@ -194,12 +205,18 @@ export function CounterPage() {
     }
     // Nor the bill just recorded again (a new bill may be on show already).
     if (!ready || (done && bill.length === 0)) return;
+    if (!sellPastCount && pastCountLines(bill).length > 0) {
+      setAskingPastCount(true);
+      return;
+    }
+    setAskingPastCount(false);
     const cash = cashFor(totals.total, tendered);
     const body = saleBody(
       bill,
       payment,
       totals.total,
       'tendered' in cash ? cash.tendered : undefined,
+      sellPastCount,
     );
     recording.current = true;
     // A scanner types into whatever has the focus: the next customer's items, into the scan box.
@@ -228,10 +245,15 @@ export function CounterPage() {
       if (code === 'BILL_CHANGED') {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
         await refreshBill();
-      } else {
+      } else if (code === 'OUT_OF_STOCK') {
+        const now = await refreshBill();
+        // Gone since the bill was shown: the seller's word sells it all the same.
+        if (pastCountLines(now).length > 0) {
+          setAskingPastCount(true);
+          return;
+        }
         saleFailed(problem);
-        if (code === 'OUT_OF_STOCK') await refreshBill();
-      }
+      } else saleFailed(problem);
       scan.current?.focus();
       return;
     }
@@ -394,6 +416,15 @@ export function CounterPage() {
             onReturn={(sale) => setReturning({ sale, key: newKey() })}
             onPrint={(sale) => {
               void print(sale);
+              backToScan();
+            }}
+          />
+          <PastCountDialog
+            lines={askingPastCount ? pastCountLines(bill) : []}
+            busy={selling.isPending}
+            onSell={() => void sell(true)}
+            onBack={() => {
+              setAskingPastCount(false);
               backToScan();
             }}
           />

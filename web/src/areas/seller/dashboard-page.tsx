@@ -3,11 +3,12 @@ import {
   formatAmount,
   ORDER_CURRENCY,
   type Dashboard,
+  type ProductToCount,
   type TopProduct,
 } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import type { DashboardRange } from '../../features/seller/api/get-dashboard';
 import { BarChart } from '../../features/seller/components/bar-chart';
@@ -19,6 +20,7 @@ import {
   shareText,
 } from '../../features/seller/dashboard-ranges';
 import { failureMessage } from '../../features/seller/failure-message';
+import { pastCountText } from '../../features/seller/past-count';
 import { sellerQueries } from '../../features/seller/queries';
 import { shopQueries } from '../../features/shop/queries';
 import { LoadProblem } from './load-problem';
@@ -233,6 +235,37 @@ function TopProducts({ products }: { products: TopProduct[] }) {
 }
 
 /**
+ * The shelves to count, whatever the days shown: the products sold furthest past their count
+ * (the counter's sales at 0), each a search of the Product List, where a new count clears it.
+ */
+function ShelvesToCount({ products, total }: { products: ProductToCount[]; total: number }) {
+  const headingId = useId();
+  if (total === 0) return null;
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Shelves to count
+      </h2>
+      <p className="seller-muted">
+        {total === 1
+          ? '1 product was sold past its count.'
+          : `${total} products were sold past their count${total > products.length ? `: the ${products.length} furthest past it` : ''}.`}
+      </p>
+      <ul className="seller-dashboard__to-count">
+        {products.map((product) => (
+          <li key={product._id}>
+            <Link to={`/seller/product-list?q=${encodeURIComponent(product.name)}`}>
+              {product.name}
+            </Link>
+            : {pastCountText(product.pastCount)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * /seller/dashboard: how the shop did today, yesterday, in the last 7 days or any range — orders,
  * sales, cancellations, time to deliver, the share delivered within the promise, orders by hour
  * and the top products (design: The promise).
@@ -276,6 +309,7 @@ export function DashboardPage() {
       ) : (
         <>
           <Figures dashboard={data} />
+          <ShelvesToCount products={data.toCount.products} total={data.toCount.total} />
           <OrdersByHour byHour={data.byHour} />
           <TopProducts products={data.topProducts} />
         </>

@@ -72,6 +72,21 @@ export function shortOf(line: BillLine): number {
 }
 
 /**
+ * Units of the line the seller may sell past the product's count, the customer holding the
+ * packets: those beyond a counted product's units left (none for a product not counted, or one
+ * switched off with units left: those the server refuses however asked).
+ */
+export function pastCountOf(line: BillLine): number {
+  const { stockCount, inStock } = line.product;
+  if (stockCount === null || (!inStock && stockCount > 0)) return 0;
+  return Math.max(0, line.quantity - stockCount);
+}
+
+/** The lines that sell past their product's count: the seller's word is asked for first. */
+export const pastCountLines = (bill: Bill): BillLine[] =>
+  bill.filter((line) => pastCountOf(line) > 0);
+
+/**
  * What the scan box holds, read as a POS reads it: a barcode or code, or a name to search for;
  * `3*8901234567890` (or `3 x …`, the x between spaces: a code may hold an x) asks for 3 units.
  */
@@ -105,25 +120,29 @@ export function cashFor(
 
 /**
  * The sale the bill asks for, with the total the seller showed (`amount`): the server refuses it
- * if prices have moved since, rather than charge otherwise.
+ * if prices have moved since, rather than charge otherwise. `sellPastCount`: the seller's word
+ * that the customer holds what the count says is gone.
  */
 export function saleBody(
   bill: Bill,
   payment: CounterPayment,
   amount: Paise,
   tendered?: Paise,
+  sellPastCount = false,
 ): CounterSaleBody {
   return {
     items: bill.map((line) => ({ product: line.product._id, quantity: line.quantity })),
     payment,
     amount: amount / 100,
     ...(payment === 'cash' && tendered !== undefined && { tendered: tendered / 100 }),
+    ...(sellPastCount && { sellPastCount }),
   };
 }
 
 /**
- * Whether the bill can be sold as it stands: lines the stock allows, a total, and the cash
- * tendered covering it, or (UPI) a UPI id for the QR code.
+ * Whether the bill can be sold as it stands: lines the stock allows (or, with the seller's word,
+ * sold past the count), a total, and the cash tendered covering it, or (UPI) a UPI id for the QR
+ * code.
  */
 export function readyToSell(
   bill: Bill,
@@ -131,7 +150,7 @@ export function readyToSell(
   tendered: string,
   upiId: string,
 ): boolean {
-  if (bill.length === 0 || bill.some((line) => shortOf(line) > 0)) return false;
+  if (bill.length === 0 || bill.some((line) => shortOf(line) > pastCountOf(line))) return false;
   const { total } = billTotals(bill);
   if (total <= 0) return false;
   return payment === 'cash' ? 'change' in cashFor(total, tendered) : upiId !== '';

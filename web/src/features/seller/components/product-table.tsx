@@ -1,6 +1,7 @@
 import { formatAmount, imageSrcSet, ORDER_CURRENCY, type Product } from '@kirana/shared';
 import { Link, useLocation } from 'react-router';
 import type { StockChange } from '../atoms/products';
+import { pastCountText } from '../past-count';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
 import './seller-table.css';
@@ -158,6 +159,11 @@ export function ProductTable({
                       pending={pendingIds.has(product._id)}
                       onSave={(stockCount) => onStockChange(product, { stockCount })}
                     />
+                  )}
+                  {product.pastCount > 0 && !archived && (
+                    <span className="seller-product-cell__past-count">
+                      {pastCountText(product.pastCount)}
+                    </span>
                   )}
                 </td>
                 <td>
