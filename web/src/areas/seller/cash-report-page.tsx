@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { TillFigures } from '../../features/counter/components/till-figures';
 import { counterQueries } from '../../features/counter/queries';
+import { tillSessionTimes } from '../../features/counter/till-session';
 import { cashReportCsvUrl } from '../../features/seller/api/get-cash-report';
 import { printCashReportAtom } from '../../features/seller/atoms/cash';
 import { AgentCashDialog } from '../../features/seller/components/agent-cash-dialog';
@@ -43,8 +44,11 @@ function FigureCells({ day }: { day: CashFigures }) {
   ));
 }
 
-/** The till's days that opened on `date`, beside the agents: the cash it took and was counted. */
-function TillDays({ date }: { date: string }) {
+/**
+ * The till's days that opened on `date`, beside the agents: the cash it took and was counted,
+ * each session told from the others by when it opened and closed.
+ */
+function TillDays({ date, timeZone }: { date: string; timeZone: string }) {
   const headingId = useId();
   const { data: days, error, refetch } = useQuery(counterQueries.days(date));
   return (
@@ -65,7 +69,7 @@ function TillDays({ date }: { date: string }) {
         days.map((day) => (
           <div key={day._id} className="seller-panel">
             <h3 className="seller-report__till-title">
-              {day.closedAt ? 'Closed' : 'Open'} · {day.sales} {day.sales === 1 ? 'sale' : 'sales'}
+              {tillSessionTimes(day, timeZone)} · {day.sales} {day.sales === 1 ? 'sale' : 'sales'}
               {day.note && ` · ${day.note}`}
             </h3>
             <TillFigures day={day} />
@@ -188,7 +192,7 @@ export function CashReportPage() {
           </table>
         </div>
       )}
-      <TillDays date={date} />
+      <TillDays date={date} timeZone={timeZone} />
       <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
     </div>
   );
