@@ -3,6 +3,7 @@ import { AddressSchema } from '../modules/address/address.entity.js';
 import { AgentDeviceSchema, AgentInviteSchema } from '../modules/agent/agent-device.entity.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
+import { TillPayoutSchema } from '../modules/cash/till-payout.entity.js';
 import { OrderIdempotencyKeySchema } from '../modules/order/order-idempotency.entity.js';
 import { OrderEventSchema, OrderItemSchema, OrderSchema } from '../modules/order/order.entity.js';
 import {
@@ -65,4 +66,5 @@ export const entities: EntitySchema[] = [
   CounterSaleSchema,
   CounterSaleLineSchema,
   CounterReturnSchema,
+  TillPayoutSchema,
 ];

@@ -155,6 +155,19 @@ export async function placeCodOrder(
   return mine.body.orders[0]._id as string;
 }
 
+/**
+ * A cash-on-delivery order `agent` accepts, picks and is paid for in cash at the door; answers
+ * its id and amount in paise.
+ */
+export async function collectCash(app: TestApp, agent: Awaited<ReturnType<typeof signInAgent>>) {
+  const id = await placeCodOrder(app, await signUpShopper(app));
+  await agent.http.post('/api/agents/accept').send({ orderId: id }).expect(200);
+  await agent.http.put(`/api/agents/status/${id}`).send({ status: 'Picked' }).expect(200);
+  await agent.http.put(`/api/agents/mark-paid/${id}`).expect(200);
+  const { amountPaise } = await app.orm.em.fork().findOneOrFail(OrderSchema, { id });
+  return { id, amountPaise };
+}
+
 /** The delivery PIN of order `orderId`, as its shopper reads it (what the agent must enter). */
 export async function deliveryPinOf(app: TestApp, orderId: string): Promise<string | undefined> {
   const order = await app.orm.em.fork().findOneOrFail(OrderSchema, { id: orderId });

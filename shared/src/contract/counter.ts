@@ -243,7 +243,8 @@ export const counterDayCloseBodySchema = requestBody({
 
 /**
  * A day of the till, amounts in rupees: expected = openingFloat + cashSales − cashReturns +
- * handovers (the agents' cash brought to the counter while it was open). Counted and the
+ * handovers (the agents' cash brought to the counter while it was open) − payouts (cash paid
+ * out of the drawer meanwhile: a cancelled cash order's money given back). Counted and the
  * difference (counted − expected) once closed.
  */
 export const counterDaySchema = z.object({
@@ -259,6 +260,7 @@ export const counterDaySchema = z.object({
   cashReturns: z.number(),
   upiReturns: z.number(),
   handovers: z.number(),
+  payouts: z.number(),
   expected: z.number(),
   counted: z.nullable(z.number()),
   difference: z.nullable(z.number()),

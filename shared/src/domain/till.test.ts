@@ -59,15 +59,16 @@ describe('refundOf', () => {
 });
 
 describe('expectedCash', () => {
-  it('is the float, plus cash sales, less cash returns, plus the agents’ handovers', () => {
+  it('is the float, plus cash sales, less cash returns, plus the agents’ handovers, less pay-outs', () => {
     expect(
       expectedCash({
         openingFloat: 50_000,
         cashSales: 120_450,
         cashReturns: 2_040,
         handovers: 80_000,
+        payouts: 10_000,
       }),
-    ).toBe(248_410);
+    ).toBe(238_410);
   });
 });
 

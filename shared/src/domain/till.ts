@@ -41,11 +41,16 @@ export interface TillDay {
   cashReturns: Paise;
   /** The agents' cash handed over at the counter while the day was open. */
   handovers: Paise;
+  /** Cash paid out of the drawer meanwhile (a cancelled cash order's money given back). */
+  payouts: Paise;
 }
 
-/** The cash the drawer should hold: the float, plus cash sales, less cash given back, plus handovers. */
+/**
+ * The cash the drawer should hold: the float, plus cash sales, less cash given back, plus
+ * handovers, less pay-outs.
+ */
 export const expectedCash = (day: TillDay): Paise =>
-  day.openingFloat + day.cashSales - day.cashReturns + day.handovers;
+  day.openingFloat + day.cashSales - day.cashReturns + day.handovers - day.payouts;
 
 /**
  * The UPI payment link a QR code carries for `amount` to the shop (NPCI's `upi://pay`): any UPI

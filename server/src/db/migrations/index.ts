@@ -20,6 +20,7 @@ import { Migration20261127160000_TillDayBigSums } from './Migration2026112716000
 import { Migration20261206040000_ShopContact } from './Migration20261206040000_ShopContact.js';
 import { Migration20261206050000_BarcodesAnyCase } from './Migration20261206050000_BarcodesAnyCase.js';
 import { Migration20261206060000_SoldPastCount } from './Migration20261206060000_SoldPastCount.js';
+import { Migration20261206070000_TillPayouts } from './Migration20261206070000_TillPayouts.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   Migration20261206040000_ShopContact,
   Migration20261206050000_BarcodesAnyCase,
   Migration20261206060000_SoldPastCount,
+  Migration20261206070000_TillPayouts,
 ];

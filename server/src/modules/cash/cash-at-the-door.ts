@@ -6,6 +6,7 @@
 import { canMarkPaid, formatAmount, ORDER_CURRENCY, toRupees } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
+import { holdTillCash } from '../../lib/till-lock.js';
 import { changeAgentOrder, type CancellationStep } from '../order/order-state.service.js';
 import { enforce, factsOf } from '../order/order-rules.js';
 import type { Order } from '../order/order.entity.js';
@@ -14,6 +15,7 @@ import {
   lockCashOf,
   recordCashGivenBack,
   recordCollection,
+  recordTillPayout,
 } from './cash.service.js';
 
 /**
@@ -43,19 +45,27 @@ const rupees = (paise: number) => formatAmount(toRupees(paise), ORDER_CURRENCY);
 
 /**
  * A cancelled order paid in cash: the cash goes back from the agent who took it (their cash is
- * locked before the order, so that a handover cannot move it under the give-back), and the
- * history says how much comes from the till.
+ * locked before the order, so that a handover cannot move it under the give-back), and what they
+ * had handed over already from the till, as a pay-out its day expects less cash by; the history
+ * says how much comes from the till.
  */
 export const cashCancellationStep: CancellationStep = {
   async lockFirst(tx, orderId) {
     const collector = await cashCollectorOf(tx, orderId);
-    if (collector) await lockCashOf(tx, collector);
+    if (!collector) return;
+    // As a handover takes them: the till's cash, then the agent's (a close waits, or goes first).
+    await holdTillCash(tx, 'shared');
+    await lockCashOf(tx, collector);
   },
   async run(changes, order) {
     if (order.paidVia !== 'cash') return null;
     const givenBack = await recordCashGivenBack(changes.tx, order);
     if (givenBack) changes.also({ type: 'cash.changed', agentId: givenBack.agentId });
     const fromTill = givenBack?.fromTillPaise ?? 0;
+    if (fromTill > 0) {
+      await recordTillPayout(changes.tx, order, fromTill);
+      changes.also({ type: 'till.changed' });
+    }
     const note = `${rupees(order.amountPaise)} was paid in cash: give it back by hand`;
     return fromTill > 0 ? `${note} (${rupees(fromTill)} of it from the till)` : note;
   },

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.js';
 import { AgentSchema, type Agent } from '../agent/agent.entity.js';
 import type { Order } from '../order/order.entity.js';
 import { CashLineSchema, type CashLine } from './cash-line.entity.js';
+import { TillPayoutSchema } from './till-payout.entity.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
 
@@ -38,7 +39,9 @@ export interface Ledger {
   lines: LedgerLine[];
 }
 
-type CashTables = InferKyselyDB<typeof CashLineSchema | typeof AgentSchema>;
+type CashTables = InferKyselyDB<
+  typeof CashLineSchema | typeof AgentSchema | typeof TillPayoutSchema
+>;
 
 /** Cash agent `agentId` holds now, in paise: the sum of their lines. */
 async function cashInHand(em: EntityManager, agentId: string): Promise<number> {
@@ -264,21 +267,51 @@ export function recordCorrection(
 }
 
 /**
- * The cash agents handed over at the counter from `from` until `until` (into the till's drawer;
- * without `until`, all since), in paise.
+ * Writes, in the caller's transaction, that the till pays `amountPaise` out of its drawer for
+ * cancelled `order` (the cash its agent had handed over goes back to the shopper): the day of the
+ * till open at that moment expects that much less. The moment is the till's clock under its lock,
+ * as a handover's is, so that a close sums it in its day or leaves it to the next.
  */
-export async function handedOverPaise(
+export async function recordTillPayout(
+  tx: EntityManager,
+  order: Order,
+  amountPaise: number,
+): Promise<void> {
+  const at = await holdTillCash(tx, 'shared');
+  tx.create(TillPayoutSchema, {
+    amountPaise,
+    order,
+    note: `order #${orderNumber(order.id)} cancelled: its cash given back from the till`,
+    createdAt: at,
+  });
+}
+
+/**
+ * The cash that went through the till's drawer from `from` until `until` (without `until`, all
+ * since), in paise: what agents handed over into it, and what was paid out of it.
+ */
+export async function tillCashPaise(
   em: EntityManager,
   from: Date,
   until?: Date,
-): Promise<number> {
-  let handovers = em
-    .getKysely<InferKyselyDB<typeof CashLineSchema>>()
+): Promise<{ handovers: number; payouts: number }> {
+  const db = em.getKysely<CashTables>();
+  let handovers = db
     .selectFrom('agent_cash_lines')
-    .select(sql<string>`coalesce(-sum(amount_paise), 0)`.as('handed'))
+    .select(sql<string>`coalesce(-sum(amount_paise), 0)`.as('paise'))
     .where('kind', '=', 'handover')
     .where('created_at', '>=', from);
-  if (until) handovers = handovers.where('created_at', '<', until);
-  const row = await handovers.executeTakeFirstOrThrow();
-  return Number(row.handed);
+  let payouts = db
+    .selectFrom('till_payouts')
+    .select(sql<string>`coalesce(sum(amount_paise), 0)`.as('paise'))
+    .where('created_at', '>=', from);
+  if (until) {
+    handovers = handovers.where('created_at', '<', until);
+    payouts = payouts.where('created_at', '<', until);
+  }
+  const [handed, paid] = await Promise.all([
+    handovers.executeTakeFirstOrThrow(),
+    payouts.executeTakeFirstOrThrow(),
+  ]);
+  return { handovers: Number(handed.paise), payouts: Number(paid.paise) };
 }

@@ -12,6 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
 import {
+  collectCash,
   createAgent,
   deliveryPinOf,
   placeCodOrder,
@@ -47,24 +48,14 @@ describe("the agents' cash", () => {
     seller.post(`/api/agents/${agentId}/correction`).send(body as object);
   const linesOf = (agentId: string) => app.orm.em.fork().count(CashLineSchema, { agent: agentId });
 
-  /** A COD order `agent` accepts, picks and is paid for in cash; answers its id and paise. */
-  async function collectCash(agent: Agent) {
-    const id = await placeCodOrder(app, await signUpShopper(app));
-    await agent.http.post('/api/agents/accept').send({ orderId: id }).expect(200);
-    await agent.http.put(`/api/agents/status/${id}`).send({ status: 'Picked' }).expect(200);
-    await agent.http.put(`/api/agents/mark-paid/${id}`).expect(200);
-    const { amountPaise } = await app.orm.em.fork().findOneOrFail(OrderSchema, { id });
-    return { id, amountPaise };
-  }
-
   test('cash taken at the door is a line of the agent’s ledger, live on the phone and at the counter', async () => {
     const ravi = await signInAgent(app, 'Ravi');
     const phone = listen(await connect(app.socket('agents', ravi.http)));
     const counter = listen(await connect(app.socket('seller', seller)));
     expect(await cashOf(ravi)).toEqual({ success: true, cashInHand: 0, lines: [] });
 
-    const first = await collectCash(ravi);
-    const second = await collectCash(ravi);
+    const first = await collectCash(app, ravi);
+    const second = await collectCash(app, ravi);
     const total = first.amountPaise + second.amountPaise;
     const cash = await cashOf(ravi);
     expect(cash.cashInHand).toBe(toRupees(total));
@@ -99,7 +90,7 @@ describe("the agents' cash", () => {
   test('the seller records a handover, in part or in full, never more than the agent holds', async () => {
     const imran = await signInAgent(app, 'Imran');
     const phone = listen(await connect(app.socket('agents', imran.http)));
-    const { amountPaise } = await collectCash(imran);
+    const { amountPaise } = await collectCash(app, imran);
     const id = imran.agent.id;
 
     const tooMuch = toRupees(amountPaise + 1);
@@ -191,7 +182,7 @@ describe("the agents' cash", () => {
 
   test('cancelling an order paid in cash takes the cash off its agent: it goes back to the shopper', async () => {
     const meena = await signInAgent(app, 'Meena');
-    const { id, amountPaise } = await collectCash(meena);
+    const { id, amountPaise } = await collectCash(app, meena);
     await seller
       .post('/api/order/seller/cancel')
       .send({ orderId: id, reason: 'Shopper changed their mind' })
@@ -209,7 +200,7 @@ describe("the agents' cash", () => {
 
   test('cash already handed over for a cancelled order comes back from the till; the agent never goes below nothing', async () => {
     const tara = await signInAgent(app, 'Tara');
-    const { id, amountPaise } = await collectCash(tara);
+    const { id, amountPaise } = await collectCash(app, tara);
     const part = 1000;
     await handover(tara.agent.id, { amount: toRupees(amountPaise - part) }).expect(201);
     // The seller cancels while a second handover of what is left races it.
@@ -273,8 +264,8 @@ describe("the agents' cash", () => {
     await em.flush();
     // Today: two orders in cash (one delivered), one collected online at the door and
     // delivered, a handover of ₹50 and a correction of −₹1.25.
-    const one = await collectCash(asha);
-    const two = await collectCash(asha);
+    const one = await collectCash(app, asha);
+    const two = await collectCash(app, asha);
     const online = await placeCodOrder(app, await signUpShopper(app));
     await asha.http.post('/api/agents/accept').send({ orderId: online }).expect(200);
     await asha.http.put(`/api/agents/status/${online}`).send({ status: 'Picked' }).expect(200);

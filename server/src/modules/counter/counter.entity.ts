@@ -26,6 +26,8 @@ export const CounterDaySchema = defineEntity({
     cashSalesPaise: p.bigint('number').nullable(),
     cashReturnsPaise: p.bigint('number').nullable(),
     handoversPaise: p.bigint('number').nullable(),
+    /** Cash paid out of the drawer (a cancelled cash order's money given back). */
+    payoutsPaise: p.bigint('number').nullable(),
     expectedPaise: p.bigint('number').nullable(),
     countedPaise: p.bigint('number').nullable(),
     note: p.string().length(500).nullable(),

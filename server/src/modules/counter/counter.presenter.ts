@@ -55,6 +55,7 @@ export function presentDay(day: DayRecord): CounterDay {
     cashReturns: toRupees(day.cashReturnsPaise),
     upiReturns: toRupees(day.upiReturnsPaise),
     handovers: toRupees(day.handoversPaise),
+    payouts: toRupees(day.payoutsPaise),
     expected: toRupees(day.expectedPaise),
     counted: day.countedPaise === null ? null : toRupees(day.countedPaise),
     difference: day.countedPaise === null ? null : toRupees(day.countedPaise - day.expectedPaise),

@@ -31,7 +31,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
-import { handedOverPaise } from '../cash/cash.service.js';
+import { tillCashPaise } from '../cash/cash.service.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
 import {
   countWithUnitsBack,
@@ -101,6 +101,7 @@ export interface DayRecord {
   cashReturnsPaise: number;
   upiReturnsPaise: number;
   handoversPaise: number;
+  payoutsPaise: number;
   expectedPaise: number;
   countedPaise: number | null;
   note: string | null;
@@ -682,6 +683,7 @@ export async function closeTill(
         cash_sales_paise: day.cashSalesPaise,
         cash_returns_paise: day.cashReturnsPaise,
         handovers_paise: day.handoversPaise,
+        payouts_paise: day.payoutsPaise,
         expected_paise: day.expectedPaise,
         counted_paise: paiseOf(countedCash),
         note: note || null,
@@ -744,6 +746,7 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
       'd.cash_sales_paise',
       'd.cash_returns_paise',
       'd.handovers_paise',
+      'd.payouts_paise',
       'd.expected_paise',
       'd.counted_paise',
       'd.note',
@@ -784,13 +787,16 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
     ])
     .where('d.id', '=', dayId)
     .executeTakeFirstOrThrow();
+  // Cash agents handed over into the drawer while the day was open, and paid out of it; a closed
+  // day's as stored (none paid out before pay-outs were recorded).
+  const drawer =
+    day.closed_at === null ? await tillCashPaise(em, date(day.opened_at), until) : null;
   const figures = {
     openingFloat: day.opening_float_paise,
     cashSales: stored(day.cash_sales_paise) ?? Number(day.cash_sales),
     cashReturns: stored(day.cash_returns_paise) ?? Number(day.cash_returns),
-    // Cash agents handed over into the drawer while the day was open.
-    handovers:
-      stored(day.handovers_paise) ?? (await handedOverPaise(em, date(day.opened_at), until)),
+    handovers: stored(day.handovers_paise) ?? drawer?.handovers ?? 0,
+    payouts: stored(day.payouts_paise) ?? drawer?.payouts ?? 0,
   };
   return {
     id: day.id,
@@ -804,6 +810,7 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
     cashReturnsPaise: figures.cashReturns,
     upiReturnsPaise: Number(day.upi_returns),
     handoversPaise: figures.handovers,
+    payoutsPaise: figures.payouts,
     expectedPaise: stored(day.expected_paise) ?? expectedCash(figures),
     countedPaise: stored(day.counted_paise),
     note: day.note,

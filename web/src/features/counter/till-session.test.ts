@@ -13,6 +13,7 @@ const session = (openedAt: string, closedAt: string | null) => ({
   cashReturns: 0,
   upiReturns: 0,
   handovers: 0,
+  payouts: 0,
   expected: 500,
   counted: closedAt === null ? null : 500,
   difference: closedAt === null ? null : 0,

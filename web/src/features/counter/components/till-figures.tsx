@@ -14,6 +14,7 @@ export function TillFigures({ day }: { day: CounterDay }) {
     ['Cash sales', rupees(day.cashSales)],
     ['Cash given back', `− ${rupees(day.cashReturns)}`],
     ['Agents’ handovers', rupees(day.handovers)],
+    ['Paid out for cancelled orders', `− ${rupees(day.payouts)}`],
     ['Cash expected', rupees(day.expected)],
   ];
   if (day.counted !== null && day.difference !== null)
