@@ -8,6 +8,7 @@ import {
   looksLikeCode,
   joinBills,
   readScan,
+  mayPassCount,
   pastCountLines,
   pastCountOf,
   readyToSell,
@@ -143,6 +144,10 @@ describe('the sale', () => {
     expect(
       pastCountOf({ product: { ...product('off', 10, 5), inStock: false }, quantity: 9 }),
     ).toBe(0);
+    // A scan box's suggestion of a product out of stock by its count may still be picked.
+    expect(mayPassCount(gone.product)).toBe(true);
+    expect(mayPassCount({ ...product('off', 10, 5), inStock: false })).toBe(false);
+    expect(mayPassCount({ ...product('uncounted', 10), inStock: false })).toBe(false);
     // Ready to sell: the seller is asked before it is sent.
     expect(readyToSell([gone, plenty], 'cash', '', '')).toBe(true);
     expect(pastCountLines([gone, plenty, few])).toEqual([gone, few]);

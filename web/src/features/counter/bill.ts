@@ -72,13 +72,16 @@ export function shortOf(line: BillLine): number {
 }
 
 /**
- * Units of the line the seller may sell past the product's count, the customer holding the
- * packets: those beyond a counted product's units left (none for a product not counted, or one
- * switched off with units left: those the server refuses however asked).
+ * Whether the seller may sell `product` past its count, the customer holding the packet: a
+ * counted product, unless switched off with units left (the server refuses those however asked).
  */
+export const mayPassCount = ({ stockCount, inStock }: Product): boolean =>
+  stockCount !== null && (inStock || stockCount === 0);
+
+/** Units of the line beyond its product's count that the seller may sell past it. */
 export function pastCountOf(line: BillLine): number {
-  const { stockCount, inStock } = line.product;
-  if (stockCount === null || (!inStock && stockCount > 0)) return 0;
+  const { stockCount } = line.product;
+  if (stockCount === null || !mayPassCount(line.product)) return 0;
   return Math.max(0, line.quantity - stockCount);
 }
 

@@ -46,7 +46,7 @@ export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialog
           to count its shelf.
         </p>
       </div>
-      <div className="seller-confirm__actions">
+      <div className="seller-confirm__actions counter-past-count__actions">
         <button type="button" className="seller-button seller-button--ghost" onClick={onBack}>
           Back to the bill <kbd>Esc</kbd>
         </button>

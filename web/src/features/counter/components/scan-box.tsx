@@ -2,7 +2,7 @@ import { MAX_LINE_QUANTITY, type Product } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { toast } from '../../../lib/toast';
-import { looksLikeCode, readScan } from '../bill';
+import { looksLikeCode, mayPassCount, readScan } from '../bill';
 import { counterQueries } from '../queries';
 import { rupees } from '../money';
 
@@ -122,7 +122,9 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, ref }: ScanBoxProps) 
             id={`${listId}-${product._id}`}
             role="option"
             aria-selected={product === activeProduct}
-            aria-disabled={!product.inStock}
+            // Out of stock by its count: sold past it with the seller's word, the customer
+            // holding the packet.
+            aria-disabled={!product.inStock && !mayPassCount(product)}
             className="counter-scan__option"
             // Picked with the pointer without taking the focus from the box.
             onMouseDown={(event) => {

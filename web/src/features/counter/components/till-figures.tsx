@@ -12,9 +12,9 @@ export function TillFigures({ day }: { day: CounterDay }) {
   const rows: [string, string][] = [
     ['Opening float', rupees(day.openingFloat)],
     ['Cash sales', rupees(day.cashSales)],
-    ['Cash given back', `− ${rupees(day.cashReturns)}`],
+    ['Cash given back', `−\u00a0${rupees(day.cashReturns)}`],
     ['Agents’ handovers', rupees(day.handovers)],
-    ['Paid out for cancelled orders', `− ${rupees(day.payouts)}`],
+    ['Paid out for cancelled orders', `−\u00a0${rupees(day.payouts)}`],
     ['Cash expected', rupees(day.expected)],
   ];
   if (day.counted !== null && day.difference !== null)
