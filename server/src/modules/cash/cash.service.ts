@@ -309,9 +309,8 @@ export async function tillCashPaise(
     handovers = handovers.where('created_at', '<', until);
     payouts = payouts.where('created_at', '<', until);
   }
-  const [handed, paid] = await Promise.all([
-    handovers.executeTakeFirstOrThrow(),
-    payouts.executeTakeFirstOrThrow(),
-  ]);
+  // One after the other: a close reads them in its transaction, on one connection.
+  const handed = await handovers.executeTakeFirstOrThrow();
+  const paid = await payouts.executeTakeFirstOrThrow();
   return { handovers: Number(handed.paise), payouts: Number(paid.paise) };
 }
