@@ -120,7 +120,13 @@ export const productItemsAnswerSchema = z.object({
 export type ProductItemsAnswer = z.infer<typeof productItemsAnswerSchema>;
 
 /** What the seller's Product List narrows to, besides search and category. */
-export const SELLER_PRODUCT_FILTERS = ['out-of-stock', 'low-stock', 'counted', 'archived'] as const;
+export const SELLER_PRODUCT_FILTERS = [
+  'out-of-stock',
+  'low-stock',
+  'counted',
+  'past-count',
+  'archived',
+] as const;
 export type SellerProductFilter = (typeof SELLER_PRODUCT_FILTERS)[number];
 
 /** `GET /api/product/seller/list?q=&category=&filter=&page=&limit=` (seller). */

@@ -4,6 +4,7 @@ import {
   dashboardAnswerSchema,
   IDEMPOTENCY_KEY_HEADER,
   productItemsAnswerSchema,
+  productPageAnswerSchema,
   productSavedAnswerSchema,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
@@ -69,11 +70,23 @@ describe('a counter sale past the count: the customer holds the packet the count
       pastCount: 22,
     });
     expect(listed.products.at(-1)?.pastCount).toBe(3);
+    // The Product List narrows to all of them.
+    const toCountList = async () =>
+      productPageAnswerSchema.parse(
+        (
+          await seller
+            .get('/api/product/seller/list')
+            .query({ filter: 'past-count', limit: 100 })
+            .expect(200)
+        ).body,
+      );
+    expect((await toCountList()).total).toBe(22);
     await seller
       .post('/api/product/stock/bulk')
       .send({ changes: products.map((product) => ({ id: product.id, stockCount: 10 })) })
       .expect(200);
     expect(await toCount()).toEqual({ products: [], total: 0 });
+    expect((await toCountList()).total).toBe(0);
   });
 
   test('without the seller’s word the sale stays refused; with it the sale is recorded, the count stays 0 and the units beyond it are the product’s pastCount', async () => {

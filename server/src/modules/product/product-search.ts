@@ -64,6 +64,8 @@ export async function sellerProducts(
     'out-of-stock': sql`and not p.in_stock`,
     'low-stock': sql`and p.stock_count is not null and p.stock_count <= ${LOW_STOCK_UNITS}`,
     counted: sql`and p.stock_count is not null`,
+    // Sold past their count: the shelves to count.
+    'past-count': sql`and p.past_count > 0`,
     archived: sql``,
   };
   const found = await findMatches(em, {

@@ -261,6 +261,11 @@ function ShelvesToCount({ products, total }: { products: ProductToCount[]; total
           </li>
         ))}
       </ul>
+      <p>
+        <Link to="/seller/product-list?filter=past-count">
+          All of them in the Product List, to enter their counts
+        </Link>
+      </p>
     </section>
   );
 }

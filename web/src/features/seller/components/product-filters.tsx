@@ -8,6 +8,7 @@ export const FILTER_LABELS: Record<SellerProductFilter, string> = {
   'out-of-stock': 'Out of stock',
   'low-stock': 'Low stock',
   counted: 'Counted',
+  'past-count': 'Sold past the count',
   archived: 'Archived',
 };
 
