@@ -2,7 +2,8 @@
 // `/agents`, computed from the built web app's Vite manifest. Run after `npm run build`:
 //   node bench/bundle-size.mjs
 // Figures only, no assertions: the budgets (150 kB for `/`, 100 kB for `/agents`) are printed
-// beside them so a change that grows the first load is seen in review.
+// beside them so a change that grows the first load is seen in review (e2e/storefront-ssr.spec.ts
+// fails a build whose `/` is over its budget).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

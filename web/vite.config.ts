@@ -55,7 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Only the paged lists' and the changes' hooks stay with the screens that use them (the
           // seller's, the agents', the product listings), out of the home page's first load.
           // Jotai likewise in one chunk: both pages load all of it, and split by screens it came
-          // as four small chunks.
+          // as four small chunks. React Router too: every storefront and seller page needs it, and
+          // once a lazy part of the shop's layout (its head) used it, it came split in two.
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
@@ -66,6 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     /node_modules[\\/]@tanstack[\\/]/.test(id) && !SCREEN_HOOKS.test(id),
                 },
                 { name: 'jotai', test: /node_modules[\\/]jotai[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
               ],
             },
           },

@@ -3,13 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { checkAuthAtom } from '../../features/auth/atoms/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../../features/auth/atoms/user';
-import { DocumentHead } from '../../features/seo/document-head';
-import { useLiveUpdates } from '../../lib/socket';
 import { useHydrated, useHydrationSettled } from '../../lib/use-hydrated';
 import { useTopOnNewScreen } from '../../lib/use-top-on-new-screen';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
-import { shopLiveFeed } from './shop-live-feed';
 import './shop-layout.css';
 
 const LoginDialogHost = lazy(() => import('./login-dialog-host'));
@@ -17,6 +14,15 @@ const LoginDialogHost = lazy(() => import('./login-dialog-host'));
 // the first load, nor in the server's rendering.
 const ShopClosedBanner = lazy(async () => ({
   default: (await import('../../features/shop/components/shop-closed-banner')).ShopClosedBanner,
+}));
+// The live stream: opened once the page is settled (see below), so not part of the first load.
+const ShopLiveUpdates = lazy(async () => ({
+  default: (await import('./shop-live-feed')).ShopLiveUpdates,
+}));
+// Keeps the head right as the shopper moves between pages; the server wrote the first page's, so
+// it is not part of the first load either.
+const DocumentHead = lazy(async () => ({
+  default: (await import('../../features/seo/document-head')).DocumentHead,
 }));
 
 /**
@@ -39,13 +45,6 @@ export function ShopLayout() {
     void checkAuth();
   }, [checkAuth]);
 
-  // Opened once the start-up check has said who is logged in and the page is all React's (a live
-  // change before then would meet markup still the server's), and again at each login and logout.
-  useLiveUpdates('shop', shopLiveFeed, {
-    enabled: authChecked && settled,
-    session: user?._id ?? null,
-  });
-
   useTopOnNewScreen(pathname);
 
   return (
@@ -63,7 +62,19 @@ export function ShopLayout() {
         <Outlet />
       </main>
       <ShopFooter />
-      <DocumentHead />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <DocumentHead />
+        </Suspense>
+      )}
+      {/* Opened once the start-up check has said who is logged in and the page is all React's (a
+          live change before then would meet markup still the server's), and again at each login
+          and logout. */}
+      {authChecked && settled && (
+        <Suspense fallback={null}>
+          <ShopLiveUpdates session={user?._id ?? null} />
+        </Suspense>
+      )}
       {dialogWanted && (
         <Suspense fallback={null}>
           <LoginDialogHost />

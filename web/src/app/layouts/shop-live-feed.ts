@@ -7,7 +7,7 @@ import {
   receiveProductAtom,
 } from '../../features/products/live-events';
 import { receiveShopAtom, shopMissedAtom } from '../../features/shop/live-events';
-import type { LiveFeed } from '../../lib/socket';
+import { useLiveUpdates, type LiveFeed } from '../../lib/socket';
 
 /**
  * After the stream was down, and every 30 s while it is: the lists on screen fetched again, and
@@ -37,3 +37,12 @@ export const shopLiveFeed: LiveFeed<'shop'> = {
   },
   refetch: refreshShopListsAtom,
 };
+
+/**
+ * The storefront's stream while mounted, for the `session` shopper (null: a visitor). The layout
+ * mounts it once the page is settled, so neither it nor the socket is part of the first load.
+ */
+export function ShopLiveUpdates({ session }: { session: string | null }): null {
+  useLiveUpdates('shop', shopLiveFeed, { session });
+  return null;
+}
