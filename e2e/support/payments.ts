@@ -1,3 +1,4 @@
+import { SPEC_SHOP_CONTACT } from '@kirana/shared';
 import {
   devices,
   expect,
@@ -14,8 +15,8 @@ export const SANDBOX_FRAME_TITLE = 'Test payment (sandbox)';
 /** What the sandbox answers for a payment failed on purpose ('Fail payment'). */
 export const SANDBOX_FAILURE = 'Your payment was declined by the bank (sandbox test payment).';
 
-/** The store's name, as Checkout is told it (web/src/lib/brand.ts). */
-export const STORE_NAME = 'Kirana';
+/** The shop's name as Checkout is told it: a new store's (specs that rename it name it back). */
+export const STORE_NAME = SPEC_SHOP_CONTACT.name;
 
 /** The sandbox checkout's frame element over the page (to see whether it is open). */
 export function sandboxFrame(page: Page) {

@@ -1,6 +1,3 @@
-/** The store's name as its brand shows it: the header, the tab title, the payment window. */
-export const STORE_NAME = 'Kirana';
-
 /** The brand's green: the pages' `theme-color` and the storefront's `--color-primary`. */
 export const BRAND_COLOR = '#15803d';
 

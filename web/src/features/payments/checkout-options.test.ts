@@ -6,7 +6,11 @@ const request: CheckoutRequest = {
   description: 'Order #1A2B3C4D',
   prefill: { name: 'Priya Sharma', email: 'priya@example.com', contact: '9812345678' },
 };
-const page = { keyId: 'rzp_test_abc123', origin: 'https://shop.example.in' };
+const page = {
+  keyId: 'rzp_test_abc123',
+  origin: 'https://shop.example.in',
+  shopName: 'Sharma General Store',
+};
 const callbacks = { onPaid: vi.fn(), onDismiss: vi.fn() };
 
 describe('checkoutOptions', () => {
@@ -21,9 +25,9 @@ describe('checkoutOptions', () => {
     });
   });
 
-  it('shows the store as its brand does: name Kirana, its logo as an absolute URL, its green', () => {
+  it('shows the store by the name its settings give it, its logo as an absolute URL, its green', () => {
     const options = checkoutOptions(request, callbacks, page);
-    expect(options.name).toBe('Kirana');
+    expect(options.name).toBe('Sharma General Store');
     expect(options.image).toBe('https://shop.example.in/logo.png');
     expect(options.theme).toEqual({ color: '#15803d' });
   });

@@ -1,5 +1,5 @@
 import type { ProviderOrder } from '@kirana/shared';
-import { BRAND_COLOR, STORE_LOGO_PATH, STORE_NAME } from '../../lib/brand';
+import { BRAND_COLOR, STORE_LOGO_PATH } from '../../lib/brand';
 import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from './razorpay';
 
 /** Checkout asks for a phone number; this one stands in when none is known. */
@@ -27,21 +27,22 @@ export interface CheckoutCallbacks {
 
 /**
  * Razorpay Checkout's options for `request`: the public key `keyId`, the provider order's
- * amount and currency, the store's name, logo (an absolute URL under `origin`, where the web app
- * is served) and green, the payer's details, and `callbacks` as `handler` and `modal.ondismiss`.
+ * amount and currency, the store's name (`shopName`, from the shop's settings), logo (an
+ * absolute URL under `origin`, where the web app is served) and green, the payer's details, and
+ * `callbacks` as `handler` and `modal.ondismiss`.
  * (`payment.failed` is not an option: `callbacks.onFailed` is attached with `.on()`.)
  */
 export function checkoutOptions(
   request: CheckoutRequest,
   callbacks: Pick<CheckoutCallbacks, 'onPaid' | 'onDismiss'>,
-  { keyId, origin }: { keyId: string; origin: string },
+  { keyId, origin, shopName }: { keyId: string; origin: string; shopName: string },
 ): RazorpayOptions {
   const { providerOrder, description, prefill } = request;
   return {
     key: keyId,
     amount: providerOrder.amount,
     currency: providerOrder.currency,
-    name: STORE_NAME,
+    name: shopName,
     description,
     image: new URL(STORE_LOGO_PATH, origin).href,
     order_id: providerOrder.id,

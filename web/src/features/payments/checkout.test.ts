@@ -3,9 +3,11 @@ import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from './razorp
 
 const mocks = vi.hoisted(() => ({
   getPaymentConfig: vi.fn(),
+  getShop: vi.fn(),
   loadCheckoutScript: vi.fn(),
 }));
 vi.mock('./api/get-payment-config', () => ({ getPaymentConfig: mocks.getPaymentConfig }));
+vi.mock('../shop/api/get-shop', () => ({ getShop: mocks.getShop }));
 vi.mock('./load-checkout-script', () => ({ loadCheckoutScript: mocks.loadCheckoutScript }));
 
 const config = {
@@ -59,6 +61,7 @@ beforeEach(() => {
   FakeRazorpay.opened = [];
   vi.stubGlobal('window', { location: { origin: 'https://shop.example.in' } });
   mocks.getPaymentConfig.mockResolvedValue(config);
+  mocks.getShop.mockResolvedValue({ success: true, shop: { name: 'Sharma General Store' } });
   mocks.loadCheckoutScript.mockResolvedValue(FakeRazorpay);
 });
 
@@ -120,6 +123,27 @@ describe('prepareCheckout', () => {
     expect(callbacks.onFailed).toHaveBeenCalledWith({
       error: { code: 'X', description: 'Card declined' },
     });
+  });
+
+  it('opens Checkout with the shop’s name as its settings say it at each payment', async () => {
+    const { prepareCheckout } = await freshModule();
+    const callbacks = { onPaid: vi.fn(), onFailed: vi.fn(), onDismiss: vi.fn() };
+    (await prepareCheckout()).open(request, callbacks);
+    mocks.getShop.mockResolvedValue({ success: true, shop: { name: 'Sharma Fresh' } });
+    (await prepareCheckout()).open(request, callbacks);
+
+    expect(FakeRazorpay.opened.map((razorpay) => razorpay.options.name)).toEqual([
+      'Sharma General Store',
+      'Sharma Fresh',
+    ]);
+  });
+
+  it('says payments could not start when the shop cannot be read', async () => {
+    const { prepareCheckout, PAYMENTS_UNAVAILABLE, ApiError, UNREACHABLE_MESSAGE } =
+      await freshModule();
+    mocks.getShop.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
+    await expect(prepareCheckout()).rejects.toThrow(PAYMENTS_UNAVAILABLE);
+    expect(mocks.loadCheckoutScript).not.toHaveBeenCalled();
   });
 
   it('ends a payment once: after it is paid, neither a close nor a late failure is reported', async () => {

@@ -1,6 +1,7 @@
-import type { PaymentConfigAnswer } from '@kirana/shared';
-import { serverMessage } from '../../lib/api-client';
+import type { PaymentConfigAnswer, Shop } from '@kirana/shared';
+import { api, serverMessage } from '../../lib/api-client';
 import { serverUrl } from '../../lib/server-origin';
+import { getShop } from '../shop/api/get-shop';
 import { getPaymentConfig } from './api/get-payment-config';
 import { checkoutOptions, type CheckoutCallbacks, type CheckoutRequest } from './checkout-options';
 import { loadCheckoutScript } from './load-checkout-script';
@@ -31,21 +32,23 @@ function paymentConfig(): Promise<PaymentConfigAnswer> {
 
 /**
  * Gets Checkout ready to open: the payment configuration (`GET /api/payments/config`, once per
- * page) and its script (once; a path is on the store's server). Call it before creating a
- * provider order, so that a payment window that cannot open creates nothing.
+ * page), the shop's name as its settings say now (`GET /api/shop`) and the script (once; a path
+ * is on the store's server). Call it before creating a provider order, so that a payment window
+ * that cannot open creates nothing.
  * @throws Error with a message for a toast: the server's, or that payments could not start;
  * `CheckoutScriptError` when the script does not load.
  */
 export async function prepareCheckout(): Promise<Checkout> {
   let answer: PaymentConfigAnswer;
+  let shop: Shop;
   try {
-    answer = await paymentConfig();
+    [answer, { shop }] = await Promise.all([paymentConfig(), getShop(api)]);
   } catch (error) {
     throw new Error(serverMessage(error) ?? PAYMENTS_UNAVAILABLE, { cause: error });
   }
   // The sandbox's script is a path on the store's server, which may not be the page's origin.
   const Razorpay = await loadCheckoutScript(serverUrl(answer.checkoutScript));
-  const page = { keyId: answer.keyId, origin: window.location.origin };
+  const page = { keyId: answer.keyId, origin: window.location.origin, shopName: shop.name };
 
   return {
     open(request, { onPaid, onFailed, onDismiss }) {
