@@ -183,7 +183,7 @@ describe('a counter sale past the count: the customer holds the packet the count
     expect(await productOf(oil.id)).toMatchObject({ stockCount: 6, pastCount: 0 });
   });
 
-  test('an import counts the shelf again where its row gives stockCount, and only there', async () => {
+  test('an import counts the shelf again where its row gives a new stockCount, and only there', async () => {
     const sku = `GHEE-${randomUUID().slice(0, 8)}`;
     const ghee = await createProduct(app.orm.em.fork(), { sku, stockCount: 0, inStock: false });
     await sell(ghee.id, 2, { sellPastCount: true }).expect(201);
@@ -195,7 +195,20 @@ describe('a counter sale past the count: the customer holds the packet the count
         .expect(200);
     await importing(`sku,weight\r\n${sku},1 kg\r\n`);
     expect(await productOf(ghee.id)).toMatchObject({ stockCount: 0, pastCount: 2 });
-    await importing(`sku,stockCount\r\n${sku},0\r\n`);
-    expect(await productOf(ghee.id)).toMatchObject({ stockCount: 0, pastCount: 0 });
+    // An export brought back with its count as it was counted nothing, and says no change.
+    const unchanged = await importing(`sku,stockCount\r\n${sku},0\r\n`);
+    expect(unchanged.body).toMatchObject({ updated: 0, unchanged: 1, changes: [] });
+    expect(await productOf(ghee.id)).toMatchObject({ stockCount: 0, pastCount: 2 });
+    const preview = await seller
+      .post('/api/product/import')
+      .attach('file', Buffer.from(`sku,stockCount\r\n${sku},3\r\n`), 'products.csv')
+      .expect(200);
+    expect(preview.body.changes).toEqual([
+      expect.objectContaining({
+        fields: expect.arrayContaining([{ field: 'stockCount', from: '0', to: '3' }]),
+      }),
+    ]);
+    await importing(`sku,stockCount\r\n${sku},3\r\n`);
+    expect(await productOf(ghee.id)).toMatchObject({ stockCount: 3, pastCount: 0 });
   });
 });

@@ -112,9 +112,10 @@ export function planRow(
   const stock = {
     inStock: fields.inStock ?? product?.inStock ?? true,
     stockCount: fields.stockCount === undefined ? (product?.stockCount ?? null) : fields.stockCount,
-    // A count given is the shelf counted: nothing is sold past it any more.
-    ...(fields.stockCount !== undefined && { pastCount: 0 }),
   };
+  // A new count is the shelf counted: nothing is sold past it any more. The count an export wrote
+  // and a file brings back unchanged counted nothing, so what was sold past it stays to be counted.
+  const counted = fields.stockCount !== undefined && fields.stockCount !== product?.stockCount;
   if (data.inStock === undefined && fields.stockCount != null)
     stock.inStock = fields.stockCount > 0;
   if (stock.inStock && stock.stockCount === 0) {
@@ -128,6 +129,7 @@ export function planRow(
     return null;
   }
   Object.assign(fields, stock);
+  // The columns the row changes; pastCount is none, and goes with the new count.
   const changed = product
     ? Object.keys(fields).filter(
         (key) =>
@@ -138,6 +140,7 @@ export function planRow(
   if (product && pictures && JSON.stringify(pictures) !== JSON.stringify(product.images)) {
     changed.push('images');
   }
+  if (counted) fields.pastCount = 0;
   const sku = cells.get('sku')?.trim() || null;
   return { row, line, sku, product, fields, pictures, changed };
 }
