@@ -174,16 +174,21 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The checks every text a person wrote must pass before it is stored and shown to others: no
- * control character (a line break too: text with lines, such as a description, is checked line
- * by line), no half of a UTF-16 surrogate pair (not a character at all), no bidirectional
+ * control character (a line break too, but in text with `lines`, such as an address, whose line
+ * breaks are '\n'), no half of a UTF-16 surrogate pair (not a character at all), no bidirectional
  * control characters.
  */
-export function readableText(field: string) {
+export function readableText(field: string, { lines = false } = {}) {
   return [
-    z.refine<string>(
-      (text) => !CONTROL_CHARACTER.test(text),
-      `${field} must not contain control characters (such as a tab or a line break)`,
-    ),
+    lines
+      ? z.refine<string>(
+          (text) => text.split('\n').every((line) => !CONTROL_CHARACTER.test(line)),
+          `${field} must not contain control characters (such as a tab)`,
+        )
+      : z.refine<string>(
+          (text) => !CONTROL_CHARACTER.test(text),
+          `${field} must not contain control characters (such as a tab or a line break)`,
+        ),
     z.refine<string>(
       (text) => !LONE_SURROGATE.test(text),
       `${field} must be valid text: it holds half of a character (a lone surrogate)`,

@@ -31,18 +31,25 @@ export const SHOP_TEXT_LENGTHS = {
 export const PHONE_EXPECTED =
   'phone must be an Indian phone number, such as 98765 43210 or 1800 000 000';
 
-/** A text of the shop's own, trimmed and at most `max` characters; empty unless `required`. */
-const shopText = (field: keyof typeof SHOP_TEXT_LENGTHS, required = false) =>
+/**
+ * A text of the shop's own, trimmed and at most `max` characters; empty unless `required`; with
+ * `lines` it may run over several, its line breaks written '\n'.
+ */
+const shopText = (
+  field: keyof typeof SHOP_TEXT_LENGTHS,
+  { required = false, lines = false } = {},
+) =>
   z
     .string({ error: `${field} must be text` })
     .check(
+      ...(lines ? [z.overwrite((text: string) => text.replace(/\r\n?/g, '\n'))] : []),
       z.trim(),
       ...(required ? [z.minLength(1, `${field} must not be empty`)] : []),
       z.maxLength(
         SHOP_TEXT_LENGTHS[field],
         `${field} must be at most ${SHOP_TEXT_LENGTHS[field]} characters`,
       ),
-      ...readableText(field),
+      ...readableText(field, { lines }),
     );
 
 /** A pause is for a rush or a closed day or two, not a season. */
@@ -154,10 +161,10 @@ export const shopUpdateBodySchema = requestBody({
       ),
   ),
   /** The shop's name as the storefront, its pages' titles and its receipts show it. */
-  name: z.optional(shopText('name', true)),
+  name: z.optional(shopText('name', { required: true })),
   /** The number shoppers call: the storefront's footer, contact page and receipts. */
   phone: z.optional(
-    shopText('phone', true).check(
+    shopText('phone', { required: true }).check(
       z.refine((phone) => INDIAN_PHONE.test(normalizePhone(phone)), PHONE_EXPECTED),
     ),
   ),
@@ -172,9 +179,9 @@ export const shopUpdateBodySchema = requestBody({
     ),
   ),
   /** Where the shop is, as the contact page and receipts say it; empty: not shown. */
-  address: z.optional(shopText('address')),
+  address: z.optional(shopText('address', { lines: true })),
   /** Returns and refunds, in the seller's own words (the storefront's page of that name). */
-  returnsPolicy: z.optional(shopText('returnsPolicy')),
+  returnsPolicy: z.optional(shopText('returnsPolicy', { lines: true })),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(
     z.string({ error: TIME_ZONE_EXPECTED }).check(z.refine(isTimeZone, TIME_ZONE_EXPECTED)),

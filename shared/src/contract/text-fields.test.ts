@@ -57,6 +57,8 @@ const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001b', '\u007f'];
 const TAKES = [
   { path: /\.password$/, controls: CONTROLS },
   { path: /\.description$/, controls: ['\n'] },
+  // The shop's address and returns policy run over lines, as the seller writes them.
+  { path: /\.(address|returnsPolicy)$/, controls: ['\n', '\r'] },
 ];
 
 describe('every text field of every request', () => {

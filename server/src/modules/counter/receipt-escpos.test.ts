@@ -106,4 +106,9 @@ describe('the HTML receipt', () => {
     );
     expect(html).not.toMatch(/<script|src=/);
   });
+
+  it('prints an address of several lines a line each', () => {
+    const html = receiptHtml(sale, { ...shop, address: '12 MG Road,\nPune' }, 80);
+    expect(html).toMatch(/<p>12 MG Road,<\/p>\s*<p>Pune<\/p>\s*<p>Phone 98765 43210<\/p>/);
+  });
 });

@@ -58,7 +58,7 @@ export function receiptOf(sale: SaleRecord, shop: ReceiptShop): Receipt {
   if (sale.refundedPaise > 0) payment.push(['Given back', rs(sale.refundedPaise)]);
   return {
     shop: shop.name,
-    contact: [...(shop.address ? [shop.address] : []), `Phone ${shop.phone}`],
+    contact: [...(shop.address ? shop.address.split('\n') : []), `Phone ${shop.phone}`],
     bill: `Bill ${sale.number}`,
     date: receiptDate(sale.createdAt, shop.timeZone),
     lines: sale.lines.map((line) => ({

@@ -154,7 +154,8 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
         name: '  Sharma General Store ',
         phone: '+91 98765-43210',
         email: 'Orders@Sharma.Example',
-        address: '12 MG Road, Pune 411001',
+        // Lines as a Windows browser's text box sends them.
+        address: '12 MG Road,\r\nPune 411001',
         returnsPolicy:
           'Bring it back within 7 days with the bill.\nFresh produce: tell us the same day.',
       });
@@ -168,10 +169,16 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
         name: 'Sharma General Store',
         phone: '+91 98765-43210',
         email: 'orders@sharma.example',
-        address: '12 MG Road, Pune 411001',
+        address: '12 MG Road,\nPune 411001',
         returnsPolicy:
           'Bring it back within 7 days with the bill.\nFresh produce: tell us the same day.',
       });
+      // Other control characters are still refused, in lines too.
+      const tab = await seller
+        .put('/api/shop')
+        .send({ address: '12 MG Road,\n\tPune' })
+        .expect(400);
+      expect(tab.body.message).toBe('address must not contain control characters (such as a tab)');
       // No e-mail and no address: none shown; a landline with its code is a phone too.
       const cleared = await setShop({ email: '', address: '', phone: '020 2612 3456' });
       expect(cleared.shop).toMatchObject({ email: '', address: '', phone: '020 2612 3456' });
