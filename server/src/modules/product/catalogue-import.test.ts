@@ -467,6 +467,40 @@ describe('importing and exporting the catalogue', () => {
     ]);
   });
 
+  test('a code a product held before codes were checked across SKU and barcode comes back unchanged without an error', async () => {
+    const em = app.orm.em.fork();
+    const code = `OLD-${randomUUID().slice(0, 8)}`;
+    await createProduct(em, { name: 'Old SKU holder', sku: code });
+    // Written straight into the table, as an earlier version let it be.
+    const clashing = await createProduct(em, { name: 'Old barcode holder', barcode: code });
+    const sku = `OLD-${randomUUID().slice(0, 8)}`;
+    await em.nativeUpdate(ProductSchema, { id: clashing.id }, { sku });
+    const back = csvOf([
+      ['sku', 'barcode', 'weight'],
+      [sku, code, '750 g'],
+    ]);
+    const applied = answer((await send(back, { mode: 'apply' }).expect(200)).body);
+    expect(applied).toMatchObject({ updated: 1, errors: [] });
+    // Given to another product, it is still refused.
+    const other = answer(
+      (
+        await send(
+          csvOf([
+            ['sku', 'barcode'],
+            [`${tag}-2`, code.toLowerCase()],
+          ]),
+        ).expect(200)
+      ).body,
+    );
+    expect(other.errors).toEqual([
+      expect.objectContaining({
+        row: 1,
+        field: 'barcode',
+        message: expect.stringMatching(/SKU of Old SKU holder/),
+      }),
+    ]);
+  });
+
   test('unknown or repeated columns are errors of the header (row 0)', async () => {
     const response = await send(
       csvOf([

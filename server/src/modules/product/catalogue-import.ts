@@ -25,7 +25,13 @@ import {
   type Planned,
 } from './catalogue-import-row.js';
 import { openPictureArchive, type PictureArchive } from './picture-archive.js';
-import { codeClash, codeHolders, holdProductCodes, type CodeHolder } from './product-codes.js';
+import {
+  changedCodes,
+  codeClash,
+  codeHolders,
+  holdProductCodes,
+  type CodeHolder,
+} from './product-codes.js';
 import { productsByIds } from './product-search.js';
 import { ProductSchema, type Product } from './product.entity.js';
 import { changedFieldsNote, flushCodes, recordChange } from './product.service.js';
@@ -250,19 +256,24 @@ async function productsWithoutSku(
  * @throws nothing.
  */
 async function checkCodesFree(em: EntityManager, planned: Planned[], errors: ImportError[]) {
-  const codes = (code: 'sku' | 'barcode') => planned.flatMap((plan) => plan.fields[code] ?? []);
+  // A code the row's product holds already needs nothing (an export brought back as it was).
+  const wanted = planned.map((plan) => ({
+    plan,
+    codes: plan.product ? changedCodes(plan.fields, plan.product) : plan.fields,
+  }));
+  const codes = (code: 'sku' | 'barcode') => wanted.flatMap((each) => each.codes[code] ?? []);
   // By each of their codes in lower case: a row meets only the products holding its own.
   const holders = new Map<string, CodeHolder[]>();
   for (const holder of await codeHolders(em, { skus: codes('sku'), barcodes: codes('barcode') }))
     for (const code of new Set([holder.sku, holder.barcode].map((each) => each?.toLowerCase())))
       if (code) holders.set(code, [...(holders.get(code) ?? []), holder]);
-  for (const plan of planned) {
-    const met = [plan.fields.sku, plan.fields.barcode].flatMap((code) =>
+  for (const { plan, codes } of wanted) {
+    const met = [codes.sku, codes.barcode].flatMap((code) =>
       code ? (holders.get(code.toLowerCase()) ?? []) : [],
     );
     const clash = met
       .filter((holder) => holder.id !== plan.product?.id)
-      .map((holder) => codeClash(holder, plan.fields))
+      .map((holder) => codeClash(holder, codes))
       .find((each) => each !== null);
     if (clash) errors.push({ row: plan.row, line: plan.line, ...clash });
   }

@@ -84,6 +84,12 @@ export function codeClash(
   return null;
 }
 
+/** The codes of `fields` that `product` does not have yet: only those need to be free. */
+export const changedCodes = (fields: Codes, product: Codes): Codes => ({
+  ...(fields.sku !== product.sku && { sku: fields.sku }),
+  ...(fields.barcode !== product.barcode && { barcode: fields.barcode }),
+});
+
 /**
  * @throws AppError CONFLICT, naming the product, when a live product other than `self` holds the
  * SKU or the barcode of `codes`, as either.

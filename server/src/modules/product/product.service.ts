@@ -18,7 +18,7 @@ import { findCategory } from '../category/category.service.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
-import { assertCodesFree, holdProductCodes, type Codes } from './product-codes.js';
+import { assertCodesFree, changedCodes, holdProductCodes, type Codes } from './product-codes.js';
 import { ProductEventSchema, ProductSchema, type Product } from './product.entity.js';
 
 /**
@@ -122,12 +122,6 @@ async function categoryPathOf(em: EntityManager, path: string): Promise<string> 
   if (!category) throw new AppError('INVALID', `category: the shop has no category "${path}"`);
   return category.path;
 }
-
-/** The codes of `fields` that `product` does not have yet: only those need to be free. */
-const changedCodes = (fields: Codes, product: Product): Codes => ({
-  ...(fields.sku !== product.sku && { sku: fields.sku }),
-  ...(fields.barcode !== product.barcode && { barcode: fields.barcode }),
-});
 
 /**
  * Flushes, turning a race lost on the live products' unique codes into the same refusal as
