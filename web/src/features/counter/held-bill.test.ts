@@ -47,6 +47,18 @@ describe('the bill held over a reload', () => {
     expect(heldBill()).toEqual(held);
   });
 
+  it('a bill held before products carried pastCount comes back, its products with none', () => {
+    const { pastCount: _, ...before } = rice;
+    const held = {
+      bill: [{ product: before, quantity: 1 }],
+      key: 'k',
+      payment: 'upi',
+      tendered: '',
+    };
+    kept.set('kirana.counter.bill', JSON.stringify({ ...held, unanswered: null }));
+    expect(heldBill()?.bill).toEqual([{ product: rice, quantity: 1 }]);
+  });
+
   it('an empty bill keeps nothing, and what this screen cannot read is no bill', () => {
     holdBill({
       bill: [{ product: rice, quantity: 1 }],

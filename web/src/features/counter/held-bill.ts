@@ -31,7 +31,8 @@ export interface HeldBill {
 const heldBillSchema = z.object({
   bill: z.array(
     z.object({
-      product: productSchema,
+      // A bill held by a version before pastCount is kept as it was.
+      product: z.extend(productSchema, { pastCount: z._default(z.int(), 0) }),
       quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
     }),
   ),
