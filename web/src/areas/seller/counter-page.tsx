@@ -178,17 +178,17 @@ export function CounterPage() {
   /**
    * The bill's products as they are now, after the server said their prices moved or too few are
    * left: the bill shows the new prices, or marks what it cannot sell. Answers the bill as it
-   * now is (the one it held when not reached).
+   * now is (the one it held when not reached): `shown`, the bill on the screen, scans included.
    */
-  const refreshBill = async (): Promise<Bill> => {
+  const refreshBill = async (shown: Bill): Promise<Bill> => {
     // Not reached: the bill stays as it is, and the next try says why.
-    const products = await productsNow(bill.map((line) => line.product._id)).catch(() => null);
-    if (!products) return bill;
+    const products = await productsNow(shown.map((line) => line.product._id)).catch(() => null);
+    if (!products) return shown;
     const now = new Map(products.map((product) => [product._id, product]));
     const fresh = (held: Bill) =>
       held.map((line) => ({ ...line, product: now.get(line.product._id) ?? line.product }));
     setBill(fresh);
-    return fresh(bill);
+    return fresh(shown);
   };
 
   /**
@@ -244,9 +244,9 @@ export function CounterPage() {
       setBill((held) => joinBills(held, scanned));
       if (code === 'BILL_CHANGED') {
         toast.warning(failureMessage(problem, 'Prices changed: check the bill'));
-        await refreshBill();
+        await refreshBill(joinBills(bill, scanned));
       } else if (code === 'OUT_OF_STOCK') {
-        const now = await refreshBill();
+        const now = await refreshBill(joinBills(bill, scanned));
         // Gone since the bill was shown: the seller's word sells it all the same.
         if (pastCountLines(now).length > 0) {
           setAskingPastCount(true);
