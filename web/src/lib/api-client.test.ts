@@ -17,6 +17,7 @@ const product = {
   image: ['/uploads/potato-800.webp'],
   inStock: true,
   stockCount: null,
+  pastCount: 0,
   weight: '500 g',
   sku: null,
   barcode: null,

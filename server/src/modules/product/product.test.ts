@@ -35,6 +35,7 @@ describe('GET /api/product/list', () => {
       image: [`${app.url}/uploads/demo/mango-800.webp`],
       inStock: true,
       stockCount: null,
+      pastCount: 0,
       weight: null,
       sku: null,
       barcode: null,
