@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
+import { networkUrls } from './banner.js';
 import type { AgentLogin } from './config.js';
 import { CacheInvalidations, invalidationOf } from './lib/cache-invalidations.js';
 import { cookieKeys } from './lib/cookie-keys.js';
@@ -90,7 +91,8 @@ export interface AppDependencies {
   trustProxy: boolean;
   /**
    * This server's origin as browsers reach it (PUBLIC_URL); images are answered under it. Unset:
-   * each request's own origin, so a phone on the shop's network gets pictures it can load.
+   * each request's own origin when it names this machine, so a phone on the shop's network gets
+   * pictures it can load; `localUrl` for any other Host header.
    */
   publicUrl: string | undefined;
   /** Where this server listens on this machine (http://localhost:PORT): the last resort. */
@@ -124,7 +126,7 @@ export function createApp(deps: AppDependencies): App {
   app.keys = cookieKeys([deps.sessionSecret]);
   Object.defineProperty(app.context, 'publicUrl', {
     get(this: AppContext) {
-      return deps.publicUrl ?? addressedOrigin(this.protocol, this.host, deps.localUrl);
+      return deps.publicUrl ?? addressedOrigin(this.protocol, this.host, deps);
     },
   });
   app.context.publicOrigins = deps.publicOrigins;
@@ -259,16 +261,36 @@ export function createApp(deps: AppDependencies): App {
     // Behind a proxy the origin is in its forwarded headers, which Koa reads.
     originOf: (req) =>
       deps.publicUrl ??
-      (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '', deps.localUrl)),
+      (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '', deps)),
     securityHeaders: security.data,
     logLine: requestLines(deps.logger, deps.requestLogLevel),
   });
   return { koa: app, listener };
 }
 
-/** The origin a request was addressed to, or `fallback` when its Host header names none. */
-function addressedOrigin(protocol: string, host: string, fallback: string): string {
-  return parseOrigin(`${protocol}://${host}`) ?? fallback;
+/**
+ * The origin a request is answered under while PUBLIC_URL is unset: the one it was addressed to
+ * when that names this server on its port (localhost, the loopback addresses, this machine's
+ * addresses on the shop's network, which phones open) or a PUBLIC_ORIGINS host; else `localUrl`.
+ * Any other Host header would have pictures answered under its sender's name, and cost the
+ * catalogue a snapshot (and the storefront its pages) of its own.
+ */
+function addressedOrigin(
+  protocol: string,
+  host: string,
+  server: Pick<AppDependencies, 'localUrl' | 'publicOrigins'>,
+): string {
+  const origin = parseOrigin(`${protocol}://${host}`);
+  if (!origin) return server.localUrl;
+  const port = Number(new URL(server.localUrl).port || 80);
+  const addressed = new URL(origin).host;
+  const names = (origins: readonly string[]) =>
+    origins.some((each) => new URL(each).host === addressed);
+  const own =
+    names([server.localUrl, ...server.publicOrigins]) ||
+    names(['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${port}`)) ||
+    names(networkUrls(port));
+  return own ? origin : server.localUrl;
 }
 
 /** One route the app serves, as its router declares it: `PUT /api/agents/status/:orderId`. */

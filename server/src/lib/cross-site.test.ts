@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { networkUrls } from '../banner.js';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import {
@@ -158,12 +159,40 @@ describe('without PUBLIC_URL', () => {
   });
   afterAll(() => app.close());
 
-  test('pictures are answered under the address each request reached, so a phone on the shop’s network loads them', async () => {
-    await createListedProduct(app, { images: ['/uploads/test/lan-800.webp'] });
-    const { body } = await app.http().get('/api/product/list').set('Host', '192.168.1.20:4000');
-    expect(body.products.map((product: { image: string[] }) => product.image[0])).toContain(
-      'http://192.168.1.20:4000/uploads/test/lan-800.webp',
-    );
+  const picturesOf = (body: { products: { image: string[] }[] }) =>
+    body.products.map((product) => product.image[0]);
+
+  test.skipIf(networkUrls(0).length === 0)(
+    'pictures are answered under this machine’s address on the shop’s network, so a phone on it loads them',
+    async () => {
+      await createListedProduct(app, { images: ['/uploads/test/lan-800.webp'] });
+      const [lan] = networkUrls(Number(new URL(app.url).port));
+      const { body } = await app
+        .http()
+        .get('/api/product/list')
+        .set('Host', new URL(lan!).host)
+        .expect(200);
+      expect(picturesOf(body)).toContain(`${lan}/uploads/test/lan-800.webp`);
+    },
+  );
+
+  test('any other Host header gets pictures under the store’s own address, from its one snapshot', async () => {
+    await createListedProduct(app, { images: ['/uploads/test/host-800.webp'] });
+    const port = Number(new URL(app.url).port);
+    const own = await app.http().get('/api/product/list').expect(200);
+    expect(picturesOf(own.body)).toContain(`${app.url}/uploads/test/host-800.webp`);
+
+    for (const host of [
+      'attacker.example',
+      `attacker.example:${port}`,
+      '192.0.2.7:4000',
+      `localhost:${port + 1}`,
+    ]) {
+      const hostile = await app.http().get('/api/product/list').set('Host', host).expect(200);
+      expect(picturesOf(hostile.body), host).toEqual(picturesOf(own.body));
+      // The same bytes: the shop's snapshot answered, not one built (and kept) for this host.
+      expect(hostile.headers.etag, host).toBe(own.headers.etag);
+    }
   });
 
   test('behind an HTTPS proxy not trusted with X-Forwarded-Proto, the store’s own pages may still act', async () => {

@@ -33,7 +33,7 @@ export type CatalogueReader = (publicUrl: string | undefined) => Promise<Product
 
 /**
  * Snapshots kept at most, one per origin the pictures are named under: without PUBLIC_URL that
- * is each request's own, from a Host header that the client chooses.
+ * is each request's own among this machine's addresses (any other Host header gets the default).
  */
 export const CATALOGUE_ORIGINS = 8;
 

@@ -134,6 +134,38 @@ describe('server-rendered storefront pages', () => {
     expect(productsHeld(html).every((product) => product.category === 'Fruits')).toBe(true);
   });
 
+  test('without PUBLIC_URL, a page asked for under another Host header is the shop’s, under its own address', async () => {
+    const unset = await createTestApp({
+      publicUrl: null,
+      webRoot: build.webRoot,
+      storefrontRenderer: build.renderer,
+    });
+    try {
+      const mango = await createListedProduct(unset, {
+        name: 'Kesar Mango',
+        category: 'Fruits',
+        images: ['/uploads/demo/kesar-800.webp'],
+      });
+      const path = `/products/fruits/${mango.id}`;
+
+      for (const host of ['attacker.example', `attacker.example:${new URL(unset.url).port}`]) {
+        const { text: html } = await unset.http().get(path).set('Host', host).expect(200);
+        expect(attribute(html, /<link rel="canonical" href="([^"]*)"/), host).toBe(
+          `${unset.url}${path}`,
+        );
+        expect(attribute(html, /<meta property="og:url" content="([^"]*)"/), host).toBe(
+          `${unset.url}${path}`,
+        );
+        expect(attribute(html, /<meta property="og:image" content="([^"]*)"/), host).toBe(
+          `${unset.url}/uploads/demo/kesar-800.webp`,
+        );
+        expect(html, host).not.toContain('attacker.example');
+      }
+    } finally {
+      await unset.close();
+    }
+  });
+
   test('the home page, all products and a category are rendered with their own titles', async () => {
     const carrot = await createListedProduct(app, { name: 'Ooty Carrot', category: 'Vegetables' });
 
