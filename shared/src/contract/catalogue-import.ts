@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_STOCK_COUNT } from '../limits.js';
+import { readableText } from './common.js';
 import { formPriceField, OFFER_ABOVE_PRICE, productFields } from './product-editing.js';
 
 /*
@@ -110,6 +111,16 @@ export const importCreateRowSchema = z
 /** A row that updates the product of its SKU: only the columns the file has. */
 export const importUpdateRowSchema = z.partial(z.object(importFields));
 export type ImportRow = z.output<typeof importUpdateRowSchema>;
+
+/**
+ * A row's cells that it gives, checked before the server looks any of them up (a SKU, a name):
+ * each product field as a row that updates checks it, the category (a path or a label) and the
+ * pictures as text.
+ */
+export const importCellsSchema = z.extend(importUpdateRowSchema, {
+  category: z.optional(z.string().check(...readableText('category'))),
+  images: z.optional(z.string().check(...readableText('images'))),
+});
 
 /**
  * One thing wrong with an import: its row (1: the first under the header; 0: the header), its

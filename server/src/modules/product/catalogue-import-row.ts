@@ -2,6 +2,7 @@ import {
   CLEAR_CELL,
   CLEARABLE_COLUMNS,
   MAX_PRODUCT_IMAGES,
+  importCellsSchema,
   importCreateRowSchema,
   importUpdateRowSchema,
   toPaise,
@@ -66,6 +67,28 @@ export interface RowContext {
   fail: (field: string, message: string) => void;
 }
 
+/**
+ * Whether every cell the row gives is one its field takes, as a typed field is checked; else
+ * false, with its errors reported through `fail`. Checked before any cell is looked up: a NUL or
+ * other control character never reaches the database.
+ */
+export function readableRow(
+  { cells }: ImportRecord,
+  fail: (field: string, message: string) => void,
+): boolean {
+  const input: Record<string, string> = {};
+  for (const [column, cell] of cells)
+    if (cell.trim() !== '' && !clears(column, cell)) input[column] = cellInput(column, cell);
+  const parsed = importCellsSchema.safeParse(input);
+  for (const issue of parsed.error?.issues ?? [])
+    fail(String(issue.path[0] ?? 'row'), issue.message);
+  return parsed.success;
+}
+
+/** A cell as its field takes it: a description's `|` are its line breaks. */
+const cellInput = (column: CatalogueColumn, cell: string) =>
+  column === 'description' ? cell.replace(/\|/g, '\n') : cell;
+
 /** What a row does, or null with its errors reported through `fail`. */
 export function planRow(
   { row, line, cells }: ImportRecord,
@@ -88,7 +111,6 @@ export function planRow(
     // An empty cell keeps what the product has; an empty switch what any product has.
     if (cell.trim() === '' && (product || column === 'inStock')) continue;
     if (clears(column, cell)) input[column] = '';
-    else if (column === 'description') input[column] = cell.replace(/\|/g, '\n');
     else if (column === 'category') {
       const named = findCategory(categories, cell);
       input[column] = named?.path ?? cell;
@@ -96,7 +118,7 @@ export function planRow(
         fail('category', `category: the shop has no category "${cell.trim()}"`);
         return null;
       }
-    } else input[column] = cell;
+    } else input[column] = cellInput(column, cell);
   }
   const parsed = (product ? importUpdateRowSchema : importCreateRowSchema).safeParse(input);
   if (!parsed.success) {

@@ -419,6 +419,56 @@ describe('importing and exporting the catalogue', () => {
     );
   });
 
+  test('a NUL in a SKU, a name or a description is a row error in the preview and the apply; nothing is written', async () => {
+    const before = await mine();
+    const csv = csvOf([
+      HEADER,
+      good(1, { sku: `${tag}-\u00001` }),
+      good(2, { name: `Nul\u0000 ${tag}` }),
+      good(3, { description: 'Fresh|Ta\u0000sty' }),
+    ]);
+    const errors = [
+      { row: 1, line: 2, field: 'sku', message: expect.stringMatching(/^sku /) },
+      {
+        row: 2,
+        line: 3,
+        field: 'name',
+        message: 'name must not contain control characters (such as a tab or a line break)',
+      },
+      {
+        row: 3,
+        line: 4,
+        field: 'description',
+        message: 'description must not contain control characters (such as a tab or a line break)',
+      },
+    ];
+    expect(answer((await send(csv).expect(200)).body)).toMatchObject({ created: 0, errors });
+    expect(answer((await send(csv, { mode: 'apply' }).expect(400)).body)).toMatchObject({
+      success: false,
+      code: 'INVALID',
+      errors,
+    });
+    expect(await mine()).toEqual(before);
+  });
+
+  test('a file with a byte that is not UTF-8 is refused, naming its line; a byte-order mark is fine', async () => {
+    const csv = Buffer.concat([
+      Buffer.from(`\uFEFF${HEADER.join(',')}\r\n${good(1).join(',')}\r\n`),
+      Buffer.from('x,Bad'),
+      Buffer.from([0xff]),
+      Buffer.from(`,${category},10,10,,,,,,\r\n`),
+    ]);
+    expect((await send(csv).expect(400)).body).toEqual({
+      success: false,
+      message: 'file: line 3 is not UTF-8 text: save the CSV as UTF-8',
+      code: 'INVALID',
+    });
+    const bom = Buffer.from(
+      `\uFEFF${HEADER.join(',')}\r\n${good(1, { sku: `U${tag}` }).join(',')}`,
+    );
+    expect(answer((await send(bom).expect(200)).body)).toMatchObject({ created: 1, errors: [] });
+  });
+
   test('a SKU or barcode of another live product is a row error', async () => {
     const em = app.orm.em.fork();
     const holder = await em.findOneOrFail(ProductSchema, { sku: `${tag}-1` });

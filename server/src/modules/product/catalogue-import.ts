@@ -5,6 +5,7 @@ import {
   type ImportChange,
   type ImportError,
 } from '@kirana/shared';
+import { isUtf8 } from 'node:buffer';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { CsvError, parse } from 'csv-parse/sync';
@@ -20,6 +21,7 @@ import { listedChanges } from './catalogue-import-changes.js';
 import {
   cellsOf,
   planRow,
+  readableRow,
   twinKey,
   type ImportRecord,
   type Planned,
@@ -82,11 +84,14 @@ export async function importCatalogue(
     throw new AppError('INVALID', 'file: the CSV is empty; its first row names the columns');
   const errors: ImportError[] = [];
   const columns = readHeader(header, errors);
-  const records: ImportRecord[] = lines.map(({ cells, line }, index) => ({
-    row: index + 1,
-    line,
-    cells: cellsOf(cells, columns),
-  }));
+  // Rows with a cell their field refuses are errors before any cell is looked up.
+  const records: ImportRecord[] = lines
+    .map(({ cells, line }, index) => ({ row: index + 1, line, cells: cellsOf(cells, columns) }))
+    .filter((record) =>
+      readableRow(record, (field, message) =>
+        errors.push({ row: record.row, line: record.line, field, message }),
+      ),
+    );
   const archive = files.zip ? await openPictureArchive(files.zip) : undefined;
   const known = await knownProducts(em, records);
   const categories = await em.find(CategorySchema, {});
@@ -152,8 +157,9 @@ const rowName = ({ row, line }: { row: number; line: number }) => `row ${row} (l
  */
 function readCsv(csv: Buffer): { cells: string[]; line: number }[] {
   const rows: { cells: string[]; line: number }[] = [];
+  const text = utf8Text(csv);
   try {
-    parse(csv, {
+    parse(text, {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
@@ -173,6 +179,25 @@ function readCsv(csv: Buffer): { cells: string[]; line: number }[] {
     throw new AppError('TOO_LARGE', `file: at most ${IMPORT_LIMITS.rows} rows under the header`);
   }
   return rows;
+}
+
+/**
+ * The file's text; a byte that is not UTF-8 is refused, never read as '\uFFFD'.
+ * @throws AppError INVALID naming the file's first line that is not UTF-8.
+ */
+function utf8Text(csv: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(csv);
+  } catch {
+    // A byte of a character written in more than one is never a line feed's.
+    let start = 0;
+    let line = 1;
+    while (isUtf8(csv.subarray(start, csv.indexOf(0x0a, start) + 1 || csv.length))) {
+      start = csv.indexOf(0x0a, start) + 1;
+      line += 1;
+    }
+    throw new AppError('INVALID', `file: line ${line} is not UTF-8 text: save the CSV as UTF-8`);
+  }
 }
 
 /** Each column's index by name; unknown and repeated columns are errors of row 0. */
