@@ -17,6 +17,8 @@ describe('spreadsheet CSV cells', () => {
     ['\r=cmd', "\r'=cmd"],
     ['Asha\r\n+1\r@2\n-3', "Asha\r\n'+1\r'@2\n'-3"],
     ['\n\n=x', "\n\n'=x"],
+    ["'=x\n''+y", "''=x\n'''+y"],
+    ["'Taste of Home'", "'Taste of Home'"],
     ['Ravi Kumar', 'Ravi Kumar'],
     ['a = b\nc + d', 'a = b\nc + d'],
   ])('every line of %j that starts a formula is written as text', (cell, written) => {

@@ -14,12 +14,14 @@ const FORMULA_CHARACTERS = '=+\\-@\\t\\uFF1D\\uFF0B\\uFF0D\\uFF20';
  * A line starts at the cell's start or after \r\n, \r or \n. The line breaks come first in the
  * alternation, so that a cell opening with "\r=" has its second line taken apart too.
  */
-const LINE_WITH_FORMULA = new RegExp(`(\\r\\n|\\r|\\n|^)(?=[${FORMULA_CHARACTERS}])`, 'g');
-const NEUTRALISED_LINE = new RegExp(`(\\r\\n|\\r|\\n|^)'(?=[${FORMULA_CHARACTERS}])`, 'g');
+const LINE_WITH_FORMULA = new RegExp(`(\\r\\n|\\r|\\n|^)(?='*[${FORMULA_CHARACTERS}])`, 'g');
+const NEUTRALISED_LINE = new RegExp(`(\\r\\n|\\r|\\n|^)'(?='*[${FORMULA_CHARACTERS}])`, 'g');
 
 /**
  * `text` as a spreadsheet shows it, never runs it: every line of it that starts with a formula
- * character gets a leading apostrophe (which spreadsheets read as "this is text").
+ * character gets a leading apostrophe (which spreadsheets read as "this is text"). So does a line
+ * whose own apostrophes come before one ("'=x" is written "''=x"): reading the file back takes
+ * off just the apostrophe added, and a line's own leading apostrophe is kept.
  */
 export function neutraliseFormulas(text: string): string {
   return text.replace(LINE_WITH_FORMULA, "$1'");

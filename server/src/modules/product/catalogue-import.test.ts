@@ -469,6 +469,28 @@ describe('importing and exporting the catalogue', () => {
     expect(answer((await send(bom).expect(200)).body)).toMatchObject({ created: 1, errors: [] });
   });
 
+  test("a cell's own leading apostrophe is kept; only the one the export put before a formula is taken off", async () => {
+    const quoted = await addCategory(`Quoted-${tag}`, `Quoted ${tag}`);
+    const row = (n: number, name: string) =>
+      good(n, { sku: `Q${tag}-${n}`, name, category: quoted });
+    const csv = csvOf([
+      HEADER,
+      row(1, `'Taste of Home' ${tag}`),
+      row(2, `'=SUM(A1) ${tag}`),
+      row(3, `''+Quoted ${tag}`),
+    ]);
+    const applied = answer((await send(csv, { mode: 'apply' }).expect(200)).body);
+    expect(applied).toMatchObject({ created: 3, errors: [] });
+    const products = await app.orm.em
+      .fork()
+      .find(ProductSchema, { category: quoted }, { orderBy: { sku: 'asc' } });
+    expect(products.map((product) => product.name)).toEqual([
+      `'Taste of Home' ${tag}`,
+      `=SUM(A1) ${tag}`,
+      `'+Quoted ${tag}`,
+    ]);
+  });
+
   test('a SKU or barcode of another live product is a row error', async () => {
     const em = app.orm.em.fork();
     const holder = await em.findOneOrFail(ProductSchema, { sku: `${tag}-1` });
