@@ -98,6 +98,11 @@ type Body =
       maxFiles: number;
       example: (ids: FuzzIds) => Record<string, unknown>;
     }
+  /**
+   * A CSV file (`file`, a multipart upload) sent to apply, whose one row is `row` with a cell
+   * the route must refuse; or junk that is no such upload.
+   */
+  | { csv: { file: string; row: Record<string, string> } }
   /** Raw bytes whose signature (header) we never know. */
   | { signed: true }
   /** Any body: the path's id is never a real one. */
@@ -173,8 +178,12 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
   },
   'POST /api/product/import': {
     as: ['seller'],
-    // A multipart upload of a CSV: no JSON body, nor a broken form, is one it takes.
-    body: { json: { safeParse: () => ({ success: false }) }, example: () => ({ mode: 'apply' }) },
+    body: {
+      csv: {
+        file: 'file',
+        row: { sku: 'FUZZ-1', name: 'Fuzz mangoes', category: 'Fruits', price: '120' },
+      },
+    },
   },
   'GET /api/product/export': { as: KINDS },
   'GET /api/product/search': { as: KINDS, query: ['q', 'category', 'page', 'limit'] },
@@ -774,11 +783,53 @@ const badForm = (
       })),
   );
 
+/**
+ * CSV uploads sent to apply that must be refused: `row` with one cell holding a control
+ * character (after any text), or the file with a byte that is not UTF-8.
+ */
+const badCsv = ({ file, row }: Extract<Body, { csv: unknown }>['csv']) => {
+  const columns = Object.keys(row);
+  const line = (cells: string[]) =>
+    cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',');
+  return fc
+    .tuple(
+      fc.constantFrom(...columns),
+      nastyText,
+      fc.constantFrom('\u0000', '\u0007', '\u001B', '\u007F'),
+      fc.boolean(),
+    )
+    .map(([column, text, control, notUtf8]) => {
+      const cells = columns.map((each) => (each === column ? `${text}${control}` : row[each]!));
+      const csv = new TextEncoder().encode(`${line(columns)}\r\n${line(cells)}\r\n`);
+      return {
+        body: multipart(
+          [
+            { name: 'mode', data: 'apply' },
+            {
+              name: file,
+              filename: 'products.csv',
+              type: 'text/csv',
+              data: notUtf8 ? Buffer.concat([csv, new Uint8Array([0xff])]) : csv,
+            },
+          ],
+          'fuzzboundary',
+        ),
+        type: 'multipart/form-data; boundary=fuzzboundary',
+        what: notUtf8 ? 'a CSV that is not UTF-8' : `a control character in its ${column} cell`,
+      };
+    });
+};
+
 // ---- Requests ---------------------------------------------------------------------------------
 
 /** A JSON-ish body for `body`, with its content type and what is wrong with it. */
 function badBody(body: Body, ids: FuzzIds) {
   type Sent = { body: string | Uint8Array; type: string | undefined; what: string };
+  if ('csv' in body)
+    return fc.oneof(
+      { weight: 3, arbitrary: badCsv(body.csv) },
+      { weight: 1, arbitrary: badBody({ ignored: true }, ids) },
+    );
   if ('form' in body)
     return badForm(body, body.example(ids)).map((form): Sent => ({
       ...form,
