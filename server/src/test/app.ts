@@ -29,7 +29,7 @@ import type { PushDeps } from '../modules/push/push-sender.js';
 import { pushProcessor } from '../modules/push/push.processor.js';
 import { localVapidKeys } from '../modules/push/vapid-keys.js';
 import { realtimeProcessor } from '../modules/realtime/realtime.processor.js';
-import { startRealtime } from '../modules/realtime/realtime.server.js';
+import { startRealtime, type SocketLimits } from '../modules/realtime/realtime.server.js';
 import { createDatabase } from './database.js';
 import { DatabaseImageStore } from '../modules/upload/database-image-store.js';
 import { LocalImageStore, type ImageStore } from '../modules/upload/image-store.js';
@@ -134,6 +134,8 @@ export async function createTestApp(
     dataDir?: string;
     /** What the shop's backups dump (default: the app's database, with pg_dump). */
     backupSource?: DumpSource;
+    /** Open connections one address, and all together, may hold (default: production's). */
+    socketLimits?: SocketLimits;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? {
@@ -220,6 +222,7 @@ export async function createTestApp(
     trustProxy: false,
     publicUrl: publicUrl ?? url,
     publicOrigins,
+    socketLimits: options.socketLimits,
   });
   events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
   events.subscribe(paymentsProcessor(orm, payments));

@@ -20,6 +20,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { trustedOrigin } from '../../lib/origins.js';
+import { limitedAddress } from '../../lib/rate-limit.js';
 import { connectRedis, REDIS_KEY_PREFIX } from '../../lib/redis.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
@@ -61,7 +62,24 @@ export interface RealtimeOptions {
   publicUrl: string;
   /** Other origins whose pages may open sockets with the session cookies (PUBLIC_ORIGINS). */
   publicOrigins: readonly string[];
+  /** Open connections one client address, and all together, may hold (default SOCKET_LIMITS). */
+  socketLimits?: SocketLimits | undefined;
 }
+
+export interface SocketLimits {
+  perAddress: number;
+  total: number;
+}
+
+/**
+ * One shop's Wi-Fi shares one public address among the counter, the agents' phones and the
+ * shoppers in the shop: 50 is far above that. The total stays well below the usual file
+ * descriptor limit (`ulimit -n`, often 65,536), leaving room for HTTP requests and the database.
+ */
+export const SOCKET_LIMITS: SocketLimits = { perAddress: 50, total: 10_000 };
+
+/** What a refused client is told; engine.io answers the handshake with 403 and this message. */
+export const TOO_MANY_SOCKETS = 'TOO_MANY_SOCKETS';
 
 const AREA_SESSION: Record<Area, SessionKind> = { shop: 'user', seller: 'seller', agents: 'agent' };
 
@@ -112,6 +130,47 @@ function allowedOrigin(request: IncomingMessage, options: RealtimeOptions): bool
   return trustedOrigin(origin, { ...options, host });
 }
 
+/** What the engine's `connection` event gives (engine.io's Socket, not a direct dependency). */
+interface EngineConnection {
+  request: IncomingMessage;
+  once(event: 'close', listener: () => void): void;
+}
+
+/** The client's address as the HTTP side reads it (Koa with `maxIpsCount: 1`). */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
+  const last = typeof forwarded === 'string' ? forwarded.split(',').at(-1)?.trim() : undefined;
+  return limitedAddress(last || (request.socket.remoteAddress ?? ''));
+}
+
+/**
+ * Counts open engine connections (one carries every namespace a client joins) by client
+ * address, so a flood of sockets cannot use up the file descriptors HTTP and the database need.
+ */
+function connectionCounter(limits: SocketLimits, trustProxy: boolean) {
+  const byAddress = new Map<string, number>();
+  let total = 0;
+  return {
+    /** Whether a new connection from `request`'s address is within the limits. */
+    allows(request: IncomingMessage): boolean {
+      const count = byAddress.get(clientAddress(request, trustProxy)) ?? 0;
+      return total < limits.total && count < limits.perAddress;
+    },
+    /** Counts `request`'s connection until the function it returns is called. */
+    open(request: IncomingMessage): () => void {
+      const address = clientAddress(request, trustProxy);
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+      total += 1;
+      return () => {
+        total -= 1;
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
+      };
+    },
+  };
+}
+
 /**
  * Starts Socket.IO on `httpServer` at `/socket.io`.
  * @throws when `redis` is set and its subscriber connection cannot be made.
@@ -125,6 +184,7 @@ export async function startRealtime(
   const redis = redisUrl
     ? await Promise.all([0, 1].map(() => connectRedis(redisUrl, logger, { queueWhileDown: true })))
     : undefined;
+  const connections = connectionCounter(options.socketLimits ?? SOCKET_LIMITS, options.trustProxy);
   const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
     httpServer,
     {
@@ -132,8 +192,11 @@ export async function startRealtime(
       serveClient: false,
       // Clients only listen: a message from one is never more than a few bytes.
       maxHttpBufferSize: 10_000,
+      // Only asked for a new connection, before a WebSocket upgrade: the cheapest refusal.
       allowRequest: (request, callback) => {
-        callback(null, allowedOrigin(request, options));
+        if (!allowedOrigin(request, options)) return callback(null, false);
+        if (!connections.allows(request)) return callback(TOO_MANY_SOCKETS, false);
+        callback(null, true);
       },
       // Long polling from another origin's page is a CORS request; only the listed ones may.
       cors: { origin: [...options.publicOrigins], credentials: true },
@@ -144,6 +207,10 @@ export async function startRealtime(
       }),
     },
   );
+
+  io.engine.on('connection', (connection: EngineConnection) => {
+    connection.once('close', connections.open(connection.request));
+  });
 
   /**
    * Disconnects `socket` once its session has ended: checked at once (a logout between the
