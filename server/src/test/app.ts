@@ -219,7 +219,7 @@ export async function createTestApp(
     logger,
     redisUrl: options.redisUrl,
     redisKeyPrefix: options.redisKeyPrefix,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     publicUrl: publicUrl ?? url,
     publicOrigins,
     socketLimits: options.socketLimits,

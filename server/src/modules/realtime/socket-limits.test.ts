@@ -32,4 +32,35 @@ describe('how many sockets one address may hold', () => {
       )
       .toBe(true);
   });
+
+  describe('behind a trusted proxy', () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await createTestApp({
+        trustProxy: true,
+        socketLimits: { perAddress: 2, total: 4 },
+      });
+    });
+    afterAll(() => proxied.close());
+
+    /** A long-polling handshake (a connection held until it times out) from `address`. */
+    const handshake = (address: string) =>
+      proxied
+        .http()
+        .get(`${SOCKET_PATH}/?EIO=4&transport=polling`)
+        .set('X-Forwarded-For', address)
+        .then((answer) => answer.status);
+
+    test('each forwarded address has its own cap, and all of them together the total', async () => {
+      expect(await handshake('203.0.113.1')).toBe(200);
+      expect(await handshake('203.0.113.1')).toBe(200);
+      expect(await handshake('203.0.113.1')).toBe(403);
+      // The proxy's own entry is the last one: what the client claims before it is not trusted.
+      expect(await handshake('203.0.113.9, 203.0.113.1')).toBe(403);
+      expect(await handshake('203.0.113.2')).toBe(200);
+      expect(await handshake('203.0.113.2')).toBe(200);
+      expect(await handshake('203.0.113.3')).toBe(403);
+      await proxied.http().get('/healthz').expect(200);
+    });
+  });
 });
