@@ -140,8 +140,14 @@ interface EngineConnection {
 function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? request.headers['x-forwarded-for'] : undefined;
   const last = typeof forwarded === 'string' ? forwarded.split(',').at(-1)?.trim() : undefined;
-  return limitedAddress(last || (request.socket.remoteAddress ?? ''));
+  return last || (request.socket.remoteAddress ?? '');
 }
+
+/**
+ * This machine: a proxy on it that does not forward addresses (TRUST_PROXY unset), and the
+ * benches, connect from here; only the total bounds it.
+ */
+const isLoopback = (address: string) => address === '::1' || /^(::ffff:)?127\./.test(address);
 
 /**
  * Counts open engine connections (one carries every namespace a client joins) by client
@@ -153,12 +159,15 @@ function connectionCounter(limits: SocketLimits, trustProxy: boolean) {
   return {
     /** Whether a new connection from `request`'s address is within the limits. */
     allows(request: IncomingMessage): boolean {
-      const count = byAddress.get(clientAddress(request, trustProxy)) ?? 0;
-      return total < limits.total && count < limits.perAddress;
+      const address = clientAddress(request, trustProxy);
+      if (total >= limits.total) return false;
+      return (
+        isLoopback(address) || (byAddress.get(limitedAddress(address)) ?? 0) < limits.perAddress
+      );
     },
     /** Counts `request`'s connection until the function it returns is called. */
     open(request: IncomingMessage): () => void {
-      const address = clientAddress(request, trustProxy);
+      const address = limitedAddress(clientAddress(request, trustProxy));
       byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       total += 1;
       return () => {
