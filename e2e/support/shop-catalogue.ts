@@ -122,8 +122,11 @@ const SIZES = ['100 g', '200 g', '250 g', '500 g', '1 kg', '2 kg', '5 kg', '500 
 
 /** The catalogue's CSV: `count` distinct products, cycling brands × items × sizes. */
 export function catalogueCsv(count: number): Buffer {
-  // The import's own columns, pictures left out: this catalogue has none.
-  const header = CATALOGUE_COLUMNS.filter((column) => column !== 'images');
+  // The import's own columns, pictures left out (this catalogue has none) and the count read
+  // (its counts are typed, as by hand).
+  const header = CATALOGUE_COLUMNS.filter(
+    (column) => column !== 'images' && column !== 'stockCountRead',
+  );
   const rows: string[][] = [header];
   const combos = Object.entries(ITEMS).flatMap(([category, items]) =>
     items.flatMap((item) => BRANDS.map((brand) => ({ category, item, brand }))),

@@ -7,7 +7,8 @@ import { formPriceField, OFFER_ABOVE_PRICE, productFields } from './product-edit
  * Import and export (design: Catalogue at shop scale): a CSV with a header row, columns in any
  * order; a row with a known `sku` updates that product, any other is created. In a row that
  * updates, an empty cell keeps what the product has, as a column left out does; CLEAR_CELL
- * empties one of CLEARABLE_COLUMNS.
+ * empties one of CLEARABLE_COLUMNS. An export writes beside `stockCount` the count it read
+ * (`stockCountRead`): a row's count with one applies only while the product's count is still it.
  */
 
 /** The columns of an import, and of an export in this order. */
@@ -22,6 +23,7 @@ export const CATALOGUE_COLUMNS = [
   'barcode',
   'inStock',
   'stockCount',
+  'stockCountRead',
   'images',
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
@@ -68,25 +70,26 @@ const yesNoText = (field: string) =>
   );
 
 /** A count of units as a spreadsheet writes it; empty is not counted (null). */
-const unitsText = z.pipe(
-  z.string(),
+const unitsText = (field: string) =>
   z.pipe(
-    z.transform((text: string) => (text.trim() === '' ? null : Number(text.trim()))),
-    z.nullable(
-      z
-        .int({ error: 'stockCount must be a whole number of units, or empty' })
-        .check(
-          z.minimum(0, 'stockCount must not be negative'),
-          z.maximum(MAX_STOCK_COUNT, `stockCount must be at most ${MAX_STOCK_COUNT}`),
-        ),
+    z.string(),
+    z.pipe(
+      z.transform((text: string) => (text.trim() === '' ? null : Number(text.trim()))),
+      z.nullable(
+        z
+          .int({ error: `${field} must be a whole number of units, or empty` })
+          .check(
+            z.minimum(0, `${field} must not be negative`),
+            z.maximum(MAX_STOCK_COUNT, `${field} must be at most ${MAX_STOCK_COUNT}`),
+          ),
+      ),
     ),
-  ),
-);
+  );
 
 const importFields = {
   ...productFields(formPriceField),
   inStock: yesNoText('inStock'),
-  stockCount: unitsText,
+  stockCount: unitsText('stockCount'),
 };
 
 /**
@@ -114,10 +117,11 @@ export type ImportRow = z.output<typeof importUpdateRowSchema>;
 
 /**
  * A row's cells that it gives, checked before the server looks any of them up (a SKU, a name):
- * each product field as a row that updates checks it, the category (a path or a label) and the
- * pictures as text.
+ * each product field as a row that updates checks it, the count read as a count, the category (a
+ * path or a label) and the pictures as text.
  */
 export const importCellsSchema = z.extend(importUpdateRowSchema, {
+  stockCountRead: z.optional(unitsText('stockCountRead')),
   category: z.optional(z.string().check(...readableText('category'))),
   images: z.optional(z.string().check(...readableText('images'))),
 });

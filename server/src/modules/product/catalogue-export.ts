@@ -36,6 +36,8 @@ export function catalogueCells(
     barcode: product.barcode ?? '',
     inStock: String(product.inStock),
     stockCount: product.stockCount === null ? '' : String(product.stockCount),
+    // The count this file read: brought back, its count applies only while the product's is it.
+    stockCountRead: product.stockCount === null ? '' : String(product.stockCount),
     images: product.images.map(picture).join(';'),
   };
 }

@@ -40,6 +40,8 @@ export interface Planned {
   fields: Omit<Partial<Product>, 'images'>;
   pictures: (string | Entry)[] | undefined;
   changed: string[];
+  /** The count the file read, when the row changes the product's count by it (else null). */
+  countRead: number | null;
 }
 
 /**
@@ -107,7 +109,7 @@ export function planRow(
   const product = bySku ?? (twin === 'ambiguous' ? undefined : twin) ?? null;
   const input: Record<string, string> = {};
   for (const [column, cell] of cells) {
-    if (column === 'images') continue;
+    if (column === 'images' || column === 'stockCountRead') continue;
     // An empty cell keeps what the product has; an empty switch what any product has.
     if (cell.trim() === '' && (product || column === 'inStock')) continue;
     if (clears(column, cell)) input[column] = '';
@@ -162,10 +164,22 @@ export function planRow(
   if (product && pictures && JSON.stringify(pictures) !== JSON.stringify(product.images)) {
     changed.push('images');
   }
+  // A count the file read that the product no longer has (units sold since) is not put back.
+  const read = cells.get('stockCountRead')?.trim();
+  const countRead = product && changed.includes('stockCount') && read ? Number(read) : null;
+  if (product && countRead !== null && countRead !== product.stockCount) {
+    fail('stockCount', countMovedMessage(product.stockCount ?? null, countRead));
+    return null;
+  }
   if (counted) fields.pastCount = 0;
   const sku = cells.get('sku')?.trim() || null;
-  return { row, line, sku, product, fields, pictures, changed };
+  return { row, line, sku, product, fields, pictures, changed, countRead };
 }
+
+/** Why a row's count is not applied: the product's count is no longer the one its file read. */
+export const countMovedMessage = (now: number | null, read: number) =>
+  `stockCount: the count is now ${now ?? 'empty (not counted)'} (it was ${read} when this file ` +
+  `was exported): export again, or write the count you mean with stockCountRead ${now ?? 'empty'}`;
 
 /** Whether the cell is CLEAR_CELL in a column a product may have empty. */
 const clears = (column: CatalogueColumn, cell: string) =>

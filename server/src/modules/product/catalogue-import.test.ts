@@ -6,10 +6,17 @@ import {
   type ImportAnswer,
 } from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import yazl from 'yazl';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct, picture, signInSeller } from '../../test/factories.js';
+import {
+  createListedProduct,
+  createProduct,
+  picture,
+  placeCodOrder,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
 import { CategorySchema } from '../category/category.entity.js';
 import { ProductSchema } from './product.entity.js';
 
@@ -383,6 +390,103 @@ describe('importing and exporting the catalogue', () => {
     expect(given).toMatchObject({ created: 0, updated: 1 });
     const jaggery = await app.orm.em.fork().find(ProductSchema, { name: `Loose Jaggery ${tag}` });
     expect(jaggery.map((product) => product.sku)).toEqual([`JAG-${tag}`]);
+  });
+
+  test('an exported count brought back after a sale is a row error naming the count now; a count typed, or still read, applies', async () => {
+    const rice = await createListedProduct(app, {
+      name: `Rice ${tag}`,
+      category,
+      sku: `RICE-${tag}`,
+      stockCount: 20,
+    });
+    await createListedProduct(app, {
+      name: `Dal ${tag}`,
+      category,
+      sku: `DAL-${tag}`,
+      stockCount: 8,
+    });
+    const exported = await seller.http.get('/api/product/export').expect(200);
+    const [header, ...rows] = parse(exported.text, { bom: true }) as string[][];
+    const at = (column: string) => header!.indexOf(column);
+    const riceRow = rows.find((cells) => cells[0] === `RICE-${tag}`)!;
+    const dalRow = rows.find((cells) => cells[0] === `DAL-${tag}`)!;
+    expect([riceRow[at('stockCount')], riceRow[at('stockCountRead')]]).toEqual(['20', '20']);
+
+    // One unit sold after the export: the file's 20 would sell it again.
+    await placeCodOrder(app, await signUpShopper(app), rice.id);
+    const count = async (sku: string) =>
+      (await app.orm.em.fork().findOneOrFail(ProductSchema, { sku })).stockCount;
+    expect(await count(`RICE-${tag}`)).toBe(19);
+    const message =
+      'stockCount: the count is now 19 (it was 20 when this file was exported): export again, or write the count you mean with stockCountRead 19';
+    // The seller counted 25 on the shelf: the dal's change rides along, and nothing is written.
+    dalRow[at('stockCount')] = '9';
+    const back = [...riceRow];
+    back[at('stockCount')] = '25';
+    const refused = await send(csvOf([header!, back, dalRow]), { mode: 'apply' }).expect(400);
+    expect(answer(refused.body).errors).toEqual([
+      { row: 1, line: 2, field: 'stockCount', message },
+    ]);
+    expect([await count(`RICE-${tag}`), await count(`DAL-${tag}`)]).toEqual([19, 8]);
+    // The export brought back as it was: the sold unit stays sold.
+    const asExported = answer((await send(csvOf([header!, riceRow])).expect(200)).body);
+    expect(asExported.errors).toEqual([{ row: 1, line: 2, field: 'stockCount', message }]);
+
+    // Without the count read (a file written by hand), the count typed applies; an unchanged
+    // count read applies too, and the preview lists each count it changes.
+    const typed = csvOf([
+      ['sku', 'stockCount'],
+      [`RICE-${tag}`, '25'],
+    ]);
+    const preview = answer((await send(csvOf([header!, dalRow])).expect(200)).body);
+    expect(preview.changes).toEqual([
+      expect.objectContaining({
+        sku: `DAL-${tag}`,
+        fields: [{ field: 'stockCount', from: '8', to: '9' }],
+      }),
+    ]);
+    await send(csvOf([header!, dalRow]), { mode: 'apply' }).expect(200);
+    await send(typed, { mode: 'apply' }).expect(200);
+    expect([await count(`RICE-${tag}`), await count(`DAL-${tag}`)]).toEqual([25, 9]);
+  });
+
+  test('a sale between the check and the write is caught under the write: apply changes nothing', async () => {
+    const tea = await createListedProduct(app, {
+      name: `Tea ${tag}`,
+      category,
+      sku: `TEA-${tag}`,
+      stockCount: 20,
+      images: [],
+    });
+    const file = csvOf([
+      ['sku', 'stockCount', 'stockCountRead', 'images'],
+      [`TEA-${tag}`, '25', '20', 'tea.png'],
+    ]);
+    // The pictures are stored after the rows are checked, before they are written: a unit is
+    // sold meanwhile.
+    const put = app.store.put.bind(app.store);
+    const spy = vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
+      await app.orm.em
+        .getConnection()
+        .execute(`update products set stock_count = 19 where id = '${tea.id}'`);
+      await put(name, data);
+    });
+    try {
+      const response = await send(file, {
+        mode: 'apply',
+        zip: await zipOf({ 'tea.png': await picture('png') }),
+      }).expect(409);
+      expect(response.body).toMatchObject({
+        success: false,
+        code: 'CONFLICT',
+        message:
+          'row 1 (line 2): stockCount: the count is now 19 (it was 20 when this file was exported): export again, or write the count you mean with stockCountRead 19',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const now = await app.orm.em.fork().findOneOrFail(ProductSchema, { sku: `TEA-${tag}` });
+    expect([now.stockCount, now.images]).toEqual([19, []]);
   });
 
   test('the export writes as text a formula on any line of a cell; importing it reads the cell back', async () => {

@@ -20,6 +20,7 @@ import { assertImage } from '../upload/upload.js';
 import { listedChanges } from './catalogue-import-changes.js';
 import {
   cellsOf,
+  countMovedMessage,
   planRow,
   readableRow,
   twinKey,
@@ -333,6 +334,7 @@ async function apply(
     const lost: ImportError[] = [];
     await checkCodesFree(tx, planned, lost);
     if (lost[0]) throw new AppError('CONFLICT', `${rowName(lost[0])}: ${lost[0].message}`);
+    await checkCountsKept(tx, planned);
     for (const [index, plan] of planned.entries()) {
       // Written in batches inside the one transaction, each let go once written: a whole
       // catalogue's entities held at once would grow the server's memory for good.
@@ -359,6 +361,35 @@ async function apply(
   });
   // The planner's figures for the catalogue as it now is: search picks its indexes by them.
   await sql`analyze products`.execute(em.getKysely());
+}
+
+/**
+ * Every count a row read is still its product's, checked with those products held to the
+ * transaction's end: a sale since the rows were checked is not undone.
+ * @throws AppError CONFLICT naming the first row whose product's count moved.
+ */
+async function checkCountsKept(tx: EntityManager, planned: Planned[]): Promise<void> {
+  const reading = planned.flatMap(({ row, line, product, countRead }) =>
+    product && countRead !== null ? [{ row, line, id: product.id, read: countRead }] : [],
+  );
+  if (reading.length === 0) return;
+  const rows = await tx
+    .getKysely<InferKyselyDB<typeof ProductSchema>>()
+    .selectFrom('products')
+    .select(['id', 'stock_count'])
+    .where(
+      'id',
+      'in',
+      reading.map(({ id }) => id),
+    )
+    .forUpdate()
+    .execute();
+  const now = new Map(rows.map((row) => [row.id, row.stock_count]));
+  for (const each of reading) {
+    const count = now.get(each.id) ?? null;
+    if (count !== each.read)
+      throw new AppError('CONFLICT', `${rowName(each)}: ${countMovedMessage(count, each.read)}`);
+  }
 }
 
 const isEntry = (picture: string | Entry): picture is Entry => typeof picture !== 'string';

@@ -78,14 +78,17 @@ export function ImportPage() {
         </h2>
         <p className="seller-page__note">
           A CSV with a header row and the columns sku, name, category, price, offerPrice,
-          description (lines separated by |), weight, barcode, inStock, stockCount and images (file
-          names separated by ;), in any order. A row whose SKU the shop has updates that product;
-          any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')} rows.
+          description (lines separated by |), weight, barcode, inStock, stockCount, stockCountRead
+          and images (file names separated by ;), in any order. A row whose SKU the shop has updates
+          that product; any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')}{' '}
+          rows.
         </p>
         <p className="seller-page__note">
           In a row that updates a product, an empty cell keeps what the product has; a cell of just
           a dash ({CLEAR_CELL}) empties its description, weight, barcode, stock count (not counted)
-          or pictures.
+          or pictures. A downloaded catalogue writes beside each stockCount the count it read
+          (stockCountRead): that row's count applies only while the product still has it, so units
+          sold since the download are not put back.
         </p>
         <form className="seller-form seller-form--wide" onSubmit={check}>
           <div className="seller-field">
