@@ -179,6 +179,25 @@ async function measure(label, env) {
     console.log(
       `search, ${queries.length} queries' first answers one at a time (from the database): p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms`,
     );
+    // Texts no shopper types, each new: 100 random letters (the longest `q`), one at a time.
+    const random = [];
+    for (let n = 0; n < 20; n += 1) {
+      const letters = Array.from(
+        randomBytes(100),
+        (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26],
+      );
+      random.push(
+        (
+          await timed(() =>
+            fetch(`${base}${searchUrl(letters.join(''))}`).then((r) => r.arrayBuffer()),
+          )
+        ).ms,
+      );
+    }
+    random.sort((a, b) => a - b);
+    console.log(
+      `search, 20 texts of 100 random letters one at a time: p50 ${random[10].toFixed(1)} ms, slowest ${random[19].toFixed(1)} ms`,
+    );
     // Then many shoppers at once asking those again (answers kept until the catalogue changes).
     const result = await autocannon({
       url: base,

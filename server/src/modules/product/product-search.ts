@@ -113,6 +113,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
   const phrases = phrasesOf(text);
   const shipped = shippedMeanings(text);
   const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const fuzzy = fuzzyText(text);
   const name = sql`lower(p.name)`;
   const matches = {
     exact: sql`${name} = ${text}`,
@@ -120,7 +121,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     prefix: sql`${name} like ${like.slice(1)}`,
     contains: sql`${name} like ${like}`,
     forms: sql`p.search_vector @@ websearch_to_tsquery('english', ${text})`,
-    typo: sql`${text} <% ${name}`,
+    typo: sql`${fuzzy} <% ${name}`,
   };
   const tier = sql`case
     when ${matches.exact} or ${matches.code} then 0
@@ -190,11 +191,27 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     where ${where}
     order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
       ts_rank(${nameWords}, ${named}, 2) desc nulls last, ${tier},
-      word_similarity(${text}, ${name}) desc, lower(p.name), p.id
+      word_similarity(${fuzzy}, ${name}) desc, lower(p.name), p.id
     limit ${query.limit} offset ${offset}
   `.execute(db);
   return matchesOf(rows);
 }
+
+/** How much of a search's text takes part in its typo match: a grocery's name is short. */
+export const FUZZY_WORDS = 4;
+export const FUZZY_LETTERS = 40;
+
+/**
+ * The part of `text` (normalized) that is matched for typos: its first FUZZY_WORDS words, at
+ * most FUZZY_LETTERS letters. The trigram match costs by the trigrams it looks up, so a long
+ * text (a pasted paragraph, 100 random letters) would cost a hundred times a name's; cut here,
+ * no text costs more than a long name. The other ways of matching read the whole text.
+ */
+export const fuzzyText = (text: string): string =>
+  Array.from(text.split(' ').slice(0, FUZZY_WORDS).join(' '))
+    .slice(0, FUZZY_LETTERS)
+    .join('')
+    .trim();
 
 const categoryFilter = (category: string | undefined): RawBuilder<unknown> =>
   category === undefined ? sql`` : sql`and lower(p.category) = lower(${category})`;

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, picture, signInSeller } from '../../test/factories.js';
 import { CategorySchema } from '../category/category.entity.js';
 import { ProductSchema } from './product.entity.js';
+import { FUZZY_LETTERS, fuzzyText } from './product-search.js';
 import { addSearchName } from './search-names.js';
 
 describe('the catalogue at shop scale: search, the cart’s items, the seller’s list', () => {
@@ -101,6 +102,23 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
   test('typos: "tomatto" and "potatoe" find what was meant', async () => {
     expect(names(await search('q=tomatto'))[0]).toBe('Tomato');
     expect(names(await search('q=potatoe'))).toEqual(['Potato']);
+  });
+
+  test('only the first words and letters of a long text are matched for typos, so no search costs more than a long name', async () => {
+    expect(fuzzyText('a'.repeat(100))).toBe('a'.repeat(FUZZY_LETTERS));
+    expect(fuzzyText('amul taaza toned milk 500 ml pouch')).toBe('amul taaza toned milk');
+    expect(fuzzyText('tomatto')).toBe('tomatto');
+    expect(fuzzyText(`${'x'.repeat(FUZZY_LETTERS - 1)} tomato`)).toBe(
+      'x'.repeat(FUZZY_LETTERS - 1),
+    );
+    // Devanagari is cut between letters, never inside one's code units.
+    expect(fuzzyText('दूध'.repeat(20))).toHaveLength(FUZZY_LETTERS);
+
+    const letters = 'qwertyuiopasdfghjklzxcvbnm';
+    const random = Array.from({ length: 100 }, (_, i) => letters[(i * 7 + 3) % 26]).join('');
+    expect((await search(`q=${random}`)).products).toEqual([]);
+    expect(names(await search(`q=tomatto ${'z'.repeat(92)}`))).toEqual([]);
+    expect(names(await search(`q=${'tomato '.repeat(14)}`))[0]).toBe('Tomato');
   });
 
   test('a NUL character in the search or any query is a 400 naming it, never a database error', async () => {
