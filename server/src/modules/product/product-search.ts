@@ -199,13 +199,14 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
 
 /** How much of a search's text takes part in its typo match: a grocery's name is short. */
 export const FUZZY_WORDS = 4;
-export const FUZZY_LETTERS = 40;
+export const FUZZY_LETTERS = 24;
 
 /**
  * The part of `text` (normalized) that is matched for typos: its first FUZZY_WORDS words, at
  * most FUZZY_LETTERS letters. The trigram match costs by the trigrams it looks up, so a long
- * text (a pasted paragraph, 100 random letters) would cost a hundred times a name's; cut here,
- * no text costs more than a long name. The other ways of matching read the whole text.
+ * text (a pasted paragraph, 100 random letters) would cost many times a name's, and past
+ * some 30 letters PostgreSQL reads every product instead of the trigram index (bench/README.md);
+ * cut here, no text costs more than a long name. The other ways of matching read the whole text.
  */
 export const fuzzyText = (text: string): string =>
   Array.from(text.split(' ').slice(0, FUZZY_WORDS).join(' '))
