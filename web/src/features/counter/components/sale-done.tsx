@@ -45,3 +45,13 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
     </section>
   );
 }
+
+/** The sale just recorded, said beside the next bill scanned while it was recorded. */
+export function LastSale({ sale }: { sale: CounterSale }) {
+  return (
+    <p className="counter-last" role="status">
+      Bill {sale.number} recorded
+      {sale.payment === 'cash' ? `: change to give ${rupees(sale.change ?? 0)}` : ': paid by UPI'}
+    </p>
+  );
+}

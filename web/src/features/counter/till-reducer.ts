@@ -1,0 +1,258 @@
+/*
+ * The till's protocol as a pure reducer over what happens at the counter: codes scanned and
+ * looked up, the bill edited, pay pressed, the sale's answer or its failure, the products read
+ * again after a refusal, a bill held over a reload. What the till must do next (send the sale,
+ * read the products again, say something) is data in the state, which useTillSession runs.
+ */
+import type { CounterPayment, CounterSale, CounterSaleBody, Product } from '@kirana/shared';
+import {
+  addToBill,
+  billBeyond,
+  billTotals,
+  cashFor,
+  joinBills,
+  pastCountLines,
+  readyToSell,
+  saleBody,
+  setQuantity,
+  type Bill,
+} from './bill';
+import type { HeldBill } from './held-bill';
+
+/** The sale being recorded: the request to send, under the bill's Idempotency-Key. */
+export interface SaleRequest {
+  body: CounterSaleBody;
+  key: string;
+}
+
+/** What the till says once, as a transition makes it (the hook turns it into a toast). */
+export type TillNotice =
+  /** The server knew the bill's key: a try whose answer was lost was recorded after all. */
+  | { kind: 'recorded already' }
+  /** The server refused the total shown: prices moved. */
+  | { kind: 'prices changed'; problem: unknown }
+  /** The sale was not recorded, for the reason `problem` gives. */
+  | { kind: 'sale failed'; problem: unknown };
+
+export interface TillState {
+  /** The bill on the screen. */
+  bill: Bill;
+  payment: CounterPayment;
+  /** The cash tendered, as typed. */
+  tendered: string;
+  /** The bill's Idempotency-Key, one until it is sold: a retry after a lost answer is one sale. */
+  key: string;
+  /**
+   * The last try of this bill whose answer never came (the server unreached or failing): it may
+   * have been recorded. Held with the bill over a reload.
+   */
+  unanswered: CounterSaleBody | null;
+  /** Codes scanned whose products are still being looked up. */
+  lookups: number;
+  /** Pay pressed while codes were looked up: pressed again once they are on the bill. */
+  payAfterLookups: PayPressed | null;
+  /** The sale being recorded (the hook sends it), or null. */
+  recording: SaleRequest | null;
+  /** Scanned while the sale is recorded: the next bill's, or this one's if it fails. */
+  queued: Bill;
+  /** The bill's products to read again after a refusal (the hook reads them), or null. */
+  refreshing: { ids: string[]; reason: 'BILL_CHANGED' | 'OUT_OF_STOCK'; problem: unknown } | null;
+  /** The seller is asked whether the customer holds what the count says is gone. */
+  askingPastCount: boolean;
+  /** The sale last recorded, shown until the next bill starts. */
+  done: CounterSale | null;
+  /** What this transition says, or null. */
+  notice: TillNotice | null;
+}
+
+/** Pay (F9, the button, Enter in the cash box or the question past the count). */
+export interface PayPressed {
+  type: 'pay pressed';
+  /** The shop's UPI id, without which UPI is not taken. */
+  upiId: string;
+  /** The seller's word that the customer holds what the count says is gone. */
+  pastCountAgreed?: boolean;
+}
+
+export type TillEvent =
+  | { type: 'held bill restored'; held: HeldBill }
+  /** A code was sent to be looked up. */
+  | { type: 'scanned' }
+  | { type: 'looked up'; product: Product; quantity: number }
+  | { type: 'lookup failed' }
+  /** A suggestion was picked. */
+  | { type: 'picked'; product: Product; quantity: number }
+  | { type: 'quantity set'; productId: string; quantity: number }
+  | { type: 'payment chosen'; payment: CounterPayment }
+  | { type: 'tendered typed'; tendered: string }
+  | PayPressed
+  /** Back to the bill from the question past the count. */
+  | { type: 'past count declined' }
+  | { type: 'sale answered'; sale: CounterSale; nextKey: string }
+  /**
+   * The sale failed with the server's `code` (none: not its answer); `lost`: no answer came, the
+   * sale may have been recorded. `nextKey`: the next bill's, if this one was recorded already.
+   */
+  | { type: 'sale failed'; code?: string; lost: boolean; problem: unknown; nextKey: string }
+  /** The bill's products as they are now; null when they could not be read. */
+  | { type: 'products read'; products: readonly Product[] | null }
+  /** The next customer's bill, empty (after a sale, Enter or New sale). */
+  | { type: 'next sale'; nextKey: string };
+
+/** The till with an empty bill under `key`. */
+export const emptyTill = (key: string): TillState => ({
+  bill: [],
+  payment: 'cash',
+  tendered: '',
+  key,
+  unanswered: null,
+  lookups: 0,
+  payAfterLookups: null,
+  recording: null,
+  queued: [],
+  refreshing: null,
+  askingPastCount: false,
+  done: null,
+  notice: null,
+});
+
+/** Whether the sale just recorded is on show: no next bill begun yet. */
+export const showsDone = (state: TillState): state is TillState & { done: CounterSale } =>
+  state.done !== null && state.bill.length === 0;
+
+/** What the till becomes on `event`: the last transition's notice is said already, so it goes. */
+export const tillReducer = (state: TillState, event: TillEvent): TillState =>
+  step(state.notice ? { ...state, notice: null } : state, event);
+
+function step(state: TillState, event: TillEvent): TillState {
+  switch (event.type) {
+    case 'held bill restored': {
+      const { bill, key, payment, tendered, unanswered } = event.held;
+      return { ...state, bill, key, payment, tendered, unanswered };
+    }
+    case 'scanned':
+      return { ...state, lookups: state.lookups + 1 };
+    case 'looked up': {
+      const looked = { ...add(state, event.product, event.quantity), lookups: state.lookups - 1 };
+      const { lookups, payAfterLookups } = looked;
+      // Pay pressed meanwhile: the bill is whole now.
+      if (lookups > 0 || !payAfterLookups) return looked;
+      return pay({ ...looked, payAfterLookups: null }, payAfterLookups);
+    }
+    case 'lookup failed':
+      // Not the bill the seller asked to sell: it is short of this item.
+      return { ...state, lookups: state.lookups - 1, payAfterLookups: null };
+    case 'picked':
+      return add(state, event.product, event.quantity);
+    case 'quantity set':
+      return { ...state, bill: setQuantity(state.bill, event.productId, event.quantity) };
+    case 'payment chosen':
+      return { ...state, payment: event.payment };
+    case 'tendered typed':
+      return { ...state, tendered: event.tendered };
+    case 'pay pressed':
+      return pay(state, event);
+    case 'past count declined':
+      return { ...state, askingPastCount: false };
+    case 'sale answered':
+      if (!state.recording) return state;
+      // The next bill holds what was scanned while this one was recorded; this one shows as done.
+      return { ...nextBill(state, state.queued, event.nextKey), done: event.sale };
+    case 'sale failed':
+      return saleFailed(state, event);
+    case 'products read':
+      return productsRead(state, event.products);
+    case 'next sale':
+      return state.recording ? state : nextBill(state, [], event.nextKey);
+  }
+}
+
+/** `quantity` of `product` on the bill, or on the next one while this one is recorded. */
+function add(state: TillState, product: Product, quantity: number): TillState {
+  if (state.recording) return { ...state, queued: addToBill(state.queued, product, quantity) };
+  return { ...state, bill: addToBill(state.bill, product, quantity), done: null };
+}
+
+/** A new bill holding `scanned`, under `key`, paid in cash until said otherwise. */
+const nextBill = (state: TillState, scanned: Bill, key: string): TillState => ({
+  ...state,
+  bill: scanned,
+  payment: 'cash',
+  tendered: '',
+  key,
+  unanswered: null,
+  recording: null,
+  queued: [],
+  done: null,
+});
+
+/**
+ * Records the bill: not while one is recorded (a second F9 is not the next bill's), after the
+ * codes still looked up (a scanner's Enter and a quick F9 are milliseconds apart), and only a
+ * bill ready to sell. One that sells past a product's count asks the seller first.
+ */
+function pay(state: TillState, event: PayPressed): TillState {
+  if (state.recording) return state;
+  if (state.lookups > 0) return { ...state, payAfterLookups: event };
+  const { bill, payment, tendered } = state;
+  if (!readyToSell(bill, payment, tendered, event.upiId)) return state;
+  const agreed = event.pastCountAgreed ?? false;
+  if (!agreed && pastCountLines(bill).length > 0) return { ...state, askingPastCount: true };
+  const { total } = billTotals(bill);
+  const cash = cashFor(total, tendered);
+  const cashGiven = 'tendered' in cash ? cash.tendered : undefined;
+  const body = saleBody(bill, payment, total, cashGiven, agreed);
+  return { ...state, askingPastCount: false, recording: { body, key: state.key } };
+}
+
+function saleFailed(
+  state: TillState,
+  { code, lost, problem, nextKey }: Extract<TillEvent, { type: 'sale failed' }>,
+): TillState {
+  const { recording, queued } = state;
+  if (!recording) return state;
+  if (code === 'IDEMPOTENCY_KEY_REUSED') {
+    // A try whose answer was lost was recorded after all: what the bill holds beyond it, and
+    // what was scanned meanwhile, is the next bill's.
+    const sold = state.unanswered?.items ?? recording.body.items;
+    const beyond = joinBills(billBeyond(state.bill, sold), queued);
+    return { ...nextBill(state, beyond, nextKey), notice: { kind: 'recorded already' } };
+  }
+  const failed: TillState = {
+    ...state,
+    // Scanned meanwhile: on this bill after all.
+    bill: joinBills(state.bill, queued),
+    queued: [],
+    recording: null,
+    unanswered: lost ? recording.body : state.unanswered,
+  };
+  const ids = failed.bill.map((line) => line.product._id);
+  if (code === 'BILL_CHANGED')
+    return {
+      ...failed,
+      refreshing: { ids, reason: code, problem },
+      notice: { kind: 'prices changed', problem },
+    };
+  // Gone since the bill was shown: the products as they are now say whether to ask.
+  if (code === 'OUT_OF_STOCK') return { ...failed, refreshing: { ids, reason: code, problem } };
+  return { ...failed, notice: { kind: 'sale failed', problem } };
+}
+
+/**
+ * The bill's products as they are now: the bill shows their new prices, or marks what it cannot
+ * sell (not read: it stays as it is, and the next try says why). Stock gone since the bill was
+ * shown asks the seller whether to sell past the count, else says why the sale failed.
+ */
+function productsRead(state: TillState, products: readonly Product[] | null): TillState {
+  const { refreshing } = state;
+  if (!refreshing) return state;
+  const now = new Map(products?.map((product) => [product._id, product]));
+  const bill = state.bill.map((line) => ({
+    ...line,
+    product: now.get(line.product._id) ?? line.product,
+  }));
+  const read = { ...state, bill: products ? bill : state.bill, refreshing: null };
+  if (refreshing.reason !== 'OUT_OF_STOCK') return read;
+  if (pastCountLines(read.bill).length > 0) return { ...read, askingPastCount: true };
+  return { ...read, notice: { kind: 'sale failed', problem: refreshing.problem } };
+}
