@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests import @kirana/shared from source, so no build is needed before `npm test`.
 const shared = {
@@ -35,9 +35,21 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/pwa/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'web/src/**/*.dom.test.tsx'],
           environment: 'node',
           // The agent app's texts read English unless a test switches.
           setupFiles: ['web/src/test/english.ts'],
+        },
+      },
+      {
+        // Screens rendered into a DOM (Testing Library), the API answered at the fetch boundary.
+        extends: './web/vite.config.ts',
+        resolve: { alias: shared },
+        test: {
+          name: 'web-dom',
+          include: ['web/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/english.ts', 'web/src/test/dom.ts'],
         },
       },
       {
