@@ -1,6 +1,6 @@
 // One lint config for every workspace. The import-direction rules encode the layering
-// shared ← server, shared ← web ← desktop (see ../shared/conventions.md): a workspace imports
-// another only by package name, and only in that direction.
+// shared ← server, shared ← web ← desktop (docs/architecture.md#direction-of-imports): a
+// workspace imports another only by package name, and only in that direction.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -37,7 +37,7 @@ const areaMessages = {
 };
 
 /**
- * server/src/modules in layers (conventions.md, "Modules depend in one direction"): a module
+ * server/src/modules in layers (docs/architecture.md#server-modules): a module
  * imports only modules of the layers below its own, so no two import each other; `order` sits
  * in the middle, what reacts to orders above it. Composition (app.ts, wiring.ts, db/, test/) is
  * above them all, and lib/ below: it imports no module.

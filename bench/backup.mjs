@@ -1,6 +1,6 @@
 // A backup of a real shop's size: 10,000 products and a year of orders (100 a day: 36,500
 // orders of three lines, their history, payments and the agents' cash lines) on the embedded
-// database; the figures the design's "Keeping the shop's data" needs: how long a backup takes
+// database; the figures docs/backups.md needs: how long a backup takes
 // (a copy of the database's folder, then its dump and check in a worker thread) and how long the
 // store waits for the copy, its size, the process's peak memory, and how long a restore takes
 // into a new DATA_DIR and, with DATABASE_URL, into a new PostgreSQL database.

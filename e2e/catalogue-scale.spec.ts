@@ -5,7 +5,7 @@ import { importProduct, importShopCatalogue, SCALE_URL } from './support/scale-s
 import { logInAsSeller, toast, uniqueSuffix } from './support/seller';
 
 /*
- * A real shop's catalogue (design: Catalogue at shop scale): 2,000 products (brands × items ×
+ * A real shop's catalogue (docs/catalogue.md#scale): 2,000 products (brands × items ×
  * sizes) imported through the seller's import into a store that never seeded the demo, on the
  * embedded database, where search runs on PGlite's full text and trigrams.
  */

@@ -18,7 +18,7 @@ import {
 
 /*
  * The built storefront served by a plain static host on other origins, its meta tag naming the
- * store's server (design.md, HTTP contract: other clients). The server lists the first origin in
+ * store's server (docs/security.md#cors). The server lists the first origin in
  * PUBLIC_ORIGINS (playwright.config.ts), not the second. No request is routed or faked: the
  * browser itself grants or refuses every call.
  */

@@ -1,4 +1,4 @@
-// `npm run backup` and `npm run restore -- FILE` (design: Keeping the shop's data), started by
+// `npm run backup` and `npm run restore -- FILE` (docs/backups.md), started by
 // scripts/backup.mjs once the build is current. Problems are said in one line.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

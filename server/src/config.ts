@@ -205,7 +205,7 @@ export interface Config {
   backups: BackupConfig;
 }
 
-/** Automatic backups (design: Keeping the shop's data). */
+/** Automatic backups (docs/backups.md#when-backups-are-made). */
 export interface BackupConfig {
   /** BACKUP_DIR: where backups are written (default DATA_DIR/backups). */
   dir: string;

@@ -1,7 +1,7 @@
 /**
  * How the modules above order and agent join in those modules' transactions (Vendure's process
  * hooks): the order and agent modules declare what they need, these provide it, so that modules
- * depend in one direction (conventions.md).
+ * depend in one direction (docs/architecture.md#server-modules).
  */
 import type { AgentHooks } from './modules/agent/agent-hooks.js';
 import { cashCancellationStep } from './modules/cash/cash-at-the-door.js';

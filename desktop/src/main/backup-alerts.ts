@@ -18,8 +18,8 @@ export interface BackupAlertsDeps {
 }
 
 /**
- * The counter's alert for a failed backup (design: Keeping the shop's data): a notification per
- * failure, replacing the previous one, since only the latest failure matters; a failure already
+ * The counter's alert for a failed backup (docs/backups.md#when-backups-are-made): a notification
+ * per failure, replacing the previous one, since only the latest failure matters; a failure already
  * told (the same time) is not told again.
  */
 export class BackupAlerts {

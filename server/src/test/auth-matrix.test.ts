@@ -38,7 +38,8 @@ import {
 
 /**
  * Who may call what: every route the app's routers serve, sent by each of these identities, with
- * the outcome the design asks for. A route without a row (or a row without a route) fails.
+ * the outcome each must get (docs/security.md#who-may-call-what). A route without a row (or a row
+ * without a route) fails.
  */
 const IDENTITIES = [
   'nobody',

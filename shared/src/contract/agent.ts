@@ -82,8 +82,9 @@ export const agentListAnswerSchema = z.object({
 export type AgentListAnswer = z.infer<typeof agentListAnswerSchema>;
 
 /**
- * An agent invite's code: random, base64url, as long as the server makes it (design: Agent
- * devices). Anything else cannot be an invite, so it is refused before any lookup.
+ * An agent invite's code: random, base64url, as long as the server makes it
+ * (docs/agents.md#paired-phones). Anything else cannot be an invite, so it is refused before any
+ * lookup.
  */
 export const AGENT_INVITE_CODE = /^[\w-]{24}$/;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** A backup in BACKUP_DIR (design: Keeping the shop's data). */
+/** A backup in BACKUP_DIR (docs/backups.md#what-a-backup-holds). */
 export const backupSchema = z.object({
   /** Its file name, which `GET /api/backups/{name}` downloads. */
   name: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { dayField, paiseOf, readableText, requestBody, wholePaise } from './common.js';
 
 /**
- * An agent's cash ledger (design: Orders, Agent cash). Every rupee an agent takes in cash is a
+ * An agent's cash ledger (docs/agents.md#cash-ledger). Every rupee an agent takes in cash is a
  * `collection` line; the seller records a `handover` when the agent brings cash to the counter;
  * a `correction` puts right what was wrong (cash given back for a cancelled order, a miscount).
  * Lines are only ever added: cash in hand is the sum of the agent's lines.

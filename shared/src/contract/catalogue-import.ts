@@ -4,7 +4,7 @@ import { readableText } from './common.js';
 import { formPriceField, OFFER_ABOVE_PRICE, productFields } from './product-editing.js';
 
 /*
- * Import and export (design: Catalogue at shop scale): a CSV with a header row, columns in any
+ * Import and export (docs/catalogue.md#import-and-export): a CSV with a header row, columns in any
  * order; a row with a known `sku` updates that product, any other is created. In a row that
  * updates, an empty cell keeps what the product has, as a column left out does; CLEAR_CELL
  * empties one of CLEARABLE_COLUMNS. An export writes beside `stockCount` the count it read

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The `code` of every error answer and its HTTP status (design: API beyond the specification): a
+ * The `code` of every error answer and its HTTP status (docs/api.md#error-codes): a
  * stable name that clients decide and translate by, never by the English `message`, which stays
  * as the spec shows it. The server's error middleware answers each AppError with its code's
  * status; an error no AppError made (a body parser's, a router's) gets the first code of its

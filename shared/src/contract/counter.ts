@@ -5,8 +5,8 @@ import { dayField, idField, queryInt, readableText, requestBody, wholePaise } fr
 import { productSchema } from './product.js';
 
 /*
- * The counter (design: The counter): the desktop app as the shop's till. Walk-in sales take units
- * from the same stock as online orders; a day of the till runs from its opening float to its
+ * The counter (docs/counter.md#the-till): the desktop app as the shop's till. Walk-in sales take
+ * units from the same stock as online orders; a day of the till runs from its opening float to its
  * count of cash, beside the agents' handovers.
  */
 

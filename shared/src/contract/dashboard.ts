@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { dayField } from './common.js';
 
 /*
- * The seller's dashboard (design: The promise): how the shop did over some days, read in its
+ * The seller's dashboard (docs/promise.md#dashboard): how the shop did over some days, read in its
  * own time zone. Counted are the orders the shop saw (cash on delivery at once, online ones once
- * paid), placed in those days, and beside them the bills of the counter (design: The counter).
+ * paid), placed in those days, and beside them the bills of the counter (docs/counter.md#the-till).
  */
 
 /** The longest range the dashboard answers, in days: a year, a leap one included. */

@@ -21,12 +21,13 @@ export const productSchema = z.object({
   inStock: z.boolean(),
   /**
    * Units left, or null when the shop does not count them (the in/out switch alone). Placing an
-   * order takes its units; at 0 the product is out of stock (design: Orders, Stock).
+   * order takes its units; at 0 the product is out of stock (docs/orders.md#stock).
    */
   stockCount: z.nullable(z.int()),
   /**
-   * Units sold past the count (the counter's sales at 0, the customer holding the packet) since
-   * the count was last set: while above 0 the shelf wants counting (design: The counter).
+   * Units sold past the count (the counter's sales at 0, the customer holding the packet) since the
+   * count was last set: while above 0 the shelf wants counting
+   * (docs/counter.md#sold-past-the-count).
    */
   pastCount: z.int(),
   /** Pack size such as "500 g"; shown as N/A when null. */

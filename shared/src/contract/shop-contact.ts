@@ -1,6 +1,6 @@
 /*
- * A new store's name, contact and promise (design: The promise): its settings' defaults, apart
- * from their schemas.
+ * A new store's name, contact and promise (docs/promise.md#shop-settings): its settings' defaults,
+ * apart from their schemas.
  */
 
 /** Minutes the shop may promise to deliver in, and what a new store promises. */

@@ -5,8 +5,8 @@ import { PROMISE_MINUTES, SPEC_SHOP_CONTACT } from './shop-contact.js';
 import { ZIPCODE } from './shop.js';
 
 /*
- * Changing the shop's settings (design: The promise), the seller's: `PUT /api/shop`, and the
- * storefront's question whether the shop delivers to a PIN code.
+ * Changing the shop's settings (docs/promise.md#shop-settings), the seller's: `PUT /api/shop`, and
+ * the storefront's question whether the shop delivers to a PIN code.
  */
 export const MAX_ZIPCODES = 500;
 /** Openings in a week: up to four a day (morning, afternoon, evening, night). */

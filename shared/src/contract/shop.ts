@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /*
- * The shop as the storefront and the seller read it (design: The promise): open or not, where it
- * delivers, what delivery costs, how soon it promises to arrive, its UPI id. Rupees as numbers,
- * as elsewhere. Changing it: shop-settings.ts.
+ * The shop as the storefront and the seller read it (docs/promise.md#shop-settings): open or not,
+ * where it delivers, what delivery costs, how soon it promises to arrive, its UPI id. Rupees as
+ * numbers, as elsewhere. Changing it: shop-settings.ts.
  */
 
 /** An Indian PIN code: six digits, the first not 0. */

@@ -1,5 +1,5 @@
 /*
- * The till's arithmetic (design: The counter), in paise: the bill by the shop's own cart rules,
+ * The till's arithmetic (docs/counter.md#the-day), in paise: the bill by the shop's own cart rules,
  * what a return gives back, and the cash a day of the till should end with.
  */
 import { cartTotals, type Paise } from './money.js';

@@ -30,7 +30,7 @@ export const AGENT_MESSAGES = {
   onDuty: 'You are on duty: new orders will alert you',
   offDuty: 'You are off duty: new orders will not alert you',
 
-  // Beyond the spec: paired agent phones (design: Agent devices).
+  // Beyond the spec: paired agent phones (docs/agents.md#paired-phones).
   agentNotPaired: 'This phone is not paired with the shop. Ask the shop for an invite.',
   agentPairedToAnother:
     'This phone is paired with another agent’s number. Log in with that number, or ask the shop for an invite.',

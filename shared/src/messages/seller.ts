@@ -19,21 +19,23 @@ export const SELLER_MESSAGES = {
   agentAdded: 'Agent added',
   agentRemoved: 'Agent removed',
 
-  // Beyond the spec: the seller takes an order back from its agent (design: Orders).
+  // Beyond the spec: the seller takes an order back from its agent
+  // (docs/orders.md#assigning-and-taking-back).
   confirmTakeBack: 'Take this order back from its agent?',
   orderTakenBack: 'Order taken back: it is open for the agents again',
   pinUnlocked: 'Delivery PIN unlocked: the agent may try again',
   unlockPinFailed: 'Could not unlock the delivery PIN',
   takeBackFailed: 'Failed to take the order back',
 
-  // Beyond the spec: assigning orders (design: Orders).
+  // Beyond the spec: assigning orders (docs/orders.md#assigning-and-taking-back).
   orderAssigned: (agent: string) => `Order assigned to ${agent}`,
   assignFailed: 'Failed to assign the order',
   // The counter's alert for an open order no agent accepted in time (title, then body).
   noAgentTitle: (orderNumber: string) => `No agent for order #${orderNumber}`,
   noAgentBody: (amount: string) => `${amount} · nobody has accepted it yet: assign it to an agent`,
 
-  // Beyond the spec: the counter's alert for a failed backup (design: Keeping the shop's data).
+  // Beyond the spec: the counter's alert for a failed backup
+  // (docs/backups.md#when-backups-are-made).
   backupFailed: (message: string) => `Backup failed: ${shortFailure(message)}`,
   backupFailedTitle: 'Backup failed',
   backupFailedBody: (message: string) => shortFailure(message),

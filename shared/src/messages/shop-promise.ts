@@ -1,5 +1,5 @@
 /**
- * What the storefront and the server say of the shop's promise (design: The promise): closed,
+ * What the storefront and the server say of the shop's promise (docs/promise.md): closed,
  * where it delivers, its minimum and free delivery. A table of its own: the screens that say
  * them load after the storefront's first page.
  */

@@ -21,7 +21,7 @@ export const SHOP_MESSAGES = {
   // Beyond the spec: why an unpaid online order was cancelled, what a late payment gets.
   paymentNotCompleted: 'payment not completed',
 
-  // Beyond the spec: cancelling an order (design: Orders), by the shopper or the seller.
+  // Beyond the spec: cancelling an order (docs/orders.md#cancelling), by the shopper or the seller.
   orderCancelled: 'Order cancelled',
   orderCancelledRefund: 'Order cancelled: the payment will be refunded',
   cancelFailed: 'Failed to cancel the order',

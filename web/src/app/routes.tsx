@@ -19,10 +19,10 @@ const serverRendered = (data?: RouteHandle['data']): RouteHandle => ({
 
 /**
  * The storefront and the seller area are separate lazy chunks; the agents' phone app is a page of
- * its own (agents.html, src/agent-main.tsx), so it never downloads either (design.md, Clients).
- * Every shop screen is its own chunk too, so the first load of `/` carries only the layout and
- * the home page. The storefront's public pages are rendered on the server too, from the
- * catalogue, and hydrated here (router.ts).
+ * its own (agents.html, src/agent-main.tsx), so it never downloads either
+ * (docs/architecture.md#the-three-apps). Every shop screen is its own chunk too, so the first load
+ * of `/` carries only the layout and the home page. The storefront's public pages are rendered on
+ * the server too, from the catalogue, and hydrated here (router.ts).
  */
 export const routes: RouteObject[] = [
   {

@@ -4,8 +4,7 @@ import { mergeById } from '@kirana/shared';
  * Lists of the server's data that live events keep current, in the one cache of the server's
  * data (lib/query-client): an event is laid in with `setQueryData` through `receiveInto`, and a
  * query's own answer over what is held through `layOver` (its `structuralSharing`), so that
- * neither rolls an item back to an older copy (design.md: clients merge by `_id` and
- * `updatedAt`).
+ * neither rolls an item back to an older copy (docs/live-updates.md#merging).
  */
 
 /** What a live list's items carry: an id, and when they last changed. */

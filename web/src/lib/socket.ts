@@ -13,15 +13,15 @@ import type { Socket } from 'socket.io-client';
 import { serverOrigin } from './server-origin';
 
 /*
- * The live stream (design.md, Live updates): one Socket.IO namespace per area, whose events are
- * written through jotai atoms (into the query cache, mostly), with polling as the fallback while
- * the socket is down. Each area says what its events feed in one place:
+ * The live stream (docs/live-updates.md#in-the-web-app): one Socket.IO namespace per area, whose
+ * events are written through jotai atoms (into the query cache, mostly), with polling as the
+ * fallback while the socket is down. Each area says what its events feed in one place:
  *   storefront  app/layouts/shop-live-feed.ts
  *   seller      features/seller/atoms/live-feed.ts
  *   agents      features/agent/atoms/live-feed.ts
  */
 
-/** The fallback while the socket is down (design.md: polling every 30 seconds). */
+/** The fallback while the socket is down (docs/live-updates.md#when-the-socket-is-down). */
 export const POLL_WHILE_DOWN_MS = 30_000;
 
 /**

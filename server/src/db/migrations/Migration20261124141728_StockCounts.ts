@@ -4,7 +4,7 @@ export class Migration20261124141728_StockCounts extends Migration {
   override name = 'Migration20261124141728_StockCounts';
 
   override up(): void | Promise<void> {
-    // Counted stock (design: Orders, Stock): units left per product, null when not counted;
+    // Counted stock (docs/orders.md#stock): units left per product, null when not counted;
     // which order lines took units (a cancellation puts back those); the seller's changes.
     this.addSql(`alter table "products" add "stock_count" int null;`);
     this.addSql(

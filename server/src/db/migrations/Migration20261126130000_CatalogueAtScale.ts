@@ -13,7 +13,7 @@ const SPEC_CATEGORIES = [
 ] as const;
 
 /**
- * A real shop's catalogue (design: Catalogue at shop scale): categories as rows the seller
+ * A real shop's catalogue (docs/catalogue.md): categories as rows the seller
  * manages, SKU and barcode on products, and the indexes of the server's search (full text for
  * word forms, trigrams for typos and substrings, both on PGlite as on a PostgreSQL server).
  */

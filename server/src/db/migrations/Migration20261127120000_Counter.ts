@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The till (design: The counter): its days, walk-in sales with their lines, and returns. */
+/** The till (docs/counter.md#the-till): its days, walk-in sales with their lines, and returns. */
 export class Migration20261127120000_Counter extends Migration {
   override name = 'Migration20261127120000_Counter';
 

@@ -9,7 +9,7 @@ import yazl from 'yazl';
 import type { TableFingerprints } from './fingerprints.js';
 
 /*
- * A backup is one .zip (design: Keeping the shop's data): `kirana-backup.json` (what it holds),
+ * A backup is one .zip (docs/backups.md#what-a-backup-holds): `kirana-backup.json` (what it holds),
  * `database.sql` (pg_dump's plain SQL), `uploads/` (the pictures of DATA_DIR/uploads) and
  * `keys/` (the keys generated into DATA_DIR: session secret, VAPID keys…).
  * Written under a temporary name and renamed once complete, so that a file with a backup's name

@@ -16,7 +16,10 @@ const present = (backup: BackupFile): Backup => ({
   createdAt: backup.createdAt.toISOString(),
 });
 
-/** The seller's backups: how they go, back up now, download one (design: API beyond the spec). */
+/**
+ * The seller's backups: how they go, back up now, download one
+ * (docs/backups.md#the-backups-screen).
+ */
 export function backupRoutes(backups: Backups): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/backups' });
 

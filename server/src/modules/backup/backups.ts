@@ -16,7 +16,7 @@ export interface BackupsStatus {
 }
 
 /**
- * The shop's backups (design: Keeping the shop's data): one at a time, now on request, and by
+ * The shop's backups (docs/backups.md#when-backups-are-made): one at a time, now on request, and by
  * the schedule whenever the newest in BACKUP_DIR is BACKUP_EVERY_HOURS old, so a server restarted
  * often still backs up. A failure is kept (the seller's screen shows it) and logged.
  */

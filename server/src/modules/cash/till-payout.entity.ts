@@ -4,7 +4,7 @@ import { OrderSchema } from '../order/order.entity.js';
 
 /**
  * Cash paid out of the till's drawer, in paise: what the till gives back for a cash order
- * cancelled after its agent handed the cash over (design: The counter). The day of the till
+ * cancelled after its agent handed the cash over (docs/counter.md#the-day). The day of the till
  * open at `createdAt` expects that much less cash. Written once, never changed.
  */
 export const TillPayoutSchema = defineEntity({

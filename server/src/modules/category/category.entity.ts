@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
 
 /**
- * A category of the shop (design: Catalogue at shop scale), managed by the seller; the spec's
+ * A category of the shop (docs/catalogue.md#categories), managed by the seller; the spec's
  * seven are seeded by the migration. Products name it by `path`, which never changes.
  */
 export const CategorySchema = defineEntity({

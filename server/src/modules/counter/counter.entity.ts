@@ -4,8 +4,8 @@ import { createdAtProperty, idProperty } from '../../db/base.js';
 import { ProductSchema } from '../product/product.entity.js';
 
 /*
- * The till (design: The counter). Sales and returns are written with Kysely in one statement each
- * (counter.service.ts); these entities give their tables and types.
+ * The till (docs/counter.md#the-till). Sales and returns are written with Kysely in one statement
+ * each (counter.service.ts); these entities give their tables and types.
  */
 
 /**

@@ -41,7 +41,7 @@ import {
 import { receiptHtml } from './receipt-html.js';
 import { receiptEscPos } from './receipt-escpos.js';
 
-/** The till (design: The counter): the seller's alone. */
+/** The till (docs/counter.md#the-till): the seller's alone. */
 export function counterRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/counter' });
   router.use(async (ctx, next) => {

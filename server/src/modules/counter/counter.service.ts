@@ -1,5 +1,5 @@
 /**
- * The till (design: The counter): walk-in sales that take units from the same stock as online
+ * The till (docs/counter.md#the-till): walk-in sales that take units from the same stock as online
  * orders, returns that put them back, and days of the till from the opening float to the cash
  * counted. Written with Kysely, one statement for each sale or return after its checks.
  */

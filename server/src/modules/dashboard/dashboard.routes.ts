@@ -5,7 +5,7 @@ import { requireSession } from '../session/auth.js';
 import { presentDashboard } from './dashboard.presenter.js';
 import { readDashboard } from './dashboard.service.js';
 
-/** The seller's dashboard (design: The promise): how the shop did over some days. */
+/** The seller's dashboard (docs/promise.md#dashboard): how the shop did over some days. */
 export function dashboardRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/dashboard' });
 

@@ -1,7 +1,7 @@
 /**
- * `Idempotency-Key` on placing an order (design: Orders): the same key from the same shopper
- * within 24 hours answers the first result again and places nothing. The key is claimed first
- * thing in the order's own transaction, so a duplicate racing the first waits on the unique
+ * `Idempotency-Key` on placing an order (docs/orders.md#idempotency): the same key from the same
+ * shopper within 24 hours answers the first result again and places nothing. The key is claimed
+ * first thing in the order's own transaction, so a duplicate racing the first waits on the unique
  * (user, key) index until that transaction ends, then finds the first answer stored with it.
  */
 import { createHash } from 'node:crypto';

@@ -55,7 +55,7 @@ export interface ImportResult {
 }
 
 /**
- * Imports the catalogue's CSV (design: Catalogue at shop scale). `preview` checks every row and
+ * Imports the catalogue's CSV (docs/catalogue.md#import-and-export). `preview` checks every row and
  * writes nothing; `apply` writes every row in one transaction, or nothing when any row is wrong.
  * @throws AppError TOO_LARGE for a file or .zip over IMPORT_LIMITS (before any row is read);
  * invalid for a file that is not CSV or a .zip that is not one; conflict when another product

@@ -1,6 +1,6 @@
 /**
  * Indian names of groceries, as shoppers type them in Latin letters and in Devanagari, and the
- * English words a shop's catalogue uses for them (design: Catalogue at shop scale). Search looks
+ * English words a shop's catalogue uses for them (docs/catalogue.md#indian-names). Search looks
  * a shopper's words up here and in the seller's own additions (`search_names`). Spellings vary:
  * the common ones are each listed, and {@link foldSpelling} finds the others.
  */

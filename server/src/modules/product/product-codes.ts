@@ -1,5 +1,5 @@
 /**
- * The live products' codes (design: Catalogue at shop scale): the till finds a product by its
+ * The live products' codes (docs/catalogue.md#codes): the till finds a product by its
  * barcode or its SKU, typed or scanned into one box, so a code names one live product whichever
  * field holds it. No two share a SKU (in any case) nor a barcode (unique indexes), nor is one's
  * barcode another's SKU (in any case, as the till reads a SKU): that last check spans two

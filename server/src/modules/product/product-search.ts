@@ -22,7 +22,7 @@ export interface ProductPage {
 }
 
 /**
- * The storefront's search (design: Catalogue at shop scale), over the live products of the
+ * The storefront's search (docs/catalogue.md#search), over the live products of the
  * shown categories, in-stock first, then by how they match: the name itself, a name starting
  * with or holding the text (or the SKU or barcode), word forms ('tomatoes' → Tomato), typos
  * ('tomatto'), and last the Indian names of groceries in Latin or Devanagari letters ('doodh',

@@ -10,7 +10,7 @@ export const ProductSchema = defineEntity({
     /** The path of its category (a foreign key to categories.path). */
     category: p.string().length(40).index(),
     description: p.json<string[]>(),
-    /** Money is integer paise (design: Database). */
+    /** Money is integer paise (docs/architecture.md#database). */
     pricePaise: p.integer().check('price_paise > 0'),
     offerPricePaise: p
       .integer()
@@ -19,7 +19,7 @@ export const ProductSchema = defineEntity({
     images: p.json<string[]>(),
     inStock: p.boolean().default(true),
     /**
-     * Units left, or null when not counted (design: Orders, Stock). Placing an order takes its
+     * Units left, or null when not counted (docs/orders.md#stock). Placing an order takes its
      * units with a conditional update; the check keeps any race from going below 0.
      */
     stockCount: p.integer().nullable().check('stock_count >= 0'),

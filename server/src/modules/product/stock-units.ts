@@ -1,5 +1,5 @@
 /**
- * Taking a product's units and putting them back (design: Orders, Stock), the same for online
+ * Taking a product's units and putting them back (docs/orders.md#stock), the same for online
  * orders and the counter's sales: conditional updates in SQL (Kysely), so that no number of
  * racing buyers takes more than there is.
  */

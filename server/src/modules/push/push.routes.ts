@@ -35,7 +35,8 @@ export function pushRoutes({ vapid, serviceHosts }: PushRouteDeps): Router<AppSt
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents/push' });
 
   // The browser subscribes with this key: only messages signed with its private half reach it.
-  // Shoppers' browsers subscribe with the same key (the agents' machinery, design: The promise).
+  // Shoppers' browsers subscribe with the same key (the agents' machinery,
+  // docs/push.md#shoppers-notifications).
   router.get('/key', async (ctx) => {
     if (!(await optionalSession(ctx, 'user'))) await requireAgent(ctx);
     ctx.body = { success: true, publicKey: vapid.publicKey } satisfies PushKeyAnswer;

@@ -8,7 +8,7 @@ import {
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { updatedAtProperty } from '../../db/base.js';
 
-/** The one shop's settings (design: The promise): one row, made by its migration. */
+/** The one shop's settings (docs/promise.md#shop-settings): one row, made by its migration. */
 export const ShopSettingsSchema = defineEntity({
   name: 'ShopSettings',
   tableName: 'shop_settings',

@@ -12,7 +12,10 @@ import { optionalSession, requireSession } from '../session/auth.js';
 import { presentShop } from './shop.presenter.js';
 import { readShop, serviceability, updateShop } from './shop.service.js';
 
-/** The shop's settings (design: The promise): everyone reads them, the seller changes them. */
+/**
+ * The shop's settings (docs/promise.md#shop-settings): everyone reads them, the seller changes
+ * them.
+ */
 export function shopRoutes(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/shop' });
 

@@ -1,6 +1,7 @@
 /**
- * The shop's settings and the rules they make for orders (design: The promise): where it
- * delivers, when it takes orders, the smallest order it takes and what delivery costs.
+ * The shop's settings and the rules they make for orders
+ * (docs/promise.md#placing-an-order-under-the-promise): where it delivers, when it takes orders,
+ * the smallest order it takes and what delivery costs.
  */
 import {
   cartTotals,

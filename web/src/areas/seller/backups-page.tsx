@@ -86,7 +86,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
 /**
  * /seller/backups: the last backup's time and size, where backups are written, how often and how
  * many are kept; Back up now; every backup kept, to download; and, when the last one failed, when
- * and why (design: Keeping the shop's data).
+ * and why (docs/backups.md#the-backups-screen).
  */
 export function BackupsPage() {
   const lastId = useId();

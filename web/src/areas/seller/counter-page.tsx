@@ -24,7 +24,7 @@ import '../../features/seller/components/confirm-dialog.css';
 import '../../features/counter/components/counter.css';
 
 /**
- * /seller/counter: the till (design: The counter). Scan or type items onto the bill, take cash
+ * /seller/counter: the till (docs/counter.md#the-till). Scan or type items onto the bill, take cash
  * (with change) or UPI (a QR for the exact amount), record the sale (its units leave the shop's
  * one stock at once, online too), print the receipt; take items back; open and close the day.
  * Keyboard first: F2 scan, F4 cash, F8 UPI, F9 complete, F7 print, Enter on an empty scan box

@@ -273,7 +273,7 @@ function ShelvesToCount({ products, total }: { products: ProductToCount[]; total
 /**
  * /seller/dashboard: how the shop did today, yesterday, in the last 7 days or any range — orders,
  * sales, cancellations, time to deliver, the share delivered within the promise, orders by hour
- * and the top products (design: The promise).
+ * and the top products (docs/promise.md#dashboard).
  */
 export function DashboardPage() {
   const shop = useQuery(shopQueries.shop()).data?.shop;

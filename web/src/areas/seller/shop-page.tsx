@@ -28,7 +28,9 @@ const PAUSES = [15, 30, 60, 120] as const;
 const pauseLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
 
-/** Whether the shop takes orders now, and pausing or reopening it (design: The promise). */
+/**
+ * Whether the shop takes orders now, and pausing or reopening it (docs/promise.md#opening-hours).
+ */
 function TakingOrders({ shop }: { shop: Shop }) {
   const save = useMutation(saveShopMutation());
   const headingId = useId();

@@ -14,9 +14,9 @@ import { useShop } from '../../features/shop/use-shop';
 import './shop-pages.css';
 
 /*
- * The storefront's pages about the shop itself, from its settings (design: The promise): where,
- * when and for how much it delivers, its returns policy in the seller's words, and how to reach
- * it. The footer links them; the server renders them like the catalogue's pages.
+ * The storefront's pages about the shop itself, from its settings (docs/promise.md#shop-pages):
+ * where, when and for how much it delivers, its returns policy in the seller's words, and how to
+ * reach it. The footer links them; the server renders them like the catalogue's pages.
  */
 
 const rupees = (amount: number) => formatAmount(amount, SHOP_CURRENCY);

@@ -20,9 +20,9 @@ import { getProductItems } from './api/get-product-items';
 import { searchProducts, type ProductSearch } from './api/search-products';
 
 /*
- * The storefront's server data, one query per thing a screen shows (design: Catalogue at shop
- * scale): no screen holds the whole catalogue. Keys start with what they hold, so a live event
- * can refresh all of one kind ('products', 'categories').
+ * The storefront's server data, one query per thing a screen shows
+ * (docs/catalogue.md#what-the-storefront-loads): no screen holds the whole catalogue. Keys start
+ * with what they hold, so a live event can refresh all of one kind ('products', 'categories').
  */
 
 /** Products a category's shelf shows on /products before its "See all". */

@@ -1,4 +1,7 @@
-/* How the Backups screen says a backup's size, time and schedule (design: Keeping the shop's data). */
+/*
+ * How the Backups screen says a backup's size, time and schedule
+ * (docs/backups.md#the-backups-screen).
+ */
 import { dayIn, dayNumber, shopTime } from '@kirana/shared';
 
 const number = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });

@@ -1,8 +1,9 @@
 import { inWeekOrder, type OpeningHoursSettings } from '@kirana/shared';
 
 /*
- * Editing a week of opening hours on the Shop screen in a few presses (design: The promise):
- * the same hours on every day or on the working days, and one day's hours copied to others. Days are 0–6 from Sunday, as the settings store them.
+ * Editing a week of opening hours on the Shop screen in a few presses
+ * (docs/promise.md#opening-hours): the same hours on every day or on the working days, and one
+ * day's hours copied to others. Days are 0–6 from Sunday, as the settings store them.
  */
 
 /** The days a preset sets, as the screen names them. */
