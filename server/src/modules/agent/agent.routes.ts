@@ -17,8 +17,9 @@ import {
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AgentLogin } from './agent-login.js';
-import { cookieOptions, requireSession, signIn, signOut } from '../session/auth.js';
+import { requireSession, signIn, signOut } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { cookieOptions } from '../../lib/cookies.js';
 import { refuseCrossSite } from '../../lib/cross-site.js';
 import type { LoginThrottle } from '../../lib/rate-limit.js';
 import {

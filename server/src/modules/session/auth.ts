@@ -7,6 +7,7 @@ import type { SessionKind } from '../../lib/session-kinds.js';
 import type { SessionFacts } from './session-cache.js';
 import { endSession, findSession, hashToken, startSession } from './session.service.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { cookieOptions } from '../../lib/cookies.js';
 import { AppError } from '../../lib/errors.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
@@ -23,17 +24,6 @@ export const NOT_SIGNED_IN: Record<SessionKind, string> = {
   seller: 'Please log in as the seller',
   agent: 'Please login as agent',
 };
-
-/**
- * How every cookie of ours is set: httpOnly, SameSite=Lax, Secure over HTTPS; SameSite=None and
- * always Secure when another site's pages must send it (config refuses that without HTTPS).
- */
-export function cookieOptions(ctx: Ctx): Cookies.SetOption {
-  if (!ctx.crossSiteCookies) return { httpOnly: true, sameSite: 'lax', secure: ctx.secure };
-  // Behind a proxy not trusted for X-Forwarded-Proto the cookies library would refuse Secure.
-  ctx.cookies.secure = true;
-  return { httpOnly: true, sameSite: 'none', secure: true };
-}
 
 function sessionToken(ctx: Ctx, kind: SessionKind): string | undefined {
   return ctx.cookies.get(SESSION_COOKIE[kind], { signed: true });
