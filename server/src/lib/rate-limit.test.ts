@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { signUpShopper } from '../test/factories.js';
+import { cookieHeader, createTestApp, type TestApp } from '../test/app.js';
+import { signInSeller, signUpShopper } from '../test/factories.js';
 import { limitedAddress, LOGIN_LIMITS, SIGN_UP_LIMIT } from './rate-limit.js';
 
 // Each test gets an app of its own: the limits are the app's, kept in its memory.
@@ -44,7 +44,7 @@ describe('sign-in limits', () => {
     await login('10.2.0.2', victim.email, victim.password).expect(200);
   });
 
-  test("guesses at an account from elsewhere lock it for new addresses, never its owner's own", async () => {
+  test("guesses at an account from elsewhere lock it for new browsers, never its owner's own, at any address", async () => {
     // Production allows 20 an hour per account; 5 show the same rule in fewer argon2 checks.
     const perAccount = { ...LOGIN_LIMITS.perAccount, points: 5 };
     app = await createTestApp({
@@ -52,12 +52,87 @@ describe('sign-in limits', () => {
       limits: { login: { ...LOGIN_LIMITS, perAccount } },
     });
     const { email, password } = await signUpShopper(app);
-    await login('10.9.0.1', email, password).expect(200);
+    const owner = app.agent();
+    await owner.post('/api/user/login').set(from('10.9.0.1')).send({ email, password }).expect(200);
     for (let attempt = 0; attempt < 5; attempt += 1)
       await login(`10.9.1.${attempt}`, email, 'guess').expect(401);
 
-    await login('10.9.2.1', email, password).expect(429);
-    await login('10.9.0.1', email, password).expect(200);
+    await login('10.9.0.1', email, password).expect(429);
+    for (const address of ['10.9.0.1', '10.9.2.1'])
+      await owner.post('/api/user/login').set(from(address)).send({ email, password }).expect(200);
+  });
+
+  test("a known browser's guesses count against an allowance of its own, as large as the account's", async () => {
+    const perAccount = { ...LOGIN_LIMITS.perAccount, points: 5 };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, perAccount } },
+    });
+    const { email, password } = await signUpShopper(app);
+    const known = app.agent();
+    const knownLogin = (address: string, guess: string) =>
+      known.post('/api/user/login').set(from(address)).send({ email, password: guess });
+    await knownLogin('10.11.0.1', password).expect(200);
+    // Its cookie copied to other addresses guesses no more than any stranger could.
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await knownLogin(`10.11.1.${attempt}`, 'guess').expect(401);
+
+    await knownLogin('10.11.0.1', password).expect(429);
+    await login('10.11.2.1', email, password).expect(200);
+  });
+
+  test('the known browser cookie is signed, httpOnly, sent only to its sign-in, and names no account', async () => {
+    app = await createTestApp({ trustProxy: true });
+    const { email, password } = await signUpShopper(app);
+    const answer = await login('10.12.0.1', email, password).expect(200);
+    const cookies = (answer.headers['set-cookie'] as unknown as string[]).filter((each) =>
+      each.startsWith('kirana_known_user'),
+    );
+    expect(cookies.map((each) => each.split('=')[0])).toEqual([
+      'kirana_known_user',
+      'kirana_known_user.sig',
+    ]);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/; path=\/api\/user\/login;/);
+      expect(cookie).toMatch(/; httponly/);
+      expect(cookie.toLowerCase()).not.toContain(email.split('@')[0]!.toLowerCase());
+    }
+  });
+
+  test("another account's sign-in cannot borrow a known browser's cookie", async () => {
+    const perAccount = { ...LOGIN_LIMITS.perAccount, points: 1 };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, perAccount } },
+    });
+    const [mine, other] = [await signUpShopper(app), await signUpShopper(app, 'Meera Iyer')];
+    const browser = app.agent();
+    const browserLogin = ({ email, password }: typeof mine) =>
+      browser.post('/api/user/login').set(from('10.13.0.1')).send({ email, password });
+    await browserLogin(mine).expect(200);
+    await login('10.13.1.1', other.email, 'guess').expect(401);
+
+    await browserLogin(other).expect(429);
+  });
+
+  test('a browser that signed in stays known after a restart without Redis: 20 failures from elsewhere never lock it out', async () => {
+    app = await createTestApp({ trustProxy: true });
+    const { http: browser, email, password } = await signInSeller(app);
+    const sellerLogin = (address: string, guess: string) =>
+      app.http().post('/api/seller/login').set(from(address)).send({ email, password: guess });
+    await browser.post('/api/seller/login').set(from('10.10.0.1')).send({ email, password });
+    const cookie = cookieHeader(browser);
+
+    // A restart: a new instance on the same database, its limits in memory again.
+    await app.close();
+    app = await createTestApp({ trustProxy: true });
+    for (const address of ['10.10.1.1', '10.10.1.2'])
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        await sellerLogin(address, 'guess').expect(401);
+
+    await sellerLogin('10.10.2.1', password).expect(429);
+    for (const address of ['10.10.0.1', '10.10.3.1'])
+      await sellerLogin(address, password).set('Cookie', cookie).expect(200);
   });
 
   test('a success clears the consecutive failures of that account from that address', async () => {

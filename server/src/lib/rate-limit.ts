@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
+import { KnownBrowsers } from './known-browsers.js';
 import { REDIS_KEY_PREFIX, type RedisClient } from './redis.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
@@ -110,12 +111,6 @@ export function limitedAddress(ip: string): string {
     .join(':')}::/64`;
 }
 
-/**
- * How long a successful sign-in from an address keeps it known for that account (the memory
- * store's timers stop at 24.8 days).
- */
-const KNOWN_FOR_SECONDS = 14 * DAY;
-
 /** A refusal that says nothing about the credentials (bad input, a server fault) costs nothing. */
 const isRefusedSignIn = (error: unknown) =>
   error instanceof AppError && (error.status === 401 || error.status === 403);
@@ -125,22 +120,27 @@ export class LoginThrottle {
   private readonly consecutive: Limiter;
   private readonly perAccount: Limiter;
   private readonly perAddress: Limiter;
-  /** Account and address pairs that signed in successfully: the per-account limit spares them. */
-  private readonly known: Limiter;
+  /** A known browser's attempts at the accounts it knows, in place of the account's limit. */
+  private readonly perBrowser: Limiter;
+  /** Browsers that signed in successfully, by the cookie they keep. */
+  private readonly browsers: KnownBrowsers;
 
   constructor(store: LimitStore, limits = LOGIN_LIMITS) {
     this.consecutive = limiter(store, 'consecutive', limits.consecutivePerAccountAndAddress);
     this.perAccount = limiter(store, 'account', limits.perAccount);
     this.perAddress = limiter(store, 'address', limits.perAddressPerDay);
-    this.known = limiter(store, 'known', { points: 1, duration: KNOWN_FOR_SECONDS });
+    this.perBrowser = limiter(store, 'browser', limits.perAccount);
+    this.browsers = new KnownBrowsers(store.name);
   }
 
   /**
    * Runs the sign-in `attempt` for `account` (an email or phone as typed, compared without case;
    * absent where there is none, e.g. an invite code). A refusal (401/403) counts as a failure;
    * a success clears the consecutive failures of this account from this address and makes the
-   * address known to the account, so that guesses at the account from elsewhere, which may
-   * lock it for new addresses, never lock its owner out of the addresses they use.
+   * browser known to the account (a cookie it keeps, see {@link KnownBrowsers}). A known
+   * browser's attempts count against an allowance of its own as large as the account's, so
+   * guesses at the account from elsewhere, which may lock it for new browsers, never lock its
+   * owner out of the browsers they use, whatever their address and across restarts.
    * @throws AppError TOO_MANY_REQUESTS (429, with Retry-After) while a limit is reached.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>, account?: string): Promise<T> {
@@ -151,16 +151,18 @@ export class LoginThrottle {
       [this.consecutive, pairKey],
       [this.perAddress, address],
     ];
-    if (accountKey && !(await this.known.get(pairKey)))
-      counters.push([this.perAccount, accountKey]);
+    if (accountKey) {
+      const browser = this.browsers.knownTo(ctx, accountKey);
+      counters.push(browser ? [this.perBrowser, browser] : [this.perAccount, accountKey]);
+    }
     await consumeAll(ctx, counters, 'Too many login attempts.');
     try {
       const result = await attempt();
       await Promise.all([
         this.consecutive.delete(pairKey),
         ...counters.slice(1).map(([each, key]) => each.reward(key, 1)),
-        accountKey && this.known.set(pairKey, 1, KNOWN_FOR_SECONDS),
       ]);
+      if (accountKey) this.browsers.remember(ctx, accountKey);
       return result;
     } catch (error) {
       if (!isRefusedSignIn(error))
