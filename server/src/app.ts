@@ -19,7 +19,7 @@ import { refuseCrossSiteRequests, requireJsonBodies } from './lib/cross-site.js'
 import { AppError, bodyParseError, errorHandler, isClientGone } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import type { RedisClient } from './lib/redis.js';
-import { AddressLimit, LoginThrottle, type Limits } from './lib/rate-limit.js';
+import { AddressLimit, LoginThrottle, SEARCH_LIMIT, type Limits } from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
 import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
 import { requestLines, requestLog, type RequestLogLevel } from './lib/request-log.js';
@@ -206,11 +206,17 @@ export function createApp(deps: AppDependencies): App {
     'Too many accounts created from this address.',
     deps.limits?.signUp,
   );
+  const searchLimit = new AddressLimit(
+    limits('search'),
+    'Too many searches from this address.',
+    deps.limits?.search ?? SEARCH_LIMIT,
+    { sparesThisMachine: true },
+  );
 
   const routers = [
     healthRoutes(deps.orm, deps.readiness),
     backupRoutes(deps.backups),
-    productRoutes(deps.store),
+    productRoutes(deps.store, searchLimit),
     categoryRoutes(deps.store),
     shopRoutes(),
     userRoutes(throttle('user'), signUpLimit),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../test/app.js';
 import { signInSeller, signUpShopper } from '../test/factories.js';
-import { limitedAddress, LOGIN_LIMITS, SIGN_UP_LIMIT } from './rate-limit.js';
+import { limitedAddress, LOGIN_LIMITS, SEARCH_LIMIT, SIGN_UP_LIMIT } from './rate-limit.js';
 
 // Each test gets an app of its own: the limits are the app's, kept in its memory.
 let app: TestApp;
@@ -244,6 +244,44 @@ describe('sign-up limits', () => {
       .set(from('10.8.0.1'))
       .send({ name: 'Asha', email: `ok-${randomUUID()}@example.com`, password: 'long-password' })
       .expect(201);
+  });
+});
+
+describe('search limits', () => {
+  const search = (query: Record<string, string>, address?: string) => {
+    const request = app.http().get('/api/product/search').query(query);
+    return address ? request.set(from(address)) : request;
+  };
+
+  test(`one address searches by text at most ${SEARCH_LIMIT.points} times a minute; listings, other addresses and this machine are not held back`, async () => {
+    app = await createTestApp({ trustProxy: true });
+    const limit = SEARCH_LIMIT.points ?? 0;
+    for (let each = 0; each < limit; each += 1)
+      await search({ q: 'mango' }, '10.14.0.1').expect(200);
+
+    const refused = await search({ q: 'mango' }, '10.14.0.1').expect(429);
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(
+        /^Too many searches from this address\. Try again in 1 minute/,
+      ),
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await search({ category: 'Fruits' }, '10.14.0.1').expect(200);
+    await search({ q: 'mango' }, '10.14.0.2').expect(200);
+    // A proxy on this machine that does not forward addresses speaks for every shopper.
+    for (let each = 0; each <= limit; each += 1) await search({ q: 'mango' }).expect(200);
+  }, 60_000);
+
+  test('a search refused as bad input costs nothing', async () => {
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { search: { points: 2, duration: 60 } },
+    });
+    for (let each = 0; each < 5; each += 1)
+      await search({ q: 'mango', limit: 'many' }, '10.15.0.1').expect(400);
+    await search({ q: 'mango' }, '10.15.0.1').expect(200);
   });
 });
 

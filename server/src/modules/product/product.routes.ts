@@ -23,6 +23,7 @@ import Router from '@koa/router';
 import { requireSession } from '../session/auth.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import type { AddressLimit } from '../../lib/rate-limit.js';
 import { answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
@@ -59,8 +60,14 @@ export function catalogueRoutes(): Router<AppState, AppContext> {
   return router;
 }
 
-/** The seller's changes to the catalogue. */
-export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
+/**
+ * The seller's changes to the catalogue, and the reads beside the catalogue; `searchLimit`
+ * counts searches by text per address.
+ */
+export function productRoutes(
+  store: ImageStore,
+  searchLimit: AddressLimit,
+): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/product' });
 
   const upload = sellerImageUpload('images', MAX_PRODUCT_IMAGES);
@@ -101,7 +108,11 @@ export function productRoutes(store: ImageStore): Router<AppState, AppContext> {
   });
 
   router.get('/search', async (ctx) => {
-    ctx.body = await searchAnswer(ctx, productSearchQuerySchema.parse(ctx.query));
+    const query = productSearchQuerySchema.parse(ctx.query);
+    const answer = () => searchAnswer(ctx, query);
+    // A text costs a typo match in the database, new for each new text; a listing reads the
+    // catalogue's order, which the storefront's every page asks, so only texts are counted.
+    ctx.body = query.q ? await searchLimit.guard(ctx, answer) : await answer();
   });
 
   router.get('/items', async (ctx) => {

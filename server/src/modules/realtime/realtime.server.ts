@@ -20,7 +20,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { trustedOrigin } from '../../lib/origins.js';
-import { limitedAddress } from '../../lib/rate-limit.js';
+import { isThisMachine, limitedAddress } from '../../lib/rate-limit.js';
 import { connectRedis, REDIS_KEY_PREFIX } from '../../lib/redis.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
@@ -144,12 +144,6 @@ function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
 }
 
 /**
- * This machine: a proxy on it that does not forward addresses (TRUST_PROXY unset), and the
- * benches, connect from here; only the total bounds it.
- */
-const isLoopback = (address: string) => address === '::1' || /^(::ffff:)?127\./.test(address);
-
-/**
  * Counts open engine connections (one carries every namespace a client joins) by client
  * address, so a flood of sockets cannot use up the file descriptors HTTP and the database need.
  */
@@ -162,7 +156,7 @@ function connectionCounter(limits: SocketLimits, trustProxy: boolean) {
       const address = clientAddress(request, trustProxy);
       if (total >= limits.total) return false;
       return (
-        isLoopback(address) || (byAddress.get(limitedAddress(address)) ?? 0) < limits.perAddress
+        isThisMachine(address) || (byAddress.get(limitedAddress(address)) ?? 0) < limits.perAddress
       );
     },
     /** Counts `request`'s connection until the function it returns is called. */
