@@ -18,6 +18,7 @@ import {
   signUpShopper,
 } from '../../test/factories.js';
 import { CategorySchema } from '../category/category.entity.js';
+import type { LocalImageStore } from '../upload/image-store.js';
 import { ProductSchema } from './product.entity.js';
 
 /** A .zip of `files`, as a seller's archiver makes it. */
@@ -487,6 +488,73 @@ describe('importing and exporting the catalogue', () => {
     }
     const now = await app.orm.em.fork().findOneOrFail(ProductSchema, { sku: `TEA-${tag}` });
     expect([now.stockCount, now.images]).toEqual([19, []]);
+  });
+
+  describe('an apply that fails after storing its pictures leaves the uploads folder as it was', () => {
+    const uploads = async () => (await (app.store as LocalImageStore).names()).sort();
+    const file = (sku: string) =>
+      csvOf([
+        ['sku', 'stockCount', 'stockCountRead', 'images'],
+        [sku, '25', '20', 'front.png;back.jpg;side.webp'],
+      ]);
+    const zip = async () =>
+      zipOf({
+        'front.png': await picture('png'),
+        'back.jpg': await picture('jpeg'),
+        'side.webp': await picture('webp'),
+      });
+
+    test('a conflict found under the write (a sale meanwhile) takes its pictures away', async () => {
+      const sku = `CHAI-${tag}`;
+      const chai = await createListedProduct(app, {
+        name: `Chai ${tag}`,
+        category,
+        sku,
+        stockCount: 20,
+        images: [],
+      });
+      const before = await uploads();
+      const put = app.store.put.bind(app.store);
+      const spy = vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
+        await app.orm.em
+          .getConnection()
+          .execute(`update products set stock_count = 19 where id = '${chai.id}'`);
+        await put(name, data);
+      });
+      try {
+        await send(file(sku), { mode: 'apply', zip: await zip() }).expect(409);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await uploads()).toEqual(before);
+    });
+
+    test('a picture the store fails to keep takes away those stored before it', async () => {
+      const sku = `COFFEE-${tag}`;
+      await createListedProduct(app, {
+        name: `Coffee ${tag}`,
+        category,
+        sku,
+        stockCount: 20,
+        images: [],
+      });
+      const before = await uploads();
+      const put = app.store.put.bind(app.store);
+      let stored = 0;
+      const spy = vi.spyOn(app.store, 'put').mockImplementation(async (name, data) => {
+        // The third picture's middle width: its other widths are being written meanwhile.
+        stored += 1;
+        if (stored === 8) throw new Error('disk full');
+        await put(name, data);
+      });
+      try {
+        await send(file(sku), { mode: 'apply', zip: await zip() }).expect(500);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(stored).toBe(9);
+      expect(await uploads()).toEqual(before);
+    });
   });
 
   test('the export writes as text a formula on any line of a cell; importing it reads the cell back', async () => {

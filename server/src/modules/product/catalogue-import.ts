@@ -7,7 +7,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { CategorySchema, type Category } from '../category/category.entity.js';
 import type { ImageStore } from '../upload/image-store.js';
-import { storeImage } from '../upload/images.js';
+import { removeImage, storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { listedChanges } from './catalogue-import-changes.js';
 import { readCsv, readHeader } from './catalogue-import-csv.js';
@@ -232,7 +232,10 @@ async function checkCodesFree(em: EntityManager, planned: Planned[], errors: Imp
 /** Rows written between two flushes of the import's transaction. */
 const APPLY_BATCH = 500;
 
-/** Stores the new pictures, then writes every row in one transaction. */
+/**
+ * Stores the new pictures, then writes every row in one transaction. When either fails (a
+ * conflict, another import's race, a fault), the pictures it stored are removed: no row holds them.
+ */
 async function apply(
   em: EntityManager,
   store: ImageStore,
@@ -245,13 +248,25 @@ async function apply(
   for (const [index, picture] of unpacked.entries()) {
     await assertImage(picture, entries[index]?.fileName ?? 'a picture');
   }
-  const urls = new Map<Entry, string>();
-  for (const [index, entry] of entries.entries()) {
-    urls.set(
-      entry,
-      await storeImage(store, `products/${uuidv7()}`, unpacked[index] ?? Buffer.alloc(0)),
-    );
+  const stored: string[] = [];
+  try {
+    const urls = new Map<Entry, string>();
+    for (const [index, entry] of entries.entries()) {
+      const key = `products/${uuidv7()}`;
+      stored.push(key);
+      urls.set(entry, await storeImage(store, key, unpacked[index] ?? Buffer.alloc(0)));
+    }
+    await writeRows(em, planned, urls);
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => removeImage(store, key)));
+    throw error;
   }
+  // The planner's figures for the catalogue as it now is: search picks its indexes by them.
+  await sql`analyze products`.execute(em.getKysely());
+}
+
+/** Writes every row in one transaction, a row's new pictures from `urls`. */
+async function writeRows(em: EntityManager, planned: Planned[], urls: Map<Entry, string>) {
   await em.transactional(async (tx) => {
     // The codes held first, then checked again: another import or edit may have given one out.
     await holdProductCodes(tx);
@@ -283,8 +298,6 @@ async function apply(
     }
     await flushCodes(tx, {});
   });
-  // The planner's figures for the catalogue as it now is: search picks its indexes by them.
-  await sql`analyze products`.execute(em.getKysely());
 }
 
 /**

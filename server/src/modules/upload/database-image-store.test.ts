@@ -140,6 +140,17 @@ describe.each([
     expect(Buffer.compare(response.body as Buffer, second)).toBe(0);
   });
 
+  test('removes a picture, served before (and kept in memory), so that it is served no more; a name it lacks is no error', async () => {
+    const name = `${unique()}/gone-800.webp`;
+    await store.put(name, await picture('webp'));
+    await http.get(`/uploads/${name}`).expect(200);
+    await store.remove(name);
+    await store.remove(name);
+
+    expect(await store.has(name)).toBe(false);
+    await http.get(`/uploads/${name}`).expect(404);
+  });
+
   test('a name it lacks, or that is no image name, goes on to the next middleware', async () => {
     for (const url of [
       `/uploads/${unique()}/none-800.webp`,

@@ -87,6 +87,12 @@ export class DatabaseImageStore implements ImageStore {
     return (await this.orm.em.fork().count(StoredImageSchema, { name })) > 0;
   }
 
+  async remove(name: string): Promise<void> {
+    assertImageName(name);
+    await this.orm.em.fork().nativeDelete(StoredImageSchema, { name });
+    this.cache?.delete(name);
+  }
+
   async send(ctx: RequestContext, name: string): Promise<boolean> {
     let picture: Picture | undefined = this.cache?.get(name);
     // A plain GET needs the bytes; HEAD and revalidations usually need only the headers.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
@@ -20,6 +20,11 @@ export interface ImageStore {
    */
   put(name: string, data: Buffer): Promise<void>;
   has(name: string): Promise<boolean>;
+  /**
+   * Removes the image `name`; nothing when there is none.
+   * @throws Error when `name` is not an image name.
+   */
+  remove(name: string): Promise<void>;
   /**
    * Answers a GET or HEAD of the image `name` (an image name, see image-name.ts): its bytes with a year's
    * immutable cache and an ETag, or 304 when the client holds them. False when there is none.
@@ -49,6 +54,10 @@ export class LocalImageStore implements ImageStore {
       () => true,
       () => false,
     );
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(this.resolve(name), { force: true });
   }
 
   async send(ctx: RequestContext, name: string): Promise<boolean> {

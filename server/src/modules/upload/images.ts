@@ -4,21 +4,33 @@ import type { ImageStore } from './image-store.js';
 
 const WEBP = { quality: 80, effort: 4 } as const;
 
+const widthsOf = (key: string) =>
+  IMAGE_WIDTHS.map((width) => ({ width, name: `${key}-${width}.webp` }));
+
 /**
  * Re-encodes `source` (any format sharp reads, SVG included) to WebP at every served width and
  * stores each as `<key>-<width>.webp`. Returns the URL of the widest, as products list it.
+ * @throws what encoding or the store throws, once every width has been tried (none is still
+ * being written, so {@link removeImage} then leaves nothing behind).
  */
 export async function storeImage(store: ImageStore, key: string, source: Buffer): Promise<string> {
-  await Promise.all(
-    IMAGE_WIDTHS.map(async (width) => {
+  const results = await Promise.allSettled(
+    widthsOf(key).map(async ({ width, name }) => {
       const data = await sharp(source)
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: false })
         .webp(WEBP)
         .toBuffer();
-      await store.put(`${key}-${width}.webp`, data);
+      await store.put(name, data);
     }),
   );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   return imageUrl(store.baseUrl, key);
+}
+
+/** Removes every width {@link storeImage} stores under `key` (one it never stored is no error). */
+export async function removeImage(store: ImageStore, key: string): Promise<void> {
+  await Promise.all(widthsOf(key).map(({ name }) => store.remove(name)));
 }
 
 /** Stores `source` once, as `<name>` at `width` pixels square. */
