@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import {
   ERROR_CODES,
+  type CatalogueColumn,
   type ErrorCode,
   acceptOrderBodySchema,
   agentDutyBodySchema,
@@ -181,7 +182,21 @@ export const FUZZ_ROWS: Record<string, FuzzRow> = {
     body: {
       csv: {
         file: 'file',
-        row: { sku: 'FUZZ-1', name: 'Fuzz mangoes', category: 'Fruits', price: '120' },
+        // Every column, each cell one the import takes (a new product's), until one is made bad.
+        row: {
+          sku: 'FUZZ-1',
+          name: 'Fuzz mangoes',
+          category: 'Fruits',
+          price: '120',
+          offerPrice: '99.50',
+          description: 'Sweet|Ripe',
+          weight: '1 kg',
+          barcode: '8901234567894',
+          inStock: 'yes',
+          stockCount: '12',
+          stockCountRead: '',
+          images: '',
+        } satisfies Record<CatalogueColumn, string>,
       },
     },
   },
