@@ -255,10 +255,13 @@ export function createApp(deps: AppDependencies): App {
   app.use(serveUploads(deps.store));
   const webRoot = deps.webRoot ?? WEB_DIST;
   app.use(
-    serveStorefrontPages({
-      template: path.join(webRoot, 'index.html'),
-      renderer: deps.storefrontRenderer ?? WEB_RENDERER,
-    }),
+    serveStorefrontPages(
+      {
+        template: path.join(webRoot, 'index.html'),
+        renderer: deps.storefrontRenderer ?? WEB_RENDERER,
+      },
+      searchLimit,
+    ),
   );
   app.use(serveWebApp(webRoot));
 

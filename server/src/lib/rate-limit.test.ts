@@ -274,6 +274,22 @@ describe('search limits', () => {
     for (let each = 0; each <= limit; each += 1) await search({ q: 'mango' }).expect(200);
   }, 60_000);
 
+  test("a storefront page asked with a search text counts as a search: it is rendered from the search's answer", async () => {
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { search: { points: 2, duration: 60 } },
+    });
+    // No web build here: past the limit, the plain app answers (that it is not built).
+    const page = (query: Record<string, string>) =>
+      app.http().get('/products').query(query).set(from('10.16.0.1'));
+    await search({ q: 'mango' }, '10.16.0.1').expect(200);
+    expect((await page({ q: 'tea' })).status).not.toBe(429);
+
+    await page({ q: 'rice' }).expect(429);
+    await search({ q: 'rice' }, '10.16.0.1').expect(429);
+    expect((await page({})).status).not.toBe(429);
+  });
+
   test('a search refused as bad input costs nothing', async () => {
     app = await createTestApp({
       trustProxy: true,

@@ -9,6 +9,7 @@ import {
 import type { Middleware } from 'koa';
 import { reconcileSignedInHint } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import type { AddressLimit } from '../../lib/rate-limit.js';
 import { storefrontFetch } from './storefront-fetch.js';
 
 /** Where the web build leaves the page template and the server rendering. */
@@ -38,9 +39,13 @@ const PAGE_QUERY = ['q', 'page'];
  * on to the next middleware (the client-rendered app). A page names nobody, so every visitor gets
  * the same bytes, kept in the catalogue's memory until it changes (unless a call failed: then
  * the page says 503 and the browser asks again). Without a web build it steps
- * aside, and the plain app answers (or says it is not built).
+ * aside, and the plain app answers (or says it is not built). A page asked with a search text
+ * counts against `searchLimit`, as the search route does.
  */
-export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppState, AppContext> {
+export function serveStorefrontPages(
+  build: StorefrontBuild,
+  searchLimit: AddressLimit,
+): Middleware<AppState, AppContext> {
   let loaded: Promise<WebBuild | null> | undefined;
   // Not built (yet): looked for again on the next request.
   const load = () =>
@@ -55,8 +60,7 @@ export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppStat
       },
     ));
 
-  return async (ctx, next) => {
-    if (!['GET', 'HEAD'].includes(ctx.method) || NOT_A_PAGE.test(ctx.path)) return next();
+  const servePage: Middleware<AppState, AppContext> = async (ctx, next) => {
     const web = await load();
     if (!web) return next();
     const query = new URLSearchParams();
@@ -86,6 +90,14 @@ export function serveStorefrontPages(build: StorefrontBuild): Middleware<AppStat
     // Revalidated on every visit: the catalogue changes under the same URL.
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = page.html;
+  };
+
+  return async (ctx, next) => {
+    if (!['GET', 'HEAD'].includes(ctx.method) || NOT_A_PAGE.test(ctx.path)) return next();
+    // Rendered from the search route's answer for its text, and counted as that route counts it.
+    if (ctx.URL.searchParams.get('q')?.trim())
+      return searchLimit.guard(ctx, () => servePage(ctx, next));
+    return servePage(ctx, next);
   };
 }
 
