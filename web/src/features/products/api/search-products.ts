@@ -21,7 +21,10 @@ export function searchQueryString({ q, category, inStock, page, limit }: Product
   return query.toString();
 }
 
-/** `GET /api/product/search`: a page of products, ranked when `q` is given. Throws `ApiError`. */
+/**
+ * `GET /api/product/search`: a page of products, ranked when `q` is given. Throws `ApiError`,
+ * e.g. 429 past the searches by text one address may make in a minute.
+ */
 export function searchProducts(
   api: ApiClient,
   search: ProductSearch,
