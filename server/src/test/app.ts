@@ -110,7 +110,7 @@ export async function createTestApp(
     /** The sandbox sends its signed webhooks to this app, as in production (default: none). */
     sandboxWebhooks?: boolean;
     /** Web Push alerts are sent, to these push services besides the known (default: none sent). */
-    push?: Pick<PushDeps, 'serviceHosts' | 'httpsAgent'>;
+    push?: Pick<PushDeps, 'serviceHosts' | 'httpsAgent' | 'sendTimeoutMs'>;
     paymentExpiryMinutes?: number;
     /** DELIVERY_PIN: on (the default) or off. */
     deliveryPin?: boolean;
@@ -180,6 +180,7 @@ export async function createTestApp(
     serviceHosts: options.push?.serviceHosts ?? [],
     logger,
     ...(options.push?.httpsAgent && { httpsAgent: options.push.httpsAgent }),
+    ...(options.push?.sendTimeoutMs && { sendTimeoutMs: options.push.sendTimeoutMs }),
   };
   // Listening first, so the app knows its own address (PUBLIC_URL's default).
   const server = createServer();

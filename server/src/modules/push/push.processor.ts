@@ -7,7 +7,7 @@
  *   picked, delivered, or cancelled by the shop, reaches the browsers they subscribed.
  */
 import { isOpenForAgents, type PushAlert } from '@kirana/shared';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/domain-events.js';
 import { readInBatches } from '../../lib/in-batches.js';
 import { factsOf } from '../order/order-rules.js';
@@ -19,7 +19,13 @@ import {
 } from '../order/order-reads.js';
 import { readShop } from '../shop/shop.service.js';
 import { alertTopic, newOrderAlert } from './push-alert.js';
-import { ALERT_TTL_SECONDS, sendAlert, type Delivering, type PushDeps } from './push-sender.js';
+import {
+  ALERT_TTL_SECONDS,
+  sendAlert,
+  type Delivering,
+  type Delivery,
+  type PushDeps,
+} from './push-sender.js';
 import {
   deleteSubscription,
   onDutySubscriptions,
@@ -27,9 +33,13 @@ import {
   type AlertRecipient,
 } from './push.service.js';
 import { orderUpdateAlert, type OrderUpdateKind } from './order-update-alert.js';
+import { SendQueue } from './send-queue.js';
 
-/** How many push services are asked at once. */
-const CONCURRENT_SENDS = 8;
+/** How many messages the process sends at once, to all push services together. */
+export const CONCURRENT_SENDS = 4;
+
+/** How many messages may wait to be sent; beyond, the oldest waiting is dropped. */
+const MOST_WAITING = 200;
 
 /**
  * A shopper's notification is kept for a browser that is offline this long at most; a newer one
@@ -97,52 +107,45 @@ function updateKindOf(change: ChangeForShopper): OrderUpdateKind | null {
 }
 
 /**
- * Sends each recipient its alert, {@link CONCURRENT_SENDS} at a time, and forgets the
- * subscriptions their push service says are gone. Answers how many were sent.
- */
-async function sendToEach(
-  em: EntityManager,
-  deps: PushDeps,
-  recipients: readonly AlertRecipient[],
-  alertFor: (recipient: AlertRecipient) => PushAlert,
-  delivering: Delivering,
-): Promise<number> {
-  const queue = [...recipients];
-  let sent = 0;
-  const worker = async () => {
-    for (let recipient = queue.shift(); recipient; recipient = queue.shift()) {
-      const delivery = await sendAlert(deps, recipient, alertFor(recipient), delivering);
-      if (delivery === 'sent') sent += 1;
-      if (delivery === 'gone') await deleteSubscription(em, recipient.id);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_SENDS, queue.length) }, worker));
-  return sent;
-}
-
-/** Sends `order`'s new-order alert to each agent's phone, in its language: urgent, 15 minutes. */
-export function alertAgents(
-  em: EntityManager,
-  deps: PushDeps,
-  order: ListedOrder,
-  recipients: readonly AlertRecipient[],
-): Promise<number> {
-  return sendToEach(em, deps, recipients, (recipient) => newOrderAlert(order, recipient.locale), {
-    topic: alertTopic(order.id),
-    ttlSeconds: ALERT_TTL_SECONDS,
-    urgency: 'high',
-  });
-}
-
-/**
  * The domain events' listener that alerts on-duty agents' phones to orders newly open to them,
  * and tells shoppers' browsers of their orders' changes. Every order placed or changed comes
  * here: what to send is read once for each batch of events (see {@link readInBatches}), the
  * recipients first where that spares reading orders (a shop with no phone subscribed on duty
- * reads no order); each order's messages are then sent on their own, a slow push service holding
- * up no other order's.
+ * reads no order). Every message goes through one {@link SendQueue} for the process, so a push
+ * service that never answers holds a few sends, not one per message: each listener resolves once
+ * its messages are sent, replaced or dropped.
  */
 export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListener {
+  const queue = new SendQueue<Delivery>({
+    concurrency: CONCURRENT_SENDS,
+    mostWaiting: MOST_WAITING,
+  });
+
+  /**
+   * Puts each recipient's message in the queue, under its subscription and the topic; forgets
+   * a subscription its push service says is gone, with its messages waiting. Answers how many
+   * were sent.
+   */
+  async function sendToEach(
+    recipients: readonly AlertRecipient[],
+    alertFor: (recipient: AlertRecipient) => PushAlert,
+    delivering: Delivering,
+  ): Promise<number> {
+    const outcomes = await Promise.all(
+      recipients.map((recipient) =>
+        queue.add(`${recipient.id} ${delivering.topic}`, async () => {
+          const delivery = await sendAlert(deps, recipient, alertFor(recipient), delivering);
+          if (delivery === 'gone') {
+            await deleteSubscription(orm.em.fork(), recipient.id);
+            queue.drop((key) => key.startsWith(`${recipient.id} `));
+          }
+          return delivery;
+        }),
+      ),
+    );
+    return outcomes.filter((outcome) => outcome === 'sent').length;
+  }
+
   const readAlert = readInBatches(async (orderIds: string[]) => {
     const em = orm.em.fork();
     const recipients = await onDutySubscriptions(em);
@@ -189,7 +192,7 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     if (tellsShopper(event)) {
       const update = await readUpdate(event.historyId);
       if (update) {
-        const sent = await sendToEach(orm.em.fork(), deps, update.recipients, () => update.alert, {
+        const sent = await sendToEach(update.recipients, () => update.alert, {
           topic: alertTopic(event.orderId),
           ttlSeconds: UPDATE_TTL_SECONDS,
           urgency: 'normal',
@@ -204,7 +207,11 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     const alert = await readAlert(event.orderId);
     if (!alert || !isOpenForAgents(factsOf(alert.order))) return;
     const { order, recipients } = alert;
-    const sent = await alertAgents(orm.em.fork(), deps, order, recipients);
+    const sent = await sendToEach(
+      recipients,
+      (recipient) => newOrderAlert(order, recipient.locale),
+      { topic: alertTopic(order.id), ttlSeconds: ALERT_TTL_SECONDS, urgency: 'high' },
+    );
     deps.logger.debug({ orderId: order.id, sent, of: recipients.length }, 'push: new order alert');
   };
 }
