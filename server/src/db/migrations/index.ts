@@ -21,6 +21,7 @@ import { Migration20261206040000_ShopContact } from './Migration20261206040000_S
 import { Migration20261206050000_BarcodesAnyCase } from './Migration20261206050000_BarcodesAnyCase.js';
 import { Migration20261206060000_SoldPastCount } from './Migration20261206060000_SoldPastCount.js';
 import { Migration20261206070000_TillPayouts } from './Migration20261206070000_TillPayouts.js';
+import { Migration20261206080000_PushFailures } from './Migration20261206080000_PushFailures.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Migration20261206050000_BarcodesAnyCase,
   Migration20261206060000_SoldPastCount,
   Migration20261206070000_TillPayouts,
+  Migration20261206080000_PushFailures,
 ];

@@ -30,6 +30,15 @@ export const PushSubscriptionSchema = defineEntity({
     auth: p.string().length(32),
     /** The language of this phone's alerts. */
     locale: p.enum(PUSH_LOCALES).default('en'),
+    /** Messages in a row its push service did not take (no answer, an error); one taken resets it. */
+    failures: p.smallint().default(0),
+    /** When those failures in a row began. */
+    failingSince: p.datetime().nullable(),
+    /**
+     * When it was switched off for failing too long (push.service.ts): nothing is sent to it
+     * until the browser subscribes again, as the app does each time it opens.
+     */
+    disabledAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
   },
   checks: [

@@ -27,7 +27,7 @@ import {
   type PushDeps,
 } from './push-sender.js';
 import {
-  deleteSubscription,
+  keepDelivery,
   onDutySubscriptions,
   shopperSubscriptions,
   type AlertRecipient,
@@ -122,9 +122,9 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
   });
 
   /**
-   * Puts each recipient's message in the queue, under its subscription and the topic; forgets
-   * a subscription its push service says is gone, with its messages waiting. Answers how many
-   * were sent.
+   * Puts each recipient's message in the queue, under its subscription and the topic; keeps
+   * how each went, and drops the waiting messages of a subscription forgotten or switched off.
+   * Answers how many were sent.
    */
   async function sendToEach(
     recipients: readonly AlertRecipient[],
@@ -135,10 +135,15 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
       recipients.map((recipient) =>
         queue.add(`${recipient.id} ${delivering.topic}`, async () => {
           const delivery = await sendAlert(deps, recipient, alertFor(recipient), delivering);
-          if (delivery === 'gone') {
-            await deleteSubscription(orm.em.fork(), recipient.id);
-            queue.drop((key) => key.startsWith(`${recipient.id} `));
+          const switchedOff = await keepDelivery(orm.em.fork(), recipient.id, delivery);
+          if (switchedOff) {
+            deps.logger.warn(
+              { subscriptionId: recipient.id },
+              'push: a subscription kept failing and is switched off until its browser subscribes again',
+            );
           }
+          if (switchedOff || delivery === 'gone')
+            queue.drop((key) => key.startsWith(`${recipient.id} `));
           return delivery;
         }),
       ),

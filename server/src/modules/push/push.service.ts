@@ -7,6 +7,7 @@ import type { AgentSchema } from '../agent/agent.entity.js';
 import { NOT_SIGNED_IN } from '../session/auth.js';
 import type { SessionSchema } from '../session/session.entity.js';
 import { isPushServiceEndpoint } from './push-hosts.js';
+import type { Delivery } from './push-sender.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
 
 type PushTables = InferKyselyDB<typeof PushSubscriptionSchema> &
@@ -105,6 +106,10 @@ export async function subscribeToAlerts(
             p256dh: update.ref('excluded.p256dh'),
             auth: update.ref('excluded.auth'),
             created_at: update.ref('excluded.created_at'),
+            // Subscribed again (the app does it each time it opens): a fresh chance.
+            failures: 0,
+            failing_since: null,
+            disabled_at: null,
             ...(locale && { locale: update.ref('excluded.locale') }),
           }))
           // Decided in the one statement, so racing subscribes cannot slip between check and write.
@@ -173,9 +178,60 @@ export async function deleteAgentSubscriptions(em: EntityManager, agentId: strin
   await em.nativeDelete(PushSubscriptionSchema, { agent: agentId });
 }
 
-/** Forgets one subscription the push service says is gone (404, 410). */
-export async function deleteSubscription(em: EntityManager, id: string): Promise<void> {
-  await em.nativeDelete(PushSubscriptionSchema, { id });
+/** A subscription that failed this many messages in a row is switched off. */
+export const FAILURES_TO_SWITCH_OFF = 10;
+
+/** A subscription that failed every message for this long is switched off, however few. */
+const FAILING_AT_MOST_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps how a message to subscription `id` went: one taken ends its failures in a row; one
+ * failed adds to them, and switches the subscription off (stored: a restart keeps it off) once
+ * they are {@link FAILURES_TO_SWITCH_OFF} or have lasted a day; one gone (404, 410) forgets it.
+ * Answers whether this message switched it off.
+ */
+export async function keepDelivery(
+  em: EntityManager,
+  id: string,
+  delivery: Delivery,
+  now = new Date(),
+): Promise<boolean> {
+  const subscriptions = () => em.getKysely<PushTables>().updateTable('push_subscriptions');
+  switch (delivery) {
+    case 'sent':
+      await subscriptions()
+        .set({ failures: 0, failing_since: null })
+        .where('id', '=', id)
+        .where('failures', '>', 0)
+        .execute();
+      return false;
+    case 'gone':
+      await em.nativeDelete(PushSubscriptionSchema, { id });
+      return false;
+    case 'failed': {
+      const failing = await subscriptions()
+        .set((row) => ({
+          failures: row('failures', '+', 1),
+          failing_since: row.fn.coalesce('failing_since', row.val(now)),
+        }))
+        .where('id', '=', id)
+        .where('disabled_at', 'is', null)
+        .returning((row) => [
+          'failures',
+          row('failing_since', '<=', new Date(now.getTime() - FAILING_AT_MOST_MS)).as('too_long'),
+        ])
+        .executeTakeFirst();
+      if (!failing) return false;
+      if (failing.failures < FAILURES_TO_SWITCH_OFF && !failing.too_long) return false;
+      // Once: a racing failure finds it off already.
+      const { numUpdatedRows } = await subscriptions()
+        .set({ disabled_at: now })
+        .where('id', '=', id)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      return numUpdatedRows > 0n;
+    }
+  }
 }
 
 /** A subscription to send an alert to. */
@@ -187,7 +243,7 @@ export interface AlertRecipient {
   locale: PushLocale;
 }
 
-/** The subscriptions of the agents alerted to new orders: current agents on duty. */
+/** The subscriptions of the agents alerted to new orders: current agents on duty, not switched off. */
 export async function onDutySubscriptions(em: EntityManager): Promise<AlertRecipient[]> {
   return em
     .getKysely<PushTables>()
@@ -196,6 +252,7 @@ export async function onDutySubscriptions(em: EntityManager): Promise<AlertRecip
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 's.locale'])
     .where('a.on_duty', '=', true)
     .where('a.removed_at', 'is', null)
+    .where('s.disabled_at', 'is', null)
     .orderBy('s.id')
     .execute();
 }
@@ -203,7 +260,7 @@ export async function onDutySubscriptions(em: EntityManager): Promise<AlertRecip
 /**
  * The browsers of the shoppers of `userIds` told of their orders' changes, by shopper: those
  * subscribed in a session still live (an ended one's are deleted with it; an expired one's are
- * swept at the next sign-in).
+ * swept at the next sign-in), not switched off.
  */
 export async function shopperSubscriptions(
   em: EntityManager,
@@ -219,6 +276,7 @@ export async function shopperSubscriptions(
     .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth', 's.locale'])
     .where('s.user_id', 'in', [...new Set(userIds)])
     .where('n.expires_at', '>', now)
+    .where('s.disabled_at', 'is', null)
     .orderBy('s.id')
     .execute();
   for (const { user_id: userId, ...recipient } of rows) {
