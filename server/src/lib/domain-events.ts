@@ -22,6 +22,11 @@ export type DomainEvent =
   | { type: 'order.placed'; orderId: string }
   /** `historyId`: the order's history line written with the change (none for a refund's progress). */
   | { type: 'order.changed'; orderId: string; change: OrderChange; historyId: string | null }
+  /**
+   * A round of the unaccepted alert offered orders nobody took to the agents again, each also
+   * announced as its own 'unaccepted' change: the agents' phones are told how many wait, once.
+   */
+  | { type: 'orders.reoffered' }
   | { type: 'product.changed'; productId: string }
   /** Many products changed at once, e.g. an import: read the catalogue anew. */
   | { type: 'catalogue.changed' }

@@ -18,6 +18,11 @@ export const openPoolOrders = {
   ...releasedOrders,
 } satisfies FilterQuery<Order>;
 
+/** How many orders wait in the pool for an agent now. */
+export function countOpenPoolOrders(em: EntityManager): Promise<number> {
+  return em.count(OrderSchema, openPoolOrders);
+}
+
 /** The agents of `ids` holding an order they have still to deliver (AgentHooks.busy). */
 export async function busyAgents(em: EntityManager, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

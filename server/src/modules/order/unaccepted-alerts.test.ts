@@ -1,11 +1,18 @@
 import { orderHistoryAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { DomainEvent } from '../../lib/domain-events.js';
 import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import {
+  copiesOfOrder,
+  placeCodOrder,
+  signInAgent,
+  signInSeller,
+  signUpShopper,
+} from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderSchema } from './order.entity.js';
-import { offerUnacceptedAgain } from './unaccepted-alerts.js';
+import { offerUnacceptedAgain, REOFFER_BATCH } from './unaccepted-alerts.js';
 
 const MINUTES = 5;
 const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -109,5 +116,33 @@ describe('the unaccepted alert, on a clock of its own', () => {
     const found = await round(minutesAfter(new Date(), 24 * 60));
     expect(found).not.toContain(cancelled);
     expect(found).not.toContain(assigned);
+  });
+
+  test('a backlog of more than a batch is offered a batch at a time, each order once, and the round is announced once', async () => {
+    const id = await placeCodOrder(app, await signUpShopper(app));
+    const placed = await offeredAt(id);
+    const backlog = [id, ...(await copiesOfOrder(app, id, 2 * REOFFER_BATCH, placed))];
+    const heard: DomainEvent[] = [];
+    const unsubscribe = app.events.subscribe((event) => void heard.push(event));
+    const em = app.orm.em.fork();
+    const forks = vi.spyOn(em, 'fork');
+
+    const offered = await offerUnacceptedAgain(
+      em,
+      app.events,
+      MINUTES,
+      minutesAfter(placed, MINUTES),
+    );
+    unsubscribe();
+    expect(offered.toSorted()).toEqual(backlog.toSorted());
+    // 200, 200, then the last one: three transactions, none holding the whole backlog.
+    expect(forks).toHaveBeenCalledTimes(3);
+    const unaccepted = heard.flatMap((event) =>
+      event.type === 'order.changed' && event.change === 'unaccepted' ? [event.orderId] : [],
+    );
+    expect(unaccepted.toSorted()).toEqual(backlog.toSorted());
+    expect(heard.filter((event) => event.type === 'orders.reoffered')).toHaveLength(1);
+    // Nobody's backlog for the next tests.
+    await em.nativeUpdate(OrderSchema, { id: { $in: backlog } }, { status: 'Cancelled' });
   });
 });

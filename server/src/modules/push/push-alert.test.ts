@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { alertTopic, newOrderAlert, type AlertedOrder } from './push-alert.js';
+import {
+  alertTopic,
+  BACKLOG_TAG,
+  backlogAlert,
+  newOrderAlert,
+  type AlertedOrder,
+} from './push-alert.js';
 
 const order: AlertedOrder = {
   id: '019a8f3e-7c2b-7d11-9a4e-5b6c7fcac308',
@@ -47,5 +53,28 @@ describe('the new-order alert', () => {
   it('gives each order a topic of 32 URL-safe characters', () => {
     expect(alertTopic(order.id)).toBe('019a8f3e7c2b7d119a4e5b6c7fcac308');
     expect(alertTopic(order.id)).toMatch(/^[\w-]{32}$/);
+  });
+});
+
+describe('the backlog alert', () => {
+  it('tells how many orders wait in one notification that replaces the last, opening the list', () => {
+    expect(backlogAlert(37)).toEqual({
+      title: '37 orders wait',
+      body: 'No agent has accepted them yet',
+      tag: BACKLOG_TAG,
+      url: '/agents',
+    });
+    expect(backlogAlert(1)).toMatchObject({
+      title: '1 order waits',
+      body: 'No agent has accepted it yet',
+    });
+  });
+
+  it('speaks Hindi to a phone whose app is in Hindi', () => {
+    expect(backlogAlert(37, 'hi')).toMatchObject({
+      title: '37 ऑर्डर इंतज़ार कर रहे हैं',
+      body: 'अभी तक किसी एजेंट ने स्वीकार नहीं किया',
+    });
+    expect(backlogAlert(1, 'hi').title).toBe('1 ऑर्डर इंतज़ार कर रहा है');
   });
 });

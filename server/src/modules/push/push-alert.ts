@@ -16,15 +16,25 @@ export type AlertedOrder = Pick<ListedOrder, 'id' | 'amountPaise' | 'items'> & {
 /** The alerts' texts in each language of the agent app (its own are in its Lingui catalogues). */
 const TEXTS: Record<
   PushLocale,
-  { title: (number: string) => string; units: (count: number) => string }
+  {
+    title: (number: string) => string;
+    units: (count: number) => string;
+    waiting: (count: number) => string;
+    notAccepted: (count: number) => string;
+  }
 > = {
   en: {
     title: (number) => `New order #${number}`,
     units: (count) => (count === 1 ? '1 item' : `${count} items`),
+    waiting: (count) => (count === 1 ? '1 order waits' : `${count} orders wait`),
+    notAccepted: (count) =>
+      count === 1 ? 'No agent has accepted it yet' : 'No agent has accepted them yet',
   },
   hi: {
     title: (number) => `नया ऑर्डर #${number}`,
     units: (count) => `${count} सामान`,
+    waiting: (count) => (count === 1 ? '1 ऑर्डर इंतज़ार कर रहा है' : `${count} ऑर्डर इंतज़ार कर रहे हैं`),
+    notAccepted: () => 'अभी तक किसी एजेंट ने स्वीकार नहीं किया',
   },
 };
 
@@ -48,6 +58,24 @@ export function newOrderAlert(order: AlertedOrder, locale: PushLocale = 'en'): P
     body,
     tag: order.id,
     url: `/agents?order=${encodeURIComponent(order.id)}`,
+  };
+}
+
+/** The tag and topic of the message that tells how many orders wait: a newer one replaces it. */
+export const BACKLOG_TAG = 'backlog';
+
+/**
+ * The one notification an agent's phone shows for many open orders at once (a burst, or the
+ * orders offered again for nobody took them), in `locale`: "37 orders wait", "No agent has
+ * accepted them yet"; a tap opens the agent app's list.
+ */
+export function backlogAlert(count: number, locale: PushLocale = 'en'): PushAlert {
+  const texts = TEXTS[locale];
+  return {
+    title: texts.waiting(count),
+    body: texts.notAccepted(count),
+    tag: BACKLOG_TAG,
+    url: '/agents',
   };
 }
 

@@ -1,24 +1,25 @@
 /**
  * Web Push from the domain events, to browsers that may be closed:
  * - agents' phones: every order newly open in the agents' pool (a COD order placed, an online
- *   order once paid, an order taken back or offered again) reaches the subscribed phones of the
- *   agents on duty;
+ *   order once paid, an order taken back) reaches the subscribed phones of the agents on duty;
+ *   many at once, or orders offered again for nobody took them, as one message saying how many
+ *   wait;
  * - shoppers' browsers: their own order accepted by an agent (or given to one by the seller),
  *   picked, delivered, or cancelled by the shop, reaches the browsers they subscribed.
  */
 import { isOpenForAgents, type PushAlert } from '@kirana/shared';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/domain-events.js';
 import { readInBatches } from '../../lib/in-batches.js';
+import { countOpenPoolOrders } from '../order/order-queries.js';
 import { factsOf } from '../order/order-rules.js';
-import type { ListedOrder } from '../order/order.presenter.js';
 import {
   readChangesForShoppers,
   readListedOrders,
   type ChangeForShopper,
 } from '../order/order-reads.js';
 import { readShop } from '../shop/shop.service.js';
-import { alertTopic, newOrderAlert } from './push-alert.js';
+import { alertTopic, BACKLOG_TAG, backlogAlert, newOrderAlert } from './push-alert.js';
 import {
   ALERT_TTL_SECONDS,
   sendAlert,
@@ -47,8 +48,11 @@ const MOST_WAITING = 200;
  */
 export const UPDATE_TTL_SECONDS = 60 * 60;
 
-/** The changes after which an order may be newly open to the agents. */
-const OFFERING_CHANGES: ReadonlySet<OrderChange> = new Set(['paid', 'released', 'unaccepted']);
+/**
+ * The changes after which an order may be newly open to the agents. Not 'unaccepted': a round
+ * offering orders again tells the phones once how many wait ('orders.reoffered').
+ */
+const OFFERING_CHANGES: ReadonlySet<OrderChange> = new Set(['paid', 'released']);
 
 /** The changes a shopper may be told of (which of them, by their history line). */
 const SHOPPER_CHANGES: ReadonlySet<OrderChange> = new Set([
@@ -62,10 +66,15 @@ const SHOPPER_CHANGES: ReadonlySet<OrderChange> = new Set([
 type OrderEvent = Extract<DomainEvent, { type: 'order.placed' | 'order.changed' }>;
 type ChangeEvent = Extract<DomainEvent, { type: 'order.changed' }>;
 
-/** An order to alert the agents to, and the phones to alert. */
-interface Alert {
-  order: ListedOrder;
+/**
+ * What the agents' phones are told: one order newly open, or how many wait when many opened at
+ * once. Sent once, by the first event that reads it.
+ */
+interface Offer {
   recipients: AlertRecipient[];
+  alertFor: (recipient: AlertRecipient) => PushAlert;
+  delivering: Delivering;
+  sending?: Promise<number>;
 }
 
 /** A change to tell a shopper of, and their browsers. */
@@ -106,14 +115,45 @@ function updateKindOf(change: ChangeForShopper): OrderUpdateKind | null {
   }
 }
 
+/** The agents' alert of order `orderId`; none once it is no longer open to them. */
+async function orderOffer(
+  em: EntityManager,
+  orderId: string,
+  recipients: AlertRecipient[],
+): Promise<Offer | undefined> {
+  // Read after commit: an order taken meanwhile is no longer worth an alert.
+  const [order] = await readListedOrders(em, [orderId]);
+  if (!order || !isOpenForAgents(factsOf(order))) return undefined;
+  return {
+    recipients,
+    alertFor: (recipient) => newOrderAlert(order, recipient.locale),
+    delivering: { topic: alertTopic(order.id), ttlSeconds: ALERT_TTL_SECONDS, urgency: 'high' },
+  };
+}
+
+/** The agents' message telling how many orders wait now; none when none does. */
+async function backlogOffer(
+  em: EntityManager,
+  recipients: AlertRecipient[],
+): Promise<Offer | undefined> {
+  const waiting = await countOpenPoolOrders(em);
+  if (waiting === 0) return undefined;
+  return {
+    recipients,
+    alertFor: (recipient) => backlogAlert(waiting, recipient.locale),
+    delivering: { topic: BACKLOG_TAG, ttlSeconds: ALERT_TTL_SECONDS, urgency: 'high' },
+  };
+}
+
 /**
  * The domain events' listener that alerts on-duty agents' phones to orders newly open to them,
  * and tells shoppers' browsers of their orders' changes. Every order placed or changed comes
  * here: what to send is read once for each batch of events (see {@link readInBatches}), the
  * recipients first where that spares reading orders (a shop with no phone subscribed on duty
- * reads no order). Every message goes through one {@link SendQueue} for the process, so a push
- * service that never answers holds a few sends, not one per message: each listener resolves once
- * its messages are sent, replaced or dropped.
+ * reads no order). An order alone is alerted as itself; many at once (a burst, a round of the
+ * unaccepted alert) as one message saying how many wait. Every message goes through one
+ * {@link SendQueue} for the process, so a push service that never answers holds a few sends, not
+ * one per message: each listener resolves once its messages are sent, replaced or dropped.
  */
 export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListener {
   const queue = new SendQueue<Delivery>({
@@ -151,13 +191,36 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     return outcomes.filter((outcome) => outcome === 'sent').length;
   }
 
-  const readAlert = readInBatches(async (orderIds: string[]) => {
+  /** Sends `offer` once, however many events share it; a failure is logged once too. */
+  function send(offer: Offer): Promise<number> {
+    offer.sending ??= sendToEach(offer.recipients, offer.alertFor, offer.delivering).then(
+      (sent) => {
+        deps.logger.debug(
+          { topic: offer.delivering.topic, sent, of: offer.recipients.length },
+          'push: open orders alert to the agents',
+        );
+        return sent;
+      },
+      (error: unknown) => {
+        deps.logger.error({ err: error }, 'push: the open orders alert failed');
+        return 0;
+      },
+    );
+    return offer.sending;
+  }
+
+  const readOffer = readInBatches(async (orderIds: string[]) => {
     const em = orm.em.fork();
     const recipients = await onDutySubscriptions(em);
-    if (recipients.length === 0) return new Map<string, Alert>();
-    // Read after commit: an order taken meanwhile is no longer worth an alert.
-    const orders = await readListedOrders(em, [...new Set(orderIds)]);
-    return new Map(orders.map((order) => [order.id, { order, recipients }]));
+    const [first, ...others] = new Set(orderIds);
+    let offer: Offer | undefined;
+    if (first && recipients.length > 0) {
+      offer =
+        others.length > 0
+          ? await backlogOffer(em, recipients)
+          : await orderOffer(em, first, recipients);
+    }
+    return new Map(offer ? orderIds.map((id) => [id, offer]) : []);
   });
 
   const readUpdate = readInBatches(async (historyIds: string[]) => {
@@ -208,15 +271,14 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
         );
       }
     }
-    if (!offersOrder(event)) return;
-    const alert = await readAlert(event.orderId);
-    if (!alert || !isOpenForAgents(factsOf(alert.order))) return;
-    const { order, recipients } = alert;
-    const sent = await sendToEach(
-      recipients,
-      (recipient) => newOrderAlert(order, recipient.locale),
-      { topic: alertTopic(order.id), ttlSeconds: ALERT_TTL_SECONDS, urgency: 'high' },
-    );
-    deps.logger.debug({ orderId: order.id, sent, of: recipients.length }, 'push: new order alert');
+    let offer: Offer | undefined;
+    if (event.type === 'orders.reoffered') {
+      const em = orm.em.fork();
+      const recipients = await onDutySubscriptions(em);
+      if (recipients.length > 0) offer = await backlogOffer(em, recipients);
+    } else if (offersOrder(event)) {
+      offer = await readOffer(event.orderId);
+    }
+    if (offer) await send(offer);
   };
 }

@@ -12,8 +12,9 @@ import {
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
 import { AgentSchema } from '../agent/agent.entity.js';
+import { countOpenPoolOrders } from '../order/order-queries.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
-import { alertTopic } from './push-alert.js';
+import { alertTopic, BACKLOG_TAG, backlogAlert } from './push-alert.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
 import { MAX_SUBSCRIPTIONS } from './push.service.js';
 
@@ -206,19 +207,36 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     );
   });
 
-  test('an order nobody accepted is alerted again when it is offered again, under the same topic', async () => {
+  test('orders nobody accepted, offered again, are told in one message saying how many wait, under one topic', async () => {
     const agent = await subscribedAgent('Pooja');
     const orderId = await newCodOrder();
     const later = new Date(Date.now() + 10 * 60_000);
-    expect(await offerUnacceptedAgain(app.orm.em.fork(), app.events, 5, later)).toContain(orderId);
+    const offered = await offerUnacceptedAgain(app.orm.em.fork(), app.events, 5, later);
+    expect(offered).toContain(orderId);
     await app.events.settled();
-    const about = messagesTo(agent.phone.path).filter(
-      (each) => agent.phone.open(each).tag === orderId,
+    const waiting = await countOpenPoolOrders(app.orm.em.fork());
+    const [alerted, ...more] = messagesTo(agent.phone.path);
+    expect(agent.phone.open(alerted!).tag).toBe(orderId);
+    expect(more.map((each) => each.headers.topic)).toEqual([BACKLOG_TAG]);
+    // Every open order of this shop's, the earlier tests' too.
+    expect(waiting).toBeGreaterThanOrEqual(offered.length);
+    expect(agent.phone.open(more[0]!)).toEqual(backlogAlert(waiting));
+  });
+
+  test('orders opening together while another’s alert is read are told in one message saying how many wait', async () => {
+    const agent = await subscribedAgent('Rekha');
+    const ids = [await newCodOrder(), await newCodOrder(), await newCodOrder()];
+    const before = messagesTo(agent.phone.path).length;
+    // At once: the first is read alone, the two that come meanwhile together.
+    for (const orderId of ids) app.events.publish({ type: 'order.placed', orderId });
+    await app.events.settled();
+    const burst = messagesTo(agent.phone.path).slice(before);
+    const waiting = await countOpenPoolOrders(app.orm.em.fork());
+    expect(burst.map((each) => each.headers.topic).toSorted()).toEqual(
+      [alertTopic(ids[0]!), BACKLOG_TAG].toSorted(),
     );
-    expect(about.map((each) => each.headers.topic)).toEqual([
-      alertTopic(orderId),
-      alertTopic(orderId),
-    ]);
+    const told = burst.map((each) => agent.phone.open(each));
+    expect(told).toContainEqual(backlogAlert(waiting));
   });
 
   test('a subscription moves to the agent now signed in on the phone; unsubscribing forgets only one’s own', async () => {

@@ -140,6 +140,8 @@ export function realtimeProcessor(
         return;
       }
       case 'refund.requested':
+      case 'orders.reoffered':
+        // A round's orders offered again came each as its own 'unaccepted' change.
         return;
       case 'agents.changed':
         realtime.seller.to(ROOMS.seller).emit('agents:updated');
