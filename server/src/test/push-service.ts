@@ -25,10 +25,14 @@ export interface Delivered {
   body: Buffer;
 }
 
+/** What an endpoint's push service does with a message: by the first part of its path. */
+export type PushServiceKind = 'ok' | 'gone' | 'broken' | 'silent';
+
 /**
  * A push service on 127.0.0.1 over HTTPS (its certificate made for the test), as FCM or
  * Mozilla's would be: it keeps every message; an endpoint under /gone/ answers 410 Gone, one
- * under /broken/ 500.
+ * under /broken/ 500, and one under /silent/ never answers (the request stays open until the
+ * sender gives up). `inFlight` counts the requests open now, `mostInFlight` the most at once.
  */
 export async function startPushService() {
   const { private: key, cert } = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
@@ -37,12 +41,17 @@ export async function startPushService() {
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
   const delivered: Delivered[] = [];
+  const requests = { inFlight: 0, mostInFlight: 0 };
   const server: Server = createServer({ key, cert }, (req, res) => {
+    requests.inFlight += 1;
+    requests.mostInFlight = Math.max(requests.mostInFlight, requests.inFlight);
+    res.on('close', () => (requests.inFlight -= 1));
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '';
       delivered.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      if (path.startsWith('/silent/')) return;
       res.statusCode = path.startsWith('/gone/') ? 410 : path.startsWith('/broken/') ? 500 : 201;
       res.end();
     });
@@ -52,24 +61,45 @@ export async function startPushService() {
   return {
     origin,
     delivered,
+    /** The requests open now. */
+    get inFlight() {
+      return requests.inFlight;
+    },
+    /** The most requests open at once so far. */
+    get mostInFlight() {
+      return requests.mostInFlight;
+    },
     /** Trusts this service's certificate, as Node trusts the real services' by default. */
     httpsAgent: new HttpsAgent({ ca: cert }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The silent endpoints' requests would hold it open.
+        server.closeAllConnections();
+      }),
   };
 }
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
 
 /**
  * The app on a database of its own (every on-duty agent's phone and every shopper's browser
- * there is one of the test's), sending its Web Push to a push service of its own on 127.0.0.1.
+ * there is one of the test's), sending its Web Push to a push service of its own on 127.0.0.1
+ * (given up on after `sendTimeoutMs`, when given).
  */
-export async function startPushStore(
-  options: Omit<Parameters<typeof createTestAppOfItsOwn>[0], 'push'> = {},
-): Promise<{ app: TestApp; service: PushService; close(): Promise<void> }> {
+export async function startPushStore({
+  sendTimeoutMs,
+  ...options
+}: Omit<Parameters<typeof createTestAppOfItsOwn>[0], 'push'> & {
+  sendTimeoutMs?: number;
+} = {}): Promise<{ app: TestApp; service: PushService; close(): Promise<void> }> {
   const service = await startPushService();
   const app = await createTestAppOfItsOwn({
     ...options,
-    push: { serviceHosts: ['127.0.0.1'], httpsAgent: service.httpsAgent },
+    push: {
+      serviceHosts: ['127.0.0.1'],
+      httpsAgent: service.httpsAgent,
+      ...(sendTimeoutMs && { sendTimeoutMs }),
+    },
   });
   return {
     app,
@@ -82,7 +112,7 @@ export async function startPushStore(
 }
 
 /** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */
-export function phoneSubscription(service: PushService, kind: 'ok' | 'gone' | 'broken' = 'ok') {
+export function phoneSubscription(service: PushService, kind: PushServiceKind = 'ok') {
   const keyPair = createECDH('prime256v1');
   keyPair.generateKeys();
   const auth = randomBytes(16).toString('base64url');
