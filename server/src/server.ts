@@ -156,7 +156,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     events.subscribe(realtimeProcessor(realtime, orm, config.publicUrl));
     events.subscribe(paymentsProcessor(orm, payments));
-    events.subscribe(pushProcessor(orm, push));
+    const pushing = pushProcessor(orm, push);
+    events.subscribe(pushing.listener);
     if (provider instanceof SandboxProvider)
       provider.deliverWebhooksTo(`http://127.0.0.1:${port}/api/payments/razorpay/webhook`);
     const poller = startPaymentPoller(orm, payments);
@@ -181,6 +182,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         // Open sockets would otherwise hold the server open until the drain deadline.
         await realtime.close();
         await drained;
+        // Alerts still waiting for a push service are dropped, not sent for minutes.
+        pushing.stop();
         await events.settled();
         await redis?.close();
         await invalidations.close();

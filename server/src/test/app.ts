@@ -227,7 +227,7 @@ export async function createTestApp(
   });
   events.subscribe(realtimeProcessor(realtime, orm, publicUrl));
   events.subscribe(paymentsProcessor(orm, payments));
-  if (options.push) events.subscribe(pushProcessor(orm, push));
+  if (options.push) events.subscribe(pushProcessor(orm, push).listener);
   if (options.sandboxWebhooks) sandbox.deliverWebhooksTo(`${url}/api/payments/razorpay/webhook`);
   const sockets: TestSocket[] = [];
   return {

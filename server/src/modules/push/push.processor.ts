@@ -154,8 +154,12 @@ async function backlogOffer(
  * unaccepted alert) as one message saying how many wait. Every message goes through one
  * {@link SendQueue} for the process, so a push service that never answers holds a few sends, not
  * one per message: each listener resolves once its messages are sent, replaced or dropped.
+ * `stop()` drops what waits, so a shutdown waits only for the few sends in flight.
  */
-export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListener {
+export function pushProcessor(
+  orm: MikroORM,
+  deps: PushDeps,
+): { listener: DomainEventListener; stop: () => void } {
   const queue = new SendQueue<Delivery>({
     concurrency: CONCURRENT_SENDS,
     mostWaiting: MOST_WAITING,
@@ -256,7 +260,7 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     return updates;
   });
 
-  return async (event) => {
+  const listener: DomainEventListener = async (event) => {
     if (tellsShopper(event)) {
       const update = await readUpdate(event.historyId);
       if (update) {
@@ -281,4 +285,5 @@ export function pushProcessor(orm: MikroORM, deps: PushDeps): DomainEventListene
     }
     if (offer) await send(offer);
   };
+  return { listener, stop: () => queue.close() };
 }

@@ -89,4 +89,20 @@ describe('the send queue', () => {
     await expect(failing).rejects.toThrow('database down');
     expect(await next).toBe('b');
   });
+
+  it('once closed, drops what waits and what comes, so a shutdown waits only for the sends in flight', async () => {
+    const queue = new SendQueue<string>({ concurrency: 1, mostWaiting: 10 });
+    const { started, send, finish } = controlled();
+    const inFlight = queue.add('a', send('a'));
+    const waiting = queue.add('b', send('b'));
+    await tick();
+    queue.close();
+    const late = queue.add('c', send('c'));
+    expect(await waiting).toBe('dropped');
+    expect(await late).toBe('dropped');
+    finish('a');
+    expect(await inFlight).toBe('a');
+    await tick();
+    expect(started).toEqual(['a']);
+  });
 });

@@ -20,6 +20,7 @@ export class SendQueue<R> {
   /** By key, oldest first (a Map keeps the order keys were first set in). */
   private readonly waiting = new Map<string, Waiting<R>>();
   private running = 0;
+  private closed = false;
 
   constructor(private readonly limits: { concurrency: number; mostWaiting: number }) {}
 
@@ -38,6 +39,7 @@ export class SendQueue<R> {
    * 'dropped' when it leaves the line unsent. Rejects when `send` does.
    */
   add(key: string, send: () => Promise<R>): Promise<Queued<R>> {
+    if (this.closed) return Promise.resolve('dropped');
     return new Promise((settle, fail) => {
       const older = this.waiting.get(key);
       if (older) {
@@ -58,6 +60,12 @@ export class SendQueue<R> {
       this.waiting.delete(key);
       waiting.settle('dropped');
     }
+  }
+
+  /** Drops every waiting message and every later one (a shutdown); sends in flight finish. */
+  close(): void {
+    this.closed = true;
+    this.drop(() => true);
   }
 
   /** The oldest waiting message, out of the line; none when none waits. */
