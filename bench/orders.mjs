@@ -72,8 +72,9 @@ deadline.unref();
 
 /**
  * The statements of the server's transaction placing a COD order (placeOrder in
- * server/src/modules/order/order.service.ts, and claimKey in order-idempotency.service.ts), as
- * the ceiling sends them, with the same parameters: kept in step by hand. Before measuring, the
+ * server/src/modules/order/order.service.ts, and claimShopperKey in
+ * order-idempotency.service.ts), as the ceiling sends them, with the same parameters: kept in step
+ * by hand. Before measuring, the
  * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
  * these differ. Besides its transaction, a placement reads its session (unless cached), and after
  * commit the realtime processor reads the order back to send it and the push processor reads the

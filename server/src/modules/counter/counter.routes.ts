@@ -19,8 +19,8 @@ import {
 } from '@kirana/shared';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { assertSafeInput } from '../../lib/text-input.js';
-import { idempotencyKeyOf } from '../order/idempotency-key.js';
 import { presentProduct } from '../product/product.presenter.js';
 import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';

@@ -3,7 +3,6 @@
  * orders, returns that put them back, and days of the till from the opening float to the cash
  * counted. Written with Kysely, one statement for each sale or return after its checks.
  */
-import { createHash } from 'node:crypto';
 import {
   cartTotals,
   dayIn,
@@ -29,6 +28,7 @@ import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
 import { tillCashPaise } from '../cash/cash.service.js';
@@ -47,6 +47,7 @@ import {
   type CounterSaleSchema,
   type ReturnedLine,
 } from './counter.entity.js';
+import { tillKeys } from './till-keys.js';
 
 type CounterTables = InferKyselyDB<
   | typeof CounterDaySchema
@@ -62,8 +63,6 @@ const MAX_BILL_PAISE = paiseOf(MAX_TILL_AMOUNT);
 
 export const DAY_NOT_OPEN = 'The till is not open: open the day with the cash in the drawer first';
 export const DAY_ALREADY_OPEN = 'The till is open already: close the day before opening another';
-export const KEY_REUSED =
-  'This Idempotency-Key was used with another request, which was done: send a new key for a new one';
 
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
@@ -156,17 +155,6 @@ async function saleLines(db: Db, items: CounterSaleBody['items']) {
   return [...lines].map(([product, quantity]) => ({ product, quantity }));
 }
 
-/** SHA-256 of what a sale asks for: one key stands for one sale. */
-function fingerprintOf(body: CounterSaleBody): string {
-  const canonical = JSON.stringify([
-    body.items.map((item) => [item.product ?? null, item.code ?? null, item.quantity]),
-    body.payment,
-    body.tendered ?? null,
-    body.amount ?? null,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
 /** The open day of the till, its row locked against closing while this transaction runs. */
 async function openDay(db: Db) {
   const day = await db
@@ -177,28 +165,6 @@ async function openDay(db: Db) {
     .executeTakeFirst();
   if (!day) throw new AppError('TILL_NOT_OPEN', DAY_NOT_OPEN);
   return day.id;
-}
-
-/**
- * The id of the row of `table` written before with `key` (a retry), once any request holding the
- * key has ended (it holds an advisory lock on it for its transaction); null when there is none.
- * @throws AppError IDEMPOTENCY_KEY_REUSED when that row was asked for otherwise (`fingerprint`).
- */
-async function writtenWithKey(
-  db: Db,
-  table: 'counter_sales' | 'counter_returns',
-  key: string,
-  fingerprint: string,
-): Promise<string | null> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${key}`}, 0))`.execute(db);
-  const earlier = await db
-    .selectFrom(table)
-    .select(['id', 'fingerprint'])
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (!earlier) return null;
-  if (earlier.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return earlier.id;
 }
 
 /**
@@ -222,124 +188,139 @@ export async function sellAtCounter(
 ): Promise<SaleRecord> {
   if (body.payment === 'upi' && body.tendered !== undefined)
     throw new AppError('INVALID', 'tendered is for cash sales: a UPI sale is paid exactly');
-  const fingerprint = key === undefined ? null : fingerprintOf(body);
-  const sold = await retryDeadlocks(() =>
-    em.transactional(async (tx) => {
-      const db = tx.getKysely<CounterTables>();
-      // A retry of this key waits here for the first to commit, then answers its sale.
-      const earlier =
-        key === undefined || fingerprint === null
-          ? null
-          : await writtenWithKey(db, 'counter_sales', key, fingerprint);
-      if (earlier) return { saleId: earlier, counted: [], replayed: true };
-      const dayId = await openDay(db);
-      const lines = await saleLines(db, body.items);
-      const now = new Date();
-      const rows = await db
-        .with('taken', (db) => takeUnits(db, lines, now, { pastCount: body.sellPastCount }))
-        .selectFrom('products as p')
-        .select((eb) => [
-          'p.id',
-          'p.name',
-          'p.offer_price_paise',
-          'p.in_stock',
-          'p.stock_count',
-          'p.archived_at',
-          eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
-        ])
-        .where(
-          'p.id',
-          'in',
-          lines.map((line) => line.product),
-        )
-        .execute();
-      const products = new Map(rows.map((row) => [row.id, row]));
-      const priced = lines.map(({ product: id, quantity }) => {
-        const product = products.get(id);
-        if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
-        if (product.archived_at)
-          throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-        // Sold past the count, a product out of stock at 0 is taken from all the same.
-        if (!product.in_stock && product.taken !== true)
-          throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
-        return {
-          product: id,
-          name: product.name,
-          quantity,
-          unitPrice: product.offer_price_paise,
-          counted: product.stock_count !== null,
-          taken: product.taken === true,
-        };
-      });
-      const short = priced.find((line) => line.counted && !line.taken);
-      if (short) throw await notEnoughLeft(db, short);
-      const totals = cartTotals(priced);
-      if (totals.total > MAX_BILL_PAISE)
-        throw new AppError(
-          'INVALID',
-          `items: the bill comes to ${rs(totals.total)}, and one bill takes at most ${rs(MAX_BILL_PAISE)}`,
-        );
-      if (body.amount !== undefined && paiseOf(body.amount) !== totals.total)
-        throw new AppError(
-          'BILL_CHANGED',
-          `Prices changed since the bill was shown: it comes to ${rs(totals.total)} now. Check it with the customer`,
-        );
-      const tendered =
-        body.payment === 'cash'
-          ? body.tendered === undefined
-            ? totals.total
-            : paiseOf(body.tendered)
-          : null;
-      if (tendered !== null && tendered < totals.total)
-        throw new AppError(
-          'INVALID',
-          `tendered must be at least the bill's ${rs(totals.total)}: ${rs(tendered)} is short`,
-        );
-
-      const saleId = uuidv7();
-      await db
-        .with('sale', (db) =>
-          db.insertInto('counter_sales').values({
-            id: saleId,
-            // Numbered last, after every check: a refused sale takes no bill number.
-            number: sql<number>`nextval('counter_sale_number')`,
-            day_id: dayId,
-            payment: body.payment,
-            subtotal_paise: totals.subtotal,
-            tax_paise: totals.tax,
-            amount_paise: totals.total,
-            tendered_paise: tendered,
-            change_paise: tendered === null ? null : tendered - totals.total,
-            refunded_paise: 0,
-            idempotency_key: key ?? null,
-            fingerprint,
-            created_at: now,
-          }),
-        )
-        .insertInto('counter_sale_lines')
-        .values(
-          priced.map((line, position) => ({
-            id: uuidv7(),
-            sale_id: saleId,
-            position,
-            product_id: line.product,
-            name: line.name,
-            quantity: line.quantity,
-            unit_price_paise: line.unitPrice,
-            stock_taken: line.taken,
-            returned: 0,
-          })),
-        )
-        .execute();
-      const counted = priced.filter((line) => line.taken).map((line) => line.product);
-      return { saleId, counted, replayed: false };
-    }),
-  );
-  if (!sold.replayed) {
+  const request = keyedRequest(key, [
+    body.items.map((item) => [item.product ?? null, item.code ?? null, item.quantity]),
+    body.payment,
+    body.tendered ?? null,
+    body.amount ?? null,
+  ]);
+  const keys = tillKeys('counter_sales');
+  const saleId = await oncePerKey(em, keys, request, async () => {
+    const sold = await retryDeadlocks(() =>
+      em.transactional(async (tx) => {
+        // A retry of this key waits here for the first to commit, then answers its sale.
+        const claim = request && (await claimKey(tx, keys, request));
+        return recordSale(tx, body, claim);
+      }),
+    );
     for (const productId of sold.counted) events.publish({ type: 'product.changed', productId });
     events.publish({ type: 'till.changed' });
-  }
-  return saleById(em, sold.saleId);
+    return sold.saleId;
+  });
+  return saleById(em, saleId);
+}
+
+/**
+ * Writes the sale of `body.items` in the open day of the till, in transaction `tx`, with the key
+ * claimed for it: answers its id and the products whose units it took.
+ * @throws AppError as sellAtCounter does.
+ */
+async function recordSale(
+  tx: EntityManager,
+  body: CounterSaleBody,
+  claim: KeyedRequest | undefined,
+): Promise<{ saleId: string; counted: string[] }> {
+  const db = tx.getKysely<CounterTables>();
+  const dayId = await openDay(db);
+  const lines = await saleLines(db, body.items);
+  const now = new Date();
+  const rows = await db
+    .with('taken', (db) => takeUnits(db, lines, now, { pastCount: body.sellPastCount }))
+    .selectFrom('products as p')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.offer_price_paise',
+      'p.in_stock',
+      'p.stock_count',
+      'p.archived_at',
+      eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
+    ])
+    .where(
+      'p.id',
+      'in',
+      lines.map((line) => line.product),
+    )
+    .execute();
+  const products = new Map(rows.map((row) => [row.id, row]));
+  const priced = lines.map(({ product: id, quantity }) => {
+    const product = products.get(id);
+    if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
+    if (product.archived_at) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+    // Sold past the count, a product out of stock at 0 is taken from all the same.
+    if (!product.in_stock && product.taken !== true)
+      throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
+    return {
+      product: id,
+      name: product.name,
+      quantity,
+      unitPrice: product.offer_price_paise,
+      counted: product.stock_count !== null,
+      taken: product.taken === true,
+    };
+  });
+  const short = priced.find((line) => line.counted && !line.taken);
+  if (short) throw await notEnoughLeft(db, short);
+  const totals = cartTotals(priced);
+  if (totals.total > MAX_BILL_PAISE)
+    throw new AppError(
+      'INVALID',
+      `items: the bill comes to ${rs(totals.total)}, and one bill takes at most ${rs(MAX_BILL_PAISE)}`,
+    );
+  if (body.amount !== undefined && paiseOf(body.amount) !== totals.total)
+    throw new AppError(
+      'BILL_CHANGED',
+      `Prices changed since the bill was shown: it comes to ${rs(totals.total)} now. Check it with the customer`,
+    );
+  const tendered =
+    body.payment === 'cash'
+      ? body.tendered === undefined
+        ? totals.total
+        : paiseOf(body.tendered)
+      : null;
+  if (tendered !== null && tendered < totals.total)
+    throw new AppError(
+      'INVALID',
+      `tendered must be at least the bill's ${rs(totals.total)}: ${rs(tendered)} is short`,
+    );
+
+  const saleId = uuidv7();
+  await db
+    .with('sale', (db) =>
+      db.insertInto('counter_sales').values({
+        id: saleId,
+        // Numbered last, after every check: a refused sale takes no bill number.
+        number: sql<number>`nextval('counter_sale_number')`,
+        day_id: dayId,
+        payment: body.payment,
+        subtotal_paise: totals.subtotal,
+        tax_paise: totals.tax,
+        amount_paise: totals.total,
+        tendered_paise: tendered,
+        change_paise: tendered === null ? null : tendered - totals.total,
+        refunded_paise: 0,
+        idempotency_key: claim?.key ?? null,
+        fingerprint: claim?.fingerprint ?? null,
+        created_at: now,
+      }),
+    )
+    .insertInto('counter_sale_lines')
+    .values(
+      priced.map((line, position) => ({
+        id: uuidv7(),
+        sale_id: saleId,
+        position,
+        product_id: line.product,
+        name: line.name,
+        quantity: line.quantity,
+        unit_price_paise: line.unitPrice,
+        stock_taken: line.taken,
+        returned: 0,
+      })),
+    )
+    .execute();
+  const counted = priced.filter((line) => line.taken).map((line) => line.product);
+  return { saleId, counted };
 }
 
 /**
@@ -455,139 +436,136 @@ export async function returnToCounter(
   body: CounterReturnBody,
   key?: string,
 ): Promise<{ record: ReturnRecord; sale: SaleRecord }> {
-  const fingerprint =
-    key === undefined
-      ? null
-      : createHash('sha256')
-          .update(JSON.stringify([saleId, body.lines.map((line) => [line.product, line.quantity])]))
-          .digest('hex');
-  const done = await retryDeadlocks(() =>
-    em.transactional(async (tx) => {
-      const db = tx.getKysely<CounterTables>();
-      // A retry of this key waits here for the first to commit, then answers its return.
-      const earlier =
-        key === undefined || fingerprint === null
-          ? null
-          : await writtenWithKey(db, 'counter_returns', key, fingerprint);
-      if (earlier) return { returnId: earlier, shelved: [], replayed: true };
-      const dayId = await openDay(db);
-      const sale = await db
-        .selectFrom('counter_sales')
-        .select(['id', 'number', 'payment'])
-        .where('id', '=', saleId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
-      const lines = await db
-        .selectFrom('counter_sale_lines')
-        .select([
-          'id',
-          'product_id',
-          'name',
-          'quantity',
-          'unit_price_paise',
-          'returned',
-          'stock_taken',
-        ])
-        .where('sale_id', '=', saleId)
-        .orderBy('position')
-        .execute();
-      const asked = new Map<string, number>();
-      for (const line of body.lines)
-        asked.set(line.product, (asked.get(line.product) ?? 0) + line.quantity);
-      for (const product of asked.keys())
-        if (!lines.some((line) => line.product_id === product))
-          throw new AppError('INVALID', `lines: product ${product} is not on bill ${sale.number}`);
-      const returning = lines.map((line) => asked.get(line.product_id) ?? 0);
-      lines.forEach((line, index) => {
-        const left = line.quantity - line.returned;
-        if ((returning[index] ?? 0) > left)
-          throw new AppError(
-            'CONFLICT',
-            left === 0
-              ? `${line.name} has come back already`
-              : `Only ${left} of ${line.name} can come back`,
-          );
-      });
-      const amount = refundOf(
-        lines.map((line) => ({
-          unitPrice: line.unit_price_paise,
-          quantity: line.quantity,
-          returned: line.returned,
-        })),
-        returning,
-      );
-      const back = lines
-        .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
-        .filter(({ quantity }) => quantity > 0);
-      const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
-        product: line.product_id,
-        name: line.name,
-        quantity,
-        amountPaise: line.unit_price_paise * quantity,
-      }));
-      const now = new Date();
-      const returnId = uuidv7();
-      const shelved = back.filter(({ line }) => line.stock_taken);
-      const rows = (of: typeof back) =>
-        sql<{ line_id: string; product_id: string; quantity: number }>`(values ${sql.join(
-          of.map(
-            ({ line, quantity }) =>
-              sql`(${line.id}::uuid, ${line.product_id}::uuid, ${quantity}::int)`,
-          ),
-        )})`.as<'r'>(sql`r(line_id, product_id, quantity)`);
-      await db
-        .with('returned_lines', (db) =>
-          db
-            .updateTable('counter_sale_lines as l')
-            .from(rows(back))
-            .set({ returned: sql<number>`l.returned + r.quantity` })
-            .whereRef('l.id', '=', 'r.line_id'),
-        )
-        .with('refunded_sale', (db) =>
-          db
-            .updateTable('counter_sales')
-            .set({ refunded_paise: sql<number>`refunded_paise + ${amount}` })
-            .where('id', '=', saleId),
-        )
-        .insertInto('counter_returns')
-        .values({
-          id: returnId,
-          sale_id: saleId,
-          day_id: dayId,
-          payment: sale.payment,
-          amount_paise: amount,
-          // As JSON: pg would write a JS array as a PostgreSQL array.
-          lines: sql<ReturnedLine[]>`${JSON.stringify(returned)}::jsonb`,
-          idempotency_key: key ?? null,
-          fingerprint,
-          created_at: now,
-        })
-        .execute();
-      if (shelved.length > 0)
-        await db
-          .updateTable('products as p')
-          .from(rows(shelved))
-          .set({
-            stock_count: countWithUnitsBack,
-            in_stock: inStockWithUnitsBack,
-            updated_at: now,
-          })
-          .whereRef('p.id', '=', 'r.product_id')
-          .where('p.stock_count', 'is not', null)
-          .execute();
-      return {
-        returnId,
-        shelved: shelved.map(({ line }) => line.product_id),
-        replayed: false,
-      };
-    }),
-  );
-  if (!done.replayed) {
+  const request = keyedRequest(key, [
+    saleId,
+    body.lines.map((line) => [line.product, line.quantity]),
+  ]);
+  const keys = tillKeys('counter_returns');
+  const returnId = await oncePerKey(em, keys, request, async () => {
+    const done = await retryDeadlocks(() =>
+      em.transactional(async (tx) => {
+        // A retry of this key waits here for the first to commit, then answers its return.
+        const claim = request && (await claimKey(tx, keys, request));
+        return recordReturn(tx, saleId, body, claim);
+      }),
+    );
     for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
     events.publish({ type: 'till.changed' });
-  }
-  return { record: await readReturn(em, done.returnId), sale: await saleById(em, saleId) };
+    return done.returnId;
+  });
+  return { record: await readReturn(em, returnId), sale: await saleById(em, saleId) };
+}
+
+/**
+ * Writes the return of `body.lines` of sale `saleId` in the open day of the till, in transaction
+ * `tx`, with the key claimed for it: answers its id and the products whose units went back.
+ * @throws AppError as returnToCounter does.
+ */
+async function recordReturn(
+  tx: EntityManager,
+  saleId: string,
+  body: CounterReturnBody,
+  claim: KeyedRequest | undefined,
+): Promise<{ returnId: string; shelved: string[] }> {
+  const db = tx.getKysely<CounterTables>();
+  const dayId = await openDay(db);
+  const sale = await db
+    .selectFrom('counter_sales')
+    .select(['id', 'number', 'payment'])
+    .where('id', '=', saleId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+  const lines = await db
+    .selectFrom('counter_sale_lines')
+    .select(['id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned', 'stock_taken'])
+    .where('sale_id', '=', saleId)
+    .orderBy('position')
+    .execute();
+  const asked = new Map<string, number>();
+  for (const line of body.lines)
+    asked.set(line.product, (asked.get(line.product) ?? 0) + line.quantity);
+  for (const product of asked.keys())
+    if (!lines.some((line) => line.product_id === product))
+      throw new AppError('INVALID', `lines: product ${product} is not on bill ${sale.number}`);
+  const returning = lines.map((line) => asked.get(line.product_id) ?? 0);
+  lines.forEach((line, index) => {
+    const left = line.quantity - line.returned;
+    if ((returning[index] ?? 0) > left)
+      throw new AppError(
+        'CONFLICT',
+        left === 0
+          ? `${line.name} has come back already`
+          : `Only ${left} of ${line.name} can come back`,
+      );
+  });
+  const amount = refundOf(
+    lines.map((line) => ({
+      unitPrice: line.unit_price_paise,
+      quantity: line.quantity,
+      returned: line.returned,
+    })),
+    returning,
+  );
+  const back = lines
+    .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
+    .filter(({ quantity }) => quantity > 0);
+  const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
+    product: line.product_id,
+    name: line.name,
+    quantity,
+    amountPaise: line.unit_price_paise * quantity,
+  }));
+  const now = new Date();
+  const returnId = uuidv7();
+  const shelved = back.filter(({ line }) => line.stock_taken);
+  const rows = (of: typeof back) =>
+    sql<{ line_id: string; product_id: string; quantity: number }>`(values ${sql.join(
+      of.map(
+        ({ line, quantity }) => sql`(${line.id}::uuid, ${line.product_id}::uuid, ${quantity}::int)`,
+      ),
+    )})`.as<'r'>(sql`r(line_id, product_id, quantity)`);
+  await db
+    .with('returned_lines', (db) =>
+      db
+        .updateTable('counter_sale_lines as l')
+        .from(rows(back))
+        .set({ returned: sql<number>`l.returned + r.quantity` })
+        .whereRef('l.id', '=', 'r.line_id'),
+    )
+    .with('refunded_sale', (db) =>
+      db
+        .updateTable('counter_sales')
+        .set({ refunded_paise: sql<number>`refunded_paise + ${amount}` })
+        .where('id', '=', saleId),
+    )
+    .insertInto('counter_returns')
+    .values({
+      id: returnId,
+      sale_id: saleId,
+      day_id: dayId,
+      payment: sale.payment,
+      amount_paise: amount,
+      // As JSON: pg would write a JS array as a PostgreSQL array.
+      lines: sql<ReturnedLine[]>`${JSON.stringify(returned)}::jsonb`,
+      idempotency_key: claim?.key ?? null,
+      fingerprint: claim?.fingerprint ?? null,
+      created_at: now,
+    })
+    .execute();
+  if (shelved.length > 0)
+    await db
+      .updateTable('products as p')
+      .from(rows(shelved))
+      .set({
+        stock_count: countWithUnitsBack,
+        in_stock: inStockWithUnitsBack,
+        updated_at: now,
+      })
+      .whereRef('p.id', '=', 'r.product_id')
+      .where('p.stock_count', 'is not', null)
+      .execute();
+  return { returnId, shelved: shelved.map(({ line }) => line.product_id) };
 }
 
 /** Return `returnId` as the till keeps it. */

@@ -1,10 +1,10 @@
 /**
  * `Idempotency-Key` on placing an order (docs/orders.md#idempotency): the same key from the same
- * shopper within 24 hours answers the first result again and places nothing. The key is claimed
- * first thing in the order's own transaction, so a duplicate racing the first waits on the unique
- * (user, key) index until that transaction ends, then finds the first answer stored with it.
+ * shopper within 24 hours answers the first result again and places nothing (lib/idempotency.ts).
+ * The key is claimed first thing in the order's own transaction, so a duplicate racing the first
+ * waits on the unique (user, key) index until that transaction ends, then finds the first answer
+ * stored with it.
  */
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   IDEMPOTENCY_KEY_HOURS,
@@ -16,13 +16,8 @@ import {
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
+import { keyedRequest, type KeyedRequest, type KeyStore } from '../../lib/idempotency.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
-
-/** A placement sent with an `Idempotency-Key`: the key, and the request it stands for. */
-export interface KeyedRequest {
-  key: string;
-  fingerprint: string;
-}
 
 /** An answer to placing an order, as first sent: every repeat of its key gets it again. */
 export interface PlacementAnswer {
@@ -40,32 +35,34 @@ export const KEY_REUSED =
 export const STILL_PLACING =
   'An order with this Idempotency-Key is still being placed: find it in My Orders';
 
-/** Thrown inside the order's transaction when another request holds the key: rolls it back. */
-export class KeyInUse extends Error {
-  override name = 'KeyInUse';
-}
-
 const expiredBefore = () => new Date(Date.now() - KEY_MS);
 
 /** The keys' table as Kysely names it (columns in snake_case). */
 type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema>;
 
 /**
- * The key and a fingerprint of what it asks for (the endpoint and the validated body, so an
- * unknown field the server drops changes nothing); undefined without a key.
+ * The key and a fingerprint of the placement it asks for (the endpoint and the validated body);
+ * undefined without a key.
  */
-export function keyedRequest(
+export function placementRequest(
   key: string | undefined,
   endpoint: 'cod' | 'razorpay',
   body: PlaceOrderBody,
 ): KeyedRequest | undefined {
-  if (key === undefined) return undefined;
-  const canonical = JSON.stringify([
-    endpoint,
-    body.address,
-    body.items.map(({ product, quantity }) => [product, quantity]),
-  ]);
-  return { key, fingerprint: createHash('sha256').update(canonical).digest('hex') };
+  const items = body.items.map(({ product, quantity }) => [product, quantity]);
+  return keyedRequest(key, [endpoint, body.address, items]);
+}
+
+/**
+ * The keys shopper `userId` placed orders with: claimed as the id of the key's record, which
+ * placeOrder's write fills with the order and, when known, its answer.
+ */
+export function shopperKeys(userId: string): KeyStore<string, PlacementAnswer> {
+  return {
+    claim: (tx, request) => claimShopperKey(tx, userId, request),
+    answer: (em, request) => storedAnswer(em, userId, request),
+    stillDoing: STILL_PLACING,
+  };
 }
 
 /**
@@ -98,48 +95,17 @@ async function storedAnswer(
 }
 
 /**
- * Places an order once per key: without a key `place` simply runs; with one, `place` claims the
- * key first thing in its transaction, and when the key was used in the last 24 hours (the claim
- * threw {@link KeyInUse}), or `place` was refused while a request with the key placed its order
- * meanwhile, this answers the first answer stored with the key instead.
- * @throws AppError IDEMPOTENCY_KEY_REUSED or CONFLICT as {@link storedAnswer}; whatever `place`
- * throws.
+ * Claims the key for the order this transaction places. A request holding the same key in a
+ * transaction not yet ended makes the claim wait for it; a live record of the key stays locked
+ * until this transaction ends (at once: null). Keys of this shopper past their 24 hours are
+ * deleted here, freeing them again (this key's own expired record is replaced). The order and
+ * its answer are recorded with the claim in placeOrder's write. Answers the claim's id.
  */
-export async function placeOnce(
-  em: EntityManager,
-  userId: string,
-  request: KeyedRequest | undefined,
-  place: () => Promise<PlacementAnswer>,
-): Promise<PlacementAnswer> {
-  if (!request) return place();
-  try {
-    return await place();
-  } catch (error) {
-    if (!(error instanceof KeyInUse || error instanceof AppError)) throw error;
-    // The key was used before, or by a request racing this one, which this one gave way to;
-    // or this one failed a check the other's order changed (the orders awaiting payment).
-    // The first answer is ours.
-    const answer = await storedAnswer(em, userId, request);
-    if (answer) return answer;
-    if (error instanceof KeyInUse) throw new AppError('CONFLICT', STILL_PLACING);
-    throw error;
-  }
-}
-
-/**
- * Claims the key for the order this transaction places; call it before anything else in the
- * transaction. A request holding the same key in a transaction not yet ended makes the claim
- * wait for it; a live record of the key stays locked until this transaction ends (at once:
- * KeyInUse). Keys of this shopper past their 24 hours are deleted here, freeing them again
- * (this key's own expired record is replaced). The order and its answer are recorded with the
- * claim in placeOrder's write. Answers the claim's id.
- * @throws KeyInUse when another request has placed an order with this key.
- */
-export async function claimKey(
+async function claimShopperKey(
   tx: EntityManager,
   userId: string,
   request: KeyedRequest,
-): Promise<string> {
+): Promise<string | null> {
   const expired = expiredBefore();
   const claimed = await tx
     .getKysely<KeyTables>()
@@ -175,8 +141,7 @@ export async function claimKey(
     )
     .returning('id')
     .executeTakeFirst();
-  if (!claimed) throw new KeyInUse();
-  return claimed.id;
+  return claimed?.id ?? null;
 }
 
 /** Stores the answer an online order got once its provider order was opened (or refused). */

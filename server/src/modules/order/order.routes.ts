@@ -17,7 +17,7 @@ import {
 import Router from '@koa/router';
 import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { idempotencyKeyOf } from './idempotency-key.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import {
   assignOrder,
   cancelOrder,
@@ -26,7 +26,7 @@ import {
   unlockDeliveryPin,
 } from './order-state.service.js';
 import { presentSellerOrder, presentShopperOrder } from './order.presenter.js';
-import { keyedRequest } from './order-idempotency.service.js';
+import { placementRequest } from './order-idempotency.service.js';
 import { placeCodOrder } from './order.service.js';
 import { listOrderHistory, listSellerOrders, listUserOrders } from './order-reads.js';
 
@@ -44,7 +44,7 @@ export function orderRoutes(
     const userId = await requireSession(ctx, 'user');
     const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
-    const request = keyedRequest(key, 'cod', body);
+    const request = placementRequest(key, 'cod', body);
     const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request, ctx.deliveryPin);
     ctx.status = answer.status;
     ctx.body = answer.body;

@@ -14,18 +14,14 @@ import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { notEnoughLeft, takeUnits } from '../product/stock-units.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
-import {
-  claimKey,
-  placeOnce,
-  type KeyedRequest,
-  type PlacementAnswer,
-} from './order-idempotency.service.js';
+import { shopperKeys, type PlacementAnswer } from './order-idempotency.service.js';
 import type {
   AddressSnapshot,
   OrderEventSchema,
@@ -102,7 +98,7 @@ export async function placeOrder(
   const placed = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       // First: a duplicate waits here for this transaction, before it takes anything else.
-      const claimId = key && (await claimKey(tx, userId, key.request));
+      const claimId = key && (await claimKey(tx, shopperKeys(userId), key.request));
       const db = tx.getKysely<PlacementTables>();
       const now = new Date();
       const { address, products } = await takeStock(db, userId, body.address, lines, now);
@@ -285,8 +281,8 @@ async function takeStock(
 
 /**
  * Places a cash-on-delivery order (see {@link placeOrder}), once per `Idempotency-Key`: a repeat
- * of the key answers the first answer again (see placeOnce).
- * @throws AppError as placeOrder and placeOnce do.
+ * of the key answers the first answer again (lib/idempotency.ts oncePerKey).
+ * @throws AppError as placeOrder and oncePerKey do.
  */
 export async function placeCodOrder(
   em: EntityManager,
@@ -301,7 +297,7 @@ export async function placeCodOrder(
     body: { success: true, message: 'Order Placed Successfully', orderId },
   });
   const key = request && { request, answer };
-  return placeOnce(em, userId, request, async () => {
+  return oncePerKey(em, shopperKeys(userId), request, async () => {
     const order = await placeOrder(em, events, userId, body, { type: 'COD', deliveryPin }, key);
     return answer(order.id);
   });

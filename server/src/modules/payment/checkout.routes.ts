@@ -11,8 +11,8 @@ import {
 import Router from '@koa/router';
 import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { idempotencyKeyOf } from '../order/idempotency-key.js';
-import { keyedRequest } from '../order/order-idempotency.service.js';
+import { idempotencyKeyOf } from '../../lib/idempotency.js';
+import { placementRequest } from '../order/order-idempotency.service.js';
 import { presentOrderPayments } from './payment.presenter.js';
 import {
   listOrderPayments,
@@ -34,7 +34,7 @@ export function checkoutRoutes(payments: PaymentDeps): Router<AppState, AppConte
     const userId = await requireSession(ctx, 'user');
     const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
-    const request = keyedRequest(key, 'razorpay', body);
+    const request = placementRequest(key, 'razorpay', body);
     const answer = await placeOnlineOrder(ctx.em, payments, userId, body, request, ctx.deliveryPin);
     ctx.status = answer.status;
     ctx.body = answer.body;

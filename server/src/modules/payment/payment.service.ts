@@ -16,12 +16,12 @@ import {
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, errorAnswer } from '../../lib/errors.js';
+import { oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { enforce, factsOf } from '../order/order-rules.js';
 import { OrderSchema, type Order } from '../order/order.entity.js';
 import {
-  placeOnce,
   recordAnswer,
-  type KeyedRequest,
+  shopperKeys,
   type PlacementAnswer,
 } from '../order/order-idempotency.service.js';
 import { placeOrder } from '../order/order.service.js';
@@ -45,8 +45,8 @@ const asked = (payment: Payment): ProviderOrderAnswer => ({
  * Places the shopper's online order (validated and priced exactly like cash on delivery, unpaid
  * and hidden from the shop until paid), then opens a provider order for its amount. Once per
  * `Idempotency-Key`: a repeat of the key answers the first answer again, the provider's refusal
- * included, and opens no other provider order (see placeOnce).
- * @throws AppError as placeOrder and placeOnce do; CONFLICT when the shopper already has
+ * included, and opens no other provider order (lib/idempotency.ts oncePerKey).
+ * @throws AppError as placeOrder and oncePerKey do; CONFLICT when the shopper already has
  * {@link MAX_ORDERS_AWAITING_PAYMENT} orders awaiting payment; unavailable when the provider
  * order cannot be created (the order then stays awaiting payment, to be paid from My Orders).
  */
@@ -58,7 +58,7 @@ export async function placeOnlineOrder(
   request: KeyedRequest | undefined,
   deliveryPin: boolean,
 ): Promise<PlacementAnswer> {
-  return placeOnce(em, userId, request, async () => {
+  return oncePerKey(em, shopperKeys(userId), request, async () => {
     const waiting = await em.count(OrderSchema, {
       user: userId,
       paymentType: 'Online',
