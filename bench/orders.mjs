@@ -74,11 +74,12 @@ deadline.unref();
  * The statements of the server's transaction placing a COD order (placeOrder in
  * server/src/modules/order/order.service.ts, and claimShopperKey in
  * order-idempotency.service.ts), as the ceiling sends them, with the same parameters: kept in step
- * by hand. Before measuring, the
- * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
- * these differ. Besides its transaction, a placement reads its session (unless cached), and after
- * commit the realtime processor reads the order back to send it and the push processor reads the
- * phones to alert (and the order, when any): none of these is in the ceiling.
+ * by hand. Before measuring, the bench reads the statements the server sends for one order
+ * (bench/sql-probe.mjs) and says when these differ. Before its transaction, a placement reads the
+ * shopper's address, and so does the ceiling (ADDRESS_READ). Besides, it reads its session
+ * (unless cached), and after commit the realtime processor reads the order back to send it and
+ * the push processor reads the phones to alert (and the order, when any): none of these is in
+ * the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
@@ -94,23 +95,22 @@ const CEILING_STATEMENTS = {
       where order_idempotency_keys.created_at <= $12
     returning id`,
   /**
-   * The units of counted products taken (none in the demo catalogue: it counts none), and the
-   * address read with every product ordered.
+   * The units of counted products taken (none in the demo catalogue: it counts none), and every
+   * product ordered read (takeForSale in server/src/modules/product/take-for-sale.ts).
    */
   read: (count) => `
     with taken as (
-      update products set stock_count = stock_count - ${quantities(1, count)},
-        in_stock = stock_count - ${quantities(1 + 2 * count, count)} > 0, updated_at = $${1 + 4 * count}
-      where id in (${placeholders(2 + 4 * count, count, 1)}) and in_stock = $${2 + 5 * count}
-        and stock_count >= ${quantities(3 + 5 * count, count)}
+      update products set stock_count = greatest(stock_count - ${quantities(1, count)}, 0),
+        past_count = past_count + greatest(${quantities(1 + 2 * count, count)} - stock_count, 0),
+        in_stock = stock_count - ${quantities(1 + 4 * count, count)} > 0, updated_at = $${1 + 6 * count}
+      where id in (${placeholders(2 + 6 * count, count, 1)}) and in_stock = $${2 + 7 * count}
+        and stock_count >= ${quantities(3 + 7 * count, count)}
       returning id
     )
-    select a.id, a.first_name, a.last_name, a.email, a.phone, a.street, a.city, a.state,
-      a.zipcode, a.country, p.id as product_id, p.name as product_name, p.offer_price_paise,
-      p.in_stock, p.stock_count, p.archived_at, p.id in (select taken.id from taken) as taken
-    from addresses as a
-    left join products as p on p.id in (${placeholders(3 + 7 * count, count, 1)})
-    where a.id = $${3 + 8 * count} and a.user_id = $${4 + 8 * count}`,
+    select p.id, p.name, p.offer_price_paise, p.in_stock, p.stock_count, p.archived_at,
+      p.id in (select taken.id from taken) as taken
+    from products as p
+    where p.id in (${placeholders(3 + 9 * count, count, 1)})`,
   /** The order, its items, its history line, the key's record and the emptied cart. */
   write: (count) => `
     with placed_order as (
@@ -133,6 +133,11 @@ const CEILING_STATEMENTS = {
     update users set cart_items = $${27 + 7 * count} where id = $${28 + 7 * count}`,
   commit: () => 'commit',
 };
+
+/** The shopper's address as the order keeps it, read before the transaction (addressOf). */
+const ADDRESS_READ = `
+  select id, first_name, last_name, email, phone, street, city, state, zipcode, country
+  from addresses where id = $1 and user_id = $2`;
 
 /** `case id when $from::uuid then $from+1::int … end`: each of `count` products' quantity. */
 function quantities(from, count) {
@@ -161,6 +166,9 @@ async function placeWithPg(pool, shopper, lines) {
   const key = randomUUID();
   const now = new Date();
   const expired = new Date(now.getTime() - 24 * 3600_000);
+  // Before the transaction, as the server reads it.
+  const [address] = (await pool.query(ADDRESS_READ, [shopper.addressId, shopper.id])).rows;
+  if (!address) throw new Error('the ceiling lost its address');
   const client = await pool.connect();
   try {
     await client.query(sql.begin());
@@ -178,12 +186,10 @@ async function placeWithPg(pool, shopper, lines) {
     const ids = lines.map((line) => line.product);
     const quantityCases = lines.flatMap(({ product, quantity }) => [product, quantity]);
     const { rows } = await client.query(sql.read(ids.length), [
-      ...[...quantityCases, ...quantityCases, now, ...ids, true, ...quantityCases],
-      ...[...ids, shopper.addressId, shopper.id],
+      ...[...quantityCases, ...quantityCases, ...quantityCases, now, ...ids, true],
+      ...[...quantityCases, ...ids],
     ]);
-    const [address] = rows;
-    if (!address) throw new Error('the ceiling lost its address');
-    const byId = new Map(rows.map((row) => [row.product_id, row]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = lines.map(({ product, quantity }) => {
       const row = byId.get(product);
       if (!row?.in_stock || row.archived_at) throw new Error(`the ceiling cannot order ${product}`);

@@ -33,12 +33,8 @@ import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
 import { tillCashPaise } from '../cash/cash.service.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
-import {
-  countWithUnitsBack,
-  inStockWithUnitsBack,
-  notEnoughLeft,
-  takeUnits,
-} from '../product/stock-units.js';
+import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
+import { takeForSale } from '../product/take-for-sale.js';
 import { readShop } from '../shop/shop.service.js';
 import {
   CounterDaySchema,
@@ -168,13 +164,13 @@ async function openDay(db: Db) {
 }
 
 /**
- * Sells `body.items` at the counter, once per `key`: takes the units of counted products exactly
- * as an online order does (stock-units.ts: no number of racing buyers, at the counter or online,
- * takes more than there is; with `body.sellPastCount`, a counted product short of units is sold
- * all the same, past its count), prices the bill from the catalogue by the shared cart rules, and
- * writes the sale and its lines in the open day of the till, in one transaction. A repeat of
- * `key` answers the first sale and takes nothing. Then publishes `product.changed` for each
- * product counted down, and `till.changed`.
+ * Sells `body.items` at the counter, once per `key`: takes the units of counted products and
+ * prices the lines exactly as an online order does (take-for-sale.ts: no number of racing
+ * buyers, at the counter or online, takes more than there is; with `body.sellPastCount`, a
+ * counted product short of units is sold all the same, past its count), totals the bill by the
+ * shared cart rules, and writes the sale and its lines in the open day of the till, in one
+ * transaction. A repeat of `key` answers the first sale and takes nothing. Then publishes
+ * `product.changed` for each product counted down, and `till.changed`.
  * @throws AppError TILL_NOT_OPEN when no day is open; BILL_CHANGED when `body.amount` is not the
  * bill's total; IDEMPOTENCY_KEY_REUSED when the key was sent with another sale; CONFLICT when a
  * product is archived; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
@@ -224,43 +220,7 @@ async function recordSale(
   const dayId = await openDay(db);
   const lines = await saleLines(db, body.items);
   const now = new Date();
-  const rows = await db
-    .with('taken', (db) => takeUnits(db, lines, now, { pastCount: body.sellPastCount }))
-    .selectFrom('products as p')
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.offer_price_paise',
-      'p.in_stock',
-      'p.stock_count',
-      'p.archived_at',
-      eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
-    ])
-    .where(
-      'p.id',
-      'in',
-      lines.map((line) => line.product),
-    )
-    .execute();
-  const products = new Map(rows.map((row) => [row.id, row]));
-  const priced = lines.map(({ product: id, quantity }) => {
-    const product = products.get(id);
-    if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
-    if (product.archived_at) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-    // Sold past the count, a product out of stock at 0 is taken from all the same.
-    if (!product.in_stock && product.taken !== true)
-      throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
-    return {
-      product: id,
-      name: product.name,
-      quantity,
-      unitPrice: product.offer_price_paise,
-      counted: product.stock_count !== null,
-      taken: product.taken === true,
-    };
-  });
-  const short = priced.find((line) => line.counted && !line.taken);
-  if (short) throw await notEnoughLeft(db, short);
+  const priced = await takeForSale(tx, lines, now, { pastCount: body.sellPastCount });
   const totals = cartTotals(priced);
   if (totals.total > MAX_BILL_PAISE)
     throw new AppError(

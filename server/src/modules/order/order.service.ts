@@ -9,7 +9,7 @@ import {
   type PlaceOrderBody,
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
-import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
-import { notEnoughLeft, takeUnits } from '../product/stock-units.js';
+import { takeForSale } from '../product/take-for-sale.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -67,14 +67,14 @@ type PlacementTables = InferKyselyDB<
 >;
 
 /**
- * Places an order for `userId`: checks every item against the catalogue, prices it from the
- * database (never from the request), takes the units of counted products, writes the order, its
- * items and its history line, and empties the shopper's saved cart — all in one transaction
- * (which first claims `key`, when given); then publishes `order.placed`, and `product.changed`
- * for each product whose count it took from.
- * It is the shop's hot path: between begin and commit the transaction sends at most three
- * statements — the claim, one read of the address with the products (taking the units), one
- * write of the rest (a refusal for want of units reads the product once more instead).
+ * Places an order for `userId` to their address `body.address`: takes the units of counted
+ * products and prices every item from the database, never from the request (take-for-sale.ts,
+ * as the counter sells), writes the order, its items and its history line, and empties the
+ * shopper's saved cart — all in one transaction (which first claims `key`, when given); then
+ * publishes `order.placed`, and `product.changed` for each product whose count it took from.
+ * It is the shop's hot path: the address is read before the transaction, and between begin and
+ * commit it sends at most three statements — the claim, one taking the units with the products
+ * read, one write of the rest (a refusal for want of units reads the product once more instead).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
  * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
@@ -95,23 +95,14 @@ export async function placeOrder(
   // closed shop refuses before anything is taken.
   const shop = await readShop(em);
   assertOpen(shop, new Date());
+  const address = await addressOf(em, userId, body.address);
   const placed = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       // First: a duplicate waits here for this transaction, before it takes anything else.
       const claimId = key && (await claimKey(tx, shopperKeys(userId), key.request));
       const db = tx.getKysely<PlacementTables>();
       const now = new Date();
-      const { address, products } = await takeStock(db, userId, body.address, lines, now);
-      const priced = lines.map(({ product: id, quantity }) => {
-        const product = products.get(id);
-        if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
-        if (product.archived) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-        if (!product.inStock) throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
-        return { product: id, quantity, unitPrice: product.offerPricePaise, ...product };
-      });
-      // Not taken: fewer units left than ordered. Throwing rolls back what the other lines took.
-      const short = priced.find((line) => line.stockCount !== null && !line.taken);
-      if (short) throw await notEnoughLeft(db, short);
+      const priced = await takeForSale(tx, lines, now);
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
         throw new AppError('INVALID', 'items: the order total is too large');
@@ -193,89 +184,45 @@ export async function placeOrder(
   return placed.order;
 }
 
-/** A product as placing an order sees it, and whether the order took its units. */
-interface PlacedProduct {
-  name: string;
-  offerPricePaise: number;
-  inStock: boolean;
-  /** Units left before this order, or null when not counted. */
-  stockCount: number | null;
-  /** Archived by the seller: never sold again. */
-  archived: boolean;
-  taken: boolean;
-}
-
 /**
- * In one statement: takes the units of `lines` from every counted, in-stock product that has
- * enough (stock-units.ts takeUnits); and reads the
- * shopper's address `addressId` as the order keeps it, with each product of `lines` that exists
- * (by id) as it was before, and whether its units were taken.
+ * Shopper `userId`'s address `addressId` as the order keeps it.
  * @throws AppError NOT_FOUND when the address is not the shopper's.
  */
-async function takeStock(
-  db: Kysely<PlacementTables>,
+async function addressOf(
+  em: EntityManager,
   userId: string,
   addressId: string,
-  lines: PlaceOrderBody['items'],
-  now: Date,
-): Promise<{ address: AddressSnapshot; products: Map<string, PlacedProduct> }> {
-  const ids = lines.map((line) => line.product);
-  const rows = await db
-    .with('taken', (db) => takeUnits(db, lines, now))
-    .selectFrom('addresses as a')
-    .leftJoin('products as p', (join) => join.on('p.id', 'in', ids))
-    .select((eb) => [
-      'a.id',
-      'a.first_name',
-      'a.last_name',
-      'a.email',
-      'a.phone',
-      'a.street',
-      'a.city',
-      'a.state',
-      'a.zipcode',
-      'a.country',
-      'p.id as product_id',
-      'p.name as product_name',
-      'p.offer_price_paise',
-      'p.in_stock',
-      'p.stock_count',
-      'p.archived_at',
-      eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
+): Promise<AddressSnapshot> {
+  const address = await em
+    .getKysely<PlacementTables>()
+    .selectFrom('addresses')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'street',
+      'city',
+      'state',
+      'zipcode',
+      'country',
     ])
-    .where('a.id', '=', addressId)
-    .where('a.user_id', '=', userId)
-    .execute();
-  const [first] = rows;
-  if (!first) throw new AppError('NOT_FOUND', 'Address not found');
-  const products = new Map<string, PlacedProduct>();
-  for (const row of rows) {
-    const { product_id: id, product_name: name, offer_price_paise, in_stock } = row;
-    // Without any product ordered found, the one row has only the address.
-    if (id === null || name === null || offer_price_paise === null || in_stock === null) continue;
-    products.set(id, {
-      name,
-      offerPricePaise: offer_price_paise,
-      inStock: in_stock,
-      stockCount: row.stock_count,
-      archived: row.archived_at !== null,
-      taken: row.taken === true,
-    });
-  }
+    .where('id', '=', addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!address) throw new AppError('NOT_FOUND', 'Address not found');
   return {
-    address: {
-      addressId: first.id,
-      firstName: first.first_name,
-      lastName: first.last_name,
-      email: first.email,
-      phone: first.phone,
-      street: first.street,
-      city: first.city,
-      state: first.state,
-      zipcode: first.zipcode,
-      country: first.country,
-    },
-    products,
+    addressId: address.id,
+    firstName: address.first_name,
+    lastName: address.last_name,
+    email: address.email,
+    phone: address.phone,
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    zipcode: address.zipcode,
+    country: address.country,
   };
 }
 
