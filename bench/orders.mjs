@@ -114,23 +114,23 @@ const CEILING_STATEMENTS = {
   /** The order, its items, its history line, the key's record and the emptied cart. */
   write: (count) => `
     with placed_order as (
-      insert into orders (id, user_id, address, subtotal_paise, tax_paise, amount_paise, status,
-        payment_type, is_paid, expires_at, offered_at, refund_paise, delivery_pin, created_at,
-        updated_at)
-      values (${placeholders(1, 1, 15)})
+      insert into orders (id, user_id, address, subtotal_paise, tax_paise, amount_paise,
+        delivery_fee_paise, status, payment_type, is_paid, expires_at, offered_at, promised_at,
+        refund_paise, delivery_pin, created_at, updated_at)
+      values (${placeholders(1, 1, 17)})
     ), placed_items as (
       insert into order_items (id, order_id, position, product_id, quantity, unit_price_paise,
         stock_taken)
-      values ${placeholders(16, count, 7)}
+      values ${placeholders(18, count, 7)}
     ), placed_history as (
       insert into order_events (id, order_id, type, actor_role, actor_id, to_status, created_at)
-      values (${placeholders(16 + 7 * count, 1, 7)})
+      values (${placeholders(18 + 7 * count, 1, 7)})
     ), recorded_key as (
-      update order_idempotency_keys set order_id = $${23 + 7 * count},
-        answer_status = $${24 + 7 * count}, answer = $${25 + 7 * count}
-      where id = $${26 + 7 * count}
+      update order_idempotency_keys set order_id = $${25 + 7 * count},
+        answer_status = $${26 + 7 * count}, answer = $${27 + 7 * count}
+      where id = $${28 + 7 * count}
     )
-    update users set cart_items = $${27 + 7 * count} where id = $${28 + 7 * count}`,
+    update users set cart_items = $${29 + 7 * count} where id = $${30 + 7 * count}`,
   commit: () => 'commit',
 };
 
@@ -197,6 +197,8 @@ async function placeWithPg(pool, shopper, lines) {
       return { product, quantity, unitPrice: row.offer_price_paise, taken: row.taken };
     });
     const totals = cartTotals(priced);
+    // As the server promises a COD order, with the shop's default 30 minutes.
+    const promised = new Date(now.getTime() + 30 * 60_000);
 
     const orderId = uuidv7();
     const snapshot = {
@@ -214,7 +216,7 @@ async function placeWithPg(pool, shopper, lines) {
     const answer = { success: true, message: 'Order Placed Successfully', orderId };
     await client.query(sql.write(priced.length), [
       ...[orderId, shopper.id, snapshot, totals.subtotal, totals.tax, totals.total],
-      ...['Order Placed', 'COD', false, null, now, 0, null, now, now],
+      ...[totals.shipping, 'Order Placed', 'COD', false, null, now, promised, 0, null, now, now],
       ...priced.flatMap((line, position) => [
         uuidv7(),
         orderId,
