@@ -31,7 +31,12 @@ const { startEmbeddedDatabase } = await import(dist('db/embedded.js'));
 const { openDatabase } = await import(dist('db/orm.js'));
 const { DomainEvents } = await import(dist('lib/domain-events.js'));
 const { createLogger } = await import(dist('lib/logger.js'));
-const counter = await import(dist('modules/counter/counter.service.js'));
+const counter = {
+  ...(await import(dist('modules/counter/counter-sale.service.js'))),
+  ...(await import(dist('modules/counter/counter-returns.service.js'))),
+  ...(await import(dist('modules/counter/counter-reads.js'))),
+  ...(await import(dist('modules/counter/till-day.service.js'))),
+};
 
 /**
  * A year of the till, oldest first with time-ordered ids as the store writes them: a closed day

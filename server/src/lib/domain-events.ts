@@ -44,7 +44,7 @@ export type DomainEvent =
   | { type: 'sessions.revoked'; kind: SessionKind; subjectId: string }
   /** The seller changed the shop's settings (shop.service.ts): every storefront hears them. */
   | { type: 'shop.changed' }
-  /** The till sold, took something back, opened or closed (counter.service.ts). */
+  /** The till sold, took something back, opened or closed (modules/counter). */
   | { type: 'till.changed' }
   /** A backup failed (backup/backups.ts): the counter is alerted. */
   | { type: 'backup.failed'; at: string; message: string };

@@ -20,12 +20,8 @@ import type { Backups } from '../modules/backup/backups.js';
 import { agentHooks } from '../wiring.js';
 import { AppError } from '../lib/errors.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
-import {
-  closeTill,
-  currentTill,
-  openTill,
-  sellAtCounter,
-} from '../modules/counter/counter.service.js';
+import { sellAtCounter } from '../modules/counter/counter-sale.service.js';
+import { closeTill, currentTill, openTill } from '../modules/counter/till-day.service.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
 import { SearchNameSchema } from '../modules/product/product.entity.js';
 import {

@@ -5,14 +5,10 @@ import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
 import { createAgent, createProduct } from '../../test/factories.js';
 import { AppError } from '../../lib/errors.js';
 import { recordCorrection, recordHandover } from '../cash/cash.service.js';
-import {
-  closeTill,
-  openTill,
-  tillDaysOn,
-  returnToCounter,
-  sellAtCounter,
-  type SaleRecord,
-} from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
+import { returnToCounter } from './counter-returns.service.js';
+import { sellAtCounter } from './counter-sale.service.js';
+import { closeTill, openTill, tillDaysOn } from './till-day.service.js';
 
 /** One thing that happens at the till, in paise where it is money. */
 type Step =

@@ -1,11 +1,12 @@
 import { COUNTER_PAYMENTS } from '@kirana/shared';
-import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { defineEntity, p, type InferEntity, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty } from '../../db/base.js';
 import { ProductSchema } from '../product/product.entity.js';
 
 /*
  * The till (docs/counter.md#the-till). Sales and returns are written with Kysely in one statement
- * each (counter.service.ts); these entities give their tables and types.
+ * each (counter-sale.service.ts, counter-returns.service.ts); these entities give their tables
+ * and types.
  */
 
 /**
@@ -135,3 +136,12 @@ export const CounterReturnSchema = defineEntity({
   checks: [{ name: 'counter_returns_amount_check', expression: 'amount_paise >= 0' }],
 });
 export type CounterReturn = InferEntity<typeof CounterReturnSchema>;
+
+/** The till's tables, and the products it sells, as Kysely names them (columns in snake_case). */
+export type CounterTables = InferKyselyDB<
+  | typeof CounterDaySchema
+  | typeof CounterSaleSchema
+  | typeof CounterSaleLineSchema
+  | typeof CounterReturnSchema
+  | typeof ProductSchema
+>;

@@ -1,5 +1,7 @@
 import { toRupees, type CounterDay, type CounterReturn, type CounterSale } from '@kirana/shared';
-import type { DayRecord, ReturnRecord, SaleRecord } from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
+import type { ReturnRecord } from './counter-returns.service.js';
+import type { DayRecord } from './till-day.service.js';
 
 /** A sale as the API answers it, amounts in rupees. */
 export function presentSale(sale: SaleRecord): CounterSale {

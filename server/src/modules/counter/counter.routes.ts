@@ -25,19 +25,10 @@ import { presentProduct } from '../product/product.presenter.js';
 import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';
 import { presentDay, presentReturn, presentSale } from './counter.presenter.js';
-import {
-  closeTill,
-  currentTill,
-  openTillDay,
-  openTill,
-  productByCode,
-  returnToCounter,
-  saleById,
-  saleByNumber,
-  salesOf,
-  sellAtCounter,
-  tillDaysOn,
-} from './counter.service.js';
+import { productByCode, saleById, saleByNumber, salesOf } from './counter-reads.js';
+import { returnToCounter } from './counter-returns.service.js';
+import { sellAtCounter } from './counter-sale.service.js';
+import { closeTill, currentTill, openTill, openTillDay, tillDaysOn } from './till-day.service.js';
 import { receiptHtml } from './receipt-html.js';
 import { receiptEscPos } from './receipt-escpos.js';
 

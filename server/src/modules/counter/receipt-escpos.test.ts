@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { SaleRecord } from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
 import { receiptEscPos } from './receipt-escpos.js';
 import { receiptHtml } from './receipt-html.js';
 

@@ -1,6 +1,6 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { ReceiptWidth } from '@kirana/shared';
-import type { SaleRecord } from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
 import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /** Characters a line holds in the printers' standard font: 58 mm paper, 80 mm paper. */

@@ -1,5 +1,5 @@
 import { escapeHtml as e, type ReceiptWidth } from '@kirana/shared';
-import type { SaleRecord } from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
 import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /**

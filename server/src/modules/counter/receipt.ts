@@ -4,7 +4,7 @@
  */
 import { formatAmount, SHOP_CURRENCY, TAX_PERCENT, toRupees } from '@kirana/shared';
 import type { ShopSettings } from '../shop/shop.entity.js';
-import type { SaleRecord } from './counter.service.js';
+import type { SaleRecord } from './counter-reads.js';
 
 /** What of the shop's settings a receipt says. */
 export type ReceiptShop = Pick<ShopSettings, 'name' | 'phone' | 'address' | 'timeZone'>;

@@ -1,0 +1,152 @@
+/**
+ * What the till reads (design: The counter): a product by the code scanned or typed, and its
+ * sales with their lines, by id, by bill number or by day. Written with Kysely.
+ */
+import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { AppError } from '../../lib/errors.js';
+import { timestampReader } from '../../lib/timestamps.js';
+import { ProductSchema, type Product } from '../product/product.entity.js';
+import type { CounterTables } from './counter.entity.js';
+
+/** A sale as the till keeps it, in paise. */
+export interface SaleRecord {
+  id: string;
+  number: number;
+  payment: 'cash' | 'upi';
+  subtotalPaise: number;
+  taxPaise: number;
+  amountPaise: number;
+  tenderedPaise: number | null;
+  changePaise: number | null;
+  refundedPaise: number;
+  createdAt: Date;
+  lines: Array<{
+    product: string;
+    name: string;
+    quantity: number;
+    unitPricePaise: number;
+    returned: number;
+  }>;
+}
+
+/**
+ * The live product whose barcode is `code`, or else whose SKU is (in any case).
+ * @throws AppError NOT_FOUND when none is.
+ */
+export async function productByCode(em: EntityManager, code: string): Promise<Product> {
+  const [found] = await productsByCode(em.getKysely<CounterTables>(), [code]);
+  if (!found) throw new AppError('NOT_FOUND', `No product has the code ${code}`);
+  return em.findOneOrFail(ProductSchema, found.id);
+}
+
+/**
+ * The live products with these barcodes or SKUs, with the code each was found by: those found
+ * by barcode first (a code that is one product's barcode and another's SKU is the barcode's).
+ */
+export function productsByCode(db: Kysely<CounterTables>, codes: readonly string[]) {
+  const lower = codes.map((code) => code.toLowerCase());
+  return db
+    .selectFrom('products')
+    .select(['id', 'barcode', sql<string | null>`lower(sku)`.as('sku')])
+    .where('archived_at', 'is', null)
+    .where((eb) => eb.or([eb('barcode', 'in', codes), eb(sql`lower(sku)`, 'in', lower)]))
+    .orderBy(sql`coalesce(barcode in (${sql.join(codes)}), false)`, 'desc')
+    .execute();
+}
+
+/**
+ * Sale `saleId` with its lines.
+ * @throws AppError NOT_FOUND when there is none.
+ */
+export async function saleById(em: EntityManager, saleId: string): Promise<SaleRecord> {
+  const [sale] = await readSales(em, (query) => query.where('s.id', '=', saleId));
+  if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+  return sale;
+}
+
+/** The sale with bill number `number`, whatever its day, or null. */
+export async function saleByNumber(em: EntityManager, number: number): Promise<SaleRecord | null> {
+  const [sale] = await readSales(em, (query) => query.where('s.number', '=', number));
+  return sale ?? null;
+}
+
+/** The sales `where` picks, newest first, with their lines (two queries). */
+async function readSales(
+  em: EntityManager,
+  where: (query: ReturnType<typeof salesQuery>) => ReturnType<typeof salesQuery>,
+): Promise<SaleRecord[]> {
+  const db = em.getKysely<CounterTables>();
+  const date = timestampReader(em);
+  const sales = await where(salesQuery(db)).orderBy('s.number', 'desc').execute();
+  if (sales.length === 0) return [];
+  const lines = await db
+    .selectFrom('counter_sale_lines')
+    .select(['sale_id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned'])
+    .where(
+      'sale_id',
+      'in',
+      sales.map((sale) => sale.id),
+    )
+    .orderBy('sale_id')
+    .orderBy('position')
+    .execute();
+  return sales.map((sale) => ({
+    id: sale.id,
+    number: sale.number,
+    payment: sale.payment,
+    subtotalPaise: sale.subtotal_paise,
+    taxPaise: sale.tax_paise,
+    amountPaise: sale.amount_paise,
+    tenderedPaise: sale.tendered_paise,
+    changePaise: sale.change_paise,
+    refundedPaise: sale.refunded_paise,
+    createdAt: date(sale.created_at),
+    lines: lines
+      .filter((line) => line.sale_id === sale.id)
+      .map((line) => ({
+        product: line.product_id,
+        name: line.name,
+        quantity: line.quantity,
+        unitPricePaise: line.unit_price_paise,
+        returned: line.returned,
+      })),
+  }));
+}
+
+const salesQuery = (db: Kysely<CounterTables>) =>
+  db
+    .selectFrom('counter_sales as s')
+    .select([
+      's.id',
+      's.number',
+      's.payment',
+      's.subtotal_paise',
+      's.tax_paise',
+      's.amount_paise',
+      's.tendered_paise',
+      's.change_paise',
+      's.refunded_paise',
+      's.created_at',
+    ]);
+
+/**
+ * The sales of the till's day `of.dayId`, or of its days that opened on the shop's day
+ * `of.date`, newest first: `limit` of them below bill number `before`, and whether more follow.
+ */
+export async function salesOf(
+  em: EntityManager,
+  of: { dayId: string } | { date: string },
+  before: number,
+  limit: number,
+): Promise<{ sales: SaleRecord[]; more: boolean }> {
+  const sales = await readSales(em, (query) =>
+    ('dayId' in of
+      ? query.where('s.day_id', '=', of.dayId)
+      : query.innerJoin('counter_days as d', 'd.id', 's.day_id').where('d.date', '=', of.date)
+    )
+      .where('s.number', '<', before)
+      .limit(limit + 1),
+  );
+  return { sales: sales.slice(0, limit), more: sales.length > limit };
+}

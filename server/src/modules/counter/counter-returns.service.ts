@@ -1,0 +1,196 @@
+/**
+ * A return at the till (design: The counter): units of a sale back on the shelf and its money
+ * given back, the way it was paid, in the open day of the till. Written with Kysely, one
+ * statement for the return after its checks.
+ */
+import { refundOf, type CounterReturnBody } from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import { retryDeadlocks } from '../../db/retry-deadlocks.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError } from '../../lib/errors.js';
+import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
+import { timestampReader } from '../../lib/timestamps.js';
+import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
+import type { CounterTables, ReturnedLine } from './counter.entity.js';
+import { saleById, type SaleRecord } from './counter-reads.js';
+import { tillKeys } from './till-keys.js';
+import { holdOpenDay } from './till-day.service.js';
+
+/**
+ * Takes back `body.lines` of sale `saleId`: puts the units of counted products back on the
+ * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
+ * the amount paid), the way the sale was paid, in the open day of the till; once per `key` (a
+ * repeat answers the first return). Then publishes
+ * `product.changed` for each product counted back, and `till.changed`.
+ * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
+ * TILL_NOT_OPEN when no day is open; IDEMPOTENCY_KEY_REUSED when the key was sent with another
+ * return; CONFLICT when more units would come back than are left to return.
+ */
+export async function returnToCounter(
+  em: EntityManager,
+  events: DomainEvents,
+  saleId: string,
+  body: CounterReturnBody,
+  key?: string,
+): Promise<{ record: ReturnRecord; sale: SaleRecord }> {
+  const request = keyedRequest(key, [
+    saleId,
+    body.lines.map((line) => [line.product, line.quantity]),
+  ]);
+  const keys = tillKeys('counter_returns');
+  const returnId = await oncePerKey(em, keys, request, async () => {
+    const done = await retryDeadlocks(() =>
+      em.transactional(async (tx) => {
+        // A retry of this key waits here for the first to commit, then answers its return.
+        const claim = request && (await claimKey(tx, keys, request));
+        return recordReturn(tx, saleId, body, claim);
+      }),
+    );
+    for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
+    events.publish({ type: 'till.changed' });
+    return done.returnId;
+  });
+  return { record: await readReturn(em, returnId), sale: await saleById(em, saleId) };
+}
+
+/**
+ * Writes the return of `body.lines` of sale `saleId` in the open day of the till, in transaction
+ * `tx`, with the key claimed for it: answers its id and the products whose units went back.
+ * @throws AppError as returnToCounter does.
+ */
+async function recordReturn(
+  tx: EntityManager,
+  saleId: string,
+  body: CounterReturnBody,
+  claim: KeyedRequest | undefined,
+): Promise<{ returnId: string; shelved: string[] }> {
+  const db = tx.getKysely<CounterTables>();
+  const dayId = await holdOpenDay(db);
+  const sale = await db
+    .selectFrom('counter_sales')
+    .select(['id', 'number', 'payment'])
+    .where('id', '=', saleId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+  const lines = await db
+    .selectFrom('counter_sale_lines')
+    .select(['id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned', 'stock_taken'])
+    .where('sale_id', '=', saleId)
+    .orderBy('position')
+    .execute();
+  const asked = new Map<string, number>();
+  for (const line of body.lines)
+    asked.set(line.product, (asked.get(line.product) ?? 0) + line.quantity);
+  for (const product of asked.keys())
+    if (!lines.some((line) => line.product_id === product))
+      throw new AppError('INVALID', `lines: product ${product} is not on bill ${sale.number}`);
+  const returning = lines.map((line) => asked.get(line.product_id) ?? 0);
+  lines.forEach((line, index) => {
+    const left = line.quantity - line.returned;
+    if ((returning[index] ?? 0) > left)
+      throw new AppError(
+        'CONFLICT',
+        left === 0
+          ? `${line.name} has come back already`
+          : `Only ${left} of ${line.name} can come back`,
+      );
+  });
+  const amount = refundOf(
+    lines.map((line) => ({
+      unitPrice: line.unit_price_paise,
+      quantity: line.quantity,
+      returned: line.returned,
+    })),
+    returning,
+  );
+  const back = lines
+    .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
+    .filter(({ quantity }) => quantity > 0);
+  const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
+    product: line.product_id,
+    name: line.name,
+    quantity,
+    amountPaise: line.unit_price_paise * quantity,
+  }));
+  const now = new Date();
+  const returnId = uuidv7();
+  const shelved = back.filter(({ line }) => line.stock_taken);
+  const rows = (of: typeof back) =>
+    sql<{ line_id: string; product_id: string; quantity: number }>`(values ${sql.join(
+      of.map(
+        ({ line, quantity }) => sql`(${line.id}::uuid, ${line.product_id}::uuid, ${quantity}::int)`,
+      ),
+    )})`.as<'r'>(sql`r(line_id, product_id, quantity)`);
+  await db
+    .with('returned_lines', (db) =>
+      db
+        .updateTable('counter_sale_lines as l')
+        .from(rows(back))
+        .set({ returned: sql<number>`l.returned + r.quantity` })
+        .whereRef('l.id', '=', 'r.line_id'),
+    )
+    .with('refunded_sale', (db) =>
+      db
+        .updateTable('counter_sales')
+        .set({ refunded_paise: sql<number>`refunded_paise + ${amount}` })
+        .where('id', '=', saleId),
+    )
+    .insertInto('counter_returns')
+    .values({
+      id: returnId,
+      sale_id: saleId,
+      day_id: dayId,
+      payment: sale.payment,
+      amount_paise: amount,
+      // As JSON: pg would write a JS array as a PostgreSQL array.
+      lines: sql<ReturnedLine[]>`${JSON.stringify(returned)}::jsonb`,
+      idempotency_key: claim?.key ?? null,
+      fingerprint: claim?.fingerprint ?? null,
+      created_at: now,
+    })
+    .execute();
+  if (shelved.length > 0)
+    await db
+      .updateTable('products as p')
+      .from(rows(shelved))
+      .set({
+        stock_count: countWithUnitsBack,
+        in_stock: inStockWithUnitsBack,
+        updated_at: now,
+      })
+      .whereRef('p.id', '=', 'r.product_id')
+      .where('p.stock_count', 'is not', null)
+      .execute();
+  return { returnId, shelved: shelved.map(({ line }) => line.product_id) };
+}
+
+/** Return `returnId` as the till keeps it. */
+async function readReturn(em: EntityManager, returnId: string): Promise<ReturnRecord> {
+  const row = await em
+    .getKysely<CounterTables>()
+    .selectFrom('counter_returns')
+    .select(['id', 'sale_id', 'payment', 'amount_paise', 'lines', 'created_at'])
+    .where('id', '=', returnId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    saleId: row.sale_id,
+    payment: row.payment,
+    amountPaise: row.amount_paise,
+    lines: row.lines,
+    createdAt: timestampReader(em)(row.created_at),
+  };
+}
+
+/** A return as the till keeps it, in paise. */
+export interface ReturnRecord {
+  id: string;
+  saleId: string;
+  payment: 'cash' | 'upi';
+  amountPaise: number;
+  lines: ReturnedLine[];
+  createdAt: Date;
+}
