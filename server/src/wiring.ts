@@ -7,10 +7,8 @@ import type { AgentHooks } from './modules/agent/agent-hooks.js';
 import { cashCancellationStep } from './modules/cash/cash-at-the-door.js';
 import { cashInHandByAgent } from './modules/cash/cash.service.js';
 import { busyAgents } from './modules/order/order-queries.js';
-import {
-  releaseRemovedAgentOrders,
-  type CancellationStep,
-} from './modules/order/order-state.service.js';
+import type { CancellationStep } from './modules/order/order-cancel.service.js';
+import { releaseRemovedAgentOrders } from './modules/order/order-state.service.js';
 import { refundCancellationStep } from './modules/payment/refunds.js';
 import { deleteAgentSubscriptions } from './modules/push/push.service.js';
 

@@ -7,7 +7,8 @@ import { canMarkPaid, formatAmount, ORDER_CURRENCY, toRupees } from '@kirana/sha
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { holdTillCash } from '../../lib/till-lock.js';
-import { changeAgentOrder, type CancellationStep } from '../order/order-state.service.js';
+import type { CancellationStep } from '../order/order-cancel.service.js';
+import { changeAgentOrder } from '../order/order-state.service.js';
 import { enforce, factsOf } from '../order/order-rules.js';
 import type { Order } from '../order/order.entity.js';
 import {

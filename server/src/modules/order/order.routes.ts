@@ -18,13 +18,8 @@ import Router from '@koa/router';
 import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import {
-  assignOrder,
-  cancelOrder,
-  type CancellationStep,
-  takeOrderBack,
-  unlockDeliveryPin,
-} from './order-state.service.js';
+import { cancelOrder, type CancellationStep } from './order-cancel.service.js';
+import { assignOrder, takeOrderBack, unlockDeliveryPin } from './order-state.service.js';
 import { presentSellerOrder, presentShopperOrder } from './order.presenter.js';
 import { placementRequest } from './order-idempotency.service.js';
 import { placeCodOrder } from './order.service.js';

@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
-import type { CancellationStep } from '../order/order-state.service.js';
+import type { CancellationStep } from '../order/order-cancel.service.js';
 import { changeOrders, type OrderChanges, type Transition } from '../order/order-transitions.js';
 import { PaymentSchema, RefundSchema } from './payment.entity.js';
 import { recordEvent, type EventSource } from './payment-events.js';
