@@ -52,7 +52,7 @@ const SERVER_MODULE_LAYERS = [
   ['counter'],
   ['dashboard', 'realtime'],
 ];
-const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
+const COMPOSITION = String.raw`(app|wiring|server|serve|main|banner|config|config-env|node-version|shop-backups|backup-cli)\.js$|(db/(?!base\.js$|retry-deadlocks\.js$)|test/)`;
 const upTo = (depth) => String.raw`^(\.\./){${depth}}`;
 
 /** The no-restricted-imports rule of server/src/modules/`name`'s files `depth` folders deep. */

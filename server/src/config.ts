@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseOrigin } from '@kirana/shared';
-import { z } from 'zod';
+import { envSchema, MIN_SECRET_LENGTH, type EnvVars } from './config-env.js';
 import { anotherSite } from './lib/origins.js';
-import { REDIS_KEY_PREFIX } from './lib/redis.js';
 import type { AgentLogin } from './modules/agent/agent-login.js';
 import type { Uploads } from './modules/upload/open-image-store.js';
-import { parsePushServiceHosts } from './modules/push/push-hosts.js';
 import {
   localVapidKeys,
   VAPID_KEYS_FILE,
   vapidKeysMatch,
-  vapidPrivateKeySchema,
-  vapidPublicKeySchema,
-  vapidSubjectSchema,
   type VapidDetails,
 } from './modules/push/vapid-keys.js';
 
-const MIN_SECRET_LENGTH = 32;
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
@@ -29,139 +22,6 @@ const SECRET_VARIABLES = new Set([
   'VAPID_PRIVATE_KEY',
 ]);
 const DEV_SELLER = { email: 'admin@kirana.local', password: 'kirana-admin' };
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
-
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-
-/** Every environment variable the server reads, with its default. README lists the same. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  // Blank counts as unset, as for every variable: a stray `PORT=` must not mean "any port".
-  PORT: wholeNumber(0, 65535, 4000),
-  DATABASE_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
-  ),
-  DATA_DIR: z.string().trim().min(1).default('.data'),
-  REDIS_URL: optionalText.pipe(
-    z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
-  ),
-  REDIS_KEY_PREFIX: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[\w.:-]{1,64}$/, {
-        message: 'must be 1 to 64 letters, digits, or . _ : - (e.g. kirana-shop2:)',
-      })
-      .default(REDIS_KEY_PREFIX),
-  ),
-  SELLER_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
-  SELLER_PASSWORD: optionalText.pipe(
-    z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
-  ),
-  SESSION_SECRET: optionalText.pipe(
-    z.string().min(MIN_SECRET_LENGTH, { message: 'must be at least 32 characters' }).optional(),
-  ),
-  SEED_DEMO_DATA: optionalText.pipe(flag.optional()),
-  TRUST_PROXY: optionalText.pipe(flag.optional()),
-  PAYMENTS: optionalText.pipe(
-    z.enum(['razorpay', 'sandbox'], { message: 'must be razorpay or sandbox' }).optional(),
-  ),
-  RAZORPAY_KEY_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^rzp_(test|live)_\w+$/, {
-        message: 'must be a Razorpay key id (rzp_test_… or rzp_live_…)',
-      })
-      .optional(),
-  ),
-  RAZORPAY_KEY_SECRET: optionalText,
-  RAZORPAY_WEBHOOK_SECRET: optionalText,
-  PAYMENT_EXPIRY_MINUTES: wholeNumber(5, 1440, 30, 'minutes'),
-  UNACCEPTED_ALERT_MINUTES: wholeNumber(1, 240, 5, 'minutes'),
-  DELIVERY_PIN: optionalText.pipe(
-    z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-  ),
-  PUBLIC_URL: optionalText.pipe(
-    z
-      .string()
-      .transform((text, ctx) => {
-        const origin = parseOrigin(text);
-        if (origin) return origin;
-        ctx.issues.push({
-          code: 'custom',
-          input: text,
-          message: 'must be an http:// or https:// URL with no path, e.g. https://shop.example.in',
-        });
-        return z.NEVER;
-      })
-      .optional(),
-  ),
-  PUBLIC_ORIGINS: z
-    .string()
-    .default('')
-    .transform((text, ctx) => {
-      const entries = text
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const origins = entries.map(parseOrigin);
-      const bad = entries.find((_, index) => !origins[index]);
-      if (bad === undefined) return [...new Set(origins as string[])];
-      ctx.issues.push({
-        code: 'custom',
-        input: text,
-        message: `must be comma-separated origins such as https://app.example.in (no path): ${JSON.stringify(bad)} is not one`,
-      });
-      return z.NEVER;
-    }),
-  SIGN_UPS_PER_HOUR: wholeNumber(1, 1_000_000, 20),
-  AGENT_LOGIN: optionalText.pipe(
-    z.enum(['paired', 'phone'], { message: 'must be paired or phone' }).default('paired'),
-  ),
-  UPLOADS: optionalText.pipe(
-    z.enum(['files', 'database'], { message: 'must be files or database' }).optional(),
-  ),
-  VAPID_PUBLIC_KEY: optionalText.pipe(vapidPublicKeySchema.optional()),
-  VAPID_PRIVATE_KEY: optionalText.pipe(vapidPrivateKeySchema.optional()),
-  VAPID_SUBJECT: optionalText.pipe(vapidSubjectSchema.optional()),
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .default('')
-    .transform((text, ctx) => {
-      const hosts = parsePushServiceHosts(text);
-      if (hosts) return hosts;
-      ctx.issues.push({
-        code: 'custom',
-        input: text,
-        message: 'must be comma-separated host names or IP addresses, e.g. push.example.in',
-      });
-      return z.NEVER;
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BACKUP_DIR: optionalText,
-  BACKUP_EVERY_HOURS: wholeNumber(0, 168, 6),
-  BACKUP_KEEP: wholeNumber(1, 1000, 14),
-});
-
-/** A whole number (of `unit`) from `min` to `max`; unset or empty: `otherwise`. */
-function wholeNumber(min: number, max: number, otherwise: number, unit?: string) {
-  const message = `must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message })
-      .int({ message })
-      .min(min, { message })
-      .max(max, { message })
-      .default(otherwise),
-  );
-}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -299,11 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 const SANDBOX_KEY_ID = 'rzp_test_kiranasandbox';
 
-function paymentsConfig(
-  vars: z.infer<typeof envSchema>,
-  dataDir: string,
-  production: boolean,
-): PaymentsConfig {
+function paymentsConfig(vars: EnvVars, dataDir: string, production: boolean): PaymentsConfig {
   const keys = Boolean(vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET);
   const provider = vars.PAYMENTS ?? (keys ? 'razorpay' : 'sandbox');
   const expiryMinutes = vars.PAYMENT_EXPIRY_MINUTES;
@@ -348,11 +204,7 @@ export interface PushConfig {
   serviceHosts: string[];
 }
 
-function pushConfig(
-  vars: z.infer<typeof envSchema>,
-  dataDir: string,
-  production: boolean,
-): PushConfig {
+function pushConfig(vars: EnvVars, dataDir: string, production: boolean): PushConfig {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = vars;
   // Several instances (REDIS_URL) must sign alerts with one pair: each would generate its own.
   if (production && vars.REDIS_URL && !publicKey && !privateKey) {
@@ -375,10 +227,6 @@ function pushConfig(
   return { vapid: { ...keys, subject }, serviceHosts: vars.PUSH_SERVICE_HOSTS };
 }
 
-/**
- * Outside production a secret is generated once into the data folder, so restarts keep sessions;
- * a missing, empty or truncated file is replaced with a new one.
- */
 /** The secrets generated into DATA_DIR when no variable gives them (and the VAPID keys' file). */
 const LOCAL_SECRETS = {
   session: 'session-secret',
@@ -392,6 +240,10 @@ const LOCAL_SECRETS = {
  */
 export const DATA_DIR_KEYS = [...Object.values(LOCAL_SECRETS), VAPID_KEYS_FILE];
 
+/**
+ * Outside production a secret is generated once into the data folder, so restarts keep sessions;
+ * a missing, empty or truncated file is replaced with a new one.
+ */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';

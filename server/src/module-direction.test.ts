@@ -28,6 +28,7 @@ describe('server modules depend in one direction (the lint rule)', () => {
 
   it.each([
     ['server/src/modules/agent/x.ts', '../../wiring.js'],
+    ['server/src/modules/push/x.ts', '../../config-env.js'],
     ['server/src/modules/order/x.ts', '../../db/orm.js'],
     ['server/src/modules/order/x.ts', '../../test/app.js'],
   ])('refuses %s importing the app that composes it (%s)', async (file, from) => {
