@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from './app.js';
 import { createDatabase, type TestDatabase } from './database.js';
 import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from './factories.js';
-import {
-  badRequests,
-  FUZZ_ROWS,
-  judge,
-  send,
-  snapshotTables,
-  type FuzzIds,
-  type Sender,
-} from './fuzz-requests.js';
+import { badRequests, FUZZ_ROWS, judge, send, snapshotTables } from './fuzz-requests.js';
+import type { FuzzIds, Sender } from './fuzz-rows.js';
 import { placeOnlineOrder } from './payments.js';
 
 /** At least this many bad requests a run, spread evenly over the routes. */
