@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` (design: Orders, The counter): a request sent again with its key is done
+ * `Idempotency-Key` (docs/orders.md#idempotency): a request sent again with its key is done
  * once, and every repeat answers what the first was answered. One protocol for every endpoint
  * that takes the header; each keeps its keys beside the work it records, behind a KeyStore.
  */

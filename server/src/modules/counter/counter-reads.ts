@@ -1,5 +1,5 @@
 /**
- * What the till reads (design: The counter): a product by the code scanned or typed, and its
+ * What the till reads (docs/counter.md#the-till): a product by the code scanned or typed, and its
  * sales with their lines, by id, by bill number or by day. Written with Kysely.
  */
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';

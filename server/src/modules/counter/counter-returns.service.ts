@@ -1,5 +1,5 @@
 /**
- * A return at the till (design: The counter): units of a sale back on the shelf and its money
+ * A return at the till (docs/counter.md#returns): units of a sale back on the shelf and its money
  * given back, the way it was paid, in the open day of the till. Written with Kysely, one
  * statement for the return after its checks.
  */

@@ -1,5 +1,5 @@
 /**
- * A walk-in sale at the till (design: The counter): its units taken and its lines priced as an
+ * A walk-in sale at the till (docs/counter.md#a-sale): its units taken and its lines priced as an
  * online order's are (take-for-sale.ts), its bill totalled by the shared cart rules and paid in
  * cash or by UPI, in the open day of the till. Written with Kysely, one statement for the sale
  * after its checks.

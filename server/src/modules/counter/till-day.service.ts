@@ -1,5 +1,5 @@
 /**
- * Days of the till (design: The counter): opened with the float in the drawer, closed with the
+ * Days of the till (docs/counter.md#the-day): opened with the float in the drawer, closed with the
  * cash counted against what is expected; sales and returns are made in the open one. Written
  * with Kysely, beside the entity for the opening.
  */

@@ -1,5 +1,5 @@
 /**
- * The till's `Idempotency-Key`s (design: The counter; lib/idempotency.ts): a sale or a return
+ * The till's `Idempotency-Key`s (docs/counter.md#a-sale; lib/idempotency.ts): a sale or a return
  * keeps its key and fingerprint in its own row, unique for good, so a repeat answers that row.
  * Written with Kysely.
  */

@@ -1,5 +1,5 @@
 /**
- * The one way units are sold (design: Orders, Stock; The counter): an online order and a sale at
+ * The one way units are sold (docs/orders.md#stock): an online order and a sale at
  * the counter take the units of their lines and price them from the catalogue here, with one set
  * of refusals. Written with Kysely: one statement takes and reads (stock-units.ts takeUnits).
  */
