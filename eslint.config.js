@@ -176,7 +176,7 @@ export default defineConfig([
   },
   {
     // The agent app's catalog test compares its `spec.` ids with the texts of every area.
-    files: ['web/src/features/agent/i18n/locale.test.ts'],
+    files: ['web/src/apps/agents/i18n/locale.test.ts'],
     rules: {
       'no-restricted-imports': restrictImports(
         ...workspaceSources,

@@ -24,7 +24,7 @@ const KB = 1000;
 
 /**
  * The modules (keys of the manifest: source paths) loaded lazily on a first visit of each URL: the
- * app itself, then per web/src/app/router.ts the area's layout and the matched screen.
+ * app itself, then per web/src/app/router.ts the app's layout and the matched screen.
  */
 const FIRST_LOADS = [
   {
@@ -34,8 +34,8 @@ const FIRST_LOADS = [
     // main.tsx starts the app (src/app/start.tsx) after the server-rendered page's first paint.
     routeModules: [
       'src/app/start.tsx',
-      'src/app/layouts/shop-layout.tsx',
-      'src/areas/shop/home-page.tsx',
+      'src/apps/storefront/layout/shop-layout.tsx',
+      'src/apps/storefront/screens/home-page.tsx',
     ],
   },
   // The agents' phone app is a page of its own. A phone's first visit is logged out (it is
@@ -46,7 +46,7 @@ const FIRST_LOADS = [
     url: '/agents, logged in',
     entry: 'agents.html',
     budgetKb: null,
-    routeModules: ['src/app/layouts/agent-shell.tsx'],
+    routeModules: ['src/apps/agents/layout/agent-shell.tsx'],
   },
 ];
 
@@ -99,13 +99,11 @@ for (const { url, entry, budgetKb, routeModules } of FIRST_LOADS) {
   }
 }
 
-// What the storefront's `/` must never include: the other areas' screens.
+// What the storefront's `/` must never include: the other apps' code.
 const shopKeys = new Set();
 withStaticImports(FIRST_LOADS[0].entry, shopKeys);
 for (const module of FIRST_LOADS[0].routeModules) withStaticImports(module, shopKeys);
-const leaked = [...shopKeys].filter((key) =>
-  /src\/(areas\/(seller|agent)|app\/layouts\/(seller|agent))/.test(key),
-);
+const leaked = [...shopKeys].filter((key) => /src\/apps\/(seller|agents)\//.test(key));
 console.log(
   leaked.length === 0
     ? 'Seller and agent screens: not part of the first load of `/`.'

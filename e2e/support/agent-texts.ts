@@ -5,7 +5,7 @@ import { formatter } from '@lingui/format-po';
 /** The agent app's languages (web/lingui.config.ts). */
 export type AgentLocale = 'en' | 'hi';
 
-const locales = path.resolve(import.meta.dirname, '../../web/src/features/agent/locales');
+const locales = path.resolve(import.meta.dirname, '../../web/src/apps/agents/locales');
 const po = formatter();
 
 /** Each text of the app by its English words, in `locale`, read from the app's own catalogs. */

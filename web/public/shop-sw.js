@@ -1,7 +1,7 @@
 /*
  * The storefront's service worker, scope /my-orders: only for the notifications of a shopper's
  * orders (Web Push), registered when the shopper first turns them on from My Orders
- * (web/src/features/order-notifications). It caches nothing and handles no request (no fetch
+ * (web/src/apps/storefront/features/order-notifications). It caches nothing and handles no request (no fetch
  * listener), so pages load exactly as without it; the agent app's worker (agents-sw.js, scope
  * /agents) is a registration of its own, untouched.
  *

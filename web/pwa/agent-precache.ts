@@ -24,7 +24,7 @@ export function agentPrecache(): Plugin {
       const visit = (fileName: string) => {
         const chunk = byFile.get(fileName);
         if (!chunk || files.has(chunk.fileName)) return;
-        if (OTHER_AREAS.test(chunk.facadeModuleId ?? '')) return;
+        if (OTHER_APPS.test(chunk.facadeModuleId ?? '')) return;
         files.add(chunk.fileName);
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
@@ -44,8 +44,8 @@ export function agentPrecache(): Plugin {
 
 /** The agents' page's entry, as named in vite.config.ts (build.rollupOptions.input). */
 const AGENT_ENTRY = 'agents';
-/** Route modules of the other two areas: the agent app never needs them offline. */
-const OTHER_AREAS = /\/src\/(areas\/(shop|seller)\/|app\/layouts\/(shop|seller)-)/;
+/** Modules of the other two apps: the agent app never needs them offline. */
+const OTHER_APPS = /\/src\/apps\/(storefront|seller)\//;
 /** The shell page (the server answers every /agents URL with agents.html) and the PWA files. */
 const SHELL_URLS = [
   '/agents',

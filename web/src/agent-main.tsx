@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AgentLayout } from './app/layouts/agent-layout';
+import { AgentLayout } from './apps/agents/layout/agent-layout';
 import { Providers } from './app/providers';
-import { startLocale } from './features/agent/i18n/locale';
+import { startLocale } from './apps/agents/i18n/locale';
 import { store } from './lib/store';
 import './app/global.css';
 

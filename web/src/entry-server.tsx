@@ -10,11 +10,11 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { Providers } from './app/providers';
-import { routes, type RouteHandle } from './app/routes';
-import { categoryQueries, productQueries } from './features/products/queries';
-import { headTags } from './features/seo/head-tags';
-import { shopQueries } from './features/shop/queries';
-import { pageMeta } from './features/seo/page-meta';
+import { routes, type RouteHandle } from './apps/storefront/routes';
+import { categoryQueries, productQueries } from './common/catalogue/queries';
+import { headTags } from './apps/storefront/features/seo/head-tags';
+import { shopQueries } from './common/shop-settings/queries';
+import { pageMeta } from './apps/storefront/features/seo/page-meta';
 import { ApiError, createApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 

@@ -1,5 +1,5 @@
 import './app/global.css';
-import './app/server-rendered-styles';
+import './apps/storefront/server-rendered-styles';
 
 /**
  * The page's entry: the stylesheet, then the app. A page the server rendered is already readable

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import '../components/ui/button.css';
-import './layouts/shop-layout.css';
+import '../common/ui/button.css';
+import '../apps/storefront/layout/shop-layout.css';
 
 /** Last resort for a screen that failed to load or render, e.g. a chunk lost after a deploy. */
 export function RouteError() {

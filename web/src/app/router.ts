@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { routes } from './routes';
+import { routes } from '../apps/storefront/routes';
 
 /**
  * The browser's router. For a page the server rendered, the lazy modules of the routes it shows
@@ -15,7 +15,7 @@ export async function createRouter({ hydrating }: { hydrating: boolean }) {
     // and a chunk that failed to load is asked for again next time.
     patchRoutesOnNavigation: async ({ path, patch }) => {
       if (!isSellerPath(path)) return;
-      sellerScreens ??= import('./seller-routes').catch((error: unknown) => {
+      sellerScreens ??= import('../apps/seller/routes').catch((error: unknown) => {
         sellerScreens = undefined;
         throw error;
       });

@@ -9,7 +9,7 @@ const callers = new WeakMap<QueryClient, ApiClient>();
  * the browser's API client, or on the server the store's own answers to a page being rendered.
  * A failed call is tried `retry` times more (none on the server, where the page cannot wait).
  * Data stays fresh until a live event or a catch-up after the stream was down says otherwise
- * (app/layouts/shop-live-feed.ts), so nothing is fetched twice for nothing.
+ * (apps/storefront/live-feed.ts), so nothing is fetched twice for nothing.
  */
 export function createQueryClient(through: ApiClient = api, retry = 1): QueryClient {
   const client = new QueryClient({

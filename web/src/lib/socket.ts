@@ -15,10 +15,10 @@ import { serverOrigin } from './server-origin';
 /*
  * The live stream (docs/live-updates.md#in-the-web-app): one Socket.IO namespace per area, whose
  * events are written through jotai atoms (into the query cache, mostly), with polling as the
- * fallback while the socket is down. Each area says what its events feed in one place:
- *   storefront  app/layouts/shop-live-feed.ts
- *   seller      features/seller/atoms/live-feed.ts
- *   agents      features/agent/atoms/live-feed.ts
+ * fallback while the socket is down. Each app says what its events feed in one place:
+ *   storefront  apps/storefront/live-feed.ts
+ *   seller      apps/seller/live-feed.ts
+ *   agents      apps/agents/live-feed.ts
  */
 
 /** The fallback while the socket is down (docs/live-updates.md#when-the-socket-is-down). */

@@ -1,2 +1,2 @@
 // The web tests' setup: the agent app's texts load in English, as the app starts.
-import '../features/agent/i18n/locale';
+import '../apps/agents/i18n/locale';

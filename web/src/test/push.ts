@@ -1,6 +1,6 @@
 /** Stand-ins of a browser's Web Push for the agent app's and the storefront's tests. */
 import { vi } from 'vitest';
-import { keyBytes, type PushBrowser } from '../features/push/web-push';
+import { keyBytes, type PushBrowser } from '../common/push/web-push';
 
 // A VAPID public key as the server gives it (65 bytes, base64url), and another.
 export const KEY = `B${'A'.repeat(84)}E0`;

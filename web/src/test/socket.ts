@@ -76,7 +76,7 @@ export function lastSocket(): FakeSocket {
 
 /**
  * Stands in for the module:
- * `vi.mock('socket.io-client', async () => (await import('../test/socket')).fakeSocketIo)`.
+ * `vi.mock('socket.io-client', async () => (await import('./socket')).fakeSocketIo)`.
  */
 export const fakeSocketIo = {
   io: (namespace: string, options: Record<string, unknown>) => {

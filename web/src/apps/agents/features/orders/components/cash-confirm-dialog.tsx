@@ -1,0 +1,49 @@
+import { t } from '@lingui/core/macro';
+import { useId } from 'react';
+import { Dialog } from '../../../../../common/ui/dialog';
+import { PendingButton } from '../../../ui/pending-button';
+import '../../../ui/agent-button.css';
+import '../../../ui/agent-dialog.css';
+import './cash-confirm-dialog.css';
+
+interface CashConfirmDialogProps {
+  /** The order's short number, as its card shows it. */
+  number: string;
+  /** The amount to take, formatted (₹55.08). */
+  amount: string;
+  customer: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Asked once before cash is recorded: a line in the agent's cash ledger is never taken back, so
+ * a stray tap must not write one. The amount is in the question and on the button.
+ */
+export function CashConfirmDialog({
+  number,
+  amount,
+  customer,
+  onConfirm,
+  onClose,
+}: CashConfirmDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} labelledBy={titleId} className="agent-dialog">
+      <h2 id={titleId} className="agent-confirm__title">
+        {t`Did you take ${amount} in cash?`}
+      </h2>
+      <p className="agent-confirm__text">
+        {t`From ${customer}, for order #${number}. It is added to your cash in hand, for the shop.`}
+      </p>
+      <div className="agent-dialog__actions">
+        <PendingButton variant="cash" pending={false} onClick={onConfirm}>
+          {t`Yes, I took ${amount}`}
+        </PendingButton>
+        <button type="button" className="agent-button agent-button--ghost" onClick={onClose}>
+          {t`Back`}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+import { SELLER_MESSAGES, type BackupFailure } from '@kirana/shared';
+import { atom } from 'jotai';
+import { queryClient } from '../../../../../lib/query-client';
+import { toast } from '../../../../../lib/toast';
+import { alertBackupFailed } from '../backup-alert';
+import { refreshBackups } from '../../orders/queries';
+
+/**
+ * Live `backup:failed`, on every seller screen: an error toast, the counter's alert (desktop or
+ * browser notification), and the Backups screen asked again, whose alert then says it too.
+ */
+export const backupFailedAtom = atom(null, (_get, _set, failure: BackupFailure) => {
+  toast.error(SELLER_MESSAGES.backupFailed(failure.message));
+  alertBackupFailed(failure);
+  void refreshBackups(queryClient);
+});

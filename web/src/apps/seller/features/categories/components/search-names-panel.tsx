@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { addSearchNameAtom, removeSearchNameAtom } from '../atoms/search-names';
+import { sellerQueries } from '../../orders/queries';
+import '../../../ui/seller-screen.css';
+import '../../../ui/seller-form.css';
+import '../../../ui/seller-button.css';
+import './search-names-panel.css';
+
+/**
+ * The names shoppers type for groceries (doodh, दूध, aloo …): search knows many already; the
+ * seller adds the shop's own, each with the word of the catalogue it means.
+ */
+export function SearchNamesPanel() {
+  const id = useId();
+  const { data: names } = useQuery(sellerQueries.searchNames());
+  const add = useSetAtom(addSearchNameAtom);
+  const remove = useSetAtom(removeSearchNameAtom);
+  const [name, setName] = useState('');
+  const [means, setMeans] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    if (await add({ name, means })) {
+      setName('');
+      setMeans('');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className="seller-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="seller-panel__title">
+        Names shoppers type
+      </h2>
+      <p className="seller-page__note">
+        Search already knows the common Indian names of groceries, in English letters and in
+        Devanagari (doodh, दूध, aloo, atta …). Add the shop’s own: what shoppers type, and the word
+        your products use for it.
+      </p>
+      <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
+        <div className="seller-field-row">
+          <div className="seller-field">
+            <label htmlFor={`${id}-name`}>Shoppers type</label>
+            <input
+              id={`${id}-name`}
+              required
+              maxLength={60}
+              placeholder="e.g. thandai"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <div className="seller-field">
+            <label htmlFor={`${id}-means`}>Meaning</label>
+            <input
+              id={`${id}-means`}
+              required
+              maxLength={60}
+              placeholder="e.g. milkshake"
+              value={means}
+              onChange={(event) => setMeans(event.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <button type="submit" className="seller-button" disabled={busy}>
+            {busy ? 'Adding…' : 'Add name'}
+          </button>
+        </div>
+      </form>
+      {names && names.length > 0 && (
+        <ul className="seller-search-names" aria-label="The shop’s own names">
+          {names.map((entry) => (
+            <li key={entry._id}>
+              <span>
+                {entry.name} → {entry.means}
+              </span>
+              <button
+                type="button"
+                className="seller-button seller-button--ghost seller-button--small"
+                onClick={() => void remove(entry._id)}
+              >
+                Remove<span className="visually-hidden"> {entry.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type { CounterDay } from '@kirana/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../../../common/ui/dialog';
+import { TillFigures } from './till-figures';
+
+interface CloseDayDialogProps {
+  open: boolean;
+  /** The open day as it stands (none once it is closed). */
+  day: CounterDay | null;
+  /** The day once closed: its figures are shown. */
+  closed: CounterDay | null;
+  busy: boolean;
+  onCloseDay: (countedCash: number, note: string) => void;
+  onDismiss: () => void;
+}
+
+/**
+ * Closing the day: the cash counted in the drawer against what it should hold (the float, cash
+ * sales, less cash given back, plus the agents' handovers); the difference is recorded with a note.
+ */
+export function CloseDayDialog({
+  open,
+  day,
+  closed,
+  busy,
+  onCloseDay,
+  onDismiss,
+}: CloseDayDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onDismiss} labelledBy={titleId} className="counter-close">
+      <h2 id={titleId} className="seller-confirm__title">
+        {closed ? 'Day closed' : 'Close the day'}
+      </h2>
+      {closed || !day ? (
+        <>
+          {closed && <TillFigures day={closed} />}
+          <button type="button" className="seller-button" onClick={onDismiss} autoFocus>
+            Done
+          </button>
+        </>
+      ) : (
+        // Each day its own count: a form of its own.
+        <CloseDayForm
+          key={day._id}
+          day={day}
+          busy={busy}
+          onCloseDay={onCloseDay}
+          onDismiss={onDismiss}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function CloseDayForm({
+  day,
+  busy,
+  onCloseDay,
+  onDismiss,
+}: Pick<CloseDayDialogProps, 'busy' | 'onCloseDay' | 'onDismiss'> & { day: CounterDay }) {
+  const id = useId();
+  const [counted, setCounted] = useState('');
+  const [note, setNote] = useState('');
+  const valid = /^\d+(\.\d{1,2})?$/.test(counted.trim());
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (valid && !busy) onCloseDay(Number(counted.trim()), note.trim());
+  };
+  return (
+    <form onSubmit={submit} className="seller-form">
+      <TillFigures day={day} />
+      <div className="seller-field">
+        <label htmlFor={`${id}-counted`}>Cash counted in the drawer (₹)</label>
+        <input
+          id={`${id}-counted`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          value={counted}
+          aria-invalid={counted !== '' && !valid}
+          onChange={(event) => setCounted(event.target.value)}
+        />
+      </div>
+      <div className="seller-field">
+        <label htmlFor={`${id}-note`}>
+          Note <span className="seller-optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-note`}
+          type="text"
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <div className="seller-confirm__actions">
+        <button type="button" className="seller-button seller-button--ghost" onClick={onDismiss}>
+          Cancel
+        </button>
+        <button type="submit" className="seller-button" disabled={!valid} aria-busy={busy}>
+          {busy ? 'Closing…' : 'Close the day'}
+        </button>
+      </div>
+    </form>
+  );
+}

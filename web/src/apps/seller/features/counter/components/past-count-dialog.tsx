@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef } from 'react';
+import { Dialog } from '../../../../../common/ui/dialog';
+import { pastCountOf, type BillLine } from '../bill';
+
+interface PastCountDialogProps {
+  /** The bill's lines that sell past their product's count; none: closed. */
+  lines: readonly BillLine[];
+  busy: boolean;
+  onSell: () => void;
+  onBack: () => void;
+}
+
+/** What a line sells past its product's count, as the seller reads it. */
+export function pastCountText(line: BillLine): string {
+  const { name, stockCount } = line.product;
+  const left = stockCount === 0 ? 'none left' : `only ${stockCount} left`;
+  return `${name}: the count says ${left}, ${pastCountOf(line)} sold past it`;
+}
+
+/**
+ * The seller's word that the customer holds what the count says is gone: one question, keyboard
+ * first. Sell anyway takes the focus, so Enter sells (the products are flagged for their shelves
+ * to be counted: nothing is lost by it); Escape goes back to the bill.
+ */
+export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialogProps) {
+  const titleId = useId();
+  const sell = useRef<HTMLButtonElement>(null);
+  const open = lines.length > 0;
+  // After the dialog's own effect has shown it (a child's effects run first).
+  useEffect(() => {
+    if (open) sell.current?.focus();
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onBack} labelledBy={titleId}>
+      <h2 id={titleId} className="seller-confirm__title">
+        Sell past the count?
+      </h2>
+      <div className="seller-confirm__message">
+        <ul className="counter-past-count">
+          {lines.map((line) => (
+            <li key={line.product._id}>{pastCountText(line)}</li>
+          ))}
+        </ul>
+        <p className="seller-muted">
+          Sell it if the customer holds the packet: the count stays at 0 and the product is listed
+          to count its shelf.
+        </p>
+      </div>
+      <div className="seller-confirm__actions counter-past-count__actions">
+        <button type="button" className="seller-button seller-button--ghost" onClick={onBack}>
+          Back to the bill <kbd>Esc</kbd>
+        </button>
+        <button
+          ref={sell}
+          type="button"
+          className="seller-button"
+          aria-busy={busy}
+          onClick={() => {
+            if (!busy) onSell();
+          }}
+        >
+          {busy ? 'Recording…' : 'Sell anyway'} <kbd>Enter</kbd>
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,330 @@
+import type { CounterSale } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import { aProduct } from '../../../../test/products';
+import { emptyTill, showsDone, tillReducer, type TillEvent, type TillState } from './till-reducer';
+
+// ₹40 each, ₹40.80 with tax.
+const tea = aProduct({ name: 'Tea', offerPrice: 40 });
+const rusk = aProduct({ name: 'Rusk', offerPrice: 40 });
+const soap = aProduct({ name: 'Soap', offerPrice: 40, stockCount: 1 });
+const UPI = 'kirana.store@okaxis';
+
+const run = (state: TillState, ...events: TillEvent[]) => events.reduce(tillReducer, state);
+const scan = (product = tea, quantity = 1): TillEvent[] => [
+  { type: 'scanned' },
+  { type: 'looked up', product, quantity },
+];
+const payPressed: TillEvent = { type: 'pay pressed', upiId: UPI };
+const aSale = (number: number): CounterSale => ({
+  _id: `sale-${number}`,
+  number,
+  lines: [],
+  subtotal: 40,
+  tax: 0.8,
+  amount: 40.8,
+  payment: 'cash',
+  tendered: 50,
+  change: 9.2,
+  refunded: 0,
+  createdAt: '2026-12-07T10:00:00.000Z',
+});
+const lostAnswer: TillEvent = {
+  type: 'sale failed',
+  lost: true,
+  problem: new Error('unreached'),
+  nextKey: 'key-2',
+};
+const refused = (code: string): TillEvent => ({
+  type: 'sale failed',
+  code,
+  lost: false,
+  problem: new Error(code),
+  nextKey: 'key-2',
+});
+const problemOf = (event: TillEvent) => ('problem' in event ? event.problem : undefined);
+const lines = (state: TillState) =>
+  state.bill.map((line) => [line.product.name, line.quantity] as const);
+
+/** A bill of one tea, its sale being recorded. */
+const recordingTea = () => run(emptyTill('key-1'), ...scan(), payPressed);
+
+describe('the till, event by event', () => {
+  it('a held bill restored comes back with its key, payment, cash tendered and unanswered try', () => {
+    const unanswered = { items: [{ product: tea._id, quantity: 2 }], payment: 'upi' as const };
+    const state = run(emptyTill('fresh'), {
+      type: 'held bill restored',
+      held: {
+        bill: [{ product: tea, quantity: 2 }],
+        key: 'held',
+        payment: 'upi',
+        tendered: '',
+        unanswered,
+      },
+    });
+    expect(lines(state)).toEqual([['Tea', 2]]);
+    expect(state).toMatchObject({ key: 'held', payment: 'upi', unanswered });
+  });
+
+  it('a scanned code counts as looked up until its product comes, then it is on the bill', () => {
+    const scanned = run(emptyTill('key-1'), { type: 'scanned' });
+    expect(scanned.lookups).toBe(1);
+    const looked = run(scanned, { type: 'looked up', product: tea, quantity: 2 }, ...scan());
+    expect(looked.lookups).toBe(0);
+    expect(lines(looked)).toEqual([['Tea', 3]]);
+  });
+
+  it('a code no product has leaves the bill as it was', () => {
+    const state = run(
+      emptyTill('key-1'),
+      ...scan(),
+      { type: 'scanned' },
+      { type: 'lookup failed' },
+    );
+    expect(state.lookups).toBe(0);
+    expect(lines(state)).toEqual([['Tea', 1]]);
+  });
+
+  it('a suggestion picked is on the bill; a quantity set changes its line, 0 takes it off', () => {
+    const picked = run(
+      emptyTill('key-1'),
+      { type: 'picked', product: rusk, quantity: 3 },
+      ...scan(),
+    );
+    expect(lines(picked)).toEqual([
+      ['Rusk', 3],
+      ['Tea', 1],
+    ]);
+    expect(lines(run(picked, { type: 'quantity set', productId: rusk._id, quantity: 5 }))).toEqual([
+      ['Rusk', 5],
+      ['Tea', 1],
+    ]);
+    expect(lines(run(picked, { type: 'quantity set', productId: rusk._id, quantity: 0 }))).toEqual([
+      ['Tea', 1],
+    ]);
+  });
+
+  it('pay pressed records the bill as it stands, with the cash tendered, under the bill’s key', () => {
+    const state = run(
+      emptyTill('key-1'),
+      ...scan(tea, 2),
+      { type: 'tendered typed', tendered: '100' },
+      payPressed,
+    );
+    expect(state.recording).toEqual({
+      key: 'key-1',
+      body: {
+        items: [{ product: tea._id, quantity: 2 }],
+        payment: 'cash',
+        amount: 81.6,
+        tendered: 100,
+      },
+    });
+  });
+
+  it('pay pressed does nothing for a bill not ready: empty, short of cash, or UPI without an id', () => {
+    const empty = emptyTill('key-1');
+    expect(run(empty, payPressed)).toBe(empty);
+    const short = run(empty, ...scan(), { type: 'tendered typed', tendered: '10' });
+    expect(run(short, payPressed)).toBe(short);
+    const upi = run(empty, ...scan(), { type: 'payment chosen', payment: 'upi' });
+    expect(run(upi, { type: 'pay pressed', upiId: '' }).recording).toBeNull();
+    expect(run(upi, payPressed).recording?.body.payment).toBe('upi');
+  });
+
+  it('pay pressed again while the bill is recorded is not the next bill’s', () => {
+    const recording = recordingTea();
+    const again = run(recording, ...scan(rusk), payPressed);
+    expect(again.recording).toBe(recording.recording);
+    expect(again.payAfterLookups).toBeNull();
+  });
+
+  it('pay pressed on a bill that sells past a count asks first; back to the bill, then the seller’s word sells it', () => {
+    const asked = run(emptyTill('key-1'), ...scan(soap, 2), payPressed);
+    expect(asked.askingPastCount).toBe(true);
+    expect(asked.recording).toBeNull();
+    const declined = run(asked, { type: 'past count declined' });
+    expect(declined.askingPastCount).toBe(false);
+    expect(lines(declined)).toEqual([['Soap', 2]]);
+    const agreed = run(declined, payPressed, { ...payPressed, pastCountAgreed: true });
+    expect(agreed.askingPastCount).toBe(false);
+    expect(agreed.recording?.body.sellPastCount).toBe(true);
+  });
+
+  it('the sale answered shows as done, and the next bill starts empty under a new key, in cash', () => {
+    const answered = run(recordingTea(), {
+      type: 'sale answered',
+      sale: aSale(7),
+      nextKey: 'key-2',
+    });
+    expect(answered).toMatchObject({ recording: null, key: 'key-2', payment: 'cash', bill: [] });
+    expect(answered.done?.number).toBe(7);
+    expect(showsDone(answered)).toBe(true);
+    // The next scan starts the next bill.
+    const next = run(answered, ...scan(rusk));
+    expect(next.done).toBeNull();
+    expect(lines(next)).toEqual([['Rusk', 1]]);
+  });
+
+  it('next sale after a sale empties the bill under a new key; not while one is recorded', () => {
+    const answered = run(recordingTea(), {
+      type: 'sale answered',
+      sale: aSale(7),
+      nextKey: 'key-2',
+    });
+    const next = run(answered, { type: 'next sale', nextKey: 'key-3' });
+    expect(next).toMatchObject({ done: null, key: 'key-3', bill: [] });
+    const recording = recordingTea();
+    expect(run(recording, { type: 'next sale', nextKey: 'key-3' })).toBe(recording);
+  });
+
+  it('a sale refused with prices moved says so and reads the bill’s products again, which show their new prices', () => {
+    const refusal = refused('BILL_CHANGED');
+    const failed = run(recordingTea(), refusal);
+    expect(failed.recording).toBeNull();
+    expect(failed.notice).toEqual({ kind: 'prices changed', problem: problemOf(refusal) });
+    expect(failed.refreshing).toMatchObject({ ids: [tea._id], reason: 'BILL_CHANGED' });
+    const read = run(failed, { type: 'products read', products: [{ ...tea, offerPrice: 45 }] });
+    expect(read.refreshing).toBeNull();
+    expect(read.notice).toBeNull();
+    expect(read.bill[0]?.product.offerPrice).toBe(45);
+    expect(read.key).toBe('key-1');
+  });
+
+  it('a sale refused OUT_OF_STOCK asks to sell past the count when the products read say the count is gone', () => {
+    const failed = run(emptyTill('key-1'), ...scan(soap), payPressed, refused('OUT_OF_STOCK'));
+    expect(failed.notice).toBeNull();
+    expect(failed.refreshing?.reason).toBe('OUT_OF_STOCK');
+    const gone = { ...soap, stockCount: 0, inStock: false };
+    const read = run(failed, { type: 'products read', products: [gone] });
+    expect(read.askingPastCount).toBe(true);
+    expect(read.bill[0]?.product.stockCount).toBe(0);
+  });
+
+  it('a sale refused OUT_OF_STOCK says the refusal when the products read leave nothing to sell past a count', () => {
+    const refusal = refused('OUT_OF_STOCK');
+    const failed = run(recordingTea(), refusal);
+    const unreadable = run(failed, { type: 'products read', products: null });
+    expect(lines(unreadable)).toEqual([['Tea', 1]]);
+    expect(unreadable.askingPastCount).toBe(false);
+    expect(unreadable.notice).toEqual({ kind: 'sale failed', problem: problemOf(refusal) });
+  });
+
+  it('a sale failed with another code says it, and keeps the bill and its key for another try', () => {
+    const failed = run(recordingTea(), refused('TILL_NOT_OPEN'));
+    expect(failed.notice?.kind).toBe('sale failed');
+    expect(failed).toMatchObject({
+      recording: null,
+      key: 'key-1',
+      unanswered: null,
+      refreshing: null,
+    });
+    expect(lines(failed)).toEqual([['Tea', 1]]);
+    // What it says is said once.
+    expect(run(failed, { type: 'tendered typed', tendered: '50' }).notice).toBeNull();
+  });
+
+  it('products read with no refusal waiting change nothing', () => {
+    const state = run(emptyTill('key-1'), ...scan());
+    expect(run(state, { type: 'products read', products: [{ ...tea, offerPrice: 1 }] })).toBe(
+      state,
+    );
+  });
+});
+
+describe('the till’s races', () => {
+  it('pay pressed while a scanned code is looked up waits for it, and records the bill with the item', () => {
+    const waiting = run(
+      emptyTill('key-1'),
+      ...scan(rusk),
+      { type: 'scanned' },
+      { type: 'scanned' },
+      payPressed,
+    );
+    expect(waiting.recording).toBeNull();
+    const one = run(waiting, { type: 'looked up', product: tea, quantity: 1 });
+    expect(one.recording).toBeNull();
+    const both = run(one, { type: 'looked up', product: tea, quantity: 1 });
+    expect(both.payAfterLookups).toBeNull();
+    expect(both.recording?.body.items).toEqual([
+      { product: rusk._id, quantity: 1 },
+      { product: tea._id, quantity: 2 },
+    ]);
+  });
+
+  it('pay pressed while a code is looked up that no product has is dropped: the bill is short of it', () => {
+    const state = run(emptyTill('key-1'), ...scan(rusk), { type: 'scanned' }, payPressed, {
+      type: 'lookup failed',
+    });
+    expect(state.recording).toBeNull();
+    expect(state.payAfterLookups).toBeNull();
+    // Another code looked up later does not sell the bill.
+    expect(run(state, ...scan()).recording).toBeNull();
+  });
+
+  it('scans while a sale is recorded wait for the next bill, and are on it once the sale is answered', () => {
+    const recording = run(recordingTea(), ...scan(rusk), {
+      type: 'picked',
+      product: rusk,
+      quantity: 1,
+    });
+    expect(lines(recording)).toEqual([['Tea', 1]]);
+    expect(recording.queued).toEqual([{ product: rusk, quantity: 2 }]);
+    const answered = run(recording, { type: 'sale answered', sale: aSale(8), nextKey: 'key-2' });
+    expect(lines(answered)).toEqual([['Rusk', 2]]);
+    expect(answered.queued).toEqual([]);
+    // The sale just made is said beside the next bill.
+    expect(answered.done?.number).toBe(8);
+    expect(showsDone(answered)).toBe(false);
+  });
+
+  it('scans while a sale is recorded join the bill when the sale fails', () => {
+    const failed = run(recordingTea(), ...scan(rusk), ...scan(tea), refused('TILL_NOT_OPEN'));
+    expect(lines(failed)).toEqual([
+      ['Tea', 2],
+      ['Rusk', 1],
+    ]);
+    expect(failed.queued).toEqual([]);
+  });
+
+  it('a lost answer keeps the bill, its key and the try; pay again sends the same key', () => {
+    const lost = run(recordingTea(), ...scan(rusk), lostAnswer);
+    expect(lost).toMatchObject({ recording: null, key: 'key-1' });
+    expect(lost.unanswered?.items).toEqual([{ product: tea._id, quantity: 1 }]);
+    expect(lost.notice?.kind).toBe('sale failed');
+    expect(lines(lost)).toEqual([
+      ['Tea', 1],
+      ['Rusk', 1],
+    ]);
+    const again = run(lost, payPressed);
+    expect(again.recording?.key).toBe('key-1');
+    // A refusal after it (not a lost answer) keeps the try that may have been recorded.
+    expect(run(again, refused('TILL_NOT_OPEN')).unanswered).toEqual(lost.unanswered);
+  });
+
+  it('a lost answer that was recorded after all: the retry’s key is known, and what the bill held beyond that try, with what was scanned meanwhile, is the next bill', () => {
+    const retried = run(recordingTea(), ...scan(rusk), lostAnswer, payPressed, ...scan(tea));
+    const known = run(retried, refused('IDEMPOTENCY_KEY_REUSED'));
+    expect(known.notice).toEqual({ kind: 'recorded already' });
+    expect(lines(known)).toEqual([
+      ['Rusk', 1],
+      ['Tea', 1],
+    ]);
+    expect(known).toMatchObject({ key: 'key-2', unanswered: null, recording: null, queued: [] });
+    expect(known.done).toBeNull();
+  });
+
+  it('a retry refused as recorded already with no lost try on the bill leaves the next bill what that try did not sell', () => {
+    const held = run(emptyTill('held'), {
+      type: 'held bill restored',
+      held: {
+        bill: [{ product: tea, quantity: 1 }],
+        key: 'held',
+        payment: 'cash',
+        tendered: '',
+        unanswered: null,
+      },
+    });
+    const known = run(held, payPressed, ...scan(rusk), refused('IDEMPOTENCY_KEY_REUSED'));
+    expect(lines(known)).toEqual([['Rusk', 1]]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { CounterSale } from '@kirana/shared';
+import { useRef, useState } from 'react';
+import { toast } from '../../../../lib/toast';
+import { errorText } from '../../failure-message';
+import { printReceipt } from './print-receipt';
+
+/**
+ * The till's receipts, one at a time: `print(sale, openDrawer)`, `openDrawer` only for the sale
+ * just made in cash. A receipt asked for while another prints waits for it; a repeat of a
+ * reprint is ignored. `printing` while one prints.
+ */
+export function useReceiptPrinter() {
+  const [printing, setPrinting] = useState(false);
+  // Read after awaits (a print right after a sale): a ref, not this render's value.
+  const printingNow = useRef<Promise<void> | null>(null);
+
+  const printOne = async (sale: CounterSale, openDrawer: boolean) => {
+    setPrinting(true);
+    try {
+      const result = await printReceipt(sale._id, openDrawer && sale.payment === 'cash');
+      if (!result.printed) toast.warning(result.reason);
+    } catch (problem) {
+      toast.warning(`The receipt could not be printed: ${errorText(problem)}`);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const print = async (sale: CounterSale, openDrawer = false) => {
+    if (printingNow.current) {
+      if (!openDrawer) return;
+      await printingNow.current;
+    }
+    const printed = printOne(sale, openDrawer);
+    printingNow.current = printed;
+    try {
+      await printed;
+    } finally {
+      if (printingNow.current === printed) printingNow.current = null;
+    }
+  };
+
+  return { printing, print };
+}

@@ -1,0 +1,239 @@
+import type { CounterPayment, CounterReturnBody, CounterSale, Product } from '@kirana/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
+import { failureMessage } from '../../failure-message';
+import { billTotals, pastCountLines, readyToSell } from './bill';
+import { heldBill, holdBill, type HeldBill } from './held-bill';
+import { rupees } from './money';
+import { desktopPrintsReceipts } from './print-receipt';
+import { counterChanges, productsNow, tellFailure } from './queries';
+import {
+  emptyTill,
+  showsDone,
+  tillReducer,
+  type SaleRequest,
+  type TillEvent,
+  type TillNotice,
+  type TillState,
+} from './till-reducer';
+import { useReceiptPrinter } from './use-receipt-printer';
+
+const newKey = () => crypto.randomUUID();
+const saleFailed = tellFailure('The sale could not be recorded: try again');
+
+/** The bill this tab held before a reload, or an empty one. */
+function restoredTill(): TillState {
+  const held = heldBill();
+  const empty = emptyTill(newKey());
+  return held ? tillReducer(empty, { type: 'held bill restored', held }) : empty;
+}
+
+/** What is kept of the till over a reload (held-bill.ts). */
+const HELD = [
+  'bill',
+  'key',
+  'payment',
+  'tendered',
+  'unanswered',
+] as const satisfies readonly (keyof HeldBill)[];
+const heldOf = ({ bill, key, payment, tendered, unanswered }: TillState): HeldBill => ({
+  bill,
+  key,
+  payment,
+  tendered,
+  unanswered,
+});
+
+/** The server's code of a failed sale, and whether its answer was lost (it may be recorded). */
+const failureOf = (problem: unknown) =>
+  problem instanceof ApiError
+    ? { code: problem.code, lost: problem.status === 0 || problem.status >= 500 }
+    : { lost: true };
+
+function tell(notice: TillNotice): void {
+  if (notice.kind === 'recorded already')
+    toast.warning('This bill was recorded already: find it in Today’s sales');
+  else if (notice.kind === 'prices changed')
+    toast.warning(failureMessage(notice.problem, 'Prices changed: check the bill'));
+  else saleFailed(notice.problem);
+}
+
+const recordedText = (sale: CounterSale) =>
+  `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
+    sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
+  }`;
+
+const returnedText = ({ amount, payment }: { amount: number; payment: CounterPayment }) =>
+  amount > 0
+    ? `Return recorded: give back ${rupees(amount)} ${payment === 'cash' ? 'in cash' : 'by UPI'}`
+    : 'Return recorded';
+
+/**
+ * The till's session: its reducer (till-reducer.ts) joined to the sale, lookup and return
+ * mutations, the held bill, the receipt printer and the keyboard (F2 scan, F4 cash, F8 UPI, F9
+ * pay, F7 print, wherever the focus is, none while a dialog is open). `tillOpen`: a day of the
+ * till is open, so a bill may be sold; `upiId`: the shop's, for UPI.
+ */
+export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: boolean }) {
+  const [till, setTill] = useState(restoredTill);
+  // Events come between renders (a scanner's keys, answers): each reduces the latest state.
+  const current = useRef(till);
+  const [announcement, setAnnouncement] = useState('');
+  const [returning, setReturning] = useState<{ sale: CounterSale; key: string } | null>(null);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const tenderedRef = useRef<HTMLInputElement>(null);
+  const lookUp = useMutation(counterChanges.lookUp());
+  const selling = useMutation(counterChanges.sell());
+  const givingBack = useMutation(counterChanges.giveBack());
+  const printer = useReceiptPrinter();
+
+  const focusScan = () => scanRef.current?.focus();
+  const backToScan = () => requestAnimationFrame(focusScan);
+
+  /** `event` at the till, and what its transition asks for: the bill held, a notice, a call. */
+  const send = (event: TillEvent) => {
+    const before = current.current;
+    const after = tillReducer(before, event);
+    if (after === before) return;
+    current.current = after;
+    setTill(after);
+    if (HELD.some((field) => after[field] !== before[field])) holdBill(heldOf(after));
+    if (after.notice) tell(after.notice);
+    if (after.recording && after.recording !== before.recording) void record(after.recording);
+    if (after.refreshing && after.refreshing !== before.refreshing)
+      void productsNow(after.refreshing.ids)
+        .catch(() => null)
+        .then((products) => send({ type: 'products read', products }));
+  };
+
+  const record = async (request: SaleRequest) => {
+    // A scanner types into whatever has the focus: the next customer's items, into the scan box.
+    focusScan();
+    let sale: CounterSale;
+    try {
+      sale = await selling.mutateAsync(request);
+    } catch (problem) {
+      send({ type: 'sale failed', ...failureOf(problem), problem, nextKey: newKey() });
+      focusScan();
+      return;
+    }
+    send({ type: 'sale answered', sale, nextKey: newKey() });
+    focusScan();
+    setAnnouncement(recordedText(sale));
+    // The desktop app prints at once, and opens the drawer for cash.
+    if (await desktopPrintsReceipts().catch(() => false)) await printer.print(sale, true);
+  };
+
+  /** A code scanned or typed: its product on the bill once looked up; an unknown one is said. */
+  const onCode = async (code: string, quantity: number): Promise<boolean> => {
+    send({ type: 'scanned' });
+    let product: Product;
+    try {
+      product = await lookUp.mutateAsync(code);
+    } catch (problem) {
+      toast.error(failureMessage(problem, `No product has the code ${code}`));
+      send({ type: 'lookup failed' });
+      return false;
+    }
+    send({ type: 'looked up', product, quantity });
+    return true;
+  };
+
+  const pay = (pastCountAgreed = false) => {
+    if (tillOpen) send({ type: 'pay pressed', upiId, pastCountAgreed });
+  };
+
+  const nextSale = () => {
+    send({ type: 'next sale', nextKey: newKey() });
+    focusScan();
+  };
+
+  const print = (sale: CounterSale) => {
+    void printer.print(sale);
+    backToScan();
+  };
+
+  const giveBack = (body: CounterReturnBody) => {
+    if (!returning) return;
+    givingBack.mutate(
+      { saleId: returning.sale._id, body, key: returning.key },
+      {
+        onSuccess: (answer) => {
+          setReturning(null);
+          const said = returnedText(answer.return);
+          toast.success(said);
+          setAnnouncement(said);
+          backToScan();
+        },
+      },
+    );
+  };
+
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const handled: Record<string, () => void> = {
+      F2: focusScan,
+      F4: () => {
+        // Drawn at once (it is not while UPI is chosen), so that the next keys typed reach it.
+        flushSync(() => send({ type: 'payment chosen', payment: 'cash' }));
+        tenderedRef.current?.focus();
+      },
+      F8: () => send({ type: 'payment chosen', payment: 'upi' }),
+      F9: () => pay(),
+      F7: () => {
+        if (till.done) void printer.print(till.done);
+      },
+    };
+    const action = handled[event.key];
+    if (!action || document.querySelector('dialog[open]')) return;
+    event.preventDefault();
+    action();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const busy = till.recording !== null;
+  return {
+    ...till,
+    totals: billTotals(till.bill),
+    ready: tillOpen && !busy && readyToSell(till.bill, till.payment, till.tendered, upiId),
+    busy,
+    /** The sale just recorded is on show, the bill empty: Enter starts the next. */
+    showingDone: showsDone(till),
+    /** The lines the seller is asked to sell past their count; none: not asked. */
+    pastCountAsked: till.askingPastCount ? pastCountLines(till.bill) : [],
+    announcement,
+    printing: printer.printing,
+    scanRef,
+    tenderedRef,
+    onCode,
+    pick: (product: Product, quantity: number) => send({ type: 'picked', product, quantity }),
+    setQuantity: (productId: string, quantity: number) =>
+      send({ type: 'quantity set', productId, quantity }),
+    choosePayment: (payment: CounterPayment) => send({ type: 'payment chosen', payment }),
+    typeTendered: (tendered: string) => send({ type: 'tendered typed', tendered }),
+    pay,
+    declinePastCount: () => {
+      send({ type: 'past count declined' });
+      backToScan();
+    },
+    nextSale,
+    print,
+    returns: {
+      sale: returning?.sale ?? null,
+      busy: givingBack.isPending,
+      start: (sale: CounterSale) => setReturning({ sale, key: newKey() }),
+      giveBack,
+      dismiss: () => {
+        setReturning(null);
+        backToScan();
+      },
+    },
+    backToScan,
+  };
+}

@@ -1,0 +1,95 @@
+import { MAX_STOCK_COUNT } from '@kirana/shared';
+import { useId, useState } from 'react';
+import type { StockChange } from '../atoms/products';
+import { unitsProblem } from './stock-count-field';
+import '../../../ui/seller-form.css';
+import '../../../ui/seller-button.css';
+import './bulk-stock-bar.css';
+
+interface BulkStockBarProps {
+  /** How many products are selected. */
+  count: number;
+  busy: boolean;
+  /** Resolves true once saved for every selected product. */
+  onChange: (change: StockChange) => Promise<boolean>;
+  onClear: () => void;
+}
+
+/**
+ * Over the Product List while products are selected: one stock change for all of them (in stock,
+ * out of stock, or a count of units each), all or none.
+ */
+export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarProps) {
+  const [units, setUnits] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+
+  const setCount = async () => {
+    const typed = units.trim();
+    // Empty is no count here (counting stops on a product's own row).
+    const wrong = unitsProblem(typed, typed === '');
+    setProblem(wrong);
+    if (!wrong && (await onChange({ stockCount: Number(typed) }))) setUnits('');
+  };
+
+  return (
+    <section className="seller-bulk" aria-label="Selected products" aria-busy={busy}>
+      <p className="seller-bulk__count" role="status">
+        {count} selected
+      </p>
+      <button
+        type="button"
+        className="seller-button seller-button--small"
+        disabled={busy}
+        onClick={() => void onChange({ inStock: true })}
+      >
+        Mark in stock
+      </button>
+      <button
+        type="button"
+        className="seller-button seller-button--ghost seller-button--small"
+        disabled={busy}
+        onClick={() => void onChange({ inStock: false })}
+      >
+        Mark out of stock
+      </button>
+      <form
+        className="seller-bulk__units"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void setCount();
+        }}
+      >
+        <label htmlFor={`${id}-units`}>Units left, each</label>
+        <input
+          id={`${id}-units`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STOCK_COUNT}
+          step={1}
+          value={units}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setUnits(event.target.value)}
+        />
+        <button type="submit" className="seller-button seller-button--small" disabled={busy}>
+          Set units
+        </button>
+        {problem && (
+          <span id={`${id}-problem`} className="seller-field__problem" role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
+      <button
+        type="button"
+        className="seller-button seller-button--ghost seller-button--small"
+        onClick={onClear}
+      >
+        Clear selection
+      </button>
+    </section>
+  );
+}

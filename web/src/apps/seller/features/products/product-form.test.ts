@@ -1,0 +1,171 @@
+import { MAX_IMAGE_BYTES, productDataSchema } from '@kirana/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_PRODUCT_FORM,
+  imageProblem,
+  productData,
+  productFormData,
+  productFormProblem,
+  productFormValues,
+  productUpdateFormData,
+  type ProductFormValues,
+} from './product-form';
+import { aProduct } from '../../../../test/products';
+
+const picture = (name: string, type = 'image/png', size = 10) =>
+  new File([new Uint8Array(size)], name, { type });
+
+const filled = (overrides: Partial<ProductFormValues> = {}): ProductFormValues => ({
+  ...EMPTY_PRODUCT_FORM,
+  name: '  Alphonso Mango ',
+  description: 'Sweet and juicy\n\n  From Ratnagiri  \r\nRipe in 2 days\n',
+  category: 'Fruits',
+  price: '120',
+  offerPrice: '99.50',
+  weight: ' 1 kg ',
+  ...overrides,
+});
+
+describe('product form → FormData', () => {
+  it('sends productData as JSON text the server schema accepts, with one bullet per non-empty line', () => {
+    const form = productFormData(filled());
+
+    const text = form.get('productData');
+    expect(typeof text).toBe('string');
+    const data = JSON.parse(text as string) as unknown;
+    expect(data).toEqual({
+      name: 'Alphonso Mango',
+      description: ['Sweet and juicy', 'From Ratnagiri', 'Ripe in 2 days'],
+      category: 'Fruits',
+      price: 120,
+      offerPrice: 99.5,
+      weight: '1 kg',
+      sku: null,
+      barcode: null,
+    });
+    expect(productDataSchema.safeParse(data).success).toBe(true);
+  });
+
+  it('sends each chosen picture as an `images` file in slot order, skipping empty slots', () => {
+    const first = picture('front.png');
+    const third = picture('back.webp', 'image/webp');
+    const form = productFormData(filled({ images: [first, null, third, null] }));
+
+    const images = form.getAll('images');
+    expect(images).toHaveLength(2);
+    expect(images.map((file) => (file as File).name)).toEqual(['front.png', 'back.webp']);
+  });
+
+  it('sends a blank weight as none, and no images when none are chosen', () => {
+    const form = productFormData(filled({ weight: '   ' }));
+
+    expect(JSON.parse(form.get('productData') as string)).toMatchObject({ weight: null });
+    expect(form.getAll('images')).toEqual([]);
+  });
+
+  it('refuses to build a body from a form that has not been checked', () => {
+    expect(() => productData(filled({ price: 'abc' }))).toThrow(RangeError);
+    expect(() => productData(filled({ category: '' }))).toThrow(RangeError);
+  });
+});
+
+describe('product form checks', () => {
+  it('accepts a complete form', () => {
+    expect(productFormProblem(filled())).toBeNull();
+  });
+
+  it('names what is missing by the server’s rules, in the form’s words', () => {
+    expect(productFormProblem(filled({ name: '  ' }))).toBe('Product name is required');
+    expect(productFormProblem(filled({ category: '' }))).toBe('Choose a category');
+    expect(productFormProblem(filled({ price: '' }))).toBe('Product price must be a number');
+    expect(productFormProblem(filled({ offerPrice: '' }))).toBe('Offer price must be a number');
+  });
+
+  it('refuses an offer price above the product price, as the server does', () => {
+    expect(productFormProblem(filled({ price: '50', offerPrice: '50.01' }))).toBe(
+      'Offer price must not exceed price',
+    );
+    expect(productFormProblem(filled({ price: '50', offerPrice: '50' }))).toBeNull();
+  });
+
+  it('reads prices as typed: positive rupees with at most two decimals', () => {
+    expect(productData(filled({ price: ' 120 ', offerPrice: '99.5' }))).toMatchObject({
+      price: 120,
+      offerPrice: 99.5,
+    });
+    expect(productFormProblem(filled({ price: '0' }))).toBe('Product price must be greater than 0');
+    expect(productFormProblem(filled({ price: '-3' }))).toBe(
+      'Product price must be greater than 0',
+    );
+    expect(productFormProblem(filled({ price: '1.999' }))).toBe(
+      'Product price must have at most two decimals',
+    );
+    expect(productFormProblem(filled({ price: '1e3' }))).toBe('Product price must be a number');
+  });
+
+  it('takes JPEG, PNG, WebP and AVIF pictures up to 5 MB, and nothing else', () => {
+    expect(imageProblem(picture('a.jpg', 'image/jpeg'))).toBeNull();
+    expect(imageProblem(picture('a.avif', 'image/avif'))).toBeNull();
+    expect(imageProblem(picture('a.gif', 'image/gif'))).toBe(
+      'a.gif is not a JPEG, PNG, WebP or AVIF picture',
+    );
+    expect(imageProblem(picture('big.png', 'image/png', MAX_IMAGE_BYTES + 1))).toBe(
+      'Each image must be at most 5 MB',
+    );
+  });
+});
+
+describe('editing a product', () => {
+  const product = {
+    ...aProduct(),
+    name: 'Alphonso Mango',
+    description: ['Sweet and juicy', 'From Ratnagiri'],
+    category: 'Fruits' as const,
+    price: 120,
+    offerPrice: 99.5,
+    weight: null,
+    image: [
+      'https://shop.example/uploads/products/a-800.webp',
+      'https://shop.example/uploads/products/b-800.webp',
+    ],
+  };
+
+  it('fills the form with the product as it stands, its pictures in the first slots', () => {
+    expect(productFormValues(product)).toEqual({
+      name: 'Alphonso Mango',
+      description: 'Sweet and juicy\nFrom Ratnagiri',
+      category: 'Fruits',
+      price: '120',
+      offerPrice: '99.5',
+      weight: '',
+      sku: '',
+      barcode: '',
+      images: [product.image[0], product.image[1], null, null],
+    });
+  });
+
+  it('sends the id and only what changed; the pictures in slot order, new ones by index', () => {
+    const initial = productFormValues(product);
+    const fresh = picture('new.png');
+    const form = productUpdateFormData(
+      product._id,
+      { ...initial, name: 'Mango', images: [fresh, null, product.image[1]!, null] },
+      initial,
+    );
+    expect(JSON.parse(form.get('productData') as string)).toEqual({
+      id: product._id,
+      name: 'Mango',
+      image: [0, product.image[1]],
+    });
+    expect(form.getAll('images').map((file) => (file as File).name)).toEqual(['new.png']);
+  });
+
+  it('leaves the pictures out when their slots did not change', () => {
+    const initial = productFormValues(product);
+    const form = productUpdateFormData(product._id, { ...initial, offerPrice: '89.5' }, initial);
+    expect(JSON.parse(form.get('productData') as string)).toEqual({
+      id: product._id,
+      offerPrice: 89.5,
+    });
+  });
+});

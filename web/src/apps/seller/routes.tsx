@@ -1,0 +1,81 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * The seller's screens, each a lazy chunk, under the `seller` route (routes.tsx) beside its index
+ * (Add Product): patched into the router once the seller goes to one (router.ts), so the
+ * storefront's first load never carries this list.
+ */
+export const sellerRoutes: RouteObject[] = [
+  {
+    path: 'product-list',
+    lazy: {
+      Component: async () => (await import('./screens/product-list-page')).ProductListPage,
+    },
+  },
+  {
+    path: 'product-list/:id',
+    lazy: {
+      Component: async () => (await import('./screens/edit-product-page')).EditProductPage,
+    },
+  },
+  {
+    path: 'categories',
+    lazy: {
+      Component: async () => (await import('./screens/categories-page')).CategoriesPage,
+    },
+  },
+  {
+    path: 'import',
+    lazy: {
+      Component: async () => (await import('./screens/import-page')).ImportPage,
+    },
+  },
+  {
+    path: 'orders',
+    lazy: {
+      Component: async () => (await import('./screens/orders-page')).OrdersPage,
+    },
+  },
+  {
+    path: 'counter',
+    lazy: {
+      Component: async () => (await import('./screens/counter-page')).CounterPage,
+    },
+  },
+  {
+    path: 'agents',
+    lazy: {
+      Component: async () => (await import('./screens/agents-page')).AgentsPage,
+    },
+  },
+  {
+    path: 'cash-report',
+    lazy: {
+      Component: async () => (await import('./screens/cash-report-page')).CashReportPage,
+    },
+  },
+  {
+    path: 'dashboard',
+    lazy: {
+      Component: async () => (await import('./screens/dashboard-page')).DashboardPage,
+    },
+  },
+  {
+    path: 'shop',
+    lazy: {
+      Component: async () => (await import('./screens/shop-page')).ShopPage,
+    },
+  },
+  {
+    path: 'backups',
+    lazy: {
+      Component: async () => (await import('./screens/backups-page')).BackupsPage,
+    },
+  },
+  {
+    path: '*',
+    lazy: {
+      Component: async () => (await import('./screens/seller-not-found-page')).SellerNotFoundPage,
+    },
+  },
+];

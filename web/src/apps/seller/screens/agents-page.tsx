@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatAmount, SELLER_MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../../common/ui/spinner';
+import { addAgentAtom, inviteAgentAtom, removeAgentAtom } from '../features/team/atoms/agents';
+import { AgentCashDialog } from '../features/team/components/agent-cash-dialog';
+import { AgentForm } from '../features/team/components/agent-form';
+import { AgentInviteDialog } from '../features/team/components/agent-invite-dialog';
+import { AgentTable } from '../features/team/components/agent-table';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { sellerQueries } from '../features/orders/queries';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import './agents-page.css';
+
+/**
+ * /seller/agents: the delivery team; add an agent, invite an agent's phone (a one-time link and
+ * QR code that pairs it), record the cash an agent hands over, or remove an agent after
+ * confirming.
+ */
+export function AgentsPage() {
+  const { data: agents, isError, refetch } = useQuery(sellerQueries.agents());
+  const addAgent = useSetAtom(addAgentAtom);
+  const removeAgent = useSetAtom(removeAgentAtom);
+  const inviteAgent = useSetAtom(inviteAgentAtom);
+
+  // The agent asked about stays shown while the dialog closes.
+  const [target, setTarget] = useState<Agent | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const focusTeamOnClose = useRef(false);
+  const teamHeading = useRef<HTMLHeadingElement>(null);
+  // Each opening starts the invite dialog afresh (its key), on the agent asked about.
+  const [invitee, setInvitee] = useState<Agent | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [inviteRound, setInviteRound] = useState(0);
+  // The agent whose cash is open, followed live in the team's list.
+  const [cashOf, setCashOf] = useState<Agent | null>(null);
+
+  // The removed agent's button is gone; the list's heading takes the focus instead of the page.
+  useEffect(() => {
+    if (!confirming && focusTeamOnClose.current) {
+      focusTeamOnClose.current = false;
+      teamHeading.current?.focus();
+    }
+  }, [confirming]);
+
+  async function confirmRemoval() {
+    if (!target) return;
+    setRemoving(true);
+    const removed = await removeAgent(target._id);
+    focusTeamOnClose.current = removed;
+    setRemoving(false);
+    setConfirming(false);
+  }
+
+  return (
+    <div className="seller-page">
+      <title>Agents · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Agents</h1>
+      </header>
+
+      <section className="seller-panel" aria-labelledby="add-agent-title">
+        <h2 id="add-agent-title" className="seller-panel__title">
+          Add an agent
+        </h2>
+        <AgentForm onAdd={addAgent} />
+      </section>
+
+      <section className="seller-section" aria-labelledby="team-title">
+        <h2 id="team-title" className="seller-section__title" ref={teamHeading} tabIndex={-1}>
+          Delivery team
+          {agents && <span className="seller-count">{agents.length}</span>}
+        </h2>
+        {!agents && isError ? (
+          <LoadProblem message={SELLER_MESSAGES.loadAgentsFailed} onRetry={() => void refetch()} />
+        ) : !agents ? (
+          <Spinner label="Loading the agents…" />
+        ) : agents.length === 0 ? (
+          <p className="seller-empty">No agents yet. Add your first delivery agent above.</p>
+        ) : (
+          <AgentTable
+            agents={agents}
+            onInvite={(agent) => {
+              setInvitee(agent);
+              setInviteRound((round) => round + 1);
+              setInviting(true);
+            }}
+            onRemove={(agent) => {
+              setTarget(agent);
+              setConfirming(true);
+            }}
+            onCash={setCashOf}
+          />
+        )}
+      </section>
+
+      <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
+
+      <AgentInviteDialog
+        key={inviteRound}
+        open={inviting}
+        agent={invitee}
+        onCreate={inviteAgent}
+        onClose={() => setInviting(false)}
+      />
+
+      <ConfirmDialog
+        open={confirming}
+        title="Remove agent"
+        confirmLabel="Remove"
+        busy={removing}
+        onConfirm={() => void confirmRemoval()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{SELLER_MESSAGES.confirmRemoveAgent}</p>
+        {target && target.cashInHand > 0 && (
+          <p className="seller-alert">
+            {target.name} still holds {formatAmount(target.cashInHand, ORDER_CURRENCY)} in cash:
+            record the handover first. The cash report keeps listing them until it is handed over.
+          </p>
+        )}
+        {target && (
+          <p className="seller-muted">
+            {target.name} ({target.phone}) will be logged out and their phone unpaired, and any
+            order they hold that is not delivered yet goes back to the open pool.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { SELLER_MESSAGES, type Backup, type BackupFailure } from '@kirana/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Spinner } from '../../../common/ui/spinner';
+import { backupDownloadUrl } from '../features/backups/api/get-backups';
+import {
+  backupAge,
+  backupSchedule,
+  backupSize,
+  backupsKept,
+  backupTime,
+} from '../features/backups/backups';
+import { failureMessage } from '../failure-message';
+import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
+import { backUpNowMutation, sellerQueries } from '../features/orders/queries';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import '../ui/seller-button.css';
+import '../ui/seller-table.css';
+import './backups-page.css';
+
+/** The last backup failed: when, and why (its first line; the rest when asked). */
+function FailureAlert({ failure }: { failure: BackupFailure }) {
+  const short = SELLER_MESSAGES.backupFailedBody(failure.message);
+  const timeZone = useShopTimeZone();
+  return (
+    <div className="seller-backups__failure" role="alert">
+      <p>
+        <strong>The last backup failed</strong> ({backupTime(failure.at, timeZone)}): {short}
+      </p>
+      {failure.message.trim() !== short && (
+        <details>
+          <summary>All the tool said</summary>
+          <pre>{failure.message}</pre>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The backups kept, newest first, each downloadable. */
+function BackupTable({ backups }: { backups: Backup[] }) {
+  const timeZone = useShopTimeZone();
+  if (backups.length === 0) return <p className="seller-empty">No backups yet.</p>;
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">Backups, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Written</th>
+            <th scope="col" className="seller-table__number">
+              Size
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Download</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {backups.map((backup) => {
+            const time = backupTime(backup.createdAt, timeZone);
+            return (
+              <tr key={backup.name}>
+                <th scope="row">{time}</th>
+                <td className="seller-table__number">{backupSize(backup.bytes)}</td>
+                <td className="seller-table__actions">
+                  {/* A plain link: the browser downloads with the seller's cookie. */}
+                  <a
+                    className="seller-button seller-button--ghost seller-button--small"
+                    href={backupDownloadUrl(backup.name)}
+                    download
+                  >
+                    Download<span className="visually-hidden"> the backup of {time}</span>
+                  </a>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * /seller/backups: the last backup's time and size, where backups are written, how often and how
+ * many are kept; Back up now; every backup kept, to download; and, when the last one failed, when
+ * and why (docs/backups.md#the-backups-screen).
+ */
+export function BackupsPage() {
+  const lastId = useId();
+  const listId = useId();
+  const { data, error, refetch } = useQuery(sellerQueries.backups());
+  const backUp = useMutation(backUpNowMutation());
+  const failure = data ? null : error && failureMessage(error, 'Failed to load the backups');
+  // A scheduled backup being written is waited for, as one asked for here.
+  const busy = backUp.isPending || data?.running === true;
+  const last = data?.backups[0];
+  const timeZone = useShopTimeZone();
+
+  return (
+    <div className="seller-page seller-backups">
+      <title>Backups · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Backups</h1>
+        <button
+          type="button"
+          className="seller-button seller-backups__now"
+          aria-busy={busy}
+          onClick={() => {
+            if (!busy) backUp.mutate();
+          }}
+        >
+          {busy ? 'Backing up…' : 'Back up now'}
+        </button>
+      </header>
+      {/* Said to screen readers as it changes: the button's busy state, then how it went. */}
+      <p className="visually-hidden" role="status">
+        {busy ? 'Backing up…' : backUp.isSuccess ? backUp.data.message : ''}
+      </p>
+      {data?.failure && <FailureAlert failure={data.failure} />}
+      {failure ? (
+        <LoadProblem message={failure} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Spinner label="Loading the backups…" />
+      ) : (
+        <>
+          <section className="seller-panel seller-backups__last" aria-labelledby={lastId}>
+            <h2 id={lastId} className="seller-panel__title">
+              Last backup
+            </h2>
+            <dl className="seller-backups__facts">
+              <div>
+                <dt>Written</dt>
+                <dd>
+                  {last ? (
+                    <>
+                      {backupTime(last.createdAt, timeZone)}{' '}
+                      <span className="seller-muted">({backupAge(last.createdAt)})</span>
+                    </>
+                  ) : (
+                    'None yet'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>Size</dt>
+                <dd>{last ? backupSize(last.bytes) : '—'}</dd>
+              </div>
+              <div>
+                <dt>Written to</dt>
+                <dd>
+                  <code className="seller-backups__dir">{data.dir}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>How often</dt>
+                <dd>{backupSchedule(data.everyHours)}</dd>
+              </div>
+              <div>
+                <dt>Kept</dt>
+                <dd>{backupsKept(data.keep)}</dd>
+              </div>
+            </dl>
+          </section>
+          <section className="seller-section" aria-labelledby={listId}>
+            <h2 id={listId} className="seller-section__title">
+              All backups
+            </h2>
+            <BackupTable backups={data.backups} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  CASH_REPORT_COLUMNS,
+  dayIn,
+  DEFAULT_TIME_ZONE,
+  formatAmount,
+  ORDER_CURRENCY,
+  type AgentDay,
+  type CashFigures,
+} from '@kirana/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useId, useState } from 'react';
+import { Spinner } from '../../../common/ui/spinner';
+import { TillFigures } from '../features/counter/components/till-figures';
+import { counterQueries } from '../features/counter/queries';
+import { tillSessionTimes } from '../features/counter/till-session';
+import { cashReportCsvUrl } from '../features/team/api/get-cash-report';
+import { printCashReportAtom } from '../features/team/atoms/cash';
+import { AgentCashDialog } from '../features/team/components/agent-cash-dialog';
+import { failureMessage } from '../failure-message';
+import { sellerQueries } from '../features/orders/queries';
+import { shopQueries } from '../../../common/shop-settings/queries';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import '../ui/seller-form.css';
+import '../ui/seller-button.css';
+import '../ui/seller-table.css';
+import '../features/counter/components/counter.css';
+import './cash-report-page.css';
+
+const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+
+/** The shop's today, as YYYY-MM-DD on its clock. */
+const shopToday = (timeZone: string) => dayIn(new Date(), timeZone);
+
+function FigureCells({ day }: { day: CashFigures }) {
+  return CASH_REPORT_COLUMNS.map(({ key, money }) => (
+    <td
+      key={key}
+      className={`seller-table__number${key === 'closingInHand' ? ' seller-report__closing' : ''}`}
+    >
+      {money ? rupees(day[key]) : day[key]}
+    </td>
+  ));
+}
+
+/**
+ * The till's days that opened on `date`, beside the agents: the cash it took and was counted,
+ * each session told from the others by when it opened and closed.
+ */
+function TillDays({ date, timeZone }: { date: string; timeZone: string }) {
+  const headingId = useId();
+  const { data: days, error, refetch } = useQuery(counterQueries.days(date));
+  return (
+    <section className="seller-section seller-report__till" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        The till
+      </h2>
+      {error && !days ? (
+        <LoadProblem
+          message={failureMessage(error, 'Failed to load the till')}
+          onRetry={() => void refetch()}
+        />
+      ) : !days ? (
+        <Spinner label="Loading the till…" />
+      ) : days.length === 0 ? (
+        <p className="seller-empty">The till was not opened that day.</p>
+      ) : (
+        days.map((day) => (
+          <div key={day._id} className="seller-panel">
+            <h3 className="seller-report__till-title">
+              {tillSessionTimes(day, timeZone)} · {day.sales} {day.sales === 1 ? 'sale' : 'sales'}
+              {day.note && ` · ${day.note}`}
+            </h3>
+            <TillFigures day={day} />
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+/**
+ * /seller/cash-report: the day's report per agent: deliveries, cash and online collected, cash
+ * handed over and still in hand, with totals. It always balances: in hand at the start, plus
+ * cash collected and corrections, minus handed over, is in hand at the end. Downloadable as CSV,
+ * and printable (from the desktop app, or the browser's print). The till's days beside them.
+ */
+export function CashReportPage() {
+  const dateId = useId();
+  const timeZone = useQuery(shopQueries.shop()).data?.shop.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = shopToday(timeZone);
+  const [chosen, setChosen] = useState('');
+  // No day chosen, or the field cleared: the shop's today.
+  const date = chosen || today;
+  // Live: asked again on every handover, collection and duty change (`agents:updated`).
+  const { data: report, error, refetch } = useQuery(sellerQueries.cashReport(date));
+  const failure = report ? null : error && failureMessage(error, 'Failed to load the cash report');
+  // Any agent of the day, a removed one still holding cash included, hands cash over from here.
+  const [cashOf, setCashOf] = useState<AgentDay['agent'] | null>(null);
+  const print = useSetAtom(printCashReportAtom);
+
+  return (
+    <div className="seller-page seller-report">
+      <title>Cash report · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Cash report</h1>
+        <div className="seller-field seller-report__date">
+          <label htmlFor={dateId}>Day</label>
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            max={today}
+            onChange={(event) => setChosen(event.target.value)}
+          />
+        </div>
+        <div className="seller-report__actions">
+          <a
+            className="seller-button seller-button--ghost seller-button--small"
+            href={cashReportCsvUrl(date)}
+            download
+          >
+            Download CSV
+          </a>
+          <button
+            type="button"
+            className="seller-button seller-button--ghost seller-button--small"
+            disabled={!report}
+            onClick={() => report && void print(report)}
+          >
+            Print
+          </button>
+        </div>
+      </header>
+      {failure ? (
+        <LoadProblem message={failure} onRetry={() => void refetch()} />
+      ) : !report ? (
+        <Spinner label="Loading the cash report…" />
+      ) : report.agents.length === 0 ? (
+        <p className="seller-empty">No agents on that day.</p>
+      ) : (
+        <div className="seller-table-wrap">
+          {/* The report's columns do not fit a phone: said where the table starts, and shadows show
+              the side with more. */}
+          <p className="seller-report__scroll-hint" aria-hidden="true">
+            Swipe the table sideways for all {CASH_REPORT_COLUMNS.length + 1} columns →
+          </p>
+          <table className="seller-table seller-report__table">
+            <caption className="visually-hidden">Agents’ cash on {report.date}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                {CASH_REPORT_COLUMNS.map(({ key, label }) => (
+                  <th key={key} scope="col" className="seller-table__number">
+                    {label}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.agents.map(({ agent, ...day }) => (
+                <tr key={agent._id}>
+                  <th scope="row">
+                    {agent.name}
+                    {agent.removed && <span className="seller-muted"> (removed)</span>}
+                  </th>
+                  <FigureCells day={day} />
+                  <td className="seller-table__actions">
+                    <button
+                      type="button"
+                      className="seller-button seller-button--ghost seller-button--small"
+                      aria-label={`Cash of ${agent.name}`}
+                      onClick={() => setCashOf(agent)}
+                    >
+                      Cash
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <FigureCells day={report.totals} />
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <TillDays date={date} timeZone={timeZone} />
+      <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { useQuery } from '@tanstack/react-query';
+import { IMAGE_TYPES, type CategoryDto } from '@kirana/shared';
+import { useSetAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { Spinner } from '../../../common/ui/spinner';
+import { categoryQueries } from '../../../common/catalogue/queries';
+import { saveCategoryAtom } from '../features/categories/atoms/categories';
+import { SearchNamesPanel } from '../features/categories/components/search-names-panel';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import '../ui/seller-form.css';
+import '../ui/seller-button.css';
+import './categories-page.css';
+
+/** A path from a label, as the seller would write it: 'Personal Care' → 'Personal-Care'. */
+export function pathFromLabel(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^[^A-Za-z]+|-+$/g, '')
+    .slice(0, 40);
+}
+
+/**
+ * /seller/categories: the shop's categories, in the storefront's order. The seller adds one
+ * (label, path, colour, tile picture), renames, recolours, moves or hides one; a path, once
+ * made, stays (links and other clients use it). Below, the names shoppers type for groceries
+ * that the shop adds to search.
+ */
+export function CategoriesPage() {
+  const { data: categories, isError, refetch } = useQuery(categoryQueries.all());
+
+  return (
+    <div className="seller-page">
+      <title>Categories · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Categories</h1>
+      </header>
+
+      <section className="seller-panel" aria-labelledby="add-category-title">
+        <h2 id="add-category-title" className="seller-panel__title">
+          Add a category
+        </h2>
+        <NewCategoryForm />
+      </section>
+
+      <section className="seller-panel" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="seller-panel__title">
+          The shop’s categories
+        </h2>
+        {categories === undefined && isError ? (
+          <LoadProblem
+            message="The categories could not be loaded."
+            onRetry={() => void refetch()}
+          />
+        ) : categories === undefined ? (
+          <Spinner label="Loading categories…" />
+        ) : (
+          <ul className="seller-categories" role="list">
+            {categories.map((category) => (
+              <li key={category._id}>
+                <CategoryForm category={category} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <SearchNamesPanel />
+    </div>
+  );
+}
+
+function NewCategoryForm() {
+  const save = useSetAtom(saveCategoryAtom);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [path, setPath] = useState<string | null>(null);
+  const [bgColor, setBgColor] = useState('#E8F5E9');
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
+  const shownPath = path ?? pathFromLabel(text);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const saved = await save({ text, path: shownPath, bgColor, image });
+    setBusy(false);
+    if (!saved) return;
+    setText('');
+    setPath(null);
+    setImage(null);
+    // A new file input: the chosen picture goes with the category just added.
+    setRound((n) => n + 1);
+  }
+
+  return (
+    <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
+      <div className="seller-field-row">
+        <div className="seller-field">
+          <label htmlFor={`${id}-text`}>Label</label>
+          <input
+            id={`${id}-text`}
+            required
+            maxLength={60}
+            placeholder="e.g. Personal Care"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor={`${id}-path`}>Path in the address</label>
+          <input
+            id={`${id}-path`}
+            required
+            maxLength={40}
+            // CATEGORY_PATH_PATTERN, written for the attribute's `v` flag (a hyphen escaped).
+            pattern={'[A-Za-z][A-Za-z0-9\\-]{0,39}'}
+            aria-describedby={`${id}-path-hint`}
+            value={shownPath}
+            onChange={(event) => setPath(event.target.value)}
+          />
+          <p className="seller-hint" id={`${id}-path-hint`}>
+            /products/{shownPath.toLowerCase() || '…'}: letters, digits and hyphens; it never
+            changes once added.
+          </p>
+        </div>
+        <ColourField id={`${id}-colour`} value={bgColor} onChange={setBgColor} />
+      </div>
+      <TileField key={round} id={`${id}-image`} onChange={setImage} />
+      <div>
+        <button type="submit" className="seller-button" disabled={busy}>
+          {busy ? 'Adding…' : 'Add category'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CategoryForm({ category }: { category: CategoryDto }) {
+  const save = useSetAtom(saveCategoryAtom);
+  const id = useId();
+  const [text, setText] = useState(category.text);
+  const [bgColor, setBgColor] = useState(category.bgColor);
+  const [position, setPosition] = useState(String(category.position));
+  const [shown, setShown] = useState(!category.hidden);
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const saved = await save({
+      id: category._id,
+      text,
+      bgColor,
+      position: Number(position),
+      hidden: !shown,
+      image,
+    });
+    setBusy(false);
+    if (saved) {
+      setImage(null);
+      setRound((n) => n + 1);
+    }
+  }
+
+  return (
+    <form
+      className="seller-category"
+      onSubmit={submit}
+      aria-busy={busy}
+      aria-labelledby={`${id}-name`}
+    >
+      <img className="seller-category__tile" src={category.image} alt="" width="64" height="64" />
+      <p className="seller-category__name" id={`${id}-name`}>
+        {category.text}{' '}
+        <span className="seller-category__path">/{category.path.toLowerCase()}</span>
+      </p>
+      <div className="seller-field">
+        <label htmlFor={`${id}-text`}>Label</label>
+        <input
+          id={`${id}-text`}
+          required
+          maxLength={60}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <ColourField id={`${id}-colour`} value={bgColor} onChange={setBgColor} />
+      <div className="seller-field seller-category__position">
+        <label htmlFor={`${id}-position`}>Order</label>
+        <input
+          id={`${id}-position`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          required
+          value={position}
+          onChange={(event) => setPosition(event.target.value)}
+        />
+      </div>
+      <label className="seller-check">
+        <input
+          type="checkbox"
+          checked={shown}
+          onChange={(event) => setShown(event.target.checked)}
+        />
+        Shown on the storefront
+      </label>
+      <TileField key={round} id={`${id}-image`} onChange={setImage} label="New picture" />
+      <button type="submit" className="seller-button seller-button--ghost" disabled={busy}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+function ColourField(props: { id: string; value: string; onChange: (colour: string) => void }) {
+  return (
+    <div className="seller-field">
+      <label htmlFor={props.id}>Tile colour</label>
+      <input
+        id={props.id}
+        type="color"
+        value={props.value.toLowerCase()}
+        onChange={(event) => props.onChange(event.target.value.toUpperCase())}
+      />
+    </div>
+  );
+}
+
+function TileField(props: { id: string; onChange: (file: File | null) => void; label?: string }) {
+  return (
+    <div className="seller-field">
+      <label htmlFor={props.id}>
+        {props.label ?? 'Tile picture'} <span className="seller-optional">(optional)</span>
+      </label>
+      <input
+        id={props.id}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type CounterDay,
+  type CounterSale,
+  type CounterSaleBody,
+  type Product,
+  type Shop,
+} from '@kirana/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { attachToaster } from '../../../lib/toast';
+import { aProduct } from '../../../test/products';
+import { CounterPage } from './counter-page';
+
+/*
+ * The Counter screen against the store's API answered at the fetch boundary: each test holds or
+ * answers the lookups and the sale as a slow or failing server would.
+ */
+
+const tea = aProduct({ name: 'Tea', offerPrice: 40, barcode: '8901000000011' });
+const rusk = aProduct({ name: 'Rusk', offerPrice: 40, barcode: '8901000000028' });
+const soap = aProduct({ name: 'Soap', offerPrice: 40, barcode: '8901000000035', stockCount: 1 });
+
+const shop: Shop = {
+  open: true,
+  opensAt: null,
+  closesAt: null,
+  hours: [],
+  pausedUntil: null,
+  limitedArea: false,
+  minimumOrder: 0,
+  deliveryFee: 0,
+  freeDeliveryAbove: 0,
+  promiseMinutes: 30,
+  upiId: '',
+  upiName: '',
+  timeZone: 'Asia/Kolkata',
+  name: 'Kirana',
+  phone: '',
+  email: '',
+  address: '',
+  returnsPolicy: '',
+};
+
+const day: CounterDay = {
+  _id: 'day-1',
+  date: '2026-12-07',
+  openedAt: '2026-12-07T03:30:00.000Z',
+  closedAt: null,
+  openingFloat: 500,
+  sales: 0,
+  cashSales: 0,
+  upiSales: 0,
+  cashReturns: 0,
+  upiReturns: 0,
+  handovers: 0,
+  payouts: 0,
+  expected: 500,
+  counted: null,
+  difference: null,
+  note: null,
+};
+
+const aSale = (number: number, amount: number): CounterSale => ({
+  _id: `sale-${number}`,
+  number,
+  lines: [],
+  subtotal: amount,
+  tax: 0,
+  amount,
+  payment: 'cash',
+  tendered: amount,
+  change: 0,
+  refunded: 0,
+  createdAt: '2026-12-07T05:00:00.000Z',
+});
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const refusal = (status: number, code: string, message: string) =>
+  answer({ success: false, code, message }, status);
+
+/** A promise the test settles when it chooses: an answer held by a slow server. */
+function held<T>() {
+  let settle!: (value: T | Promise<T>) => void;
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+interface SaleCall {
+  body: CounterSaleBody;
+  key: string | undefined;
+}
+
+/** The store's API as the till calls it; `sell` and `lookUp` answer as each test says. */
+let sell: (call: SaleCall) => Promise<Response>;
+let lookUp: (code: string) => Promise<Response>;
+/** The products as they are now, for `GET /api/product/items`. */
+let productsNow: Product[];
+let saleCalls: SaleCall[];
+/** The codes looked up so far, each once answered. */
+let lookUps: string[];
+let toasts: string[];
+let detachToaster: () => void;
+
+async function store(url: string, init: RequestInit = {}): Promise<Response> {
+  const { pathname, searchParams } = new URL(url, 'http://kirana.test');
+  if (pathname === '/api/shop') return answer({ success: true, shop });
+  if (pathname === '/api/counter/day') return answer({ success: true, day });
+  if (pathname === '/api/counter/sales' && init.method === 'POST') {
+    const headers = init.headers as Record<string, string>;
+    const call = {
+      body: JSON.parse(String(init.body)) as CounterSaleBody,
+      key: headers[IDEMPOTENCY_KEY_HEADER],
+    };
+    saleCalls.push(call);
+    return sell(call);
+  }
+  if (pathname === '/api/counter/sales')
+    return answer({ success: true, date: day.date, sales: [], more: false });
+  if (pathname === '/api/counter/lookup') {
+    const code = searchParams.get('code') ?? '';
+    const answered = await lookUp(code);
+    lookUps.push(code);
+    return answered;
+  }
+  if (pathname === '/api/product/items') {
+    const ids = searchParams.get('ids')?.split(',') ?? [];
+    const products = productsNow.filter((product) => ids.includes(product._id));
+    return answer({ success: true, products });
+  }
+  return refusal(404, 'NOT_FOUND', `No route ${pathname} in this test`);
+}
+
+const byBarcode = (code: string) =>
+  [tea, rusk, soap].find((product) => product.barcode === code) ?? null;
+const found = async (code: string) => {
+  const product = byBarcode(code);
+  return product
+    ? answer({ success: true, product })
+    : refusal(404, 'NOT_FOUND', `No product has the code ${code}`);
+};
+
+beforeEach(() => {
+  sell = async () => answer({ success: true, sale: aSale(1, 40.8) });
+  lookUp = found;
+  productsNow = [tea, rusk, soap];
+  saleCalls = [];
+  lookUps = [];
+  toasts = [];
+  detachToaster = attachToaster({
+    show: (toast) => toasts.push(toast.message),
+    clearErrors: () => {},
+  });
+  vi.stubGlobal('fetch', vi.fn(store));
+});
+
+afterEach(() => {
+  detachToaster();
+  queryClient.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** The Counter screen with the till open, its scan box focused. */
+async function openTill() {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CounterPage />
+    </QueryClientProvider>,
+  );
+  const box = await screen.findByRole('combobox', { name: /Scan or search/ });
+  box.focus();
+  /** A USB scanner: the code typed into the focused box, then Enter. */
+  const scan = (code: string) => {
+    fireEvent.change(box, { target: { value: code } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+  };
+  const press = (key: string) =>
+    fireEvent.keyDown(document.activeElement ?? document.body, { key });
+  const quantityOf = (product: Product) => screen.queryByLabelText(`Quantity of ${product.name}`);
+  /** Once `product`'s code has been looked up and its answer read. */
+  const lookedUp = (product: Product) => waitFor(() => expect(lookUps).toContain(product.barcode));
+  return { scan, press, quantityOf, lookedUp };
+}
+
+describe('the Counter screen', () => {
+  it('puts an item scanned while the sale is recorded on the next bill, and says the sale beside it', async () => {
+    const { scan, press, quantityOf, lookedUp } = await openTill();
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).toHaveProperty('value', '1'));
+    const recorded = held<Response>();
+    sell = () => recorded.promise;
+
+    press('F9');
+    await screen.findByRole('button', { name: /Recording…/ });
+    scan(rusk.barcode!);
+    await lookedUp(rusk);
+    // The next customer's item waits for the next bill.
+    expect(quantityOf(rusk)).toBeNull();
+    recorded.settle(answer({ success: true, sale: aSale(7, 40.8) }));
+
+    await waitFor(() => expect(quantityOf(rusk)).toHaveProperty('value', '1'));
+    expect(quantityOf(tea)).toBeNull();
+    expect(screen.getByText('Bill 7 recorded: change to give ₹0.00')).toBeTruthy();
+    expect(saleCalls.map((call) => call.body.items)).toEqual([[{ product: tea._id, quantity: 1 }]]);
+  });
+
+  it('sells the item still being looked up when F9 comes before its answer', async () => {
+    const { scan, press } = await openTill();
+    const answered = held<Response>();
+    lookUp = () => answered.promise;
+
+    scan(tea.barcode!);
+    press('F9');
+    expect(saleCalls).toEqual([]);
+    answered.settle(found(tea.barcode!));
+
+    await screen.findByRole('region', { name: 'Bill 1 recorded' });
+    expect(saleCalls.map((call) => call.body.items)).toEqual([[{ product: tea._id, quantity: 1 }]]);
+  });
+
+  it('tries a sale whose answer was lost again under the same key; recorded already, what was scanned meanwhile is the next bill', async () => {
+    const { scan, press, quantityOf, lookedUp } = await openTill();
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).not.toBeNull());
+    const lost = held<Response>();
+    sell = () => lost.promise;
+
+    press('F9');
+    await screen.findByRole('button', { name: /Recording…/ });
+    scan(rusk.barcode!);
+    await lookedUp(rusk);
+    lost.settle(Promise.reject(new TypeError('Failed to fetch')));
+
+    await waitFor(() => expect(toasts).toContain('The sale could not be recorded: try again'));
+    // Both on the bill, held over a reload with the try that may have been recorded.
+    await waitFor(() => expect(quantityOf(rusk)).not.toBeNull());
+    expect(quantityOf(tea)).not.toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('kirana.counter.bill')!)).toMatchObject({
+      key: saleCalls[0]!.key,
+      unanswered: { items: [{ product: tea._id, quantity: 1 }] },
+    });
+
+    sell = async () =>
+      refusal(409, 'IDEMPOTENCY_KEY_REUSED', 'This key was used for another request');
+    press('F9');
+    await waitFor(() =>
+      expect(toasts).toContain('This bill was recorded already: find it in Today’s sales'),
+    );
+    expect(saleCalls).toHaveLength(2);
+    expect(saleCalls[1]!.key).toBe(saleCalls[0]!.key);
+    expect(quantityOf(tea)).toBeNull();
+    expect(quantityOf(rusk)).toHaveProperty('value', '1');
+  });
+
+  it('reads the bill again after a sale refused for stock gone, asks of the bill on the screen, and sells it past the count with the seller’s word under the same key', async () => {
+    const { scan, press, quantityOf, lookedUp } = await openTill();
+    scan(soap.barcode!);
+    await waitFor(() => expect(quantityOf(soap)).not.toBeNull());
+    const refused = held<Response>();
+    sell = () => refused.promise;
+
+    press('F9');
+    await screen.findByRole('button', { name: /Recording…/ });
+    scan(tea.barcode!);
+    await lookedUp(tea);
+    // Sold elsewhere meanwhile: the count says none left.
+    productsNow = [{ ...soap, stockCount: 0, inStock: false }, tea];
+    refused.settle(refusal(409, 'OUT_OF_STOCK', 'Only 0 of Soap left'));
+
+    const question = await screen.findByRole('dialog', { name: 'Sell past the count?' });
+    expect(question.textContent).toContain('Soap: the count says none left, 1 sold past it');
+    expect(quantityOf(tea)).toHaveProperty('value', '1');
+    sell = async () => answer({ success: true, sale: aSale(8, 81.6) });
+    fireEvent.click(within(question).getByRole('button', { name: /Sell anyway/ }));
+
+    await screen.findByRole('region', { name: 'Bill 8 recorded' });
+    expect(saleCalls).toHaveLength(2);
+    expect(saleCalls[1]).toEqual({
+      key: saleCalls[0]!.key,
+      body: {
+        items: [
+          { product: soap._id, quantity: 1 },
+          { product: tea._id, quantity: 1 },
+        ],
+        payment: 'cash',
+        amount: 81.6,
+        tendered: 81.6,
+        sellPastCount: true,
+      },
+    });
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { DEFAULT_TIME_ZONE } from '@kirana/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../../common/ui/spinner';
+import { BillTable } from '../features/counter/components/bill-table';
+import { CloseDayDialog } from '../features/counter/components/close-day-dialog';
+import { PastCountDialog } from '../features/counter/components/past-count-dialog';
+import { PaymentPanel } from '../features/counter/components/payment-panel';
+import { RecentSales } from '../features/counter/components/recent-sales';
+import { ReturnDialog } from '../features/counter/components/return-dialog';
+import { LastSale, SaleDone } from '../features/counter/components/sale-done';
+import { ScanBox } from '../features/counter/components/scan-box';
+import { OpenTillForm, TillBar } from '../features/counter/components/till-bar';
+import { counterChanges, counterQueries } from '../features/counter/queries';
+import { useDayClose } from '../features/counter/use-day-close';
+import { useTillSession } from '../features/counter/use-till-session';
+import { failureMessage } from '../failure-message';
+import { shopQueries } from '../../../common/shop-settings/queries';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import '../ui/seller-button.css';
+import '../ui/seller-form.css';
+import '../ui/seller-table.css';
+import '../ui/confirm-dialog.css';
+import '../features/counter/components/counter.css';
+
+/**
+ * /seller/counter: the till (docs/counter.md#the-till). Scan or type items onto the bill, take cash
+ * (with change) or UPI (a QR for the exact amount), record the sale (its units leave the shop's
+ * one stock at once, online too), print the receipt; take items back; open and close the day.
+ * Keyboard first: F2 scan, F4 cash, F8 UPI, F9 complete, F7 print, Enter on an empty scan box
+ * starts the next sale. The till's protocol is useTillSession's; this is its layout.
+ */
+export function CounterPage() {
+  const shop = useQuery(shopQueries.shop()).data?.shop;
+  const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
+  const upi = { upiId: shop?.upiId ?? '', upiName: shop?.upiName ?? '' };
+  const { data: day, error, refetch, isPending } = useQuery(counterQueries.till());
+  const { scanRef, tenderedRef, ...till } = useTillSession({
+    upiId: upi.upiId,
+    tillOpen: Boolean(day),
+  });
+  const { done, returns } = till;
+  const opening = useMutation(counterChanges.open());
+  const dayClose = useDayClose(day, till.backToScan);
+
+  return (
+    <div className="seller-page counter">
+      <title>Counter · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Counter</h1>
+        {day && <TillBar day={day} timeZone={timeZone} onClose={dayClose.start} />}
+      </header>
+      {/* What the till just did, said to screen readers: always there, so that it is read out. */}
+      <p className="visually-hidden" role="status">
+        {till.announcement}
+      </p>
+      {error && day === undefined ? (
+        <LoadProblem
+          message={failureMessage(error, 'Failed to load the till')}
+          onRetry={() => void refetch()}
+        />
+      ) : isPending ? (
+        <Spinner label="Loading the till…" />
+      ) : day === null ? (
+        <OpenTillForm busy={opening.isPending} onOpen={(float) => opening.mutate(float)} />
+      ) : (
+        <>
+          <div className="counter__sale">
+            <div className="counter__bill">
+              <ScanBox
+                ref={scanRef}
+                onCode={till.onCode}
+                onProduct={till.pick}
+                onEmptyEnter={till.showingDone ? till.nextSale : undefined}
+              />
+              <BillTable bill={till.bill} onQuantity={till.setQuantity} disabled={till.busy} />
+            </div>
+            {till.showingDone && done ? (
+              <SaleDone
+                sale={done}
+                printing={till.printing}
+                onPrint={() => till.print(done)}
+                onNext={till.nextSale}
+              />
+            ) : (
+              <div className="counter__pay">
+                {done && <LastSale sale={done} />}
+                <PaymentPanel
+                  totals={till.totals}
+                  payment={till.payment}
+                  onPayment={till.choosePayment}
+                  tendered={till.tendered}
+                  onTendered={till.typeTendered}
+                  upi={upi}
+                  busy={till.busy}
+                  ready={till.ready}
+                  onSell={() => till.pay()}
+                  tenderedRef={tenderedRef}
+                />
+              </div>
+            )}
+          </div>
+          <RecentSales
+            date={day.date}
+            timeZone={timeZone}
+            onReturn={returns.start}
+            onPrint={till.print}
+          />
+          <PastCountDialog
+            lines={till.pastCountAsked}
+            busy={till.busy}
+            onSell={() => till.pay(true)}
+            onBack={till.declinePastCount}
+          />
+          <ReturnDialog
+            sale={returns.sale}
+            busy={returns.busy}
+            onReturn={returns.giveBack}
+            onDismiss={returns.dismiss}
+          />
+        </>
+      )}
+      {/* Outside the till's screen: once closed, the day's figures stay on show. */}
+      <CloseDayDialog {...dayClose.dialog} />
+    </div>
+  );
+}

@@ -1,0 +1,324 @@
+import {
+  dayIn,
+  formatAmount,
+  ORDER_CURRENCY,
+  type Dashboard,
+  type ProductToCount,
+  type TopProduct,
+} from '@kirana/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../../common/ui/spinner';
+import type { DashboardRange } from '../features/dashboard/api/get-dashboard';
+import { BarChart } from '../features/dashboard/components/bar-chart';
+import {
+  hourLabel,
+  minutesText,
+  quickRanges,
+  rangeProblem,
+  shareText,
+} from '../features/dashboard/dashboard-ranges';
+import { failureMessage } from '../failure-message';
+import { pastCountText } from '../features/products/past-count';
+import { sellerQueries } from '../features/orders/queries';
+import { shopQueries } from '../../../common/shop-settings/queries';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+import '../ui/seller-button.css';
+import '../ui/seller-form.css';
+import '../ui/seller-table.css';
+import './dashboard-page.css';
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hourLabel(hour));
+const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+
+/** The range the page shows: `?from=&to=`, else the shop's today. */
+function useRange(
+  today: string | undefined,
+): [DashboardRange | null, (range: DashboardRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = from && to ? { from, to } : today ? { from: today, to: today } : null;
+  return [range, (next) => setParams({ from: next.from, to: next.to })];
+}
+
+/** Today, yesterday, the last 7 days, or any range of days. */
+function RangePicker({
+  today,
+  range,
+  onChange,
+}: {
+  today: string;
+  range: DashboardRange;
+  onChange: (range: DashboardRange) => void;
+}) {
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const picked = rangeProblem({ from, to });
+    setProblem(picked);
+    if (!picked) onChange({ from, to });
+  };
+  return (
+    <div className="seller-dashboard__ranges">
+      <div role="group" aria-label="Days shown" className="seller-dashboard__quick">
+        {quickRanges(today).map(({ label, range: quick }) => (
+          <button
+            key={label}
+            type="button"
+            className="seller-button seller-button--ghost"
+            aria-pressed={quick.from === range.from && quick.to === range.to}
+            onClick={() => {
+              setFrom(quick.from);
+              setTo(quick.to);
+              setProblem(null);
+              onChange(quick);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <form className="seller-dashboard__custom" onSubmit={submit}>
+        <div className="seller-field">
+          <label htmlFor="dashboard-from">From</label>
+          <input
+            id="dashboard-from"
+            type="date"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
+            value={from}
+            max={today}
+            onChange={(event) => setFrom(event.target.value)}
+            required
+          />
+        </div>
+        <div className="seller-field">
+          <label htmlFor="dashboard-to">To</label>
+          <input
+            id="dashboard-to"
+            type="date"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
+            value={to}
+            max={today}
+            onChange={(event) => setTo(event.target.value)}
+            required
+          />
+        </div>
+        <button type="submit" className="seller-button">
+          Show
+        </button>
+        {problem && (
+          <p id={problemId} className="seller-field__problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The figures of the days: online orders, sales, cancellations, delivery time, the promise kept,
+ * and the counter's bills beside them.
+ */
+function Figures({ dashboard }: { dashboard: Dashboard }) {
+  const figures: [string, string][] = [
+    ['Online orders', String(dashboard.orders)],
+    ['Online sales', rupees(dashboard.sales)],
+    ['Cancelled', String(dashboard.cancelled)],
+    ['Delivered', String(dashboard.delivered)],
+    ['Average time to deliver', minutesText(dashboard.averageDeliveryMinutes)],
+    ['Delivered within the promise', shareText(dashboard.withinPromise)],
+    ['Bills at the counter', String(dashboard.counterBills)],
+    ['Counter sales', rupees(dashboard.counterSales)],
+  ];
+  return (
+    <dl className="seller-dashboard__figures">
+      {figures.map(([name, value]) => (
+        <div key={name} className="seller-panel">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Orders by the hour they were placed: a chart, and the same as a table for screen readers. */
+function OrdersByHour({ byHour }: { byHour: number[] }) {
+  const headingId = useId();
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Orders by hour
+      </h2>
+      <BarChart labels={HOURS} values={byHour} label="Orders" height={240} />
+      <table className="visually-hidden">
+        <caption>Orders by the hour they were placed</caption>
+        <thead>
+          <tr>
+            <th scope="col">Hour</th>
+            <th scope="col">Orders</th>
+          </tr>
+        </thead>
+        <tbody>
+          {byHour.map((count, hour) => (
+            <tr key={HOURS[hour]}>
+              <th scope="row">{HOURS[hour]}</th>
+              <td>{count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The most sold products: a chart by units, and a table of units and sales. */
+function TopProducts({ products }: { products: TopProduct[] }) {
+  const headingId = useId();
+  // The chart is drawn again only when the products change, not on each render of the page.
+  const labels = useMemo(() => products.map((product) => product.name), [products]);
+  const units = useMemo(() => products.map((product) => product.quantity), [products]);
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Top products online
+      </h2>
+      {products.length === 0 ? (
+        <p className="seller-empty">No products ordered online in these days.</p>
+      ) : (
+        <>
+          <BarChart
+            labels={labels}
+            values={units}
+            label="Units"
+            horizontal
+            height={40 + products.length * 28}
+          />
+          <div className="seller-table-wrap">
+            <table className="seller-table">
+              <caption className="visually-hidden">Top products by units sold</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="seller-table__number">
+                    Units
+                  </th>
+                  <th scope="col" className="seller-table__number">
+                    Sales
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.map((product) => (
+                  <tr key={product._id}>
+                    <th scope="row">{product.name}</th>
+                    <td className="seller-table__number">{product.quantity}</td>
+                    <td className="seller-table__number">{rupees(product.sales)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The shelves to count, whatever the days shown: the products sold furthest past their count
+ * (the counter's sales at 0), each a search of the Product List, where a new count clears it.
+ */
+function ShelvesToCount({ products, total }: { products: ProductToCount[]; total: number }) {
+  const headingId = useId();
+  if (total === 0) return null;
+  return (
+    <section className="seller-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="seller-section__title">
+        Shelves to count
+      </h2>
+      <p className="seller-muted">
+        {total === 1
+          ? '1 product was sold past its count.'
+          : `${total} products were sold past their count${total > products.length ? `: the ${products.length} furthest past it` : ''}.`}
+      </p>
+      <ul className="seller-dashboard__to-count">
+        {products.map((product) => (
+          <li key={product._id}>
+            <Link to={`/seller/product-list?q=${encodeURIComponent(product.name)}`}>
+              {product.name}
+            </Link>
+            : {pastCountText(product.pastCount)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/seller/product-list?filter=past-count">
+          All of them in the Product List, to enter their counts
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /seller/dashboard: how the shop did today, yesterday, in the last 7 days or any range — orders,
+ * sales, cancellations, time to deliver, the share delivered within the promise, orders by hour
+ * and the top products (docs/promise.md#dashboard).
+ */
+export function DashboardPage() {
+  const shop = useQuery(shopQueries.shop()).data?.shop;
+  const today = shop && dayIn(new Date(), shop.timeZone);
+  const [range, setRange] = useRange(today);
+  const { data, error, refetch, isFetching } = useQuery({
+    ...sellerQueries.dashboard(range ?? { from: '', to: '' }),
+    enabled: range !== null,
+  });
+  const failure = error && failureMessage(error, 'Failed to load the dashboard');
+  return (
+    <div className="seller-page seller-dashboard">
+      <title>Dashboard · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Dashboard</h1>
+        {data && (
+          <p className="seller-page__note">
+            {/* The days shown are said when they change; the minute's refresh is only seen. */}
+            <span aria-live="polite">
+              {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
+            </span>
+            {isFetching && <span aria-hidden="true"> · updating…</span>}
+          </p>
+        )}
+      </header>
+      {today && range && (
+        <RangePicker
+          key={`${range.from}-${range.to}`}
+          today={today}
+          range={range}
+          onChange={setRange}
+        />
+      )}
+      {failure ? (
+        <LoadProblem message={failure} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Spinner label="Loading the dashboard…" />
+      ) : (
+        <>
+          <Figures dashboard={data} />
+          <ShelvesToCount products={data.toCount.products} total={data.toCount.total} />
+          <OrdersByHour byHour={data.byHour} />
+          <TopProducts products={data.topProducts} />
+        </>
+      )}
+    </div>
+  );
+}

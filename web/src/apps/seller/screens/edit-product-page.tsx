@@ -1,0 +1,76 @@
+import type { Product } from '@kirana/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../common/ui/spinner';
+import { productQueries } from '../../../common/catalogue/queries';
+import { updateProductAtom } from '../features/products/atoms/products';
+import { ProductForm } from '../features/products/components/product-form';
+import type { EditFrom } from '../features/products/components/product-table';
+import { productFormValues } from '../features/products/product-form';
+import { LoadProblem } from '../ui/load-problem';
+import '../ui/seller-screen.css';
+
+/**
+ * /seller/product-list/:id: the product form, filled with the product as it stands; saved, it
+ * goes back to the Product List. Its stock is set on the list, not here.
+ */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  // Back to the list as the seller left it, when it was opened from there.
+  const back = (useLocation().state as EditFrom | null)?.back ?? '/seller/product-list';
+  const found = useQuery(productQueries.items([id]));
+  const product = found.data?.find((each) => each._id === id && !each.archivedAt);
+
+  return (
+    <div className="seller-page">
+      <title>{`Edit ${product?.name ?? 'product'} · Kirana Seller`}</title>
+      <header className="seller-page__head">
+        <h1>Edit product</h1>
+        <Link to={back} className="seller-page__note">
+          Back to the Product List
+        </Link>
+      </header>
+      {found.isError ? (
+        <LoadProblem
+          message="The product could not be loaded."
+          onRetry={() => void found.refetch()}
+        />
+      ) : !found.data ? (
+        <Spinner label="Loading the product…" />
+      ) : !product ? (
+        <p className="seller-empty">
+          This product is not in the catalogue: it may have been archived.
+        </p>
+      ) : (
+        // A fresh form per product: nothing typed for one is left for another.
+        <EditProduct key={product._id} product={product} back={back} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The form of `product` as it stood when opened; saving sends what changed since, so a change
+ * made meanwhile elsewhere (a live update) is not undone.
+ */
+function EditProduct({ product, back }: { product: Product; back: string }) {
+  const update = useSetAtom(updateProductAtom);
+  const navigate = useNavigate();
+  const [initial] = useState(() => productFormValues(product));
+  return (
+    <div className="seller-panel">
+      <ProductForm
+        initial={initial}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+        onSave={async (values) => {
+          const saved = await update(product._id, values, initial);
+          if (saved) await navigate(back);
+          return saved;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { CLEAR_CELL, IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { importProducts } from '../features/products/api/import-products';
+import { serverUrl } from '../../../lib/server-origin';
+import { toast } from '../../../lib/toast';
+import '../ui/seller-screen.css';
+import '../ui/seller-form.css';
+import '../ui/seller-button.css';
+import '../ui/seller-table.css';
+import './import-page.css';
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the rows do, in the shop's words: '12 new products, 3 updated, 40 unchanged'. */
+function summary({ created, updated, unchanged }: ImportAnswer): string {
+  return `${count(created, 'new product')}, ${updated} updated, ${unchanged} unchanged`;
+}
+
+/**
+ * /seller/import: the whole catalogue from a spreadsheet. The file is checked first (nothing is
+ * written, every bad row named with its line and column, every change to a product listed old →
+ * new), then imported in one go, all rows or none. The catalogue downloads in the same columns,
+ * to edit and bring back.
+ */
+export function ImportPage() {
+  const csvId = useId();
+  const zipId = useId();
+  const [csv, setCsv] = useState<File | null>(null);
+  const [zip, setZip] = useState<File | null>(null);
+  const [checked, setChecked] = useState<ImportAnswer | null>(null);
+  const [imported, setImported] = useState<ImportAnswer | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
+
+  async function send(mode: 'preview' | 'apply') {
+    if (!csv) return;
+    const form = new FormData();
+    form.append('mode', mode);
+    form.append('file', csv, csv.name);
+    if (zip) form.append('images', zip, zip.name);
+    setBusy(mode);
+    try {
+      const answer = await importProducts(form);
+      if (mode === 'preview') setChecked(answer);
+      else {
+        setImported(answer);
+        setChecked(null);
+        toast.success(`Imported: ${summary(answer)}`);
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    setImported(null);
+    void send('preview');
+  }
+
+  const chosen = (set: (file: File | null) => void) => (files: FileList | null) => {
+    set(files?.[0] ?? null);
+    setChecked(null);
+    setImported(null);
+  };
+
+  return (
+    <div className="seller-page">
+      <title>Import · Kirana Seller</title>
+      <header className="seller-page__head">
+        <h1>Import products</h1>
+      </header>
+
+      <section className="seller-panel" aria-labelledby="import-file-title">
+        <h2 id="import-file-title" className="seller-panel__title">
+          From a spreadsheet
+        </h2>
+        <p className="seller-page__note">
+          A CSV with a header row and the columns sku, name, category, price, offerPrice,
+          description (lines separated by |), weight, barcode, inStock, stockCount, stockCountRead
+          and images (file names separated by ;), in any order. A row whose SKU the shop has updates
+          that product; any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')}{' '}
+          rows.
+        </p>
+        <p className="seller-page__note">
+          In a row that updates a product, an empty cell keeps what the product has; a cell of just
+          a dash ({CLEAR_CELL}) empties its description, weight, barcode, stock count (not counted)
+          or pictures. A downloaded catalogue writes beside each stockCount the count it read
+          (stockCountRead): that row's count applies only while the product still has it, so units
+          sold since the download are not put back.
+        </p>
+        <form className="seller-form seller-form--wide" onSubmit={check}>
+          <div className="seller-field">
+            <label htmlFor={csvId}>Products (CSV)</label>
+            <input
+              id={csvId}
+              type="file"
+              accept=".csv,text/csv"
+              required
+              onChange={(event) => chosen(setCsv)(event.target.files)}
+            />
+          </div>
+          <div className="seller-field">
+            <label htmlFor={zipId}>Pictures (.zip, optional)</label>
+            <input
+              id={zipId}
+              type="file"
+              accept=".zip,application/zip"
+              onChange={(event) => chosen(setZip)(event.target.files)}
+            />
+          </div>
+          <div className="seller-actions">
+            <button type="submit" className="seller-button" disabled={!csv || busy !== null}>
+              {busy === 'preview' ? 'Checking…' : 'Check the file'}
+            </button>
+            <a
+              className="seller-button seller-button--ghost"
+              href={serverUrl('/api/product/export')}
+            >
+              Download the catalogue (CSV)
+            </a>
+          </div>
+        </form>
+      </section>
+
+      {checked && (
+        <section className="seller-panel" aria-labelledby="import-check-title">
+          <h2 id="import-check-title" className="seller-panel__title">
+            {checked.errors.length === 0
+              ? 'Ready to import'
+              : `${count(checked.errors.length, 'problem')} to fix`}
+          </h2>
+          <p role="status">{summary(checked)}</p>
+          {checked.errors.length > 0 && (
+            <>
+              <p className="seller-page__note">
+                Nothing is imported until every row is right: fix these in the file and check it
+                again. Row 1 is the first under the header; the line is the row&rsquo;s number in a
+                spreadsheet, the header being line 1.
+              </p>
+              <ImportErrors errors={checked.errors} />
+            </>
+          )}
+          {checked.changes.length > 0 && <ImportChanges answer={checked} />}
+          {checked.errors.length === 0 && (
+            <button
+              type="button"
+              className="seller-button"
+              disabled={busy !== null || checked.created + checked.updated === 0}
+              onClick={() => void send('apply')}
+            >
+              {busy === 'apply'
+                ? 'Importing…'
+                : `Import ${count(checked.created + checked.updated, 'product')}`}
+            </button>
+          )}
+        </section>
+      )}
+
+      {imported && (
+        <section className="seller-panel" aria-labelledby="import-done-title">
+          <h2 id="import-done-title" className="seller-panel__title">
+            Imported
+          </h2>
+          <p role="status">{summary(imported)}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
+  return (
+    <div className="seller-table-wrap">
+      <table className="seller-table">
+        <caption className="visually-hidden">Problems in the file, by row</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Line</th>
+            <th scope="col">Column</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error, index) => (
+            <tr key={index}>
+              <th scope="row">{error.row === 0 ? 'Header' : error.row}</th>
+              <td>{error.line}</td>
+              <td>{error.field}</td>
+              <td>{error.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the rows that update a product change, old → new, so that a removal is seen first. */
+function ImportChanges({ answer: { changes, moreChanges } }: { answer: ImportAnswer }) {
+  return (
+    <>
+      <h3 className="import-changes__title">Changes to products</h3>
+      <div className="seller-table-wrap">
+        <table className="seller-table">
+          <caption className="visually-hidden">Changes to products, by row</caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Line</th>
+              <th scope="col">Product</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.row}>
+                <th scope="row">{change.row}</th>
+                <td>{change.line}</td>
+                <td>
+                  {change.name}
+                  {change.sku && <span className="import-changes__sku">{change.sku}</span>}
+                </td>
+                <td>
+                  <ul className="import-changes__fields">
+                    {change.fields.map(({ field, from, to }) => (
+                      <li key={field}>
+                        <span className="import-changes__field">{field}</span>{' '}
+                        {from || <em className="import-changes__empty">empty</em>} →{' '}
+                        {to || (
+                          <em className="import-changes__empty import-changes__removed">empty</em>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {moreChanges > 0 && (
+        <p className="seller-page__note">
+          …and {count(moreChanges, 'more row')} that change a product. Rows that empty a field or
+          drop a picture are listed first.
+        </p>
+      )}
+    </>
+  );
+}

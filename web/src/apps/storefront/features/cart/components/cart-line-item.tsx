@@ -1,0 +1,95 @@
+import {
+  SHOP_CURRENCY,
+  formatAmount,
+  imageSrcSet,
+  productHref,
+  toPaise,
+  toRupees,
+} from '@kirana/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { TrashIcon } from '../../../../../common/ui/icons';
+import type { CartLine } from '../../../session/cart-items';
+import { fewLeftText } from '../../../units-left';
+import { quantityChoices } from '../../../session/cart-items';
+import '../../../../../common/ui/button.css';
+import '../../../../../common/ui/form.css';
+import './cart-line-item.css';
+
+interface CartLineItemProps {
+  line: CartLine;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** One product in the cart: image, name, weight, quantity selector, line price and remove. */
+export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemProps) {
+  const { product, quantity } = line;
+  const selectId = useId();
+  const image = product.image[0];
+  const lineTotal = toRupees(toPaise(product.offerPrice) * quantity);
+
+  return (
+    <li className="cart-line">
+      <Link to={productHref(product)} className="cart-line__media" tabIndex={-1} aria-hidden="true">
+        {image && (
+          <img
+            src={image}
+            srcSet={imageSrcSet(image)}
+            sizes="96px"
+            width="96"
+            height="96"
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+      </Link>
+      <div className="cart-line__info">
+        <h3 className="cart-line__name">
+          <Link to={productHref(product)}>{product.name}</Link>
+        </h3>
+        <p className="cart-line__meta">Weight: {product.weight ?? 'N/A'}</p>
+        {!product.inStock && <p className="cart-line__warning">Out of stock</p>}
+        {product.inStock && fewLeftText(product) && (
+          <p
+            className={
+              quantity > (product.stockCount ?? 0) ? 'cart-line__warning' : 'cart-line__meta'
+            }
+          >
+            {fewLeftText(product)}
+          </p>
+        )}
+        <div className="cart-line__qty">
+          <label htmlFor={selectId}>
+            Qty<span className="visually-hidden"> of {product.name}</span>
+          </label>
+          <select
+            className="form-control"
+            id={selectId}
+            value={quantity}
+            onChange={(event) => onQuantityChange(Number(event.target.value))}
+          >
+            {quantityChoices(quantity, product.stockCount).map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="cart-line__total">
+        <span className="visually-hidden">Subtotal: </span>
+        {formatAmount(lineTotal, SHOP_CURRENCY)}
+      </p>
+      <button
+        type="button"
+        className="icon-button cart-line__remove"
+        aria-label={`Remove ${product.name} from cart`}
+        onClick={onRemove}
+      >
+        <TrashIcon size={20} />
+      </button>
+    </li>
+  );
+}

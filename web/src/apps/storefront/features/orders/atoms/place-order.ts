@@ -1,0 +1,118 @@
+import { SHOP_MESSAGES, type Address, type PlaceOrderBody } from '@kirana/shared';
+import { atom, type Getter, type Setter } from 'jotai';
+import { toast } from '../../../../../lib/toast';
+import { loadChosenAddress } from '../../../session/addresses';
+import { userAtom } from '../../../session/user';
+import { cartSaved, emptyCartAtom } from '../../../session/cart';
+import { prepareCheckout, type Checkout } from '../../../../../common/payments/checkout';
+import { orderCreationFailureText } from '../../../../../common/payments/payment-failure';
+import { placeCodOrder } from '../api/place-cod-order';
+import { placeOnlineOrder } from '../api/place-online-order';
+import { attemptFor, outcomeKnown, type CheckoutAttempt } from '../checkout-attempt';
+import { payOnline } from './online-payment';
+import { refreshUserOrdersAtom } from './orders';
+
+export type PaymentMethod = 'COD' | 'Online';
+
+export interface OrderRequest {
+  items: PlaceOrderBody['items'];
+  paymentMethod: PaymentMethod;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The last press of Place Order while its outcome is unknown (the answer never came): pressing
+ * again with the same cart, address and payment sends its `Idempotency-Key` again, so the
+ * server answers the first order rather than placing a second. Cleared once the server answers.
+ */
+const checkoutAttemptAtom = atom<CheckoutAttempt | null>(null);
+
+/** Ends the attempt unless `error` leaves its outcome unknown. */
+function settleAttempt(set: Setter, error?: unknown): void {
+  if (error === undefined || outcomeKnown(error)) set(checkoutAttemptAtom, null);
+}
+
+/**
+ * Places the cart as an order, to the chosen delivery address, with the press's
+ * `Idempotency-Key` (see `checkoutAttemptAtom`). Resolves true once placed: the cart is then
+ * empty and the orders list fetched again; an online order has Checkout open over the page, and
+ * its outcome is told by toasts (see `payOnline`) while the order awaits its payment in My
+ * Orders. Otherwise shows why as a toast and resolves false.
+ */
+export const placeOrderAtom = atom(
+  null,
+  async (get, set, { items, paymentMethod }: OrderRequest): Promise<boolean> => {
+    let address: Address | null;
+    try {
+      address = await loadChosenAddress(get);
+    } catch (error) {
+      toast.error(errorText(error));
+      return false;
+    }
+    if (!address) {
+      toast.error(SHOP_MESSAGES.selectAddress);
+      return false;
+    }
+    const body: PlaceOrderBody = { items, address: address._id };
+    const attempt = attemptFor(get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
+    set(checkoutAttemptAtom, attempt);
+    return paymentMethod === 'COD'
+      ? placeCashOrder(set, body, attempt.key)
+      : placeOnlineOrderAndPay(get, set, body, address, attempt.key);
+  },
+);
+
+async function placeCashOrder(set: Setter, body: PlaceOrderBody, key: string): Promise<boolean> {
+  try {
+    // A cart save still in flight must not land after the order has emptied the saved cart.
+    await cartSaved();
+    const answer = await placeCodOrder(body, key);
+    settleAttempt(set);
+    set(emptyCartAtom);
+    void set(refreshUserOrdersAtom);
+    toast.success(answer.message);
+    return true;
+  } catch (error) {
+    settleAttempt(set, error);
+    toast.error(errorText(error));
+    return false;
+  }
+}
+
+async function placeOnlineOrderAndPay(
+  get: Getter,
+  set: Setter,
+  body: PlaceOrderBody,
+  address: Address,
+  key: string,
+): Promise<boolean> {
+  const user = get(userAtom);
+  if (!user) return false;
+  let checkout: Checkout;
+  try {
+    await cartSaved();
+    // Ready before the order exists: a payment window that cannot open places nothing.
+    checkout = await prepareCheckout();
+  } catch (error) {
+    toast.error(errorText(error));
+    return false;
+  }
+  let answer;
+  try {
+    answer = await placeOnlineOrder(body, key);
+  } catch (error) {
+    settleAttempt(set, error);
+    toast.error(orderCreationFailureText(error));
+    return false;
+  }
+  settleAttempt(set);
+  set(emptyCartAtom);
+  void set(refreshUserOrdersAtom);
+  void payOnline(set, checkout, answer, {
+    name: user.name,
+    email: user.email,
+    contact: address.phone,
+  });
+  return true;
+}

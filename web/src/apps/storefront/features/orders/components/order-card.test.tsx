@@ -1,0 +1,70 @@
+import type { ShopAnswer, ShopperOrder } from '@kirana/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../../../lib/query-client';
+import { anOrder } from '../../../../../test/orders';
+import { SHOP_KEY } from '../../../../../common/shop-settings/cache';
+import { OrderCard } from './order-card';
+
+// This browser is in New York, before anything reads its zone; the shop is in India.
+const browserZone = vi.hoisted(() => {
+  const zone = process.env.TZ;
+  process.env.TZ = 'America/New_York';
+  return zone;
+});
+afterAll(() => {
+  if (browserZone === undefined) delete process.env.TZ;
+  else process.env.TZ = browserZone;
+});
+
+/** The shopper's card of `order`, on a page that knows the shop is in `timeZone`. */
+function card(order: ShopperOrder, now: string, timeZone = 'Asia/Kolkata'): string {
+  const client = createQueryClient();
+  client.setQueryData<ShopAnswer>(SHOP_KEY, {
+    success: true,
+    shop: { timeZone } as ShopAnswer['shop'],
+  });
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <OrderCard order={order} now={Date.parse(now)} onPayNow={() => undefined} />
+    </QueryClientProvider>,
+  ).replace(/<!-- -->/g, '');
+}
+
+const shopperOrder = (overrides: Partial<ShopperOrder>) =>
+  anOrder<ShopperOrder>(0, { deliveryPin: null, agent: null, ...overrides });
+
+describe('the shopper’s order card, in a browser in another time zone than the shop’s', () => {
+  // 20:42 UTC on 5 Dec: 2:12 am on 6 Dec in India, 3:42 pm on 5 Dec in New York.
+  it('says when it was ordered and when it arrives on the shop’s clock', () => {
+    const html = card(
+      shopperOrder({ createdAt: '2026-12-05T20:42:00Z', promisedAt: '2026-12-06T02:42:00Z' }),
+      '2026-12-05T20:43:00Z',
+    );
+    expect(html).toContain('6 Dec 2026, 2:12 am</time>');
+    expect(html).toContain('Arrives by <time dateTime="2026-12-06T02:42:00Z">8:12 am</time>');
+  });
+
+  it('says until when an order awaiting payment can be paid, and when one was cancelled', () => {
+    const awaiting = card(
+      shopperOrder({
+        paymentType: 'Online',
+        createdAt: '2026-12-05T20:42:00Z',
+        payBy: '2026-12-05T21:12:00Z',
+        promisedAt: null,
+      }),
+      '2026-12-05T20:43:00Z',
+    );
+    expect(awaiting).toContain('Pay by <time dateTime="2026-12-05T21:12:00Z">2:42 am</time>');
+    const cancelled = card(
+      shopperOrder({
+        status: 'Cancelled',
+        cancelledBy: 'user',
+        cancelledAt: '2026-12-05T20:50:00Z',
+      }),
+      '2026-12-05T20:51:00Z',
+    );
+    expect(cancelled).toContain('6 Dec, 2:20 am</time>');
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  DISPLAY_RATING,
+  SHOP_CURRENCY,
+  formatAmount,
+  imageSrcSet,
+  type Product,
+  productHref,
+} from '@kirana/shared';
+import { Link } from 'react-router';
+import { StarRating } from '../../../../../common/ui/star-rating';
+import { canAddOne } from '../../../units-left';
+import { QuantityStepper } from './quantity-stepper';
+import '../../../../../common/ui/button.css';
+import './product-card.css';
+
+/** The width and height only reserve the box (square, or 4:3 on a laptop) before the image loads. */
+const IMAGE_BOX = 400;
+
+/** The card's image width per layout of the product grid (see `.product-grid` in styles.css). */
+export const PRODUCT_IMAGE_SIZES =
+  '(min-width: 1100px) 15vw, (min-width: 900px) 22vw, (min-width: 640px) 30vw, 45vw';
+
+export interface CartControls {
+  /** How many of each product the cart holds. */
+  quantities: Readonly<Record<string, number>>;
+  onAdd: (product: Product) => void;
+  onRemove: (product: Product) => void;
+}
+
+interface ProductCardProps {
+  product: Product;
+  /** When given, the card offers "Add", or a quantity stepper once the product is in the cart. */
+  cart?: CartControls;
+}
+
+export function ProductCard({ product, cart }: ProductCardProps) {
+  const image = product.image[0];
+  const discounted = product.offerPrice < product.price;
+  const nameId = `product-${product._id}-name`;
+  const quantity = cart?.quantities[product._id] ?? 0;
+
+  return (
+    <article className="product-card" aria-labelledby={nameId}>
+      <div className="product-card__media">
+        {image ? (
+          <img
+            src={image}
+            srcSet={imageSrcSet(image)}
+            sizes={PRODUCT_IMAGE_SIZES}
+            width={IMAGE_BOX}
+            height={IMAGE_BOX}
+            loading="lazy"
+            decoding="async"
+            alt={product.name}
+          />
+        ) : (
+          <span className="product-card__no-image" aria-hidden="true">
+            {product.name.charAt(0)}
+          </span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.category}</p>
+        <h3 className="product-card__name" id={nameId}>
+          {/* The link covers the whole card (see .product-card__link); the buttons sit above it. */}
+          <Link to={productHref(product)} className="product-card__link">
+            {product.name}
+          </Link>
+        </h3>
+        {product.weight && <p className="product-card__weight">{product.weight}</p>}
+        <StarRating rating={DISPLAY_RATING} />
+        <div className="product-card__footer">
+          <p className="price">
+            <span className="price__offer">
+              <span className="visually-hidden">Price: </span>
+              {formatAmount(product.offerPrice, SHOP_CURRENCY)}
+            </span>
+            {discounted && (
+              <s className="price__was">
+                <span className="visually-hidden">, was </span>
+                {formatAmount(product.price, SHOP_CURRENCY)}
+              </s>
+            )}
+          </p>
+          {cart &&
+            (quantity > 0 ? (
+              <QuantityStepper
+                productName={product.name}
+                quantity={quantity}
+                canAdd={canAddOne(product, quantity)}
+                onAdd={() => cart.onAdd(product)}
+                onRemove={() => cart.onRemove(product)}
+              />
+            ) : (
+              <button
+                type="button"
+                className="button button--outline button--small product-card__add"
+                onClick={() => cart.onAdd(product)}
+              >
+                Add<span className="visually-hidden"> {product.name} to cart</span>
+              </button>
+            ))}
+        </div>
+      </div>
+    </article>
+  );
+}

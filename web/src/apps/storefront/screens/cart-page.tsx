@@ -1,0 +1,223 @@
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryErrorResetBoundary,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import type { ServiceableAnswer } from '@kirana/shared';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeftIcon } from '../../../common/ui/icons';
+import { LoadBoundary } from '../../../common/ui/load-boundary';
+import { Spinner } from '../../../common/ui/spinner';
+import { chosenAddressIdAtom } from '../session/addresses';
+import { addressQueries, chosenAddress } from '../session/address-queries';
+import { AddressPicker } from '../features/addresses/components/address-picker';
+import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
+import { cartItemsAtom, deleteFromCartAtom, setCartQuantityAtom } from '../session/cart';
+import { cartLines, linesTotals, type CartLine } from '../session/cart-items';
+import { CartLineItem } from '../features/cart/components/cart-line-item';
+import { CartTotalsList } from '../features/cart/components/cart-totals';
+import { placeOrderAtom, type PaymentMethod } from '../features/orders/atoms/place-order';
+import { productQueries } from '../../../common/catalogue/queries';
+import { checkoutNotices } from '../features/shop-terms/checkout-notices';
+import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
+import { shopQueries } from '../../../common/shop-settings/queries';
+import { useShop } from '../../../common/shop-settings/use-shop';
+import '../../../common/ui/button.css';
+import './cart-page.css';
+
+/** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
+export function CartPage() {
+  const { reset } = useQueryErrorResetBoundary();
+  return (
+    <div className="container section">
+      <LoadBoundary onRetry={reset} fallback={<Spinner label="Loading your cart…" />}>
+        <CartScreen />
+      </LoadBoundary>
+    </div>
+  );
+}
+
+function CartScreen() {
+  const items = useAtomValue(cartItemsAtom);
+  // While a changed cart's products are asked for, the ones held stay on screen.
+  const { data: products } = useQuery({
+    ...productQueries.items(Object.keys(items)),
+    placeholderData: keepPreviousData,
+    throwOnError: true,
+  });
+  const setQuantity = useSetAtom(setCartQuantityAtom);
+  const remove = useSetAtom(deleteFromCartAtom);
+  if (!products) return <Spinner label="Loading your cart…" />;
+  const lines = cartLines(items, products);
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  if (lines.length === 0) {
+    return (
+      <div className="message-page">
+        <h1>Your cart is empty</h1>
+        <p>Fresh vegetables, fruits and more are a tap away.</p>
+        <Link to="/products" className="button">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="cart-layout">
+      <section aria-labelledby="cart-heading" className="cart-items">
+        <h1 id="cart-heading" className="cart-items__title">
+          Shopping Cart{' '}
+          <span className="text-primary">({count === 1 ? '1 item' : `${count} items`})</span>
+        </h1>
+        <ul role="list" className="cart-lines">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.product._id}
+              line={line}
+              onQuantityChange={(quantity) => setQuantity(line.product._id, quantity)}
+              onRemove={() => remove(line.product._id)}
+            />
+          ))}
+        </ul>
+        <Link to="/products" className="continue-link">
+          <ArrowLeftIcon size={18} /> Continue shopping
+        </Link>
+      </section>
+      <OrderSummary lines={lines} />
+    </div>
+  );
+}
+
+function OrderSummary({ lines }: { lines: CartLine[] }) {
+  const user = useAtomValue(userAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const openLogin = useSetAtom(loginDialogAtom);
+  const { reset: retryAddresses } = useQueryErrorResetBoundary();
+  const placeOrder = useSetAtom(placeOrderAtom);
+  const navigate = useNavigate();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [placing, setPlacing] = useState(false);
+  const shop = useShop();
+  const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
+  const area = useChosenArea(user?._id);
+  const notices = checkoutNotices(shop, totals.subtotal, area);
+  const blocked = notices.some((notice) => notice.blocks);
+
+  const submit = async () => {
+    if (!user) {
+      openLogin('login');
+      return;
+    }
+    setPlacing(true);
+    const placed = await placeOrder({
+      items: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
+      paymentMethod,
+    });
+    setPlacing(false);
+    if (placed) void navigate('/my-orders');
+  };
+
+  return (
+    <section className="order-summary" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">Order Summary</h2>
+
+      {user ? (
+        <LoadBoundary
+          onRetry={retryAddresses}
+          fallback={<p className="muted">Loading your addresses…</p>}
+        >
+          <Addresses userId={user._id} />
+        </LoadBoundary>
+      ) : (
+        <div className="address-picker">
+          <p className="address-picker__legend">Delivery Address</p>
+          <p className="muted">
+            {authChecked ? 'Log in to choose a delivery address.' : 'Checking your login…'}
+          </p>
+        </div>
+      )}
+
+      <fieldset className="payment-methods">
+        <legend>Payment Method</legend>
+        <label className="payment-option">
+          <input
+            type="radio"
+            name="payment-method"
+            value="COD"
+            checked={paymentMethod === 'COD'}
+            onChange={() => setPaymentMethod('COD')}
+          />
+          Cash On Delivery
+        </label>
+        <label className="payment-option">
+          <input
+            type="radio"
+            name="payment-method"
+            value="Online"
+            checked={paymentMethod === 'Online'}
+            onChange={() => setPaymentMethod('Online')}
+          />
+          Online Payment
+        </label>
+      </fieldset>
+
+      <CartTotalsList totals={totals} />
+
+      {/* Always there, so that a notice appearing later (the shop closes) is read out. */}
+      <div id="checkout-notices" role="status">
+        {notices.length > 0 && (
+          <ul className="checkout-notices">
+            {notices.map((notice) => (
+              <li
+                key={notice.text}
+                className={
+                  notice.blocks ? 'checkout-notice checkout-notice--blocks' : 'checkout-notice'
+                }
+              >
+                {notice.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <button
+        type="button"
+        className="button button--block button--large"
+        onClick={submit}
+        disabled={placing || blocked}
+        aria-describedby={blocked ? 'checkout-notices' : undefined}
+      >
+        {placing
+          ? 'Placing order…'
+          : user || !authChecked
+            ? 'Place Order'
+            : 'Log in to place order'}
+      </button>
+    </section>
+  );
+}
+
+/** The shop's answer for the PIN code of the address the order would go to (none yet: undefined). */
+function useChosenArea(userId: string | undefined): ServiceableAnswer | undefined {
+  const addresses = useQuery({
+    ...addressQueries.list(userId ?? ''),
+    enabled: Boolean(userId),
+  }).data;
+  const chosen = chosenAddress(addresses ?? [], useAtomValue(chosenAddressIdAtom));
+  return useQuery(shopQueries.serviceable(chosen?.zipcode ?? '')).data;
+}
+
+/** The saved addresses, the effective choice checked. */
+function Addresses({ userId }: { userId: string }) {
+  const addresses = useSuspenseQuery(addressQueries.list(userId)).data;
+  const chosen = chosenAddress(addresses, useAtomValue(chosenAddressIdAtom));
+  const setChosenId = useSetAtom(chosenAddressIdAtom);
+  return (
+    <AddressPicker addresses={addresses} chosenId={chosen?._id ?? null} onChoose={setChosenId} />
+  );
+}

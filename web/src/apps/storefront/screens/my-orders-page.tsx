@@ -1,0 +1,111 @@
+import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useCallback } from 'react';
+import { Link } from 'react-router';
+import { LiveStatus } from '../../../common/ui/live-status';
+import { LoadBoundary } from '../../../common/ui/load-boundary';
+import { Spinner } from '../../../common/ui/spinner';
+import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
+import { cancelOrderAtom, cancellingOrderIdAtom } from '../features/orders/atoms/cancel-order';
+import { backToPayNowAtom, lastPaymentFailureAtom } from '../features/orders/atoms/online-payment';
+import { payingOrderIdAtom, payOrderAtom } from '../features/orders/atoms/pay-order';
+import { OrderCard } from '../features/orders/components/order-card';
+import { userOrderQueries } from '../features/orders/queries';
+import { useClock } from '../../../lib/clock';
+import { connectionAtoms } from '../../../lib/socket';
+import '../../../common/ui/button.css';
+import './my-orders-page.css';
+
+// Web Push's code loads after the page, with the switch: none of it is in the route's preloads.
+const OrderNotificationsSwitch = lazy(async () => ({
+  default: (await import('../features/order-notifications/components/order-notifications-switch'))
+    .OrderNotificationsSwitch,
+}));
+
+/**
+ * `/my-orders`: the shopper's orders, newest first, following each order live, and whether this
+ * browser notifies them of their orders' changes.
+ */
+export function MyOrdersPage() {
+  const user = useAtomValue(userAtom);
+  const authChecked = useAtomValue(authCheckedAtom);
+  const openLogin = useSetAtom(loginDialogAtom);
+  const { reset } = useQueryErrorResetBoundary();
+  const connection = useAtomValue(connectionAtoms.shop);
+
+  return (
+    <section className="container section orders-page" aria-labelledby="orders-heading">
+      <div className="page-head">
+        <h1 id="orders-heading">My Orders</h1>
+        {user && <LiveStatus connection={connection} />}
+      </div>
+      {!authChecked ? (
+        <Spinner label="Checking your login…" />
+      ) : !user ? (
+        <div className="empty-state">
+          <p>Log in to see your orders.</p>
+          <button type="button" className="button" onClick={() => openLogin('login')}>
+            Login
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="orders-page__notifications">
+            <Suspense fallback={null}>
+              <OrderNotificationsSwitch userId={user._id} />
+            </Suspense>
+          </div>
+          <LoadBoundary
+            onRetry={reset}
+            errorMessage="Your orders could not be loaded."
+            fallback={<Spinner label="Loading your orders…" />}
+          >
+            <OrdersList userId={user._id} />
+          </LoadBoundary>
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrdersList({ userId }: { userId: string }) {
+  const { data: orders } = useSuspenseQuery(userOrderQueries.list(userId));
+  const payingId = useAtomValue(payingOrderIdAtom);
+  const payNow = useSetAtom(payOrderAtom);
+  const cancellingId = useAtomValue(cancellingOrderIdAtom);
+  const cancel = useSetAtom(cancelOrderAtom);
+  const now = useClock();
+  const paymentFailures = useAtomValue(lastPaymentFailureAtom);
+  const [backToPayNow, setBackToPayNow] = useAtom(backToPayNowAtom);
+  const broughtBack = useCallback(() => setBackToPayNow(null), [setBackToPayNow]);
+  if (orders.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>You have not placed an order yet.</p>
+        <Link to="/products" className="button">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="orders-list" role="list">
+      {orders.map((order) => (
+        <li key={order._id}>
+          <OrderCard
+            order={order}
+            now={now}
+            paying={payingId === order._id}
+            payDisabled={payingId !== null}
+            onPayNow={(chosen) => void payNow(chosen)}
+            lastPaymentFailure={paymentFailures[order._id] ?? null}
+            backToPayNow={backToPayNow === order._id}
+            onBackToPayNow={broughtBack}
+            cancelling={cancellingId === order._id}
+            onCancel={(chosen) => void cancel(chosen)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Address, AddressInput } from '@kirana/shared';
+import { atom, type Getter } from 'jotai';
+import { queryClient } from '../../../lib/query-client';
+import { toast } from '../../../lib/toast';
+import { userAtom } from './user';
+import { addAddress } from './api/add-address';
+import { updateAddress } from './api/update-address';
+import { addressesKey, addressQueries, chosenAddress } from './address-queries';
+
+/*
+ * The shopper's choice among their saved addresses; the addresses themselves are server data,
+ * in the one cache (address-queries.ts).
+ */
+
+/** The address the shopper picked for delivery; null means "the first saved one". */
+export const chosenAddressIdAtom = atom<string | null>(null);
+
+/**
+ * The delivery address in effect for the logged-in shopper (see `chosenAddress`), loading the
+ * saved addresses when not held; null when logged out or none is saved. Rejects when they could
+ * not be loaded.
+ */
+export async function loadChosenAddress(get: Getter): Promise<Address | null> {
+  const user = get(userAtom);
+  if (!user) return null;
+  const addresses = await queryClient.ensureQueryData(addressQueries.list(user._id));
+  return chosenAddress(addresses, get(chosenAddressIdAtom));
+}
+
+/**
+ * Saves a new address (no `id`) or changes a saved one, makes it the chosen delivery address,
+ * fetches the saved addresses again, and shows the server's message. Throws `ApiError` with the
+ * server's message.
+ */
+export const saveAddressAtom = atom(
+  null,
+  async (get, set, { id, address }: { id?: string; address: AddressInput }) => {
+    const answer = id ? await updateAddress(id, address) : await addAddress(address);
+    set(chosenAddressIdAtom, answer.address._id);
+    const user = get(userAtom);
+    if (user) await queryClient.invalidateQueries({ queryKey: addressesKey(user._id) });
+    toast.success(answer.message);
+  },
+);

@@ -1,0 +1,260 @@
+import type { CartItems, Product, User } from '@kirana/shared';
+import { createStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../../test/products';
+
+/*
+ * The cart against a fake server, across page loads: each `openShop()` is a fresh page (new
+ * modules, new store) over the same localStorage and the same server.
+ */
+
+const milk = aProduct({ name: 'Milk' });
+const bread = aProduct({ name: 'Bread' });
+const eggs = aProduct({ name: 'Eggs' });
+const ghee = aProduct({ name: 'Ghee', inStock: false });
+/** What the server's catalogue holds (`GET /api/product/items` leaves out other ids). */
+const products: Product[] = [milk, bread, eggs, ghee];
+
+const server = { cart: {} as CartItems, loggedIn: false };
+const shopper = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com' };
+const userOnServer = (): User => ({ ...shopper, cartItems: { ...server.cart } });
+
+const mocks = vi.hoisted(() => ({
+  updateCart: vi.fn(),
+  getUserAuth: vi.fn(),
+  loginUser: vi.fn(),
+  getProductItems: vi.fn<(api: unknown, ids: readonly string[]) => Promise<Product[]>>(),
+  toast: { success: vi.fn(), error: vi.fn() },
+  /** The current page's `ApiError` class (modules are reloaded with each page). */
+  unauthorized: (): Error => new Error('no page open'),
+}));
+
+vi.mock('./api/update-cart', () => ({ updateCart: mocks.updateCart }));
+vi.mock('./api/get-user-auth', () => ({ getUserAuth: mocks.getUserAuth }));
+vi.mock('./api/login-user', () => ({ loginUser: mocks.loginUser }));
+vi.mock('../../../common/catalogue/api/get-product-items', () => ({
+  getProductItems: mocks.getProductItems,
+}));
+vi.mock('../../../lib/toast', () => ({ toast: mocks.toast }));
+
+const storage = new Map<string, string>();
+/** The open page's cache of the server's data. */
+let pageQueries: { clear(): void } | undefined;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  storage.clear();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  });
+  Object.assign(server, { cart: {}, loggedIn: false });
+  mocks.getProductItems.mockImplementation(async (_api, ids) =>
+    products.filter((product) => ids.includes(product._id)),
+  );
+  mocks.getUserAuth.mockImplementation(async () => (server.loggedIn ? userOnServer() : null));
+  mocks.updateCart.mockImplementation(async (items: CartItems) => {
+    if (!server.loggedIn) throw mocks.unauthorized();
+    server.cart = { ...items };
+    return { success: true, message: 'Cart Updated' };
+  });
+  mocks.loginUser.mockImplementation(async () => {
+    server.loggedIn = true;
+    return { success: true, message: 'Logged In', user: userOnServer() };
+  });
+});
+
+afterEach(() => {
+  pageQueries?.clear();
+  pageQueries = undefined;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A fresh page load of the storefront; `check` runs the start-up login check to its end. */
+async function openShop({ check = true } = {}) {
+  vi.resetModules();
+  const [cart, session, logIn, user, api, queries] = await Promise.all([
+    import('./cart'),
+    import('./session'),
+    import('./log-in'),
+    import('./user'),
+    import('../../../lib/api-client'),
+    import('../../../lib/query-client'),
+  ]);
+  pageQueries?.clear();
+  pageQueries = queries.queryClient;
+  mocks.unauthorized = () => new api.ApiError('Please log in', 401);
+  const store = createStore();
+  const page = {
+    store,
+    cart: () => store.get(cart.cartItemsAtom),
+    user: () => store.get(user.userAtom),
+    add: (product: Product) => store.set(cart.addToCartAtom, product._id),
+    remove: (product: Product) => store.set(cart.removeFromCartAtom, product._id),
+    checkAuth: () => store.set(session.checkAuthAtom),
+    logIn: () =>
+      store.set(logIn.logInAtom, {
+        mode: 'login',
+        name: '',
+        email: shopper.email,
+        password: 'secret',
+      }),
+    saved: () => cart.cartSaved(),
+    SESSION_EXPIRED: cart.SESSION_EXPIRED,
+  };
+  if (check) await page.checkAuth();
+  return page;
+}
+
+/** The shopper has `items` saved, is logged in, and this browser mirrors them. */
+async function loggedInWith(items: CartItems) {
+  server.cart = { ...items };
+  const page = await openShop();
+  await page.logIn();
+  expect(page.cart()).toEqual(items);
+  return page;
+}
+
+describe('a cart filled while logged out', () => {
+  it('is added to the saved cart at login, quantities summed', async () => {
+    server.cart = { [milk._id]: 2 };
+    const page = await openShop();
+    page.add(milk);
+    page.add(bread);
+
+    await page.logIn();
+
+    const summed = { [milk._id]: 3, [bread._id]: 1 };
+    expect(page.cart()).toEqual(summed);
+    expect(server.cart).toEqual(summed);
+  });
+});
+
+describe('the products a login merges with', () => {
+  /** The ids of each call to `GET /api/product/items`, in any order. */
+  const askedIds = () => mocks.getProductItems.mock.calls.map(([, ids]) => [...ids].sort());
+
+  it('are asked of the server for both carts at once, and what cannot be ordered is dropped', async () => {
+    const gone = '0190a5b2-7c3e-7a10-8000-ffffffffffff';
+    server.cart = { [milk._id]: 2, [gone]: 1 };
+    const page = await openShop();
+    page.add(bread);
+    page.add(ghee);
+
+    await page.logIn();
+
+    expect(askedIds()).toEqual([[milk._id, gone, bread._id, ghee._id].sort()]);
+    // Unknown to the server, or out of stock: neither can be ordered.
+    expect(page.cart()).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+    expect(server.cart).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+  });
+
+  it('leave the saved cart as it is when they cannot be read', async () => {
+    server.cart = { [milk._id]: 2 };
+    const page = await openShop();
+    page.add(bread);
+    mocks.getProductItems.mockRejectedValue(new Error('offline'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    const loggingIn = page.logIn();
+    await vi.advanceTimersByTimeAsync(10_000); // past the query's retry
+    await loggingIn;
+
+    expect(mocks.getProductItems).toHaveBeenCalled();
+    expect(page.cart()).toEqual({ [milk._id]: 2 });
+    expect(server.cart).toEqual({ [milk._id]: 2 });
+    expect(mocks.updateCart).not.toHaveBeenCalled();
+  });
+});
+
+describe('a session that expires (F10)', () => {
+  it('does not double the cart when the shopper logs in again', async () => {
+    await loggedInWith({ [milk._id]: 2 });
+    // 30 days later: the cookie is gone.
+    server.loggedIn = false;
+    const page = await openShop();
+
+    expect(page.user()).toBeNull();
+    expect(page.cart()).toEqual({});
+    expect(mocks.toast.error).toHaveBeenCalledWith(page.SESSION_EXPIRED);
+
+    await page.logIn();
+    expect(page.cart()).toEqual({ [milk._id]: 2 });
+    expect(server.cart).toEqual({ [milk._id]: 2 });
+  });
+
+  it('does not double it either when the expiry went unnoticed (server unreachable at start-up)', async () => {
+    await loggedInWith({ [milk._id]: 2 });
+    server.loggedIn = false;
+    mocks.getUserAuth.mockRejectedValueOnce(new Error('offline'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const page = await openShop();
+    expect(page.cart()).toEqual({ [milk._id]: 2 });
+
+    page.add(bread);
+    await page.logIn();
+
+    expect(page.cart()).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+    expect(server.cart).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+  });
+
+  it('mid-visit: a save answering 401 logs the shopper out, keeping only what was not saved', async () => {
+    const page = await loggedInWith({ [milk._id]: 2 });
+    server.loggedIn = false;
+
+    page.add(bread);
+    await page.saved();
+    expect(page.user()).toBeNull();
+    expect(page.cart()).toEqual({ [bread._id]: 1 });
+    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith(page.SESSION_EXPIRED);
+
+    // Logged out now: later changes stay in the browser, without a 401 each.
+    mocks.updateCart.mockClear();
+    page.add(eggs);
+    await page.saved();
+    expect(mocks.updateCart).not.toHaveBeenCalled();
+
+    await page.logIn();
+    expect(server.cart).toEqual({ [milk._id]: 2, [bread._id]: 1, [eggs._id]: 1 });
+    expect(page.cart()).toEqual(server.cart);
+  });
+});
+
+describe('changes made before the start-up check answers (F11)', () => {
+  it('survive the adoption of the saved cart, and are saved', async () => {
+    await loggedInWith({ [milk._id]: 2 });
+    let answer!: () => void;
+    mocks.getUserAuth.mockImplementationOnce(
+      () => new Promise((resolve) => (answer = () => resolve(userOnServer()))),
+    );
+    const page = await openShop({ check: false });
+    const checking = page.checkAuth();
+
+    page.add(bread);
+    page.remove(milk);
+    expect(mocks.updateCart).toHaveBeenCalledTimes(1); // only the login's save
+    answer();
+    await checking;
+    await page.saved();
+
+    const expected = { [milk._id]: 1, [bread._id]: 1 };
+    expect(page.cart()).toEqual(expected);
+    expect(server.cart).toEqual(expected);
+
+    // The check reruns when the storefront mounts again, and on the next visit: nothing changes.
+    await page.checkAuth();
+    expect(page.cart()).toEqual(expected);
+    expect((await openShop()).cart()).toEqual(expected);
+  });
+
+  it('keep changes made on another device meanwhile, without bringing back what it removed', async () => {
+    await loggedInWith({ [milk._id]: 2, [bread._id]: 1 });
+    // On the phone: bread removed, eggs added.
+    server.cart = { [milk._id]: 2, [eggs._id]: 3 };
+
+    expect((await openShop()).cart()).toEqual({ [milk._id]: 2, [eggs._id]: 3 });
+  });
+});
