@@ -10,7 +10,8 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { Providers } from './app/providers';
-import { routes, type RouteHandle } from './apps/storefront/routes';
+import { routes } from './app/routes';
+import type { RouteHandle } from './apps/storefront/routes';
 import { categoryQueries, productQueries } from './common/catalogue/queries';
 import { headTags } from './apps/storefront/features/seo/head-tags';
 import { shopQueries } from './common/shop-settings/queries';

@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { routes } from '../apps/storefront/routes';
+import { routes } from './routes';
 
 /**
  * The browser's router. For a page the server rendered, the lazy modules of the routes it shows

@@ -16,7 +16,10 @@ import { aPage, aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
 import { sellerLiveFeed } from './live-feed';
 import { ordersOf, type SellerOrderPages } from './features/orders/order-list';
-import { sellerProductQueries, sellerQueries } from './features/orders/queries';
+import { backupQueries } from './features/backups/queries';
+import { sellerOrderQueries } from './features/orders/queries';
+import { sellerProductQueries } from './features/products/queries';
+import { teamQueries } from './features/team/queries';
 import { refreshSellerOrders, SELLER_ORDERS_KEY } from './features/orders/atoms/orders';
 import { sellerAuthAtom } from './session/seller-auth';
 
@@ -77,7 +80,7 @@ let stopShowing: (() => void) | undefined;
 
 /** The orders on screen, as the seller layout holds them: loaded now, kept active. */
 async function showOrders() {
-  orders = new InfiniteQueryObserver(queryClient, sellerQueries.orders());
+  orders = new InfiniteQueryObserver(queryClient, sellerOrderQueries.orders());
   stopShowing = orders.subscribe(() => {});
   await vi.waitFor(() => expect(orders.getCurrentResult().isSuccess).toBe(true));
 }
@@ -270,12 +273,12 @@ describe("the seller's live products and agents", () => {
       return { success: true, date: '2025-01-01', agents: [], totals: figures };
     };
     mocks.getCashReport.mockResolvedValue(day(0));
-    const shown = [sellerQueries.agents(), sellerQueries.cashReport('2025-01-01')].map((query) => {
+    const shown = [teamQueries.agents(), teamQueries.cashReport('2025-01-01')].map((query) => {
       const observer = new QueryObserver(queryClient, query as never);
       observer.subscribe(() => {});
       return observer;
     });
-    const ledger = sellerQueries.ledger(ravi._id).queryKey;
+    const ledger = teamQueries.ledger(ravi._id).queryKey;
     queryClient.setQueryData(ledger, {
       success: true,
       agent: { _id: ravi._id, name: ravi.name, phone: ravi.phone },
@@ -289,8 +292,8 @@ describe("the seller's live products and agents", () => {
     socket.fire('agents:updated');
 
     await vi.waitFor(() => {
-      expect(queryClient.getQueryData(sellerQueries.agents().queryKey)?.[0]?.cashInHand).toBe(55);
-      const report = queryClient.getQueryData(sellerQueries.cashReport('2025-01-01').queryKey);
+      expect(queryClient.getQueryData(teamQueries.agents().queryKey)?.[0]?.cashInHand).toBe(55);
+      const report = queryClient.getQueryData(teamQueries.cashReport('2025-01-01').queryKey);
       expect(report?.totals.closingInHand).toBe(55);
     });
     expect(queryClient.getQueryState(ledger)?.isInvalidated).toBe(true);
@@ -312,7 +315,7 @@ describe("the seller's live backup alerts", () => {
   it('a failed backup toasts its reason, alerts the desktop app and asks the Backups screen again', async () => {
     await connect();
     mocks.getBackups.mockResolvedValue(backups(null));
-    const shown = new QueryObserver(queryClient, sellerQueries.backups());
+    const shown = new QueryObserver(queryClient, backupQueries.backups());
     shown.subscribe(() => {});
     await vi.waitFor(() => expect(shown.getCurrentResult().isSuccess).toBe(true));
 

@@ -8,7 +8,7 @@ import {
 } from '../../common/catalogue/live-events';
 import { tillChangedAtom } from './features/counter/live-events';
 import { receiveShopAtom } from '../../common/shop-settings/live-events';
-import { refreshTeamAndCash } from './features/orders/queries';
+import { refreshTeamAndCash } from './features/team/queries';
 import { backupFailedAtom } from './features/backups/atoms/backups';
 import {
   receiveChangedOrderAtom,

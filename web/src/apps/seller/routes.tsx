@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * The seller's screens, each a lazy chunk, under the `seller` route (routes.tsx) beside its index
- * (Add Product): patched into the router once the seller goes to one (router.ts), so the
- * storefront's first load never carries this list.
+ * The seller's screens, each a lazy chunk, under the `seller` route (app/routes.tsx) beside its
+ * index (Add Product): patched into the router once the seller goes to one (app/router.ts), so
+ * the storefront's first load never carries this list.
  */
 export const sellerRoutes: RouteObject[] = [
   {

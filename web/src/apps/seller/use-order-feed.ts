@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLiveUpdates } from '../../lib/socket';
-import { sellerQueries } from './features/orders/queries';
+import { sellerOrderQueries } from './features/orders/queries';
 import { sellerLiveFeed } from './live-feed';
 
 /**
@@ -10,6 +10,6 @@ import { sellerLiveFeed } from './live-feed';
  * the orders every 30 seconds while it is down).
  */
 export function useOrderFeed(): void {
-  useInfiniteQuery({ ...sellerQueries.orders(), notifyOnChangeProps: [] });
+  useInfiniteQuery({ ...sellerOrderQueries.orders(), notifyOnChangeProps: [] });
   useLiveUpdates('seller', sellerLiveFeed);
 }

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { Spinner } from '../../common/ui/spinner';
 import { pageData, type PageAddress } from '../../common/catalogue/queries';
-import { RouteError } from '../../app/route-error';
 
 /** What a route says of itself to the server (React Router's `handle`). */
 export interface RouteHandle {
@@ -18,101 +16,73 @@ const serverRendered = (data?: RouteHandle['data']): RouteHandle => ({
 });
 
 /**
- * The storefront and the seller area are separate lazy chunks; the agents' phone app is a page of
- * its own (agents.html, src/agent-main.tsx), so it never downloads either
- * (docs/architecture.md#the-three-apps). Every shop screen is its own chunk too, so the first load
- * of `/` carries only the layout and the home page. The storefront's public pages are rendered on
- * the server too, from the catalogue, and hydrated here (router.ts).
+ * The storefront's screens, under `/`: each its own lazy chunk, so the first load of `/` carries
+ * only the layout and the home page. Its public pages are rendered on the server too, from the
+ * catalogue (entry-server.tsx), and hydrated in the browser (app/router.ts).
  */
-export const routes: RouteObject[] = [
-  {
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => <Spinner label="Loading Kirana…" />,
-    children: [
-      {
-        path: '/',
-        lazy: { Component: async () => (await import('./layout/shop-layout')).ShopLayout },
-        children: [
-          {
-            index: true,
-            handle: serverRendered(pageData.home),
-            lazy: { Component: async () => (await import('./screens/home-page')).HomePage },
-          },
-          {
-            path: 'products',
-            handle: serverRendered(pageData.products),
-            lazy: {
-              Component: async () => (await import('./screens/products-page')).ProductsPage,
-            },
-          },
-          {
-            path: 'products/:category',
-            handle: serverRendered(pageData.category),
-            lazy: {
-              Component: async () => (await import('./screens/category-page')).CategoryPage,
-            },
-          },
-          {
-            path: 'products/:category/:id',
-            handle: serverRendered(pageData.product),
-            lazy: {
-              Component: async () => (await import('./screens/product-page')).ProductPage,
-            },
-          },
-          {
-            path: 'cart',
-            lazy: { Component: async () => (await import('./screens/cart-page')).CartPage },
-          },
-          {
-            path: 'add-address',
-            lazy: {
-              Component: async () => (await import('./screens/add-address-page')).AddAddressPage,
-            },
-          },
-          {
-            path: 'my-orders',
-            lazy: {
-              Component: async () => (await import('./screens/my-orders-page')).MyOrdersPage,
-            },
-          },
-          ...(
-            [
-              ['delivery', 'DeliveryPage'],
-              ['returns', 'ReturnsPage'],
-              ['contact', 'ContactPage'],
-            ] as const
-          ).map(([path, page]) => ({
-            path,
-            handle: serverRendered(),
-            lazy: { Component: async () => (await import('./screens/shop-pages'))[page] },
-          })),
-          {
-            path: '*',
-            handle: serverRendered(),
-            lazy: {
-              Component: async () => (await import('./screens/not-found-page')).NotFoundPage,
-            },
-          },
-        ],
+export const storefrontRoute: RouteObject = {
+  path: '/',
+  lazy: { Component: async () => (await import('./layout/shop-layout')).ShopLayout },
+  children: [
+    {
+      index: true,
+      handle: serverRendered(pageData.home),
+      lazy: { Component: async () => (await import('./screens/home-page')).HomePage },
+    },
+    {
+      path: 'products',
+      handle: serverRendered(pageData.products),
+      lazy: {
+        Component: async () => (await import('./screens/products-page')).ProductsPage,
       },
-      {
-        id: 'seller',
-        path: '/seller',
-        lazy: {
-          Component: async () => (await import('../seller/layout/seller-layout')).SellerLayout,
-        },
-        // Its other screens are found once the seller goes to one (router.ts, seller-routes.tsx):
-        // not a line of them in the storefront's first load.
-        children: [
-          {
-            index: true,
-            lazy: {
-              Component: async () =>
-                (await import('../seller/screens/add-product-page')).AddProductPage,
-            },
-          },
-        ],
+    },
+    {
+      path: 'products/:category',
+      handle: serverRendered(pageData.category),
+      lazy: {
+        Component: async () => (await import('./screens/category-page')).CategoryPage,
       },
-    ],
-  },
-];
+    },
+    {
+      path: 'products/:category/:id',
+      handle: serverRendered(pageData.product),
+      lazy: {
+        Component: async () => (await import('./screens/product-page')).ProductPage,
+      },
+    },
+    {
+      path: 'cart',
+      lazy: { Component: async () => (await import('./screens/cart-page')).CartPage },
+    },
+    {
+      path: 'add-address',
+      lazy: {
+        Component: async () => (await import('./screens/add-address-page')).AddAddressPage,
+      },
+    },
+    {
+      path: 'my-orders',
+      lazy: {
+        Component: async () => (await import('./screens/my-orders-page')).MyOrdersPage,
+      },
+    },
+    ...(
+      [
+        ['delivery', 'DeliveryPage'],
+        ['returns', 'ReturnsPage'],
+        ['contact', 'ContactPage'],
+      ] as const
+    ).map(([path, page]) => ({
+      path,
+      handle: serverRendered(),
+      lazy: { Component: async () => (await import('./screens/shop-pages'))[page] },
+    })),
+    {
+      path: '*',
+      handle: serverRendered(),
+      lazy: {
+        Component: async () => (await import('./screens/not-found-page')).NotFoundPage,
+      },
+    },
+  ],
+};

@@ -9,7 +9,7 @@ import { AgentForm } from '../features/team/components/agent-form';
 import { AgentInviteDialog } from '../features/team/components/agent-invite-dialog';
 import { AgentTable } from '../features/team/components/agent-table';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { sellerQueries } from '../features/orders/queries';
+import { teamQueries } from '../features/team/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
 import './agents-page.css';
@@ -20,7 +20,7 @@ import './agents-page.css';
  * confirming.
  */
 export function AgentsPage() {
-  const { data: agents, isError, refetch } = useQuery(sellerQueries.agents());
+  const { data: agents, isError, refetch } = useQuery(teamQueries.agents());
   const addAgent = useSetAtom(addAgentAtom);
   const removeAgent = useSetAtom(removeAgentAtom);
   const inviteAgent = useSetAtom(inviteAgentAtom);

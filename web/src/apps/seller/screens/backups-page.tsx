@@ -12,7 +12,7 @@ import {
 } from '../features/backups/backups';
 import { failureMessage } from '../failure-message';
 import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
-import { backUpNowMutation, sellerQueries } from '../features/orders/queries';
+import { backUpNowMutation, backupQueries } from '../features/backups/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
 import '../ui/seller-button.css';
@@ -91,7 +91,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
 export function BackupsPage() {
   const lastId = useId();
   const listId = useId();
-  const { data, error, refetch } = useQuery(sellerQueries.backups());
+  const { data, error, refetch } = useQuery(backupQueries.backups());
   const backUp = useMutation(backUpNowMutation());
   const failure = data ? null : error && failureMessage(error, 'Failed to load the backups');
   // A scheduled backup being written is waited for, as one asked for here.

@@ -18,7 +18,7 @@ import { cashReportCsvUrl } from '../features/team/api/get-cash-report';
 import { printCashReportAtom } from '../features/team/atoms/cash';
 import { AgentCashDialog } from '../features/team/components/agent-cash-dialog';
 import { failureMessage } from '../failure-message';
-import { sellerQueries } from '../features/orders/queries';
+import { teamQueries } from '../features/team/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
@@ -94,7 +94,7 @@ export function CashReportPage() {
   // No day chosen, or the field cleared: the shop's today.
   const date = chosen || today;
   // Live: asked again on every handover, collection and duty change (`agents:updated`).
-  const { data: report, error, refetch } = useQuery(sellerQueries.cashReport(date));
+  const { data: report, error, refetch } = useQuery(teamQueries.cashReport(date));
   const failure = report ? null : error && failureMessage(error, 'Failed to load the cash report');
   // Any agent of the day, a removed one still holding cash included, hands cash over from here.
   const [cashOf, setCashOf] = useState<AgentDay['agent'] | null>(null);

@@ -21,7 +21,7 @@ import {
 } from '../features/dashboard/dashboard-ranges';
 import { failureMessage } from '../failure-message';
 import { pastCountText } from '../features/products/past-count';
-import { sellerQueries } from '../features/orders/queries';
+import { dashboardQueries } from '../features/dashboard/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
@@ -280,7 +280,7 @@ export function DashboardPage() {
   const today = shop && dayIn(new Date(), shop.timeZone);
   const [range, setRange] = useRange(today);
   const { data, error, refetch, isFetching } = useQuery({
-    ...sellerQueries.dashboard(range ?? { from: '', to: '' }),
+    ...dashboardQueries.dashboard(range ?? { from: '', to: '' }),
     enabled: range !== null,
   });
   const failure = error && failureMessage(error, 'Failed to load the dashboard');

@@ -9,7 +9,8 @@ import { CancelOrderDialog } from '../features/orders/components/cancel-order-di
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { OrderCard } from '../features/orders/components/order-card';
 import { ordersOf } from '../features/orders/order-list';
-import { sellerOrderChanges, sellerQueries } from '../features/orders/queries';
+import { sellerOrderChanges, sellerOrderQueries } from '../features/orders/queries';
+import { teamQueries } from '../features/team/queries';
 import { askForBrowserAlerts, browserAlerts } from '../features/orders/unaccepted-alert';
 import { desktop } from '../../../lib/desktop-bridge';
 import { toast } from '../../../lib/toast';
@@ -36,7 +37,7 @@ function usePageVisible(): boolean {
  */
 export function OrdersPage() {
   // Loaded and kept live by the seller layout's order feed; 'failed' only until it first loads.
-  const list = useInfiniteQuery(sellerQueries.orders());
+  const list = useInfiniteQuery(sellerOrderQueries.orders());
   const orders = useMemo(() => ordersOf(list.data), [list.data]);
   const state = list.data ? 'ready' : list.isError ? 'failed' : 'loading';
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
@@ -46,7 +47,7 @@ export function OrdersPage() {
   const assign = useMutation(sellerOrderChanges.assign());
   const unlockPin = useMutation(sellerOrderChanges.unlockPin());
   // The team, to assign open orders to; kept current by live `agents:updated`.
-  const agents = useQuery(sellerQueries.agents()).data ?? [];
+  const agents = useQuery(teamQueries.agents()).data ?? [];
   const connection = useAtomValue(connectionAtoms.seller);
   const visible = usePageVisible();
   // In a browser, the counter's alerts (an order no agent takes) need the seller's leave once.

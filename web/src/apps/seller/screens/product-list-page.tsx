@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FILTER_LABELS, ProductFilters } from '../features/products/components/product-filters';
 import { ProductTable } from '../features/products/components/product-table';
 import { errorText, isSessionLost } from '../failure-message';
-import { sellerProductQueries } from '../features/orders/queries';
+import { sellerProductQueries } from '../features/products/queries';
 import { useAddressText } from '../../../lib/use-address-text';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';

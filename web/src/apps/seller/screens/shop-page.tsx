@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { failureMessage } from '../failure-message';
-import { saveShopMutation } from '../features/orders/queries';
+import { saveShopMutation } from '../features/shop-settings/queries';
 import { OpeningHoursEditor } from '../features/shop-settings/components/opening-hours-editor';
 import {
   badOpening,

@@ -1,4 +1,5 @@
 import type { SellerLoginBody } from '@kirana/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { atom } from 'jotai';
 import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
@@ -6,9 +7,14 @@ import { getSellerAuth } from './api/get-seller-auth';
 import { loginSeller } from './api/login-seller';
 import { logoutSeller } from './api/logout-seller';
 import { errorText } from '../failure-message';
-import { forgetSellerData } from '../features/orders/queries';
 import { forgetAcknowledgedAtom } from '../features/orders/atoms/orders';
 import { sellerAuthAtom } from './seller-auth';
+
+/** Forgets everything the seller screens hold, e.g. before another login. */
+const forgetSellerData = (client: QueryClient) => {
+  client.removeQueries({ queryKey: ['seller'] });
+  client.removeQueries({ queryKey: ['products', 'seller'] });
+};
 
 /**
  * The start-up check: is the seller's session live? An unreachable server shows the login form

@@ -3,7 +3,7 @@ import { MutationObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client';
 import { queryClient } from '../../../../lib/query-client';
-import { backUpNowMutation, sellerQueries } from '../orders/queries';
+import { backUpNowMutation, backupQueries } from './queries';
 
 const mocks = vi.hoisted(() => ({
   backUpNow: vi.fn<() => Promise<BackupMadeAnswer>>(),
@@ -12,7 +12,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('./api/back-up-now', () => ({ backUpNow: mocks.backUpNow }));
 vi.mock('../../../../lib/toast', () => ({ toast: mocks.toast }));
 
-const backups = sellerQueries.backups().queryKey;
+const backups = backupQueries.backups().queryKey;
 
 async function backUp() {
   const observer = new MutationObserver(queryClient, backUpNowMutation());

@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 import { queryClient } from '../../../../../lib/query-client';
 import { toast } from '../../../../../lib/toast';
 import { alertBackupFailed } from '../backup-alert';
-import { refreshBackups } from '../../orders/queries';
+import { refreshBackups } from '../queries';
 
 /**
  * Live `backup:failed`, on every seller screen: an error toast, the counter's alert (desktop or

@@ -4,7 +4,7 @@ import { queryClient } from '../../../../../lib/query-client';
 import { toast } from '../../../../../lib/toast';
 import { addSearchName, removeSearchName } from '../api/search-names';
 import { errorText, isSessionLost } from '../../../failure-message';
-import { sellerQueries } from '../../orders/queries';
+import { searchNameQueries } from '../queries';
 import { sessionLostAtom } from '../../../session/seller-auth';
 
 function failed(set: Setter, error: unknown): void {
@@ -14,7 +14,10 @@ function failed(set: Setter, error: unknown): void {
 
 /** The seller's names as listed, changed by `change` if loaded. */
 const changeNames = (change: (names: SearchNameDto[]) => SearchNameDto[]) =>
-  queryClient.setQueryData(sellerQueries.searchNames().queryKey, (held) => held && change(held));
+  queryClient.setQueryData(
+    searchNameQueries.searchNames().queryKey,
+    (held) => held && change(held),
+  );
 
 /** Adds a name; resolves true once added (toasted), false after toasting why not. */
 export const addSearchNameAtom = atom(null, async (_get, set, body: SearchNameBody) => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { addSearchNameAtom, removeSearchNameAtom } from '../atoms/search-names';
-import { sellerQueries } from '../../orders/queries';
+import { searchNameQueries } from '../queries';
 import '../../../ui/seller-screen.css';
 import '../../../ui/seller-form.css';
 import '../../../ui/seller-button.css';
@@ -14,7 +14,7 @@ import './search-names-panel.css';
  */
 export function SearchNamesPanel() {
   const id = useId();
-  const { data: names } = useQuery(sellerQueries.searchNames());
+  const { data: names } = useQuery(searchNameQueries.searchNames());
   const add = useSetAtom(addSearchNameAtom);
   const remove = useSetAtom(removeSearchNameAtom);
   const [name, setName] = useState('');

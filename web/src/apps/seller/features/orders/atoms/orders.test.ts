@@ -14,7 +14,7 @@ import { store } from '../../../../../lib/store';
 import { anOrder, at } from '../../../../../test/orders';
 import { settled } from '../../../../../test/socket';
 import { ordersOf, type SellerOrderPages } from '../order-list';
-import { sellerOrderChanges, sellerQueries } from '../queries';
+import { sellerOrderChanges, sellerOrderQueries } from '../queries';
 import {
   acknowledgeShownOrdersAtom,
   forgetAcknowledgedAtom,
@@ -69,7 +69,7 @@ let unsubscribe: () => void;
 
 /** The orders on screen, as the seller layout holds them: loaded now, kept active. */
 async function showOrders() {
-  observer = new InfiniteQueryObserver(queryClient, sellerQueries.orders());
+  observer = new InfiniteQueryObserver(queryClient, sellerOrderQueries.orders());
   unsubscribe = observer.subscribe(() => {});
   await settled();
   await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
@@ -208,7 +208,7 @@ describe('the seller order feed', () => {
 
   it('drops an answer that arrives after the seller data is forgotten (a logout meanwhile)', async () => {
     serverHolds([[anOrder(1)]]);
-    const pending = queryClient.fetchInfiniteQuery(sellerQueries.orders());
+    const pending = queryClient.fetchInfiniteQuery(sellerOrderQueries.orders());
     queryClient.removeQueries({ queryKey: ['seller'] });
     await pending.catch(() => {});
 

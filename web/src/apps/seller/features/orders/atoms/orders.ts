@@ -10,7 +10,7 @@ import { alertUnaccepted } from '../unaccepted-alert';
 
 /*
  * The seller's orders as the live stream (../../../live-feed.ts) and the seller's changes keep them,
- * in the one cache of the server's data. Their query is `sellerQueries.orders` (../queries.ts).
+ * in the one cache of the server's data. Their query is `sellerOrderQueries.orders` (../queries.ts).
  */
 
 /** The key of the seller's orders: under 'seller', so a logout forgets them with the rest. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { errorText } from '../../../failure-message';
 import { actorText, changeText } from '../order-history';
-import { sellerQueries } from '../queries';
+import { sellerOrderQueries } from '../queries';
 import './order-history.css';
 
 /**
@@ -16,7 +16,7 @@ export function OrderHistory({ order }: { order: Pick<SellerOrder, '_id' | 'upda
   const timeZone = useShopTimeZone();
   // The history before the change stays shown while the new one loads.
   const { data: history, error } = useQuery({
-    ...sellerQueries.orderHistory(order),
+    ...sellerOrderQueries.orderHistory(order),
     enabled: open,
     placeholderData: keepPreviousData,
   });

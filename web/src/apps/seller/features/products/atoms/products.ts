@@ -15,7 +15,7 @@ import {
   productUpdateFormData,
   type ProductFormValues,
 } from '../product-form';
-import { refreshProductList, showOnProductList } from '../../orders/queries';
+import { refreshProductList, showOnProductList } from '../queries';
 import { sessionLostAtom } from '../../../session/seller-auth';
 
 /** Ids of products whose stock change is on its way to the server. */

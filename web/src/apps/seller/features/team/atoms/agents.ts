@@ -7,12 +7,12 @@ import { inviteAgent } from '../api/invite-agent';
 import { removeAgent } from '../api/remove-agent';
 import { checkAgentForm, type AddAgentResult, type AgentFormValues } from '../agent-form';
 import { errorText, failureMessage, isSessionLost } from '../../../failure-message';
-import { sellerQueries } from '../../orders/queries';
+import { teamQueries } from '../queries';
 import { sessionLostAtom } from '../../../session/seller-auth';
 
 /** The team as the Agents screen lists it, changed by `change` if loaded. */
 const changeTeam = (change: (agents: Agent[]) => Agent[]) =>
-  queryClient.setQueryData(sellerQueries.agents().queryKey, (held) => held && change(held));
+  queryClient.setQueryData(teamQueries.agents().queryKey, (held) => held && change(held));
 
 /**
  * Adds an agent. An empty field says 'All fields required' without asking the server. Toasts

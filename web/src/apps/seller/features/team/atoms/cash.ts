@@ -5,7 +5,7 @@ import { queryClient } from '../../../../../lib/query-client';
 import { toast } from '../../../../../lib/toast';
 import { recordCashLine } from '../api/record-cash-line';
 import { errorText, failureMessage, isSessionLost } from '../../../failure-message';
-import { refreshTeamAndCash } from '../../orders/queries';
+import { refreshTeamAndCash } from '../queries';
 import { sessionLostAtom } from '../../../session/seller-auth';
 
 /** A handover (cash brought to the counter) or a correction of an agent's cash in hand. */

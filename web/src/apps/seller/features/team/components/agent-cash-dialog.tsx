@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
-import { sellerQueries } from '../../orders/queries';
+import { teamQueries } from '../queries';
 import '../../../ui/seller-form.css';
 import '../../../ui/seller-button.css';
 import '../../../ui/confirm-dialog.css';
@@ -45,7 +45,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
   const timeZone = useShopTimeZone();
   // Keyed by agent: another agent's ledger is never shown.
   const { data: ledger, isError } = useQuery({
-    ...sellerQueries.ledger(agentId ?? ''),
+    ...teamQueries.ledger(agentId ?? ''),
     enabled: agentId !== null,
   });
 
