@@ -1,9 +1,13 @@
 // One lint config for every workspace. The import-direction rules encode the layering
 // shared ← server, shared ← web ← desktop (docs/architecture.md#direction-of-imports): a
 // workspace imports another only by package name, and only in that direction.
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -74,6 +78,63 @@ function moduleDirection(name, layer, depth) {
     },
   );
 }
+
+/**
+ * web/src in layers (docs/architecture.md#the-web-app): app/ puts the apps on their pages; each
+ * app in apps/ is its screens, layout, routes and live feed over its features, and those over
+ * what the app's features share (its session, ui/, and modules beside its routes); common/ is
+ * what two apps share; lib/ is below them all. Zones as bulletproof-react draws them: an app
+ * never imports another, a feature never a sibling, nothing imports upward.
+ */
+const WEB_SRC = fileURLToPath(new URL('./web/src', import.meta.url));
+const foldersIn = (folder) =>
+  readdirSync(path.join(WEB_SRC, folder), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? [entry.name] : [],
+  );
+const WEB_APPS = foldersIn('apps');
+const featuresOf = (app) =>
+  foldersIn(`apps/${app}`).includes('features') ? foldersIn(`apps/${app}/features`) : [];
+const WEB_ZONES = [
+  ...WEB_APPS.map((app) => ({
+    target: `./apps/${app}`,
+    from: './apps',
+    except: [`./${app}`],
+    message: 'an app never imports another app: what two apps use goes in web/src/common/',
+  })),
+  ...WEB_APPS.flatMap((app) =>
+    featuresOf(app).map((feature) => ({
+      target: `./apps/${app}/features/${feature}`,
+      from: `./apps/${app}/features`,
+      except: [`./${feature}`],
+      message: `a feature never imports a sibling feature: what two features of ${app} use goes up to the app (its session/, ui/ or a module beside its routes) or to common/; the screens put features together`,
+    })),
+  ),
+  ...WEB_APPS.map((app) => ({
+    target: `./apps/${app}/features`,
+    from: ['screens', 'layout', 'routes.tsx', 'live-feed.ts'].map(
+      (part) => `./apps/${app}/${part}`,
+    ),
+    message:
+      'a feature never imports what puts its app together: its screens, layout, routes or live feed',
+  })),
+  {
+    target: './common',
+    from: './apps',
+    message: 'common/ is what the apps share: it never imports an app',
+  },
+  {
+    target: './lib',
+    from: ['./apps', './app', './common'],
+    message:
+      'lib/ (the API client, the socket, the query client, formatting) imports no app and nothing of common/',
+  },
+  {
+    target: ['./apps', './common'],
+    from: './app',
+    message:
+      'app/ puts the apps on their pages (the router, the providers): nothing below it imports it',
+  },
+];
 
 const restrictImports = (...patterns) => [
   'error',
@@ -175,6 +236,22 @@ export default defineConfig([
     },
   },
   {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Its TypeScript files read by the same parser as the lint's, to follow their imports.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: WEB_SRC, zones: WEB_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // The agent app's catalog test compares its `spec.` ids with the texts of every area.
     files: ['web/src/apps/agents/i18n/locale.test.ts'],
     rules: {
@@ -182,6 +259,17 @@ export default defineConfig([
         ...workspaceSources,
         forbidPackages(['server', 'desktop'], 'web imports only @kirana/shared'),
         nodeBuiltins,
+      ),
+    },
+  },
+  {
+    // The layers' test runs this lint on web/src, in Node.
+    files: ['web/src/layers.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports(
+        ...workspaceSources,
+        forbidPackages(['server', 'desktop'], 'web imports only @kirana/shared'),
+        areaMessages,
       ),
     },
   },
