@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterEach, expect, test } from 'vitest';
+import yazl from 'yazl';
 import {
   backupName,
   listBackups,
   makeWorkFolder,
+  openBackup,
   pruneBackups,
   writeBackup,
 } from './backup-archive.js';
@@ -85,3 +90,30 @@ test('backups named in UTC (earlier versions) and on the shop’s clock list, an
   await pruneBackups(folder, 2);
   expect((await readdir(folder)).sort()).toEqual([names[2], names[3]].sort());
 });
+
+test('a backup whose database.sql would unpack to hundreds of times its size (a zip bomb) is refused before it is read', async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'kirana-archive-'));
+  const file = path.join(folder, 'kirana-2026-12-06T09-30-00-000+0530.zip');
+  const row = `('01a24a39-3840-737c-ad98-d9ccd76f1d96', 'Vegetables', 1, false),\n`;
+  const megabyte = Buffer.from(row.repeat(Math.ceil((1024 * 1024) / row.length)));
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify({ format: 1, tables: {} })), 'kirana-backup.json');
+  zip.addReadStream(
+    Readable.from(
+      (function* () {
+        yield Buffer.from('INSERT INTO public.categories VALUES\n');
+        for (let sent = 0; sent < 200; sent++) yield megabyte;
+      })(),
+    ),
+    'database.sql',
+  );
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
+
+  global.gc?.();
+  const heap = process.memoryUsage().heapUsed;
+  await expect(openBackup(file)).rejects.toThrow(
+    /its database.sql would unpack to \d+ bytes from \d+, more than 200 times its size/,
+  );
+  expect(process.memoryUsage().heapUsed - heap).toBeLessThan(32 * 1024 * 1024);
+}, 120_000);

@@ -85,8 +85,9 @@ export function backupName(time: Date, timeZone: string): string {
 const ownName = () => `${process.pid}-${randomBytes(3).toString('hex')}`;
 
 /**
- * Makes the folder where a backup is made (its database's copy and its dump), removed once done,
- * or by a later backup if this process is killed. It is in DATA_DIR, beside the database: the
+ * Makes the folder where a backup is made (its database's copy and its dump) or a restore (its
+ * database, pictures and keys until they are whole), removed once done, or by a later backup or
+ * restore if this process is killed. It is in DATA_DIR, beside the database: the
  * copy is quick on its disk, while every query waits for it, and never lands in BACKUP_DIR (a USB
  * drive, a folder a sync client uploads).
  */
@@ -260,16 +261,27 @@ function isRunning(pid: number): boolean {
 /** A backup opened for a restore. */
 export interface OpenedBackup {
   manifest: BackupManifest;
-  sql: string;
+  /** The names of its key files (under keys/). */
+  keys: string[];
+  /** Its database.sql, read anew from the file at each call. */
+  openSql(): Promise<Readable>;
   /** Writes the backup's pictures under `dir` (DATA_DIR/uploads); their count. */
   extractPictures(dir: string): Promise<number>;
-  /**
-   * Writes the backup's key files named in `allowed` (DATA_DIR_KEYS) into `dataDir`, replacing
-   * any there, readable by this user only; any other is refused.
-   */
-  extractKeys(dataDir: string, allowed: readonly string[]): Promise<void>;
+  /** Writes the backup's key files into `dir`, readable by this user only. */
+  extractKeys(dir: string): Promise<void>;
   close(): void;
 }
+
+/**
+ * How much larger than its packed size a file of a backup may be. SQL packs to a fifth or a
+ * tenth, pictures not at all; a file a thousand times larger (a zip bomb) is refused before it
+ * is read. yauzl counts what it unpacks against the size a file declares (validateEntrySizes).
+ */
+const MAX_RATIO = 200;
+/** Below this size, a file's ratio does not matter (a dump of an empty shop packs well). */
+const SMALL_FILE = 1024 * 1024;
+/** The manifest is read whole: a few kilobytes. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /** @throws Error naming what is wrong when `file` is not a Kirana backup. */
 export async function openBackup(file: string): Promise<OpenedBackup> {
@@ -278,52 +290,68 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     .catch((error: Error) => {
       throw new Error(`${file} is not a Kirana backup (.zip): ${error.message}`);
     });
-  const entries = new Map<string, Entry>();
-  for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
-  const read = async (name: string) => {
-    const entry = entries.get(name);
-    if (!entry) throw new Error(`${file} is not a Kirana backup: it has no ${name}`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
-  const manifest = JSON.parse(await read(MANIFEST)) as BackupManifest;
-  if (manifest.format !== 1)
-    throw new Error(
-      `${file} is a backup of format ${manifest.format}, which this Kirana cannot read`,
-    );
-  const sql = await read(DATABASE_SQL);
-  return {
-    manifest,
-    sql,
-    async extractPictures(dir) {
-      let count = 0;
-      for (const [name, entry] of entries) {
-        if (!name.startsWith(UPLOADS) || name.endsWith('/')) continue;
-        const relative = path.normalize(name.slice(UPLOADS.length));
-        if (relative.startsWith('..') || path.isAbsolute(relative))
-          throw new Error(`${file} names a picture outside uploads/: ${name}`);
-        const target = path.join(dir, relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target));
-        count++;
-      }
-      return count;
-    },
-    async extractKeys(dataDir, allowed) {
-      for (const [name, entry] of entries) {
-        if (!name.startsWith(KEYS) || name.endsWith('/')) continue;
-        const key = name.slice(KEYS.length);
-        if (!allowed.includes(key))
-          throw new Error(`${file} holds a key this Kirana has not: ${name}`);
-        const target = path.join(dataDir, key);
-        await pipeline(
-          await zip.openReadStreamPromise(entry),
-          createWriteStream(target, { mode: 0o600 }),
+  try {
+    const entries = new Map<string, Entry>();
+    for await (const entry of zip.eachEntry()) {
+      if (
+        entry.uncompressedSize > SMALL_FILE &&
+        entry.uncompressedSize > entry.compressedSize * MAX_RATIO
+      )
+        throw new Error(
+          `${file} is no backup: its ${entry.fileName} would unpack to ${entry.uncompressedSize} bytes from ${entry.compressedSize}, more than ${MAX_RATIO} times its size`,
         );
-        await chmod(target, 0o600);
-      }
-    },
-    close: () => zip.close(),
-  };
+      entries.set(entry.fileName, entry);
+    }
+    const entryOf = (name: string) => {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`${file} is not a Kirana backup: it has no ${name}`);
+      return entry;
+    };
+    const manifestEntry = entryOf(MANIFEST);
+    if (manifestEntry.uncompressedSize > MAX_MANIFEST_BYTES)
+      throw new Error(`${file} is not a Kirana backup: its ${MANIFEST} is too large`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(manifestEntry))
+      chunks.push(chunk as Buffer);
+    const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+    if (manifest.format !== 1)
+      throw new Error(
+        `${file} is a backup of format ${manifest.format}, which this Kirana cannot read`,
+      );
+    const sql = entryOf(DATABASE_SQL);
+    const under = (folder: string) =>
+      [...entries].filter(([name]) => name.startsWith(folder) && !name.endsWith('/'));
+    return {
+      manifest,
+      keys: under(KEYS).map(([name]) => name.slice(KEYS.length)),
+      openSql: () => zip.openReadStreamPromise(sql),
+      async extractPictures(dir) {
+        let count = 0;
+        for (const [name, entry] of under(UPLOADS)) {
+          const relative = path.normalize(name.slice(UPLOADS.length));
+          if (relative.startsWith('..') || path.isAbsolute(relative))
+            throw new Error(`${file} names a picture outside uploads/: ${name}`);
+          const target = path.join(dir, relative);
+          await mkdir(path.dirname(target), { recursive: true });
+          await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target));
+          count++;
+        }
+        return count;
+      },
+      async extractKeys(dir) {
+        for (const [name, entry] of under(KEYS)) {
+          const target = path.join(dir, path.basename(name));
+          await pipeline(
+            await zip.openReadStreamPromise(entry),
+            createWriteStream(target, { mode: 0o600 }),
+          );
+          await chmod(target, 0o600);
+        }
+      },
+      close: () => zip.close(),
+    };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
 }

@@ -1,8 +1,12 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { backupMadeAnswerSchema, backupsAnswerSchema } from '@kirana/shared';
 import pg from 'pg';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATA_DIR_KEYS } from '../../config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
@@ -34,6 +38,39 @@ const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
     await client.end();
   }
 };
+
+/** A copy of the backup `file` (into `dir`) whose manifest `edit` changes, or with files added. */
+async function tampered(
+  file: string,
+  dir: string,
+  edit: {
+    manifest?: (manifest: string) => string;
+    /** Files added, by name. */
+    add?: Record<string, string>;
+  },
+): Promise<string> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false });
+  const out = new yazl.ZipFile();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    let content = Buffer.concat(chunks);
+    if (entry.fileName === 'kirana-backup.json' && edit.manifest)
+      content = Buffer.from(edit.manifest(content.toString('utf8')));
+    out.addBuffer(content, entry.fileName);
+  }
+  zip.close();
+  for (const [name, content] of Object.entries(edit.add ?? {}))
+    out.addBuffer(Buffer.from(content), name);
+  out.end();
+  const copy = path.join(dir, path.basename(file));
+  await pipeline(out.outputStream, createWriteStream(copy));
+  return copy;
+}
+
+/** Every file and folder under `dir`, relative to it; none when it does not exist. */
+const tree = async (dir: string) =>
+  (await readdir(dir, { recursive: true }).catch(() => ['(none)'])).sort();
 
 describe('backups', () => {
   let dataDir: string;
@@ -199,6 +236,49 @@ describe('backups', () => {
         keys: DATA_DIR_KEYS,
       }),
     ).rejects.toThrow(/not a Kirana backup/);
+  });
+
+  test('a backup with a key this Kirana has not writes none of its keys', async () => {
+    const backup = await backUpShop();
+    const strange = await tampered(backup.path, await folder(), {
+      add: { 'keys/zz-planted.key': 'secret' },
+    });
+    const dataDir = await folder();
+    await expect(
+      restoreBackup(strange, {
+        dataDir,
+        databaseUrl: undefined,
+        keys: DATA_DIR_KEYS,
+      }),
+    ).rejects.toThrow(/holds a key this Kirana has not: keys\/zz-planted.key/);
+    expect(await tree(dataDir)).toEqual([]);
+  });
+
+  test('a restore that fails once it has begun leaves DATA_DIR as it was: no database, pictures or keys', async () => {
+    const backup = await backUpShop();
+    // The rows are not the ones the manifest vouches for: found only after they are played.
+    const differing = await tampered(backup.path, await folder(), {
+      manifest: (manifest) =>
+        manifest.replace(/"rows": (\d+)/, (_, rows) => `"rows": ${Number(rows) + 1}`),
+    });
+    const dataDir = await folder();
+    await expect(
+      restoreBackup(differing, {
+        dataDir,
+        databaseUrl: undefined,
+        keys: DATA_DIR_KEYS,
+      }),
+    ).rejects.toThrow(/would not hold what the backup holds: undone/);
+    expect(await tree(dataDir)).toEqual([]);
+    // And the next try, with the whole backup, restores.
+    await restoreBackup(backup.path, {
+      dataDir,
+      databaseUrl: undefined,
+      keys: DATA_DIR_KEYS,
+    });
+    expect((await readdir(dataDir)).sort()).toEqual(
+      expect.arrayContaining(['pg', 'uploads', 'vapid-keys.json']),
+    );
   });
 
   test('keeps exactly the newest BACKUP_KEEP, and clears what an unfinished backup left', async () => {

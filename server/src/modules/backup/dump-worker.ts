@@ -1,12 +1,13 @@
 // Runs in a worker thread (dump.ts): dumping and checking a copy of the embedded
 // database is seconds of WebAssembly that would otherwise stop the shop's requests meanwhile.
-import { readFile, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { differingTable, readFingerprints, type TableFingerprints } from './fingerprints.js';
-import { restoreSql } from './restore-sql.js';
+import { dumpStatements, restoreSql } from './restore-sql.js';
 
 export interface DumpRequest {
   /** A copy of the embedded database's data folder, this worker's to change. */
@@ -36,11 +37,11 @@ await db.exec('rollback');
 // fails here instead of passing for a backup. The same instance: a second database in this
 // worker would double its memory.
 await db.exec('drop schema public cascade; create schema public');
-await restoreSql(await readFile(sqlFile, 'utf8'), (statement) => db.exec(statement)).catch(
-  (error: Error) => {
-    throw new Error(`the dump does not play back (${error.message}): no backup written`);
-  },
-);
+await restoreSql(dumpStatements(createReadStream(sqlFile)), (statement) =>
+  db.exec(statement),
+).catch((error: Error) => {
+  throw new Error(`the dump does not play back (${error.message}): no backup written`);
+});
 const restored = await readFingerprints(query);
 await db.close();
 const differs = differingTable(tables, restored);

@@ -1,4 +1,21 @@
-import { postgreSplitterOptions, splitQuery } from 'dbgate-query-splitter';
+import { StringDecoder } from 'node:string_decoder';
+
+/** A restore refused before anything was written, with the reason for the operator. */
+export class RestoreRefusedError extends Error {
+  override name = 'RestoreRefusedError';
+}
+
+/** One statement of a dump, without its semicolon, and the line where it starts (from 1). */
+export interface DumpStatement {
+  text: string;
+  line: number;
+}
+
+/**
+ * The longest statement a dump may hold: pg_dump's INSERT of 500 rows is a megabyte or two. A
+ * longer one is no dump of ours, and is refused before it fills the memory.
+ */
+export const MAX_STATEMENT_CHARS = 32 * 1024 * 1024;
 
 /**
  * How much SQL goes to the database in one go: PostgreSQL parses all the statements of a query
@@ -8,31 +25,46 @@ const BATCH_CHARS = 1_000_000;
 
 /**
  * Plays a plain SQL dump (pg_dump's, with INSERT statements) into an empty database: its
- * preamble's settings one by one, skipping a setting the target does not have (a dump of a newer
+ * leading settings one by one, skipping a setting the target does not have (a dump of a newer
  * PostgreSQL sets `transaction_timeout`, unknown before 17), then everything else in one
  * transaction, so that a dump that fails half-way (or fails `check`) leaves the database as
- * empty as it was.
+ * empty as it was. The statements are read as they are played: the dump is never whole in
+ * memory.
  */
 export async function restoreSql(
-  sql: string,
+  statements: AsyncIterable<DumpStatement>,
   run: (statement: string) => Promise<unknown>,
   /** Runs in the transaction before it commits: what it throws undoes the restore. */
   check: () => Promise<void> = async () => {},
 ): Promise<void> {
-  const { preamble, body } = splitDump(sql);
-  for (const setting of preamble) {
+  const iterator = statements[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  for (; !next.done && SETTING.test(next.value.text); next = await iterator.next()) {
     try {
-      await run(setting);
+      await run(next.value.text);
     } catch (error) {
       if (!isUnknownSetting(error)) throw error;
     }
   }
   await run('begin');
   try {
-    for (const batch of batches(body)) await run(batch);
+    let batch: string[] = [];
+    let chars = 0;
+    for (; !next.done; next = await iterator.next()) {
+      const { text } = next.value;
+      if (chars > 0 && chars + text.length > BATCH_CHARS) {
+        await run(`${batch.join(';\n')};`);
+        batch = [];
+        chars = 0;
+      }
+      batch.push(text);
+      chars += text.length;
+    }
+    if (batch.length > 0) await run(`${batch.join(';\n')};`);
     await check();
     await run('commit');
   } catch (error) {
+    await iterator.return?.();
     await run('rollback');
     throw error;
   }
@@ -41,47 +73,199 @@ export async function restoreSql(
 const SETTING = /^(SET [a-z_]+ = [^;\n]*|SELECT pg_catalog\.set_config\([^;\n]*\))$/;
 
 /**
- * The dump's statements (without their semicolons), its leading settings apart. What comes
- * before each statement's first line of SQL goes: pg_dump's comments, and the two psql commands
- * with which pg_dump since 15.14 (16.10, 17.6) guards its output (`\restrict KEY` after the
- * header, `\unrestrict KEY` at the end), which are not SQL. A row's text is never touched.
+ * The statements of a dump read from `source` (its bytes, UTF-8), each as soon as it is whole:
+ * split at each semicolon outside a string, a quoted name, a comment or a dollar-quoted body,
+ * as PostgreSQL reads them. What comes before a statement's first SQL goes: pg_dump's comments,
+ * and the two psql commands with which pg_dump since 15.14 (16.10, 17.6) guards its output
+ * (`\restrict KEY` after the header, `\unrestrict KEY` at the end), which are not SQL. A row's
+ * text is never touched.
+ * @throws RestoreRefusedError for any other psql command (`\!` runs a program in psql), and for
+ *   a statement longer than MAX_STATEMENT_CHARS.
  */
-export function splitDump(sql: string): { preamble: string[]; body: string[] } {
-  const statements = splitQuery(sql, postgreSplitterOptions)
-    .map((item) => withoutLeadingNotes(typeof item === 'string' ? item : item.text))
-    .filter((statement) => statement !== '');
-  const end = statements.findIndex((statement) => !SETTING.test(statement));
-  const split = end === -1 ? statements.length : end;
-  return { preamble: statements.slice(0, split), body: statements.slice(split) };
+export async function* dumpStatements(
+  source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): AsyncGenerator<DumpStatement> {
+  const decoder = new StringDecoder('utf8');
+  const scanner = new StatementScanner();
+  for await (const chunk of source)
+    yield* scanner.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk), false);
+  yield* scanner.feed(decoder.end(), true);
 }
 
-const NOTE = /^(--.*|\\(un)?restrict [A-Za-z0-9]+|\s*)$/;
+type State =
+  'code' | 'string' | 'escapeString' | 'name' | 'lineComment' | 'blockComment' | 'dollar';
 
-function withoutLeadingNotes(statement: string): string {
-  let start = 0;
-  while (start < statement.length) {
-    const newline = statement.indexOf('\n', start);
-    const end = newline === -1 ? statement.length : newline;
-    if (!NOTE.test(statement.slice(start, end))) break;
-    start = end + 1;
-  }
-  return statement.slice(start).trim();
-}
+/** A character that may continue a name: a `$` or a `'` right after one starts nothing. */
+const NAME_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
+const PARTIAL_DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?$/;
+const GUARD = /^\\(un)?restrict [A-Za-z0-9]+\s*$/;
+const WHITESPACE = /\s/;
+/** What starts or ends something within a statement; any other character is read past. */
+const SPECIAL = `;'"-/$`;
+const SPECIAL_AHEAD = /[;'"\-/$]/g;
 
-/** The statements joined into queries of about BATCH_CHARS each (a longer statement alone). */
-function* batches(statements: readonly string[]): Generator<string> {
-  let batch: string[] = [];
-  let chars = 0;
-  for (const statement of statements) {
-    if (chars > 0 && chars + statement.length > BATCH_CHARS) {
-      yield `${batch.join(';\n')};`;
-      batch = [];
-      chars = 0;
+class StatementScanner {
+  /** The text not given out yet: from the current statement's start, or from where the scan is. */
+  private text = '';
+  private pos = 0;
+  private state: State = 'code';
+  private depth = 0;
+  private tag = '';
+  /** Where the current statement starts in `text`, once it has some SQL; else -1. */
+  private start = -1;
+  private startLine = 0;
+  private line = 1;
+
+  *feed(chunk: string, end: boolean): Generator<DumpStatement> {
+    this.text += chunk;
+    const text = this.text;
+    // A quote's or a comment's second character may come with the next chunk.
+    const limit = end ? text.length : text.length - 1;
+    while (this.pos < limit) {
+      const statement = this.step(text, end);
+      if (statement === 'wait') break;
+      if (statement) yield statement;
     }
-    batch.push(statement);
-    chars += statement.length;
+    const from = this.start === -1 ? this.pos : this.start;
+    this.text = text.slice(from);
+    this.pos -= from;
+    if (this.start !== -1) this.start = 0;
+    if (this.text.length > MAX_STATEMENT_CHARS)
+      throw new RestoreRefusedError(
+        `line ${this.startLine}: a statement longer than ${MAX_STATEMENT_CHARS / 1024 / 1024} MB is not part of a backup`,
+      );
+    if (!end) return;
+    if (this.state !== 'code' && this.state !== 'lineComment')
+      throw new RestoreRefusedError(
+        `line ${this.startLine}: the dump ends inside a statement (a string, a name or a comment left open): not a whole backup`,
+      );
+    if (this.start !== -1) yield { text: this.text.trim(), line: this.startLine };
   }
-  if (batch.length > 0) yield `${batch.join(';\n')};`;
+
+  /** Reads on from `pos`: a statement once one ends, 'wait' for more text. */
+  private step(text: string, end: boolean): DumpStatement | 'wait' | undefined {
+    const ch = text.charAt(this.pos);
+    const after = text[this.pos + 1];
+    switch (this.state) {
+      case 'code':
+        return this.code(text, ch, after, end);
+      case 'string':
+      case 'name': {
+        const quote = this.state === 'string' ? "'" : '"';
+        const at = text.indexOf(quote, this.pos);
+        if (at === -1) return this.advance(text, text.length);
+        // Whether it is doubled (kept) or closes: the next chunk says.
+        if (at + 1 >= text.length && !end) return this.advance(text, at) ?? 'wait';
+        if (text[at + 1] === quote) return this.advance(text, at + 2);
+        this.state = 'code';
+        return this.advance(text, at + 1);
+      }
+      case 'escapeString':
+        if (ch === '\\') return this.advance(text, this.pos + 2);
+        if (ch === "'") {
+          if (after === "'") return this.advance(text, this.pos + 2);
+          this.state = 'code';
+        }
+        return this.advance(text, this.pos + 1);
+      case 'lineComment': {
+        const newline = text.indexOf('\n', this.pos);
+        if (newline === -1) return this.advance(text, text.length);
+        this.state = 'code';
+        return this.advance(text, newline + 1);
+      }
+      case 'blockComment':
+        if (ch === '*' && after === '/') {
+          if (--this.depth === 0) this.state = 'code';
+          return this.advance(text, this.pos + 2);
+        }
+        if (ch === '/' && after === '*') {
+          this.depth++;
+          return this.advance(text, this.pos + 2);
+        }
+        return this.advance(text, this.pos + 1);
+      case 'dollar': {
+        const at = text.indexOf(this.tag, this.pos);
+        if (at !== -1) {
+          this.state = 'code';
+          return this.advance(text, at + this.tag.length);
+        }
+        // The closing tag may be cut by the chunk's end.
+        if (end) return this.advance(text, text.length);
+        return this.advance(text, Math.max(this.pos, text.length - this.tag.length)) ?? 'wait';
+      }
+    }
+  }
+
+  private code(text: string, ch: string, after: string | undefined, end: boolean) {
+    if (ch === ';') {
+      this.advance(text, this.pos + 1);
+      if (this.start === -1) return undefined;
+      const statement = { text: text.slice(this.start, this.pos - 1).trim(), line: this.startLine };
+      this.start = -1;
+      return statement;
+    }
+    if (ch === '-' && after === '-') {
+      this.state = 'lineComment';
+      return this.advance(text, this.pos + 2);
+    }
+    if (ch === '/' && after === '*') {
+      this.state = 'blockComment';
+      this.depth = 1;
+      return this.advance(text, this.pos + 2);
+    }
+    if (WHITESPACE.test(ch)) return this.advance(text, this.pos + 1);
+    if (this.start !== -1 && !SPECIAL.includes(ch)) {
+      // Within a statement, on to the next character that may start or end something.
+      SPECIAL_AHEAD.lastIndex = this.pos;
+      const next = SPECIAL_AHEAD.exec(text);
+      return this.advance(text, next ? next.index : text.length);
+    }
+    if (ch === '\\' && this.start === -1) {
+      const newline = text.indexOf('\n', this.pos);
+      if (newline === -1 && !end) return 'wait';
+      const command = text.slice(this.pos, newline === -1 ? text.length : newline);
+      if (!GUARD.test(command))
+        throw new RestoreRefusedError(
+          `line ${this.line}: the psql command ${command.slice(0, 40)} is not part of a backup`,
+        );
+      return this.advance(text, this.pos + command.length);
+    }
+    if (this.start === -1) {
+      this.start = this.pos;
+      this.startLine = this.line;
+    }
+    const previous = this.pos > 0 ? text.charAt(this.pos - 1) : ' ';
+    if (ch === "'") {
+      const escapes =
+        (previous === 'E' || previous === 'e') &&
+        !NAME_CHAR.test(this.pos > 1 ? text.charAt(this.pos - 2) : ' ');
+      this.state = escapes ? 'escapeString' : 'string';
+    } else if (ch === '"') this.state = 'name';
+    else if (ch === '$' && !NAME_CHAR.test(previous)) {
+      DOLLAR_TAG.lastIndex = this.pos;
+      const tag = DOLLAR_TAG.exec(text);
+      if (tag) {
+        this.state = 'dollar';
+        this.tag = tag[0];
+        return this.advance(text, this.pos + tag[0].length);
+      }
+      if (!end && PARTIAL_DOLLAR_TAG.test(text.slice(this.pos))) return 'wait';
+    }
+    return this.advance(text, this.pos + 1);
+  }
+
+  /** Moves the scan to `to`, counting the lines passed. */
+  private advance(text: string, to: number): undefined {
+    for (
+      let at = text.indexOf('\n', this.pos);
+      at !== -1 && at < to;
+      at = text.indexOf('\n', at + 1)
+    )
+      this.line++;
+    this.pos = to;
+    return undefined;
+  }
 }
 
 /** PostgreSQL's "unrecognized configuration parameter" (SQLSTATE 42704). */

@@ -1,11 +1,18 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openBackup, type OpenedBackup } from './backup-archive.js';
+import { makeWorkFolder, openBackup, type OpenedBackup } from './backup-archive.js';
 import { differingTable, readFingerprints, TABLES_SQL } from './fingerprints.js';
-import { restoreSql } from './restore-sql.js';
+import {
+  dumpStatements,
+  restoreSql,
+  RestoreRefusedError,
+  type DumpStatement,
+} from './restore-sql.js';
+
+export { RestoreRefusedError };
 
 /** Where a restore writes: the embedded database of `dataDir`, or the server at `databaseUrl`. */
 export interface RestoreTarget {
@@ -21,65 +28,89 @@ export interface Restored {
   pictures: number;
 }
 
-/** A restore refused before anything was written, with the reason for the operator. */
-export class RestoreRefusedError extends Error {
-  override name = 'RestoreRefusedError';
-}
-
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
 /**
  * Puts the backup `file` into an empty target: its database, its pictures into DATA_DIR/uploads
- * and its keys into DATA_DIR. All in the database's transaction: the tables are checked to hold
- * every row exactly as the backup says and the files written before it commits, and on any
- * failure the target is left as empty as it was. The file's SQL is run as it is: restore only
- * backups of your own shop.
+ * and its keys into DATA_DIR. The dump is played statement by statement as it is read from the
+ * file, in one transaction, where the tables are checked to hold every row as the backup says;
+ * the database, pictures and keys are made in a folder of their own (DATA_DIR/.backup-work) and
+ * moved into DATA_DIR once it has committed. On any failure DATA_DIR and the database are left
+ * as they were. The file's SQL is run as it is: restore only backups of your own shop.
  * @throws RestoreRefusedError when the target holds data already, or the file is no backup.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Restored> {
   const backup = await openBackup(file).catch((error: Error) => {
     throw new RestoreRefusedError(error.message);
   });
-  const uploads = path.join(target.dataDir, 'uploads');
   try {
+    const uploads = path.join(target.dataDir, 'uploads');
     if (await hasFiles(uploads))
       throw new RestoreRefusedError(
         `${uploads} holds pictures already: restore into an empty DATA_DIR`,
       );
-    let restored: Restored | undefined;
-    const finish = async (query: Query) => {
-      const tables = await readFingerprints(query);
-      const differs = differingTable(tables, backup.manifest.tables);
-      if (differs !== undefined)
-        throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
-      restored = {
-        tables: Object.keys(tables).length,
-        rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
-        pictures: await extractFiles(backup, target, uploads),
-      };
-    };
-    if (target.databaseUrl) await restoreIntoServer(backup.sql, target.databaseUrl, finish);
-    else await restoreIntoEmbedded(backup.sql, target.dataDir, finish);
-    if (!restored) throw new Error('the restore did not finish');
-    return restored;
-  } catch (error) {
-    if (!(error instanceof RestoreRefusedError))
-      await rm(uploads, { recursive: true, force: true });
-    throw error;
+    const database = path.join(target.dataDir, 'pg');
+    if (!target.databaseUrl && (await hasFiles(database)))
+      throw new RestoreRefusedError(
+        `${database} holds a database already: restore into an empty DATA_DIR (or stop, and move that one aside)`,
+      );
+    if (target.databaseUrl) await refuseUnlessEmpty(target.databaseUrl);
+    const unknownKey = backup.keys.find((key) => !target.keys.includes(key));
+    if (unknownKey !== undefined)
+      throw new RestoreRefusedError(`${file} holds a key this Kirana has not: keys/${unknownKey}`);
+    return await restoreChecked(backup, target);
   } finally {
     backup.close();
   }
 }
 
-async function extractFiles(
-  backup: OpenedBackup,
-  target: RestoreTarget,
-  uploads: string,
-): Promise<number> {
-  await mkdir(uploads, { recursive: true });
-  const pictures = await backup.extractPictures(uploads);
-  await backup.extractKeys(target.dataDir, target.keys);
-  return pictures;
+async function restoreChecked(backup: OpenedBackup, target: RestoreTarget): Promise<Restored> {
+  const dataDirExisted = await stat(target.dataDir).then(
+    () => true,
+    () => false,
+  );
+  const work = await makeWorkFolder(target.dataDir);
+  let restored: Restored | undefined;
+  try {
+    const finish = async (query: Query) => {
+      const tables = await readFingerprints(query);
+      const differs = differingTable(tables, backup.manifest.tables);
+      if (differs !== undefined)
+        throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
+      await mkdir(path.join(work, 'uploads'));
+      await mkdir(path.join(work, 'keys'));
+      const pictures = await backup.extractPictures(path.join(work, 'uploads'));
+      await backup.extractKeys(path.join(work, 'keys'));
+      restored = {
+        tables: Object.keys(tables).length,
+        rows: Object.values(tables).reduce((sum, table) => sum + table.rows, 0),
+        pictures,
+      };
+    };
+    const statements = dumpStatements(await backup.openSql());
+    if (target.databaseUrl) await restoreIntoServer(statements, target.databaseUrl, finish);
+    else await restoreIntoEmbedded(statements, path.join(work, 'pg'), finish);
+    if (!restored) throw new Error('the restore did not finish');
+    // Keys and pictures first, the embedded database last: its folder is what makes a shop.
+    for (const key of await readdir(path.join(work, 'keys')))
+      await rename(path.join(work, 'keys', key), path.join(target.dataDir, key));
+    await moveInto(path.join(work, 'uploads'), path.join(target.dataDir, 'uploads'));
+    if (!target.databaseUrl) await moveInto(path.join(work, 'pg'), path.join(target.dataDir, 'pg'));
+    return restored;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    // DATA_DIR/.backup-work, and DATA_DIR itself after a failure, when this restore made them.
+    await rmdir(path.dirname(work)).catch(() => {});
+    if (!restored && !dataDirExisted) await rmdir(target.dataDir).catch(() => {});
+  }
+}
+
+/** Renames the folder `from` to `to`, which is empty or absent. */
+async function moveInto(from: string, to: string): Promise<void> {
+  await rmdir(to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await rename(from, to);
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
@@ -91,38 +122,25 @@ async function hasFiles(dir: string): Promise<boolean> {
 }
 
 async function restoreIntoEmbedded(
-  sql: string,
-  dataDir: string,
+  statements: AsyncIterable<DumpStatement>,
+  dir: string,
   finish: (query: Query) => Promise<void>,
 ): Promise<void> {
-  const dir = path.join(dataDir, 'pg');
-  if (await hasFiles(dir))
-    throw new RestoreRefusedError(
-      `${dir} holds a database already: restore into an empty DATA_DIR (or stop, and move that one aside)`,
-    );
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await mkdir(dir, { mode: 0o700 });
   const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   try {
+    const query: Query = async (sql) => (await db.query<Record<string, unknown>>(sql)).rows;
     await restoreSql(
-      sql,
+      statements,
       (statement) => db.exec(statement),
-      () => finish(async (query) => (await db.query<Record<string, unknown>>(query)).rows),
+      () => finish(query),
     );
-  } catch (error) {
-    // The folder was empty: it is left so, for the next try.
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
-    throw error;
   } finally {
-    if (!db.closed) await db.close();
+    await db.close();
   }
 }
 
-async function restoreIntoServer(
-  sql: string,
-  url: string,
-  finish: (query: Query) => Promise<void>,
-): Promise<void> {
+async function refuseUnlessEmpty(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -134,10 +152,24 @@ async function restoreIntoServer(
           .map((row) => row.tablename)
           .join(', ')}…): restore into an empty database`,
       );
+  } finally {
+    await client.end();
+  }
+}
+
+async function restoreIntoServer(
+  statements: AsyncIterable<DumpStatement>,
+  url: string,
+  finish: (query: Query) => Promise<void>,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const query: Query = async (sql) => (await client.query(sql)).rows;
     await restoreSql(
-      sql,
+      statements,
       (statement) => client.query(statement),
-      () => finish(async (query) => (await client.query(query)).rows),
+      () => finish(query),
     );
   } finally {
     await client.end();
