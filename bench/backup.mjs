@@ -31,6 +31,7 @@ const { openDatabase } = await import(dist('db/orm.js'));
 const { backUp } = await import(dist('modules/backup/back-up.js'));
 const { restoreBackup } = await import(dist('modules/backup/restore.js'));
 const { DATA_DIR_KEYS } = await import(dist('config.js'));
+const { kiranaMigrations } = await import(dist('db/migrations-up-to.js'));
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -141,6 +142,7 @@ try {
     dataDir: await folder(),
     databaseUrl: undefined,
     keys: DATA_DIR_KEYS,
+    migrations: kiranaMigrations,
   });
   console.log(`restore into a new DATA_DIR: ${seconds(since)} (${restored.rows} rows checked)`);
 
@@ -152,6 +154,7 @@ try {
         dataDir: await folder(),
         databaseUrl: server.url,
         keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
       });
       console.log(`restore into a new PostgreSQL database: ${seconds(since)}`);
       since = performance.now();

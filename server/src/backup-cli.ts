@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, DATA_DIR_KEYS, loadConfig, type Config } from './config.js';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
+import { kiranaMigrations } from './db/migrations-up-to.js';
 import { createLogger } from './lib/logger.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
 import { readShopTimeZone, shopBackups } from './shop-backups.js';
@@ -53,6 +54,7 @@ async function restore(config: Config, file: string | undefined): Promise<void> 
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     keys: DATA_DIR_KEYS,
+    migrations: kiranaMigrations,
   }).catch((error: Error) => {
     if (error instanceof RestoreRefusedError) fail(`nothing restored: ${error.message}`);
     fail(`the restore failed: ${error.message}`);

@@ -10,6 +10,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATA_DIR_KEYS } from '../../config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
+import { kiranaMigrations } from '../../db/migrations-up-to.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { connect, listen } from '../../test/sockets.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
@@ -26,7 +27,7 @@ import { createLogger } from '../../lib/logger.js';
 import { listBackups } from './backup-archive.js';
 import { Backups } from './backups.js';
 import { backUp } from './back-up.js';
-import { readFingerprints, type TableFingerprints } from './fingerprints.js';
+import { readFingerprints, TABLES_SQL, type TableFingerprints } from './fingerprints.js';
 import { restoreBackup, RestoreRefusedError } from './restore.js';
 
 const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
@@ -39,11 +40,12 @@ const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
   }
 };
 
-/** A copy of the backup `file` (into `dir`) whose manifest `edit` changes, or with files added. */
+/** A copy of the backup `file` (into `dir`), its SQL or manifest changed by `edit`, files added. */
 async function tampered(
   file: string,
   dir: string,
   edit: {
+    sql?: (sql: string) => string;
     manifest?: (manifest: string) => string;
     /** Files added, by name. */
     add?: Record<string, string>;
@@ -55,8 +57,13 @@ async function tampered(
     const chunks: Buffer[] = [];
     for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
     let content = Buffer.concat(chunks);
-    if (entry.fileName === 'kirana-backup.json' && edit.manifest)
-      content = Buffer.from(edit.manifest(content.toString('utf8')));
+    const change =
+      entry.fileName === 'database.sql'
+        ? edit.sql
+        : entry.fileName === 'kirana-backup.json'
+          ? edit.manifest
+          : undefined;
+    if (change) content = Buffer.from(change(content.toString('utf8')));
     out.addBuffer(content, entry.fileName);
   }
   zip.close();
@@ -72,7 +79,13 @@ async function tampered(
 const tree = async (dir: string) =>
   (await readdir(dir, { recursive: true }).catch(() => ['(none)'])).sort();
 
-describe('backups', () => {
+const PLANTED = `
+CREATE FUNCTION public.planted() RETURNS trigger LANGUAGE plpgsql AS $$ begin new.name := 'planted'; return new; end; $$;
+CREATE TRIGGER planted BEFORE INSERT OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.planted();
+`;
+
+// A restore first makes Kirana's schema from its migrations, in a scratch database: seconds.
+describe('backups', { timeout: 180_000 }, () => {
   let dataDir: string;
   let embedded: EmbeddedDatabase;
   let app: TestApp;
@@ -144,6 +157,7 @@ describe('backups', () => {
       dataDir: newDataDir,
       databaseUrl: undefined,
       keys: DATA_DIR_KEYS,
+      migrations: kiranaMigrations,
     });
     expect(restored.pictures).toBe(pictures.length);
     // The shop's own keys come along: sessions, paired phones and push subscriptions stay valid.
@@ -182,6 +196,7 @@ describe('backups', () => {
           dataDir: await folder(),
           databaseUrl: server.url,
           keys: DATA_DIR_KEYS,
+          migrations: kiranaMigrations,
         });
         expect(await fingerprintsAt(server.url)).toEqual(original);
 
@@ -199,6 +214,7 @@ describe('backups', () => {
           dataDir: third,
           databaseUrl: undefined,
           keys: DATA_DIR_KEYS,
+          migrations: kiranaMigrations,
         });
         const again = await startEmbeddedDatabase(third);
         try {
@@ -220,10 +236,16 @@ describe('backups', () => {
         dataDir: await folder(),
         databaseUrl: embedded.url,
         keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
       }),
     ).rejects.toThrow(RestoreRefusedError);
     await expect(
-      restoreBackup(backup.path, { dataDir, databaseUrl: undefined, keys: DATA_DIR_KEYS }),
+      restoreBackup(backup.path, {
+        dataDir,
+        databaseUrl: undefined,
+        keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
+      }),
     ).rejects.toThrow(/holds pictures already/);
     expect(await fingerprintsAt(embedded.url)).toEqual(before);
 
@@ -234,8 +256,73 @@ describe('backups', () => {
         dataDir: await folder(),
         databaseUrl: undefined,
         keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
       }),
     ).rejects.toThrow(/not a Kirana backup/);
+  });
+
+  test('refuses a backup with a planted function and trigger on users before writing anything: DATA_DIR as it was, no key file', async () => {
+    const backup = await backUpShop();
+    const planted = await tampered(backup.path, await folder(), { sql: (sql) => sql + PLANTED });
+    // A DATA_DIR holding something of the operator's, and one that does not exist yet.
+    const target = await folder();
+    await writeFile(path.join(target, 'notes.txt'), 'mine');
+    const absent = path.join(await folder(), 'data');
+    for (const dataDir of [target, absent]) {
+      const before = await tree(dataDir);
+      await expect(
+        restoreBackup(planted, {
+          dataDir,
+          databaseUrl: undefined,
+          keys: DATA_DIR_KEYS,
+          migrations: kiranaMigrations,
+        }),
+      ).rejects.toThrow(
+        /^line \d+: CREATE FUNCTION public\.planted\(\) RETURNS trigger .* is not in Kirana's schema/,
+      );
+      expect(await tree(dataDir)).toEqual(before);
+    }
+  });
+
+  test('refuses COPY … TO PROGRAM on the embedded database and on PostgreSQL, running nothing', async () => {
+    const backup = await backUpShop();
+    const marker = path.join(await folder(), 'owned');
+    const copying = await tampered(backup.path, await folder(), {
+      sql: (sql) =>
+        sql.replace('CREATE TABLE', `COPY (SELECT 1) TO PROGRAM 'touch ${marker}';\nCREATE TABLE`),
+    });
+    const refusal =
+      /^line \d+: COPY \(SELECT 1\) TO PROGRAM .* is not a statement of a Kirana backup/;
+    const dataDir = await folder();
+    await expect(
+      restoreBackup(copying, {
+        dataDir,
+        databaseUrl: undefined,
+        keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
+      }),
+    ).rejects.toThrow(refusal);
+    expect(await tree(dataDir)).toEqual([]);
+    if (process.env.DATABASE_URL) {
+      const server = await createDatabase();
+      try {
+        await expect(
+          restoreBackup(copying, {
+            dataDir,
+            databaseUrl: server.url,
+            keys: DATA_DIR_KEYS,
+            migrations: kiranaMigrations,
+          }),
+        ).rejects.toThrow(refusal);
+        const client = new pg.Client({ connectionString: server.url });
+        await client.connect();
+        expect((await client.query(TABLES_SQL).finally(() => client.end())).rows).toEqual([]);
+      } finally {
+        await server.drop();
+      }
+    }
+    await expect(stat(marker)).rejects.toThrow(/ENOENT/);
+    expect(await tree(dataDir)).toEqual([]);
   });
 
   test('a backup with a key this Kirana has not writes none of its keys', async () => {
@@ -249,6 +336,7 @@ describe('backups', () => {
         dataDir,
         databaseUrl: undefined,
         keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
       }),
     ).rejects.toThrow(/holds a key this Kirana has not: keys\/zz-planted.key/);
     expect(await tree(dataDir)).toEqual([]);
@@ -267,6 +355,7 @@ describe('backups', () => {
         dataDir,
         databaseUrl: undefined,
         keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
       }),
     ).rejects.toThrow(/would not hold what the backup holds: undone/);
     expect(await tree(dataDir)).toEqual([]);
@@ -275,6 +364,7 @@ describe('backups', () => {
       dataDir,
       databaseUrl: undefined,
       keys: DATA_DIR_KEYS,
+      migrations: kiranaMigrations,
     });
     expect((await readdir(dataDir)).sort()).toEqual(
       expect.arrayContaining(['pg', 'uploads', 'vapid-keys.json']),

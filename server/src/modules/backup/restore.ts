@@ -4,7 +4,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { makeWorkFolder, openBackup, type OpenedBackup } from './backup-archive.js';
+import { allowedStatements, compareWithSchema, inspectDump } from './dump-check.js';
 import { differingTable, readFingerprints, TABLES_SQL } from './fingerprints.js';
+import {
+  compareOutlines,
+  kiranaSchema,
+  readOutline,
+  type KiranaMigrations,
+  type KiranaSchema,
+} from './kirana-schema.js';
 import {
   dumpStatements,
   restoreSql,
@@ -20,6 +28,8 @@ export interface RestoreTarget {
   databaseUrl: string | undefined;
   /** The key files a backup may put into DATA_DIR (config.ts DATA_DIR_KEYS). */
   keys: readonly string[];
+  /** Kirana's migrations, whose schema a backup must have (db/migrations-up-to.ts). */
+  migrations: KiranaMigrations;
 }
 
 export interface Restored {
@@ -32,12 +42,15 @@ type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
 /**
  * Puts the backup `file` into an empty target: its database, its pictures into DATA_DIR/uploads
- * and its keys into DATA_DIR. The dump is played statement by statement as it is read from the
- * file, in one transaction, where the tables are checked to hold every row as the backup says;
- * the database, pictures and keys are made in a folder of their own (DATA_DIR/.backup-work) and
- * moved into DATA_DIR once it has committed. On any failure DATA_DIR and the database are left
- * as they were. The file's SQL is run as it is: restore only backups of your own shop.
- * @throws RestoreRefusedError when the target holds data already, or the file is no backup.
+ * and its keys into DATA_DIR. First the whole dump is read and checked without running any of
+ * it: only the statements that a dump of Kirana's schema holds (dump-check.ts), its schema
+ * statements exactly those that Kirana's migrations make (kirana-schema.ts). Then it is played
+ * in one transaction, where the tables are checked to hold every row as the backup says and the
+ * schema's objects to be Kirana's, no function or trigger more; the database, pictures and keys
+ * are made in a folder of their own (DATA_DIR/.backup-work) and moved into DATA_DIR once it has
+ * committed. On any failure DATA_DIR and the database are left as they were.
+ * @throws RestoreRefusedError when the target holds data already, or the file is no backup of
+ *   a Kirana shop.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Restored> {
   const backup = await openBackup(file).catch((error: Error) => {
@@ -58,13 +71,20 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const unknownKey = backup.keys.find((key) => !target.keys.includes(key));
     if (unknownKey !== undefined)
       throw new RestoreRefusedError(`${file} holds a key this Kirana has not: keys/${unknownKey}`);
-    return await restoreChecked(backup, target);
+    const contents = await inspectDump(dumpStatements(await backup.openSql()));
+    const schema = await kiranaSchema(contents.migrations, target.migrations);
+    compareWithSchema(contents, schema);
+    return await restoreChecked(backup, schema, target);
   } finally {
     backup.close();
   }
 }
 
-async function restoreChecked(backup: OpenedBackup, target: RestoreTarget): Promise<Restored> {
+async function restoreChecked(
+  backup: OpenedBackup,
+  schema: KiranaSchema,
+  target: RestoreTarget,
+): Promise<Restored> {
   const dataDirExisted = await stat(target.dataDir).then(
     () => true,
     () => false,
@@ -72,11 +92,12 @@ async function restoreChecked(backup: OpenedBackup, target: RestoreTarget): Prom
   const work = await makeWorkFolder(target.dataDir);
   let restored: Restored | undefined;
   try {
-    const finish = async (query: Query) => {
+    const finish = async (query: Query, before: string[]) => {
       const tables = await readFingerprints(query);
       const differs = differingTable(tables, backup.manifest.tables);
       if (differs !== undefined)
         throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
+      compareOutlines(await readOutline(query), before, schema);
       await mkdir(path.join(work, 'uploads'));
       await mkdir(path.join(work, 'keys'));
       const pictures = await backup.extractPictures(path.join(work, 'uploads'));
@@ -87,7 +108,7 @@ async function restoreChecked(backup: OpenedBackup, target: RestoreTarget): Prom
         pictures,
       };
     };
-    const statements = dumpStatements(await backup.openSql());
+    const statements = allowedStatements(dumpStatements(await backup.openSql()), schema);
     if (target.databaseUrl) await restoreIntoServer(statements, target.databaseUrl, finish);
     else await restoreIntoEmbedded(statements, path.join(work, 'pg'), finish);
     if (!restored) throw new Error('the restore did not finish');
@@ -124,16 +145,17 @@ async function hasFiles(dir: string): Promise<boolean> {
 async function restoreIntoEmbedded(
   statements: AsyncIterable<DumpStatement>,
   dir: string,
-  finish: (query: Query) => Promise<void>,
+  finish: (query: Query, before: string[]) => Promise<void>,
 ): Promise<void> {
   await mkdir(dir, { mode: 0o700 });
   const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   try {
     const query: Query = async (sql) => (await db.query<Record<string, unknown>>(sql)).rows;
+    const before = await readOutline(query);
     await restoreSql(
       statements,
       (statement) => db.exec(statement),
-      () => finish(query),
+      () => finish(query, before),
     );
   } finally {
     await db.close();
@@ -160,16 +182,17 @@ async function refuseUnlessEmpty(url: string): Promise<void> {
 async function restoreIntoServer(
   statements: AsyncIterable<DumpStatement>,
   url: string,
-  finish: (query: Query) => Promise<void>,
+  finish: (query: Query, before: string[]) => Promise<void>,
 ): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const query: Query = async (sql) => (await client.query(sql)).rows;
+    const before = await readOutline(query);
     await restoreSql(
       statements,
       (statement) => client.query(statement),
-      () => finish(query),
+      () => finish(query, before),
     );
   } finally {
     await client.end();
