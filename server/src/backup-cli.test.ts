@@ -31,6 +31,18 @@ function backUp(keep = 14) {
   );
 }
 
+/** `npm run restore -- FILE`'s program, from source, into `target` (its DATA_DIR). */
+function restore(file: string, target: string) {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !['DATABASE_URL', 'PORT'].includes(name)),
+  );
+  return spawn(
+    process.execPath,
+    ['--conditions=@kirana/source', '--import', 'tsx', 'server/src/backup-cli.ts', 'restore', file],
+    { cwd: ROOT, env: { ...env, DATA_DIR: target }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
 const finished = (child: ReturnType<typeof spawn>) =>
   new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
 
@@ -85,3 +97,21 @@ test('a backup killed (-9) while it writes leaves no file that looks whole; the 
   for (let run = 0; run < 2; run++) expect(await finished(backUp(2))).toBe(0);
   expect(await listBackups(backupDir)).toHaveLength(2);
 }, 180_000);
+
+test('a refused restore leaves DATA_DIR as it was: no key generated into it, none made', async () => {
+  const notABackup = path.join(dataDir, 'notes.zip');
+  await writeFile(notABackup, 'hello');
+  const empty = await mkdtemp(path.join(tmpdir(), 'kirana-restore-target-'));
+  try {
+    for (const target of [empty, path.join(empty, 'new')]) {
+      const child = restore(notABackup, target);
+      let said = '';
+      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      expect(await finished(child)).toBe(1);
+      expect(said).toMatch(/^kirana: nothing restored: .*notes\.zip is not a Kirana backup/);
+    }
+    expect(await readdir(empty)).toEqual([]);
+  } finally {
+    await rm(empty, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -2,7 +2,7 @@
 // scripts/backup.mjs once the build is current. Problems are said in one line.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DATA_DIR_KEYS, loadConfig, type Config } from './config.js';
+import { ConfigError, DATA_DIR_KEYS, loadConfig, loadDataLocation, type Config } from './config.js';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './db/embedded.js';
 import { kiranaMigrations } from './db/migrations-up-to.js';
 import { createLogger } from './lib/logger.js';
@@ -48,7 +48,10 @@ async function backUp(config: Config): Promise<void> {
   }
 }
 
-async function restore(config: Config, file: string | undefined): Promise<void> {
+async function restore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  file: string | undefined,
+): Promise<void> {
   if (!file) fail('say which backup to restore: npm run restore -- FILE');
   const restored = await restoreBackup(path.resolve(file), {
     dataDir: config.dataDir,
@@ -66,14 +69,18 @@ async function restore(config: Config, file: string | undefined): Promise<void> 
   );
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}`);
-  throw error;
+/** The configuration `load` reads, or the command's end with the reason. */
+function configured<Loaded>(load: () => Loaded): Loaded {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}`);
+    throw error;
+  }
 }
+
 const [command, file] = process.argv.slice(2);
-if (command === 'backup') await backUp(config);
-else if (command === 'restore') await restore(config, file);
+if (command === 'backup') await backUp(configured(loadConfig));
+// A restore generates no key into DATA_DIR: a refused one leaves it as it was.
+else if (command === 'restore') await restore(configured(loadDataLocation), file);
 else fail(`unknown command ${command}: backup, or restore FILE`);

@@ -96,11 +96,22 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and validates the configuration from `env`.
- * @throws ConfigError naming the first bad or (in production) missing variable.
+ * Where the shop's data is, read from `env` without generating any key into DATA_DIR (as
+ * loadConfig does): `npm run restore` must leave a DATA_DIR as it was when it refuses a backup.
+ * @throws ConfigError naming a bad variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+export function loadDataLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const vars = parseEnv(envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }), env);
+  return { dataDir: path.resolve(vars.DATA_DIR), databaseUrl: vars.DATABASE_URL };
+}
+
+function parseEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const name = String(issue?.path[0] ?? 'environment');
@@ -108,7 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
     throw new ConfigError(`${name} ${issue?.message}${got}`);
   }
-  const vars = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * Reads and validates the configuration from `env`.
+ * @throws ConfigError naming the first bad or (in production) missing variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const vars = parseEnv(envSchema, env);
   const production = vars.NODE_ENV === 'production';
   if (production) {
     for (const name of ['SELLER_EMAIL', 'SELLER_PASSWORD', 'SESSION_SECRET'] as const) {
