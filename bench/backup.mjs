@@ -127,6 +127,7 @@ try {
     dataDir,
     keep: 14,
     keys: DATA_DIR_KEYS,
+    timeZone: async () => 'Asia/Kolkata',
   });
   console.log(
     `backup (copy, dump, checked by a restore, zip): ${seconds(since)}, ${mb(backup.bytes)}; the store's queries waited ${(copying / 1000).toFixed(1)} s for the copy`,
@@ -164,6 +165,7 @@ try {
         dataDir: await folder(),
         keep: 14,
         keys: [],
+        timeZone: async () => 'Asia/Kolkata',
       });
       console.log(`backup of that database (pg_dump): ${seconds(since)}, ${mb(fromServer.bytes)}`);
     } finally {
