@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
 import { envSchema, MIN_SECRET_LENGTH, type EnvVars } from './config-env.js';
 import { anotherSite } from './lib/origins.js';
 import type { AgentLogin } from './modules/agent/agent-login.js';
