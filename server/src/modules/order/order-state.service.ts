@@ -188,6 +188,20 @@ export async function changeOrderStatus(
 }
 
 /**
+ * Order `orderId` as the seller may change it (released to the shop), its row locked.
+ * @throws AppError NOT_FOUND for an order the seller cannot see.
+ */
+async function lockSellersOrder(tx: EntityManager, orderId: string): Promise<Order> {
+  const order = await tx.findOne(
+    OrderSchema,
+    { id: orderId, ...releasedOrders },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
  * The seller lets the agent try the delivery PIN again after a lock: the count of wrong PINs
  * starts over. Unlocking an order that is not locked answers it unchanged.
  * @throws AppError NOT_FOUND for an order the seller cannot see.
@@ -199,12 +213,7 @@ export async function unlockDeliveryPin(
 ): Promise<Order> {
   return changeOrders(em, events, async (changes) => {
     const { tx } = changes;
-    const order = await tx.findOne(
-      OrderSchema,
-      { id: orderId, ...releasedOrders },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const order = await lockSellersOrder(tx, orderId);
     if (order.pinLockedAt !== null) {
       changes.move(
         order,
@@ -260,12 +269,7 @@ export async function takeOrderBack(
 ): Promise<Order> {
   return changeOrders(em, events, async (changes) => {
     const { tx } = changes;
-    const order = await tx.findOne(
-      OrderSchema,
-      { id: orderId, ...releasedOrders },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const order = await lockSellersOrder(tx, orderId);
     enforce(canTakeBack(factsOf(order), { role: 'seller' }));
     await tx.populate(order, ['assignedTo']);
     returnToPool(changes, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
@@ -298,12 +302,7 @@ export async function assignOrder(
       { lockMode: LockMode.PESSIMISTIC_READ },
     );
     if (!agent) throw new AppError('NOT_FOUND', 'Agent not found: they may have been removed');
-    const order = await tx.findOne(
-      OrderSchema,
-      { id: orderId, ...releasedOrders },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const order = await lockSellersOrder(tx, orderId);
     enforce(canAssign(factsOf(order), { role: 'seller' }, agentId));
     if (order.assignedTo?.id !== agentId) {
       changes.move(
