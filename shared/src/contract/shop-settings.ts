@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
 import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
-import { PROMISE_MINUTES, SPEC_SHOP_CONTACT } from './shop-contact.js';
+import {
+  MAX_OPEN_ORDERS,
+  MAX_PER_LINE,
+  PROMISE_MINUTES,
+  SPEC_SHOP_CONTACT,
+} from './shop-contact.js';
 import { ZIPCODE } from './shop.js';
 
 /*
@@ -51,6 +56,14 @@ const shopText = (
       ),
       ...readableText(field, { lines }),
     );
+
+/** A whole number from `range.min` to `range.max`, the message naming `field`. */
+const wholeNumber = (field: string, range: { min: number; max: number }) => {
+  const expected = `${field} must be a whole number from ${range.min} to ${range.max}`;
+  return z
+    .number({ error: expected })
+    .check(z.int(expected), z.minimum(range.min, expected), z.maximum(range.max, expected));
+};
 
 /** A pause is for a rush or a closed day or two, not a season. */
 export const MAX_PAUSE_DAYS = 14;
@@ -120,25 +133,11 @@ export const shopUpdateBodySchema = requestBody({
   deliveryFee: z.optional(rupeesSchema),
   /** Delivery is free from this subtotal; 0: never free unless the fee is 0. */
   freeDeliveryAbove: z.optional(rupeesSchema),
-  promiseMinutes: z.optional(
-    z
-      .number({
-        error: `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
-      })
-      .check(
-        z.int(
-          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
-        ),
-        z.minimum(
-          PROMISE_MINUTES.min,
-          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
-        ),
-        z.maximum(
-          PROMISE_MINUTES.max,
-          `promiseMinutes must be a whole number from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
-        ),
-      ),
-  ),
+  promiseMinutes: z.optional(wholeNumber('promiseMinutes', PROMISE_MINUTES)),
+  /** The most units of one product an order may take (the till is not bound by it). */
+  maxPerLine: z.optional(wholeNumber('maxPerLine', MAX_PER_LINE)),
+  /** The most open orders one shopper may have unpaid (cash not yet paid, online not paid). */
+  maxOpenOrders: z.optional(wholeNumber('maxOpenOrders', MAX_OPEN_ORDERS)),
   /** The shop's UPI id (name@bank) for payments at the counter; empty: none. */
   upiId: z.optional(
     z
@@ -199,7 +198,10 @@ export const serviceableQuerySchema = z.object({
   zipcode: zipcodeSchema,
 });
 
-/** The spec's shop, as a new store starts: everywhere, around the clock, free, no minimum. */
+/**
+ * The spec's shop, as a new store starts: everywhere, around the clock, free, no minimum, and
+ * the default limits on what one shopper holds.
+ */
 export const SPEC_SHOP_SETTINGS = {
   zipcodes: [],
   hours: [],
@@ -208,6 +210,8 @@ export const SPEC_SHOP_SETTINGS = {
   deliveryFee: 0,
   freeDeliveryAbove: 0,
   promiseMinutes: PROMISE_MINUTES.default,
+  maxPerLine: MAX_PER_LINE.default,
+  maxOpenOrders: MAX_OPEN_ORDERS.default,
   timeZone: DEFAULT_TIME_ZONE,
   ...SPEC_SHOP_CONTACT,
 } as const satisfies ShopUpdateBody;

@@ -25,6 +25,10 @@ export const shopSchema = z.object({
   deliveryFee: z.number(),
   freeDeliveryAbove: z.number(),
   promiseMinutes: z.int(),
+  /** The most units of one product an order may take. */
+  maxPerLine: z.int(),
+  /** The most open orders one shopper may have unpaid. */
+  maxOpenOrders: z.int(),
   upiId: z.string(),
   upiName: z.string(),
   timeZone: z.string(),

@@ -22,6 +22,7 @@ import { Migration20261206050000_BarcodesAnyCase } from './Migration202612060500
 import { Migration20261206060000_SoldPastCount } from './Migration20261206060000_SoldPastCount.js';
 import { Migration20261206070000_TillPayouts } from './Migration20261206070000_TillPayouts.js';
 import { Migration20261206080000_PushFailures } from './Migration20261206080000_PushFailures.js';
+import { Migration20261206100000_ShopperLimits } from './Migration20261206100000_ShopperLimits.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Migration20261206060000_SoldPastCount,
   Migration20261206070000_TillPayouts,
   Migration20261206080000_PushFailures,
+  Migration20261206100000_ShopperLimits,
 ];

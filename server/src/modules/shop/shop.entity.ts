@@ -1,5 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
+  MAX_OPEN_ORDERS,
+  MAX_PER_LINE,
   PROMISE_MINUTES,
   SHOP_TEXT_LENGTHS,
   SPEC_SHOP_CONTACT,
@@ -25,6 +27,10 @@ export const ShopSettingsSchema = defineEntity({
     /** Delivery is free from this subtotal; 0: never free unless the fee is 0. */
     freeDeliveryAbovePaise: p.integer().default(0),
     promiseMinutes: p.smallint().default(PROMISE_MINUTES.default),
+    /** The most units of one product an order may take (the till is not bound by it). */
+    maxPerLine: p.smallint().default(MAX_PER_LINE.default),
+    /** The most open orders one shopper may have unpaid (cash not yet paid, online not paid). */
+    maxOpenOrders: p.smallint().default(MAX_OPEN_ORDERS.default),
     upiId: p.string().length(320).default(''),
     upiName: p.string().length(100).default(''),
     timeZone: p.string().length(64).default(DEFAULT_TIME_ZONE),

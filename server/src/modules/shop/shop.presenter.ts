@@ -16,6 +16,8 @@ export function presentShop(shop: ShopSettings, now = new Date()): Shop {
     deliveryFee: toRupees(shop.deliveryFeePaise),
     freeDeliveryAbove: toRupees(shop.freeDeliveryAbovePaise),
     promiseMinutes: shop.promiseMinutes,
+    maxPerLine: shop.maxPerLine,
+    maxOpenOrders: shop.maxOpenOrders,
     upiId: shop.upiId,
     upiName: shop.upiName,
     timeZone: shop.timeZone,

@@ -58,6 +58,8 @@ export async function updateShop(
       freeDeliveryAbovePaise: paiseOf(body.freeDeliveryAbove),
     }),
     ...(body.promiseMinutes !== undefined && { promiseMinutes: body.promiseMinutes }),
+    ...(body.maxPerLine !== undefined && { maxPerLine: body.maxPerLine }),
+    ...(body.maxOpenOrders !== undefined && { maxOpenOrders: body.maxOpenOrders }),
     ...(body.upiId !== undefined && { upiId: body.upiId }),
     ...(body.upiName !== undefined && { upiName: body.upiName }),
     ...(body.timeZone !== undefined && { timeZone: body.timeZone }),

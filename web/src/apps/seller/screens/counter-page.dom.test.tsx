@@ -34,6 +34,8 @@ const shop: Shop = {
   deliveryFee: 0,
   freeDeliveryAbove: 0,
   promiseMinutes: 30,
+  maxPerLine: 20,
+  maxOpenOrders: 3,
   upiId: '',
   upiName: '',
   timeZone: 'Asia/Kolkata',

@@ -13,6 +13,8 @@ const shop: Shop = {
   deliveryFee: 25.5,
   freeDeliveryAbove: 0,
   promiseMinutes: 30,
+  maxPerLine: 20,
+  maxOpenOrders: 3,
   upiId: 'kirana@upi',
   upiName: 'Kirana Store',
   timeZone: 'Asia/Kolkata',

@@ -13,6 +13,8 @@ const open: Shop = {
   deliveryFee: 0,
   freeDeliveryAbove: 0,
   promiseMinutes: 30,
+  maxPerLine: 20,
+  maxOpenOrders: 3,
   upiId: '',
   upiName: '',
   timeZone: 'Asia/Kolkata',
