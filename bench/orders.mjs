@@ -71,29 +71,47 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 /**
+ * The most open unpaid orders one shopper may hold in the bench's shop (the most a smallint
+ * holds): its shoppers order again and again, far past what a shop lets one hold (`PUT /api/shop`
+ * takes up to 50), so the setting is written straight into the bench's own database. Every
+ * placement still counts the shopper's open orders, the server's and the ceiling's alike.
+ */
+const MOST_OPEN_ORDERS = 32_767;
+
+/**
  * The statements of the server's transaction placing a COD order (placeOrder in
  * server/src/modules/order/order.service.ts, and claimShopperKey in
  * order-idempotency.service.ts), as the ceiling sends them, with the same parameters: kept in step
  * by hand. Before measuring, the bench reads the statements the server sends for one order
- * (bench/sql-probe.mjs) and says when these differ. Before its transaction, a placement reads the
- * shopper's address, and so does the ceiling (ADDRESS_READ). Besides, it reads its session
- * (unless cached), and after commit the realtime processor reads the order back to send it and
+ * (bench/sql-probe.mjs) and says when these differ. Besides, a placement reads its session
+ * (unless cached) and the shop's settings before its transaction, and after commit the realtime processor reads the order back to send it and
  * the push processor reads the phones to alert (and the order, when any): none of these is in
  * the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
-  /** The shopper's keys past their 24 hours swept, and this key claimed (or taken over). */
+  /**
+   * The shopper's row held (their cart emptied), the shopper's keys past their 24 hours swept,
+   * and this key claimed (or taken over).
+   */
   claimKey: () => `
-    with swept as (
-      delete from order_idempotency_keys where user_id = $1 and created_at <= $2 and key <> $3
+    with held as (
+      update users set cart_items = $1 where id = $2
+    ), swept as (
+      delete from order_idempotency_keys where user_id = $3 and created_at <= $4 and key <> $5
     )
     insert into order_idempotency_keys (id, user_id, key, fingerprint, created_at)
-    values ($4, $5, $6, $7, $8)
+    values ($6, $7, $8, $9, $10)
     on conflict (user_id, key) do update set id = excluded.id, fingerprint = excluded.fingerprint,
-      created_at = excluded.created_at, order_id = $9, answer_status = $10, answer = $11
-      where order_idempotency_keys.created_at <= $12
+      created_at = excluded.created_at, order_id = $11, answer_status = $12, answer = $13
+      where order_idempotency_keys.created_at <= $14
     returning id`,
+  /** The shopper's address as the order keeps it, and their open unpaid orders counted. */
+  address: () => `
+    select id, first_name, last_name, email, phone, street, city, state, zipcode, country,
+      (select count(*)::int as count from orders as o where o.user_id = $1 and o.is_paid = $2
+        and o.status not in ($3, $4) and (o.expires_at is null or o.expires_at > $5)) as open_unpaid
+    from addresses where id = $6 and user_id = $7`,
   /**
    * The units of counted products taken (none in the demo catalogue: it counts none), and every
    * product ordered read (takeForSale in server/src/modules/product/take-for-sale.ts).
@@ -111,7 +129,7 @@ const CEILING_STATEMENTS = {
       p.id in (select taken.id from taken) as taken
     from products as p
     where p.id in (${placeholders(3 + 9 * count, count, 1)})`,
-  /** The order, its items, its history line, the key's record and the emptied cart. */
+  /** The order, its items, its history line and the key's record. */
   write: (count) => `
     with placed_order as (
       insert into orders (id, user_id, address, subtotal_paise, tax_paise, amount_paise,
@@ -125,19 +143,12 @@ const CEILING_STATEMENTS = {
     ), placed_history as (
       insert into order_events (id, order_id, type, actor_role, actor_id, to_status, created_at)
       values (${placeholders(18 + 7 * count, 1, 7)})
-    ), recorded_key as (
-      update order_idempotency_keys set order_id = $${25 + 7 * count},
-        answer_status = $${26 + 7 * count}, answer = $${27 + 7 * count}
-      where id = $${28 + 7 * count}
     )
-    update users set cart_items = $${29 + 7 * count} where id = $${30 + 7 * count}`,
+    update order_idempotency_keys set order_id = $${25 + 7 * count},
+      answer_status = $${26 + 7 * count}, answer = $${27 + 7 * count}
+    where id = $${28 + 7 * count}`,
   commit: () => 'commit',
 };
-
-/** The shopper's address as the order keeps it, read before the transaction (addressOf). */
-const ADDRESS_READ = `
-  select id, first_name, last_name, email, phone, street, city, state, zipcode, country
-  from addresses where id = $1 and user_id = $2`;
 
 /** `case id when $from::uuid then $from+1::int … end`: each of `count` products' quantity. */
 function quantities(from, count) {
@@ -166,9 +177,6 @@ async function placeWithPg(pool, shopper, lines) {
   const key = randomUUID();
   const now = new Date();
   const expired = new Date(now.getTime() - 24 * 3600_000);
-  // Before the transaction, as the server reads it.
-  const [address] = (await pool.query(ADDRESS_READ, [shopper.addressId, shopper.id])).rows;
-  if (!address) throw new Error('the ceiling lost its address');
   const client = await pool.connect();
   try {
     await client.query(sql.begin());
@@ -177,11 +185,20 @@ async function placeWithPg(pool, shopper, lines) {
       .digest('hex');
     const claimId = uuidv7();
     const claim = await client.query(sql.claimKey(), [
+      ...[{}, shopper.id],
       ...[shopper.id, expired, key],
       ...[claimId, shopper.id, key, fingerprint, now],
       ...[null, null, null, expired],
     ]);
     if (claim.rowCount !== 1) throw new Error('the ceiling lost its own key');
+    const [address] = (
+      await client.query(sql.address(), [
+        ...[shopper.id, false, 'Delivered', 'Cancelled', now],
+        ...[shopper.addressId, shopper.id],
+      ])
+    ).rows;
+    if (!address) throw new Error('the ceiling lost its address');
+    if (address.open_unpaid >= MOST_OPEN_ORDERS) throw new Error('the ceiling holds too many');
 
     const ids = lines.map((line) => line.product);
     const quantityCases = lines.flatMap(({ product, quantity }) => [product, quantity]);
@@ -228,7 +245,6 @@ async function placeWithPg(pool, shopper, lines) {
       ]),
       ...[uuidv7(), orderId, 'placed', 'user', shopper.id, 'Order Placed', now],
       ...[orderId, 201, answer, claimId],
-      ...[{}, shopper.id],
     ]);
     await client.query(sql.commit());
   } catch (error) {
@@ -620,6 +636,7 @@ try {
   };
   const db = new pg.Pool({ connectionString: database.url, max: SHOPPERS });
   cleanUps.unshift(() => db.end());
+  await db.query('update shop_settings set max_open_orders = $1', [MOST_OPEN_ORDERS]);
   /** The PostgreSQL processes serving this database (the server's and the ceiling's). */
   const backends = async () =>
     (

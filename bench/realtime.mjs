@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_OPEN_ORDERS } from '@kirana/shared';
 import { io } from 'socket.io-client';
 import { BENCH_ADDRESS, browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
@@ -23,6 +24,12 @@ const { values } = parseArgs({
 });
 const SOCKETS = Number(values.sockets);
 const ROUNDS = Number(values.rounds);
+// One shopper places every order, all of them open and unpaid: at most as many as a shop may
+// let one shopper hold (set so in the bench's shop below), the warm-up's included.
+if (!(ROUNDS >= 1 && ROUNDS < MAX_OPEN_ORDERS.max)) {
+  console.error(`bench/realtime: --rounds takes 1 to ${MAX_OPEN_ORDERS.max - 1}`);
+  process.exit(2);
+}
 const ROUND_TIMEOUT_MS = 10_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -158,6 +165,7 @@ async function benchKirana() {
       email: process.env.SELLER_EMAIL ?? 'admin@kirana.local',
       password: process.env.SELLER_PASSWORD ?? 'kirana-admin',
     });
+    await seller.send('PUT', '/api/shop', { maxOpenOrders: MAX_OPEN_ORDERS.max });
     const agents = [];
     for (let index = 0; index < SOCKETS; index += 1) {
       const { phoneApp } = await pairedAgent(base, seller, {

@@ -2,9 +2,15 @@ import { createECDH, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ERROR_CODES, type ErrorCode } from '@kirana/shared';
+import { ERROR_CODES, MAX_OPEN_ORDERS, type ErrorCode } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cookieHeader, createTestApp, PAYMENT_SECRETS, type Browser, type TestApp } from './app.js';
+import {
+  cookieHeader,
+  createTestAppOfItsOwn,
+  PAYMENT_SECRETS,
+  type Browser,
+  type TestApp,
+} from './app.js';
 import {
   createAgent,
   createProduct,
@@ -522,6 +528,9 @@ async function makeFixtures(app: TestApp) {
       signInAgent(app, 'Removed Agent'),
     ]);
   await seller.http.delete(`/api/agents/${removed.agent.id}`).expect(200);
+  // The shopper places an order for many of the rows, all of them open and unpaid: the shop
+  // takes as many as it may (on this file's own database).
+  await seller.http.put('/api/shop').send({ maxOpenOrders: MAX_OPEN_ORDERS.max }).expect(200);
   const unpairedPhone = app.agent();
   await unpairedPhone.post('/api/agents/login').send({ phone: agent.agent.phone });
 
@@ -681,7 +690,8 @@ describe('who may call each route', () => {
     // Backups dump a database of their own: this table is about who may ask for them.
     scratchDir = await mkdtemp(path.join(tmpdir(), 'kirana-auth-matrix-'));
     scratch = await startEmbeddedDatabase(scratchDir);
-    app = await createTestApp({
+    // Its own database: the shop's settings here are not the other files'.
+    app = await createTestAppOfItsOwn({
       backupSource: { kind: 'embedded', copyTo: scratch.copyTo },
     });
     fx = { ...(await makeFixtures(app)), backups: app.backups };

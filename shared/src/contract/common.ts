@@ -40,8 +40,10 @@ export const ERROR_STATUS = {
   PIN_MISSING: 400,
   PIN_WRONG: 400,
   PIN_LOCKED: 429,
-  // Placing an order and paying for it.
+  // Placing an order and paying for it: one shopper may hold only so much (the shop's settings).
   OUT_OF_STOCK: 409,
+  TOO_MANY_UNITS: 409,
+  TOO_MANY_OPEN_ORDERS: 409,
   // An Idempotency-Key sent again with another request: the first one was done already.
   IDEMPOTENCY_KEY_REUSED: 409,
   // The shop's promise: where it delivers, when it is open, the smallest order it takes.

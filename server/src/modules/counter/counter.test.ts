@@ -8,6 +8,7 @@ import {
   dayIn,
   IDEMPOTENCY_KEY_HEADER,
   MAX_STOCK_COUNT,
+  shopAnswerSchema,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -234,6 +235,19 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
       expect(refused.body).toMatchObject({ success: false, code: 'OUT_OF_STOCK' });
     const after = await app.orm.em.fork().findOneOrFail(ProductSchema, product.id);
     expect(after).toMatchObject({ stockCount: 0, inStock: false });
+  });
+
+  test('the till is not bound by the most of a product a shopper may order: a walk-in buys a crate', async () => {
+    await openDay();
+    const { shop } = shopAnswerSchema.parse((await app.http().get('/api/shop').expect(200)).body);
+    const crate = shop.maxPerLine + 5;
+    const soap = await createProduct(app.orm.em.fork(), { stockCount: 100 });
+    const answer = await sell({
+      items: [{ product: soap.id, quantity: crate }],
+      payment: 'upi',
+    }).expect(201);
+    expect(counterSaleAnswerSchema.parse(answer.body).sale.lines[0]?.quantity).toBe(crate);
+    expect(await stockOf(soap.id)).toBe(100 - crate);
   });
 
   test('a sale retried with the same Idempotency-Key is one sale, however the retries race', async () => {

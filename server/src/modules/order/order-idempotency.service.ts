@@ -17,7 +17,9 @@ import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
 import { keyedRequest, type KeyedRequest, type KeyStore } from '../../lib/idempotency.js';
+import type { UserSchema } from '../user/user.entity.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
+import { holdShopper } from './shopper-hold.js';
 
 /** An answer to placing an order, as first sent: every repeat of its key gets it again. */
 export interface PlacementAnswer {
@@ -37,8 +39,8 @@ export const STILL_PLACING =
 
 const expiredBefore = () => new Date(Date.now() - KEY_MS);
 
-/** The keys' table as Kysely names it (columns in snake_case). */
-type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema>;
+/** The keys' table, and the shoppers' held with a claim, as Kysely names them (snake_case). */
+type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema | typeof UserSchema>;
 
 /**
  * The key and a fingerprint of the placement it asks for (the endpoint and the validated body);
@@ -55,7 +57,8 @@ export function placementRequest(
 
 /**
  * The keys shopper `userId` placed orders with: claimed as the id of the key's record, which
- * placeOrder's write fills with the order and, when known, its answer.
+ * placeOrder's write fills with the order and, when known, its answer. The claim holds the
+ * shopper's row too (shopper-hold.ts), so that a keyed placement takes its turn in one statement.
  */
 export function shopperKeys(userId: string): KeyStore<string, PlacementAnswer> {
   return {
@@ -98,8 +101,9 @@ async function storedAnswer(
  * Claims the key for the order this transaction places. A request holding the same key in a
  * transaction not yet ended makes the claim wait for it; a live record of the key stays locked
  * until this transaction ends (at once: null). Keys of this shopper past their 24 hours are
- * deleted here, freeing them again (this key's own expired record is replaced). The order and
- * its answer are recorded with the claim in placeOrder's write. Answers the claim's id.
+ * deleted here, freeing them again (this key's own expired record is replaced). In the same
+ * statement it holds the shopper's row (shopper-hold.ts). The order and its answer are recorded
+ * with the claim in placeOrder's write. Answers the claim's id.
  */
 async function claimShopperKey(
   tx: EntityManager,
@@ -111,6 +115,7 @@ async function claimShopperKey(
     .getKysely<KeyTables>()
     // One statement. The sweep leaves this key's record to the insert, which takes it over when
     // it has expired: one statement must not change a row twice.
+    .with('held', (db) => holdShopper(db, userId))
     .with('swept', (db) =>
       db
         .deleteFrom('order_idempotency_keys')

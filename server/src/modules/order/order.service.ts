@@ -5,11 +5,13 @@
 import {
   DELIVERY_PIN_LENGTH,
   MAX_LINE_QUANTITY,
+  MESSAGES,
   MIN_ONLINE_PAYMENT_PAISE,
   type PlaceOrderBody,
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -22,6 +24,7 @@ import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.servi
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { shopperKeys, type PlacementAnswer } from './order-idempotency.service.js';
+import { holdShopper } from './shopper-hold.js';
 import type {
   AddressSnapshot,
   OrderEventSchema,
@@ -72,15 +75,21 @@ type PlacementTables = InferKyselyDB<
  * as the counter sells), writes the order, its items and its history line, and empties the
  * shopper's saved cart — all in one transaction (which first claims `key`, when given); then
  * publishes `order.placed`, and `product.changed` for each product whose count it took from.
- * It is the shop's hot path: the address is read before the transaction, and between begin and
- * commit it sends at most three statements — the claim, one taking the units with the products
+ * One shopper holds only so much (docs/orders.md#what-one-shopper-may-hold): at most the shop's
+ * `maxPerLine` units of a product in an order, and at most `maxOpenOrders` open orders unpaid,
+ * counted with the shopper's row held, so that their placements take turns and none is missed
+ * by a racing one.
+ * It is the shop's hot path: between begin and commit it sends at most four statements — the
+ * claim of the key holding the shopper's row (without a key, the hold alone), one read of the
+ * address with the shopper's open unpaid orders counted, one taking the units with the products
  * read, one write of the rest (a refusal for want of units reads the product once more instead).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
- * product or a quantity over the limit; conflict for an out-of-stock product or one with fewer
- * units left than ordered (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or
- * BELOW_MINIMUM by the shop's settings (shop.service.ts priceOrder). KeyInUse when another
- * request has placed an order with `key`.
+ * product or a quantity over the limit; TOO_MANY_UNITS for a line over the shop's most per line
+ * and TOO_MANY_OPEN_ORDERS when the shopper has the most open unpaid orders already (nothing is
+ * taken then); conflict for an out-of-stock product or one with fewer units left than ordered
+ * (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or BELOW_MINIMUM by the shop's settings
+ * (shop.service.ts priceOrder). KeyInUse when another request has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -91,17 +100,23 @@ export async function placeOrder(
   key?: OrderKey,
 ): Promise<PlacedOrder> {
   const lines = mergeLines(body.items);
-  // Where it delivers, its hours, minimum, fee and promise: read before the transaction, and a
-  // closed shop refuses before anything is taken.
+  // Where it delivers, its hours, minimum, fee, promise and limits: read before the transaction,
+  // and a closed shop, or a line over the most, refuses before anything is taken.
   const shop = await readShop(em);
   assertOpen(shop, new Date());
-  const address = await addressOf(em, userId, body.address);
+  await assertWithinMostPerLine(em, lines, shop.maxPerLine);
   const placed = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
-      // First: a duplicate waits here for this transaction, before it takes anything else.
-      const claimId = key && (await claimKey(tx, shopperKeys(userId), key.request));
       const db = tx.getKysely<PlacementTables>();
+      // First: the shopper's row, held until the end (their other placements wait here, and then
+      // count this one's order); with a key, a duplicate waits here too, before it takes anything.
+      const claimId = key && (await claimKey(tx, shopperKeys(userId), key.request));
+      if (!key) await holdShopper<PlacementTables>(db, userId).execute();
       const now = new Date();
+      // Read after the hold: this statement sees the orders of the placements it waited for.
+      const { address, openUnpaid } = await addressAndOpenOrders(db, userId, body.address, now);
+      if (openUnpaid >= shop.maxOpenOrders)
+        throw new AppError('TOO_MANY_OPEN_ORDERS', MESSAGES.tooManyOpenOrders(openUnpaid));
       const priced = await takeForSale(tx, lines, now);
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
@@ -153,27 +168,21 @@ export async function placeOrder(
         to_status: 'Order Placed' as const,
         created_at: now,
       };
-      // One statement: the order, all its items and its history line, the key's record of it
-      // with the answer when known (without a key there is no claim, and it records nothing),
-      // and the emptied cart.
+      // One statement: the order, all its items and its history line, and the key's record of
+      // it with the answer when known (without a key there is no claim, and it records nothing).
+      // The shopper's saved cart was emptied with the hold.
       const answer = key?.answer?.(orderId);
       await db
         .with('placed_order', (db) => db.insertInto('orders').values(order))
         .with('placed_items', (db) => db.insertInto('order_items').values(items))
         .with('placed_history', (db) => db.insertInto('order_events').values(history))
-        .with('recorded_key', (db) =>
-          db
-            .updateTable('order_idempotency_keys')
-            .set({
-              order_id: orderId,
-              answer_status: answer?.status ?? null,
-              answer: answer?.body ?? null,
-            })
-            .where('id', '=', claimId ?? null),
-        )
-        .updateTable('users')
-        .set({ cart_items: {} })
-        .where('id', '=', userId)
+        .updateTable('order_idempotency_keys')
+        .set({
+          order_id: orderId,
+          answer_status: answer?.status ?? null,
+          answer: answer?.body ?? null,
+        })
+        .where('id', '=', claimId ?? null)
         .execute();
       const counted = priced.filter((line) => line.taken).map((line) => line.product);
       return { order: { id: orderId, amountPaise: totals.total }, counted };
@@ -185,16 +194,17 @@ export async function placeOrder(
 }
 
 /**
- * Shopper `userId`'s address `addressId` as the order keeps it.
+ * In one statement: shopper `userId`'s address `addressId` as the order keeps it, and how many
+ * of the shopper's orders are open and unpaid (see {@link openUnpaidOrders}).
  * @throws AppError NOT_FOUND when the address is not the shopper's.
  */
-async function addressOf(
-  em: EntityManager,
+async function addressAndOpenOrders(
+  db: Kysely<PlacementTables>,
   userId: string,
   addressId: string,
-): Promise<AddressSnapshot> {
-  const address = await em
-    .getKysely<PlacementTables>()
+  now: Date,
+): Promise<{ address: AddressSnapshot; openUnpaid: number }> {
+  const address = await db
     .selectFrom('addresses')
     .select([
       'id',
@@ -207,12 +217,13 @@ async function addressOf(
       'state',
       'zipcode',
       'country',
+      openUnpaidOrders(db, userId, now).as('open_unpaid'),
     ])
     .where('id', '=', addressId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!address) throw new AppError('NOT_FOUND', 'Address not found');
-  return {
+  const snapshot: AddressSnapshot = {
     addressId: address.id,
     firstName: address.first_name,
     lastName: address.last_name,
@@ -224,6 +235,25 @@ async function addressOf(
     zipcode: address.zipcode,
     country: address.country,
   };
+  // A count always has its row.
+  return { address: snapshot, openUnpaid: address.open_unpaid ?? 0 };
+}
+
+/**
+ * How many of the shopper's orders are open (neither delivered nor cancelled) and unpaid: cash
+ * on delivery not yet paid, or online awaiting payment (one past its time to pay is about to be
+ * cancelled: not counted).
+ */
+function openUnpaidOrders(db: Kysely<PlacementTables>, userId: string, now: Date) {
+  return db
+    .selectFrom('orders as o')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('o.user_id', '=', userId)
+    .where('o.is_paid', '=', false)
+    .where('o.status', 'not in', ['Delivered', 'Cancelled'])
+    .where((where) =>
+      where.or([where('o.expires_at', 'is', null), where('o.expires_at', '>', now)]),
+    );
 }
 
 /**
@@ -248,6 +278,28 @@ export async function placeCodOrder(
     const order = await placeOrder(em, events, userId, body, { type: 'COD', deliveryPin }, key);
     return answer(order.id);
   });
+}
+
+/**
+ * Refuses a line of more units than the shop lets one order take (its `maxPerLine`), naming the
+ * product: read before the order's transaction, which it spares.
+ * @throws AppError TOO_MANY_UNITS naming the product and the most; INVALID for an unknown product.
+ */
+async function assertWithinMostPerLine(
+  em: EntityManager,
+  lines: PlaceOrderBody['items'],
+  most: number,
+): Promise<void> {
+  const over = lines.find((line) => line.quantity > most);
+  if (!over) return;
+  const product = await em
+    .getKysely<PlacementTables>()
+    .selectFrom('products')
+    .select('name')
+    .where('id', '=', over.product)
+    .executeTakeFirst();
+  if (!product) throw new AppError('INVALID', `items: no product with id ${over.product}`);
+  throw new AppError('TOO_MANY_UNITS', MESSAGES.tooManyUnits(product.name, most));
 }
 
 /** The same product listed twice is one line; its quantities add up (and must stay within limits). */

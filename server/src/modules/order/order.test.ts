@@ -2,6 +2,7 @@ import { userOrdersAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
@@ -307,6 +308,93 @@ describe('shopper orders', () => {
     expect(
       orders.map((order: { items: { quantity: number }[] }) => order.items[0]!.quantity),
     ).toEqual([2, 1]);
+  });
+
+  test('a line of more units than the shop’s most per line (20 by default) is a 409 TOO_MANY_UNITS naming the product and the most, cash or online, and takes nothing', async () => {
+    const rice = await createProduct(app.orm.em.fork(), {
+      name: 'Basmati Rice 1 kg',
+      stockCount: 100,
+    });
+    const { http, id, addressId } = await shopperWithAddress();
+    const refusal = {
+      success: false,
+      code: 'TOO_MANY_UNITS',
+      message: 'At most 20 of Basmati Rice 1 kg can be in one order',
+    };
+    const over = [
+      [{ product: rice.id, quantity: 21 }],
+      // The same product listed twice is one line.
+      [
+        { product: rice.id, quantity: 15 },
+        { product: rice.id, quantity: 6 },
+      ],
+    ];
+    for (const items of over) {
+      for (const endpoint of ['/api/order/cod', '/api/order/razorpay'])
+        await http.post(endpoint).send({ items, address: addressId }).expect(409, refusal);
+    }
+    expect(await ordersOf(id)).toBe(0);
+    const stock = async () =>
+      (await app.orm.em.fork().findOneOrFail(ProductSchema, { id: rice.id })).stockCount;
+    expect(await stock()).toBe(100);
+
+    await http
+      .post('/api/order/cod')
+      .send({ items: [{ product: rice.id, quantity: 20 }], address: addressId })
+      .expect(201);
+    expect(await stock()).toBe(80);
+  });
+
+  test('a shopper with as many open unpaid orders as the shop takes (3 by default) places no more, cash or online, told how many; a cancelled one frees a place', async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const { http, id, addressId } = await shopperWithAddress();
+    const order = { items: [{ product: product.id, quantity: 1 }], address: addressId };
+    await http.post('/api/order/cod').send(order).expect(201);
+    await http.post('/api/order/cod').send(order).expect(201);
+    // An online order awaiting payment is open and unpaid too.
+    await http.post('/api/order/razorpay').send(order).expect(201);
+    const refusal = {
+      success: false,
+      code: 'TOO_MANY_OPEN_ORDERS',
+      message:
+        'You have 3 open orders not yet paid, the most the shop takes: order again once one is delivered, paid or cancelled',
+    };
+    await http.post('/api/order/cod').send(order).expect(409, refusal);
+    await http
+      .post('/api/order/razorpay')
+      .set('Idempotency-Key', 'fourth-online')
+      .send(order)
+      .expect(409, refusal);
+    expect(await ordersOf(id)).toBe(3);
+
+    const [newest] = userOrdersAnswerSchema.parse(
+      (await http.get('/api/order/user').expect(200)).body,
+    ).orders;
+    await http.post('/api/order/cancel').send({ orderId: newest!._id }).expect(200);
+    // The key of the refused request places the order now that there is room.
+    await http
+      .post('/api/order/razorpay')
+      .set('Idempotency-Key', 'fourth-online')
+      .send(order)
+      .expect(201);
+    expect(await ordersOf(id)).toBe(4);
+  });
+
+  test('placements of one shopper racing each other never leave more open unpaid orders than the shop takes, with a key or without', async () => {
+    const product = await createProduct(app.orm.em.fork());
+    const { http, id, addressId } = await shopperWithAddress();
+    const order = { items: [{ product: product.id, quantity: 1 }], address: addressId };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => {
+        const request = http.post('/api/order/cod');
+        if (index % 2 === 0) request.set('Idempotency-Key', `race-${index}`);
+        return request.send(order);
+      }),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect(refused.body).toMatchObject({ success: false, code: 'TOO_MANY_OPEN_ORDERS' });
+    expect(await ordersOf(id)).toBe(3);
   });
 
   test('placing and listing orders are 401 without a session', async () => {

@@ -29,9 +29,6 @@ import { PaymentEventSchema, PaymentSchema, RefundSchema, type Payment } from '.
 import { markOnlinePaid } from './capture.js';
 import type { PaymentDeps } from './provider.js';
 
-/** Unpaid online orders one shopper may have at once: each holds a provider order and the poller. */
-const MAX_ORDERS_AWAITING_PAYMENT = 5;
-
 /** Who asks to verify a Checkout payment: the shopper for their checkout, the agent at the door. */
 export type Payer = { role: 'user'; id: string } | { role: 'agent'; id: string };
 
@@ -43,12 +40,12 @@ const asked = (payment: Payment): ProviderOrderAnswer => ({
 
 /**
  * Places the shopper's online order (validated and priced exactly like cash on delivery, unpaid
- * and hidden from the shop until paid), then opens a provider order for its amount. Once per
+ * and hidden from the shop until paid; counted among the shopper's open unpaid orders, which the
+ * shop's `maxOpenOrders` bounds), then opens a provider order for its amount. Once per
  * `Idempotency-Key`: a repeat of the key answers the first answer again, the provider's refusal
  * included, and opens no other provider order (lib/idempotency.ts oncePerKey).
- * @throws AppError as placeOrder and oncePerKey do; CONFLICT when the shopper already has
- * {@link MAX_ORDERS_AWAITING_PAYMENT} orders awaiting payment; unavailable when the provider
- * order cannot be created (the order then stays awaiting payment, to be paid from My Orders).
+ * @throws AppError as placeOrder and oncePerKey do; unavailable when the provider order cannot be
+ * created (the order then stays awaiting payment, to be paid from My Orders).
  */
 export async function placeOnlineOrder(
   em: EntityManager,
@@ -59,18 +56,6 @@ export async function placeOnlineOrder(
   deliveryPin: boolean,
 ): Promise<PlacementAnswer> {
   return oncePerKey(em, shopperKeys(userId), request, async () => {
-    const waiting = await em.count(OrderSchema, {
-      user: userId,
-      paymentType: 'Online',
-      isPaid: false,
-      status: 'Order Placed',
-    });
-    if (waiting >= MAX_ORDERS_AWAITING_PAYMENT) {
-      throw new AppError(
-        'CONFLICT',
-        `You have ${waiting} orders awaiting payment: pay for them from My Orders, or wait until they expire`,
-      );
-    }
     const payBy = new Date(Date.now() + deps.expiryMinutes * 60_000);
     const terms = { type: 'Online', payBy, deliveryPin } as const;
     const order = await placeOrder(em, deps.events, userId, body, terms, request && { request });

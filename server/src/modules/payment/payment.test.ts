@@ -385,11 +385,24 @@ describe('online payments at checkout', () => {
     });
   });
 
-  test('a shopper with five orders awaiting payment places no sixth; an order under ₹1 is not taken online', async () => {
+  test('a shopper with as many orders awaiting payment as the shop takes (3) places no more; one paid, or past its time to pay, frees a place; an order under ₹1 is not taken online', async () => {
     const shopper = await signUpShopper(app);
-    for (let i = 0; i < 5; i += 1) await placeOnlineOrder(app, shopper);
-    const sixth = await placeOnlineOrder(app, shopper).catch((error: Error) => error);
-    expect(String(sixth)).toMatch(/409/);
+    const waiting = [];
+    for (let i = 0; i < 3; i += 1) waiting.push(await placeOnlineOrder(app, shopper));
+    const fourth = await placeOnlineOrder(app, shopper).catch((error: Error) => error);
+    expect(String(fourth)).toMatch(/409/);
+    const [paid, expired] = waiting;
+    const callback = await payInSandbox(app, paid!.order.id);
+    await shopper.http
+      .post('/api/order/verify')
+      .send({ ...callback, orderId: paid!.orderId })
+      .expect(200);
+    await placeOnlineOrder(app, shopper);
+    // Past its time to pay, an order is about to be cancelled: it holds no place.
+    await expireNow(expired!.orderId);
+    await placeOnlineOrder(app, shopper);
+    const refused = await placeOnlineOrder(app, shopper).catch((error: Error) => error);
+    expect(String(refused)).toMatch(/409/);
 
     const small = await signUpShopper(app);
     const tiny = await placeOnlineOrder(app, small, { offerPricePaise: 50 }).catch(

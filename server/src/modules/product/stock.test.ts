@@ -1,5 +1,5 @@
 import { MAX_STOCK_COUNT, productListAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createDatabase } from '../../test/database.js';
 import {
@@ -35,6 +35,9 @@ describe('counted stock', () => {
   beforeAll(async () => {
     app = await createTestApp();
     seller = await signInSeller(app);
+  });
+  // A shopper a test: one holds only so many open unpaid orders.
+  beforeEach(async () => {
     shopper = await readyShopper(app);
   });
   afterAll(() => app.close());

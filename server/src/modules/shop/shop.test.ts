@@ -159,6 +159,52 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
     });
   });
 
+  test('the seller sets the most of a product per order and the most open unpaid orders a shopper may have: everyone reads them, orders keep to them', async () => {
+    try {
+      // Any of the settings alone, the others kept.
+      expect((await setShop({ maxPerLine: 5 })).shop).toMatchObject({
+        maxPerLine: 5,
+        maxOpenOrders: 3,
+      });
+      expect((await setShop({ maxOpenOrders: 1 })).shop).toMatchObject({
+        maxPerLine: 5,
+        maxOpenOrders: 1,
+      });
+      const { shop } = shopAnswerSchema.parse((await app.http().get('/api/shop').expect(200)).body);
+      expect(shop).toMatchObject({ maxPerLine: 5, maxOpenOrders: 1 });
+
+      const greedy = await shopperReady({ quantity: 6 });
+      const tooMany = await greedy.http.post('/api/order/cod').send(greedy.order).expect(409);
+      expect(tooMany.body).toEqual({
+        success: false,
+        code: 'TOO_MANY_UNITS',
+        message: `At most 5 of ${greedy.product.name} can be in one order`,
+      });
+      await expectNothingWritten(greedy);
+
+      const shopper = await shopperReady({ quantity: 5 });
+      await shopper.http.post('/api/order/cod').send(shopper.order).expect(201);
+      const second = await shopper.http
+        .post('/api/order/cod')
+        .send({ ...shopper.order, items: [{ product: shopper.product.id, quantity: 1 }] })
+        .expect(409);
+      expect(second.body).toEqual({
+        success: false,
+        code: 'TOO_MANY_OPEN_ORDERS',
+        message:
+          'You have 1 open order not yet paid, the most the shop takes: order again once it is delivered, paid or cancelled',
+      });
+      // Raised: the next one is taken.
+      await setShop({ maxOpenOrders: 2 });
+      await shopper.http
+        .post('/api/order/cod')
+        .send({ ...shopper.order, items: [{ product: shopper.product.id, quantity: 1 }] })
+        .expect(201);
+    } finally {
+      await resetShop();
+    }
+  });
+
   test('the seller names the shop and says how to reach it and how returns go: everyone reads it', async () => {
     try {
       const saved = await setShop({
