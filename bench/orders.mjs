@@ -26,7 +26,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cartTotals } from '@kirana/shared';
+import { cartTotals, PROMISE_MINUTES } from '@kirana/shared';
 import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
 import { createDatabase } from './database.mjs';
@@ -214,8 +214,8 @@ async function placeWithPg(pool, shopper, lines) {
       return { product, quantity, unitPrice: row.offer_price_paise, taken: row.taken };
     });
     const totals = cartTotals(priced);
-    // As the server promises a COD order, with the shop's default 30 minutes.
-    const promised = new Date(now.getTime() + 30 * 60_000);
+    // When it should arrive: the bench's shop promises what a new store does.
+    const promised = new Date(now.getTime() + PROMISE_MINUTES.default * 60_000);
 
     const orderId = uuidv7();
     const snapshot = {
