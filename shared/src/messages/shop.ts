@@ -28,4 +28,6 @@ export const SHOP_MESSAGES = {
 
   // Screen texts
   noProductsInCategory: 'No products found in this category.',
+  // Beyond the spec: the shop's most of a product in one order (its maxPerLine), reached.
+  mostPerOrder: (most: number) => `At most ${most} per order`,
 } as const;

@@ -21,10 +21,10 @@ import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
 import { placeOrderAtom, type PaymentMethod } from '../features/orders/atoms/place-order';
 import { productQueries } from '../../../common/catalogue/queries';
-import { checkoutNotices } from '../features/shop-terms/checkout-notices';
+import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/checkout-notices';
 import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
 import { shopQueries } from '../../../common/shop-settings/queries';
-import { useShop } from '../../../common/shop-settings/use-shop';
+import { useMostPerLine, useShop } from '../../../common/shop-settings/use-shop';
 import '../../../common/ui/button.css';
 import './cart-page.css';
 
@@ -50,6 +50,7 @@ function CartScreen() {
   });
   const setQuantity = useSetAtom(setCartQuantityAtom);
   const remove = useSetAtom(deleteFromCartAtom);
+  const mostPerLine = useMostPerLine();
   if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -78,6 +79,7 @@ function CartScreen() {
             <CartLineItem
               key={line.product._id}
               line={line}
+              mostPerLine={mostPerLine}
               onQuantityChange={(quantity) => setQuantity(line.product._id, quantity)}
               onRemove={() => remove(line.product._id)}
             />
@@ -104,7 +106,10 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const shop = useShop();
   const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
   const area = useChosenArea(user?._id);
-  const notices = checkoutNotices(shop, totals.subtotal, area);
+  const notices = [
+    ...mostPerLineNotices(shop, lines),
+    ...checkoutNotices(shop, totals.subtotal, area),
+  ];
   const blocked = notices.some((notice) => notice.blocks);
 
   const submit = async () => {

@@ -73,6 +73,7 @@ function ProductScreen({ id }: { id: string }) {
       <ProductDetails
         product={product}
         inCart={quantities[product._id] ?? 0}
+        mostPerLine={cart.mostPerLine}
         onAddToCart={() => addToCart(product._id)}
         onRemoveFromCart={() => cart.onRemove(product)}
         onBuyNow={() => {

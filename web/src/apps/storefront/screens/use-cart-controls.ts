@@ -1,20 +1,23 @@
 import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import type { CartControls } from '../features/products/components/product-card';
+import { useMostPerLine } from '../../../common/shop-settings/use-shop';
 import { addToCartAtom, removeFromCartAtom } from '../session/cart';
 import { useCartItems } from '../features/cart/atoms/use-cart-items';
 
-/** The cart's quantities and add/remove actions, as product cards take them. */
+/** The cart's quantities, the most a line may hold and add/remove actions, as cards take them. */
 export function useCartControls(): CartControls {
   const quantities = useCartItems();
+  const mostPerLine = useMostPerLine();
   const add = useSetAtom(addToCartAtom);
   const remove = useSetAtom(removeFromCartAtom);
   return useMemo(
     () => ({
       quantities,
+      mostPerLine,
       onAdd: (product) => add(product._id),
       onRemove: (product) => remove(product._id),
     }),
-    [quantities, add, remove],
+    [quantities, mostPerLine, add, remove],
   );
 }

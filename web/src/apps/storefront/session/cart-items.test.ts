@@ -168,6 +168,11 @@ describe('quantityChoices', () => {
     expect(quantityChoices(1, 0)).toEqual([1]);
     expect(quantityChoices(1, 50)).toHaveLength(9);
   });
+
+  it('offers no more than the most the line may hold (the shop’s most per order), yet always the quantity held', () => {
+    expect(quantityChoices(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(quantityChoices(7, 5)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });
 
 describe('sanitizeCart', () => {

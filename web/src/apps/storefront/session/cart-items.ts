@@ -124,11 +124,12 @@ export function linesTotals(
 }
 
 /**
- * The quantity dropdown's choices: 1 to 9, no more than the units left when the shop counts them
- * (`stockCount`), and always the current quantity, so that the cart shows what it holds.
+ * The quantity dropdown's choices: 1 to 9, no more than the line may hold (`most`: the units left
+ * when the shop counts them, and the shop's most per order), and always the current quantity, so
+ * that the cart shows what it holds.
  */
-export function quantityChoices(current: number, stockCount: number | null = null): number[] {
-  const offered = Math.min(CART_QUANTITY_OPTIONS, stockCount ?? CART_QUANTITY_OPTIONS);
+export function quantityChoices(current: number, most: number | null = null): number[] {
+  const offered = Math.min(CART_QUANTITY_OPTIONS, most ?? CART_QUANTITY_OPTIONS);
   const highest = Math.max(offered, clampQuantity(current), 1);
   return Array.from({ length: highest }, (_, index) => index + 1);
 }

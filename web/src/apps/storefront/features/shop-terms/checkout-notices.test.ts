@@ -1,6 +1,6 @@
 import { SPEC_SHOP_CONTACT, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
-import { checkoutNotices } from './checkout-notices';
+import { checkoutNotices, mostPerLineNotices } from './checkout-notices';
 
 const open: Shop = {
   open: true,
@@ -48,5 +48,17 @@ describe('what the cart says before an order', () => {
       { text: 'Add Rs 49.00 more for free delivery', blocks: false },
     ]);
     expect(checkoutNotices(shop, 19_900, undefined, now)).toEqual([]);
+  });
+
+  it('a line over the shop’s most per order stops the order, naming the product, in the server’s words', () => {
+    const lines = [
+      { product: { name: 'Soap' }, quantity: 6 },
+      { product: { name: 'Tea' }, quantity: 5 },
+    ];
+    expect(mostPerLineNotices({ ...open, maxPerLine: 5 }, lines)).toEqual([
+      { text: 'At most 5 of Soap can be in one order', blocks: true },
+    ]);
+    expect(mostPerLineNotices(open, lines)).toEqual([]);
+    expect(mostPerLineNotices(undefined, lines)).toEqual([]);
   });
 });

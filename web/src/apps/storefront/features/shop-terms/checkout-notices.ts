@@ -47,3 +47,21 @@ export function checkoutNotices(
     });
   return notices;
 }
+
+/**
+ * A line of more units than the shop takes in one order (its most per order, lowered since the
+ * line was filled, or a cart merged at login) stops the order, in the words the server would
+ * refuse it with.
+ */
+export function mostPerLineNotices(
+  shop: Shop | undefined,
+  lines: readonly { product: { name: string }; quantity: number }[],
+): CheckoutNotice[] {
+  if (!shop) return [];
+  return lines
+    .filter((line) => line.quantity > shop.maxPerLine)
+    .map((line) => ({
+      text: PROMISE_MESSAGES.tooManyUnits(line.product.name, shop.maxPerLine),
+      blocks: true,
+    }));
+}

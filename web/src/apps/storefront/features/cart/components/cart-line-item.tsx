@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../../../common/ui/icons';
 import type { CartLine } from '../../../session/cart-items';
-import { fewLeftText } from '../../../units-left';
+import { fewLeftText, mostInCart, mostPerOrderText } from '../../../units-left';
 import { quantityChoices } from '../../../session/cart-items';
 import '../../../../../common/ui/button.css';
 import '../../../../../common/ui/form.css';
@@ -18,13 +18,16 @@ import './cart-line-item.css';
 
 interface CartLineItemProps {
   line: CartLine;
+  /** The most of a product the shop takes in one order (unknown until the shop is read). */
+  mostPerLine: number | undefined;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 }
 
 /** One product in the cart: image, name, weight, quantity selector, line price and remove. */
-export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemProps) {
+export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: CartLineItemProps) {
   const { product, quantity } = line;
+  const mostPerOrder = mostPerOrderText(quantity, mostPerLine);
   const selectId = useId();
   const image = product.image[0];
   const lineTotal = toRupees(toPaise(product.offerPrice) * quantity);
@@ -60,6 +63,17 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
             {fewLeftText(product)}
           </p>
         )}
+        {mostPerOrder && (
+          <p
+            className={
+              mostPerLine !== undefined && quantity > mostPerLine
+                ? 'cart-line__warning'
+                : 'cart-line__meta'
+            }
+          >
+            {mostPerOrder}
+          </p>
+        )}
         <div className="cart-line__qty">
           <label htmlFor={selectId}>
             Qty<span className="visually-hidden"> of {product.name}</span>
@@ -70,7 +84,7 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
             value={quantity}
             onChange={(event) => onQuantityChange(Number(event.target.value))}
           >
-            {quantityChoices(quantity, product.stockCount).map((choice) => (
+            {quantityChoices(quantity, mostInCart(product, mostPerLine)).map((choice) => (
               <option key={choice} value={choice}>
                 {choice}
               </option>

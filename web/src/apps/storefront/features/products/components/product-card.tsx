@@ -23,6 +23,8 @@ export const PRODUCT_IMAGE_SIZES =
 export interface CartControls {
   /** How many of each product the cart holds. */
   quantities: Readonly<Record<string, number>>;
+  /** The most of a product the shop takes in one order (unknown until the shop is read). */
+  mostPerLine: number | undefined;
   onAdd: (product: Product) => void;
   onRemove: (product: Product) => void;
 }
@@ -87,7 +89,7 @@ export function ProductCard({ product, cart }: ProductCardProps) {
               <QuantityStepper
                 productName={product.name}
                 quantity={quantity}
-                canAdd={canAddOne(product, quantity)}
+                canAdd={canAddOne(product, quantity, cart.mostPerLine)}
                 onAdd={() => cart.onAdd(product)}
                 onRemove={() => cart.onRemove(product)}
               />

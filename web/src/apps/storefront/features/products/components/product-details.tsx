@@ -6,7 +6,7 @@ import {
   type Product,
 } from '@kirana/shared';
 import { StarRating } from '../../../../../common/ui/star-rating';
-import { canAddOne, fewLeftText } from '../../../units-left';
+import { canAddOne, fewLeftText, mostPerOrderText } from '../../../units-left';
 import { ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
 import '../../../../../common/ui/button.css';
@@ -16,6 +16,8 @@ interface ProductDetailsProps {
   product: Product;
   /** How many the cart already holds. */
   inCart: number;
+  /** The most of a product the shop takes in one order (unknown until the shop is read). */
+  mostPerLine: number | undefined;
   onAddToCart: () => void;
   onRemoveFromCart: () => void;
   /** Adds the product unless the cart holds it already, then goes to the cart. */
@@ -25,11 +27,13 @@ interface ProductDetailsProps {
 export function ProductDetails({
   product,
   inCart,
+  mostPerLine,
   onAddToCart,
   onRemoveFromCart,
   onBuyNow,
 }: ProductDetailsProps) {
   const fewLeft = fewLeftText(product);
+  const mostPerOrder = mostPerOrderText(inCart, mostPerLine);
   const discounted = product.offerPrice < product.price;
   return (
     <div className="product-details">
@@ -77,7 +81,7 @@ export function ProductDetails({
                   <QuantityStepper
                     productName={product.name}
                     quantity={inCart}
-                    canAdd={canAddOne(product, inCart)}
+                    canAdd={canAddOne(product, inCart, mostPerLine)}
                     onAdd={onAddToCart}
                     onRemove={onRemoveFromCart}
                   />
@@ -108,7 +112,7 @@ export function ProductDetails({
         )}
         {inCart > 0 && (
           <p className="product-details__in-cart" role="status">
-            {inCart} in your cart
+            {inCart} in your cart{mostPerOrder && ` · ${mostPerOrder}`}
           </p>
         )}
       </div>
