@@ -1,4 +1,10 @@
-import { shopTimeLabel, type Shop, type ShopAnswer } from '@kirana/shared';
+import {
+  MAX_OPEN_ORDERS,
+  MAX_PER_LINE,
+  shopTimeLabel,
+  type Shop,
+  type ShopAnswer,
+} from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
@@ -86,6 +92,8 @@ const FIELD_IDS: Record<keyof ShopFormValues, string> = {
   minimumOrder: 'shop-minimumOrder',
   deliveryFee: 'shop-deliveryFee',
   freeDeliveryAbove: 'shop-freeDeliveryAbove',
+  maxPerLine: 'shop-maxPerLine',
+  maxOpenOrders: 'shop-maxOpenOrders',
   promiseMinutes: 'shop-promise',
   upiId: 'shop-upi-id',
   upiName: 'shop-upi-name',
@@ -152,6 +160,26 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
             {hint}
           </p>
         )}
+        {said}
+      </div>
+    );
+  };
+  const wholeNumber = (name: 'maxPerLine' | 'maxOpenOrders', label: string, hint: string) => {
+    const id = FIELD_IDS[name];
+    const { attributes, said } = checked(name, `${id}-hint`);
+    return (
+      <div className="seller-field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          inputMode="numeric"
+          value={values[name]}
+          onChange={(event) => update({ [name]: event.target.value })}
+          {...attributes}
+        />
+        <p className="seller-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
         {said}
       </div>
     );
@@ -251,6 +279,22 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
         {amount('freeDeliveryAbove', 'Free delivery from (₹)', '0: the fee is always charged.')}
       </div>
 
+      <fieldset className="seller-fieldset">
+        <legend>How much one shopper may hold</legend>
+        <div className="seller-field-row">
+          {wholeNumber(
+            'maxPerLine',
+            'Most of a product in one order',
+            `${MAX_PER_LINE.min} to ${MAX_PER_LINE.max}. The counter is not bound by it.`,
+          )}
+          {wholeNumber(
+            'maxOpenOrders',
+            'Open unpaid orders a shopper may have',
+            `${MAX_OPEN_ORDERS.min} to ${MAX_OPEN_ORDERS.max}: cash not yet paid, or online awaiting payment.`,
+          )}
+        </div>
+      </fieldset>
+
       <div className="seller-field-row">
         <div className="seller-field">
           <label htmlFor="shop-promise">Delivery promise (minutes)</label>
@@ -305,8 +349,8 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
 
 /**
  * /seller/shop: whether the shop takes orders now (pause, reopen), and its settings: where it
- * delivers, when it is open, its minimum, fee and promise, its UPI id, its name and contact, and
- * its returns policy.
+ * delivers, when it is open, its minimum, fee and promise, how much one shopper may hold, its UPI
+ * id, its name and contact, and its returns policy.
  */
 export function ShopPage() {
   const { data, error, refetch } = useQuery(shopQueries.settings());

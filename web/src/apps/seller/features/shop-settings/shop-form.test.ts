@@ -33,6 +33,8 @@ describe('the Shop screen’s form', () => {
       deliveryFee: 25.5,
       freeDeliveryAbove: 0,
       promiseMinutes: 30,
+      maxPerLine: 20,
+      maxOpenOrders: 3,
       upiId: 'kirana@upi',
       upiName: 'Kirana Store',
       ...SPEC_SHOP_CONTACT,
@@ -102,6 +104,22 @@ describe('the form’s problems, before it is sent', () => {
       name: 'Shop name must be given, at most 60 characters',
       phone: 'Phone must be an Indian number, such as 98765 43210 or 1800 000 000',
       email: 'E-mail must be an address such as hello@kirana.example, or empty',
+    });
+  });
+
+  it('the most per order and the most open unpaid orders: whole numbers within their bounds', () => {
+    for (const maxPerLine of ['0', '1000', '2.5', '', 'ten'])
+      expect(shopFormProblems({ ...values, maxPerLine }), maxPerLine).toEqual({
+        maxPerLine: 'Most of a product in one order must be a whole number, from 1 to 999',
+      });
+    for (const maxOpenOrders of ['0', '51', '1.5', ''])
+      expect(shopFormProblems({ ...values, maxOpenOrders }), maxOpenOrders).toEqual({
+        maxOpenOrders: 'Open unpaid orders a shopper may have must be a whole number, from 1 to 50',
+      });
+    expect(shopFormProblems({ ...values, maxPerLine: ' 999 ', maxOpenOrders: '1' })).toEqual({});
+    expect(shopUpdateOf({ ...values, maxPerLine: ' 5 ', maxOpenOrders: '10' })).toMatchObject({
+      maxPerLine: 5,
+      maxOpenOrders: 10,
     });
   });
 

@@ -1,5 +1,7 @@
 import {
+  MAX_OPEN_ORDERS,
   MAX_OPENINGS,
+  MAX_PER_LINE,
   MAX_ZIPCODES,
   openingHoursSchema,
   PROMISE_MINUTES,
@@ -21,6 +23,8 @@ export interface ShopFormValues {
   deliveryFee: string;
   freeDeliveryAbove: string;
   promiseMinutes: string;
+  maxPerLine: string;
+  maxOpenOrders: string;
   upiId: string;
   upiName: string;
   name: string;
@@ -43,6 +47,8 @@ export function shopFormValues(shop: Shop, zipcodes: readonly string[]): ShopFor
     deliveryFee: String(shop.deliveryFee),
     freeDeliveryAbove: String(shop.freeDeliveryAbove),
     promiseMinutes: String(shop.promiseMinutes),
+    maxPerLine: String(shop.maxPerLine),
+    maxOpenOrders: String(shop.maxOpenOrders),
     upiId: shop.upiId,
     upiName: shop.upiName,
     name: shop.name,
@@ -72,6 +78,8 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
     deliveryFee: number(values.deliveryFee),
     freeDeliveryAbove: number(values.freeDeliveryAbove),
     promiseMinutes: number(values.promiseMinutes),
+    maxPerLine: number(values.maxPerLine),
+    maxOpenOrders: number(values.maxOpenOrders),
     upiId: values.upiId.trim(),
     upiName: values.upiName.trim(),
     name: values.name.trim(),
@@ -98,6 +106,8 @@ const SAID: Record<keyof ShopFormValues, string> = {
   deliveryFee: 'Delivery fee must be rupees, such as 25 or 25.50',
   freeDeliveryAbove: 'Free delivery from must be rupees, such as 500',
   promiseMinutes: `Delivery promise must be whole minutes, from ${PROMISE_MINUTES.min} to ${PROMISE_MINUTES.max}`,
+  maxPerLine: `Most of a product in one order must be a whole number, from ${MAX_PER_LINE.min} to ${MAX_PER_LINE.max}`,
+  maxOpenOrders: `Open unpaid orders a shopper may have must be a whole number, from ${MAX_OPEN_ORDERS.min} to ${MAX_OPEN_ORDERS.max}`,
   upiId: 'UPI id must look like kirana@upi',
   upiName: 'Name on UPI must be plain text, at most 100 characters',
   returnsPolicy: `Returns and refunds must be at most ${SHOP_TEXT_LENGTHS.returnsPolicy} characters`,
