@@ -81,6 +81,31 @@ describe('sign-in limits', () => {
     await login('10.11.2.1', email, password).expect(200);
   });
 
+  test("an attacker at the owner's address (a carrier's, shared) is refused there once past its limits, never the owner's known browser", async () => {
+    // Production allows 10 in a row and 100 a day; 3 and 4 show the same rule in fewer checks.
+    const consecutivePerAccountAndAddress = {
+      ...LOGIN_LIMITS.consecutivePerAccountAndAddress,
+      points: 3,
+    };
+    const perAddressPerDay = { ...LOGIN_LIMITS.perAddressPerDay, points: 4 };
+    app = await createTestApp({
+      trustProxy: true,
+      limits: { login: { ...LOGIN_LIMITS, consecutivePerAccountAndAddress, perAddressPerDay } },
+    });
+    const { email, password } = await signUpShopper(app);
+    const owner = app.agent();
+    const ownerLogin = () =>
+      owner.post('/api/user/login').set(from('10.17.0.1')).send({ email, password });
+    await ownerLogin().expect(200);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await login('10.17.0.1', email, 'guess').expect(401);
+    await login('10.17.0.1', 'nobody@example.com', 'guess').expect(401);
+
+    await ownerLogin().expect(200);
+    await login('10.17.0.1', email, password).expect(429);
+    await login('10.17.0.1', 'someone@example.com', 'guess').expect(429);
+  });
+
   test('the known browser cookie is signed, httpOnly, sent only to its sign-in, and names no account', async () => {
     app = await createTestApp({ trustProxy: true });
     const { email, password } = await signUpShopper(app);

@@ -30,7 +30,8 @@ export interface LimitStore {
  * The sign-in limits of rate-limiter-flexible's login-protection recipe: consecutive failures
  * per account and address (a success clears them), a slower limit per account across
  * addresses (a botnet guessing one password), and a daily limit per address (one address
- * guessing many accounts). An address's failures on one account never lock another account.
+ * guessing many accounts). An address's failures on one account never lock another account. A
+ * browser known to the account counts on limits of its own instead ({@link LoginThrottle.guard}).
  */
 export const LOGIN_LIMITS: LoginLimits = {
   consecutivePerAccountAndAddress: { points: 10, duration: DAY, blockDuration: HOUR },
@@ -134,7 +135,7 @@ export class LoginThrottle {
   private readonly consecutive: Limiter;
   private readonly perAccount: Limiter;
   private readonly perAddress: Limiter;
-  /** A known browser's attempts at the accounts it knows, in place of the account's limit. */
+  /** A known browser's attempts at the accounts it knows, in place of the account's and address's. */
   private readonly perBrowser: Limiter;
   /** Browsers that signed in successfully, by the cookie they keep. */
   private readonly browsers: KnownBrowsers;
@@ -150,24 +151,26 @@ export class LoginThrottle {
   /**
    * Runs the sign-in `attempt` for `account` (an email or phone as typed, compared without case;
    * absent where there is none, e.g. an invite code). A refusal (401/403) counts as a failure;
-   * a success clears the consecutive failures of this account from this address and makes the
-   * browser known to the account (a cookie it keeps, see {@link KnownBrowsers}). A known
-   * browser's attempts count against an allowance of its own as large as the account's, so
-   * guesses at the account from elsewhere, which may lock it for new browsers, never lock its
-   * owner out of the browsers they use, whatever their address and across restarts.
+   * a success clears the consecutive failures of this account from this address (or this known
+   * browser) and makes the browser known to the account (a cookie it keeps, see
+   * {@link KnownBrowsers}). A known browser's attempts count against limits of its own in place
+   * of the address's and the account's: consecutive failures per account and browser, and an
+   * allowance as large as the account's. So a stolen cookie guesses no more than anyone, while
+   * guesses at the account from elsewhere, or from the owner's own address (a carrier's, shared
+   * by many phones), which may lock it for new browsers, never lock its owner out of the
+   * browsers they use, whatever their address and across restarts.
    * @throws AppError TOO_MANY_REQUESTS (429, with Retry-After) while a limit is reached.
    */
   async guard<T>(ctx: Ctx, attempt: () => Promise<T>, account?: string): Promise<T> {
     const accountKey = account?.trim().toLowerCase();
+    const browser = accountKey ? this.browsers.knownTo(ctx, accountKey) : undefined;
     const address = limitedAddress(ctx.ip);
-    const pairKey = `${accountKey ?? ''}|${address}`;
-    const counters: [Limiter, string][] = [
-      [this.consecutive, pairKey],
-      [this.perAddress, address],
-    ];
-    if (accountKey) {
-      const browser = this.browsers.knownTo(ctx, accountKey);
-      counters.push(browser ? [this.perBrowser, browser] : [this.perAccount, accountKey]);
+    const pairKey = browser ? `${accountKey}|browser:${browser}` : `${accountKey ?? ''}|${address}`;
+    const counters: [Limiter, string][] = [[this.consecutive, pairKey]];
+    if (browser) counters.push([this.perBrowser, browser]);
+    else {
+      counters.push([this.perAddress, address]);
+      if (accountKey) counters.push([this.perAccount, accountKey]);
     }
     await consumeAll(ctx, counters, 'Too many login attempts.');
     try {
