@@ -19,7 +19,13 @@ import { refuseCrossSiteRequests, requireJsonBodies } from './lib/cross-site.js'
 import { AppError, bodyParseError, errorHandler, isClientGone } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import type { RedisClient } from './lib/redis.js';
-import { AddressLimit, LoginThrottle, SEARCH_LIMIT, type Limits } from './lib/rate-limit.js';
+import {
+  AddressLimit,
+  LoginThrottle,
+  SEARCH_LIMIT,
+  warnOfUntrustedProxy,
+  type Limits,
+} from './lib/rate-limit.js';
 import { anotherSite } from './lib/origins.js';
 import { securityHeaderLists, securityHeaders } from './lib/security-headers.js';
 import { requestLines, requestLog, type RequestLogLevel } from './lib/request-log.js';
@@ -164,6 +170,7 @@ export function createApp(deps: AppDependencies): App {
       level: deps.requestLogLevel,
     }),
   );
+  if (!deps.trustProxy) app.use(warnOfUntrustedProxy(deps.logger));
   const security = securityHeaderLists({
     publicUrl: deps.publicUrl,
     publicOrigins: deps.publicOrigins,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../test/app.js';
 import { signInSeller, signUpShopper } from '../test/factories.js';
@@ -323,6 +324,33 @@ describe('search limits', () => {
     for (let each = 0; each < 5; each += 1)
       await search({ q: 'mango', limit: 'many' }, '10.15.0.1').expect(400);
     await search({ q: 'mango' }, '10.15.0.1').expect(200);
+  });
+});
+
+describe('a proxy on this machine while TRUST_PROXY is unset', () => {
+  test('the first request from this machine that carries X-Forwarded-For warns, once, to set TRUST_PROXY', async () => {
+    const warnings: { msg: string }[] = [];
+    const logger = pino(
+      { level: 'warn' },
+      { write: (line: string) => void warnings.push(JSON.parse(line)) },
+    );
+    app = await createTestApp({ logger });
+    await app.http().get('/healthz').expect(200);
+    expect(warnings).toEqual([]);
+
+    for (let each = 0; each < 2; each += 1)
+      await app.http().get('/healthz').set(from('203.0.113.5')).expect(200);
+    expect(warnings).toEqual([
+      expect.objectContaining({ msg: expect.stringContaining('TRUST_PROXY') }),
+    ]);
+  });
+
+  test('behind TRUST_PROXY, a forwarded request warns of nothing', async () => {
+    const warnings: unknown[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    app = await createTestApp({ trustProxy: true, logger });
+    await app.http().get('/healthz').set(from('203.0.113.5')).expect(200);
+    expect(warnings).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { ParameterizedContext } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -9,6 +9,7 @@ import {
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
 import { KnownBrowsers } from './known-browsers.js';
+import type { Logger } from './logger.js';
 import { REDIS_KEY_PREFIX, type RedisClient } from './redis.js';
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
@@ -111,6 +112,24 @@ function waitText(seconds: number): string {
  */
 export const isThisMachine = (address: string) =>
   address === '::1' || /^(::ffff:)?127\./.test(address);
+
+/**
+ * For an app that does not trust X-Forwarded-For (TRUST_PROXY unset): warns once, at the first
+ * request from this machine that carries that header, that a proxy here passes every client off
+ * as this machine, which the limits spare ({@link isThisMachine}).
+ */
+export function warnOfUntrustedProxy(logger: Logger): Middleware<AppState, AppContext> {
+  let warned = false;
+  return async (ctx, next) => {
+    if (!warned && ctx.get('X-Forwarded-For') && isThisMachine(ctx.ip)) {
+      warned = true;
+      logger.warn(
+        'a proxy on this machine forwards requests (X-Forwarded-For) while TRUST_PROXY is unset: every client counts as this machine, which the search and socket limits spare; set TRUST_PROXY=true',
+      );
+    }
+    await next();
+  };
+}
 
 /**
  * The client address the limits count: an IPv6 address by its /64, the block one home or phone
