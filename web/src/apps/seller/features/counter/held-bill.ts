@@ -24,7 +24,7 @@ export interface HeldBill {
   payment: CounterPayment;
   /** The cash tendered, as typed. */
   tendered: string;
-  /** The last try sent whose answer never came (it may have been recorded), or null. */
+  /** The first try sent whose answer has not come (in flight or lost: it may be recorded), or null. */
   unanswered: CounterSaleBody | null;
 }
 

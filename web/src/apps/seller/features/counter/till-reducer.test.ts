@@ -313,6 +313,29 @@ describe('the till’s races', () => {
     expect(known.done).toBeNull();
   });
 
+  it('a reload while a sale is recorded holds that try: once the bill is edited and paid again, recorded already sells only what that try held', () => {
+    const recording = recordingTea();
+    expect(recording.unanswered).toBe(recording.recording?.body);
+    const { bill, key, payment, tendered, unanswered } = recording;
+    const reloaded = run(emptyTill('fresh'), {
+      type: 'held bill restored',
+      held: { bill, key, payment, tendered, unanswered },
+    });
+    const known = run(reloaded, ...scan(rusk), payPressed, refused('IDEMPOTENCY_KEY_REUSED'));
+    expect(known.notice).toEqual({ kind: 'recorded already' });
+    expect(lines(known)).toEqual([['Rusk', 1]]);
+    expect(known).toMatchObject({ key: 'key-2', unanswered: null });
+  });
+
+  it('the try held is cleared by its answer', () => {
+    const answered = run(recordingTea(), {
+      type: 'sale answered',
+      sale: aSale(9),
+      nextKey: 'key-2',
+    });
+    expect(answered.unanswered).toBeNull();
+  });
+
   it('a retry refused as recorded already with no lost try on the bill leaves the next bill what that try did not sell', () => {
     const held = run(emptyTill('held'), {
       type: 'held bill restored',

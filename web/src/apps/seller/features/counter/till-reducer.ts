@@ -43,8 +43,10 @@ export interface TillState {
   /** The bill's Idempotency-Key, one until it is sold: a retry after a lost answer is one sale. */
   key: string;
   /**
-   * The last try of this bill whose answer never came (the server unreached or failing): it may
-   * have been recorded. Held with the bill over a reload.
+   * The first try of this bill whose answer has not come: in flight, or lost (the server
+   * unreached or failing). It may have been recorded under the bill's key, and then a retry
+   * refused as IDEMPOTENCY_KEY_REUSED sold what it held. Held with the bill over a reload,
+   * cleared by its answer.
    */
   unanswered: CounterSaleBody | null;
   /** Codes scanned whose products are still being looked up. */
@@ -202,7 +204,13 @@ function pay(state: TillState, event: PayPressed): TillState {
   const cash = cashFor(total, tendered);
   const cashGiven = 'tendered' in cash ? cash.tendered : undefined;
   const body = saleBody(bill, payment, total, cashGiven, agreed);
-  return { ...state, askingPastCount: false, recording: { body, key: state.key } };
+  return {
+    ...state,
+    askingPastCount: false,
+    recording: { body, key: state.key },
+    // Held over a reload before any answer: the tab may go while the sale is recorded.
+    unanswered: state.unanswered ?? body,
+  };
 }
 
 function saleFailed(
@@ -212,8 +220,8 @@ function saleFailed(
   const { recording, queued } = state;
   if (!recording) return state;
   if (code === 'IDEMPOTENCY_KEY_REUSED') {
-    // A try whose answer was lost was recorded after all: what the bill holds beyond it, and
-    // what was scanned meanwhile, is the next bill's.
+    // A try whose answer was lost (or never came before a reload) was recorded after all: what
+    // the bill holds beyond it, and what was scanned meanwhile, is the next bill's.
     const sold = state.unanswered?.items ?? recording.body.items;
     const beyond = joinBills(billBeyond(state.bill, sold), queued);
     return { ...nextBill(state, beyond, nextKey), notice: { kind: 'recorded already' } };
@@ -224,7 +232,8 @@ function saleFailed(
     bill: joinBills(state.bill, queued),
     queued: [],
     recording: null,
-    unanswered: lost ? recording.body : state.unanswered,
+    // Refused, this try was not recorded; a try before it whose answer was lost may have been.
+    unanswered: !lost && state.unanswered === recording.body ? null : state.unanswered,
   };
   const ids = failed.bill.map((line) => line.product._id);
   if (code === 'BILL_CHANGED')
