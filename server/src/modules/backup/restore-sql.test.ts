@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
@@ -135,7 +136,7 @@ describe('restoreSql', () => {
       `${statements
         .slice(3)
         .map((statement) => statement.text)
-        .join(';\n')};`,
+        .join('\n;\n')}\n;`,
       'commit',
     ]);
   });
@@ -155,6 +156,26 @@ describe('restoreSql', () => {
         .split(';')
         .filter((part) => part.trim() !== ''),
     ).toHaveLength(26);
+  });
+
+  test('plays a statement ending in a line comment apart from the next one', async () => {
+    const db = await PGlite.create();
+    try {
+      const commented = [
+        'CREATE TABLE public.t (n integer) -- the last line of the statement',
+        ';',
+        'INSERT INTO public.t VALUES (1) -- this too',
+        ';',
+        'INSERT INTO public.t VALUES (2);',
+      ].join('\n');
+      await restoreSql(played(commented), (statement) => db.exec(statement));
+      expect((await db.query('select n from public.t order by n')).rows).toEqual([
+        { n: 1 },
+        { n: 2 },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   test('rolls back when the body fails, and says why', async () => {
@@ -177,7 +198,7 @@ describe('restoreSql', () => {
       },
     );
     await expect(failing).rejects.toThrow('would not hold');
-    expect(ran.slice(-2)).toEqual(['CREATE TABLE public.t (name text);', 'rollback']);
+    expect(ran.slice(-2)).toEqual(['CREATE TABLE public.t (name text)', 'rollback']);
   });
 
   test('rolls back, and plays nothing more, when reading the dump fails half-way', async () => {

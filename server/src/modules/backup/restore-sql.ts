@@ -53,14 +53,14 @@ export async function restoreSql(
     for (; !next.done; next = await iterator.next()) {
       const { text } = next.value;
       if (chars > 0 && chars + text.length > BATCH_CHARS) {
-        await run(`${batch.join(';\n')};`);
+        await run(joined(batch));
         batch = [];
         chars = 0;
       }
       batch.push(text);
       chars += text.length;
     }
-    if (batch.length > 0) await run(`${batch.join(';\n')};`);
+    if (batch.length > 0) await run(joined(batch));
     await check();
     await run('commit');
   } catch (error) {
@@ -69,6 +69,12 @@ export async function restoreSql(
     throw error;
   }
 }
+
+/**
+ * Statements as one query, each semicolon on a line of its own: a statement may end in a `--`
+ * comment (its last line's newline trimmed), which would otherwise take the semicolon in.
+ */
+const joined = (batch: string[]) => `${batch.join('\n;\n')}\n;`;
 
 const SETTING = /^(SET [a-z_]+ = [^;\n]*|SELECT pg_catalog\.set_config\([^;\n]*\))$/;
 
