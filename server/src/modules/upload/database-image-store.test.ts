@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { picture } from '../../test/factories.js';
 import { createLogger } from '../../lib/logger.js';
 import { DatabaseImageStore } from './database-image-store.js';
-import { LocalImageStore } from './image-store.js';
+import { LocalImageStore, type ImageStore } from './image-store.js';
 import { storeImage } from './images.js';
 import { openImageStore } from './open-image-store.js';
 import { StoredImageSchema } from './stored-image.entity.js';
@@ -31,7 +31,7 @@ const rowOf = (name: string) =>
   orm.em.fork().findOne(StoredImageSchema, { name }, { populate: ['bytes'] });
 
 /** Only the uploads middleware over `store`, and a 404 after it, as in the app. */
-function serve(store: DatabaseImageStore) {
+function serve(store: ImageStore) {
   const app = new Koa<AppState, AppContext>();
   app.use(serveUploads(store));
   app.use((ctx) => {
@@ -338,5 +338,24 @@ describe('the files store', () => {
       .set('If-None-Match', first.headers['etag']!)
       .expect(304);
     await app.http().head('/uploads/demo/plum-800.webp').expect(200);
+  });
+
+  test('serves only pictures: another file put in its folder is not found', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'kirana-files-'));
+    try {
+      const http = serve(new LocalImageStore(root));
+      await writeFile(path.join(root, 'x.html'), '<script src="x.js"></script>');
+      await writeFile(path.join(root, 'x.js'), 'alert(document.cookie)');
+      await writeFile(path.join(root, 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await writeFile(path.join(root, 'notes'), 'text');
+      for (const name of ['x.html', 'x.js', 'x.svg', 'notes']) {
+        const response = await http.get(`/uploads/${name}`).expect(404);
+        expect(response.text).toBe('fell through');
+      }
+      await writeFile(path.join(root, 'plum-800.webp'), await picture('webp', 8, 8));
+      await http.get('/uploads/plum-800.webp').expect(200).expect('Content-Type', 'image/webp');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { ONE_YEAR_MS } from '../../lib/static.js';
-import { assertImageName } from './image-name.js';
+import { assertImageName, pictureType } from '../../lib/image-name.js';
 import type { ImageStore, LocalImageStore, RequestContext } from './image-store.js';
 import { StoredImageSchema } from './stored-image.entity.js';
-
-const CONTENT_TYPES = new Map([
-  ['.webp', 'image/webp'],
-  ['.avif', 'image/avif'],
-  ['.png', 'image/png'],
-  ['.jpg', 'image/jpeg'],
-  ['.jpeg', 'image/jpeg'],
-]);
 
 const CACHE_CONTROL = `public, max-age=${ONE_YEAR_MS / 1000}, immutable`;
 
@@ -65,7 +56,7 @@ export class DatabaseImageStore implements ImageStore {
   /** @throws Error for a name that is no image name or has no picture type's extension. */
   async put(name: string, data: Buffer): Promise<void> {
     assertImageName(name);
-    const contentType = CONTENT_TYPES.get(path.extname(name).toLowerCase());
+    const contentType = pictureType(name);
     if (!contentType) throw new Error(`not a picture's name: ${JSON.stringify(name)}`);
     await this.orm.em.fork().upsert(
       StoredImageSchema,
@@ -136,7 +127,7 @@ export class DatabaseImageStore implements ImageStore {
         .find(StoredImageSchema, { name: { $in: batch } }, { fields: ['name'] });
       const have = new Set(present.map((row) => row.name));
       for (const name of batch) {
-        if (have.has(name) || !CONTENT_TYPES.has(path.extname(name).toLowerCase())) continue;
+        if (have.has(name) || !pictureType(name)) continue;
         await this.put(name, await files.read(name));
         copied += 1;
       }

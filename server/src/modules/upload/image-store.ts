@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { ONE_YEAR_MS, sendIfExists } from '../../lib/static.js';
-import { assertImageName, isImageName } from './image-name.js';
+import { assertImageName, isImageName, pictureType } from '../../lib/image-name.js';
 
 /**
  * Where uploaded and rendered images live: files under DATA_DIR/uploads on one machine, the
@@ -16,7 +16,7 @@ export interface ImageStore {
   readonly baseUrl: string;
   /**
    * Stores `data` as `name`, replacing what was there.
-   * @throws Error when `name` is not an image name (see image-name.ts).
+   * @throws Error when `name` is not an image name (see lib/image-name.ts).
    */
   put(name: string, data: Buffer): Promise<void>;
   has(name: string): Promise<boolean>;
@@ -26,7 +26,7 @@ export interface ImageStore {
    */
   remove(name: string): Promise<void>;
   /**
-   * Answers a GET or HEAD of the image `name` (an image name, see image-name.ts): its bytes with a year's
+   * Answers a GET or HEAD of the image `name` (an image name, see lib/image-name.ts): its bytes with a year's
    * immutable cache and an ETag, or 304 when the client holds them. False when there is none.
    */
   send(ctx: RequestContext, name: string): Promise<boolean>;
@@ -60,7 +60,9 @@ export class LocalImageStore implements ImageStore {
     await rm(this.resolve(name), { force: true });
   }
 
+  /** Answers pictures only: any other file put in the folder is not found. */
   async send(ctx: RequestContext, name: string): Promise<boolean> {
+    if (!pictureType(name)) return false;
     const sent = await sendIfExists(ctx, name, {
       root: this.root,
       maxage: ONE_YEAR_MS,

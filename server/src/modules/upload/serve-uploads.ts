@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AppContext, AppState } from '../../lib/context.js';
-import { isImageName } from './image-name.js';
+import { isImageName } from '../../lib/image-name.js';
 import type { ImageStore } from './image-store.js';
 
 /**

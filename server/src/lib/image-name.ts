@@ -15,3 +15,25 @@ export function isImageName(name: string): boolean {
 export function assertImageName(name: string): void {
   if (!isImageName(name)) throw new Error(`not an image name: ${JSON.stringify(name)}`);
 }
+
+/** The content type of each picture extension a store holds (the stores write WebP). */
+const PICTURE_TYPES = new Map([
+  ['.webp', 'image/webp'],
+  ['.avif', 'image/avif'],
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+]);
+
+/** Says which picture extensions are accepted, for a refusal. */
+export const PICTURE_EXTENSIONS = [...PICTURE_TYPES.keys()];
+
+/**
+ * The content type of the picture `name`: an image name with a picture's extension. Undefined
+ * for any other file, which no store serves (an HTML or script file would run as the shop's).
+ */
+export function pictureType(name: string): string | undefined {
+  if (!isImageName(name)) return undefined;
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? undefined : PICTURE_TYPES.get(name.slice(dot).toLowerCase());
+}
