@@ -117,3 +117,50 @@ test('a backup whose database.sql would unpack to hundreds of times its size (a 
   );
   expect(process.memoryUsage().heapUsed - heap).toBeLessThan(32 * 1024 * 1024);
 }, 120_000);
+
+test('a backup holding a file other than a picture under uploads/ is refused before anything is written', async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'kirana-archive-'));
+  const file = path.join(folder, 'kirana-2026-12-06T09-30-00-000+0530.zip');
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify({ format: 1, tables: {} })), 'kirana-backup.json');
+  zip.addBuffer(Buffer.from(''), 'database.sql');
+  zip.addBuffer(Buffer.from('webp'), 'uploads/products/plum-800.webp');
+  zip.addBuffer(Buffer.from('<script src="x.js"></script>'), 'uploads/x.html');
+  zip.addBuffer(Buffer.from('alert(document.cookie)'), 'uploads/x.js');
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
+  await expect(openBackup(file)).rejects.toThrow(
+    `${file} is no Kirana backup: its uploads/x.html is not a picture (a .webp, .avif, .png, .jpg or .jpeg file)`,
+  );
+});
+
+test('a backup carries only the pictures of DATA_DIR/uploads, not other files put there', async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'kirana-archive-'));
+  const uploads = path.join(folder, 'uploads');
+  await mkdir(path.join(uploads, 'products'), { recursive: true });
+  await writeFile(path.join(uploads, 'products', 'plum-800.webp'), 'webp');
+  await writeFile(path.join(uploads, 'notes.txt'), 'text');
+  const sqlFile = path.join(folder, 'database.sql');
+  await writeFile(sqlFile, '');
+  const written = await writeBackup({
+    dir: path.join(folder, 'backups'),
+    sqlFile,
+    manifest: { createdAt: new Date().toISOString(), database: 'embedded', tables: {} },
+    uploadsDir: uploads,
+    keyFiles: [],
+    timeZone: 'UTC',
+  });
+  const backup = await openBackup(written.path);
+  try {
+    expect(backup.manifest.pictures).toBe(1);
+    const restored = path.join(folder, 'restored');
+    await mkdir(restored);
+    expect(await backup.extractPictures(restored)).toBe(1);
+    expect(await readdir(restored, { recursive: true })).toEqual([
+      'products',
+      'products/plum-800.webp',
+    ]);
+  } finally {
+    backup.close();
+  }
+});

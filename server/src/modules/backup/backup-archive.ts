@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry } from 'yauzl';
 import yazl from 'yazl';
+import { PICTURE_EXTENSIONS, pictureType } from '../../lib/image-name.js';
 import type { TableFingerprints } from './fingerprints.js';
 
 /*
@@ -177,7 +178,10 @@ async function existing(files: readonly string[]): Promise<string[]> {
   return found.filter((file) => file !== null);
 }
 
-/** The files under `root`, relative to it; none when it does not exist. */
+/**
+ * The pictures under `root` (files a store serves: no other file, no picture still being written),
+ * relative to it; none when it does not exist.
+ */
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
@@ -186,8 +190,9 @@ async function filesUnder(root: string): Promise<string[]> {
     },
   );
   return entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+    .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .filter((file) => pictureType(file.split(path.sep).join('/')))
     .sort();
 }
 
@@ -321,6 +326,13 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     const sql = entryOf(DATABASE_SQL);
     const under = (folder: string) =>
       [...entries].filter(([name]) => name.startsWith(folder) && !name.endsWith('/'));
+    // Refused whole, before anything is written: a file that is no picture (x.html, x.js) would
+    // be served from the shop's own address.
+    for (const [name] of under(UPLOADS))
+      if (!pictureType(name.slice(UPLOADS.length)))
+        throw new Error(
+          `${file} is no Kirana backup: its ${name} is not a picture (a ${PICTURE_EXTENSIONS.slice(0, -1).join(', ')} or ${PICTURE_EXTENSIONS.at(-1)} file)`,
+        );
     return {
       manifest,
       keys: under(KEYS).map(([name]) => name.slice(KEYS.length)),
@@ -328,10 +340,8 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
       async extractPictures(dir) {
         let count = 0;
         for (const [name, entry] of under(UPLOADS)) {
-          const relative = path.normalize(name.slice(UPLOADS.length));
-          if (relative.startsWith('..') || path.isAbsolute(relative))
-            throw new Error(`${file} names a picture outside uploads/: ${name}`);
-          const target = path.join(dir, relative);
+          // A picture's name (checked above): no `..`, no absolute path.
+          const target = path.join(dir, name.slice(UPLOADS.length));
           await mkdir(path.dirname(target), { recursive: true });
           await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target));
           count++;
