@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { backupMadeAnswerSchema, backupsAnswerSchema } from '@kirana/shared';
 import pg from 'pg';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -24,6 +26,7 @@ import {
 } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder, signedCallback } from '../../test/payments.js';
 import { createLogger } from '../../lib/logger.js';
+import { DatabaseImageStore } from '../upload/database-image-store.js';
 import { listBackups } from './backup-archive.js';
 import { Backups } from './backups.js';
 import { backUp } from './back-up.js';
@@ -227,6 +230,53 @@ describe('backups', { timeout: 180_000 }, () => {
       }
     },
   );
+
+  test('a shop keeping its pictures in the database (UPLOADS=database) backs up and restores, embedded and into PostgreSQL, however large its pictures', async () => {
+    // The largest picture a store writes: 800 pixels of noise with transparency, about a
+    // megabyte of WebP; two dozen of them are 50 MB of hex in one INSERT of pg_dump's 500 rows.
+    const largest = await sharp(randomBytes(800 * 800 * 4), {
+      raw: { width: 800, height: 800, channels: 4 },
+    })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer();
+    expect(largest.length).toBeGreaterThan(900_000);
+    const store = new DatabaseImageStore(app.orm);
+    const names = Array.from({ length: 24 }, (_, index) => `products/large-${index}-800.webp`);
+    for (const name of names) await store.put(name, largest);
+    try {
+      const backup = await backUpShop();
+      const original = await fingerprintsAt(embedded.url);
+      expect(original['stored_images']?.rows).toBeGreaterThanOrEqual(names.length);
+      const newDataDir = await folder();
+      await restoreBackup(backup.path, {
+        dataDir: newDataDir,
+        databaseUrl: undefined,
+        keys: DATA_DIR_KEYS,
+        migrations: kiranaMigrations,
+      });
+      const second = await startEmbeddedDatabase(newDataDir);
+      try {
+        expect(await fingerprintsAt(second.url)).toEqual(original);
+      } finally {
+        await second.close();
+      }
+      if (!process.env.DATABASE_URL) return;
+      const server = await createDatabase();
+      try {
+        await restoreBackup(backup.path, {
+          dataDir: await folder(),
+          databaseUrl: server.url,
+          keys: DATA_DIR_KEYS,
+          migrations: kiranaMigrations,
+        });
+        expect(await fingerprintsAt(server.url)).toEqual(original);
+      } finally {
+        await server.drop();
+      }
+    } finally {
+      for (const name of names) await store.remove(name);
+    }
+  });
 
   test('refuses a target that holds data, and changes nothing there', async () => {
     const backup = await backUpShop();

@@ -92,6 +92,30 @@ describe('dumpStatements', () => {
     await expect(read(endless)).rejects.toThrow(RestoreRefusedError);
   });
 
+  test('reads an INSERT of 500 large rows (pictures as hex) in parts of about a megabyte, each an INSERT of some of its rows in order', async () => {
+    const rows = Array.from(
+      { length: 500 },
+      (_, row) =>
+        `('products/p-${row}-800.webp', '\\x${row.toString(16).padStart(4, '0').repeat(20_000)}', NULL)`,
+    );
+    const head = 'INSERT INTO public.stored_images VALUES\n\t';
+    const insert = `${head}${rows.join(',\n\t')};\nSELECT 1;\n`;
+    expect(insert.length).toBeGreaterThan(MAX_STATEMENT_CHARS);
+    const parts = await read(
+      (function* () {
+        for (let at = 0; at < insert.length; at += 64 * 1024)
+          yield insert.slice(at, at + 64 * 1024);
+      })(),
+    );
+    expect(parts.at(-1)).toEqual({ text: 'SELECT 1', line: 502 });
+    const inserts = parts.slice(0, -1);
+    expect(inserts.length).toBeGreaterThan(30);
+    expect(inserts.every((part) => part.text.length < 1_200_000)).toBe(true);
+    expect(inserts.every((part) => part.text.startsWith(head))).toBe(true);
+    expect(inserts.flatMap((part) => part.text.slice(head.length).split(',\n\t'))).toEqual(rows);
+    expect(inserts[1]?.line).toBe(inserts[0]!.line + inserts[0]!.text.split('\n').length);
+  });
+
   test('reads a 200 MB dump statement by statement, its memory bounded by a statement’s', async () => {
     const insert = `INSERT INTO public.t VALUES ${Array.from({ length: 500 }, (_, row) => `('${row}', 'a row of some length, as an order''s line is', 12345, NULL)`).join(', ')};\n`;
     const total = 200 * 1024 * 1024;

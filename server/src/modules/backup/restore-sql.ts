@@ -12,7 +12,16 @@ export interface DumpStatement {
 }
 
 /**
- * The longest statement a dump may hold: pg_dump's INSERT of 500 rows is a megabyte or two. A
+ * An INSERT longer than this is read in parts of its rows, each an INSERT of its own: with
+ * UPLOADS=database a row of `stored_images` holds a picture, and pg_dump's 500 rows of them can
+ * be hundreds of megabytes.
+ */
+const SPLIT_CHARS = 1_000_000;
+
+/**
+ * The longest statement read: with INSERTs cut between rows (SPLIT_CHARS), a megabyte and one
+ * row. The largest row of a dump of ours is a picture of `stored_images`: a WebP of at most 800
+ * pixels (upload/images.ts), a megabyte at worst (noise with transparency), 2 MB as hex. A
  * longer one is no dump of ours, and is refused before it fills the memory.
  */
 export const MAX_STATEMENT_CHARS = 32 * 1024 * 1024;
@@ -83,8 +92,10 @@ const SETTING = /^(SET [a-z_]+ = [^;\n]*|SELECT pg_catalog\.set_config\([^;\n]*\
  * split at each semicolon outside a string, a quoted name, a comment or a dollar-quoted body,
  * as PostgreSQL reads them. What comes before a statement's first SQL goes: pg_dump's comments,
  * and the two psql commands with which pg_dump since 15.14 (16.10, 17.6) guards its output
- * (`\restrict KEY` after the header, `\unrestrict KEY` at the end), which are not SQL. A row's
- * text is never touched.
+ * (`\restrict KEY` after the header, `\unrestrict KEY` at the end), which are not SQL. An
+ * INSERT of over a megabyte is given in parts between its rows, each an INSERT of the same head
+ * (SPLIT_CHARS), so that 500 rows of pictures are never one string. A row's text is never
+ * touched.
  * @throws RestoreRefusedError for any other psql command (`\!` runs a program in psql), and for
  *   a statement longer than MAX_STATEMENT_CHARS.
  */
@@ -108,8 +119,10 @@ const PARTIAL_DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff
 const GUARD = /^\\(un)?restrict [A-Za-z0-9]+\s*$/;
 const WHITESPACE = /\s/;
 /** What starts or ends something within a statement; any other character is read past. */
-const SPECIAL = `;'"-/$`;
-const SPECIAL_AHEAD = /[;'"\-/$]/g;
+const SPECIAL = `;'"-/$\n`;
+const SPECIAL_AHEAD = /[;'"\-/$\n]/g;
+/** pg_dump's INSERT of several rows, each on a line of its own after a tab. */
+const INSERT_HEAD = /^INSERT INTO [^\s;]+ VALUES\n/;
 
 class StatementScanner {
   /** The text not given out yet: from the current statement's start, or from where the scan is. */
@@ -122,6 +135,8 @@ class StatementScanner {
   private start = -1;
   private startLine = 0;
   private line = 1;
+  /** The INSERT's head, when the current statement is a part of its rows after the first. */
+  private head = '';
 
   *feed(chunk: string, end: boolean): Generator<DumpStatement> {
     this.text += chunk;
@@ -146,7 +161,7 @@ class StatementScanner {
       throw new RestoreRefusedError(
         `line ${this.startLine}: the dump ends inside a statement (a string, a name or a comment left open): not a whole backup`,
       );
-    if (this.start !== -1) yield { text: this.text.trim(), line: this.startLine };
+    if (this.start !== -1) yield { text: (this.head + this.text).trim(), line: this.startLine };
   }
 
   /** Reads on from `pos`: a statement once one ends, 'wait' for more text. */
@@ -207,10 +222,16 @@ class StatementScanner {
     if (ch === ';') {
       this.advance(text, this.pos + 1);
       if (this.start === -1) return undefined;
-      const statement = { text: text.slice(this.start, this.pos - 1).trim(), line: this.startLine };
+      const statement = {
+        text: (this.head + text.slice(this.start, this.pos - 1)).trim(),
+        line: this.startLine,
+      };
       this.start = -1;
+      this.head = '';
       return statement;
     }
+    if (ch === '\n' && after === '\t' && this.start !== -1 && this.pos - this.start > SPLIT_CHARS)
+      return this.splitRows(text);
     if (ch === '-' && after === '-') {
       this.state = 'lineComment';
       return this.advance(text, this.pos + 2);
@@ -259,6 +280,26 @@ class StatementScanner {
       if (!end && PARTIAL_DOLLAR_TAG.test(text.slice(this.pos))) return 'wait';
     }
     return this.advance(text, this.pos + 1);
+  }
+
+  /**
+   * At a newline of a long statement: when it ends a row of an INSERT (`),` then a newline and
+   * a tab, outside any string), the rows so far as a statement, and the rest an INSERT of the
+   * same head. Else on past the newline.
+   */
+  private splitRows(text: string): DumpStatement | undefined {
+    const head = this.head || INSERT_HEAD.exec(text.slice(this.start, this.start + 1000))?.[0];
+    if (!head || text.charAt(this.pos - 1) !== ',' || text.charAt(this.pos - 2) !== ')')
+      return this.advance(text, this.pos + 1);
+    const statement = {
+      text: (this.head + text.slice(this.start, this.pos - 1)).trim(),
+      line: this.startLine,
+    };
+    this.advance(text, this.pos + 1);
+    this.head = head;
+    this.start = this.pos;
+    this.startLine = this.line;
+    return statement;
   }
 
   /** Moves the scan to `to`, counting the lines passed. */
