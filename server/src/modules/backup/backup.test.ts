@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +10,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DATA_DIR_KEYS } from '../../config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
 import { kiranaMigrations } from '../../db/migrations-up-to.js';
@@ -32,6 +33,12 @@ import { Backups } from './backups.js';
 import { backUp } from './back-up.js';
 import { readFingerprints, TABLES_SQL, type TableFingerprints } from './fingerprints.js';
 import { restoreBackup, RestoreRefusedError } from './restore.js';
+
+// rename as it is, unless a test makes one fail (a move into DATA_DIR after the commit).
+vi.mock('node:fs/promises', async (original) => {
+  const actual = await original<typeof FsPromises>();
+  return { ...actual, rename: vi.fn(actual.rename) };
+});
 
 const fingerprintsAt = async (url: string): Promise<TableFingerprints> => {
   const client = new pg.Client({ connectionString: url });
@@ -410,6 +417,40 @@ describe('backups', { timeout: 180_000 }, () => {
     ).rejects.toThrow(/would not hold what the backup holds: undone/);
     expect(await tree(dataDir)).toEqual([]);
     // And the next try, with the whole backup, restores.
+    await restoreBackup(backup.path, {
+      dataDir,
+      databaseUrl: undefined,
+      keys: DATA_DIR_KEYS,
+      migrations: kiranaMigrations,
+    });
+    expect((await readdir(dataDir)).sort()).toEqual(
+      expect.arrayContaining(['pg', 'uploads', 'vapid-keys.json']),
+    );
+  });
+
+  test('a move into DATA_DIR that fails after the commit undoes the moves before it: no database, pictures or keys', async () => {
+    const backup = await backUpShop();
+    const dataDir = await folder();
+    const uploads = path.join(dataDir, 'uploads');
+    const actual = vi.mocked(rename).getMockImplementation()!;
+    vi.mocked(rename).mockImplementation(async (from, to) => {
+      if (to === uploads) throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
+      return actual(from, to);
+    });
+    try {
+      await expect(
+        restoreBackup(backup.path, {
+          dataDir,
+          databaseUrl: undefined,
+          keys: DATA_DIR_KEYS,
+          migrations: kiranaMigrations,
+        }),
+      ).rejects.toThrow(/EIO/);
+    } finally {
+      vi.mocked(rename).mockImplementation(actual);
+    }
+    expect(await tree(dataDir)).toEqual([]);
+    // Nothing was lost that a second try needs: it restores.
     await restoreBackup(backup.path, {
       dataDir,
       databaseUrl: undefined,

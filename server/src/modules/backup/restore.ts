@@ -57,16 +57,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     throw new RestoreRefusedError(error.message);
   });
   try {
-    const uploads = path.join(target.dataDir, 'uploads');
-    if (await hasFiles(uploads))
-      throw new RestoreRefusedError(
-        `${uploads} holds pictures already: restore into an empty DATA_DIR`,
-      );
-    const database = path.join(target.dataDir, 'pg');
-    if (!target.databaseUrl && (await hasFiles(database)))
-      throw new RestoreRefusedError(
-        `${database} holds a database already: restore into an empty DATA_DIR (or stop, and move that one aside)`,
-      );
+    await refuseUnlessEmptyFolders(target);
     if (target.databaseUrl) await refuseUnlessEmpty(target.databaseUrl);
     const unknownKey = backup.keys.find((key) => !target.keys.includes(key));
     if (unknownKey !== undefined)
@@ -98,6 +89,7 @@ async function restoreChecked(
       if (differs !== undefined)
         throw new Error(`restored, table ${differs} would not hold what the backup holds: undone`);
       compareOutlines(await readOutline(query), before, schema);
+      await refuseUnlessEmptyFolders(target);
       await mkdir(path.join(work, 'uploads'));
       await mkdir(path.join(work, 'keys'));
       const pictures = await backup.extractPictures(path.join(work, 'uploads'));
@@ -112,11 +104,29 @@ async function restoreChecked(
     if (target.databaseUrl) await restoreIntoServer(statements, target.databaseUrl, finish);
     else await restoreIntoEmbedded(statements, path.join(work, 'pg'), finish);
     if (!restored) throw new Error('the restore did not finish');
-    // Keys and pictures first, the embedded database last: its folder is what makes a shop.
-    for (const key of await readdir(path.join(work, 'keys')))
-      await rename(path.join(work, 'keys', key), path.join(target.dataDir, key));
-    await moveInto(path.join(work, 'uploads'), path.join(target.dataDir, 'uploads'));
-    if (!target.databaseUrl) await moveInto(path.join(work, 'pg'), path.join(target.dataDir, 'pg'));
+    // The embedded database and the pictures first, the keys last (the folders' targets were
+    // checked empty just before the commit); when a move fails, those before it are undone,
+    // and with the work folder removed DATA_DIR is as it was, ready for another try.
+    const folder = (name: string) => ({
+      from: path.join(work, name),
+      to: path.join(target.dataDir, name),
+      folder: true,
+    });
+    const keys = (await readdir(path.join(work, 'keys'))).map((key) => ({
+      from: path.join(work, 'keys', key),
+      to: path.join(target.dataDir, key),
+      folder: false,
+    }));
+    await moveAll([
+      ...(target.databaseUrl ? [] : [folder('pg')]),
+      folder('uploads'),
+      ...keys,
+    ]).catch((error: Error) => {
+      if (!target.databaseUrl) throw error;
+      throw new Error(
+        `the database at DATABASE_URL is restored, but the pictures and keys could not be put into ${target.dataDir} (${error.message}): empty that database, and restore again`,
+      );
+    });
     return restored;
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -126,12 +136,42 @@ async function restoreChecked(
   }
 }
 
-/** Renames the folder `from` to `to`, which is empty or absent. */
-async function moveInto(from: string, to: string): Promise<void> {
-  await rmdir(to).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  await rename(from, to);
+/**
+ * Refuses a DATA_DIR whose pictures' folder, or (for the embedded database) database folder,
+ * holds anything: before the restore, and again before its commit, where the restore moves them.
+ */
+async function refuseUnlessEmptyFolders(target: RestoreTarget): Promise<void> {
+  const uploads = path.join(target.dataDir, 'uploads');
+  if (await hasFiles(uploads))
+    throw new RestoreRefusedError(
+      `${uploads} holds pictures already: restore into an empty DATA_DIR`,
+    );
+  const database = path.join(target.dataDir, 'pg');
+  if (!target.databaseUrl && (await hasFiles(database)))
+    throw new RestoreRefusedError(
+      `${database} holds a database already: restore into an empty DATA_DIR (or stop, and move that one aside)`,
+    );
+}
+
+/**
+ * Renames each of `moves` in turn (a folder's target empty or absent, a key's replaced); when
+ * one fails, renames back those done, so that DATA_DIR is as it was, and throws.
+ */
+async function moveAll(moves: { from: string; to: string; folder: boolean }[]): Promise<void> {
+  const done: { from: string; to: string }[] = [];
+  try {
+    for (const move of moves) {
+      if (move.folder)
+        await rmdir(move.to).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      await rename(move.from, move.to);
+      done.push(move);
+    }
+  } catch (error) {
+    for (const move of done.reverse()) await rename(move.to, move.from);
+    throw error;
+  }
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
