@@ -136,7 +136,8 @@ describe('dumpStatements', () => {
       expect(statement.text.length).toBe(insert.length - 2);
     }
     expect(count).toBeGreaterThanOrEqual(total / insert.length);
-    expect(peak).toBeLessThan(64 * 1024 * 1024);
+    // Well under the dump's 200 MB, with room for garbage a busy machine collects late.
+    expect(peak).toBeLessThan(128 * 1024 * 1024);
   }, 120_000);
 });
 
