@@ -1,6 +1,4 @@
-import { store } from '../../lib/store';
-import { sessionLostAtom } from './session/seller-auth';
-import { errorText, isSessionLost } from './failure-message';
+import { tellSessionLost } from './failure-message';
 
 /**
  * A seller's call that failed: a lost session shows the login form again; otherwise `tell`, when
@@ -13,8 +11,7 @@ export function reported<T>(
 ) {
   return call.catch((error: unknown) => {
     if (signal.aborted) throw error;
-    if (isSessionLost(error)) store.set(sessionLostAtom, errorText(error));
-    else tell?.(error);
+    if (!tellSessionLost(error)) tell?.(error);
     throw error;
   });
 }

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatAmount, SELLER_MESSAGES, ORDER_CURRENCY, type Agent } from '@kirana/shared';
-import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
-import { addAgentAtom, inviteAgentAtom, removeAgentAtom } from '../features/team/atoms/agents';
+import { succeeded } from '../failure-message';
+import type { AddAgentResult, AgentFormValues } from '../features/team/agent-form';
+import { AgentFormProblem, teamMutations } from '../features/team/mutations';
 import { AgentCashDialog } from '../features/team/components/agent-cash-dialog';
 import { AgentForm } from '../features/team/components/agent-form';
 import { AgentInviteDialog } from '../features/team/components/agent-invite-dialog';
@@ -21,14 +22,13 @@ import './agents-page.css';
  */
 export function AgentsPage() {
   const { data: agents, isError, refetch } = useQuery(teamQueries.agents());
-  const addAgent = useSetAtom(addAgentAtom);
-  const removeAgent = useSetAtom(removeAgentAtom);
-  const inviteAgent = useSetAtom(inviteAgentAtom);
+  const addAgent = useMutation(teamMutations.addAgent());
+  const removeAgent = useMutation(teamMutations.removeAgent());
+  const inviteAgent = useMutation(teamMutations.inviteAgent());
 
   // The agent asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<Agent | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const focusTeamOnClose = useRef(false);
   const teamHeading = useRef<HTMLHeadingElement>(null);
   // Each opening starts the invite dialog afresh (its key), on the agent asked about.
@@ -48,12 +48,18 @@ export function AgentsPage() {
 
   async function confirmRemoval() {
     if (!target) return;
-    setRemoving(true);
-    const removed = await removeAgent(target._id);
-    focusTeamOnClose.current = removed;
-    setRemoving(false);
+    focusTeamOnClose.current = await succeeded(removeAgent.mutateAsync(target._id));
     setConfirming(false);
   }
+
+  const add = (values: AgentFormValues): Promise<AddAgentResult> =>
+    addAgent.mutateAsync(values).then(
+      () => ({ ok: true }),
+      (error: unknown) => ({
+        ok: false,
+        field: error instanceof AgentFormProblem ? error.field : undefined,
+      }),
+    );
 
   return (
     <div className="seller-page">
@@ -66,7 +72,7 @@ export function AgentsPage() {
         <h2 id="add-agent-title" className="seller-panel__title">
           Add an agent
         </h2>
-        <AgentForm onAdd={addAgent} />
+        <AgentForm onAdd={add} />
       </section>
 
       <section className="seller-section" aria-labelledby="team-title">
@@ -103,7 +109,7 @@ export function AgentsPage() {
         key={inviteRound}
         open={inviting}
         agent={invitee}
-        onCreate={inviteAgent}
+        onCreate={(id) => inviteAgent.mutateAsync(id).catch(() => null)}
         onClose={() => setInviting(false)}
       />
 
@@ -111,7 +117,7 @@ export function AgentsPage() {
         open={confirming}
         title="Remove agent"
         confirmLabel="Remove"
-        busy={removing}
+        busy={removeAgent.isPending}
         onConfirm={() => void confirmRemoval()}
         onCancel={() => setConfirming(false)}
       >

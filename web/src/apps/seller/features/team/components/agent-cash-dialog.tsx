@@ -1,10 +1,10 @@
 import { formatAmount, ORDER_CURRENCY, orderNumber, shopTime, type CashLine } from '@kirana/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
-import { recordCashEntryAtom, type CashEntry } from '../atoms/cash';
+import { succeeded } from '../../../failure-message';
+import { teamMutations, type CashEntry } from '../mutations';
 import { teamQueries } from '../queries';
 import '../../../ui/seller-form.css';
 import '../../../ui/seller-button.css';
@@ -41,7 +41,7 @@ interface AgentCashDialogProps {
 export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
   const titleId = useId();
   const agentId = agent?._id ?? null;
-  const record = useSetAtom(recordCashEntryAtom);
+  const record = useMutation(teamMutations.recordCash());
   const timeZone = useShopTimeZone();
   // Keyed by agent: another agent's ledger is never shown.
   const { data: ledger, isError } = useQuery({
@@ -50,7 +50,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
   });
 
   const onRecord = (entry: CashEntry) =>
-    agentId ? record(agentId, entry) : Promise.resolve(false);
+    agentId ? succeeded(record.mutateAsync({ agentId, entry })) : Promise.resolve(false);
 
   return (
     <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId}>
