@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { IMAGE_TYPES, type CategoryDto } from '@kirana/shared';
-import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { categoryQueries } from '../../../common/catalogue/queries';
-import { saveCategoryAtom } from '../features/categories/atoms/categories';
+import { succeeded } from '../failure-message';
+import { categoryMutations } from '../features/categories/mutations';
 import { SearchNamesPanel } from '../features/categories/components/search-names-panel';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
@@ -72,21 +72,19 @@ export function CategoriesPage() {
 }
 
 function NewCategoryForm() {
-  const save = useSetAtom(saveCategoryAtom);
+  const save = useMutation(categoryMutations.save());
   const id = useId();
   const [text, setText] = useState('');
   const [path, setPath] = useState<string | null>(null);
   const [bgColor, setBgColor] = useState('#E8F5E9');
   const [image, setImage] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = save.isPending;
   const [round, setRound] = useState(0);
   const shownPath = path ?? pathFromLabel(text);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const saved = await save({ text, path: shownPath, bgColor, image });
-    setBusy(false);
+    const saved = await succeeded(save.mutateAsync({ text, path: shownPath, bgColor, image }));
     if (!saved) return;
     setText('');
     setPath(null);
@@ -139,28 +137,28 @@ function NewCategoryForm() {
 }
 
 function CategoryForm({ category }: { category: CategoryDto }) {
-  const save = useSetAtom(saveCategoryAtom);
+  const save = useMutation(categoryMutations.save());
   const id = useId();
   const [text, setText] = useState(category.text);
   const [bgColor, setBgColor] = useState(category.bgColor);
   const [position, setPosition] = useState(String(category.position));
   const [shown, setShown] = useState(!category.hidden);
   const [image, setImage] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = save.isPending;
   const [round, setRound] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const saved = await save({
-      id: category._id,
-      text,
-      bgColor,
-      position: Number(position),
-      hidden: !shown,
-      image,
-    });
-    setBusy(false);
+    const saved = await succeeded(
+      save.mutateAsync({
+        id: category._id,
+        text,
+        bgColor,
+        position: Number(position),
+        hidden: !shown,
+        image,
+      }),
+    );
     if (saved) {
       setImage(null);
       setRound((n) => n + 1);

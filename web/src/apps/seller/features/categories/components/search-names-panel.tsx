@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { addSearchNameAtom, removeSearchNameAtom } from '../atoms/search-names';
+import { succeeded } from '../../../failure-message';
+import { categoryMutations } from '../mutations';
 import { searchNameQueries } from '../queries';
 import '../../../ui/seller-screen.css';
 import '../../../ui/seller-form.css';
@@ -15,20 +15,18 @@ import './search-names-panel.css';
 export function SearchNamesPanel() {
   const id = useId();
   const { data: names } = useQuery(searchNameQueries.searchNames());
-  const add = useSetAtom(addSearchNameAtom);
-  const remove = useSetAtom(removeSearchNameAtom);
+  const add = useMutation(categoryMutations.addSearchName());
+  const remove = useMutation(categoryMutations.removeSearchName());
   const [name, setName] = useState('');
   const [means, setMeans] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = add.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    if (await add({ name, means })) {
+    if (await succeeded(add.mutateAsync({ name, means }))) {
       setName('');
       setMeans('');
     }
-    setBusy(false);
   }
 
   return (
@@ -82,7 +80,7 @@ export function SearchNamesPanel() {
               <button
                 type="button"
                 className="seller-button seller-button--ghost seller-button--small"
-                onClick={() => void remove(entry._id)}
+                onClick={() => remove.mutate(entry._id)}
               >
                 Remove<span className="visually-hidden"> {entry.name}</span>
               </button>
