@@ -1,11 +1,12 @@
-import { useSetAtom } from 'jotai';
-import { addProductAtom } from '../features/products/atoms/products';
+import { useMutation } from '@tanstack/react-query';
+import { succeeded } from '../failure-message';
+import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
 import '../ui/seller-screen.css';
 
 /** /seller: a new product with up to four pictures. */
 export function AddProductPage() {
-  const addProduct = useSetAtom(addProductAtom);
+  const addProduct = useMutation(productMutations.add());
   return (
     <div className="seller-page">
       <title>Add Product · Kirana Seller</title>
@@ -13,7 +14,7 @@ export function AddProductPage() {
         <h1>Add Product</h1>
       </header>
       <div className="seller-panel">
-        <ProductForm onSave={addProduct} />
+        <ProductForm onSave={(values) => succeeded(addProduct.mutateAsync(values))} />
       </div>
     </div>
   );

@@ -1,11 +1,11 @@
 import type { Product } from '@kirana/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
 import { productQueries } from '../../../common/catalogue/queries';
-import { updateProductAtom } from '../features/products/atoms/products';
+import { succeeded } from '../failure-message';
+import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
 import type { EditFrom } from '../features/products/components/product-table';
 import { productFormValues } from '../features/products/product-form';
@@ -56,7 +56,7 @@ export function EditProductPage() {
  * made meanwhile elsewhere (a live update) is not undone.
  */
 function EditProduct({ product, back }: { product: Product; back: string }) {
-  const update = useSetAtom(updateProductAtom);
+  const update = useMutation(productMutations.update());
   const navigate = useNavigate();
   const [initial] = useState(() => productFormValues(product));
   return (
@@ -66,7 +66,7 @@ function EditProduct({ product, back }: { product: Product; back: string }) {
         submitLabel="Save changes"
         busyLabel="Saving…"
         onSave={async (values) => {
-          const saved = await update(product._id, values, initial);
+          const saved = await succeeded(update.mutateAsync({ id: product._id, values, initial }));
           if (saved) await navigate(back);
           return saved;
         }}

@@ -1,20 +1,14 @@
 import { CLEAR_CELL, IMPORT_LIMITS, type ImportAnswer } from '@kirana/shared';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { importProducts } from '../features/products/api/import-products';
+import { count, summary } from '../features/products/import-summary';
+import { productMutations } from '../features/products/mutations';
 import { serverUrl } from '../../../lib/server-origin';
-import { toast } from '../../../lib/toast';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import '../ui/seller-button.css';
 import '../ui/seller-table.css';
 import './import-page.css';
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** What the rows do, in the shop's words: '12 new products, 3 updated, 40 unchanged'. */
-function summary({ created, updated, unchanged }: ImportAnswer): string {
-  return `${count(created, 'new product')}, ${updated} updated, ${unchanged} unchanged`;
-}
 
 /**
  * /seller/import: the whole catalogue from a spreadsheet. The file is checked first (nothing is
@@ -29,34 +23,29 @@ export function ImportPage() {
   const [zip, setZip] = useState<File | null>(null);
   const [checked, setChecked] = useState<ImportAnswer | null>(null);
   const [imported, setImported] = useState<ImportAnswer | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
+  const checking = useMutation(productMutations.checkImport());
+  const importing = useMutation(productMutations.importCatalogue());
+  const busy = checking.isPending ? 'preview' : importing.isPending ? 'apply' : null;
 
-  async function send(mode: 'preview' | 'apply') {
+  function send(mode: 'preview' | 'apply') {
     if (!csv) return;
-    const form = new FormData();
-    form.append('mode', mode);
-    form.append('file', csv, csv.name);
-    if (zip) form.append('images', zip, zip.name);
-    setBusy(mode);
-    try {
-      const answer = await importProducts(form);
-      if (mode === 'preview') setChecked(answer);
-      else {
-        setImported(answer);
-        setChecked(null);
-        toast.success(`Imported: ${summary(answer)}`);
-      }
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(null);
-    }
+    if (mode === 'preview') checking.mutate({ csv, zip }, { onSuccess: setChecked });
+    else
+      importing.mutate(
+        { csv, zip },
+        {
+          onSuccess: (answer) => {
+            setImported(answer);
+            setChecked(null);
+          },
+        },
+      );
   }
 
   function check(event: FormEvent) {
     event.preventDefault();
     setImported(null);
-    void send('preview');
+    send('preview');
   }
 
   const chosen = (set: (file: File | null) => void) => (files: FileList | null) => {
@@ -148,7 +137,7 @@ export function ImportPage() {
               type="button"
               className="seller-button"
               disabled={busy !== null || checked.created + checked.updated === 0}
-              onClick={() => void send('apply')}
+              onClick={() => send('apply')}
             >
               {busy === 'apply'
                 ? 'Importing…'

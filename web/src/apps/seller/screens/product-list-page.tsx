@@ -1,24 +1,21 @@
 import { SELLER_PRODUCT_FILTERS, type Product } from '@kirana/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
 import { categoryQueries, pageOf } from '../../../common/catalogue/queries';
 import { SELLER_PAGE_SIZE, type SellerProductList } from '../features/products/api/list-products';
 import {
-  archiveProductAtom,
-  setStockAtom,
-  setStocksAtom,
-  stockPendingAtom,
+  productMutations,
+  stockIsPending,
+  useStockPending,
   type StockChange,
-} from '../features/products/atoms/products';
-import { sessionLostAtom } from '../session/seller-auth';
+} from '../features/products/mutations';
 import { BulkStockBar } from '../features/products/components/bulk-stock-bar';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FILTER_LABELS, ProductFilters } from '../features/products/components/product-filters';
 import { ProductTable } from '../features/products/components/product-table';
-import { errorText, isSessionLost } from '../failure-message';
+import { succeeded, tellSessionLost } from '../failure-message';
 import { sellerProductQueries } from '../features/products/queries';
 import { useAddressText } from '../../../lib/use-address-text';
 import { LoadProblem } from '../ui/load-problem';
@@ -66,25 +63,23 @@ export function ProductListPage() {
     placeholderData: keepPreviousData,
   });
   const categories = useQuery(categoryQueries.all()).data ?? [];
-  const pending = useAtomValue(stockPendingAtom);
-  const setStock = useSetAtom(setStockAtom);
-  const setStocks = useSetAtom(setStocksAtom);
-  const archive = useSetAtom(archiveProductAtom);
-  const setSessionLost = useSetAtom(sessionLostAtom);
+  const client = useQueryClient();
+  const pending = useStockPending();
+  const setStock = useMutation(productMutations.setStock());
+  const setStocks = useMutation(productMutations.setStocks());
+  const archive = useMutation(productMutations.archive());
   const [text, setText] = useAddressText(list.q ?? '');
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Selected products, kept while the seller pages through and cleared after a change to all.
   const [selected, setSelected] = useState<ReadonlyMap<string, Product>>(new Map());
-  const [bulkBusy, setBulkBusy] = useState(false);
   // The product asked about stays shown while the dialog closes.
   const [target, setTarget] = useState<Product | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [archiving, setArchiving] = useState(false);
 
   const { error } = answer;
   useEffect(() => {
-    if (error && isSessionLost(error)) setSessionLost(errorText(error));
-  }, [error, setSessionLost]);
+    if (error) tellSessionLost(error);
+  }, [error]);
 
   /**
    * The list as `change` asks, with the search as typed, from its first page (typing replaces
@@ -98,16 +93,14 @@ export function ProductListPage() {
 
   async function confirmArchive() {
     if (!target) return;
-    setArchiving(true);
-    await archive(target._id);
-    setArchiving(false);
+    await succeeded(archive.mutateAsync(target._id));
     setConfirming(false);
   }
 
   async function changeSelected(change: StockChange): Promise<boolean> {
-    setBulkBusy(true);
-    const saved = await setStocks([...selected.values()], change);
-    setBulkBusy(false);
+    const products = [...selected.values()];
+    if (products.length === 0 || stockIsPending(client, products)) return false;
+    const saved = await succeeded(setStocks.mutateAsync({ products, change }));
     if (saved) setSelected(new Map());
     return saved;
   }
@@ -151,7 +144,7 @@ export function ProductListPage() {
       {selected.size > 0 && (
         <BulkStockBar
           count={selected.size}
-          busy={bulkBusy}
+          busy={setStocks.isPending}
           onChange={changeSelected}
           onClear={() => setSelected(new Map())}
         />
@@ -184,7 +177,11 @@ export function ProductListPage() {
               setSelected(next);
             }}
             pendingIds={pending}
-            onStockChange={(product, change) => setStock(product, change)}
+            onStockChange={(product, change) =>
+              stockIsPending(client, [product])
+                ? Promise.resolve(false)
+                : succeeded(setStock.mutateAsync({ product, change }))
+            }
             onArchive={(product) => {
               setTarget(product);
               setConfirming(true);
@@ -218,7 +215,7 @@ export function ProductListPage() {
         title="Archive product"
         confirmLabel="Archive"
         dismissLabel="Keep it"
-        busy={archiving}
+        busy={archive.isPending}
         busyLabel="Archiving…"
         onConfirm={() => void confirmArchive()}
         onCancel={() => setConfirming(false)}

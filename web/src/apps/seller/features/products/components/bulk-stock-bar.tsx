@@ -1,6 +1,6 @@
 import { MAX_STOCK_COUNT } from '@kirana/shared';
 import { useId, useState } from 'react';
-import type { StockChange } from '../atoms/products';
+import type { StockChange } from '../mutations';
 import { unitsProblem } from './stock-count-field';
 import '../../../ui/seller-form.css';
 import '../../../ui/seller-button.css';

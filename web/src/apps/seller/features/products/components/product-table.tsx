@@ -1,6 +1,6 @@
 import { formatAmount, imageSrcSet, ORDER_CURRENCY, type Product } from '@kirana/shared';
 import { Link, useLocation } from 'react-router';
-import type { StockChange } from '../atoms/products';
+import type { StockChange } from '../mutations';
 import { pastCountText } from '../past-count';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
