@@ -12,7 +12,8 @@ import {
 } from '../features/backups/backups';
 import { failureMessage } from '../failure-message';
 import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
-import { backUpNowMutation, backupQueries } from '../features/backups/queries';
+import { backupMutations } from '../features/backups/mutations';
+import { backupQueries } from '../features/backups/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
 import '../ui/seller-button.css';
@@ -92,7 +93,7 @@ export function BackupsPage() {
   const lastId = useId();
   const listId = useId();
   const { data, error, refetch } = useQuery(backupQueries.backups());
-  const backUp = useMutation(backUpNowMutation());
+  const backUp = useMutation(backupMutations.backUpNow());
   const failure = data ? null : error && failureMessage(error, 'Failed to load the backups');
   // A scheduled backup being written is waited for, as one asked for here.
   const busy = backUp.isPending || data?.running === true;

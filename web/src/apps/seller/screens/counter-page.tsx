@@ -10,7 +10,8 @@ import { ReturnDialog } from '../features/counter/components/return-dialog';
 import { LastSale, SaleDone } from '../features/counter/components/sale-done';
 import { ScanBox } from '../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../features/counter/components/till-bar';
-import { counterChanges, counterQueries } from '../features/counter/queries';
+import { counterMutations } from '../features/counter/mutations';
+import { counterQueries } from '../features/counter/queries';
 import { useDayClose } from '../features/counter/use-day-close';
 import { useTillSession } from '../features/counter/use-till-session';
 import { failureMessage } from '../failure-message';
@@ -40,7 +41,7 @@ export function CounterPage() {
     tillOpen: Boolean(day),
   });
   const { done, returns } = till;
-  const opening = useMutation(counterChanges.open());
+  const opening = useMutation(counterMutations.open());
   const dayClose = useDayClose(day, till.backToScan);
 
   return (

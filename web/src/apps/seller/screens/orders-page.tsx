@@ -9,7 +9,8 @@ import { CancelOrderDialog } from '../features/orders/components/cancel-order-di
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { OrderCard } from '../features/orders/components/order-card';
 import { ordersOf } from '../features/orders/order-list';
-import { sellerOrderChanges, sellerOrderQueries } from '../features/orders/queries';
+import { sellerOrderMutations } from '../features/orders/mutations';
+import { sellerOrderQueries } from '../features/orders/queries';
 import { teamQueries } from '../features/team/queries';
 import { askForBrowserAlerts, browserAlerts } from '../features/orders/unaccepted-alert';
 import { desktop } from '../../../lib/desktop-bridge';
@@ -42,10 +43,10 @@ export function OrdersPage() {
   const state = list.data ? 'ready' : list.isError ? 'failed' : 'loading';
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
   const printSlip = useSetAtom(printPackingSlipAtom);
-  const takeBack = useMutation(sellerOrderChanges.takeBack());
-  const cancelOrder = useMutation(sellerOrderChanges.cancel());
-  const assign = useMutation(sellerOrderChanges.assign());
-  const unlockPin = useMutation(sellerOrderChanges.unlockPin());
+  const takeBack = useMutation(sellerOrderMutations.takeBack());
+  const cancelOrder = useMutation(sellerOrderMutations.cancel());
+  const assign = useMutation(sellerOrderMutations.assign());
+  const unlockPin = useMutation(sellerOrderMutations.unlockPin());
   // The team, to assign open orders to; kept current by live `agents:updated`.
   const agents = useQuery(teamQueries.agents()).data ?? [];
   const connection = useAtomValue(connectionAtoms.seller);

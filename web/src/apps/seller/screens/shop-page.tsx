@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { failureMessage } from '../failure-message';
-import { saveShopMutation } from '../features/shop-settings/queries';
+import { shopMutations } from '../features/shop-settings/mutations';
 import { OpeningHoursEditor } from '../features/shop-settings/components/opening-hours-editor';
 import {
   badOpening,
@@ -38,7 +38,7 @@ const pauseLabel = (minutes: number) =>
  * Whether the shop takes orders now, and pausing or reopening it (docs/promise.md#opening-hours).
  */
 function TakingOrders({ shop }: { shop: Shop }) {
-  const save = useMutation(saveShopMutation());
+  const save = useMutation(shopMutations.save());
   const headingId = useId();
   const status = shop.open
     ? `Open now${shop.closesAt ? ` — closes at ${shopTimeLabel(new Date(shop.closesAt), shop.timeZone, new Date())}` : ''}`
@@ -105,7 +105,7 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
   const [values, setValues] = useState(() => shopFormValues(answer.shop, answer.zipcodes ?? []));
   // Found when Save is pressed; a field's goes once it is changed.
   const [problems, setProblems] = useState<ShopFormProblems>({});
-  const save = useMutation(saveShopMutation());
+  const save = useMutation(shopMutations.save());
   const update = (part: Partial<ShopFormValues>) => {
     setValues({ ...values, ...part });
     setProblems((found) =>

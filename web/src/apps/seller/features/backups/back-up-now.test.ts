@@ -3,7 +3,8 @@ import { MutationObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client';
 import { queryClient } from '../../../../lib/query-client';
-import { backUpNowMutation, backupQueries } from './queries';
+import { backupMutations } from './mutations';
+import { backupQueries } from './queries';
 
 const mocks = vi.hoisted(() => ({
   backUpNow: vi.fn<() => Promise<BackupMadeAnswer>>(),
@@ -15,7 +16,7 @@ vi.mock('../../../../lib/toast', () => ({ toast: mocks.toast }));
 const backups = backupQueries.backups().queryKey;
 
 async function backUp() {
-  const observer = new MutationObserver(queryClient, backUpNowMutation());
+  const observer = new MutationObserver(queryClient, backupMutations.backUpNow());
   await observer.mutate().catch(() => {});
 }
 

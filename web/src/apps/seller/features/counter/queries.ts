@@ -1,25 +1,16 @@
-import type { CounterReturnBody, CounterSaleBody } from '@kirana/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  mutationOptions,
   queryOptions,
   skipToken,
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiOf, queryClient } from '../../../../lib/query-client';
-import { store } from '../../../../lib/store';
-import { toast } from '../../../../lib/toast';
 import { productQueries } from '../../../../common/catalogue/queries';
 import { searchProducts } from '../../../../common/catalogue/api/search-products';
-import { sessionLostAtom } from '../../session/seller-auth';
-import { errorText, failureMessage, isSessionLost } from '../../failure-message';
 import { reported } from '../../reported';
-import { lookUpCode } from './api/lookup-code';
 import { getSales } from './api/get-sales';
-import { returnUnits } from './api/return-units';
-import { sell } from './api/sell';
-import { closeTill, getTill, getTillDays, openTill } from './api/till';
+import { getTill, getTillDays } from './api/till';
 
 /** The till's data, under 'seller': a logout forgets it, the seller's catch-up asks it again. */
 const COUNTER_KEY = ['seller', 'counter'] as const;
@@ -78,52 +69,6 @@ export const counterQueries = {
 export const productsNow = (ids: readonly string[]) =>
   queryClient.fetchQuery({ ...productQueries.items(ids), staleTime: 0 });
 
-/** A failed call of the till's, said: a lost session shows the login form again. */
-export const tellFailure = (fallback: string) => (error: unknown) => {
-  if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
-  toast.error(failureMessage(error, fallback));
-};
-
 /** Something at the till changed: its day and sales are asked again. */
 export const refreshTill = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: COUNTER_KEY });
-
-export const counterChanges = {
-  /** The product a scanner's barcode (or a typed code) names; unknown codes are said. */
-  lookUp: () =>
-    mutationOptions({
-      mutationFn: (code: string, { client }) => lookUpCode(apiOf(client), code),
-    }),
-  /**
-   * The sale, sent with its bill's key: a retry of the same sale is one sale. The screen says why
-   * one fails (a bill sold already, prices moved).
-   */
-  sell: () =>
-    mutationOptions({
-      mutationFn: ({ body, key }: { body: CounterSaleBody; key: string }, { client }) =>
-        sell(apiOf(client), body, key),
-      onSettled: (_sale, _error, _asked, _context, { client }) => refreshTill(client),
-    }),
-  open: () =>
-    mutationOptions({
-      mutationFn: (openingFloat: number, { client }) => openTill(apiOf(client), openingFloat),
-      onError: tellFailure('The till could not be opened: try again'),
-      onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
-    }),
-  close: () =>
-    mutationOptions({
-      mutationFn: (body: { countedCash: number; note?: string }, { client }) =>
-        closeTill(apiOf(client), body),
-      onError: tellFailure('The day could not be closed: try again'),
-      onSettled: (_day, _error, _asked, _context, { client }) => refreshTill(client),
-    }),
-  giveBack: () =>
-    mutationOptions({
-      mutationFn: (
-        { saleId, body, key }: { saleId: string; body: CounterReturnBody; key: string },
-        { client },
-      ) => returnUnits(apiOf(client), saleId, body, key),
-      onError: tellFailure('The return could not be recorded: try again'),
-      onSettled: (_answer, _error, _asked, _context, { client }) => refreshTill(client),
-    }),
-};

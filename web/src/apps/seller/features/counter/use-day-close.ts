@@ -1,14 +1,14 @@
 import type { CounterDay } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { counterChanges } from './queries';
+import { counterMutations } from './mutations';
 
 /**
  * Closing the till's `day`: `start` opens the dialog blank, `dialog` is CloseDayDialog's props.
  * Once closed, the day's figures stay on show until dismissed (then `onDismissed`).
  */
 export function useDayClose(day: CounterDay | null | undefined, onDismissed: () => void) {
-  const closing = useMutation(counterChanges.close());
+  const closing = useMutation(counterMutations.close());
   const [open, setOpen] = useState(false);
   const [closed, setClosed] = useState<CounterDay | null>(null);
   return {

@@ -4,12 +4,13 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
-import { failureMessage } from '../../failure-message';
+import { failureMessage, reportFailure } from '../../failure-message';
 import { billTotals, pastCountLines, readyToSell } from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
 import { rupees } from './money';
 import { desktopPrintsReceipts } from './print-receipt';
-import { counterChanges, productsNow, tellFailure } from './queries';
+import { counterMutations } from './mutations';
+import { productsNow } from './queries';
 import {
   emptyTill,
   showsDone,
@@ -22,7 +23,7 @@ import {
 import { useReceiptPrinter } from './use-receipt-printer';
 
 const newKey = () => crypto.randomUUID();
-const saleFailed = tellFailure('The sale could not be recorded: try again');
+const saleFailed = reportFailure('The sale could not be recorded: try again');
 
 /** The bill this tab held before a reload, or an empty one. */
 function restoredTill(): TillState {
@@ -85,9 +86,9 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
   const [returning, setReturning] = useState<{ sale: CounterSale; key: string } | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
-  const lookUp = useMutation(counterChanges.lookUp());
-  const selling = useMutation(counterChanges.sell());
-  const givingBack = useMutation(counterChanges.giveBack());
+  const lookUp = useMutation(counterMutations.lookUp());
+  const selling = useMutation(counterMutations.sell());
+  const givingBack = useMutation(counterMutations.giveBack());
   const printer = useReceiptPrinter();
 
   const focusScan = () => scanRef.current?.focus();

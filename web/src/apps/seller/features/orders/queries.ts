@@ -1,30 +1,11 @@
-import {
-  SELLER_MESSAGES,
-  SHOP_MESSAGES,
-  type AssignOrderBody,
-  type SellerCancelOrderBody,
-  type SellerOrder,
-  type SellerOrderAnswer,
-  type SellerOrdersAnswer,
-} from '@kirana/shared';
-import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
-import { store } from '../../../../lib/store';
+import { SELLER_MESSAGES, type SellerOrder, type SellerOrdersAnswer } from '@kirana/shared';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { toast } from '../../../../lib/toast';
-import { errorText, failureMessage, isSessionLost } from '../../failure-message';
+import { failureMessage } from '../../failure-message';
 import { reported } from '../../reported';
-import { sessionLostAtom } from '../../session/seller-auth';
-import { assignOrder } from './api/assign-order';
-import { cancelOrder } from './api/cancel-order';
 import { getOrderHistory } from './api/get-order-history';
 import { getSellerOrders } from './api/get-seller-orders';
-import { releaseOrder } from './api/release-order';
-import { unlockPin } from './api/unlock-pin';
-import {
-  announceNewOrders,
-  receiveSellerOrder,
-  refreshSellerOrders,
-  SELLER_ORDERS_KEY,
-} from './atoms/orders';
+import { announceNewOrders, SELLER_ORDERS_KEY } from './atoms/orders';
 import { layOverPages, type SellerOrderPages } from './order-list';
 
 const ORDERS_PAGE_SIZE = 20;
@@ -77,46 +58,4 @@ export const sellerOrderQueries = {
       queryKey: ['seller', 'order-history', _id, updatedAt],
       queryFn: ({ signal }) => reported(getOrderHistory(_id, signal), signal),
     }),
-};
-
-/**
- * One change of an order the seller asked for (already confirmed): the answer is laid into the
- * orders held and the server's message toasted. A refusal toasts its message or `failed` and
- * fetches the orders again, as the order has changed meanwhile; a 401 shows the login form.
- */
-function orderChange<Asked>(send: (asked: Asked) => Promise<SellerOrderAnswer>, failed: string) {
-  return () =>
-    mutationOptions<SellerOrderAnswer, Error, Asked>({
-      mutationFn: send,
-      onSuccess: (answer, _asked, _context, { client }) => {
-        receiveSellerOrder(client, answer.order, false);
-        toast.success(answer.message);
-      },
-      onError: (error, _asked, _context, { client }) => {
-        if (isSessionLost(error)) return store.set(sessionLostAtom, errorText(error));
-        toast.error(failureMessage(error, failed));
-        void refreshSellerOrders(client);
-      },
-    });
-}
-
-/** The seller's changes to an order, each answered with the order as it now is. */
-export const sellerOrderChanges = {
-  /** Takes an order back from its agent, to the open pool. */
-  takeBack: orderChange(
-    (orderId: string) => releaseOrder({ orderId }),
-    SELLER_MESSAGES.takeBackFailed,
-  ),
-  /** Cancels an order with the seller's reason; a paid one is refunded. */
-  cancel: orderChange(
-    (body: SellerCancelOrderBody) => cancelOrder(body),
-    SHOP_MESSAGES.cancelFailed,
-  ),
-  /** Hands an open order to an agent. */
-  assign: orderChange((body: AssignOrderBody) => assignOrder(body), SELLER_MESSAGES.assignFailed),
-  /** Lets the agent try the delivery PIN again after a lock. */
-  unlockPin: orderChange(
-    (orderId: string) => unlockPin({ orderId }),
-    SELLER_MESSAGES.unlockPinFailed,
-  ),
 };

@@ -14,7 +14,8 @@ import { store } from '../../../../../lib/store';
 import { anOrder, at } from '../../../../../test/orders';
 import { settled } from '../../../../../test/socket';
 import { ordersOf, type SellerOrderPages } from '../order-list';
-import { sellerOrderChanges, sellerOrderQueries } from '../queries';
+import { sellerOrderMutations } from '../mutations';
+import { sellerOrderQueries } from '../queries';
 import {
   acknowledgeShownOrdersAtom,
   forgetAcknowledgedAtom,
@@ -81,7 +82,7 @@ const refresh = async () => {
 
 /** Runs one of the seller's order changes; resolves whether it was made. */
 const change = <Asked>(
-  options: ReturnType<(typeof sellerOrderChanges)[keyof typeof sellerOrderChanges]>,
+  options: ReturnType<(typeof sellerOrderMutations)[keyof typeof sellerOrderMutations]>,
   asked: Asked,
 ) =>
   new MutationObserver(queryClient, options as never).mutate(asked as never).then(
@@ -235,7 +236,7 @@ describe('taking an order back from its agent', () => {
       order: released,
     });
 
-    await expect(change(sellerOrderChanges.takeBack(), order._id)).resolves.toBe(true);
+    await expect(change(sellerOrderMutations.takeBack(), order._id)).resolves.toBe(true);
 
     expect(mocks.releaseOrder).toHaveBeenCalledWith({ orderId: order._id });
     expect(held()).toEqual([released]);
@@ -252,7 +253,7 @@ describe('taking an order back from its agent', () => {
     serverHolds([[delivered]]);
     mocks.releaseOrder.mockRejectedValue(new ApiError('Order is no longer open for delivery', 409));
 
-    await expect(change(sellerOrderChanges.takeBack(), order._id)).resolves.toBe(false);
+    await expect(change(sellerOrderMutations.takeBack(), order._id)).resolves.toBe(false);
 
     expect(mocks.toast.error).toHaveBeenCalledWith('Order is no longer open for delivery');
     await vi.waitFor(() => expect(held()).toEqual([delivered]));
@@ -260,13 +261,13 @@ describe('taking an order back from its agent', () => {
 
   it("says 'Failed to take the order back' when the server could not be reached", async () => {
     mocks.releaseOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
-    await expect(change(sellerOrderChanges.takeBack(), anOrder(1)._id)).resolves.toBe(false);
+    await expect(change(sellerOrderMutations.takeBack(), anOrder(1)._id)).resolves.toBe(false);
     expect(mocks.toast.error).toHaveBeenCalledWith(SELLER_MESSAGES.takeBackFailed);
   });
 
   it('shows the login form again when the session has ended', async () => {
     mocks.releaseOrder.mockRejectedValue(new ApiError('Please log in as the seller', 401));
-    await change(sellerOrderChanges.takeBack(), anOrder(1)._id);
+    await change(sellerOrderMutations.takeBack(), anOrder(1)._id);
     expect(store.get(sellerAuthAtom)).toBe('out');
   });
 });
@@ -292,7 +293,7 @@ describe('cancelling, assigning, and the no-agent alert', () => {
     });
 
     await expect(
-      change(sellerOrderChanges.cancel(), { orderId: order._id, reason: 'Out of range' }),
+      change(sellerOrderMutations.cancel(), { orderId: order._id, reason: 'Out of range' }),
     ).resolves.toBe(true);
     expect(mocks.cancelOrder).toHaveBeenCalledWith({ orderId: order._id, reason: 'Out of range' });
     expect(held()).toEqual([cancelled]);
@@ -302,8 +303,8 @@ describe('cancelling, assigning, and the no-agent alert', () => {
   it("says 'Failed to cancel the order' or 'Failed to assign the order' when the server could not be reached", async () => {
     mocks.cancelOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
     mocks.assignOrder.mockRejectedValue(new ApiError('Could not reach the store.', 0));
-    await change(sellerOrderChanges.cancel(), { orderId: anOrder(1)._id, reason: 'x' });
-    await change(sellerOrderChanges.assign(), { orderId: anOrder(1)._id, agentId: agent._id });
+    await change(sellerOrderMutations.cancel(), { orderId: anOrder(1)._id, reason: 'x' });
+    await change(sellerOrderMutations.assign(), { orderId: anOrder(1)._id, agentId: agent._id });
     expect(mocks.toast.error.mock.calls).toEqual([
       [SHOP_MESSAGES.cancelFailed],
       [SELLER_MESSAGES.assignFailed],
@@ -320,7 +321,7 @@ describe('cancelling, assigning, and the no-agent alert', () => {
       message: 'Order assigned to Ravi',
       order: assigned,
     });
-    await change(sellerOrderChanges.assign(), { orderId: order._id, agentId: agent._id });
+    await change(sellerOrderMutations.assign(), { orderId: order._id, agentId: agent._id });
     expect(held()).toEqual([assigned]);
     expect(mocks.toast.success).toHaveBeenCalledWith('Order assigned to Ravi');
   });
