@@ -1,12 +1,13 @@
 import { SELLER_MESSAGES } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { SellerLoginPage } from '../screens/seller-login-page';
 import { SellerMark } from '../ui/seller-mark';
 import { Spinner } from '../../../common/ui/spinner';
 import { sellerAuthAtom } from '../session/seller-auth';
-import { checkSellerAuthAtom, logOutSellerAtom } from '../session/seller-session';
+import { sellerSessionMutations, sellerSessionQueries } from '../session/seller-session';
 import { useOrderFeed } from '../use-order-feed';
 import { useTopOnNewScreen } from '../../../lib/use-top-on-new-screen';
 import '../ui/seller-button.css';
@@ -18,11 +19,7 @@ import './seller-layout.css';
  */
 export function SellerLayout() {
   const auth = useAtomValue(sellerAuthAtom);
-  const checkAuth = useSetAtom(checkSellerAuthAtom);
-
-  useEffect(() => {
-    void checkAuth();
-  }, [checkAuth]);
+  useQuery(sellerSessionQueries.check());
 
   if (auth === 'unknown') {
     return (
@@ -128,7 +125,7 @@ const SIDE_LINKS: readonly SideLink[] = [
 
 /** The logged-in seller's frame: header with greeting and Logout, sidebar, and the screen. */
 function SellerShell() {
-  const logOut = useSetAtom(logOutSellerAtom);
+  const logOut = useMutation(sellerSessionMutations.logOut());
   const { pathname, search } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
@@ -158,7 +155,7 @@ function SellerShell() {
           <button
             type="button"
             className="seller-button seller-button--ghost seller-button--small"
-            onClick={() => void logOut()}
+            onClick={() => logOut.mutate()}
           >
             Logout
           </button>

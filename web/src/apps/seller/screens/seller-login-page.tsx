@@ -1,12 +1,12 @@
-import { useSetAtom } from 'jotai';
-import { logInSellerAtom } from '../session/seller-session';
+import { useMutation } from '@tanstack/react-query';
+import { sellerSessionMutations } from '../session/seller-session';
 import { SellerLoginForm } from '../features/auth/components/seller-login-form';
 import { SellerMark } from '../ui/seller-mark';
 import './seller-login-page.css';
 
 /** What every seller route shows until the seller has logged in. */
 export function SellerLoginPage() {
-  const logIn = useSetAtom(logInSellerAtom);
+  const logIn = useMutation(sellerSessionMutations.logIn());
   return (
     <main className="seller-login-page">
       <title>Seller login · Kirana</title>
@@ -20,7 +20,9 @@ export function SellerLoginPage() {
         <h1 className="seller-login-card__title">
           <span className="seller-accent">Seller</span> Login
         </h1>
-        <SellerLoginForm onLogIn={logIn} />
+        <SellerLoginForm
+          onLogIn={(credentials) => logIn.mutateAsync(credentials).catch(() => {})}
+        />
       </div>
     </main>
   );
