@@ -1,5 +1,6 @@
 import { mergeById, type Product } from '@kirana/shared';
-import { atom, createStore } from 'jotai';
+import { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../test/products';
 import { lastSocket, openedSockets } from '../test/socket';
@@ -13,24 +14,26 @@ import {
 
 vi.mock('socket.io-client', async () => (await import('../test/socket')).fakeSocketIo);
 
-const productsAtom = atom<Product[]>([]);
-const receiveProductAtom = atom(null, (get, set, product: Product) => {
-  set(productsAtom, mergeById(get(productsAtom), product));
-});
+const PRODUCTS_KEY = ['products'];
+const receiveProduct = (client: QueryClient, product: Product) => {
+  client.setQueryData<Product[]>(PRODUCTS_KEY, (held = []) => mergeById(held, product));
+};
+const heldProducts = () => client.getQueryData<Product[]>(PRODUCTS_KEY) ?? [];
 const refetch = vi.fn();
 const poll = vi.fn();
 const feed: LiveFeed<'shop'> = {
-  events: { 'product:updated': receiveProductAtom },
-  refetch: atom(null, refetch),
-  poll: atom(null, poll),
+  events: { 'product:updated': receiveProduct },
+  refetch,
+  poll,
 };
 
 let store: ReturnType<typeof createStore>;
+let client: QueryClient;
 let close: () => void;
 
 /** Opens the feed and waits for socket.io-client, which it loads on its own. */
 async function open(liveFeed: LiveFeed<'shop'> = feed) {
-  close = openLiveFeed(store, 'shop', liveFeed);
+  close = openLiveFeed(store, client, 'shop', liveFeed);
   await vi.dynamicImportSettled();
   return lastSocket();
 }
@@ -40,6 +43,7 @@ beforeEach(() => {
   // Only the poll timer: the module import still settles on real time.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
   store = createStore();
+  client = new QueryClient();
 });
 
 afterEach(() => {
@@ -64,7 +68,7 @@ describe('the live feed', () => {
     try {
       // A fresh module reads the tag; the mocked socket.io-client survives the reset.
       const fresh = await import('./socket');
-      close = fresh.openLiveFeed(store, 'shop', feed);
+      close = fresh.openLiveFeed(store, client, 'shop', feed);
       await vi.dynamicImportSettled();
       expect(lastSocket().namespace).toBe('http://127.0.0.1:4173/shop');
       expect(lastSocket().options).toMatchObject({
@@ -76,7 +80,7 @@ describe('the live feed', () => {
     }
   });
 
-  it('writes each event to its atom, where a late copy does not roll the newer one back', async () => {
+  it('gives each event to its handler, where a late copy does not roll the newer one back', async () => {
     const socket = await open();
     socket.accept();
     const inStock = aProduct({ updatedAt: '2025-01-01T10:00:00.000Z' });
@@ -85,7 +89,7 @@ describe('the live feed', () => {
     socket.fire('product:updated', soldOut);
     socket.fire('product:updated', inStock);
 
-    expect(store.get(productsAtom)).toEqual([soldOut]);
+    expect(heldProducts()).toEqual([soldOut]);
   });
 
   it('refetches when it first connects, and again whenever it connects after a drop', async () => {
@@ -195,13 +199,13 @@ describe('the live feed', () => {
     expect(socket.active).toBe(false);
     socket.fire('product:updated', aProduct());
     vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
-    expect(store.get(productsAtom)).toEqual([]);
+    expect(heldProducts()).toEqual([]);
     expect(poll).not.toHaveBeenCalled();
   });
 
   it('opens no socket when closed before socket.io-client has loaded', async () => {
     const before = openedSockets.length;
-    close = openLiveFeed(store, 'shop', feed);
+    close = openLiveFeed(store, client, 'shop', feed);
     close();
     await vi.dynamicImportSettled();
 

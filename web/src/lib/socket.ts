@@ -7,15 +7,16 @@ import {
   type SellerEvents,
   type ShopEvents,
 } from '@kirana/shared';
-import { atom, useStore, type createStore, type PrimitiveAtom, type WritableAtom } from 'jotai';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { atom, useStore, type createStore, type PrimitiveAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { serverOrigin } from './server-origin';
 
 /*
  * The live stream (docs/live-updates.md#in-the-web-app): one Socket.IO namespace per area, whose
- * events are written through jotai atoms (into the query cache, mostly), with polling as the
- * fallback while the socket is down. Each app says what its events feed in one place:
+ * events go to plain handlers `(queryClient, payload) => void` that write them into the query
+ * cache, with polling as the fallback while the socket is down. Each app says what its events feed in one place:
  *   storefront  apps/storefront/live-feed.ts
  *   seller      apps/seller/live-feed.ts
  *   agents      apps/agents/live-feed.ts
@@ -50,35 +51,39 @@ export const connectionAtoms: { readonly [A in Area]: PrimitiveAtom<Connection> 
   agents: atom<Connection>('off'),
 };
 
-/** An atom written to act on something: an event's payload, or nothing. */
-type Action<Args extends unknown[]> = WritableAtom<unknown, Args, unknown>;
+/** What an event (or a refresh) does to the cache of the server's data: a plain function. */
+export type LiveHandler<Payload extends unknown[] = []> = (
+  client: QueryClient,
+  ...payload: Payload
+) => void;
 
-type EventActions<Events> = {
+type EventHandlers<Events> = {
   [E in keyof Events]?: Events[E] extends (...args: infer Payload) => void
-    ? Action<Payload>
+    ? LiveHandler<Payload>
     : never;
 };
 
 /** What an area's screens do with its stream. */
 export interface LiveFeed<A extends Area> {
-  /** The atom each event's payload is written to; they merge by `_id` and `updatedAt`. */
-  events: EventActions<AreaEvents[A]>;
+  /** The handler each event's payload is given to; they merge by `_id` and `updatedAt`. */
+  events: EventHandlers<AreaEvents[A]>;
   /**
-   * Fetches again what the events may have missed: written whenever the socket connects (the
+   * Fetches again what the events may have missed: run whenever the socket connects (the
    * first time too: something may have changed between the screens' load and the connect).
    */
-  refetch: Action<[]>;
+  refetch: LiveHandler;
   /**
-   * Written every 30 s while the socket is down: `refetch` when left out, null where the area
+   * Run every 30 s while the socket is down: `refetch` when left out, null where the area
    * keeps polling regardless of the socket.
    */
-  poll?: Action<[]> | null;
+  poll?: LiveHandler | null;
 }
 
 type Store = ReturnType<typeof createStore>;
 
 /**
- * Opens `area`'s socket and feeds its events into `store` until the returned function closes it.
+ * Opens `area`'s socket and feeds its events into `client` until the returned function closes it;
+ * `store` holds where the socket stands (`connectionAtoms`).
  * `feed.refetch` runs on every connect, `feed.poll` every 30 s while the socket is down (from
  * the start, too, until it first connects: the screens must not wait for the socket). After
  * the server has disconnected the socket (a logout, a removed agent, an expired session) or
@@ -86,7 +91,12 @@ type Store = ReturnType<typeof createStore>;
  * over HTTP (which shows the login when the session has gone) and connects again, or at the
  * next poll.
  */
-export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFeed<A>): () => void {
+export function openLiveFeed<A extends Area>(
+  store: Store,
+  client: QueryClient,
+  area: A,
+  feed: LiveFeed<A>,
+): () => void {
   const state = connectionAtoms[area];
   const poll = feed.poll === undefined ? feed.refetch : feed.poll;
   let socket: AreaSocket<A> | undefined;
@@ -100,7 +110,7 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
   let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
 
   const whileDown = () => {
-    if (poll) store.set(poll);
+    if (poll) poll(client);
     if (socket && !socket.active) socket.connect();
   };
   const goneDown = () => {
@@ -126,7 +136,7 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
         clearInterval(downTimer);
         downTimer = undefined;
         store.set(state, 'live');
-        if (missedEvents) store.set(feed.refetch);
+        if (missedEvents) feed.refetch(client);
         missedEvents = false;
       });
       opened.on('connect_error', goneDown);
@@ -134,16 +144,17 @@ export function openLiveFeed<A extends Area>(store: Store, area: A, feed: LiveFe
         goneDown();
         if (reason !== 'io server disconnect') return;
         rejoinTimer = setTimeout(() => {
-          store.set(feed.refetch);
+          feed.refetch(client);
           opened.connect();
         }, REJOIN_AFTER_SERVER_DISCONNECT_MS);
       });
-      // TypeScript cannot pair each event name with its atom through the loop.
+      // TypeScript cannot pair each event name with its handler through the loop.
       const listen = opened as unknown as {
         on(event: string, listener: (...payload: unknown[]) => void): void;
       };
-      for (const [event, action] of Object.entries(feed.events) as [string, Action<unknown[]>][]) {
-        listen.on(event, (...payload) => store.set(action, ...payload));
+      const handlers = Object.entries(feed.events) as [string, LiveHandler<unknown[]>][];
+      for (const [event, handle] of handlers) {
+        listen.on(event, (...payload) => handle(client, ...payload));
       }
     },
     (error: unknown) => {
@@ -172,9 +183,8 @@ interface LiveUpdatesOptions {
 }
 
 /**
- * Feeds `area`'s live events into the app's atoms while the calling component is mounted and
- * `enabled` (see `openLiveFeed`). `feed` must be stable: a module constant, or memoized (the
- * agents' is made for their screens' cache).
+ * Feeds `area`'s live events into the component's query cache while it is mounted and `enabled`
+ * (see `openLiveFeed`). `feed` must be stable: a module constant, or memoized.
  */
 export function useLiveUpdates<A extends Area>(
   area: A,
@@ -182,8 +192,9 @@ export function useLiveUpdates<A extends Area>(
   { enabled = true, session = null }: LiveUpdatesOptions = {},
 ): void {
   const store = useStore();
+  const client = useQueryClient();
   useEffect(
-    () => (enabled ? openLiveFeed(store, area, feed) : undefined),
-    [store, area, feed, enabled, session],
+    () => (enabled ? openLiveFeed(store, client, area, feed) : undefined),
+    [store, client, area, feed, enabled, session],
   );
 }

@@ -73,7 +73,7 @@ beforeEach(async () => {
     new QueryObserver(client, agentQueries.cash(ME)),
   ].map((observer) => observer.subscribe(() => {}));
   stopObserving = () => observers.forEach((stop) => stop());
-  close = openLiveFeed(store, 'agents', agentLiveFeed(client));
+  close = openLiveFeed(store, client, 'agents', agentLiveFeed(store));
   await vi.dynamicImportSettled();
   socket = lastSocket();
 });

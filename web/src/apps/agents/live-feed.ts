@@ -1,67 +1,78 @@
 import { orderNumber, type AgentCash, type AgentOrder, type OrderRemoval } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { atom, type Getter } from 'jotai';
-import type { LiveFeed } from '../../lib/socket';
+import type { useStore } from 'jotai';
+import type { LiveFeed, LiveHandler } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { heldOrders, layCashIn, layOrderIn, refreshAgentData, takeOrderOut } from './queries';
 import { agentIdAtom, dutyAtom } from './session/session-state';
 
-/** An event handler that runs only while an agent is logged in, with their id. */
-function forAgent<Payload>(handle: (agentId: string, payload: Payload, get: Getter) => void) {
-  return atom(null, (get, _set, payload: Payload) => {
-    const agentId = get(agentIdAtom);
-    if (agentId) handle(agentId, payload, get);
-  });
-}
+type Store = ReturnType<typeof useStore>;
+
+/** A live event of agent `agentId`'s, handled in `client`, their screens' cache. */
+type AgentHandler<Payload> = (client: QueryClient, agentId: string, payload: Payload) => void;
+
+const isMine = (client: QueryClient, agentId: string, orderId: string) =>
+  heldOrders(client, agentId).some((held) => held._id === orderId && held.assignedTo === agentId);
 
 /**
- * What the agents' app takes from the `/agents` stream into `client`, the logged-in screens'
- * cache (queries.ts): the open pool, the agent's own orders and their cash in hand, each laid
+ * What the agents' app takes from the `/agents` stream into the logged-in screens' cache
+ * (queries.ts), while `store` says an agent is logged in: the open pool, the agent's own orders
+ * and their cash in hand, each laid
  * over what is held by `_id` and `updatedAt` (a late or repeated event never rolls a card back).
  * After the stream was down the orders, then the cash, are fetched again; the polling every
  * 30 seconds runs whether the stream is up or not (see `useOrdersFeed`).
  */
-export function agentLiveFeed(client: QueryClient): LiveFeed<'agents'> {
-  const isMine = (agentId: string, orderId: string) =>
-    heldOrders(client, agentId).some((held) => held._id === orderId && held.assignedTo === agentId);
+export function agentLiveFeed(store: Store): LiveFeed<'agents'> {
+  /** `handle`, run only while an agent is logged in, with their id. */
+  const forAgent =
+    <Payload>(handle: AgentHandler<Payload>): LiveHandler<[Payload]> =>
+    (client, payload) => {
+      const agentId = store.get(agentIdAtom);
+      if (agentId) handle(client, agentId, payload);
+    };
   return {
     events: {
-      'order:created': forAgent((agentId, order: AgentOrder) => layOrderIn(client, agentId, order)),
+      'order:created': forAgent((client, agentId, order: AgentOrder) =>
+        layOrderIn(client, agentId, order),
+      ),
       // When one of this agent's deliveries is back in the pool, the shop took it back.
-      'order:updated': forAgent((agentId, order: AgentOrder) => {
-        const wasMine = isMine(agentId, order._id);
+      'order:updated': forAgent((client, agentId, order: AgentOrder) => {
+        const wasMine = isMine(client, agentId, order._id);
         layOrderIn(client, agentId, order);
-        if (wasMine && order.assignedTo === null && !isMine(agentId, order._id))
+        if (wasMine && order.assignedTo === null && !isMine(client, agentId, order._id))
           toast.warning(t`The shop took order #${orderNumber(order._id)} back: do not deliver it`);
       }),
       // The shop handed this order to the agent.
-      'order:assigned': forAgent((agentId, order: AgentOrder) => {
+      'order:assigned': forAgent((client, agentId, order: AgentOrder) => {
         layOrderIn(client, agentId, order);
         toast.success(t`The shop gave you order #${orderNumber(order._id)}`);
       }),
       // Taken by another agent, or cancelled: the agent is told when it was theirs to deliver.
-      'order:removed': forAgent((agentId, removal: OrderRemoval) => {
-        const cancelledMine = removal.reason === 'cancelled' && isMine(agentId, removal._id);
+      'order:removed': forAgent((client, agentId, removal: OrderRemoval) => {
+        const cancelledMine =
+          removal.reason === 'cancelled' && isMine(client, agentId, removal._id);
         takeOrderOut(client, agentId, removal);
         if (cancelledMine)
           toast.error(t`Order #${orderNumber(removal._id)} was cancelled: do not deliver it`);
       }),
       // An open order nobody has taken for a while, offered again: while the agent is on duty,
       // announced with a buzz on phones that can.
-      'order:unaccepted': forAgent((agentId, order: AgentOrder, get) => {
+      'order:unaccepted': forAgent((client, agentId, order: AgentOrder) => {
         layOrderIn(client, agentId, order);
         // Off duty: the order shows, but nothing calls for the agent's attention.
-        if (get(dutyAtom) === false) return;
+        if (store.get(dutyAtom) === false) return;
         toast.warning(t`Order #${orderNumber(order._id)} is still waiting for an agent`);
         navigator.vibrate?.(200);
       }),
-      'cash:updated': forAgent((agentId, cash: AgentCash) => layCashIn(client, agentId, cash)),
+      'cash:updated': forAgent((client, agentId, cash: AgentCash) =>
+        layCashIn(client, agentId, cash),
+      ),
     },
-    refetch: atom(null, (get) => {
-      const agentId = get(agentIdAtom);
+    refetch: (client) => {
+      const agentId = store.get(agentIdAtom);
       if (agentId) void refreshAgentData(client, agentId);
-    }),
+    },
     poll: null,
   };
 }

@@ -1,5 +1,6 @@
 import { AGENT_POLL_MS } from '@kirana/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useLiveUpdates } from '../../lib/socket';
 import { agentQueries, refreshAgentData } from './queries';
@@ -19,6 +20,7 @@ export function useOrdersFeed(agentId: string): void {
   useQuery({ ...agentQueries.cash(agentId), notifyOnChangeProps: [] });
   const task = useCallback(() => refreshAgentData(client, agentId), [client, agentId]);
   useRefreshLoop(task, AGENT_POLL_MS);
-  const feed = useMemo(() => agentLiveFeed(client), [client]);
+  const store = useStore();
+  const feed = useMemo(() => agentLiveFeed(store), [store]);
   useLiveUpdates('agents', feed);
 }

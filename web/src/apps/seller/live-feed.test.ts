@@ -20,7 +20,7 @@ import { backupQueries } from './features/backups/queries';
 import { sellerOrderQueries } from './features/orders/queries';
 import { sellerProductQueries } from './features/products/queries';
 import { teamQueries } from './features/team/queries';
-import { refreshSellerOrders, SELLER_ORDERS_KEY } from './features/orders/atoms/orders';
+import { refreshSellerOrders, SELLER_ORDERS_KEY } from './features/orders/order-cache';
 import { sellerAuthAtom } from './session/seller-auth';
 
 const mocks = vi.hoisted(() => ({
@@ -106,7 +106,7 @@ beforeEach(async () => {
   store.set(sellerAuthAtom, 'in');
   serverHolds([]);
   mocks.getAgents.mockResolvedValue([]);
-  close = openLiveFeed(store, 'seller', sellerLiveFeed);
+  close = openLiveFeed(store, queryClient, 'seller', sellerLiveFeed);
   await vi.dynamicImportSettled();
   socket = lastSocket();
 });

@@ -1,35 +1,36 @@
-import { atom } from 'jotai';
-import { queryClient } from '../../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LiveFeed } from '../../lib/socket';
 import {
-  catalogueChangedAtom,
-  categoriesChangedAtom,
-  receiveProductAtom,
+  catalogueChanged,
+  categoriesChanged,
+  productChanged,
 } from '../../common/catalogue/live-events';
-import { tillChangedAtom } from './features/counter/live-events';
-import { receiveShopAtom } from '../../common/shop-settings/live-events';
-import { refreshTeamAndCash } from './features/team/queries';
-import { backupFailedAtom } from './features/backups/atoms/backups';
+import { shopChanged } from '../../common/shop-settings/live-events';
+import { backupFailed } from './features/backups/live-events';
+import { tillChanged } from './features/counter/live-events';
 import {
-  receiveChangedOrderAtom,
-  receivePlacedOrderAtom,
-  receiveUnacceptedOrderAtom,
-  refreshOrdersAtom,
-} from './features/orders/atoms/orders';
+  orderChanged,
+  orderPlaced,
+  ordersMissed,
+  orderUnaccepted,
+} from './features/orders/live-events';
+import { refreshTeamAndCash } from './features/team/queries';
 
 /** Live `agents:updated`: the team, or an agent's availability or cash, changed. */
-const teamChangedAtom = atom(null, () => refreshTeamAndCash(queryClient));
+const teamChanged = (client: QueryClient): void => {
+  void refreshTeamAndCash(client);
+};
 
 /**
  * After the stream was down: every list the seller screens hold, fetched again (those on screen
  * now, the others when next shown).
  */
-const catchUpAtom = atom(null, (_get, set) => {
-  set(catalogueChangedAtom);
-  set(categoriesChangedAtom);
+const catchUp = (client: QueryClient): void => {
+  catalogueChanged(client);
+  categoriesChanged(client);
   // The orders among them, sharing a poll's refresh that is still running.
-  void queryClient.invalidateQueries({ queryKey: ['seller'] }, { cancelRefetch: false });
-});
+  void client.invalidateQueries({ queryKey: ['seller'] }, { cancelRefetch: false });
+};
 
 /**
  * What the seller screens take from the `/seller` stream. While it is down only the orders are
@@ -38,17 +39,17 @@ const catchUpAtom = atom(null, (_get, set) => {
  */
 export const sellerLiveFeed: LiveFeed<'seller'> = {
   events: {
-    'order:created': receivePlacedOrderAtom,
-    'order:updated': receiveChangedOrderAtom,
-    'order:unaccepted': receiveUnacceptedOrderAtom,
-    'product:updated': receiveProductAtom,
-    'agents:updated': teamChangedAtom,
-    'categories:updated': categoriesChangedAtom,
-    'catalogue:updated': catalogueChangedAtom,
-    'backup:failed': backupFailedAtom,
-    'shop:updated': receiveShopAtom,
-    'till:updated': tillChangedAtom,
+    'order:created': orderPlaced,
+    'order:updated': orderChanged,
+    'order:unaccepted': orderUnaccepted,
+    'product:updated': productChanged,
+    'agents:updated': teamChanged,
+    'categories:updated': categoriesChanged,
+    'catalogue:updated': catalogueChanged,
+    'backup:failed': backupFailed,
+    'shop:updated': shopChanged,
+    'till:updated': tillChanged,
   },
-  refetch: catchUpAtom,
-  poll: refreshOrdersAtom,
+  refetch: catchUp,
+  poll: ordersMissed,
 };

@@ -87,7 +87,7 @@ beforeEach(async () => {
   mocks.getUserAuth.mockResolvedValue(asha);
   store = createStore();
   store.set(userAtom, asha);
-  close = openLiveFeed(store, 'shop', shopLiveFeed);
+  close = openLiveFeed(store, queryClient, 'shop', shopLiveFeed(store));
   await vi.dynamicImportSettled();
   socket = lastSocket();
 });

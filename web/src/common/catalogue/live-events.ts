@@ -1,6 +1,5 @@
 import type { Product } from '@kirana/shared';
-import { atom } from 'jotai';
-import { queryClient } from '../../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { receiveProduct } from './queries';
 
 /*
@@ -9,16 +8,16 @@ import { receiveProduct } from './queries';
  */
 
 /** Live `product:updated`: laid into what the screens hold. */
-export const receiveProductAtom = atom(null, (_get, _set, product: Product) => {
-  receiveProduct(queryClient, product);
-});
+export const productChanged = (client: QueryClient, product: Product): void => {
+  receiveProduct(client, product);
+};
 
 /** Many products changed (an import): what is on screen is asked again, the rest when shown. */
-export const catalogueChangedAtom = atom(null, () => {
-  void queryClient.invalidateQueries({ queryKey: ['products'] });
-});
+export const catalogueChanged = (client: QueryClient): void => {
+  void client.invalidateQueries({ queryKey: ['products'] });
+};
 
 /** The seller changed the categories: the tiles and pages ask again. */
-export const categoriesChangedAtom = atom(null, () => {
-  void queryClient.invalidateQueries({ queryKey: ['categories'] });
-});
+export const categoriesChanged = (client: QueryClient): void => {
+  void client.invalidateQueries({ queryKey: ['categories'] });
+};

@@ -7,7 +7,7 @@ import { refreshBackups } from './queries';
 
 /**
  * Backs the shop up now: the list is asked again either way, and a success toasted. A failure of
- * the backup itself is told by the live `backup:failed` (atoms/backups.ts) and the screen's
+ * the backup itself is told by the live `backup:failed` (live-events.ts) and the screen's
  * alert; any other (the store unreachable) toasts here.
  */
 export const backupMutations = {

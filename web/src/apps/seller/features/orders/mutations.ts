@@ -12,7 +12,7 @@ import { assignOrder } from './api/assign-order';
 import { cancelOrder } from './api/cancel-order';
 import { releaseOrder } from './api/release-order';
 import { unlockPin } from './api/unlock-pin';
-import { receiveSellerOrder, refreshSellerOrders } from './atoms/orders';
+import { receiveSellerOrder, refreshSellerOrders } from './order-cache';
 
 /**
  * One change of an order the seller asked for (already confirmed): the answer is laid into the

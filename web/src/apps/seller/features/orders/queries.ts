@@ -5,7 +5,7 @@ import { failureMessage } from '../../failure-message';
 import { reported } from '../../reported';
 import { getOrderHistory } from './api/get-order-history';
 import { getSellerOrders } from './api/get-seller-orders';
-import { announceNewOrders, SELLER_ORDERS_KEY } from './atoms/orders';
+import { announceNewOrders, SELLER_ORDERS_KEY } from './order-cache';
 import { layOverPages, type SellerOrderPages } from './order-list';
 
 const ORDERS_PAGE_SIZE = 20;

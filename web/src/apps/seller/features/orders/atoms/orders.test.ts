@@ -16,13 +16,9 @@ import { settled } from '../../../../../test/socket';
 import { ordersOf, type SellerOrderPages } from '../order-list';
 import { sellerOrderMutations } from '../mutations';
 import { sellerOrderQueries } from '../queries';
-import {
-  acknowledgeShownOrdersAtom,
-  forgetAcknowledgedAtom,
-  receiveUnacceptedOrderAtom,
-  refreshSellerOrders,
-  SELLER_ORDERS_KEY,
-} from './orders';
+import { orderUnaccepted } from '../live-events';
+import { refreshSellerOrders, SELLER_ORDERS_KEY } from '../order-cache';
+import { acknowledgeShownOrdersAtom, forgetAcknowledgedAtom } from './orders';
 import { sellerAuthAtom } from '../../../session/seller-auth';
 
 const mocks = vi.hoisted(() => ({
@@ -332,7 +328,7 @@ describe('cancelling, assigning, and the no-agent alert', () => {
     await showOrders();
     const again = { ...order, updatedAt: at(9) };
 
-    store.set(receiveUnacceptedOrderAtom, again);
+    orderUnaccepted(queryClient, again);
 
     expect(held()).toEqual([again]);
     expect(mocks.toast.warning).toHaveBeenCalledWith(

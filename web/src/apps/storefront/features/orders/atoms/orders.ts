@@ -37,6 +37,7 @@ export const receiveUserOrderAtom = atom(null, (get, _set, order: ShopperOrder) 
  * After the live stream was down, or an order changed by other means (placed, paid, refused):
  * the list on screen is fetched again, still shown meanwhile; one not shown is when next shown.
  */
-export const refreshUserOrdersAtom = atom(null, () =>
-  queryClient.invalidateQueries({ queryKey: ['orders', 'user'] }),
-);
+export const refreshUserOrders = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: ['orders', 'user'] });
+
+export const refreshUserOrdersAtom = atom(null, () => refreshUserOrders(queryClient));
