@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentProps } from 'react';
 import { AgentJoinPage } from '../screens/agent-join-page';
 import { AgentLoginPage } from '../screens/agent-login-page';
 import { ErrorBoundary } from '../../../common/ui/error-boundary';
 import { Spinner } from '../../../common/ui/spinner';
-import { checkAgentAuthAtom } from '../session/session';
+import { checkAgentAuth } from '../session/session';
 import { agentSessionAtom, offlineAtom } from '../session/session-state';
 import { useOfflineEvents, useSessionCheck } from '../session/use-agent-connection';
 import { useAgentPath } from '../agent-path';
@@ -52,7 +52,6 @@ export function AgentLayout() {
   const session = useAtomValue(agentSessionAtom);
   const offline = useAtomValue(offlineAtom);
   const pathname = useAgentPath();
-  const checkAuth = useSetAtom(checkAgentAuthAtom);
   // Every screen below renders again in the language the agent switches to.
   const locale = useAgentLocale();
   // Before the paint, so that a screen reader reads the first Hindi screen as Hindi.
@@ -80,7 +79,7 @@ export function AgentLayout() {
         <LoggedIn agent={session.agent} offline={offline} />
       ) : (
         <>
-          {offline && <OfflineBanner onRetry={() => void checkAuth()} />}
+          {offline && <OfflineBanner onRetry={() => void checkAgentAuth()} />}
           <AgentLoginPage unauthorized={!onHome} />
         </>
       )}

@@ -1,10 +1,9 @@
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ActiveOrdersPage } from '../screens/active-orders-page';
 import { CashPage } from '../screens/cash-page';
 import { DeliveredOrdersPage } from '../screens/delivered-orders-page';
-import { logOutAgentAtom } from '../session/session';
+import { agentSessionMutations } from '../session/mutations';
 import { useOrdersFeed } from '../use-orders-feed';
 import { agentScreenOf, navigateAgent, useAgentPath } from '../agent-path';
 import type { StoredAgent } from '../session/agent-storage';
@@ -39,7 +38,7 @@ function AgentScreens({ agent, offline }: { agent: StoredAgent; offline: boolean
   const screen = agentScreenOf(pathname) ?? 'active';
   const client = useQueryClient();
   const orders = useQuery(agentQueries.orders(agent._id)).data;
-  const logOut = useSetAtom(logOutAgentAtom);
+  const logOut = useMutation(agentSessionMutations.logOut());
   const [loggingOut, setLoggingOut] = useState(false);
 
   useOrdersFeed(agent._id);
@@ -59,7 +58,7 @@ function AgentScreens({ agent, offline }: { agent: StoredAgent; offline: boolean
     try {
       // Logged out, this phone hears of no more orders; the next agent turns alerts on anew.
       await turnOffAlerts().catch((error: unknown) => console.warn('Alerts stay on:', error));
-      await logOut();
+      await logOut.mutateAsync().catch(() => {});
     } finally {
       setLoggingOut(false);
     }

@@ -1,10 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { navigateAgent } from '../agent-path';
-import { pairingFailureText, pairPhoneAtom } from '../session/pairing';
-import { logInAgentAtom } from '../session/session';
+import { pairingFailureText, pairThisPhone } from '../session/pairing';
+import { logInAgent } from '../session/session';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PendingButton } from '../ui/pending-button';
 import '../features/auth/components/phone-login-form.css';
@@ -21,8 +20,6 @@ type Joining =
  * replaced invite says so, with what to do.
  */
 export function AgentJoinPage() {
-  const pair = useSetAtom(pairPhoneAtom);
-  const logIn = useSetAtom(logInAgentAtom);
   const [code] = useState(
     () => new URLSearchParams(window.location.search).get('code')?.trim() ?? '',
   );
@@ -33,15 +30,15 @@ export function AgentJoinPage() {
 
   const join = useCallback(async () => {
     setJoining({ state: 'pairing' });
-    const paired = await pair(code);
+    const paired = await pairThisPhone(code);
     if (!paired.ok) {
       setJoining({ state: 'failed', error: paired.error, retry: paired.retry });
       return;
     }
     // In: the orders show. Refused: the login shows, with the paired number filled in.
-    await logIn(paired.phone);
+    await logInAgent(paired.phone);
     navigateAgent('/agents', { replace: true });
-  }, [code, pair, logIn]);
+  }, [code]);
 
   // An invite works once: it is sent once, however often the effect runs.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { pairedAgentAtom, pairingRefusalAtom } from '../session/pairing';
-import { logInAgentAtom } from '../session/session';
+import { logInAgent } from '../session/session';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PhoneLoginForm } from '../features/auth/components/phone-login-form';
 import { errorText } from '../i18n/error-texts';
@@ -17,7 +17,6 @@ interface AgentLoginPageProps {
  * has not paired is told how to get an invite instead of a bare refusal.
  */
 export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
-  const logIn = useSetAtom(logInAgentAtom);
   const paired = useAtomValue(pairedAgentAtom);
   const refusal = useAtomValue(pairingRefusalAtom);
   const name = paired?.name;
@@ -57,7 +56,7 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
           </p>
         </div>
       )}
-      <PhoneLoginForm onLogin={logIn} initialPhone={paired?.phone} />
+      <PhoneLoginForm onLogin={logInAgent} initialPhone={paired?.phone} />
     </main>
   );
 }

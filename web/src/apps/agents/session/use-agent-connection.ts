@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { checkAgentAuthAtom } from './session';
+import { checkAgentAuth } from './session';
 import { agentSessionAtom, offlineAtom } from './session-state';
 import { useRefreshLoop } from '../use-refresh-loop';
 
@@ -22,7 +22,6 @@ export function useOfflineEvents(): void {
 export function useSessionCheck(): void {
   const session = useAtomValue(agentSessionAtom);
   const offline = useAtomValue(offlineAtom);
-  const check = useSetAtom(checkAgentAuthAtom);
   const retrying = session.state === 'checking' || (session.state === 'out' && offline);
-  useRefreshLoop(check, null, retrying);
+  useRefreshLoop(checkAgentAuth, null, retrying);
 }

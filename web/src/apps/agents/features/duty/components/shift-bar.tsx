@@ -1,10 +1,10 @@
 import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useState, type MouseEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { MouseEvent } from 'react';
 import { navigateAgent } from '../../../agent-path';
-import { switchDutyAtom } from '../atoms/duty';
+import { dutyMutations } from '../mutations';
 import { dutyAtom } from '../../../session/session-state';
 import { agentQueries } from '../../../queries';
 import './shift-bar.css';
@@ -16,14 +16,11 @@ import './shift-bar.css';
 export function ShiftBar({ agentId }: { agentId: string }) {
   const onDuty = useAtomValue(dutyAtom);
   const cash = useQuery(agentQueries.cash(agentId)).data;
-  const switchDuty = useSetAtom(switchDutyAtom);
-  const [switching, setSwitching] = useState(false);
+  const switchDuty = useMutation(dutyMutations.switchDuty());
+  const switching = switchDuty.isPending;
 
-  const toggle = async () => {
-    if (onDuty === null) return;
-    setSwitching(true);
-    await switchDuty(!onDuty);
-    setSwitching(false);
+  const toggle = () => {
+    if (onDuty !== null) switchDuty.mutate(!onDuty);
   };
   const openCash = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -41,7 +38,7 @@ export function ShiftBar({ agentId }: { agentId: string }) {
         aria-describedby="agent-duty-hint"
         className="agent-duty"
         disabled={onDuty === null || switching}
-        onClick={() => void toggle()}
+        onClick={toggle}
       >
         <span className="agent-duty__track" aria-hidden="true">
           <span className="agent-duty__thumb" />
