@@ -1,15 +1,14 @@
 import type { AddressInput, User } from '@kirana/shared';
-import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useMutation, useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadBoundary } from '../../../common/ui/load-boundary';
 import { Spinner } from '../../../common/ui/spinner';
-import { saveAddressAtom } from '../session/addresses';
+import { addressMutations } from '../session/address-mutations';
 import { addressQueries } from '../session/address-queries';
 import { AddressForm } from '../features/addresses/components/address-form';
 import { authCheckedAtom, userAtom } from '../session/user';
 import { DeliveryAreaNote } from '../features/shop-terms/components/delivery-area-note';
-import { toast } from '../../../lib/toast';
 import './add-address-page.css';
 
 /**
@@ -44,7 +43,7 @@ export function AddAddressPage() {
 
 function AddressEditor({ user, editId }: { user: User; editId: string | null }) {
   const addresses = useSuspenseQuery(addressQueries.list(user._id)).data;
-  const saveAddress = useSetAtom(saveAddressAtom);
+  const saveAddress = useMutation(addressMutations.save());
   const navigate = useNavigate();
   const editing = editId ? addresses.find((address) => address._id === editId) : undefined;
 
@@ -53,12 +52,7 @@ function AddressEditor({ user, editId }: { user: User; editId: string | null }) 
   }
 
   const save = async (address: AddressInput) => {
-    try {
-      await saveAddress({ id: editing?._id, address });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-      throw error;
-    }
+    await saveAddress.mutateAsync({ id: editing?._id, address });
     void navigate('/cart');
   };
 

@@ -1,4 +1,9 @@
-import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  useQueryErrorResetBoundary,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router';
@@ -6,10 +11,14 @@ import { LiveStatus } from '../../../common/ui/live-status';
 import { LoadBoundary } from '../../../common/ui/load-boundary';
 import { Spinner } from '../../../common/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
-import { cancelOrderAtom, cancellingOrderIdAtom } from '../features/orders/atoms/cancel-order';
 import { backToPayNowAtom, lastPaymentFailureAtom } from '../features/orders/atoms/online-payment';
 import { payingOrderIdAtom, payOrderAtom } from '../features/orders/atoms/pay-order';
 import { OrderCard } from '../features/orders/components/order-card';
+import {
+  isCancelling,
+  useCancellingOrderId,
+  userOrderMutations,
+} from '../features/orders/mutations';
 import { userOrderQueries } from '../features/orders/queries';
 import { useClock } from '../../../lib/clock';
 import { connectionAtoms } from '../../../lib/socket';
@@ -72,8 +81,9 @@ function OrdersList({ userId }: { userId: string }) {
   const { data: orders } = useSuspenseQuery(userOrderQueries.list(userId));
   const payingId = useAtomValue(payingOrderIdAtom);
   const payNow = useSetAtom(payOrderAtom);
-  const cancellingId = useAtomValue(cancellingOrderIdAtom);
-  const cancel = useSetAtom(cancelOrderAtom);
+  const client = useQueryClient();
+  const cancellingId = useCancellingOrderId();
+  const cancel = useMutation(userOrderMutations.cancel());
   const now = useClock();
   const paymentFailures = useAtomValue(lastPaymentFailureAtom);
   const [backToPayNow, setBackToPayNow] = useAtom(backToPayNowAtom);
@@ -102,7 +112,9 @@ function OrdersList({ userId }: { userId: string }) {
             backToPayNow={backToPayNow === order._id}
             onBackToPayNow={broughtBack}
             cancelling={cancellingId === order._id}
-            onCancel={(chosen) => void cancel(chosen)}
+            onCancel={(chosen) => {
+              if (!isCancelling(client)) cancel.mutate(chosen);
+            }}
           />
         </li>
       ))}

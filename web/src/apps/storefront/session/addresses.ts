@@ -1,11 +1,8 @@
-import type { Address, AddressInput } from '@kirana/shared';
+import type { Address } from '@kirana/shared';
 import { atom, type Getter } from 'jotai';
 import { queryClient } from '../../../lib/query-client';
-import { toast } from '../../../lib/toast';
 import { userAtom } from './user';
-import { addAddress } from './api/add-address';
-import { updateAddress } from './api/update-address';
-import { addressesKey, addressQueries, chosenAddress } from './address-queries';
+import { addressQueries, chosenAddress } from './address-queries';
 
 /*
  * The shopper's choice among their saved addresses; the addresses themselves are server data,
@@ -26,19 +23,3 @@ export async function loadChosenAddress(get: Getter): Promise<Address | null> {
   const addresses = await queryClient.ensureQueryData(addressQueries.list(user._id));
   return chosenAddress(addresses, get(chosenAddressIdAtom));
 }
-
-/**
- * Saves a new address (no `id`) or changes a saved one, makes it the chosen delivery address,
- * fetches the saved addresses again, and shows the server's message. Throws `ApiError` with the
- * server's message.
- */
-export const saveAddressAtom = atom(
-  null,
-  async (get, set, { id, address }: { id?: string; address: AddressInput }) => {
-    const answer = id ? await updateAddress(id, address) : await addAddress(address);
-    set(chosenAddressIdAtom, answer.address._id);
-    const user = get(userAtom);
-    if (user) await queryClient.invalidateQueries({ queryKey: addressesKey(user._id) });
-    toast.success(answer.message);
-  },
-);
