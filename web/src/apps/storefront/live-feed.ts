@@ -2,7 +2,7 @@ import type { ShopperOrder } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
-import { checkAuthAtom } from './session/session';
+import { checkShopperAuth } from './session/session';
 import { userAtom } from './session/user';
 import { receiveUserOrder, refreshUserOrders } from './features/orders/atoms/orders';
 import {
@@ -42,7 +42,7 @@ export function shopLiveFeed(store: Store): LiveFeed<'shop'> {
      * stream too (the check then logs this tab out, and the stream reopens for a visitor).
      */
     refetch: (client) => {
-      void store.set(checkAuthAtom);
+      void checkShopperAuth(store);
       shopMissed(client);
       catalogueChanged(client);
       categoriesChanged(client);

@@ -1,13 +1,13 @@
-import { useAtom, useSetAtom } from 'jotai';
-import { toast } from '../../../lib/toast';
-import { logInAtom } from '../session/log-in';
+import { useMutation } from '@tanstack/react-query';
+import { useAtom, useStore } from 'jotai';
+import { logInMutations } from '../session/log-in';
 import { loginDialogAtom } from '../session/user';
 import { LoginDialog } from '../features/auth/components/login-dialog';
 
 /** The login/sign-up dialog wired to the session: a lazy chunk, loaded when first opened. */
 export default function LoginDialogHost() {
   const [mode, setMode] = useAtom(loginDialogAtom);
-  const logIn = useSetAtom(logInAtom);
+  const logIn = useMutation(logInMutations.logIn(useStore()));
 
   return (
     <LoginDialog
@@ -16,12 +16,7 @@ export default function LoginDialogHost() {
       onModeChange={setMode}
       onClose={() => setMode(null)}
       onSubmit={async (credentials) => {
-        try {
-          await logIn(credentials);
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : String(error));
-          throw error;
-        }
+        await logIn.mutateAsync(credentials);
       }}
     />
   );

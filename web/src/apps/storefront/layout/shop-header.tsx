@@ -1,8 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useMutation } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../../common/ui/icons';
-import { logOutAtom } from '../session/session';
+import { shopperSessionMutations } from '../session/session';
 import { loginDialogAtom, userAtom } from '../session/user';
 import { ProfileMenu } from '../features/auth/components/profile-menu';
 import { useCartCount } from '../features/cart/atoms/use-cart-items';
@@ -26,7 +27,7 @@ export function ShopHeader() {
   const cartCount = useCartCount();
   const [searchText, setSearchText] = useSearchText();
   const openLogin = useSetAtom(loginDialogAtom);
-  const logOut = useSetAtom(logOutAtom);
+  const logOut = useMutation(shopperSessionMutations.logOut(useStore()));
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The phone menu stays open only on the screen it was opened on.
@@ -104,7 +105,13 @@ export function ShopHeader() {
             <ProfileMenu
               userName={user.name}
               onLogout={async () => {
-                if (await logOut()) void navigate('/');
+                if (
+                  await logOut.mutateAsync().then(
+                    () => true,
+                    () => false,
+                  )
+                )
+                  void navigate('/');
               }}
             />
           ) : (

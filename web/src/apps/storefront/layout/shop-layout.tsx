@@ -1,7 +1,7 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { checkAuthAtom } from '../session/session';
+import { checkShopperAuth } from '../session/session';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
 import { useHydrated, useHydrationSettled } from '../../../lib/use-hydrated';
 import { useTopOnNewScreen } from '../../../lib/use-top-on-new-screen';
@@ -30,7 +30,7 @@ const DocumentHead = lazy(async () => ({
  * and keeps the catalogue and the shopper's orders live.
  */
 export function ShopLayout() {
-  const checkAuth = useSetAtom(checkAuthAtom);
+  const store = useStore();
   const loginMode = useAtomValue(loginDialogAtom);
   const authChecked = useAtomValue(authCheckedAtom);
   const user = useAtomValue(userAtom);
@@ -42,8 +42,8 @@ export function ShopLayout() {
   if (loginMode !== null && !dialogWanted) setDialogWanted(true);
 
   useEffect(() => {
-    void checkAuth();
-  }, [checkAuth]);
+    void checkShopperAuth(store);
+  }, [store]);
 
   useTopOnNewScreen(pathname);
 

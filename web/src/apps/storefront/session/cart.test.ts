@@ -1,4 +1,5 @@
 import type { CartItems, Product, User } from '@kirana/shared';
+import { MutationObserver } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../../test/products';
@@ -94,9 +95,9 @@ async function openShop({ check = true } = {}) {
     user: () => store.get(user.userAtom),
     add: (product: Product) => store.set(cart.addToCartAtom, product._id),
     remove: (product: Product) => store.set(cart.removeFromCartAtom, product._id),
-    checkAuth: () => store.set(session.checkAuthAtom),
+    checkAuth: () => session.checkShopperAuth(store),
     logIn: () =>
-      store.set(logIn.logInAtom, {
+      new MutationObserver(queries.queryClient, logIn.logInMutations.logIn(store)).mutate({
         mode: 'login',
         name: '',
         email: shopper.email,

@@ -1,5 +1,6 @@
 import { SHOP_MESSAGES } from '@kirana/shared';
-import { atom } from 'jotai';
+import { mutationOptions } from '@tanstack/react-query';
+import type { createStore } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { mergeCartAfterLoginAtom } from './cart';
 import { loginUser } from './api/login-user';
@@ -15,19 +16,24 @@ export interface Credentials {
 }
 
 /**
- * Logs in or registers, closes the dialog, and merges the browser's cart into the saved one.
- * Throws `ApiError` with the server's message (e.g. 'Invalid email or password').
+ * Logs in or registers, closes the dialog, and merges the browser's cart into the saved one (in
+ * `store`, the page's). A refusal toasts the server's message (e.g. 'Invalid email or password').
  */
-export const logInAtom = atom(
-  null,
-  async (_get, set, { mode, name, email, password }: Credentials) => {
-    const answer =
-      mode === 'register'
-        ? await registerUser({ name, email, password })
-        : await loginUser({ email, password });
-    set(userAtom, answer.user);
-    set(loginDialogAtom, null);
-    toast.success(SHOP_MESSAGES.loggedIn);
-    await set(mergeCartAfterLoginAtom, answer.user);
-  },
-);
+export const logInMutations = {
+  logIn: (store: ReturnType<typeof createStore>) =>
+    mutationOptions({
+      mutationFn: ({ mode, name, email, password }: Credentials) =>
+        mode === 'register'
+          ? registerUser({ name, email, password })
+          : loginUser({ email, password }),
+      onSuccess: async (answer) => {
+        store.set(userAtom, answer.user);
+        store.set(loginDialogAtom, null);
+        toast.success(SHOP_MESSAGES.loggedIn);
+        await store.set(mergeCartAfterLoginAtom, answer.user);
+      },
+      onError: (error) => {
+        toast.error(error instanceof Error ? error.message : String(error));
+      },
+    }),
+};
