@@ -1,11 +1,12 @@
 import {
   keepPreviousData,
+  useMutation,
   useQuery,
   useQueryErrorResetBoundary,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { ServiceableAnswer } from '@kirana/shared';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '../../../common/ui/icons';
@@ -19,7 +20,8 @@ import { cartItemsAtom, deleteFromCartAtom, setCartQuantityAtom } from '../sessi
 import { cartLines, linesTotals, type CartLine } from '../session/cart-items';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
-import { placeOrderAtom, type PaymentMethod } from '../features/orders/atoms/place-order';
+import type { PaymentMethod } from '../features/orders/atoms/place-order';
+import { userOrderMutations } from '../features/orders/mutations';
 import { productQueries } from '../../../common/catalogue/queries';
 import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/checkout-notices';
 import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
@@ -99,10 +101,10 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const authChecked = useAtomValue(authCheckedAtom);
   const openLogin = useSetAtom(loginDialogAtom);
   const { reset: retryAddresses } = useQueryErrorResetBoundary();
-  const placeOrder = useSetAtom(placeOrderAtom);
+  const placeOrder = useMutation(userOrderMutations.place(useStore()));
   const navigate = useNavigate();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
-  const [placing, setPlacing] = useState(false);
+  const placing = placeOrder.isPending;
   const shop = useShop();
   const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
   const area = useChosenArea(user?._id);
@@ -117,12 +119,10 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
       openLogin('login');
       return;
     }
-    setPlacing(true);
-    const placed = await placeOrder({
+    const placed = await placeOrder.mutateAsync({
       items: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
       paymentMethod,
     });
-    setPlacing(false);
     if (placed) void navigate('/my-orders');
   };
 

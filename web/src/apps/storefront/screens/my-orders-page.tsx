@@ -4,7 +4,7 @@ import {
   useQueryErrorResetBoundary,
   useSuspenseQuery,
 } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router';
 import { LiveStatus } from '../../../common/ui/live-status';
@@ -12,11 +12,12 @@ import { LoadBoundary } from '../../../common/ui/load-boundary';
 import { Spinner } from '../../../common/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
 import { backToPayNowAtom, lastPaymentFailureAtom } from '../features/orders/atoms/online-payment';
-import { payingOrderIdAtom, payOrderAtom } from '../features/orders/atoms/pay-order';
 import { OrderCard } from '../features/orders/components/order-card';
 import {
   isCancelling,
+  isPaying,
   useCancellingOrderId,
+  usePayingOrderId,
   userOrderMutations,
 } from '../features/orders/mutations';
 import { userOrderQueries } from '../features/orders/queries';
@@ -79,9 +80,9 @@ export function MyOrdersPage() {
 
 function OrdersList({ userId }: { userId: string }) {
   const { data: orders } = useSuspenseQuery(userOrderQueries.list(userId));
-  const payingId = useAtomValue(payingOrderIdAtom);
-  const payNow = useSetAtom(payOrderAtom);
   const client = useQueryClient();
+  const payingId = usePayingOrderId();
+  const payNow = useMutation(userOrderMutations.pay(useStore()));
   const cancellingId = useCancellingOrderId();
   const cancel = useMutation(userOrderMutations.cancel());
   const now = useClock();
@@ -107,7 +108,9 @@ function OrdersList({ userId }: { userId: string }) {
             now={now}
             paying={payingId === order._id}
             payDisabled={payingId !== null}
-            onPayNow={(chosen) => void payNow(chosen)}
+            onPayNow={(chosen) => {
+              if (!isPaying(client)) payNow.mutate(chosen);
+            }}
             lastPaymentFailure={paymentFailures[order._id] ?? null}
             backToPayNow={backToPayNow === order._id}
             onBackToPayNow={broughtBack}

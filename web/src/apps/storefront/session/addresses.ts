@@ -1,5 +1,5 @@
 import type { Address } from '@kirana/shared';
-import { atom, type Getter } from 'jotai';
+import { atom, type createStore } from 'jotai';
 import { queryClient } from '../../../lib/query-client';
 import { userAtom } from './user';
 import { addressQueries, chosenAddress } from './address-queries';
@@ -17,9 +17,11 @@ export const chosenAddressIdAtom = atom<string | null>(null);
  * saved addresses when not held; null when logged out or none is saved. Rejects when they could
  * not be loaded.
  */
-export async function loadChosenAddress(get: Getter): Promise<Address | null> {
-  const user = get(userAtom);
+export async function loadChosenAddress(
+  store: ReturnType<typeof createStore>,
+): Promise<Address | null> {
+  const user = store.get(userAtom);
   if (!user) return null;
   const addresses = await queryClient.ensureQueryData(addressQueries.list(user._id));
-  return chosenAddress(addresses, get(chosenAddressIdAtom));
+  return chosenAddress(addresses, store.get(chosenAddressIdAtom));
 }

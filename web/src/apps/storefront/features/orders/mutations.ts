@@ -4,10 +4,29 @@ import { serverMessage } from '../../../../lib/api-client';
 import { store } from '../../../../lib/store';
 import { toast } from '../../../../lib/toast';
 import { userAtom } from '../../session/user';
+import type { createStore } from 'jotai';
 import { cancelOrder } from './api/cancel-order';
 import { receiveUserOrder, refreshUserOrders } from './atoms/orders';
+import { payForOrder } from './atoms/pay-order';
+import { placeOrder, type OrderRequest } from './atoms/place-order';
 
 const CANCEL_KEY = ['orders', 'user', 'cancel'] as const;
+const PAY_KEY = ['orders', 'user', 'pay'] as const;
+
+type Store = ReturnType<typeof createStore>;
+
+/** Whether a 'Pay now' is running (until its Checkout ends): one at a time. */
+export const isPaying = (client: QueryClient): boolean =>
+  client.isMutating({ mutationKey: PAY_KEY }) > 0;
+
+/** The order whose 'Pay now' is running, or null. */
+export function usePayingOrderId(): string | null {
+  const ids = useMutationState({
+    filters: { mutationKey: PAY_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as ShopperOrder | undefined)?._id ?? null,
+  });
+  return ids[0] ?? null;
+}
 
 /** Whether a cancelling of one of the shopper's orders is on its way: one at a time. */
 export const isCancelling = (client: QueryClient): boolean =>
@@ -42,5 +61,19 @@ export const userOrderMutations = {
         toast.error(serverMessage(error) ?? SHOP_MESSAGES.cancelFailed);
         void refreshUserOrders(client);
       },
+    }),
+  /**
+   * Places the cart as an order (see `placeOrder`): resolves true once placed, false once the
+   * shopper has been told why not; `store` is the page's.
+   */
+  place: (store: Store) =>
+    mutationOptions({
+      mutationFn: (request: OrderRequest, { client }) => placeOrder(store, client, request),
+    }),
+  /** 'Pay now' on an order awaiting its online payment (see `payForOrder`). */
+  pay: (store: Store) =>
+    mutationOptions({
+      mutationKey: PAY_KEY,
+      mutationFn: (order: ShopperOrder, { client }) => payForOrder(store, client, order),
     }),
 };

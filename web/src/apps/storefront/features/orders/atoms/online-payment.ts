@@ -1,5 +1,6 @@
 import { SHOP_MESSAGES, type OnlineOrderAnswer, orderNumber } from '@kirana/shared';
-import { atom, type Setter } from 'jotai';
+import type { QueryClient } from '@tanstack/react-query';
+import { atom, type createStore } from 'jotai';
 import { toast } from '../../../../../lib/toast';
 import type { Checkout } from '../../../../../common/payments/checkout';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../../../../../common/payments/payment-failure';
 import type { RazorpaySuccess } from '../../../../../common/payments/razorpay';
 import { verifyPayment } from '../api/verify-payment';
-import { refreshUserOrdersAtom } from './orders';
+import { refreshUserOrders } from './orders';
 
 /**
  * Why the last try to pay each order did not go through, by order id, for this visit, as a
@@ -47,23 +48,24 @@ export interface Payer {
  * why ('Order failed: {why}', the last attempt's reason, else 'payment not completed') and that
  * the order waits for its payment in My Orders. A failed attempt while Checkout stays open for
  * another try is said by Checkout itself, not by a toast over its buttons. Why the last try did
- * not go through stays on the order's card (lastPaymentFailureAtom). The shopper's orders are
- * refreshed either way.
+ * not go through stays on the order's card (lastPaymentFailureAtom, in `store`). The shopper's
+ * orders are refreshed in `client` either way.
  */
 export function payOnline(
-  set: Setter,
+  store: ReturnType<typeof createStore>,
+  client: QueryClient,
   checkout: Checkout,
   answer: OnlineOrderAnswer,
   payer: Payer,
 ): Promise<PaymentOutcome> {
   return new Promise((resolve) => {
     const settle = (outcome: PaymentOutcome) => {
-      void set(refreshUserOrdersAtom);
-      if (outcome === 'unpaid') set(backToPayNowAtom, answer.orderId);
+      void refreshUserOrders(client);
+      if (outcome === 'unpaid') store.set(backToPayNowAtom, answer.orderId);
       resolve(outcome);
     };
     const remember = (why: string | null) =>
-      set(lastPaymentFailureAtom, (failures) => {
+      store.set(lastPaymentFailureAtom, (failures) => {
         const { [answer.orderId]: _earlier, ...others } = failures;
         return why === null ? others : { ...others, [answer.orderId]: failureClause(why) };
       });

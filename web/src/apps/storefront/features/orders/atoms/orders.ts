@@ -1,13 +1,10 @@
 import type { ShopperOrder } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { atom } from 'jotai';
 import { receiveInto } from '../../../../../lib/live-query';
-import { queryClient } from '../../../../../lib/query-client';
-import { userAtom } from '../../../session/user';
 
 /*
- * The shopper's orders as the live stream (apps/storefront/live-feed.ts) and the order actions
- * keep them, in the one cache of the server's data. Their query, which brings the order
+ * The shopper's orders as the live stream (apps/storefront/live-feed.ts) and the order mutations
+ * (../mutations.ts) keep them, in the one cache of the server's data. Their query, which brings the order
  * contract along, is in ../queries.ts: only My Orders loads it, not the storefront's first load.
  */
 
@@ -26,18 +23,8 @@ export function receiveUserOrder(client: QueryClient, order: ShopperOrder): void
 }
 
 /**
- * Live `order:created` / `order:updated`, or an action's answer, for the shopper's own orders.
- * An event sent before a logout may arrive after it: it must not show to the next shopper.
- */
-export const receiveUserOrderAtom = atom(null, (get, _set, order: ShopperOrder) => {
-  if (order.userId === get(userAtom)?._id) receiveUserOrder(queryClient, order);
-});
-
-/**
  * After the live stream was down, or an order changed by other means (placed, paid, refused):
  * the list on screen is fetched again, still shown meanwhile; one not shown is when next shown.
  */
 export const refreshUserOrders = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: ['orders', 'user'] });
-
-export const refreshUserOrdersAtom = atom(null, () => refreshUserOrders(queryClient));

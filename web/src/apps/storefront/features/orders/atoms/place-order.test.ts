@@ -1,4 +1,5 @@
 import type { Address, ShopperOrder, User } from '@kirana/shared';
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, UNREACHABLE_MESSAGE } from '../../../../../lib/api-client';
@@ -9,8 +10,8 @@ import type {
   CheckoutRequest,
 } from '../../../../../common/payments/checkout-options';
 import { backToPayNowAtom, lastPaymentFailureAtom } from './online-payment';
-import { payingOrderIdAtom, payOrderAtom } from './pay-order';
-import { placeOrderAtom } from './place-order';
+import { isPaying, userOrderMutations } from '../mutations';
+import type { OrderRequest } from './place-order';
 
 const mocks = vi.hoisted(() => ({
   address: null as Address | null,
@@ -56,6 +57,24 @@ const paid = {
 };
 
 let store: ReturnType<typeof createStore>;
+let client: QueryClient;
+
+/** Place Order pressed: resolves whether the order was placed. */
+const placeOrder = (request: OrderRequest) =>
+  new MutationObserver(client, userOrderMutations.place(store)).mutate(request);
+
+/** 'Pay now' tapped on `order`, as the card does: nothing while another runs. */
+const payNow = async (order: ShopperOrder) => {
+  if (!isPaying(client))
+    await new MutationObserver(client, userOrderMutations.pay(store)).mutate(order);
+};
+
+/** The order whose 'Pay now' is running, or null. */
+const payingId = () =>
+  client
+    .getMutationCache()
+    .findAll({ status: 'pending' })
+    .map((m) => (m.state.variables as ShopperOrder)._id)[0] ?? null;
 let opened: { request: CheckoutRequest; callbacks: CheckoutCallbacks }[];
 let placed: ShopperOrder;
 
@@ -87,12 +106,13 @@ beforeEach(() => {
   mocks.verifyPayment.mockResolvedValue({ success: true, message: 'Payment successful!' });
   mocks.getUserOrders.mockResolvedValue([placed]);
   store = createStore();
+  client = new QueryClient();
   store.set(userAtom, shopper);
 });
 
 describe('placing an order paid online', () => {
   it('places it, empties the cart and opens Checkout prefilled with the shopper and the address’s phone', async () => {
-    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(true);
+    await expect(placeOrder(ONLINE)).resolves.toBe(true);
 
     expect(mocks.placeOnlineOrder).toHaveBeenCalledWith(
       { items, address: placed.address._id },
@@ -108,14 +128,14 @@ describe('placing an order paid online', () => {
   });
 
   it('verifies a payment and says so: Payment successful!', async () => {
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
     lastCheckout().callbacks.onPaid(paid);
     await vi.waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith('Payment successful!'));
     expect(mocks.verifyPayment).toHaveBeenCalledWith({ ...paid, orderId: placed._id });
   });
 
   it('tells a declined payment once, when Checkout is closed: its reason, and what to do next', async () => {
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
     const declined = 'Your payment was declined by the bank (sandbox test payment).';
     lastCheckout().callbacks.onFailed({ error: { code: 'X', description: 'Card declined' } });
     lastCheckout().callbacks.onFailed({ error: { code: 'X', description: declined } });
@@ -137,7 +157,7 @@ describe('placing an order paid online', () => {
   });
 
   it('tells a Checkout closed without trying as a payment not completed', async () => {
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
     lastCheckout().callbacks.onDismiss();
     expect(mocks.toast.error.mock.calls).toEqual([
       [
@@ -147,12 +167,12 @@ describe('placing an order paid online', () => {
   });
 
   it('remembers a Checkout closed without trying, and forgets it once a payment goes through', async () => {
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
     lastCheckout().callbacks.onDismiss();
     expect(store.get(lastPaymentFailureAtom)).toEqual({
       [placed._id]: 'you closed the payment before paying',
     });
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
     lastCheckout().callbacks.onPaid(paid);
     await vi.waitFor(() => expect(store.get(lastPaymentFailureAtom)).toEqual({}));
   });
@@ -164,7 +184,7 @@ describe('placing an order paid online', () => {
       [new ApiError(UNREACHABLE_MESSAGE, 0), 'Error during payment verification.'],
     ] as const) {
       mocks.verifyPayment.mockRejectedValueOnce(error);
-      await store.set(placeOrderAtom, ONLINE);
+      await placeOrder(ONLINE);
       lastCheckout().callbacks.onPaid(paid);
       await vi.waitFor(() => expect(mocks.toast.error).toHaveBeenLastCalledWith(text));
     }
@@ -173,8 +193,8 @@ describe('placing an order paid online', () => {
   it('keeps the cart and opens nothing when the order is refused', async () => {
     mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError('Milk is out of stock', 409));
     mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
-    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
-    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    await expect(placeOrder(ONLINE)).resolves.toBe(false);
+    await expect(placeOrder(ONLINE)).resolves.toBe(false);
     expect(mocks.toast.error.mock.calls).toEqual([
       ['Milk is out of stock'],
       ['Failed to create Razorpay order'],
@@ -187,14 +207,14 @@ describe('placing an order paid online', () => {
     mocks.prepareCheckout.mockRejectedValueOnce(
       new Error('The payment window could not be loaded.'),
     );
-    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    await expect(placeOrder(ONLINE)).resolves.toBe(false);
     expect(mocks.placeOnlineOrder).not.toHaveBeenCalled();
     expect(mocks.toast.error).toHaveBeenCalledWith('The payment window could not be loaded.');
   });
 
   it('asks for an address first', async () => {
     mocks.address = null;
-    await expect(store.set(placeOrderAtom, ONLINE)).resolves.toBe(false);
+    await expect(placeOrder(ONLINE)).resolves.toBe(false);
     expect(mocks.toast.error).toHaveBeenCalledWith('Please select an address');
     expect(mocks.prepareCheckout).not.toHaveBeenCalled();
   });
@@ -218,9 +238,9 @@ describe('the Idempotency-Key of a checkout attempt', () => {
     mocks.placeCodOrder.mockRejectedValueOnce(
       new ApiError('The store could not answer (HTTP 502).', 502),
     );
-    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(false);
-    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(false);
-    await expect(store.set(placeOrderAtom, COD)).resolves.toBe(true);
+    await expect(placeOrder(COD)).resolves.toBe(false);
+    await expect(placeOrder(COD)).resolves.toBe(false);
+    await expect(placeOrder(COD)).resolves.toBe(true);
 
     const [first, second, third] = keysSent(mocks.placeCodOrder);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
@@ -230,21 +250,21 @@ describe('the Idempotency-Key of a checkout attempt', () => {
   });
 
   it('is new for the next order once one is placed, and after the server refused one', async () => {
-    await store.set(placeOrderAtom, COD);
+    await placeOrder(COD);
     mocks.placeCodOrder.mockRejectedValueOnce(new ApiError('Milk is out of stock', 409));
-    await store.set(placeOrderAtom, COD);
-    await store.set(placeOrderAtom, COD);
+    await placeOrder(COD);
+    await placeOrder(COD);
 
     expect(new Set(keysSent(mocks.placeCodOrder)).size).toBe(3);
   });
 
   it('is new when the retry asks for something else: another cart or way to pay', async () => {
     mocks.placeCodOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
-    await store.set(placeOrderAtom, COD);
-    await store.set(placeOrderAtom, { ...COD, items: [{ ...items[0]!, quantity: 3 }] });
+    await placeOrder(COD);
+    await placeOrder({ ...COD, items: [{ ...items[0]!, quantity: 3 }] });
     mocks.placeOnlineOrder.mockRejectedValueOnce(new ApiError(UNREACHABLE_MESSAGE, 0));
-    await store.set(placeOrderAtom, ONLINE);
-    await store.set(placeOrderAtom, ONLINE);
+    await placeOrder(ONLINE);
+    await placeOrder(ONLINE);
 
     const [lost, changed] = keysSent(mocks.placeCodOrder);
     const [online, onlineRetry] = keysSent(mocks.placeOnlineOrder);
@@ -256,10 +276,10 @@ describe('the Idempotency-Key of a checkout attempt', () => {
 
 describe('Pay now', () => {
   it('asks for a new provider order for the awaiting order and opens Checkout, once at a time', async () => {
-    const paying = store.set(payOrderAtom, placed);
+    const paying = payNow(placed);
     await vi.waitFor(() => expect(opened).toHaveLength(1));
-    expect(store.get(payingOrderIdAtom)).toBe(placed._id);
-    await store.set(payOrderAtom, placed);
+    expect(payingId()).toBe(placed._id);
+    await payNow(placed);
     expect(mocks.payOrder).toHaveBeenCalledOnce();
     expect(mocks.payOrder).toHaveBeenCalledWith({ orderId: placed._id });
     expect(lastCheckout().request.providerOrder.id).toBe('order_2');
@@ -268,14 +288,14 @@ describe('Pay now', () => {
     lastCheckout().callbacks.onPaid(paid);
     await paying;
     expect(mocks.toast.success).toHaveBeenCalledWith('Payment successful!');
-    expect(store.get(payingOrderIdAtom)).toBeNull();
+    expect(payingId()).toBeNull();
   });
 
   it('shows why the payment could not start, e.g. the time to pay ran out', async () => {
     mocks.payOrder.mockRejectedValueOnce(new ApiError('Order is no longer awaiting payment', 409));
-    await store.set(payOrderAtom, placed);
+    await payNow(placed);
     expect(mocks.toast.error).toHaveBeenCalledWith('Order is no longer awaiting payment');
     expect(opened).toHaveLength(0);
-    expect(store.get(payingOrderIdAtom)).toBeNull();
+    expect(payingId()).toBeNull();
   });
 });

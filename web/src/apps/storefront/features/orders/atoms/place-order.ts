@@ -1,5 +1,6 @@
 import { SHOP_MESSAGES, type Address, type PlaceOrderBody } from '@kirana/shared';
-import { atom, type Getter, type Setter } from 'jotai';
+import type { QueryClient } from '@tanstack/react-query';
+import { atom, type createStore } from 'jotai';
 import { toast } from '../../../../../lib/toast';
 import { loadChosenAddress } from '../../../session/addresses';
 import { userAtom } from '../../../session/user';
@@ -10,7 +11,7 @@ import { placeCodOrder } from '../api/place-cod-order';
 import { placeOnlineOrder } from '../api/place-online-order';
 import { attemptFor, outcomeKnown, type CheckoutAttempt } from '../checkout-attempt';
 import { payOnline } from './online-payment';
-import { refreshUserOrdersAtom } from './orders';
+import { refreshUserOrders } from './orders';
 
 export type PaymentMethod = 'COD' | 'Online';
 
@@ -18,6 +19,8 @@ export interface OrderRequest {
   items: PlaceOrderBody['items'];
   paymentMethod: PaymentMethod;
 }
+
+type Store = ReturnType<typeof createStore>;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -29,8 +32,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const checkoutAttemptAtom = atom<CheckoutAttempt | null>(null);
 
 /** Ends the attempt unless `error` leaves its outcome unknown. */
-function settleAttempt(set: Setter, error?: unknown): void {
-  if (error === undefined || outcomeKnown(error)) set(checkoutAttemptAtom, null);
+function settleAttempt(store: Store, error?: unknown): void {
+  if (error === undefined || outcomeKnown(error)) store.set(checkoutAttemptAtom, null);
 }
 
 /**
@@ -38,56 +41,63 @@ function settleAttempt(set: Setter, error?: unknown): void {
  * `Idempotency-Key` (see `checkoutAttemptAtom`). Resolves true once placed: the cart is then
  * empty and the orders list fetched again; an online order has Checkout open over the page, and
  * its outcome is told by toasts (see `payOnline`) while the order awaits its payment in My
- * Orders. Otherwise shows why as a toast and resolves false.
+ * Orders. Otherwise shows why as a toast and resolves false. Run as `userOrderMutations.place`
+ * (../mutations.ts), with the page's `store` and the cache `client`.
  */
-export const placeOrderAtom = atom(
-  null,
-  async (get, set, { items, paymentMethod }: OrderRequest): Promise<boolean> => {
-    let address: Address | null;
-    try {
-      address = await loadChosenAddress(get);
-    } catch (error) {
-      toast.error(errorText(error));
-      return false;
-    }
-    if (!address) {
-      toast.error(SHOP_MESSAGES.selectAddress);
-      return false;
-    }
-    const body: PlaceOrderBody = { items, address: address._id };
-    const attempt = attemptFor(get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
-    set(checkoutAttemptAtom, attempt);
-    return paymentMethod === 'COD'
-      ? placeCashOrder(set, body, attempt.key)
-      : placeOnlineOrderAndPay(get, set, body, address, attempt.key);
-  },
-);
+export async function placeOrder(
+  store: Store,
+  client: QueryClient,
+  { items, paymentMethod }: OrderRequest,
+): Promise<boolean> {
+  let address: Address | null;
+  try {
+    address = await loadChosenAddress(store);
+  } catch (error) {
+    toast.error(errorText(error));
+    return false;
+  }
+  if (!address) {
+    toast.error(SHOP_MESSAGES.selectAddress);
+    return false;
+  }
+  const body: PlaceOrderBody = { items, address: address._id };
+  const attempt = attemptFor(store.get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
+  store.set(checkoutAttemptAtom, attempt);
+  return paymentMethod === 'COD'
+    ? placeCashOrder(store, client, body, attempt.key)
+    : placeOnlineOrderAndPay(store, client, body, address, attempt.key);
+}
 
-async function placeCashOrder(set: Setter, body: PlaceOrderBody, key: string): Promise<boolean> {
+async function placeCashOrder(
+  store: Store,
+  client: QueryClient,
+  body: PlaceOrderBody,
+  key: string,
+): Promise<boolean> {
   try {
     // A cart save still in flight must not land after the order has emptied the saved cart.
     await cartSaved();
     const answer = await placeCodOrder(body, key);
-    settleAttempt(set);
-    set(emptyCartAtom);
-    void set(refreshUserOrdersAtom);
+    settleAttempt(store);
+    store.set(emptyCartAtom);
+    void refreshUserOrders(client);
     toast.success(answer.message);
     return true;
   } catch (error) {
-    settleAttempt(set, error);
+    settleAttempt(store, error);
     toast.error(errorText(error));
     return false;
   }
 }
 
 async function placeOnlineOrderAndPay(
-  get: Getter,
-  set: Setter,
+  store: Store,
+  client: QueryClient,
   body: PlaceOrderBody,
   address: Address,
   key: string,
 ): Promise<boolean> {
-  const user = get(userAtom);
+  const user = store.get(userAtom);
   if (!user) return false;
   let checkout: Checkout;
   try {
@@ -102,14 +112,14 @@ async function placeOnlineOrderAndPay(
   try {
     answer = await placeOnlineOrder(body, key);
   } catch (error) {
-    settleAttempt(set, error);
+    settleAttempt(store, error);
     toast.error(orderCreationFailureText(error));
     return false;
   }
-  settleAttempt(set);
-  set(emptyCartAtom);
-  void set(refreshUserOrdersAtom);
-  void payOnline(set, checkout, answer, {
+  settleAttempt(store);
+  store.set(emptyCartAtom);
+  void refreshUserOrders(client);
+  void payOnline(store, client, checkout, answer, {
     name: user.name,
     email: user.email,
     contact: address.phone,
