@@ -16,7 +16,7 @@ import { reconcileOrders, receiveOrder, withoutRemovedOrder } from './order-list
  * the screens split) and their cash in hand, in a cache of their own that the logged-in screens
  * create (layout/agent-shell.tsx, one per agent: a logout or the next agent's login leaves
  * nothing behind, and an answer that lands later lands in a cache nobody reads). Live events lay
- * changes in (live-feed.ts), the actions' answers too (features/orders/order-changes.ts); the
+ * changes in (live-feed.ts), the actions' answers too (features/orders/mutations.ts); the
  * refresh loop (use-orders-feed.ts) polls and retries.
  */
 

@@ -7,7 +7,7 @@ import { verifyCollection } from './api/verify-collection';
 
 /*
  * Collecting a cash-on-delivery order's amount online at the door. Loaded with the first
- * collection, not with the app (see order-changes.ts): the agents' first load stays small.
+ * collection, not with the app (see mutations.ts): the agents' first load stays small.
  */
 
 /** How a collection ended. */

@@ -2,12 +2,12 @@ import type { AgentOrder } from '@kirana/shared';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
-  agentOrderChanges,
+  agentOrderMutations,
   isChanging,
   runningChanges,
   type OrderChange,
   type PinOutcome,
-} from './order-changes';
+} from './mutations';
 import type { OrderAction } from './order-actions';
 
 export interface OrderChanges {
@@ -15,16 +15,16 @@ export interface OrderChanges {
   pending: ReadonlyMap<string, OrderAction['kind']>;
   /** Runs `action` on `order` once: a second tap while a change of it runs does nothing. */
   run: (order: AgentOrder, action: OrderAction) => void;
-  /** Marks `order` Delivered with the customer's `pin` (see `agentOrderChanges.deliverWithPin`). */
+  /** Marks `order` Delivered with the customer's `pin` (see `agentOrderMutations.deliverWithPin`). */
   deliverWithPin: (order: AgentOrder, pin: string) => Promise<PinOutcome>;
 }
 
 /** Agent `agentId`'s actions on their orders, and which are running (see order-changes.ts). */
 export function useOrderChanges(agentId: string): OrderChanges {
   const client = useQueryClient();
-  const step = useMutation(agentOrderChanges.step(agentId));
-  const collect = useMutation(agentOrderChanges.collectOnline(agentId));
-  const pinned = useMutation(agentOrderChanges.deliverWithPin(agentId));
+  const step = useMutation(agentOrderMutations.step(agentId));
+  const collect = useMutation(agentOrderMutations.collectOnline(agentId));
+  const pinned = useMutation(agentOrderMutations.deliverWithPin(agentId));
   const running = useMutationState({
     filters: runningChanges(agentId),
     select: (mutation) => mutation.state.variables as OrderChange,

@@ -124,7 +124,7 @@ export type PinOutcome =
 /*
  * The texts are read once the answer is in: the agent may have switched language meanwhile.
  */
-export const agentOrderChanges = {
+export const agentOrderMutations = {
   /**
    * Accept, the next status, or cash taken: toasts the spec's success text, or the server's
    * message (else the spec's failure text). When the order had changed meanwhile (409, 403, 404:

@@ -11,7 +11,7 @@ import type {
 import { CheckoutScriptError } from '../../../../common/payments/load-checkout-script';
 import { agentSessionAtom, offlineAtom } from '../../session/session-state';
 import type { OrderAction } from './order-actions';
-import { agentOrderChanges, isChanging, runningChanges, type OrderChange } from './order-changes';
+import { agentOrderMutations, isChanging, runningChanges, type OrderChange } from './mutations';
 import { agentOrdersKey, agentQueries, createAgentQueryClient } from '../../queries';
 import { anAgentOrder, at, ME } from '../../test/orders';
 
@@ -64,10 +64,10 @@ const held = () => client.getQueryData<readonly AgentOrder[]>(agentOrdersKey(ME)
 async function tap(target: AgentOrder, action: OrderAction): Promise<void> {
   if (isChanging(client, ME, target._id)) return;
   if (action.kind === 'collect-online') {
-    const observer = new MutationObserver(client, agentOrderChanges.collectOnline(ME));
+    const observer = new MutationObserver(client, agentOrderMutations.collectOnline(ME));
     await observer.mutate({ order: target, action });
   } else {
-    const observer = new MutationObserver(client, agentOrderChanges.step(ME));
+    const observer = new MutationObserver(client, agentOrderMutations.step(ME));
     await observer.mutate({ order: target, action }).catch(() => undefined);
   }
 }
@@ -255,7 +255,7 @@ describe("the agent's steps on an order", () => {
 
 describe('delivering with the customer’s PIN', () => {
   const deliver = (pin: string) =>
-    new MutationObserver(client, agentOrderChanges.deliverWithPin(ME))
+    new MutationObserver(client, agentOrderMutations.deliverWithPin(ME))
       .mutate({ order, action: { kind: 'status', to: 'Delivered' }, pin })
       .catch(() => ({ kind: 'done' }) as const);
 
