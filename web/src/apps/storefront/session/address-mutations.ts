@@ -2,6 +2,7 @@ import type { AddressInput } from '@kirana/shared';
 import { mutationOptions } from '@tanstack/react-query';
 import { store } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
+import { reportFailure } from '../failure-message';
 import { addAddress } from './api/add-address';
 import { updateAddress } from './api/update-address';
 import { addressesKey } from './address-queries';
@@ -24,8 +25,6 @@ export const addressMutations = {
         if (user) await client.invalidateQueries({ queryKey: addressesKey(user._id) });
         toast.success(answer.message);
       },
-      onError: (error) => {
-        toast.error(error instanceof Error ? error.message : String(error));
-      },
+      onError: reportFailure(),
     }),
 };

@@ -2,6 +2,7 @@ import { SHOP_MESSAGES } from '@kirana/shared';
 import { mutationOptions } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { toast } from '../../../lib/toast';
+import { reportFailure } from '../failure-message';
 import { mergeCartAfterLoginAtom } from './cart';
 import { loginUser } from './api/login-user';
 import { registerUser } from './api/register-user';
@@ -32,8 +33,6 @@ export const logInMutations = {
         toast.success(SHOP_MESSAGES.loggedIn);
         await store.set(mergeCartAfterLoginAtom, answer.user);
       },
-      onError: (error) => {
-        toast.error(error instanceof Error ? error.message : String(error));
-      },
+      onError: reportFailure(),
     }),
 };

@@ -1,6 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { toast } from '../../../lib/toast';
+import { reportFailure } from '../failure-message';
 import { adoptServerCartAtom, emptyCartAtom, loggedOutByServerAtom } from './cart';
 import { getUserAuth } from './api/get-user-auth';
 import { mayBeSignedIn } from './signed-in-hint';
@@ -47,8 +48,6 @@ export const shopperSessionMutations = {
         store.set(emptyCartAtom);
         toast.success(answer.message);
       },
-      onError: (error) => {
-        toast.error(error instanceof Error ? error.message : String(error));
-      },
+      onError: reportFailure(),
     }),
 };

@@ -1,8 +1,8 @@
 import { SHOP_MESSAGES, type ShopperOrder } from '@kirana/shared';
 import { mutationOptions, useMutationState, type QueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../../../../lib/api-client';
 import { store } from '../../../../lib/store';
 import { toast } from '../../../../lib/toast';
+import { reportFailure } from '../../failure-message';
 import { userAtom } from '../../session/user';
 import type { createStore } from 'jotai';
 import { cancelOrder } from './api/cancel-order';
@@ -58,7 +58,7 @@ export const userOrderMutations = {
         toast.success(answer.message);
       },
       onError: (error, _order, _context, { client }) => {
-        toast.error(serverMessage(error) ?? SHOP_MESSAGES.cancelFailed);
+        reportFailure(SHOP_MESSAGES.cancelFailed)(error);
         void refreshUserOrders(client);
       },
     }),
