@@ -12,9 +12,20 @@ mkdirSync(folder, { recursive: true });
 const AGENT = { name: 'Ravi Kumar', phone: '9876500001' };
 const SHOPPER = { name: 'Meera Iyer', email: 'visual@example.com', password: 'fresh-veggies-8' };
 
-/** The page once its requests and fonts have settled, whole, without animations or caret. */
+/**
+ * The page once its requests, pictures and fonts have settled and no spinner or placeholder shows, whole,
+ * without animations or caret. Lazy pictures load at once, as a whole-page shot shows them all.
+ */
 async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+  });
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((image) => image.complete) &&
+      !document.querySelector('[class*="spinner"], [class*="skeleton"]'),
+  );
   await page.evaluate(() => document.fonts.ready);
   const project = test.info().project.name;
   await page.screenshot({

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import '../common/ui/button.css';
+import { Button } from '../common/ui/button';
 import '../apps/storefront/layout/shop-layout.css';
 
 /** Last resort for a screen that failed to load or render, e.g. a chunk lost after a deploy. */
@@ -15,9 +15,9 @@ export function RouteError() {
     <main className="container section message-page">
       <h1>Something went wrong</h1>
       <p>This page could not be shown ({detail}).</p>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
+      <Button type="button" onClick={() => window.location.reload()}>
         Reload the page
-      </button>
+      </Button>
     </main>
   );
 }

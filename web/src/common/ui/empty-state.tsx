@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import './button.css';
+import { buttonClass } from './button';
 import './empty-state.css';
 
 /** Where an empty screen leads on: a link styled as a button. */
@@ -22,7 +22,7 @@ export function EmptyState({ message, onward, children }: EmptyStateProps) {
     <div className="empty-state">
       <p>{message}</p>
       {onward && (
-        <Link to={onward.to} className="button">
+        <Link to={onward.to} className={buttonClass()}>
           {onward.label}
         </Link>
       )}

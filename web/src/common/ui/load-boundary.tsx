@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
-import './button.css';
+import { Button } from './button';
 import './load-boundary.css';
 
 interface LoadBoundaryProps {
@@ -21,9 +21,9 @@ export function LoadBoundary({ fallback, onRetry, errorMessage, children }: Load
       fallback={(error, retry) => (
         <div className="error-state" role="alert">
           <p>{errorMessage ?? error.message}</p>
-          <button type="button" className="button" onClick={retry}>
+          <Button type="button" onClick={retry}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
     >

@@ -33,7 +33,7 @@ export function AgentHeader({ name, loggingOut, onLogout }: AgentHeaderProps) {
         <AlertsSwitch />
         <LanguageSwitch />
         <PendingButton
-          variant="ghost"
+          variant="secondary"
           pending={loggingOut}
           pendingLabel={t`Logging out…`}
           onClick={onLogout}

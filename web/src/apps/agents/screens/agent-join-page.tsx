@@ -79,7 +79,7 @@ export function AgentJoinPage() {
             )}
             <PendingButton
               pending={false}
-              variant={joining.retry ? 'ghost' : 'primary'}
+              variant={joining.retry ? 'secondary' : 'primary'}
               onClick={() => navigateAgent('/agents', { replace: true })}
             >
               {t`Go to login`}

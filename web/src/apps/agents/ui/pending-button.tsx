@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import './agent-button.css';
+import { Button } from '../../../common/ui/button';
 
 interface PendingButtonProps {
   /** While true the button is disabled and spins, so a second tap sends nothing. */
@@ -7,7 +7,7 @@ interface PendingButtonProps {
   /** Omitted for a form's submit button. */
   onClick?: () => void;
   type?: 'button' | 'submit';
-  variant?: 'primary' | 'cash' | 'ghost';
+  variant?: 'primary' | 'cash' | 'secondary';
   /** Said by screen readers while the request runs, e.g. 'Accepting…'. */
   pendingLabel?: string;
   disabled?: boolean;
@@ -37,20 +37,22 @@ export function PendingButton({
     return () => clearTimeout(timer);
   }, [armDelayMs]);
   return (
-    <button
+    <Button
+      look="agent"
+      variant={variant}
+      arming={!armed}
       type={type}
-      className={`agent-button agent-button--${variant}${armed ? '' : ' agent-button--arming'}`}
-      disabled={pending || disabled || !armed}
+      pending={pending}
+      disabled={disabled || !armed}
       aria-busy={pending}
       onClick={onClick}
     >
-      {pending && <span className="agent-button__spinner" aria-hidden="true" />}
-      <span className="agent-button__label">{children}</span>
+      <span>{children}</span>
       {pending && pendingLabel && (
         <span className="visually-hidden" role="status">
           {pendingLabel}
         </span>
       )}
-    </button>
+    </Button>
   );
 }

@@ -10,7 +10,7 @@ import { sellerAuthAtom } from '../session/seller-auth';
 import { sellerSessionMutations, sellerSessionQueries } from '../session/seller-session';
 import { useOrderFeed } from '../use-order-feed';
 import { useTopOnNewScreen } from '../../../lib/use-top-on-new-screen';
-import '../ui/seller-button.css';
+import { Button } from '../../../common/ui/button';
 import './seller-layout.css';
 
 /**
@@ -152,13 +152,15 @@ function SellerShell() {
         </Link>
         <div className="seller-header__end">
           <p className="seller-header__greeting">{SELLER_MESSAGES.sellerGreeting}</p>
-          <button
+          <Button
             type="button"
-            className="seller-button seller-button--ghost seller-button--small"
+            look="seller"
+            variant="secondary"
+            size="small"
             onClick={() => logOut.mutate()}
           >
             Logout
-          </button>
+          </Button>
         </div>
       </header>
       <div className="seller-body">

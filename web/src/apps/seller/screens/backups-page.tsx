@@ -15,8 +15,8 @@ import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
 import { backupMutations } from '../features/backups/mutations';
 import { backupQueries } from '../features/backups/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Button, buttonClass } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import '../ui/seller-table.css';
 import './backups-page.css';
 
@@ -68,7 +68,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
                 <td className="seller-table__actions">
                   {/* A plain link: the browser downloads with the seller's cookie. */}
                   <a
-                    className="seller-button seller-button--ghost seller-button--small"
+                    className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
                     href={backupDownloadUrl(backup.name)}
                     download
                   >
@@ -105,16 +105,17 @@ export function BackupsPage() {
       <title>Backups · Kirana Seller</title>
       <header className="seller-page__head">
         <h1>Backups</h1>
-        <button
+        <Button
           type="button"
-          className="seller-button seller-backups__now"
+          look="seller"
+          className="seller-backups__now"
           aria-busy={busy}
           onClick={() => {
             if (!busy) backUp.mutate();
           }}
         >
           {busy ? 'Backing up…' : 'Back up now'}
-        </button>
+        </Button>
       </header>
       {/* Said to screen readers as it changes: the button's busy state, then how it went. */}
       <p className="visually-hidden" role="status">

@@ -21,9 +21,9 @@ import { failureMessage } from '../failure-message';
 import { teamQueries } from '../features/team/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Button, buttonClass } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-button.css';
 import '../ui/seller-table.css';
 import '../features/counter/components/counter.css';
 import './cash-report-page.css';
@@ -117,20 +117,22 @@ export function CashReportPage() {
         </div>
         <div className="seller-report__actions">
           <a
-            className="seller-button seller-button--ghost seller-button--small"
+            className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
             href={cashReportCsvUrl(date)}
             download
           >
             Download CSV
           </a>
-          <button
+          <Button
             type="button"
-            className="seller-button seller-button--ghost seller-button--small"
+            look="seller"
+            variant="secondary"
+            size="small"
             disabled={!report}
             onClick={() => report && void print(report)}
           >
             Print
-          </button>
+          </Button>
         </div>
       </header>
       {failure ? (
@@ -170,14 +172,16 @@ export function CashReportPage() {
                   </th>
                   <FigureCells day={day} />
                   <td className="seller-table__actions">
-                    <button
+                    <Button
                       type="button"
-                      className="seller-button seller-button--ghost seller-button--small"
+                      look="seller"
+                      variant="secondary"
+                      size="small"
                       aria-label={`Cash of ${agent.name}`}
                       onClick={() => setCashOf(agent)}
                     >
                       Cash
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}

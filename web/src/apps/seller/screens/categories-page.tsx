@@ -7,9 +7,9 @@ import { succeeded } from '../failure-message';
 import { categoryMutations } from '../features/categories/mutations';
 import { SearchNamesPanel } from '../features/categories/components/search-names-panel';
 import { LoadProblem } from '../ui/load-problem';
+import { Button } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-button.css';
 import './categories-page.css';
 
 /** A path from a label, as the seller would write it: 'Personal Care' → 'Personal-Care'. */
@@ -128,9 +128,9 @@ function NewCategoryForm() {
       </div>
       <TileField key={round} id={`${id}-image`} onChange={setImage} />
       <div>
-        <button type="submit" className="seller-button" disabled={busy}>
+        <Button type="submit" look="seller" disabled={busy}>
           {busy ? 'Adding…' : 'Add category'}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -210,9 +210,9 @@ function CategoryForm({ category }: { category: CategoryDto }) {
         Shown on the storefront
       </label>
       <TileField key={round} id={`${id}-image`} onChange={setImage} label="New picture" />
-      <button type="submit" className="seller-button seller-button--ghost" disabled={busy}>
+      <Button type="submit" look="seller" variant="secondary" disabled={busy}>
         {busy ? 'Saving…' : 'Save'}
-      </button>
+      </Button>
     </form>
   );
 }

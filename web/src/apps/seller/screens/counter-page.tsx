@@ -18,7 +18,6 @@ import { failureMessage } from '../failure-message';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import '../ui/seller-form.css';
 import '../ui/seller-table.css';
 import '../ui/confirm-dialog.css';

@@ -24,8 +24,8 @@ import { pastCountText } from '../features/products/past-count';
 import { dashboardQueries } from '../features/dashboard/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Button } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import '../ui/seller-form.css';
 import '../ui/seller-table.css';
 import './dashboard-page.css';
@@ -68,10 +68,11 @@ function RangePicker({
     <div className="seller-dashboard__ranges">
       <div role="group" aria-label="Days shown" className="seller-dashboard__quick">
         {quickRanges(today).map(({ label, range: quick }) => (
-          <button
+          <Button
             key={label}
             type="button"
-            className="seller-button seller-button--ghost"
+            look="seller"
+            variant="secondary"
             aria-pressed={quick.from === range.from && quick.to === range.to}
             onClick={() => {
               setFrom(quick.from);
@@ -81,7 +82,7 @@ function RangePicker({
             }}
           >
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       <form className="seller-dashboard__custom" onSubmit={submit}>
@@ -111,9 +112,9 @@ function RangePicker({
             required
           />
         </div>
-        <button type="submit" className="seller-button">
+        <Button type="submit" look="seller">
           Show
-        </button>
+        </Button>
         {problem && (
           <p id={problemId} className="seller-field__problem" role="alert">
             {problem}

@@ -4,9 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { count, summary } from '../features/products/import-summary';
 import { productMutations } from '../features/products/mutations';
 import { serverUrl } from '../../../lib/server-origin';
+import { Button, buttonClass } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-button.css';
 import '../ui/seller-table.css';
 import './import-page.css';
 
@@ -100,11 +100,11 @@ export function ImportPage() {
             />
           </div>
           <div className="seller-actions">
-            <button type="submit" className="seller-button" disabled={!csv || busy !== null}>
+            <Button type="submit" look="seller" disabled={!csv || busy !== null}>
               {busy === 'preview' ? 'Checking…' : 'Check the file'}
-            </button>
+            </Button>
             <a
-              className="seller-button seller-button--ghost"
+              className={buttonClass({ look: 'seller', variant: 'secondary' })}
               href={serverUrl('/api/product/export')}
             >
               Download the catalogue (CSV)
@@ -133,16 +133,16 @@ export function ImportPage() {
           )}
           {checked.changes.length > 0 && <ImportChanges answer={checked} />}
           {checked.errors.length === 0 && (
-            <button
+            <Button
               type="button"
-              className="seller-button"
+              look="seller"
               disabled={busy !== null || checked.created + checked.updated === 0}
               onClick={() => send('apply')}
             >
               {busy === 'apply'
                 ? 'Importing…'
                 : `Import ${count(checked.created + checked.updated, 'product')}`}
-            </button>
+            </Button>
           )}
         </section>
       )}

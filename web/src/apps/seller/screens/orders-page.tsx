@@ -17,8 +17,8 @@ import { desktop } from '../../../lib/desktop-bridge';
 import { toast } from '../../../lib/toast';
 import { connectionAtoms } from '../../../lib/socket';
 import { LoadProblem } from '../ui/load-problem';
+import { Button } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import './orders-page.css';
 
 function subscribeToVisibility(onChange: () => void) {
@@ -87,9 +87,11 @@ export function OrdersPage() {
         {state === 'ready' && <p className="seller-page__note">Newest first</p>}
         <LiveStatus connection={connection} />
         {alerts === 'ask' && (
-          <button
+          <Button
             type="button"
-            className="seller-button seller-button--ghost seller-button--small"
+            look="seller"
+            variant="secondary"
+            size="small"
             onClick={() =>
               void askForBrowserAlerts().then((now) => {
                 setAlerts(now);
@@ -99,7 +101,7 @@ export function OrdersPage() {
             }
           >
             Turn on browser alerts
-          </button>
+          </Button>
         )}
         {alerts === 'blocked' && (
           <p className="seller-page__note" role="status">
@@ -142,14 +144,15 @@ export function OrdersPage() {
           </ol>
           {list.hasNextPage && (
             <div className="seller-orders__more">
-              <button
+              <Button
                 type="button"
-                className="seller-button seller-button--ghost"
+                look="seller"
+                variant="secondary"
                 onClick={() => void list.fetchNextPage({ cancelRefetch: false })}
                 disabled={list.isFetchingNextPage}
               >
                 {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
+              </Button>
             </div>
           )}
         </>

@@ -19,8 +19,8 @@ import { succeeded, tellSessionLost } from '../failure-message';
 import { sellerProductQueries } from '../features/products/queries';
 import { useAddressText } from '../../../lib/use-address-text';
 import { LoadProblem } from '../ui/load-problem';
+import { buttonClass } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import './product-list-page.css';
 
 /** Typing pauses this long before the list follows: one search per word, not per letter. */
@@ -190,7 +190,7 @@ export function ProductListPage() {
           <nav className="seller-pager" aria-label="Pages of products">
             {current > 1 && (
               <Link
-                className="seller-button seller-button--ghost seller-button--small"
+                className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
                 to={addressOf({ ...list, page: current - 1 })}
               >
                 Previous page
@@ -201,7 +201,7 @@ export function ProductListPage() {
             </span>
             {page.hasMore && (
               <Link
-                className="seller-button seller-button--ghost seller-button--small"
+                className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
                 to={addressOf({ ...list, page: current + 1 })}
               >
                 Next page

@@ -23,8 +23,8 @@ import {
 import { closedText } from '../../../common/shop-settings/closed-text';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Button } from '../../../common/ui/button';
 import '../ui/seller-screen.css';
-import '../ui/seller-button.css';
 import '../ui/seller-form.css';
 import './shop-page.css';
 
@@ -52,27 +52,28 @@ function TakingOrders({ shop }: { shop: Shop }) {
         {status}
       </p>
       {shop.pausedUntil ? (
-        <button
+        <Button
           type="button"
-          className="seller-button"
+          look="seller"
           disabled={save.isPending}
           onClick={() => save.mutate({ pausedUntil: null })}
         >
           Reopen now
-        </button>
+        </Button>
       ) : (
         <div className="seller-shop__pauses" role="group" aria-label="Pause new orders for">
           <span className="seller-shop__pause-label">Pause for</span>
           {PAUSES.map((minutes) => (
-            <button
+            <Button
               key={minutes}
               type="button"
-              className="seller-button seller-button--ghost"
+              look="seller"
+              variant="secondary"
               disabled={save.isPending}
               onClick={() => save.mutate(pauseFor(minutes))}
             >
               {pauseLabel(minutes)}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -339,9 +340,9 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
       })}
 
       <div>
-        <button type="submit" className="seller-button" aria-busy={save.isPending}>
+        <Button type="submit" look="seller" aria-busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save settings'}
-        </button>
+        </Button>
       </div>
     </form>
   );

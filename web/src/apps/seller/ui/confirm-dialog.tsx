@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '../../../common/ui/dialog';
-import './seller-button.css';
+import { Button } from '../../../common/ui/button';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -64,19 +64,20 @@ export function ConfirmDialog({
         </h2>
         <div className="seller-confirm__message">{children}</div>
         <div className="seller-confirm__actions">
-          <button type="button" className="seller-button seller-button--ghost" onClick={onCancel}>
+          <Button type="button" look="seller" variant="secondary" onClick={onCancel}>
             {dismissLabel}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="seller-button seller-button--danger"
+            look="seller"
+            variant="danger"
             aria-busy={busy}
             onClick={() => {
               if (!busy) onConfirm();
             }}
           >
             {busy ? busyLabel : confirmLabel}
-          </button>
+          </Button>
         </div>
       </div>
     </Dialog>

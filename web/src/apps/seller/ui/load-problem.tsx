@@ -1,4 +1,4 @@
-import './seller-button.css';
+import { Button } from '../../../common/ui/button';
 import './load-problem.css';
 interface LoadProblemProps {
   message: string;
@@ -10,9 +10,9 @@ export function LoadProblem({ message, onRetry }: LoadProblemProps) {
   return (
     <div className="seller-problem" role="alert">
       <p>{message}</p>
-      <button type="button" className="seller-button seller-button--ghost" onClick={onRetry}>
+      <Button type="button" look="seller" variant="secondary" onClick={onRetry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }

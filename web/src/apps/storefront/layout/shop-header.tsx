@@ -11,7 +11,7 @@ import { CartLink } from '../features/cart/components/cart-link';
 import { SearchBox } from '../features/products/components/search-box';
 import { useAddressText } from '../../../lib/use-address-text';
 import { Brand } from './brand';
-import '../../../common/ui/button.css';
+import { Button } from '../../../common/ui/button';
 import './shop-header.css';
 
 const ALL_PRODUCTS = '/products';
@@ -57,16 +57,17 @@ export function ShopHeader() {
             if (event.key === 'Escape' && menuOpen) setMenuOpen(false);
           }}
         >
-          <button
+          <Button
             type="button"
-            className="icon-button shop-nav__toggle"
+            variant="icon"
+            className="shop-nav__toggle"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          </Button>
           <ul id={menuId} className="shop-nav__links" data-open={menuOpen} role="list">
             <li>
               <NavLink to="/" end className="shop-nav__link">
@@ -115,15 +116,15 @@ export function ShopHeader() {
               }}
             />
           ) : (
-            <button
+            <Button
               type="button"
-              className="button button--small"
+              size="small"
               onClick={() => openLogin('login')}
               onPointerEnter={preloadLoginDialog}
               onFocus={preloadLoginDialog}
             >
               Login
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -27,7 +27,7 @@ import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/chec
 import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { useMostPerLine, useShop } from '../../../common/shop-settings/use-shop';
-import '../../../common/ui/button.css';
+import { Button, buttonClass } from '../../../common/ui/button';
 import './cart-page.css';
 
 /** `/cart`: the cart's products, the delivery address, the payment method and the totals. */
@@ -62,7 +62,7 @@ function CartScreen() {
       <div className="message-page">
         <h1>Your cart is empty</h1>
         <p>Fresh vegetables, fruits and more are a tap away.</p>
-        <Link to="/products" className="button">
+        <Link to="/products" className={buttonClass()}>
           Start shopping
         </Link>
       </div>
@@ -190,9 +190,10 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
         )}
       </div>
 
-      <button
+      <Button
         type="button"
-        className="button button--block button--large"
+        block
+        size="large"
         onClick={submit}
         disabled={placing || blocked}
         aria-describedby={blocked ? 'checkout-notices' : undefined}
@@ -202,7 +203,7 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
           : user || !authChecked
             ? 'Place Order'
             : 'Log in to place order'}
-      </button>
+      </Button>
     </section>
   );
 }

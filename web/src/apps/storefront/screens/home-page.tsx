@@ -8,7 +8,7 @@ import { CategoryTiles } from '../features/products/components/category-tiles';
 import { ProductGrid, ProductGridSkeleton } from '../features/products/components/product-grid';
 import { categoryQueries, productQueries } from '../../../common/catalogue/queries';
 import { useKnownShop } from '../../../common/shop-settings/cache';
-import '../../../common/ui/button.css';
+import { Button, buttonClass } from '../../../common/ui/button';
 import './home-page.css';
 
 /**
@@ -83,10 +83,13 @@ function MainBanner() {
             Vegetables, fruits, dairy, bakery and pantry staples from your neighbourhood store.
           </p>
           <div className="hero__actions">
-            <Link to="/products" className="button button--large">
+            <Link to="/products" className={buttonClass({ size: 'large' })}>
               Shop now
             </Link>
-            <Link to="/products/fruits" className="button button--large button--ghost">
+            <Link
+              to="/products/fruits"
+              className={buttonClass({ size: 'large', variant: 'ghost' })}
+            >
               Explore deals
             </Link>
           </div>
@@ -210,9 +213,7 @@ function Newsletter() {
           placeholder="Enter your email address"
           required
         />
-        <button type="submit" className="button">
-          Subscribe
-        </button>
+        <Button type="submit">Subscribe</Button>
       </form>
     </section>
   );

@@ -23,7 +23,7 @@ import {
 import { userOrderQueries } from '../features/orders/queries';
 import { useClock } from '../../../lib/clock';
 import { connectionAtoms } from '../../../lib/socket';
-import '../../../common/ui/button.css';
+import { Button, buttonClass } from '../../../common/ui/button';
 import './my-orders-page.css';
 
 // Web Push's code loads after the page, with the switch: none of it is in the route's preloads.
@@ -54,9 +54,9 @@ export function MyOrdersPage() {
       ) : !user ? (
         <div className="empty-state">
           <p>Log in to see your orders.</p>
-          <button type="button" className="button" onClick={() => openLogin('login')}>
+          <Button type="button" onClick={() => openLogin('login')}>
             Login
-          </button>
+          </Button>
         </div>
       ) : (
         <>
@@ -93,7 +93,7 @@ function OrdersList({ userId }: { userId: string }) {
     return (
       <div className="empty-state">
         <p>You have not placed an order yet.</p>
-        <Link to="/products" className="button">
+        <Link to="/products" className={buttonClass()}>
           Start shopping
         </Link>
       </div>

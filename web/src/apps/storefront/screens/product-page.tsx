@@ -11,7 +11,7 @@ import { ProductDetails } from '../features/products/components/product-details'
 import type { CartControls } from '../features/products/components/product-card';
 import { ProductGrid } from '../features/products/components/product-grid';
 import { categoryOf, categoryQueries, productQueries } from '../../../common/catalogue/queries';
-import '../../../common/ui/button.css';
+import { buttonClass } from '../../../common/ui/button';
 import './product-page.css';
 
 /** `/products/{category}/{id}`: one product, with up to five related ones. */
@@ -43,7 +43,7 @@ function ProductScreen({ id }: { id: string }) {
       <div className="message-page">
         <h1>Product not found</h1>
         <p>This product is not in the store any more.</p>
-        <Link to="/products" className="button">
+        <Link to="/products" className={buttonClass()}>
           See all products
         </Link>
       </div>

@@ -19,7 +19,7 @@ import {
   SERVER_RENDERED_SHELVES,
 } from '../../../common/catalogue/queries';
 import { useNearScreen } from '../../../lib/use-near-screen';
-import '../../../common/ui/button.css';
+import { buttonClass } from '../../../common/ui/button';
 
 /**
  * `/products`: a shelf of each category's first in-stock products, each with its "See all" (the
@@ -56,7 +56,7 @@ function SearchResults({ q, first }: { q: string; first: number }) {
   if (products.length === 0) {
     return (
       <EmptyState message={`No products match “${q}”.`}>
-        <Link to="/products" className="button">
+        <Link to="/products" className={buttonClass()}>
           Clear the search
         </Link>
       </EmptyState>

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { PendingButton } from '../../../ui/pending-button';
-import '../../../ui/agent-button.css';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/agent-dialog.css';
 import './cash-confirm-dialog.css';
 
@@ -40,9 +40,9 @@ export function CashConfirmDialog({
         <PendingButton variant="cash" pending={false} onClick={onConfirm}>
           {t`Yes, I took ${amount}`}
         </PendingButton>
-        <button type="button" className="agent-button agent-button--ghost" onClick={onClose}>
+        <Button type="button" look="agent" variant="secondary" onClick={onClose}>
           {t`Back`}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -14,7 +14,6 @@ import { formatOrderTime } from '../../../../../lib/format';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { MapIcon, PhoneIcon } from '../../../ui/agent-icons';
 import { PendingButton } from '../../../ui/pending-button';
-import '../../../ui/agent-button.css';
 import './order-card.css';
 
 interface OrderCardProps {
@@ -146,7 +145,7 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
               {takesMoney(action) && (
                 <>
                   {' '}
-                  <span className="agent-button__extra">{amount}</span>
+                  <span className="agent-order__action-amount">{amount}</span>
                 </>
               )}
             </PendingButton>

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { markStatusText } from '../order-texts';
 import { PendingButton } from '../../../ui/pending-button';
-import '../../../ui/agent-button.css';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/agent-dialog.css';
 import './pin-pad-dialog.css';
 
@@ -116,9 +116,9 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
           >
             {markStatusText('Delivered')}
           </PendingButton>
-          <button type="button" className="agent-button agent-button--ghost" onClick={onClose}>
+          <Button type="button" look="agent" variant="secondary" onClick={onClose}>
             {t`Back`}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

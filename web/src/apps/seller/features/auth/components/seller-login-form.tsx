@@ -1,7 +1,7 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 
 interface SellerLoginFormProps {
   /** Resolves once the attempt has been answered (its toast says how it went). */
@@ -42,9 +42,9 @@ export function SellerLoginForm({ onLogIn }: SellerLoginFormProps) {
           required
         />
       </div>
-      <button type="submit" className="seller-button seller-button--block" disabled={busy}>
+      <Button type="submit" look="seller" block disabled={busy}>
         {busy ? 'Logging in…' : 'Login'}
-      </button>
+      </Button>
     </form>
   );
 }

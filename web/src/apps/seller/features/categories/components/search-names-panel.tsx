@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { succeeded } from '../../../failure-message';
 import { categoryMutations } from '../mutations';
 import { searchNameQueries } from '../queries';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-screen.css';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import './search-names-panel.css';
 
 /**
@@ -65,9 +65,9 @@ export function SearchNamesPanel() {
           </div>
         </div>
         <div>
-          <button type="submit" className="seller-button" disabled={busy}>
+          <Button type="submit" look="seller" disabled={busy}>
             {busy ? 'Adding…' : 'Add name'}
-          </button>
+          </Button>
         </div>
       </form>
       {names && names.length > 0 && (
@@ -77,13 +77,15 @@ export function SearchNamesPanel() {
               <span>
                 {entry.name} → {entry.means}
               </span>
-              <button
+              <Button
                 type="button"
-                className="seller-button seller-button--ghost seller-button--small"
+                look="seller"
+                variant="secondary"
+                size="small"
                 onClick={() => remove.mutate(entry._id)}
               >
                 Remove<span className="visually-hidden"> {entry.name}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { toPaise } from '@kirana/shared';
 import { useId, useState } from 'react';
 import { shortOf, type Bill } from '../bill';
 import { paiseText, rupees } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 interface BillTableProps {
   bill: Bill;
@@ -72,14 +73,16 @@ export function BillTable({ bill, onQuantity, disabled = false }: BillTableProps
                   {paiseText(toPaise(product.offerPrice) * line.quantity)}
                 </td>
                 <td>
-                  <button
+                  <Button
                     type="button"
-                    className="seller-button seller-button--ghost seller-button--small"
+                    look="seller"
+                    variant="secondary"
+                    size="small"
                     disabled={disabled}
                     onClick={() => onQuantity(product._id, 0)}
                   >
                     Remove<span className="visually-hidden"> {product.name}</span>
-                  </button>
+                  </Button>
                 </td>
               </tr>
             );

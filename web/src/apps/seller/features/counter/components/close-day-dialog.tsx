@@ -2,6 +2,7 @@ import type { CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { TillFigures } from './till-figures';
+import { Button } from '../../../../../common/ui/button';
 
 interface CloseDayDialogProps {
   open: boolean;
@@ -35,9 +36,9 @@ export function CloseDayDialog({
       {closed || !day ? (
         <>
           {closed && <TillFigures day={closed} />}
-          <button type="button" className="seller-button" onClick={onDismiss} autoFocus>
+          <Button type="button" look="seller" onClick={onDismiss} autoFocus>
             Done
-          </button>
+          </Button>
         </>
       ) : (
         // Each day its own count: a form of its own.
@@ -96,12 +97,12 @@ function CloseDayForm({
         />
       </div>
       <div className="seller-confirm__actions">
-        <button type="button" className="seller-button seller-button--ghost" onClick={onDismiss}>
+        <Button type="button" look="seller" variant="secondary" onClick={onDismiss}>
           Cancel
-        </button>
-        <button type="submit" className="seller-button" disabled={!valid} aria-busy={busy}>
+        </Button>
+        <Button type="submit" look="seller" disabled={!valid} aria-busy={busy}>
           {busy ? 'Closing…' : 'Close the day'}
-        </button>
+        </Button>
       </div>
     </form>
   );

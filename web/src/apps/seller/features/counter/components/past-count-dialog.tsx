@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { pastCountOf, type BillLine } from '../bill';
+import { Button } from '../../../../../common/ui/button';
 
 interface PastCountDialogProps {
   /** The bill's lines that sell past their product's count; none: closed. */
@@ -47,20 +48,20 @@ export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialog
         </p>
       </div>
       <div className="seller-confirm__actions counter-past-count__actions">
-        <button type="button" className="seller-button seller-button--ghost" onClick={onBack}>
+        <Button type="button" look="seller" variant="secondary" onClick={onBack}>
           Back to the bill <kbd>Esc</kbd>
-        </button>
-        <button
+        </Button>
+        <Button
           ref={sell}
           type="button"
-          className="seller-button"
+          look="seller"
           aria-busy={busy}
           onClick={() => {
             if (!busy) onSell();
           }}
         >
           {busy ? 'Recording…' : 'Sell anyway'} <kbd>Enter</kbd>
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { useId, type Ref } from 'react';
 import { QrCode } from '../../../ui/qr-code';
 import { cashFor } from '../bill';
 import { paiseText } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 interface PaymentPanelProps {
   totals: CartTotals;
@@ -135,9 +136,11 @@ export function PaymentPanel({
           The shop has no UPI id yet: add it on the Shop screen to take UPI here.
         </p>
       )}
-      <button
+      <Button
         type="button"
-        className="seller-button seller-button--block counter-pay__sell"
+        look="seller"
+        block
+        className="counter-pay__sell"
         disabled={!ready}
         aria-busy={busy}
         onClick={() => {
@@ -146,7 +149,7 @@ export function PaymentPanel({
       >
         {busy ? 'Recording…' : payment === 'cash' ? 'Complete sale' : 'Payment received'}{' '}
         <kbd>F9</kbd>
-      </button>
+      </Button>
     </section>
   );
 }

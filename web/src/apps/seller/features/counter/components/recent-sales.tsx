@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { counterQueries } from '../queries';
 import { SalesTable } from './sales-table';
+import { Button } from '../../../../../common/ui/button';
 
 interface RecentSalesProps {
   /** The shop's day of the open day of the till: its sales, in every session of that day. */
@@ -40,14 +41,16 @@ export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesPr
         />
       )}
       {hasNextPage && (
-        <button
+        <Button
           type="button"
-          className="seller-button seller-button--ghost seller-button--small"
+          look="seller"
+          variant="secondary"
+          size="small"
           aria-busy={isFetchingNextPage}
           onClick={() => void fetchNextPage()}
         >
           Earlier sales
-        </button>
+        </Button>
       )}
     </section>
   );
@@ -76,13 +79,9 @@ function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <button
-          type="submit"
-          className="seller-button seller-button--ghost seller-button--small"
-          aria-busy={isFetching}
-        >
+        <Button type="submit" look="seller" variant="secondary" size="small" aria-busy={isFetching}>
           Find
-        </button>
+        </Button>
       </form>
       {/* What the search found, said as it changes. */}
       <div role="status">

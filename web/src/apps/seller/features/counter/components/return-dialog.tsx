@@ -2,6 +2,7 @@ import { refundOf, toPaise, type CounterReturnBody, type CounterSale } from '@ki
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../../../common/ui/dialog';
 import { paiseText } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 interface ReturnDialogProps {
   /** The sale items come back from; null: closed. */
@@ -89,17 +90,17 @@ function ReturnForm({
         Give back {paiseText(refund)} {sale.payment === 'cash' ? 'in cash' : 'by UPI'}
       </p>
       <div className="seller-confirm__actions">
-        <button type="button" className="seller-button seller-button--ghost" onClick={onDismiss}>
+        <Button type="button" look="seller" variant="secondary" onClick={onDismiss}>
           Cancel
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
-          className="seller-button"
+          look="seller"
           disabled={back.every((quantity) => quantity === 0)}
           aria-busy={busy}
         >
           {busy ? 'Recording…' : 'Record the return'}
-        </button>
+        </Button>
       </div>
     </form>
   );

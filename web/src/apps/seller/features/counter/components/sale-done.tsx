@@ -1,6 +1,7 @@
 import { type CounterSale } from '@kirana/shared';
 import { useId } from 'react';
 import { rupees } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 interface SaleDoneProps {
   sale: CounterSale;
@@ -28,19 +29,20 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
         <p className="counter-done__change">Paid by UPI</p>
       )}
       <div className="counter-done__actions">
-        <button
+        <Button
           type="button"
-          className="seller-button seller-button--ghost"
+          look="seller"
+          variant="secondary"
           aria-busy={printing}
           onClick={() => {
             if (!printing) onPrint();
           }}
         >
           {printing ? 'Printing…' : 'Print receipt'} <kbd>F7</kbd>
-        </button>
-        <button type="button" className="seller-button" onClick={onNext}>
+        </Button>
+        <Button type="button" look="seller" onClick={onNext}>
           New sale <kbd>Enter</kbd>
-        </button>
+        </Button>
       </div>
     </section>
   );

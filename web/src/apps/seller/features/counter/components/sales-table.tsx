@@ -1,5 +1,6 @@
 import { type CounterSale } from '@kirana/shared';
 import { rupees } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 interface SalesTableProps {
   /** What the table lists, said to screen readers. */
@@ -49,21 +50,25 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
                 </td>
                 <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>
                 <td className="counter-sales__actions">
-                  <button
+                  <Button
                     type="button"
-                    className="seller-button seller-button--ghost seller-button--small"
+                    look="seller"
+                    variant="secondary"
+                    size="small"
                     onClick={() => onPrint(sale)}
                   >
                     Print<span className="visually-hidden"> bill {sale.number}</span>
-                  </button>
-                  <button
+                  </Button>
+                  <Button
                     type="button"
-                    className="seller-button seller-button--ghost seller-button--small"
+                    look="seller"
+                    variant="secondary"
+                    size="small"
                     disabled={!left}
                     onClick={() => onReturn(sale)}
                   >
                     Return<span className="visually-hidden"> items of bill {sale.number}</span>
-                  </button>
+                  </Button>
                 </td>
               </tr>
             );

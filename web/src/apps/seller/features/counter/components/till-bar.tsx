@@ -1,6 +1,7 @@
 import { shopClockTime, type CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { rupees, ungrouped } from '../money';
+import { Button } from '../../../../../common/ui/button';
 
 /** The day of the till is not open: the cash in the drawer starts it. */
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
@@ -41,9 +42,9 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
           </p>
         )}
       </div>
-      <button type="submit" className="seller-button" disabled={!valid} aria-busy={busy}>
+      <Button type="submit" look="seller" disabled={!valid} aria-busy={busy}>
         {busy ? 'Opening…' : 'Open the till'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -65,13 +66,9 @@ export function TillBar({
         {day.sales === 1 ? 'sale' : 'sales'} · Cash expected in the drawer:{' '}
         <strong>{rupees(day.expected)}</strong>
       </p>
-      <button
-        type="button"
-        className="seller-button seller-button--ghost seller-button--small"
-        onClick={onClose}
-      >
+      <Button type="button" look="seller" variant="secondary" size="small" onClick={onClose}>
         Close the day
-      </button>
+      </Button>
     </div>
   );
 }

@@ -16,8 +16,8 @@ import { useClock } from '../../../../../lib/clock';
 import { cancelReasonText } from '../../../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-screen.css';
-import '../../../ui/seller-button.css';
 import '../../../ui/status-pill.css';
 import './order-card.css';
 
@@ -86,22 +86,27 @@ export function OrderCard({
         </span>
         <PromiseMark order={order} />
         {onPrintSlip && (
-          <button
+          <Button
             type="button"
-            className="seller-button seller-button--ghost seller-button--small seller-order__print"
+            look="seller"
+            variant="secondary"
+            size="small"
+            className="seller-order__print"
             onClick={() => onPrintSlip(order)}
           >
             Print packing slip
-          </button>
+          </Button>
         )}
         {onCancel && canCancelOrder(order) && (
-          <button
+          <Button
             type="button"
-            className="seller-button seller-button--ghost seller-button--small seller-button--danger-text"
+            look="seller"
+            size="small"
+            variant="danger-outline"
             onClick={() => onCancel(order)}
           >
             Cancel order
-          </button>
+          </Button>
         )}
       </header>
 
@@ -181,24 +186,28 @@ export function OrderCard({
                 <p className="seller-alert" role="status">
                   Delivery locked: 5 wrong PINs entered.{' '}
                   {onUnlockPin && (
-                    <button
+                    <Button
                       type="button"
-                      className="seller-button seller-button--ghost seller-button--small"
+                      look="seller"
+                      variant="secondary"
+                      size="small"
                       onClick={() => onUnlockPin(order)}
                     >
                       Unlock PIN
-                    </button>
+                    </Button>
                   )}
                 </p>
               )}
               {onTakeBack && canTakeBackOrder(order) && (
-                <button
+                <Button
                   type="button"
-                  className="seller-button seller-button--ghost seller-button--small"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
                   onClick={() => onTakeBack(order)}
                 >
                   Take back
-                </button>
+                </Button>
               )}
             </>
           ) : (
@@ -245,13 +254,9 @@ function AssignAgent({
           </option>
         ))}
       </select>
-      <button
-        type="submit"
-        className="seller-button seller-button--ghost seller-button--small"
-        disabled={!chosen}
-      >
+      <Button type="submit" look="seller" variant="secondary" size="small" disabled={!chosen}>
         Assign
-      </button>
+      </Button>
     </form>
   );
 }

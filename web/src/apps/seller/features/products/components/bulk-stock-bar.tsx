@@ -2,8 +2,8 @@ import { MAX_STOCK_COUNT } from '@kirana/shared';
 import { useId, useState } from 'react';
 import type { StockChange } from '../mutations';
 import { unitsProblem } from './stock-count-field';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import './bulk-stock-bar.css';
 
 interface BulkStockBarProps {
@@ -37,22 +37,25 @@ export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarPro
       <p className="seller-bulk__count" role="status">
         {count} selected
       </p>
-      <button
+      <Button
         type="button"
-        className="seller-button seller-button--small"
+        look="seller"
+        size="small"
         disabled={busy}
         onClick={() => void onChange({ inStock: true })}
       >
         Mark in stock
-      </button>
-      <button
+      </Button>
+      <Button
         type="button"
-        className="seller-button seller-button--ghost seller-button--small"
+        look="seller"
+        variant="secondary"
+        size="small"
         disabled={busy}
         onClick={() => void onChange({ inStock: false })}
       >
         Mark out of stock
-      </button>
+      </Button>
       <form
         className="seller-bulk__units"
         noValidate
@@ -74,22 +77,18 @@ export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarPro
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setUnits(event.target.value)}
         />
-        <button type="submit" className="seller-button seller-button--small" disabled={busy}>
+        <Button type="submit" look="seller" size="small" disabled={busy}>
           Set units
-        </button>
+        </Button>
         {problem && (
           <span id={`${id}-problem`} className="seller-field__problem" role="alert">
             {problem}
           </span>
         )}
       </form>
-      <button
-        type="button"
-        className="seller-button seller-button--ghost seller-button--small"
-        onClick={onClear}
-      >
+      <Button type="button" look="seller" variant="secondary" size="small" onClick={onClear}>
         Clear selection
-      </button>
+      </Button>
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { toast } from '../../../../../lib/toast';
 import { categoryQueries } from '../../../../../common/catalogue/queries';
 import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
 import { ImageSlot } from './image-slot';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import './product-form.css';
 
 interface ProductFormProps {
@@ -200,9 +200,9 @@ export function ProductForm({
       </div>
 
       <div>
-        <button type="submit" className="seller-button" disabled={busy}>
+        <Button type="submit" look="seller" disabled={busy}>
           {busy ? busyLabel : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { WEEK_ORDER, weekAtAGlance, WEEKDAYS, type OpeningHoursSettings } from '
 import { useId, useState } from 'react';
 import { copyDay, DAY_PRESETS, setDays } from '../opening-hours';
 import { badOpening, NEW_OPENING } from '../shop-form';
+import { Button } from '../../../../../common/ui/button';
 import './opening-hours-editor.css';
 
 export const HOURS_PROBLEM_ID = 'shop-hours-problem';
@@ -55,15 +56,17 @@ function SameHours({
       </span>
       <span className="opening-tool__actions">
         {DAY_PRESETS.map((preset) => (
-          <button
+          <Button
             key={preset.label}
             type="button"
-            className="seller-button seller-button--ghost seller-button--small"
+            look="seller"
+            variant="secondary"
+            size="small"
             disabled={!opens || !closes}
             onClick={() => onSet(preset.days, opens, closes)}
           >
             {preset.label}
-          </button>
+          </Button>
         ))}
       </span>
     </fieldset>
@@ -108,9 +111,11 @@ function CopyDay({ onCopy }: { onCopy: (from: number, to: number[]) => void }) {
           </label>
         ))}
       </span>
-      <button
+      <Button
         type="button"
-        className="seller-button seller-button--ghost seller-button--small"
+        look="seller"
+        variant="secondary"
+        size="small"
         disabled={to.filter((day) => day !== from).length === 0}
         onClick={() => {
           onCopy(from, to);
@@ -118,7 +123,7 @@ function CopyDay({ onCopy }: { onCopy: (from: number, to: number[]) => void }) {
         }}
       >
         Copy hours
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -203,13 +208,15 @@ export function OpeningHoursEditor({
                   {...faulty(index)}
                 />
               </span>
-              <button
+              <Button
                 type="button"
-                className="seller-button seller-button--ghost seller-button--small"
+                look="seller"
+                variant="secondary"
+                size="small"
                 onClick={() => onChange(hours.filter((_, at) => at !== index))}
               >
                 Remove<span className="visually-hidden"> {WEEKDAYS[opening.day]}’s opening</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -219,13 +226,14 @@ export function OpeningHoursEditor({
         00:00 to 00:00 the whole day.
       </p>
       <div>
-        <button
+        <Button
           type="button"
-          className="seller-button seller-button--ghost"
+          look="seller"
+          variant="secondary"
           onClick={() => onChange([...hours, NEW_OPENING])}
         >
           Add opening hours
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -6,8 +6,8 @@ import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { succeeded } from '../../../failure-message';
 import { teamMutations, type CashEntry } from '../mutations';
 import { teamQueries } from '../queries';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import '../../../ui/confirm-dialog.css';
 import './agent-cash-dialog.css';
 
@@ -115,9 +115,9 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
             </>
           )}
           <div className="seller-confirm__actions">
-            <button type="button" className="seller-button seller-button--ghost" onClick={onClose}>
+            <Button type="button" look="seller" variant="secondary" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </div>
       )}
@@ -176,9 +176,9 @@ function CashEntryForm({ kind, initialAmount, onRecord }: CashEntryFormProps) {
           onChange={(event) => setNote(event.target.value)}
         />
       </div>
-      <button type="submit" className="seller-button" disabled={busy}>
+      <Button type="submit" look="seller" disabled={busy}>
         {busy ? 'Recording…' : handover ? 'Record handover' : 'Record correction'}
-      </button>
+      </Button>
     </form>
   );
 }

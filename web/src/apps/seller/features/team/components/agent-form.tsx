@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AddAgentResult, AgentFormValues } from '../agent-form';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import './agent-form.css';
 
 interface AgentFormProps {
@@ -73,9 +73,9 @@ export function AgentForm({ onAdd }: AgentFormProps) {
           }}
         />
       </div>
-      <button type="submit" className="seller-button seller-agent-form__submit" disabled={busy}>
+      <Button type="submit" look="seller" className="seller-agent-form__submit" disabled={busy}>
         {busy ? 'Adding…' : 'Add agent'}
-      </button>
+      </Button>
     </form>
   );
 }

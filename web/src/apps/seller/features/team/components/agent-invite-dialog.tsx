@@ -5,8 +5,8 @@ import { formatOrderTime } from '../../../../../lib/format';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { toast } from '../../../../../lib/toast';
 import { QrCode } from '../../../ui/qr-code';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/seller-button.css';
 import '../../../ui/confirm-dialog.css';
 import './agent-invite-dialog.css';
 
@@ -76,13 +76,14 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
                 value={invite.url}
                 onFocus={(event) => event.target.select()}
               />
-              <button
+              <Button
                 type="button"
-                className="seller-button seller-button--small"
+                look="seller"
+                size="small"
                 onClick={() => void copy(invite.url)}
               >
                 Copy link
-              </button>
+              </Button>
             </div>
           </div>
           <p className="seller-muted">
@@ -97,9 +98,9 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
             </p>
           )}
           <div className="seller-confirm__actions">
-            <button type="button" className="seller-button" onClick={onClose}>
+            <Button type="button" look="seller" onClick={onClose}>
               Done
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -113,17 +114,12 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
             in.
           </p>
           <div className="seller-confirm__actions">
-            <button type="button" className="seller-button seller-button--ghost" onClick={onClose}>
+            <Button type="button" look="seller" variant="secondary" onClick={onClose}>
               Cancel
-            </button>
-            <button
-              type="button"
-              className="seller-button"
-              aria-busy={creating}
-              onClick={() => void create()}
-            >
+            </Button>
+            <Button type="button" look="seller" aria-busy={creating} onClick={() => void create()}>
               {creating ? 'Creating…' : 'Create invite link'}
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { formatAmount, ORDER_CURRENCY, type Agent } from '@kirana/shared';
+import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-table.css';
-import '../../../ui/seller-button.css';
 import '../../../ui/status-pill.css';
 import './agent-table.css';
 
@@ -61,32 +61,38 @@ export function AgentTable({ agents, onInvite, onRemove, onCash }: AgentTablePro
                 <a href={`tel:${agent.phone}`}>{agent.phone}</a>
               </td>
               <td className="seller-table__number">
-                <button
+                <Button
                   type="button"
-                  className="seller-button seller-button--ghost seller-button--small"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
                   aria-label={`Cash of ${agent.name}: ${formatAmount(agent.cashInHand, ORDER_CURRENCY)} in hand`}
                   onClick={() => onCash(agent)}
                 >
                   {formatAmount(agent.cashInHand, ORDER_CURRENCY)}
-                </button>
+                </Button>
               </td>
               <td className="seller-table__actions">
-                <button
+                <Button
                   type="button"
-                  className="seller-button seller-button--ghost seller-button--small"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
                   aria-label={`Invite ${agent.name}`}
                   onClick={() => onInvite(agent)}
                 >
                   Invite
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
-                  className="seller-button seller-button--ghost seller-button--small seller-button--danger-text"
+                  look="seller"
+                  size="small"
+                  variant="danger-outline"
                   aria-label={`Remove ${agent.name}`}
                   onClick={() => onRemove(agent)}
                 >
                   Remove
-                </button>
+                </Button>
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import type { AddressInput } from '@kirana/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import '../../../../../common/ui/form.css';
 import './address-form.css';
 
@@ -147,9 +147,9 @@ export function AddressForm({
           {error}
         </p>
       )}
-      <button type="submit" className="button button--block button--large" disabled={busy}>
+      <Button type="submit" block size="large" disabled={busy}>
         {submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

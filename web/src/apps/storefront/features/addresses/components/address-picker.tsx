@@ -1,6 +1,6 @@
 import type { Address } from '@kirana/shared';
 import { Link } from 'react-router';
-import '../../../../../common/ui/button.css';
+import { buttonClass } from '../../../../../common/ui/button';
 import './address-picker.css';
 
 interface AddressPickerProps {
@@ -50,7 +50,7 @@ export function AddressPicker({ addresses, chosenId, onChoose }: AddressPickerPr
           ))}
         </ul>
       )}
-      <Link to="/add-address" className="button button--outline button--small">
+      <Link to="/add-address" className={buttonClass({ variant: 'secondary', size: 'small' })}>
         Add address
       </Link>
     </fieldset>

@@ -3,7 +3,7 @@ import { Dialog } from '../../../../../common/ui/dialog';
 import { CloseIcon } from '../../../../../common/ui/icons';
 import type { Credentials } from '../../../session/log-in';
 import type { LoginMode } from '../../../session/user';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import '../../../../../common/ui/form.css';
 import './login-dialog.css';
 
@@ -110,28 +110,29 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onSubmit }: Log
             {error}
           </p>
         )}
-        <button type="submit" className="button button--block" disabled={busy}>
+        <Button type="submit" block disabled={busy}>
           {registering ? 'Create Account' : 'Login'}
-        </button>
+        </Button>
         <p className="login-dialog__switch">
           {registering ? 'Already have an account?' : 'New to Kirana?'}{' '}
-          <button
+          <Button
             type="button"
-            className="link-button"
+            variant="link"
             onClick={() => switchMode(registering ? 'login' : 'register')}
           >
             {registering ? 'Log in' : 'Create an account'}
-          </button>
+          </Button>
         </p>
       </form>
-      <button
+      <Button
         type="button"
-        className="icon-button dialog__close"
+        variant="icon"
+        className="dialog__close"
         aria-label="Close"
         onClick={close}
       >
         <CloseIcon />
-      </button>
+      </Button>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { UserIcon } from '../../../../../common/ui/icons';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import './profile-menu.css';
 
 interface ProfileMenuProps {
@@ -39,17 +39,18 @@ export function ProfileMenu({ userName, onLogout }: ProfileMenuProps) {
         }
       }}
     >
-      <button
+      <Button
         ref={buttonRef}
         type="button"
-        className="icon-button profile-menu__button"
+        variant="icon"
+        className="profile-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Account: ${userName}`}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         <UserIcon />
-      </button>
+      </Button>
       <div id={panelId} className="profile-menu__panel" hidden={!open}>
         <p className="profile-menu__name">Hi, {userName}</p>
         <ul role="list">

@@ -12,7 +12,7 @@ import { TrashIcon } from '../../../../../common/ui/icons';
 import type { CartLine } from '../../../session/cart-items';
 import { fewLeftText, mostInCart, mostPerOrderText } from '../../../units-left';
 import { quantityChoices } from '../../../session/cart-items';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import '../../../../../common/ui/form.css';
 import './cart-line-item.css';
 
@@ -96,14 +96,15 @@ export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: 
         <span className="visually-hidden">Subtotal: </span>
         {formatAmount(lineTotal, SHOP_CURRENCY)}
       </p>
-      <button
+      <Button
         type="button"
-        className="icon-button cart-line__remove"
+        variant="icon"
+        className="cart-line__remove"
         aria-label={`Remove ${product.name} from cart`}
         onClick={onRemove}
       >
         <TrashIcon size={20} />
-      </button>
+      </Button>
     </li>
   );
 }

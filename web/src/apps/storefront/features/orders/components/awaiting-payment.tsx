@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatOrderTime } from '../../../../../lib/format';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import './order-stage.css';
 
 interface AwaitingPaymentProps {
@@ -71,17 +71,17 @@ export function AwaitingPayment({
         )}
       </div>
       {canPay && (
-        <button
+        <Button
           type="button"
           ref={payNow}
-          className="button order-stage__action"
+          className="order-stage__action"
           onClick={onPayNow}
           disabled={paying || disabled}
           aria-busy={paying}
         >
           {paying ? 'Opening payment…' : 'Pay now'}
           <span className="visually-hidden"> for {orderLabel}</span>
-        </button>
+        </Button>
       )}
     </div>
   );

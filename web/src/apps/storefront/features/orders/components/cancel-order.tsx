@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import './cancel-order.css';
 
 interface CancelOrderProps {
@@ -21,9 +21,9 @@ export function CancelOrder({ paid, busy, onConfirm, orderLabel }: CancelOrderPr
   if (!asking) {
     return (
       <div className="order-cancel">
-        <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+        <Button type="button" variant="ghost" onClick={() => setAsking(true)}>
           Cancel order<span className="visually-hidden"> {orderLabel}</span>
-        </button>
+        </Button>
       </div>
     );
   }
@@ -34,25 +34,19 @@ export function CancelOrder({ paid, busy, onConfirm, orderLabel }: CancelOrderPr
       aria-label={`Cancel ${orderLabel}?`}
     >
       <p>Cancel this order?{paid ? ' The payment will be refunded.' : ''} This cannot be undone.</p>
-      <button
+      <Button
         type="button"
-        className="button button--outline"
+        variant="secondary"
         onClick={() => setAsking(false)}
         // The question just took the place of the button that asked it: the focus goes with it.
         autoFocus
         disabled={busy}
       >
         Keep order
-      </button>
-      <button
-        type="button"
-        className="button button--danger"
-        onClick={onConfirm}
-        disabled={busy}
-        aria-busy={busy}
-      >
+      </Button>
+      <Button type="button" variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
         {busy ? 'Cancelling…' : 'Yes, cancel'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../../../common/ui/spinner';
-import '../../../../../common/ui/button.css';
+import { buttonClass } from '../../../../../common/ui/button';
 import './next-page-link.css';
 
 interface NextPageLinkProps {
@@ -22,7 +22,7 @@ export function NextPageLink({ to, label, onMore, loading, ref }: NextPageLinkPr
       <Link
         ref={ref}
         to={to}
-        className="button button--ghost pager pager--next"
+        className={buttonClass({ variant: 'ghost', className: 'pager pager--next' })}
         onClick={(event) => {
           event.preventDefault();
           onMore();

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { StarRating } from '../../../../../common/ui/star-rating';
 import { canAddOne } from '../../../units-left';
 import { QuantityStepper } from './quantity-stepper';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import './product-card.css';
 
 /** The width and height only reserve the box (square, or 4:3 on a laptop) before the image loads. */
@@ -94,13 +94,15 @@ export function ProductCard({ product, cart }: ProductCardProps) {
                 onRemove={() => cart.onRemove(product)}
               />
             ) : (
-              <button
+              <Button
                 type="button"
-                className="button button--outline button--small product-card__add"
+                variant="secondary"
+                size="small"
+                className="product-card__add"
                 onClick={() => cart.onAdd(product)}
               >
                 Add<span className="visually-hidden"> {product.name} to cart</span>
-              </button>
+              </Button>
             ))}
         </div>
       </div>

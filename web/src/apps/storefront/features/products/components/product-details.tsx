@@ -9,7 +9,7 @@ import { StarRating } from '../../../../../common/ui/star-rating';
 import { canAddOne, fewLeftText, mostPerOrderText } from '../../../units-left';
 import { ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
-import '../../../../../common/ui/button.css';
+import { Button } from '../../../../../common/ui/button';
 import './product-details.css';
 
 interface ProductDetailsProps {
@@ -85,22 +85,18 @@ export function ProductDetails({
                     onAdd={onAddToCart}
                     onRemove={onRemoveFromCart}
                   />
-                  <button type="button" className="button button--large" onClick={onBuyNow}>
+                  <Button type="button" size="large" onClick={onBuyNow}>
                     Buy now
-                  </button>
+                  </Button>
                 </>
               ) : (
                 <>
-                  <button
-                    type="button"
-                    className="button button--large button--soft"
-                    onClick={onAddToCart}
-                  >
+                  <Button type="button" size="large" variant="soft" onClick={onAddToCart}>
                     Add to Cart
-                  </button>
-                  <button type="button" className="button button--large" onClick={onBuyNow}>
+                  </Button>
+                  <Button type="button" size="large" onClick={onBuyNow}>
                     Buy now
-                  </button>
+                  </Button>
                 </>
               )}
             </div>
