@@ -263,8 +263,8 @@ export default defineConfig([
     },
   },
   {
-    // The layers' test runs this lint on web/src, in Node.
-    files: ['web/src/layers.test.ts'],
+    // The layers' test runs this lint on web/src, in Node; the tokens' test runs stylelint.
+    files: ['web/src/layers.test.ts', 'web/src/tokens.test.ts'],
     rules: {
       'no-restricted-imports': restrictImports(
         ...workspaceSources,
