@@ -20,7 +20,6 @@ import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import '../ui/seller-table.css';
-import '../ui/confirm-dialog.css';
 import '../features/counter/components/counter.css';
 
 /**

@@ -1,7 +1,6 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
-import { Dialog } from '../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogMessage, DialogTitle } from '../../../common/ui/dialog';
 import { Button } from '../../../common/ui/button';
-import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -59,11 +58,9 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={onCancel} labelledBy={titleId} className="seller-confirm">
       <div className="seller-confirm__body" onKeyDown={keepTabInside}>
-        <h2 id={titleId} className="seller-confirm__title">
-          {title}
-        </h2>
-        <div className="seller-confirm__message">{children}</div>
-        <div className="seller-confirm__actions">
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogMessage>{children}</DialogMessage>
+        <DialogActions>
           <Button type="button" look="seller" variant="secondary" onClick={onCancel}>
             {dismissLabel}
           </Button>
@@ -78,7 +75,7 @@ export function ConfirmDialog({
           >
             {busy ? busyLabel : confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { useId } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions } from '../../../../../common/ui/dialog';
 import { PendingButton } from '../../../ui/pending-button';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/agent-dialog.css';
 import './cash-confirm-dialog.css';
 
 interface CashConfirmDialogProps {
@@ -29,21 +28,21 @@ export function CashConfirmDialog({
 }: CashConfirmDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={onClose} labelledBy={titleId} className="agent-dialog">
+    <Dialog open onClose={onClose} labelledBy={titleId} narrow>
       <h2 id={titleId} className="agent-confirm__title">
         {t`Did you take ${amount} in cash?`}
       </h2>
       <p className="agent-confirm__text">
         {t`From ${customer}, for order #${number}. It is added to your cash in hand, for the shop.`}
       </p>
-      <div className="agent-dialog__actions">
+      <DialogActions stacked>
         <PendingButton variant="cash" pending={false} onClick={onConfirm}>
           {t`Yes, I took ${amount}`}
         </PendingButton>
         <Button type="button" look="agent" variant="secondary" onClick={onClose}>
           {t`Back`}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -1,11 +1,10 @@
 import { DELIVERY_PIN_LENGTH } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions } from '../../../../../common/ui/dialog';
 import { markStatusText } from '../order-texts';
 import { PendingButton } from '../../../ui/pending-button';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/agent-dialog.css';
 import './pin-pad-dialog.css';
 
 interface PinPadDialogProps {
@@ -45,7 +44,7 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
   };
 
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="agent-dialog">
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} narrow>
       <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="agent-pin__title">
           {t`Delivery PIN for order #${number}`}
@@ -107,7 +106,7 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
             ⌫
           </button>
         </div>
-        <div className="agent-dialog__actions">
+        <DialogActions stacked>
           <PendingButton
             type="submit"
             pending={busy}
@@ -119,7 +118,7 @@ export function PinPadDialog({ open, number, busy, error, onSubmit, onClose }: P
           <Button type="button" look="agent" variant="secondary" onClick={onClose}>
             {t`Back`}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import type { CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { TillFigures } from './till-figures';
 import { Button } from '../../../../../common/ui/button';
 
@@ -30,9 +30,7 @@ export function CloseDayDialog({
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onDismiss} labelledBy={titleId} className="counter-close">
-      <h2 id={titleId} className="seller-confirm__title">
-        {closed ? 'Day closed' : 'Close the day'}
-      </h2>
+      <DialogTitle id={titleId}>{closed ? 'Day closed' : 'Close the day'}</DialogTitle>
       {closed || !day ? (
         <>
           {closed && <TillFigures day={closed} />}
@@ -96,14 +94,14 @@ function CloseDayForm({
           onChange={(event) => setNote(event.target.value)}
         />
       </div>
-      <div className="seller-confirm__actions">
+      <DialogActions>
         <Button type="button" look="seller" variant="secondary" onClick={onDismiss}>
           Cancel
         </Button>
         <Button type="submit" look="seller" disabled={!valid} aria-busy={busy}>
           {busy ? 'Closing…' : 'Close the day'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogMessage, DialogTitle } from '../../../../../common/ui/dialog';
 import { pastCountOf, type BillLine } from '../bill';
 import { Button } from '../../../../../common/ui/button';
 
@@ -33,10 +33,8 @@ export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialog
   }, [open]);
   return (
     <Dialog open={open} onClose={onBack} labelledBy={titleId}>
-      <h2 id={titleId} className="seller-confirm__title">
-        Sell past the count?
-      </h2>
-      <div className="seller-confirm__message">
+      <DialogTitle id={titleId}>Sell past the count?</DialogTitle>
+      <DialogMessage>
         <ul className="counter-past-count">
           {lines.map((line) => (
             <li key={line.product._id}>{pastCountText(line)}</li>
@@ -46,8 +44,8 @@ export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialog
           Sell it if the customer holds the packet: the count stays at 0 and the product is listed
           to count its shelf.
         </p>
-      </div>
-      <div className="seller-confirm__actions counter-past-count__actions">
+      </DialogMessage>
+      <DialogActions className="counter-past-count__actions">
         <Button type="button" look="seller" variant="secondary" onClick={onBack}>
           Back to the bill <kbd>Esc</kbd>
         </Button>
@@ -62,7 +60,7 @@ export function PastCountDialog({ lines, busy, onSell, onBack }: PastCountDialog
         >
           {busy ? 'Recording…' : 'Sell anyway'} <kbd>Enter</kbd>
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

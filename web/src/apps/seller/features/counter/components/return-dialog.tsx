@@ -1,6 +1,6 @@
 import { refundOf, toPaise, type CounterReturnBody, type CounterSale } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { paiseText } from '../money';
 import { Button } from '../../../../../common/ui/button';
 
@@ -20,9 +20,9 @@ export function ReturnDialog({ sale, busy, onReturn, onDismiss }: ReturnDialogPr
   const id = useId();
   return (
     <Dialog open={sale !== null} onClose={onDismiss} labelledBy={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-confirm__title">
+      <DialogTitle id={`${id}-title`}>
         {sale ? `Return from bill ${sale.number}` : 'Return'}
-      </h2>
+      </DialogTitle>
       {sale && (
         // A new sale, a new form.
         <ReturnForm
@@ -89,7 +89,7 @@ function ReturnForm({
       <p className="counter-return__refund" aria-live="polite">
         Give back {paiseText(refund)} {sale.payment === 'cash' ? 'in cash' : 'by UPI'}
       </p>
-      <div className="seller-confirm__actions">
+      <DialogActions>
         <Button type="button" look="seller" variant="secondary" onClick={onDismiss}>
           Cancel
         </Button>
@@ -101,7 +101,7 @@ function ReturnForm({
         >
           {busy ? 'Recording…' : 'Record the return'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

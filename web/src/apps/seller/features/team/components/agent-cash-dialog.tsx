@@ -1,14 +1,13 @@
 import { formatAmount, ORDER_CURRENCY, orderNumber, shopTime, type CashLine } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { succeeded } from '../../../failure-message';
 import { teamMutations, type CashEntry } from '../mutations';
 import { teamQueries } from '../queries';
 import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/confirm-dialog.css';
 import './agent-cash-dialog.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
@@ -56,9 +55,7 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
     <Dialog open={agent !== null} onClose={onClose} labelledBy={titleId}>
       {agent && (
         <div className="seller-cash__body">
-          <h2 id={titleId} className="seller-confirm__title">
-            Cash of {agent.name}
-          </h2>
+          <DialogTitle id={titleId}>Cash of {agent.name}</DialogTitle>
           {!ledger && isError ? (
             <p className="seller-muted">The ledger could not be loaded. Close and open it again.</p>
           ) : !ledger ? (
@@ -114,11 +111,11 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
               )}
             </>
           )}
-          <div className="seller-confirm__actions">
+          <DialogActions>
             <Button type="button" look="seller" variant="secondary" onClick={onClose}>
               Close
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </Dialog>

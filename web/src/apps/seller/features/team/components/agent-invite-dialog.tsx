@@ -1,13 +1,12 @@
 import type { Agent, AgentInviteAnswer } from '@kirana/shared';
 import { useId, useRef, useState } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
+import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { formatOrderTime } from '../../../../../lib/format';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { toast } from '../../../../../lib/toast';
 import { QrCode } from '../../../ui/qr-code';
 import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
-import '../../../ui/confirm-dialog.css';
 import './agent-invite-dialog.css';
 
 interface AgentInviteDialogProps {
@@ -56,9 +55,7 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
 
   return (
     <Dialog open={open} onClose={onClose} labelledBy={titleId}>
-      <h2 id={titleId} className="seller-confirm__title">
-        Invite {agent?.name ?? 'agent'}
-      </h2>
+      <DialogTitle id={titleId}>Invite {agent?.name ?? 'agent'}</DialogTitle>
       {invite ? (
         <div className="seller-invite__body">
           <p>
@@ -97,11 +94,11 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
               again.
             </p>
           )}
-          <div className="seller-confirm__actions">
+          <DialogActions>
             <Button type="button" look="seller" onClick={onClose}>
               Done
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : (
         <div className="seller-invite__body">
@@ -113,14 +110,14 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
             Any phone paired for {agent?.name ?? 'them'} before is signed out and can no longer log
             in.
           </p>
-          <div className="seller-confirm__actions">
+          <DialogActions>
             <Button type="button" look="seller" variant="secondary" onClick={onClose}>
               Cancel
             </Button>
             <Button type="button" look="seller" aria-busy={creating} onClick={() => void create()}>
               {creating ? 'Creating…' : 'Create invite link'}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </Dialog>

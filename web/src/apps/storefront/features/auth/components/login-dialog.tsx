@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../../common/ui/dialog';
-import { CloseIcon } from '../../../../../common/ui/icons';
+import { Dialog, DialogClose } from '../../../../../common/ui/dialog';
 import type { Credentials } from '../../../session/log-in';
 import type { LoginMode } from '../../../session/user';
 import { Button } from '../../../../../common/ui/button';
@@ -124,15 +123,7 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onSubmit }: Log
           </Button>
         </p>
       </form>
-      <Button
-        type="button"
-        variant="icon"
-        className="dialog__close"
-        aria-label="Close"
-        onClick={close}
-      >
-        <CloseIcon />
-      </Button>
+      <DialogClose label="Close" onClick={close} />
     </Dialog>
   );
 }
