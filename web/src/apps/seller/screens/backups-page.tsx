@@ -16,8 +16,8 @@ import { backupMutations } from '../features/backups/mutations';
 import { backupQueries } from '../features/backups/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button, buttonClass } from '../../../common/ui/button';
+import { DataTable, dataCell } from '../../../common/ui/data-table';
 import '../ui/seller-screen.css';
-import '../ui/seller-table.css';
 import './backups-page.css';
 
 /** The last backup failed: when, and why (its first line; the rest when asked). */
@@ -44,43 +44,40 @@ function BackupTable({ backups }: { backups: Backup[] }) {
   const timeZone = useShopTimeZone();
   if (backups.length === 0) return <p className="seller-empty">No backups yet.</p>;
   return (
-    <div className="seller-table-wrap">
-      <table className="seller-table">
-        <caption className="visually-hidden">Backups, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Written</th>
-            <th scope="col" className="seller-table__number">
-              Size
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Download</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {backups.map((backup) => {
-            const time = backupTime(backup.createdAt, timeZone);
-            return (
-              <tr key={backup.name}>
-                <th scope="row">{time}</th>
-                <td className="seller-table__number">{backupSize(backup.bytes)}</td>
-                <td className="seller-table__actions">
-                  {/* A plain link: the browser downloads with the seller's cookie. */}
-                  <a
-                    className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
-                    href={backupDownloadUrl(backup.name)}
-                    download
-                  >
-                    Download<span className="visually-hidden"> the backup of {time}</span>
-                  </a>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Backups, newest first">
+      <thead>
+        <tr>
+          <th scope="col">Written</th>
+          <th scope="col" className={dataCell.number}>
+            Size
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Download</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {backups.map((backup) => {
+          const time = backupTime(backup.createdAt, timeZone);
+          return (
+            <tr key={backup.name}>
+              <th scope="row">{time}</th>
+              <td className={dataCell.number}>{backupSize(backup.bytes)}</td>
+              <td className={dataCell.actions}>
+                {/* A plain link: the browser downloads with the seller's cookie. */}
+                <a
+                  className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
+                  href={backupDownloadUrl(backup.name)}
+                  download
+                >
+                  Download<span className="visually-hidden"> the backup of {time}</span>
+                </a>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
 

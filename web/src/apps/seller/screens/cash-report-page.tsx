@@ -22,9 +22,9 @@ import { teamQueries } from '../features/team/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button, buttonClass } from '../../../common/ui/button';
+import { DataTable, dataCell } from '../../../common/ui/data-table';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-table.css';
 import '../features/counter/components/counter.css';
 import './cash-report-page.css';
 
@@ -37,7 +37,7 @@ function FigureCells({ day }: { day: CashFigures }) {
   return CASH_REPORT_COLUMNS.map(({ key, money }) => (
     <td
       key={key}
-      className={`seller-table__number${key === 'closingInHand' ? ' seller-report__closing' : ''}`}
+      className={`${dataCell.number}${key === 'closingInHand' ? ' seller-report__closing' : ''}`}
     >
       {money ? rupees(day[key]) : day[key]}
     </td>
@@ -142,59 +142,61 @@ export function CashReportPage() {
       ) : report.agents.length === 0 ? (
         <p className="seller-empty">No agents on that day.</p>
       ) : (
-        <div className="seller-table-wrap">
-          {/* The report's columns do not fit a phone: said where the table starts, and shadows show
-              the side with more. */}
-          <p className="seller-report__scroll-hint" aria-hidden="true">
-            Swipe the table sideways for all {CASH_REPORT_COLUMNS.length + 1} columns →
-          </p>
-          <table className="seller-table seller-report__table">
-            <caption className="visually-hidden">Agents’ cash on {report.date}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Agent</th>
-                {CASH_REPORT_COLUMNS.map(({ key, label }) => (
-                  <th key={key} scope="col" className="seller-table__number">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+        <DataTable
+          caption={<>Agents’ cash on {report.date}</>}
+          className="seller-report__table"
+          note={
+            // The report's columns do not fit a phone: said where the table starts, and shadows
+            // show the side with more.
+            <p className="seller-report__scroll-hint" aria-hidden="true">
+              Swipe the table sideways for all {CASH_REPORT_COLUMNS.length + 1} columns →
+            </p>
+          }
+        >
+          <thead>
+            <tr>
+              <th scope="col">Agent</th>
+              {CASH_REPORT_COLUMNS.map(({ key, label }) => (
+                <th key={key} scope="col" className={dataCell.number}>
+                  {label}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.agents.map(({ agent, ...day }) => (
-                <tr key={agent._id}>
-                  <th scope="row">
-                    {agent.name}
-                    {agent.removed && <span className="seller-muted"> (removed)</span>}
-                  </th>
-                  <FigureCells day={day} />
-                  <td className="seller-table__actions">
-                    <Button
-                      type="button"
-                      look="seller"
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Cash of ${agent.name}`}
-                      onClick={() => setCashOf(agent)}
-                    >
-                      Cash
-                    </Button>
-                  </td>
-                </tr>
               ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                <FigureCells day={report.totals} />
-                <td />
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.agents.map(({ agent, ...day }) => (
+              <tr key={agent._id}>
+                <th scope="row">
+                  {agent.name}
+                  {agent.removed && <span className="seller-muted"> (removed)</span>}
+                </th>
+                <FigureCells day={day} />
+                <td className={dataCell.actions}>
+                  <Button
+                    type="button"
+                    look="seller"
+                    variant="secondary"
+                    size="small"
+                    aria-label={`Cash of ${agent.name}`}
+                    onClick={() => setCashOf(agent)}
+                  >
+                    Cash
+                  </Button>
+                </td>
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <FigureCells day={report.totals} />
+              <td />
+            </tr>
+          </tfoot>
+        </DataTable>
       )}
       <TillDays date={date} timeZone={timeZone} />
       <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />

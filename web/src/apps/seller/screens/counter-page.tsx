@@ -19,7 +19,6 @@ import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-table.css';
 import '../features/counter/components/counter.css';
 
 /**

@@ -25,9 +25,9 @@ import { dashboardQueries } from '../features/dashboard/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button } from '../../../common/ui/button';
+import { DataTable, dataCell } from '../../../common/ui/data-table';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-table.css';
 import './dashboard-page.css';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hourLabel(hour));
@@ -204,31 +204,28 @@ function TopProducts({ products }: { products: TopProduct[] }) {
             horizontal
             height={40 + products.length * 28}
           />
-          <div className="seller-table-wrap">
-            <table className="seller-table">
-              <caption className="visually-hidden">Top products by units sold</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="seller-table__number">
-                    Units
-                  </th>
-                  <th scope="col" className="seller-table__number">
-                    Sales
-                  </th>
+          <DataTable caption="Top products by units sold">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className={dataCell.number}>
+                  Units
+                </th>
+                <th scope="col" className={dataCell.number}>
+                  Sales
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product._id}>
+                  <th scope="row">{product.name}</th>
+                  <td className={dataCell.number}>{product.quantity}</td>
+                  <td className={dataCell.number}>{rupees(product.sales)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {products.map((product) => (
-                  <tr key={product._id}>
-                    <th scope="row">{product.name}</th>
-                    <td className="seller-table__number">{product.quantity}</td>
-                    <td className="seller-table__number">{rupees(product.sales)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         </>
       )}
     </section>

@@ -5,9 +5,9 @@ import { count, summary } from '../features/products/import-summary';
 import { productMutations } from '../features/products/mutations';
 import { serverUrl } from '../../../lib/server-origin';
 import { Button, buttonClass } from '../../../common/ui/button';
+import { DataTable } from '../../../common/ui/data-table';
 import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
-import '../ui/seller-table.css';
 import './import-page.css';
 
 /**
@@ -161,29 +161,26 @@ export function ImportPage() {
 
 function ImportErrors({ errors }: { errors: ImportAnswer['errors'] }) {
   return (
-    <div className="seller-table-wrap">
-      <table className="seller-table">
-        <caption className="visually-hidden">Problems in the file, by row</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Line</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
+    <DataTable caption="Problems in the file, by row">
+      <thead>
+        <tr>
+          <th scope="col">Row</th>
+          <th scope="col">Line</th>
+          <th scope="col">Column</th>
+          <th scope="col">Problem</th>
+        </tr>
+      </thead>
+      <tbody>
+        {errors.map((error, index) => (
+          <tr key={index}>
+            <th scope="row">{error.row === 0 ? 'Header' : error.row}</th>
+            <td>{error.line}</td>
+            <td>{error.field}</td>
+            <td>{error.message}</td>
           </tr>
-        </thead>
-        <tbody>
-          {errors.map((error, index) => (
-            <tr key={index}>
-              <th scope="row">{error.row === 0 ? 'Header' : error.row}</th>
-              <td>{error.line}</td>
-              <td>{error.field}</td>
-              <td>{error.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 
@@ -192,44 +189,41 @@ function ImportChanges({ answer: { changes, moreChanges } }: { answer: ImportAns
   return (
     <>
       <h3 className="import-changes__title">Changes to products</h3>
-      <div className="seller-table-wrap">
-        <table className="seller-table">
-          <caption className="visually-hidden">Changes to products, by row</caption>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Line</th>
-              <th scope="col">Product</th>
-              <th scope="col">Changes</th>
+      <DataTable caption="Changes to products, by row">
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Line</th>
+            <th scope="col">Product</th>
+            <th scope="col">Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.row}>
+              <th scope="row">{change.row}</th>
+              <td>{change.line}</td>
+              <td>
+                {change.name}
+                {change.sku && <span className="import-changes__sku">{change.sku}</span>}
+              </td>
+              <td>
+                <ul className="import-changes__fields">
+                  {change.fields.map(({ field, from, to }) => (
+                    <li key={field}>
+                      <span className="import-changes__field">{field}</span>{' '}
+                      {from || <em className="import-changes__empty">empty</em>} →{' '}
+                      {to || (
+                        <em className="import-changes__empty import-changes__removed">empty</em>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.row}>
-                <th scope="row">{change.row}</th>
-                <td>{change.line}</td>
-                <td>
-                  {change.name}
-                  {change.sku && <span className="import-changes__sku">{change.sku}</span>}
-                </td>
-                <td>
-                  <ul className="import-changes__fields">
-                    {change.fields.map(({ field, from, to }) => (
-                      <li key={field}>
-                        <span className="import-changes__field">{field}</span>{' '}
-                        {from || <em className="import-changes__empty">empty</em>} →{' '}
-                        {to || (
-                          <em className="import-changes__empty import-changes__removed">empty</em>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
       {moreChanges > 0 && (
         <p className="seller-page__note">
           …and {count(moreChanges, 'more row')} that change a product. Rows that empty a field or

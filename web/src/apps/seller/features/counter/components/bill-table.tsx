@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { shortOf, type Bill } from '../bill';
 import { paiseText, rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 
 interface BillTableProps {
   bill: Bill;
@@ -16,80 +17,80 @@ export function BillTable({ bill, onQuantity, disabled = false }: BillTableProps
   if (bill.length === 0)
     return <p className="counter-bill__empty">Scan an item to start the bill.</p>;
   return (
-    <div className="seller-table-wrap">
-      <table className="seller-table counter-bill" aria-labelledby={captionId}>
-        <caption id={captionId} className="visually-hidden">
-          The bill
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="seller-table__number">
-              Qty
-            </th>
-            <th scope="col" className="seller-table__number">
-              Price
-            </th>
-            <th scope="col" className="seller-table__number">
-              Amount
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bill.map((line) => {
-            const { product } = line;
-            const short = shortOf(line);
-            const problemId = `${captionId}-${product._id}-short`;
-            return (
-              <tr key={product._id}>
-                <th scope="row">
-                  {product.name}
-                  {product.weight && (
-                    <small className="counter-bill__weight"> {product.weight}</small>
-                  )}
-                  {short > 0 && (
-                    <span id={problemId} className="counter-bill__short">
-                      {product.inStock && product.stockCount !== null
-                        ? `Only ${product.stockCount} left`
-                        : 'Out of stock'}
-                    </span>
-                  )}
-                </th>
-                <td className="seller-table__number">
-                  <QuantityField
-                    quantity={line.quantity}
-                    name={product.name}
-                    invalid={short > 0}
-                    describedBy={short > 0 ? problemId : undefined}
-                    disabled={disabled}
-                    onQuantity={(quantity) => onQuantity(product._id, quantity)}
-                  />
-                </td>
-                <td className="seller-table__number">{rupees(product.offerPrice)}</td>
-                <td className="seller-table__number">
-                  {paiseText(toPaise(product.offerPrice) * line.quantity)}
-                </td>
-                <td>
-                  <Button
-                    type="button"
-                    look="seller"
-                    variant="secondary"
-                    size="small"
-                    disabled={disabled}
-                    onClick={() => onQuantity(product._id, 0)}
-                  >
-                    Remove<span className="visually-hidden"> {product.name}</span>
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="The bill"
+      captionId={captionId}
+      className="counter-bill"
+      aria-labelledby={captionId}
+    >
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className={dataCell.number}>
+            Qty
+          </th>
+          <th scope="col" className={dataCell.number}>
+            Price
+          </th>
+          <th scope="col" className={dataCell.number}>
+            Amount
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {bill.map((line) => {
+          const { product } = line;
+          const short = shortOf(line);
+          const problemId = `${captionId}-${product._id}-short`;
+          return (
+            <tr key={product._id}>
+              <th scope="row">
+                {product.name}
+                {product.weight && (
+                  <small className="counter-bill__weight"> {product.weight}</small>
+                )}
+                {short > 0 && (
+                  <span id={problemId} className="counter-bill__short">
+                    {product.inStock && product.stockCount !== null
+                      ? `Only ${product.stockCount} left`
+                      : 'Out of stock'}
+                  </span>
+                )}
+              </th>
+              <td className={dataCell.number}>
+                <QuantityField
+                  quantity={line.quantity}
+                  name={product.name}
+                  invalid={short > 0}
+                  describedBy={short > 0 ? problemId : undefined}
+                  disabled={disabled}
+                  onQuantity={(quantity) => onQuantity(product._id, quantity)}
+                />
+              </td>
+              <td className={dataCell.number}>{rupees(product.offerPrice)}</td>
+              <td className={dataCell.number}>
+                {paiseText(toPaise(product.offerPrice) * line.quantity)}
+              </td>
+              <td>
+                <Button
+                  type="button"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
+                  disabled={disabled}
+                  onClick={() => onQuantity(product._id, 0)}
+                >
+                  Remove<span className="visually-hidden"> {product.name}</span>
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
 

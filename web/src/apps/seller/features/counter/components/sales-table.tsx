@@ -1,6 +1,7 @@
 import { type CounterSale } from '@kirana/shared';
 import { rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 
 interface SalesTableProps {
   /** What the table lists, said to screen readers. */
@@ -15,66 +16,63 @@ interface SalesTableProps {
 /** Walk-in sales, a row each: what was sold, for how much, and buttons to print or take back. */
 export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTableProps) {
   return (
-    <div className="seller-table-wrap">
-      <table className="seller-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Bill</th>
-            <th scope="col">Time</th>
-            <th scope="col">Items</th>
-            <th scope="col" className="seller-table__number">
-              Amount
-            </th>
-            <th scope="col">Paid</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sales.map((sale) => {
-            const left = sale.lines.some((line) => line.returned < line.quantity);
-            return (
-              <tr key={sale._id}>
-                <th scope="row" className="counter-sales__number">
-                  {sale.number}
-                </th>
-                <td>{when(sale)}</td>
-                <td>{sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
-                <td className="seller-table__number">
-                  {rupees(sale.amount)}
-                  {sale.refunded > 0 && (
-                    <small className="counter-sales__refund"> − {rupees(sale.refunded)} back</small>
-                  )}
-                </td>
-                <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>
-                <td className="counter-sales__actions">
-                  <Button
-                    type="button"
-                    look="seller"
-                    variant="secondary"
-                    size="small"
-                    onClick={() => onPrint(sale)}
-                  >
-                    Print<span className="visually-hidden"> bill {sale.number}</span>
-                  </Button>
-                  <Button
-                    type="button"
-                    look="seller"
-                    variant="secondary"
-                    size="small"
-                    disabled={!left}
-                    onClick={() => onReturn(sale)}
-                  >
-                    Return<span className="visually-hidden"> items of bill {sale.number}</span>
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Bill</th>
+          <th scope="col">Time</th>
+          <th scope="col">Items</th>
+          <th scope="col" className={dataCell.number}>
+            Amount
+          </th>
+          <th scope="col">Paid</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {sales.map((sale) => {
+          const left = sale.lines.some((line) => line.returned < line.quantity);
+          return (
+            <tr key={sale._id}>
+              <th scope="row" className="counter-sales__number">
+                {sale.number}
+              </th>
+              <td>{when(sale)}</td>
+              <td>{sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
+              <td className={dataCell.number}>
+                {rupees(sale.amount)}
+                {sale.refunded > 0 && (
+                  <small className="counter-sales__refund"> − {rupees(sale.refunded)} back</small>
+                )}
+              </td>
+              <td>{sale.payment === 'cash' ? 'Cash' : 'UPI'}</td>
+              <td className="counter-sales__actions">
+                <Button
+                  type="button"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
+                  onClick={() => onPrint(sale)}
+                >
+                  Print<span className="visually-hidden"> bill {sale.number}</span>
+                </Button>
+                <Button
+                  type="button"
+                  look="seller"
+                  variant="secondary"
+                  size="small"
+                  disabled={!left}
+                  onClick={() => onReturn(sale)}
+                >
+                  Return<span className="visually-hidden"> items of bill {sale.number}</span>
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }

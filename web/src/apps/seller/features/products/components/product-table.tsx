@@ -4,7 +4,7 @@ import type { StockChange } from '../mutations';
 import { pastCountText } from '../past-count';
 import { StockCountField } from './stock-count-field';
 import { StockSwitch } from './stock-switch';
-import '../../../ui/seller-table.css';
+import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 import './product-table.css';
 
 /** Where the edit form goes back to: the list as it was (its search, filters and page). */
@@ -45,144 +45,141 @@ export function ProductTable({
   const live = products.filter((product) => !product.archivedAt);
   const allSelected = live.length > 0 && live.every((product) => selected.has(product._id));
   return (
-    <div className="seller-table-wrap">
-      <table className="seller-table">
-        <caption className="visually-hidden">Products</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="seller-table__select">
-              {live.length > 0 && (
-                <input
-                  type="checkbox"
-                  aria-label="Select every product on this page"
-                  checked={allSelected}
-                  onChange={(event) => onSelect(live, event.target.checked)}
-                />
-              )}
-            </th>
-            <th scope="col">Product</th>
-            <th scope="col" className="seller-table__optional">
-              Category
-            </th>
-            <th scope="col" className="seller-table__number seller-table__price">
-              Selling price
-            </th>
-            <th scope="col">Units left</th>
-            <th scope="col">In stock</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => {
-            const picture = product.image[0];
-            const archived = product.archivedAt !== null;
-            return (
-              <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
-                <td className="seller-table__select">
-                  {!archived && (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${product.name}`}
-                      checked={selected.has(product._id)}
-                      onChange={(event) => onSelect([product], event.target.checked)}
+    <DataTable caption="Products" className="seller-product-table">
+      <thead>
+        <tr>
+          <th scope="col" className="seller-product-table__select">
+            {live.length > 0 && (
+              <input
+                type="checkbox"
+                aria-label="Select every product on this page"
+                checked={allSelected}
+                onChange={(event) => onSelect(live, event.target.checked)}
+              />
+            )}
+          </th>
+          <th scope="col">Product</th>
+          <th scope="col" className={dataCell.optional}>
+            Category
+          </th>
+          <th scope="col" className={`${dataCell.number} seller-product-table__price`}>
+            Selling price
+          </th>
+          <th scope="col">Units left</th>
+          <th scope="col">In stock</th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product) => {
+          const picture = product.image[0];
+          const archived = product.archivedAt !== null;
+          return (
+            <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
+              <td className="seller-product-table__select">
+                {!archived && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${product.name}`}
+                    checked={selected.has(product._id)}
+                    onChange={(event) => onSelect([product], event.target.checked)}
+                  />
+                )}
+              </td>
+              <th scope="row">
+                <div className="seller-product-cell">
+                  {picture ? (
+                    <img
+                      className="seller-product-cell__image"
+                      src={picture}
+                      srcSet={imageSrcSet(picture)}
+                      sizes="56px"
+                      width="56"
+                      height="56"
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
                     />
+                  ) : (
+                    <span className="seller-product-cell__image" />
                   )}
-                </td>
-                <th scope="row">
-                  <div className="seller-product-cell">
-                    {picture ? (
-                      <img
-                        className="seller-product-cell__image"
-                        src={picture}
-                        srcSet={imageSrcSet(picture)}
-                        sizes="56px"
-                        width="56"
-                        height="56"
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    ) : (
-                      <span className="seller-product-cell__image" />
+                  <span>
+                    <span className="seller-product-cell__name">{product.name}</span>
+                    {product.weight && (
+                      <span className="seller-product-cell__weight">{product.weight}</span>
                     )}
-                    <span>
-                      <span className="seller-product-cell__name">{product.name}</span>
-                      {product.weight && (
-                        <span className="seller-product-cell__weight">{product.weight}</span>
-                      )}
-                      {/* A phone's narrow rows carry the price here, instead of in its column. */}
-                      <span className="seller-product-cell__price">
-                        {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                    {/* A phone's narrow rows carry the price here, instead of in its column. */}
+                    <span className="seller-product-cell__price">
+                      {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                    </span>
+                    {(product.sku || product.barcode) && (
+                      <span className="seller-product-cell__codes">
+                        {[product.sku && `SKU ${product.sku}`, product.barcode]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
-                      {(product.sku || product.barcode) && (
-                        <span className="seller-product-cell__codes">
-                          {[product.sku && `SKU ${product.sku}`, product.barcode]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </span>
-                      )}
-                      {archived ? (
-                        <span className="seller-product-cell__weight">Archived</span>
-                      ) : (
-                        <span className="seller-product-cell__actions">
-                          <Link
-                            to={`/seller/product-list/${product._id}`}
-                            state={{ back: `/seller/product-list${search}` } satisfies EditFrom}
-                          >
-                            Edit<span className="visually-hidden"> {product.name}</span>
-                          </Link>
-                          <button type="button" onClick={() => onArchive(product)}>
-                            Archive<span className="visually-hidden"> {product.name}</span>
-                          </button>
-                        </span>
-                      )}
-                    </span>
-                  </div>
-                </th>
-                <td className="seller-table__optional">{categoryText(product.category)}</td>
-                <td className="seller-table__number seller-table__price">
-                  <span className="seller-price">
-                    {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                    )}
+                    {archived ? (
+                      <span className="seller-product-cell__weight">Archived</span>
+                    ) : (
+                      <span className="seller-product-cell__actions">
+                        <Link
+                          to={`/seller/product-list/${product._id}`}
+                          state={{ back: `/seller/product-list${search}` } satisfies EditFrom}
+                        >
+                          Edit<span className="visually-hidden"> {product.name}</span>
+                        </Link>
+                        <button type="button" onClick={() => onArchive(product)}>
+                          Archive<span className="visually-hidden"> {product.name}</span>
+                        </button>
+                      </span>
+                    )}
                   </span>
-                  {product.offerPrice < product.price && (
-                    <s className="seller-price__was">
-                      <span className="visually-hidden">was </span>
-                      {formatAmount(product.price, ORDER_CURRENCY)}
-                    </s>
-                  )}
-                </td>
-                <td>
-                  {archived ? (
-                    product.stockCount
-                  ) : (
-                    <StockCountField
-                      product={product}
-                      pending={pendingIds.has(product._id)}
-                      onSave={(stockCount) => onStockChange(product, { stockCount })}
-                    />
-                  )}
-                  {product.pastCount > 0 && !archived && (
-                    <span className="seller-product-cell__past-count">
-                      {pastCountText(product.pastCount)}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {archived ? (
-                    product.inStock && 'In stock'
-                  ) : (
-                    <StockSwitch
-                      label={`${product.name} in stock`}
-                      checked={product.inStock}
-                      pending={pendingIds.has(product._id)}
-                      onChange={(inStock) => void onStockChange(product, { inStock })}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </div>
+              </th>
+              <td className={dataCell.optional}>{categoryText(product.category)}</td>
+              <td className={`${dataCell.number} seller-product-table__price`}>
+                <span className="seller-price">
+                  {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                </span>
+                {product.offerPrice < product.price && (
+                  <s className="seller-price__was">
+                    <span className="visually-hidden">was </span>
+                    {formatAmount(product.price, ORDER_CURRENCY)}
+                  </s>
+                )}
+              </td>
+              <td>
+                {archived ? (
+                  product.stockCount
+                ) : (
+                  <StockCountField
+                    product={product}
+                    pending={pendingIds.has(product._id)}
+                    onSave={(stockCount) => onStockChange(product, { stockCount })}
+                  />
+                )}
+                {product.pastCount > 0 && !archived && (
+                  <span className="seller-product-cell__past-count">
+                    {pastCountText(product.pastCount)}
+                  </span>
+                )}
+              </td>
+              <td>
+                {archived ? (
+                  product.inStock && 'In stock'
+                ) : (
+                  <StockSwitch
+                    label={`${product.name} in stock`}
+                    checked={product.inStock}
+                    pending={pendingIds.has(product._id)}
+                    onChange={(inStock) => void onStockChange(product, { inStock })}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
