@@ -12,20 +12,32 @@ mkdirSync(folder, { recursive: true });
 const AGENT = { name: 'Ravi Kumar', phone: '9876500001' };
 const SHOPPER = { name: 'Meera Iyer', email: 'visual@example.com', password: 'fresh-veggies-8' };
 
+// Each test shoots a dozen screens.
+test.setTimeout(180_000);
+
 /**
- * The page once its requests, pictures and fonts have settled and no spinner or placeholder shows, whole,
- * without animations or caret. Lazy pictures load at once, as a whole-page shot shows them all.
+ * The page, whole, once its requests, pictures and fonts have settled and no spinner or
+ * placeholder shows; without animations or caret. What loads lazily loads first, as a whole-page
+ * shot shows it all.
  */
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => {
-    for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+  await page.waitForLoadState('networkidle');
+  // Down to the foot a screen at a time, so that what loads on coming into view loads.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
+  await page.waitForFunction(() => {
+    for (const image of document.images) image.loading = 'eager';
+    return (
       [...document.images].every((image) => image.complete) &&
-      !document.querySelector('[class*="spinner"], [class*="skeleton"]'),
-  );
+      !document.querySelector('[class*="spinner"], [class*="skeleton"]')
+    );
+  });
   await page.evaluate(() => document.fonts.ready);
   const project = test.info().project.name;
   await page.screenshot({
