@@ -43,9 +43,3 @@ export function useShopTimeZone(): string {
   const { data } = useQuery({ ...shopQueries.shop(), select: (answer) => answer.shop.timeZone });
   return data ?? DEFAULT_TIME_ZONE;
 }
-
-/** The most units of a product the shop takes in one order (undefined until the shop is known). */
-export function useMostPerLine(): number | undefined {
-  const { data } = useQuery({ ...shopQueries.shop(), select: (answer) => answer.shop.maxPerLine });
-  return data;
-}

@@ -26,7 +26,8 @@ import { productQueries } from '../../../common/catalogue/queries';
 import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/checkout-notices';
 import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
 import { shopQueries } from '../../../common/shop-settings/queries';
-import { useMostPerLine, useShop } from '../../../common/shop-settings/use-shop';
+import { useKnownShop } from '../../../common/shop-settings/cache';
+import { useShop } from '../../../common/shop-settings/use-shop';
 import { Button, buttonClass } from '../../../common/ui/button';
 import './cart-page.css';
 
@@ -52,7 +53,7 @@ function CartScreen() {
   });
   const setQuantity = useSetAtom(setCartQuantityAtom);
   const remove = useSetAtom(deleteFromCartAtom);
-  const mostPerLine = useMostPerLine();
+  const mostPerLine = useKnownShop()?.maxPerLine;
   if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
