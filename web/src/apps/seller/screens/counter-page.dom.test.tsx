@@ -4,13 +4,13 @@ import {
   type CounterSale,
   type CounterSaleBody,
   type Product,
-  type Shop,
 } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { attachToaster } from '../../../lib/toast';
+import { aShop } from '../../../test/shop';
 import { aProduct } from '../../../test/products';
 import { CounterPage } from './counter-page';
 
@@ -23,28 +23,7 @@ const tea = aProduct({ name: 'Tea', offerPrice: 40, barcode: '8901000000011' });
 const rusk = aProduct({ name: 'Rusk', offerPrice: 40, barcode: '8901000000028' });
 const soap = aProduct({ name: 'Soap', offerPrice: 40, barcode: '8901000000035', stockCount: 1 });
 
-const shop: Shop = {
-  open: true,
-  opensAt: null,
-  closesAt: null,
-  hours: [],
-  pausedUntil: null,
-  limitedArea: false,
-  minimumOrder: 0,
-  deliveryFee: 0,
-  freeDeliveryAbove: 0,
-  promiseMinutes: 30,
-  maxPerLine: 20,
-  maxOpenOrders: 3,
-  upiId: '',
-  upiName: '',
-  timeZone: 'Asia/Kolkata',
-  name: 'Kirana',
-  phone: '',
-  email: '',
-  address: '',
-  returnsPolicy: '',
-};
+const shop = aShop({ phone: '', email: '' });
 
 const day: CounterDay = {
   _id: 'day-1',

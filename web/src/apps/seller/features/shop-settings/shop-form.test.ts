@@ -1,25 +1,16 @@
-import { openingHoursSchema, SPEC_SHOP_CONTACT, type Shop } from '@kirana/shared';
+import { openingHoursSchema, SPEC_SHOP_CONTACT } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
+import { aShop } from '../../../../test/shop';
 import { badOpening, pauseFor, shopFormProblems, shopFormValues, shopUpdateOf } from './shop-form';
 
-const shop: Shop = {
-  open: true,
-  opensAt: null,
-  closesAt: null,
+const shop = aShop({
   hours: [{ day: 1, opens: '07:00', closes: '22:00' }],
-  pausedUntil: null,
   limitedArea: true,
   minimumOrder: 199,
   deliveryFee: 25.5,
-  freeDeliveryAbove: 0,
-  promiseMinutes: 30,
-  maxPerLine: 20,
-  maxOpenOrders: 3,
   upiId: 'kirana@upi',
   upiName: 'Kirana Store',
-  timeZone: 'Asia/Kolkata',
-  ...SPEC_SHOP_CONTACT,
-};
+});
 
 describe('the Shop screen’s form', () => {
   it('shows the settings and saves them back as they were', () => {

@@ -1,25 +1,8 @@
-import { SPEC_SHOP_CONTACT, type Shop } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
+import { aShop } from '../../../../test/shop';
 import { checkoutNotices, mostPerLineNotices } from './checkout-notices';
 
-const open: Shop = {
-  open: true,
-  opensAt: null,
-  closesAt: null,
-  hours: [],
-  pausedUntil: null,
-  limitedArea: false,
-  minimumOrder: 0,
-  deliveryFee: 0,
-  freeDeliveryAbove: 0,
-  promiseMinutes: 30,
-  maxPerLine: 20,
-  maxOpenOrders: 3,
-  upiId: '',
-  upiName: '',
-  timeZone: 'Asia/Kolkata',
-  ...SPEC_SHOP_CONTACT,
-};
+const open = aShop();
 const now = new Date('2026-11-27T06:00:00Z');
 
 describe('what the cart says before an order', () => {
