@@ -267,7 +267,7 @@ export async function createTestApp(
  * what the others rely on (the shop's settings) or reads all there is (every agent, every order).
  */
 export async function createTestAppOfItsOwn(
-  options: Omit<Parameters<typeof createTestApp>[0], 'database'> = {},
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'database'> = {},
 ): Promise<TestApp> {
   const database = await createDatabase();
   const app = await createTestApp({ ...options, database });

@@ -45,8 +45,9 @@ export interface BadRequest {
 }
 
 /** A JSON-ish body for `body`, with its content type and what is wrong with it. */
-function badBody(body: Body, ids: FuzzIds) {
-  type Sent = { body: string | Uint8Array; type: string | undefined; what: string };
+type Sent = { body: string | Uint8Array; type: string | undefined; what: string };
+
+function badBody(body: Body, ids: FuzzIds): fc.Arbitrary<Sent> {
   if ('csv' in body)
     return fc.oneof(
       { weight: 3, arbitrary: badCsv(body.csv) },

@@ -75,7 +75,7 @@ export function webhook(
     eventId,
     signature: webhookSignature(body, PAYMENT_SECRETS.webhookSecret),
     /** Sends it to the app's webhook endpoint. */
-    send(app: TestApp, signature = this.signature) {
+    send(this: { signature: string }, app: TestApp, signature = this.signature) {
       return app
         .http()
         .post('/api/payments/razorpay/webhook')

@@ -89,7 +89,7 @@ export type PushService = Awaited<ReturnType<typeof startPushService>>;
 export async function startPushStore({
   sendTimeoutMs,
   ...options
-}: Omit<Parameters<typeof createTestAppOfItsOwn>[0], 'push'> & {
+}: Omit<NonNullable<Parameters<typeof createTestAppOfItsOwn>[0]>, 'push'> & {
   sendTimeoutMs?: number;
 } = {}): Promise<{ app: TestApp; service: PushService; close(): Promise<void> }> {
   const service = await startPushService();

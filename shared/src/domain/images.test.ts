@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageUrl } from './images';
+import { imageSrcSet, imageUrl } from './images.js';
 
 describe('imageUrl', () => {
   it('names the widest stored width under an absolute base, as the server answers images', () => {

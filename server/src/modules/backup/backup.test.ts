@@ -575,6 +575,7 @@ describe('backups', { timeout: 180_000 }, () => {
       dataDir,
       keep: 2,
       keys: DATA_DIR_KEYS,
+      timeZone: async () => 'Asia/Kolkata',
       everyHours: 0,
       logger: createLogger('silent'),
       events: app.events,

@@ -31,7 +31,12 @@ function productNamed(name: string, inStock = true): Product {
     offerPrice: 99.5,
     image: ['/uploads/test/one-800.webp'],
     inStock,
+    stockCount: null,
+    pastCount: 0,
     weight: '1 kg',
+    sku: null,
+    barcode: null,
+    archivedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };

@@ -232,11 +232,10 @@ describe.each(databases)('100 shoppers at once for 10 units, on $name', ({ admin
       shoppers.map((shopper) => order(shopper, [{ product: product.id, quantity: 1 }])),
     );
 
-    const byStatus = Map.groupBy(answers, (answer) => answer.status);
-    expect(byStatus.get(201)?.length).toBe(10);
-    expect(byStatus.get(409)?.length).toBe(90);
-    expect([...byStatus.keys()].sort()).toEqual([201, 409]);
-    for (const refused of byStatus.get(409)!) {
+    const refusals = answers.filter((answer) => answer.status === 409);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
+    expect(refusals).toHaveLength(90);
+    for (const refused of refusals) {
       expect(refused.body).toEqual({
         success: false,
         message: `${product.name} is out of stock`,

@@ -11,6 +11,8 @@ import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
 import { createListedProduct, signUpShopper } from '../../test/factories.js';
 import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
 import { CategorySchema } from '../category/category.entity.js';
+import { ProductSchema } from '../product/product.entity.js';
+import { ShopSettingsSchema } from '../shop/shop.entity.js';
 import { Catalogue } from '../product/catalogue.js';
 
 /** The contents of the page's `<script … id="…">` element, or undefined. */
@@ -199,7 +201,7 @@ describe('server-rendered storefront pages', () => {
     expect(home.text).toContain('Delivered in under 30 minutes');
 
     await app.orm.em.fork().nativeUpdate(
-      'ShopSettings',
+      ShopSettingsSchema,
       { id: 1 },
       {
         name: 'Sharma General Store',
@@ -233,7 +235,7 @@ describe('server-rendered storefront pages', () => {
       expect(delivery.text).toContain('The smallest order we take is Rs 199');
     } finally {
       await app.orm.em.fork().nativeUpdate(
-        'ShopSettings',
+        ShopSettingsSchema,
         { id: 1 },
         {
           name: 'Kirana',
@@ -304,7 +306,7 @@ describe('server-rendered storefront pages', () => {
     const path = `/products/bakery/${bread.id}`;
     expect((await app.http().get(path).expect(200)).text).toContain('https://schema.org/InStock');
 
-    await app.orm.em.fork().nativeUpdate('Product', { id: bread.id }, { inStock: false });
+    await app.orm.em.fork().nativeUpdate(ProductSchema, { id: bread.id }, { inStock: false });
     app.events.publish({ type: 'product.changed', productId: bread.id });
 
     // A shared link's query, a parameter given twice too: the page all the same.

@@ -307,9 +307,8 @@ describe('the app with UPLOADS=database', () => {
   });
 
   test('answers a missing picture exactly as the files store does', async () => {
-    const [fromDatabase, fromFiles] = await Promise.all(
-      [app, files].map((each) => each.http().get('/uploads/demo/none-800.webp')),
-    );
+    const fromDatabase = await app.http().get('/uploads/demo/none-800.webp');
+    const fromFiles = await files.http().get('/uploads/demo/none-800.webp');
     expect(fromDatabase.status).toBe(404);
     expect({ type: fromDatabase.headers['content-type'], body: fromDatabase.text }).toEqual({
       type: fromFiles.headers['content-type'],
