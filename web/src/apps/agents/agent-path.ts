@@ -31,11 +31,18 @@ export function navigateAgent(path: string, { replace = false } = {}): void {
 /** The agent app's screens: the orders to deliver, those delivered, and the cash in hand. */
 export type AgentScreen = 'active' | 'delivered' | 'cash';
 
+/** Each screen's address (the screens themselves: routes.tsx). */
+export const AGENT_PATHS: Readonly<Record<AgentScreen, string>> = {
+  active: '/agents',
+  delivered: '/agents/delivered',
+  cash: '/agents/cash',
+};
+
+const screenAt = new Map(
+  Object.entries(AGENT_PATHS).map(([screen, path]) => [path, screen as AgentScreen]),
+);
+
 /** Which screen a path shows: null for a path the app does not know. */
 export function agentScreenOf(path: string): AgentScreen | null {
-  const clean = path.replace(/\/+$/, '');
-  if (clean === '/agents') return 'active';
-  if (clean === '/agents/delivered') return 'delivered';
-  if (clean === '/agents/cash') return 'cash';
-  return null;
+  return screenAt.get(path.replace(/\/+$/, '')) ?? null;
 }

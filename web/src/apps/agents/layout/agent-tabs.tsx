@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { MouseEvent, ReactNode } from 'react';
-import { navigateAgent, useAgentPath } from '../agent-path';
+import { AGENT_PATHS, navigateAgent, useAgentPath } from '../agent-path';
 import { ActiveIcon, CashIcon, DeliveredIcon } from '../ui/agent-icons';
 import './agent-tabs.css';
 
@@ -13,7 +13,7 @@ interface AgentTabsProps {
 export function AgentTabs({ activeCount }: AgentTabsProps) {
   return (
     <nav className="agent-tabs" aria-label={t`Agent screens`}>
-      <TabLink to="/agents">
+      <TabLink to={AGENT_PATHS.active}>
         <ActiveIcon />
         <span>{t`Active Orders`}</span>
         {activeCount !== null && activeCount > 0 && (
@@ -23,11 +23,11 @@ export function AgentTabs({ activeCount }: AgentTabsProps) {
           </span>
         )}
       </TabLink>
-      <TabLink to="/agents/delivered">
+      <TabLink to={AGENT_PATHS.delivered}>
         <DeliveredIcon />
         <span>{t`Delivered Orders`}</span>
       </TabLink>
-      <TabLink to="/agents/cash">
+      <TabLink to={AGENT_PATHS.cash}>
         <CashIcon />
         <span>{t`Cash`}</span>
       </TabLink>
