@@ -7,7 +7,7 @@ import { lastSocket, openedSockets } from '../test/socket';
 import {
   connectionAtoms,
   openLiveFeed,
-  POLL_WHILE_DOWN_MS,
+  POLL_MS,
   REJOIN_AFTER_SERVER_DISCONNECT_MS,
   type LiveFeed,
 } from './socket';
@@ -24,7 +24,7 @@ const poll = vi.fn();
 const feed: LiveFeed<'shop'> = {
   events: { 'product:updated': receiveProduct },
   refetch,
-  poll,
+  poll: { run: poll },
 };
 
 let store: ReturnType<typeof createStore>;
@@ -123,23 +123,23 @@ describe('the live feed', () => {
   it('polls every 30 seconds while the socket is down, and only then', async () => {
     const socket = await open();
     // Not connected yet: the screens must not wait for the socket.
-    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(POLL_MS);
     expect(poll).toHaveBeenCalledTimes(1);
 
     socket.accept();
-    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(3 * POLL_MS);
     expect(poll).toHaveBeenCalledTimes(1);
 
     socket.drop('transport close');
-    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS - 1);
+    vi.advanceTimersByTime(POLL_MS - 1);
     expect(poll).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1);
     expect(poll).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(POLL_MS);
     expect(poll).toHaveBeenCalledTimes(3);
 
     socket.accept();
-    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(3 * POLL_MS);
     expect(poll).toHaveBeenCalledTimes(3);
   });
 
@@ -148,7 +148,7 @@ describe('the live feed', () => {
     socket.accept();
     expect(refetch).toHaveBeenCalledTimes(1);
     socket.drop('transport close');
-    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(POLL_MS);
     expect(refetch).toHaveBeenCalledTimes(2);
   });
 
@@ -183,7 +183,7 @@ describe('the live feed', () => {
     socket.refuse('Please log in as an agent');
     expect(store.get(connectionAtoms.shop)).toBe('reconnecting');
 
-    vi.advanceTimersByTime(POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(POLL_MS);
     expect(socket.connectCalls).toBe(1);
     expect(poll).not.toHaveBeenCalled();
   });
@@ -198,7 +198,7 @@ describe('the live feed', () => {
     expect(store.get(connectionAtoms.shop)).toBe('off');
     expect(socket.active).toBe(false);
     socket.fire('product:updated', aProduct());
-    vi.advanceTimersByTime(3 * POLL_WHILE_DOWN_MS);
+    vi.advanceTimersByTime(3 * POLL_MS);
     expect(heldProducts()).toEqual([]);
     expect(poll).not.toHaveBeenCalled();
   });

@@ -11,19 +11,21 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, useStore, type createStore, type PrimitiveAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
+import { startRefreshLoop, type Reach } from './refresh-loop';
 import { serverOrigin } from './server-origin';
 
 /*
  * The live stream (docs/live-updates.md#in-the-web-app): one Socket.IO namespace per area, whose
  * events go to plain handlers `(queryClient, payload) => void` that write them into the query
- * cache, with polling as the fallback while the socket is down. Each app says what its events feed in one place:
+ * cache, and the polling that keeps the screens fresh without it. Each app says what its events
+ * feed, and what it polls, in one place:
  *   storefront  apps/storefront/live-feed.ts
  *   seller      apps/seller/live-feed.ts
  *   agents      apps/agents/live-feed.ts
  */
 
-/** The fallback while the socket is down (docs/live-updates.md#when-the-socket-is-down). */
-export const POLL_WHILE_DOWN_MS = 30_000;
+/** How often a feed polls (docs/live-updates.md#when-the-socket-is-down). */
+export const POLL_MS = 30_000;
 
 /**
  * How long after the server ended the socket the feed asks again. Most often this very browser
@@ -73,10 +75,23 @@ export interface LiveFeed<A extends Area> {
    */
   refetch: LiveHandler;
   /**
-   * Run every 30 s while the socket is down: `refetch` when left out, null where the area
-   * keeps polling regardless of the socket.
+   * What keeps the screens fresh without the socket: left out, `refetch` every 30 s while the
+   * socket is down; null, nothing (the socket is still tried again every 30 s).
    */
-  poll?: LiveHandler | null;
+  poll?: Poll | null;
+}
+
+/** A feed's polling, run every 30 s (POLL_MS). */
+export interface Poll {
+  /** What is fetched; answering 'unreachable' brings the next run sooner, with backoff. */
+  run: LiveHandler | ((client: QueryClient) => Promise<Reach>);
+  /**
+   * From the start and whether the socket is up or not, where a socket may die unnoticed (a
+   * phone's): otherwise only while it is down, its first run 30 s after the feed opens.
+   */
+  always?: boolean;
+  /** No runs while the page is hidden, one at once when it shows again: a phone in a pocket. */
+  pauseWhileHidden?: boolean;
 }
 
 type Store = ReturnType<typeof createStore>;
@@ -85,7 +100,8 @@ type Store = ReturnType<typeof createStore>;
  * Opens `area`'s socket and feeds its events into `client` until the returned function closes it;
  * `store` holds where the socket stands (`connectionAtoms`).
  * `feed.refetch` runs on every connect, `feed.poll` every 30 s while the socket is down (from
- * the start, too, until it first connects: the screens must not wait for the socket). After
+ * the start, too, until it first connects: the screens must not wait for the socket), or all the
+ * time where it says `always`; each run also tries a socket that gave up again. After
  * the server has disconnected the socket (a logout, a removed agent, an expired session) or
  * refused it, socket.io-client does not try again by itself: a second later the feed refetches
  * over HTTP (which shows the login when the session has gone) and connects again, or at the
@@ -98,7 +114,7 @@ export function openLiveFeed<A extends Area>(
   feed: LiveFeed<A>,
 ): () => void {
   const state = connectionAtoms[area];
-  const poll = feed.poll === undefined ? feed.refetch : feed.poll;
+  const poll = feed.poll === undefined ? { run: feed.refetch } : feed.poll;
   let socket: AreaSocket<A> | undefined;
   let closed = false;
   /**
@@ -106,21 +122,29 @@ export function openLiveFeed<A extends Area>(
    * be older than the socket's rooms), and from a drop or a failed attempt until the next.
    */
   let missedEvents = true;
-  let downTimer: ReturnType<typeof setInterval> | undefined;
   let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const whileDown = () => {
-    if (poll) poll(client);
+  const tick = (): unknown => {
+    const ran: unknown = poll?.run(client);
     if (socket && !socket.active) socket.connect();
+    return ran;
   };
+  const startPolling = () =>
+    startRefreshLoop(tick, {
+      everyMs: POLL_MS,
+      firstRun: poll?.always ? 'now' : 'later',
+      pauseWhileHidden: poll?.pauseWhileHidden ?? false,
+    });
+  /** Stops the polling while the socket is down; undefined while it is up. */
+  let stopPolling: (() => void) | undefined;
   const goneDown = () => {
     missedEvents = true;
     store.set(state, 'reconnecting');
-    downTimer ??= setInterval(whileDown, POLL_WHILE_DOWN_MS);
+    stopPolling ??= startPolling();
   };
 
   store.set(state, 'connecting');
-  downTimer = setInterval(whileDown, POLL_WHILE_DOWN_MS);
+  stopPolling = startPolling();
   // Loaded apart from the screens, so that a first visit does not wait for it.
   import('socket.io-client').then(
     ({ io }) => {
@@ -133,8 +157,10 @@ export function openLiveFeed<A extends Area>(
       });
       socket = opened;
       opened.on('connect', () => {
-        clearInterval(downTimer);
-        downTimer = undefined;
+        if (!poll?.always) {
+          stopPolling?.();
+          stopPolling = undefined;
+        }
         store.set(state, 'live');
         if (missedEvents) feed.refetch(client);
         missedEvents = false;
@@ -164,7 +190,7 @@ export function openLiveFeed<A extends Area>(
 
   return () => {
     closed = true;
-    clearInterval(downTimer);
+    stopPolling?.();
     clearTimeout(rejoinTimer);
     socket?.off();
     socket?.disconnect();

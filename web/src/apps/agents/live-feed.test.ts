@@ -5,7 +5,7 @@ import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/api-client';
 import {
   connectionAtoms,
   openLiveFeed,
-  POLL_WHILE_DOWN_MS,
+  POLL_MS,
   REJOIN_AFTER_SERVER_DISCONNECT_MS,
 } from '../../lib/socket';
 import { store } from '../../lib/store';
@@ -73,10 +73,23 @@ beforeEach(async () => {
     new QueryObserver(client, agentQueries.cash(ME)),
   ].map((observer) => observer.subscribe(() => {}));
   stopObserving = () => observers.forEach((stop) => stop());
+  await openFeed();
+});
+
+/**
+ * Opens the agents' feed, as the logged-in screens do, once its first poll (run at once, with
+ * nothing held yet) has answered; the calls' counts start after it.
+ */
+async function openFeed() {
+  mocks.getVisibleOrders.mockResolvedValue([]);
   close = openLiveFeed(store, client, 'agents', agentLiveFeed(store));
   await vi.dynamicImportSettled();
   socket = lastSocket();
-});
+  await vi.waitFor(() => expect(mocks.getCash).toHaveBeenCalled());
+  await settled();
+  vi.clearAllMocks();
+  mocks.getVisibleOrders.mockReset();
+}
 
 afterEach(() => {
   close();
@@ -262,7 +275,7 @@ describe("the agent's live orders", () => {
     expect(held()).toEqual([]);
   });
 
-  it('refetches when the stream connects and whenever it comes back, and leaves the polling to its own 30 s loop', async () => {
+  it('refetches when the stream connects and whenever it comes back', async () => {
     await holding([]);
     mocks.getVisibleOrders.mockClear();
 
@@ -271,11 +284,55 @@ describe("the agent's live orders", () => {
 
     socket.drop('transport close');
     expect(store.get(connectionAtoms.agents)).toBe('reconnecting');
-    vi.advanceTimersByTime(2 * POLL_WHILE_DOWN_MS);
-    expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
-
     socket.accept();
     expect(mocks.getVisibleOrders).toHaveBeenCalledTimes(2);
+  });
+
+  it('polls every 30 s whether the stream is up or not, sooner with backoff while out of reach', async () => {
+    close();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    mocks.getVisibleOrders.mockResolvedValue([]);
+    close = openLiveFeed(store, client, 'agents', agentLiveFeed(store));
+    await vi.dynamicImportSettled();
+    lastSocket().accept();
+    await vi.advanceTimersByTimeAsync(0);
+    mocks.getVisibleOrders.mockClear();
+
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
+
+    mocks.getVisibleOrders.mockRejectedValue(unreachable());
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(mocks.getVisibleOrders).toHaveBeenCalledTimes(2);
+    // The first retry comes 2 s later (±20 %), not 30 s.
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(mocks.getVisibleOrders).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks nothing while the phone’s screen is off, and at once when it is shown again', async () => {
+    close();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    let visibility: DocumentVisibilityState = 'hidden';
+    const shown = new EventTarget();
+    vi.stubGlobal('document', {
+      get visibilityState() {
+        return visibility;
+      },
+      addEventListener: shown.addEventListener.bind(shown),
+      removeEventListener: shown.removeEventListener.bind(shown),
+    });
+    try {
+      mocks.getVisibleOrders.mockResolvedValue([]);
+      close = openLiveFeed(store, client, 'agents', agentLiveFeed(store));
+      await vi.advanceTimersByTimeAsync(3 * POLL_MS);
+      expect(mocks.getVisibleOrders).not.toHaveBeenCalled();
+
+      visibility = 'visible';
+      shown.dispatchEvent(new Event('visibilitychange'));
+      expect(mocks.getVisibleOrders).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('after a logout elsewhere or a removal, refetches a second later (the 401 shows the login) and connects again', async () => {

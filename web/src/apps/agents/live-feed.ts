@@ -2,6 +2,7 @@ import { orderNumber, type AgentCash, type AgentOrder, type OrderRemoval } from 
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { useStore } from 'jotai';
+import type { Reach } from '../../lib/refresh-loop';
 import type { LiveFeed, LiveHandler } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { heldOrders, layCashIn, layOrderIn, refreshAgentData, takeOrderOut } from './queries';
@@ -20,8 +21,8 @@ const isMine = (client: QueryClient, agentId: string, orderId: string) =>
  * (queries.ts), while `store` says an agent is logged in: the open pool, the agent's own orders
  * and their cash in hand, each laid
  * over what is held by `_id` and `updatedAt` (a late or repeated event never rolls a card back).
- * After the stream was down the orders, then the cash, are fetched again; the polling every
- * 30 seconds runs whether the stream is up or not (see `useOrdersFeed`).
+ * After the stream was down the orders, then the cash, are fetched again, and every 30 seconds
+ * whether the stream is up or not.
  */
 export function agentLiveFeed(store: Store): LiveFeed<'agents'> {
   /** `handle`, run only while an agent is logged in, with their id. */
@@ -31,6 +32,10 @@ export function agentLiveFeed(store: Store): LiveFeed<'agents'> {
       const agentId = store.get(agentIdAtom);
       if (agentId) handle(client, agentId, payload);
     };
+  const refetch = async (client: QueryClient): Promise<Reach> => {
+    const agentId = store.get(agentIdAtom);
+    return agentId ? refreshAgentData(client, agentId) : 'reached';
+  };
   return {
     events: {
       'order:created': forAgent((client, agentId, order: AgentOrder) =>
@@ -69,10 +74,10 @@ export function agentLiveFeed(store: Store): LiveFeed<'agents'> {
         layCashIn(client, agentId, cash),
       ),
     },
-    refetch: (client) => {
-      const agentId = store.get(agentIdAtom);
-      if (agentId) void refreshAgentData(client, agentId);
-    },
-    poll: null,
+    refetch: (client) => void refetch(client),
+    // Every 30 seconds whether the stream is up or not, as the spec's agent screens do: a
+    // phone's socket may die unnoticed. Backs off while the server is out of reach; nothing
+    // asked while the phone's screen is off.
+    poll: { run: refetch, always: true, pauseWhileHidden: true },
   };
 }

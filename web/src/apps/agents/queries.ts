@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { agentScreenOf } from './agent-path';
 import { getCash } from './api/get-cash';
 import { getVisibleOrders } from './api/get-visible-orders';
-import type { Reach } from './use-refresh-loop';
+import type { Reach } from '../../lib/refresh-loop';
 import { offlineAtom, sessionLostAtom } from './session/session-state';
 import { failureText, isSessionLost, isUnreachable } from './failure-message';
 import { reconcileOrders, receiveOrder, withoutRemovedOrder } from './order-lists';

@@ -10,7 +10,7 @@ import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { openLiveFeed, POLL_WHILE_DOWN_MS } from '../../lib/socket';
+import { openLiveFeed, POLL_MS } from '../../lib/socket';
 import { anOrder, at } from '../../test/orders';
 import { aPage, aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
@@ -214,10 +214,11 @@ describe("the seller's live orders", () => {
     const productList = sellerProductQueries.page({}).queryKey;
     queryClient.setQueryData(productList, aPage([aProduct()]));
     mocks.getSellerOrders.mockClear();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
 
     socket.drop('transport close');
-    await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
-    await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(mocks.getSellerOrders).toHaveBeenCalledTimes(2);
     expect(queryClient.getQueryState(productList)?.isInvalidated).toBe(false);
 

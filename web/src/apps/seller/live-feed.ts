@@ -51,5 +51,5 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'till:updated': tillChanged,
   },
   refetch: catchUp,
-  poll: ordersMissed,
+  poll: { run: ordersMissed },
 };

@@ -12,11 +12,7 @@ import { userOrderQueries } from './features/orders/queries';
 import type { ProductSearch } from '../../common/catalogue/api/search-products';
 import { categoryQueries, productQueries } from '../../common/catalogue/queries';
 import { queryClient } from '../../lib/query-client';
-import {
-  openLiveFeed,
-  POLL_WHILE_DOWN_MS,
-  REJOIN_AFTER_SERVER_DISCONNECT_MS,
-} from '../../lib/socket';
+import { openLiveFeed, POLL_MS, REJOIN_AFTER_SERVER_DISCONNECT_MS } from '../../lib/socket';
 import { anOrder, at } from '../../test/orders';
 import { aCategory, aPage, aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
@@ -262,11 +258,12 @@ describe('the live storefront', () => {
     mocks.getUserOrders.mockClear();
     const cart = productQueries.items(['a']).queryKey;
     queryClient.setQueryData(cart, [aProduct()]);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
 
     socket.drop('transport close');
     const picked = { ...ashasOrder(1), status: 'Picked' as const };
     mocks.getUserOrders.mockResolvedValue([picked]);
-    await vi.advanceTimersByTimeAsync(POLL_WHILE_DOWN_MS);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
 
     expect(mocks.getUserOrders).toHaveBeenCalledOnce();
     expect(orders()).toEqual([picked]);

@@ -5,7 +5,7 @@ import { forgetAgent, rememberAgent, rememberedAgent } from './agent-storage';
 import { getAgentAuth } from './api/get-agent-auth';
 import { loginAgent } from './api/login-agent';
 import { errorCodeOf, failureText, isNotPaired, isUnreachable } from '../failure-message';
-import type { Reach } from '../use-refresh-loop';
+import type { Reach } from '../../../lib/refresh-loop';
 import { pairingRefusalAtom } from './pairing';
 import { agentSessionAtom, dutyAtom, offlineAtom } from './session-state';
 

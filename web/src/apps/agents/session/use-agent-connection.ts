@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { checkAgentAuth } from './session';
 import { agentSessionAtom, offlineAtom } from './session-state';
-import { useRefreshLoop } from '../use-refresh-loop';
+import { startRefreshLoop } from '../../../lib/refresh-loop';
 
 /** Raises the offline banner as soon as the browser says the network is gone. */
 export function useOfflineEvents(): void {
@@ -23,5 +23,11 @@ export function useSessionCheck(): void {
   const session = useAtomValue(agentSessionAtom);
   const offline = useAtomValue(offlineAtom);
   const retrying = session.state === 'checking' || (session.state === 'out' && offline);
-  useRefreshLoop(checkAgentAuth, null, retrying);
+  useEffect(
+    () =>
+      retrying
+        ? startRefreshLoop(checkAgentAuth, { everyMs: null, pauseWhileHidden: true })
+        : undefined,
+    [retrying],
+  );
 }
