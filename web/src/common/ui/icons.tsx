@@ -1,13 +1,14 @@
 import type { SVGProps } from 'react';
 
 /*
- * The shop's line icons (24 × 24, stroked in the current colour). Decorative: the control that
- * holds one carries the label.
+ * The line icons (24 × 24, stroked in the current colour), the shop's and, through `Icon`, the
+ * agents' app's. Decorative: the control that holds one carries the label.
  */
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps) {
+/** An icon drawn by its children's paths. */
+export function Icon({ size = 24, children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -15,7 +15,7 @@ import { PendingButton } from '../ui/pending-button';
 import { loadShellTexts, useAgentLocale } from '../i18n/locale';
 import { registerAgentServiceWorker } from '../service-worker';
 import '../features/auth/components/phone-login-form.css';
-import '../screens/agent-login-page.css';
+import { FrontScreen } from '../ui/front-screen';
 import './agent-layout.css';
 
 /** The logged-in screens' module could not be fetched (as opposed to an error of theirs). */
@@ -127,7 +127,7 @@ function ShellNotLoadedScreen() {
     return () => window.removeEventListener('online', reload);
   }, []);
   return (
-    <main className="agent-login" id="agent-main">
+    <FrontScreen>
       <p className="agent-notice" role="alert">
         {t`The orders screen could not be loaded. Check your connection and try again.`}
       </p>
@@ -136,6 +136,6 @@ function ShellNotLoadedScreen() {
           {t`Try again`}
         </PendingButton>
       </div>
-    </main>
+    </FrontScreen>
   );
 }

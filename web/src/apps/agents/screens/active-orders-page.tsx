@@ -1,7 +1,7 @@
 import { formatAmount, ORDER_CURRENCY, orderNumber, type AgentOrder } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CashConfirmDialog } from '../features/orders/components/cash-confirm-dialog';
 import { ListToolbar } from '../features/orders/components/list-toolbar';
 import { LoadState } from '../ui/load-state';
@@ -96,22 +96,12 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
         </div>
       ) : (
         <>
-          {mine.length > 0 && (
-            <section className="agent-section" aria-labelledby="agent-mine">
-              <h2 id="agent-mine" className="agent-section__title">
-                {t`Your deliveries`} <span className="agent-section__count">{mine.length}</span>
-              </h2>
-              <ul className="agent-orders">{mine.map(card)}</ul>
-            </section>
-          )}
-          {open.length > 0 && (
-            <section className="agent-section" aria-labelledby="agent-open">
-              <h2 id="agent-open" className="agent-section__title">
-                {t`New orders`} <span className="agent-section__count">{open.length}</span>
-              </h2>
-              <ul className="agent-orders">{open.map(card)}</ul>
-            </section>
-          )}
+          <OrderSection id="agent-mine" title={t`Your deliveries`}>
+            {mine.map(card)}
+          </OrderSection>
+          <OrderSection id="agent-open" title={t`New orders`}>
+            {open.map(card)}
+          </OrderSection>
         </>
       )}
       {cashOrder && (
@@ -138,5 +128,26 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
         />
       )}
     </>
+  );
+}
+
+/** A titled list of order cards, with how many; nothing when there are none. */
+function OrderSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode[];
+}) {
+  if (children.length === 0) return null;
+  return (
+    <section className="agent-section" aria-labelledby={id}>
+      <h2 id={id} className="agent-section__title">
+        {title} <span className="agent-section__count">{children.length}</span>
+      </h2>
+      <ul className="agent-orders">{children}</ul>
+    </section>
   );
 }

@@ -4,10 +4,9 @@ import { Spinner } from '../../../common/ui/spinner';
 import { navigateAgent } from '../agent-path';
 import { pairingFailureText, pairThisPhone } from '../session/pairing';
 import { logInAgent } from '../session/session';
-import { LanguageSwitch } from '../ui/language-switch';
+import { FrontScreen } from '../ui/front-screen';
 import { PendingButton } from '../ui/pending-button';
 import '../features/auth/components/phone-login-form.css';
-import './agent-login-page.css';
 
 type Joining =
   | { state: 'pairing' }
@@ -48,16 +47,7 @@ export function AgentJoinPage() {
   }, [code, join]);
 
   return (
-    <main className="agent-login" id="agent-main">
-      <title>{t`Pair this phone · Kirana Delivery`}</title>
-      <LanguageSwitch />
-      <img
-        className="agent-login__logo"
-        src="/agent-app/icon-192.png"
-        alt=""
-        width="88"
-        height="88"
-      />
+    <FrontScreen title={t`Pair this phone · Kirana Delivery`}>
       {joining.state === 'pairing' ? (
         <>
           <h1 className="agent-login__title">{t`Pairing this phone`}</h1>
@@ -87,6 +77,6 @@ export function AgentJoinPage() {
           </div>
         </>
       )}
-    </main>
+    </FrontScreen>
   );
 }

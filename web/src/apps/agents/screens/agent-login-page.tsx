@@ -2,10 +2,9 @@ import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import { pairedAgentAtom, pairingRefusalAtom } from '../session/pairing';
 import { logInAgent } from '../session/session';
-import { LanguageSwitch } from '../ui/language-switch';
+import { FrontScreen } from '../ui/front-screen';
 import { PhoneLoginForm } from '../features/auth/components/phone-login-form';
 import { errorText } from '../i18n/error-texts';
-import './agent-login-page.css';
 
 interface AgentLoginPageProps {
   /** A screen other than /agents was asked for without a session: say so above the login. */
@@ -21,16 +20,7 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
   const refusal = useAtomValue(pairingRefusalAtom);
   const name = paired?.name;
   return (
-    <main className="agent-login" id="agent-main">
-      <title>{t`Agent login · Kirana Delivery`}</title>
-      <LanguageSwitch />
-      <img
-        className="agent-login__logo"
-        src="/agent-app/icon-192.png"
-        alt=""
-        width="88"
-        height="88"
-      />
+    <FrontScreen title={t`Agent login · Kirana Delivery`}>
       {unauthorized ? (
         <>
           <h1 className="agent-login__title">
@@ -57,6 +47,6 @@ export function AgentLoginPage({ unauthorized }: AgentLoginPageProps) {
         </div>
       )}
       <PhoneLoginForm onLogin={logInAgent} initialPhone={paired?.phone} />
-    </main>
+    </FrontScreen>
   );
 }

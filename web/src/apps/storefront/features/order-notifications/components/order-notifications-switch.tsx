@@ -1,25 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Icon } from '../../../../../common/ui/icons';
 import { cannotNotifyText, orderNotificationChanges, orderNotificationQueries } from '../queries';
 import { ORDER_NOTIFICATION_TEXTS as TEXTS } from '../texts';
 import './order-notifications-switch.css';
 
-/** A bell (the shop's line icons' style), here rather than with them: only My Orders needs it. */
+/** A bell, here rather than with the shop's icons: only My Orders needs it. */
 const BellIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width={20}
-    height={20}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Icon size={20}>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </svg>
+  </Icon>
 );
 
 /**
