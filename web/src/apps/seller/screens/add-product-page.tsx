@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { succeeded } from '../failure-message';
 import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
-import '../ui/seller-screen.css';
+import '../ui/seller-page.css';
 
 /** /seller: a new product with up to four pictures. */
 export function AddProductPage() {

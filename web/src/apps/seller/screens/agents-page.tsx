@@ -12,7 +12,7 @@ import { AgentTable } from '../features/team/components/agent-table';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { teamQueries } from '../features/team/queries';
 import { LoadProblem } from '../ui/load-problem';
-import '../ui/seller-screen.css';
+import { Alert, Empty, Panel, Section, SellerPage } from '../ui/seller-page';
 import './agents-page.css';
 
 /**
@@ -62,30 +62,26 @@ export function AgentsPage() {
     );
 
   return (
-    <div className="seller-page">
-      <title>Agents · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Agents</h1>
-      </header>
-
-      <section className="seller-panel" aria-labelledby="add-agent-title">
-        <h2 id="add-agent-title" className="seller-panel__title">
-          Add an agent
-        </h2>
+    <SellerPage title="Agents">
+      <Panel title="Add an agent">
         <AgentForm onAdd={add} />
-      </section>
+      </Panel>
 
-      <section className="seller-section" aria-labelledby="team-title">
-        <h2 id="team-title" className="seller-section__title" ref={teamHeading} tabIndex={-1}>
-          Delivery team
-          {agents && <span className="seller-count">{agents.length}</span>}
-        </h2>
+      <Section
+        title={
+          <>
+            Delivery team
+            {agents && <span className="seller-count">{agents.length}</span>}
+          </>
+        }
+        titleRef={teamHeading}
+      >
         {!agents && isError ? (
           <LoadProblem message={SELLER_MESSAGES.loadAgentsFailed} onRetry={() => void refetch()} />
         ) : !agents ? (
           <Spinner label="Loading the agents…" />
         ) : agents.length === 0 ? (
-          <p className="seller-empty">No agents yet. Add your first delivery agent above.</p>
+          <Empty>No agents yet. Add your first delivery agent above.</Empty>
         ) : (
           <AgentTable
             agents={agents}
@@ -101,7 +97,7 @@ export function AgentsPage() {
             onCash={setCashOf}
           />
         )}
-      </section>
+      </Section>
 
       <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
 
@@ -123,10 +119,10 @@ export function AgentsPage() {
       >
         <p>{SELLER_MESSAGES.confirmRemoveAgent}</p>
         {target && target.cashInHand > 0 && (
-          <p className="seller-alert">
+          <Alert>
             {target.name} still holds {formatAmount(target.cashInHand, ORDER_CURRENCY)} in cash:
             record the handover first. The cash report keeps listing them until it is handed over.
-          </p>
+          </Alert>
         )}
         {target && (
           <p className="seller-muted">
@@ -135,6 +131,6 @@ export function AgentsPage() {
           </p>
         )}
       </ConfirmDialog>
-    </div>
+    </SellerPage>
   );
 }

@@ -1,6 +1,5 @@
 import { SELLER_MESSAGES, type Backup, type BackupFailure } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { backupDownloadUrl } from '../features/backups/api/get-backups';
 import {
@@ -15,9 +14,9 @@ import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
 import { backupMutations } from '../features/backups/mutations';
 import { backupQueries } from '../features/backups/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Empty, Panel, Section, SellerPage } from '../ui/seller-page';
 import { Button, buttonClass } from '../../../common/ui/button';
 import { DataTable, dataCell } from '../../../common/ui/data-table';
-import '../ui/seller-screen.css';
 import './backups-page.css';
 
 /** The last backup failed: when, and why (its first line; the rest when asked). */
@@ -42,7 +41,7 @@ function FailureAlert({ failure }: { failure: BackupFailure }) {
 /** The backups kept, newest first, each downloadable. */
 function BackupTable({ backups }: { backups: Backup[] }) {
   const timeZone = useShopTimeZone();
-  if (backups.length === 0) return <p className="seller-empty">No backups yet.</p>;
+  if (backups.length === 0) return <Empty>No backups yet.</Empty>;
   return (
     <DataTable caption="Backups, newest first">
       <thead>
@@ -87,8 +86,6 @@ function BackupTable({ backups }: { backups: Backup[] }) {
  * and why (docs/backups.md#the-backups-screen).
  */
 export function BackupsPage() {
-  const lastId = useId();
-  const listId = useId();
   const { data, error, refetch } = useQuery(backupQueries.backups());
   const backUp = useMutation(backupMutations.backUpNow());
   const failure = data ? null : error && failureMessage(error, 'Failed to load the backups');
@@ -98,10 +95,10 @@ export function BackupsPage() {
   const timeZone = useShopTimeZone();
 
   return (
-    <div className="seller-page seller-backups">
-      <title>Backups · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Backups</h1>
+    <SellerPage
+      title="Backups"
+      className="seller-backups"
+      head={
         <Button
           type="button"
           look="seller"
@@ -113,7 +110,8 @@ export function BackupsPage() {
         >
           {busy ? 'Backing up…' : 'Back up now'}
         </Button>
-      </header>
+      }
+    >
       {/* Said to screen readers as it changes: the button's busy state, then how it went. */}
       <p className="visually-hidden" role="status">
         {busy ? 'Backing up…' : backUp.isSuccess ? backUp.data.message : ''}
@@ -125,10 +123,7 @@ export function BackupsPage() {
         <Spinner label="Loading the backups…" />
       ) : (
         <>
-          <section className="seller-panel seller-backups__last" aria-labelledby={lastId}>
-            <h2 id={lastId} className="seller-panel__title">
-              Last backup
-            </h2>
+          <Panel title="Last backup" className="seller-backups__last">
             <dl className="seller-backups__facts">
               <div>
                 <dt>Written</dt>
@@ -162,15 +157,12 @@ export function BackupsPage() {
                 <dd>{backupsKept(data.keep)}</dd>
               </div>
             </dl>
-          </section>
-          <section className="seller-section" aria-labelledby={listId}>
-            <h2 id={listId} className="seller-section__title">
-              All backups
-            </h2>
+          </Panel>
+          <Section title="All backups">
             <BackupTable backups={data.backups} />
-          </section>
+          </Section>
         </>
       )}
-    </div>
+    </SellerPage>
   );
 }

@@ -21,9 +21,9 @@ import { failureMessage } from '../failure-message';
 import { teamQueries } from '../features/team/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Empty, Panel, Section, SellerPage } from '../ui/seller-page';
 import { Button, buttonClass } from '../../../common/ui/button';
 import { DataTable, dataCell } from '../../../common/ui/data-table';
-import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import '../features/counter/components/counter.css';
 import './cash-report-page.css';
@@ -49,13 +49,9 @@ function FigureCells({ day }: { day: CashFigures }) {
  * each session told from the others by when it opened and closed.
  */
 function TillDays({ date, timeZone }: { date: string; timeZone: string }) {
-  const headingId = useId();
   const { data: days, error, refetch } = useQuery(counterQueries.days(date));
   return (
-    <section className="seller-section seller-report__till" aria-labelledby={headingId}>
-      <h2 id={headingId} className="seller-section__title">
-        The till
-      </h2>
+    <Section title="The till" className="seller-report__till">
       {error && !days ? (
         <LoadProblem
           message={failureMessage(error, 'Failed to load the till')}
@@ -64,19 +60,19 @@ function TillDays({ date, timeZone }: { date: string; timeZone: string }) {
       ) : !days ? (
         <Spinner label="Loading the till…" />
       ) : days.length === 0 ? (
-        <p className="seller-empty">The till was not opened that day.</p>
+        <Empty>The till was not opened that day.</Empty>
       ) : (
         days.map((day) => (
-          <div key={day._id} className="seller-panel">
+          <Panel key={day._id}>
             <h3 className="seller-report__till-title">
               {tillSessionTimes(day, timeZone)} · {day.sales} {day.sales === 1 ? 'sale' : 'sales'}
               {day.note && ` · ${day.note}`}
             </h3>
             <TillFigures day={day} />
-          </div>
+          </Panel>
         ))
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -101,46 +97,49 @@ export function CashReportPage() {
   const print = useSetAtom(printCashReportAtom);
 
   return (
-    <div className="seller-page seller-report">
-      <title>Cash report · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Cash report</h1>
-        <div className="seller-field seller-report__date">
-          <label htmlFor={dateId}>Day</label>
-          <input
-            id={dateId}
-            type="date"
-            value={date}
-            max={today}
-            onChange={(event) => setChosen(event.target.value)}
-          />
-        </div>
-        <div className="seller-report__actions">
-          <a
-            className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
-            href={cashReportCsvUrl(date)}
-            download
-          >
-            Download CSV
-          </a>
-          <Button
-            type="button"
-            look="seller"
-            variant="secondary"
-            size="small"
-            disabled={!report}
-            onClick={() => report && void print(report)}
-          >
-            Print
-          </Button>
-        </div>
-      </header>
+    <SellerPage
+      title="Cash report"
+      className="seller-report"
+      head={
+        <>
+          <div className="seller-field seller-report__date">
+            <label htmlFor={dateId}>Day</label>
+            <input
+              id={dateId}
+              type="date"
+              value={date}
+              max={today}
+              onChange={(event) => setChosen(event.target.value)}
+            />
+          </div>
+          <div className="seller-report__actions">
+            <a
+              className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
+              href={cashReportCsvUrl(date)}
+              download
+            >
+              Download CSV
+            </a>
+            <Button
+              type="button"
+              look="seller"
+              variant="secondary"
+              size="small"
+              disabled={!report}
+              onClick={() => report && void print(report)}
+            >
+              Print
+            </Button>
+          </div>
+        </>
+      }
+    >
       {failure ? (
         <LoadProblem message={failure} onRetry={() => void refetch()} />
       ) : !report ? (
         <Spinner label="Loading the cash report…" />
       ) : report.agents.length === 0 ? (
-        <p className="seller-empty">No agents on that day.</p>
+        <Empty>No agents on that day.</Empty>
       ) : (
         <DataTable
           caption={<>Agents’ cash on {report.date}</>}
@@ -200,6 +199,6 @@ export function CashReportPage() {
       )}
       <TillDays date={date} timeZone={timeZone} />
       <AgentCashDialog agent={cashOf} onClose={() => setCashOf(null)} />
-    </div>
+    </SellerPage>
   );
 }

@@ -7,8 +7,8 @@ import { succeeded } from '../failure-message';
 import { categoryMutations } from '../features/categories/mutations';
 import { SearchNamesPanel } from '../features/categories/components/search-names-panel';
 import { LoadProblem } from '../ui/load-problem';
+import { Panel, SellerPage } from '../ui/seller-page';
 import { Button } from '../../../common/ui/button';
-import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import './categories-page.css';
 
@@ -31,23 +31,12 @@ export function CategoriesPage() {
   const { data: categories, isError, refetch } = useQuery(categoryQueries.all());
 
   return (
-    <div className="seller-page">
-      <title>Categories · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Categories</h1>
-      </header>
-
-      <section className="seller-panel" aria-labelledby="add-category-title">
-        <h2 id="add-category-title" className="seller-panel__title">
-          Add a category
-        </h2>
+    <SellerPage title="Categories">
+      <Panel title="Add a category">
         <NewCategoryForm />
-      </section>
+      </Panel>
 
-      <section className="seller-panel" aria-labelledby="categories-title">
-        <h2 id="categories-title" className="seller-panel__title">
-          The shop’s categories
-        </h2>
+      <Panel title="The shop’s categories">
         {categories === undefined && isError ? (
           <LoadProblem
             message="The categories could not be loaded."
@@ -64,10 +53,10 @@ export function CategoriesPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
       <SearchNamesPanel />
-    </div>
+    </SellerPage>
   );
 }
 

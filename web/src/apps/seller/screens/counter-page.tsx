@@ -17,7 +17,7 @@ import { useTillSession } from '../features/counter/use-till-session';
 import { failureMessage } from '../failure-message';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
-import '../ui/seller-screen.css';
+import { SellerPage } from '../ui/seller-page';
 import '../ui/seller-form.css';
 import '../features/counter/components/counter.css';
 
@@ -42,12 +42,11 @@ export function CounterPage() {
   const dayClose = useDayClose(day, till.backToScan);
 
   return (
-    <div className="seller-page counter">
-      <title>Counter · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Counter</h1>
-        {day && <TillBar day={day} timeZone={timeZone} onClose={dayClose.start} />}
-      </header>
+    <SellerPage
+      title="Counter"
+      className="counter"
+      head={day && <TillBar day={day} timeZone={timeZone} onClose={dayClose.start} />}
+    >
       {/* What the till just did, said to screen readers: always there, so that it is read out. */}
       <p className="visually-hidden" role="status">
         {till.announcement}
@@ -120,6 +119,6 @@ export function CounterPage() {
       )}
       {/* Outside the till's screen: once closed, the day's figures stay on show. */}
       <CloseDayDialog {...dayClose.dialog} />
-    </div>
+    </SellerPage>
   );
 }

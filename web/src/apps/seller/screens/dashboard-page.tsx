@@ -24,9 +24,9 @@ import { pastCountText } from '../features/products/past-count';
 import { dashboardQueries } from '../features/dashboard/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
+import { Empty, Note, Panel, Section, SellerPage } from '../ui/seller-page';
 import { Button } from '../../../common/ui/button';
 import { DataTable, dataCell } from '../../../common/ui/data-table';
-import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import './dashboard-page.css';
 
@@ -143,10 +143,10 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
   return (
     <dl className="seller-dashboard__figures">
       {figures.map(([name, value]) => (
-        <div key={name} className="seller-panel">
+        <Panel key={name}>
           <dt>{name}</dt>
           <dd>{value}</dd>
-        </div>
+        </Panel>
       ))}
     </dl>
   );
@@ -154,12 +154,8 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
 
 /** Orders by the hour they were placed: a chart, and the same as a table for screen readers. */
 function OrdersByHour({ byHour }: { byHour: number[] }) {
-  const headingId = useId();
   return (
-    <section className="seller-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="seller-section__title">
-        Orders by hour
-      </h2>
+    <Section title="Orders by hour">
       <BarChart labels={HOURS} values={byHour} label="Orders" height={240} />
       <table className="visually-hidden">
         <caption>Orders by the hour they were placed</caption>
@@ -178,23 +174,19 @@ function OrdersByHour({ byHour }: { byHour: number[] }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </Section>
   );
 }
 
 /** The most sold products: a chart by units, and a table of units and sales. */
 function TopProducts({ products }: { products: TopProduct[] }) {
-  const headingId = useId();
   // The chart is drawn again only when the products change, not on each render of the page.
   const labels = useMemo(() => products.map((product) => product.name), [products]);
   const units = useMemo(() => products.map((product) => product.quantity), [products]);
   return (
-    <section className="seller-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="seller-section__title">
-        Top products online
-      </h2>
+    <Section title="Top products online">
       {products.length === 0 ? (
-        <p className="seller-empty">No products ordered online in these days.</p>
+        <Empty>No products ordered online in these days.</Empty>
       ) : (
         <>
           <BarChart
@@ -228,7 +220,7 @@ function TopProducts({ products }: { products: TopProduct[] }) {
           </DataTable>
         </>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -237,13 +229,9 @@ function TopProducts({ products }: { products: TopProduct[] }) {
  * (the counter's sales at 0), each a search of the Product List, where a new count clears it.
  */
 function ShelvesToCount({ products, total }: { products: ProductToCount[]; total: number }) {
-  const headingId = useId();
   if (total === 0) return null;
   return (
-    <section className="seller-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="seller-section__title">
-        Shelves to count
-      </h2>
+    <Section title="Shelves to count">
       <p className="seller-muted">
         {total === 1
           ? '1 product was sold past its count.'
@@ -264,7 +252,7 @@ function ShelvesToCount({ products, total }: { products: ProductToCount[]; total
           All of them in the Product List, to enter their counts
         </Link>
       </p>
-    </section>
+    </Section>
   );
 }
 
@@ -283,20 +271,21 @@ export function DashboardPage() {
   });
   const failure = error && failureMessage(error, 'Failed to load the dashboard');
   return (
-    <div className="seller-page seller-dashboard">
-      <title>Dashboard · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Dashboard</h1>
-        {data && (
-          <p className="seller-page__note">
+    <SellerPage
+      title="Dashboard"
+      className="seller-dashboard"
+      head={
+        data && (
+          <Note>
             {/* The days shown are said when they change; the minute's refresh is only seen. */}
             <span aria-live="polite">
               {data.from === data.to ? data.from : `${data.from} to ${data.to}`}
             </span>
             {isFetching && <span aria-hidden="true"> · updating…</span>}
-          </p>
-        )}
-      </header>
+          </Note>
+        )
+      }
+    >
       {today && range && (
         <RangePicker
           key={`${range.from}-${range.to}`}
@@ -317,6 +306,6 @@ export function DashboardPage() {
           <TopProducts products={data.topProducts} />
         </>
       )}
-    </div>
+    </SellerPage>
   );
 }

@@ -10,7 +10,7 @@ import { ProductForm } from '../features/products/components/product-form';
 import type { EditFrom } from '../features/products/components/product-table';
 import { productFormValues } from '../features/products/product-form';
 import { LoadProblem } from '../ui/load-problem';
-import '../ui/seller-screen.css';
+import '../ui/seller-page.css';
 
 /**
  * /seller/product-list/:id: the product form, filled with the product as it stands; saved, it

@@ -4,9 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { count, summary } from '../features/products/import-summary';
 import { productMutations } from '../features/products/mutations';
 import { serverUrl } from '../../../lib/server-origin';
+import { Note, Panel, SellerPage } from '../ui/seller-page';
 import { Button, buttonClass } from '../../../common/ui/button';
 import { DataTable } from '../../../common/ui/data-table';
-import '../ui/seller-screen.css';
 import '../ui/seller-form.css';
 import './import-page.css';
 
@@ -55,30 +55,22 @@ export function ImportPage() {
   };
 
   return (
-    <div className="seller-page">
-      <title>Import · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Import products</h1>
-      </header>
-
-      <section className="seller-panel" aria-labelledby="import-file-title">
-        <h2 id="import-file-title" className="seller-panel__title">
-          From a spreadsheet
-        </h2>
-        <p className="seller-page__note">
+    <SellerPage title="Import" heading="Import products">
+      <Panel title="From a spreadsheet">
+        <Note>
           A CSV with a header row and the columns sku, name, category, price, offerPrice,
           description (lines separated by |), weight, barcode, inStock, stockCount, stockCountRead
           and images (file names separated by ;), in any order. A row whose SKU the shop has updates
           that product; any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')}{' '}
           rows.
-        </p>
-        <p className="seller-page__note">
+        </Note>
+        <Note>
           In a row that updates a product, an empty cell keeps what the product has; a cell of just
           a dash ({CLEAR_CELL}) empties its description, weight, barcode, stock count (not counted)
           or pictures. A downloaded catalogue writes beside each stockCount the count it read
           (stockCountRead): that row's count applies only while the product still has it, so units
           sold since the download are not put back.
-        </p>
+        </Note>
         <form className="seller-form seller-form--wide" onSubmit={check}>
           <div className="seller-field">
             <label htmlFor={csvId}>Products (CSV)</label>
@@ -111,23 +103,24 @@ export function ImportPage() {
             </a>
           </div>
         </form>
-      </section>
+      </Panel>
 
       {checked && (
-        <section className="seller-panel" aria-labelledby="import-check-title">
-          <h2 id="import-check-title" className="seller-panel__title">
-            {checked.errors.length === 0
+        <Panel
+          title={
+            checked.errors.length === 0
               ? 'Ready to import'
-              : `${count(checked.errors.length, 'problem')} to fix`}
-          </h2>
+              : `${count(checked.errors.length, 'problem')} to fix`
+          }
+        >
           <p role="status">{summary(checked)}</p>
           {checked.errors.length > 0 && (
             <>
-              <p className="seller-page__note">
+              <Note>
                 Nothing is imported until every row is right: fix these in the file and check it
                 again. Row 1 is the first under the header; the line is the row&rsquo;s number in a
                 spreadsheet, the header being line 1.
-              </p>
+              </Note>
               <ImportErrors errors={checked.errors} />
             </>
           )}
@@ -144,18 +137,15 @@ export function ImportPage() {
                 : `Import ${count(checked.created + checked.updated, 'product')}`}
             </Button>
           )}
-        </section>
+        </Panel>
       )}
 
       {imported && (
-        <section className="seller-panel" aria-labelledby="import-done-title">
-          <h2 id="import-done-title" className="seller-panel__title">
-            Imported
-          </h2>
+        <Panel title="Imported">
           <p role="status">{summary(imported)}</p>
-        </section>
+        </Panel>
       )}
-    </div>
+    </SellerPage>
   );
 }
 
@@ -225,10 +215,10 @@ function ImportChanges({ answer: { changes, moreChanges } }: { answer: ImportAns
         </tbody>
       </DataTable>
       {moreChanges > 0 && (
-        <p className="seller-page__note">
+        <Note>
           …and {count(moreChanges, 'more row')} that change a product. Rows that empty a field or
           drop a picture are listed first.
-        </p>
+        </Note>
       )}
     </>
   );

@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { connectionAtoms } from '../../../lib/socket';
 import { LoadProblem } from '../ui/load-problem';
 import { Button } from '../../../common/ui/button';
-import '../ui/seller-screen.css';
+import { Empty, Note, SellerPage } from '../ui/seller-page';
 import './orders-page.css';
 
 function subscribeToVisibility(onChange: () => void) {
@@ -80,36 +80,38 @@ export function OrdersPage() {
   }, [orders, visible, acknowledge]);
 
   return (
-    <div className="seller-page">
-      <title>Orders · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Orders</h1>
-        {state === 'ready' && <p className="seller-page__note">Newest first</p>}
-        <LiveStatus connection={connection} />
-        {alerts === 'ask' && (
-          <Button
-            type="button"
-            look="seller"
-            variant="secondary"
-            size="small"
-            onClick={() =>
-              void askForBrowserAlerts().then((now) => {
-                setAlerts(now);
-                if (now === null) toast.success('Browser alerts are on');
-                else if (now === 'ask') toast.warning('Browser alerts were not turned on');
-              })
-            }
-          >
-            Turn on browser alerts
-          </Button>
-        )}
-        {alerts === 'blocked' && (
-          <p className="seller-page__note" role="status">
-            This browser blocks alerts from the shop: allow notifications in its settings for this
-            site, then reload.
-          </p>
-        )}
-      </header>
+    <SellerPage
+      title="Orders"
+      head={
+        <>
+          {state === 'ready' && <Note>Newest first</Note>}
+          <LiveStatus connection={connection} />
+          {alerts === 'ask' && (
+            <Button
+              type="button"
+              look="seller"
+              variant="secondary"
+              size="small"
+              onClick={() =>
+                void askForBrowserAlerts().then((now) => {
+                  setAlerts(now);
+                  if (now === null) toast.success('Browser alerts are on');
+                  else if (now === 'ask') toast.warning('Browser alerts were not turned on');
+                })
+              }
+            >
+              Turn on browser alerts
+            </Button>
+          )}
+          {alerts === 'blocked' && (
+            <Note status>
+              This browser blocks alerts from the shop: allow notifications in its settings for this
+              site, then reload.
+            </Note>
+          )}
+        </>
+      }
+    >
       {state === 'failed' ? (
         <LoadProblem
           message={SELLER_MESSAGES.loadOrdersFailed}
@@ -118,7 +120,7 @@ export function OrdersPage() {
       ) : state !== 'ready' ? (
         <Spinner label="Loading the orders…" />
       ) : orders.length === 0 ? (
-        <p className="seller-empty">No orders yet. New orders show up here by themselves.</p>
+        <Empty>No orders yet. New orders show up here by themselves.</Empty>
       ) : (
         <>
           <ol className="seller-orders" aria-label="Orders, newest first">
@@ -184,6 +186,6 @@ export function OrdersPage() {
         onConfirm={confirmCancel}
         onDismiss={() => setAskingCancel(false)}
       />
-    </div>
+    </SellerPage>
   );
 }

@@ -20,7 +20,7 @@ import { sellerProductQueries } from '../features/products/queries';
 import { useAddressText } from '../../../lib/use-address-text';
 import { LoadProblem } from '../ui/load-problem';
 import { buttonClass } from '../../../common/ui/button';
-import '../ui/seller-screen.css';
+import '../ui/seller-page.css';
 import './product-list-page.css';
 
 /** Typing pauses this long before the list follows: one search per word, not per letter. */

@@ -24,7 +24,7 @@ import { closedText } from '../../../common/shop-settings/closed-text';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button } from '../../../common/ui/button';
-import '../ui/seller-screen.css';
+import '../ui/seller-page.css';
 import '../ui/seller-form.css';
 import './shop-page.css';
 

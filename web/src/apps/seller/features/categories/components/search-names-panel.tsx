@@ -4,7 +4,7 @@ import { succeeded } from '../../../failure-message';
 import { categoryMutations } from '../mutations';
 import { searchNameQueries } from '../queries';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-screen.css';
+import { Note, Panel } from '../../../ui/seller-page';
 import '../../../ui/seller-form.css';
 import './search-names-panel.css';
 
@@ -30,15 +30,12 @@ export function SearchNamesPanel() {
   }
 
   return (
-    <section className="seller-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-panel__title">
-        Names shoppers type
-      </h2>
-      <p className="seller-page__note">
+    <Panel title="Names shoppers type">
+      <Note>
         Search already knows the common Indian names of groceries, in English letters and in
         Devanagari (doodh, दूध, aloo, atta …). Add the shop’s own: what shoppers type, and the word
         your products use for it.
-      </p>
+      </Note>
       <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
         <div className="seller-field-row">
           <div className="seller-field">
@@ -90,6 +87,6 @@ export function SearchNamesPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

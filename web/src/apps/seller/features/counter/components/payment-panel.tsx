@@ -10,6 +10,7 @@ import { QrCode } from '../../../ui/qr-code';
 import { cashFor } from '../bill';
 import { paiseText } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { Panel } from '../../../ui/seller-page';
 
 interface PaymentPanelProps {
   totals: CartTotals;
@@ -53,10 +54,7 @@ export function PaymentPanel({
         : null;
   const upiReady = upi.upiId !== '';
   return (
-    <section className="seller-panel counter-pay" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-section__title">
-        Payment
-      </h2>
+    <Panel title="Payment" className="counter-pay">
       <dl className="counter-pay__totals">
         <div>
           <dt>Subtotal</dt>
@@ -150,6 +148,6 @@ export function PaymentPanel({
         {busy ? 'Recording…' : payment === 'cash' ? 'Complete sale' : 'Payment received'}{' '}
         <kbd>F9</kbd>
       </Button>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { counterQueries } from '../queries';
 import { SalesTable } from './sales-table';
 import { Button } from '../../../../../common/ui/button';
+import { Empty, Section } from '../../../ui/seller-page';
 
 interface RecentSalesProps {
   /** The shop's day of the open day of the till: its sales, in every session of that day. */
@@ -18,20 +19,16 @@ interface RecentSalesProps {
  * with the receipt): each to print again or take items back from.
  */
 export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesProps) {
-  const id = useId();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
     counterQueries.sales(date),
   );
   const sales = data?.pages.flatMap((page) => page.sales) ?? [];
   const actions = { onReturn, onPrint };
   return (
-    <section className="seller-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-section__title">
-        Today’s sales
-      </h2>
+    <Section title="Today’s sales">
       <FindBill timeZone={timeZone} {...actions} />
       {sales.length === 0 ? (
-        <p className="seller-empty">No sales at the counter yet today.</p>
+        <Empty>No sales at the counter yet today.</Empty>
       ) : (
         <SalesTable
           caption="Today’s sales at the counter, newest first"
@@ -52,7 +49,7 @@ export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesPr
           Earlier sales
         </Button>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -85,7 +82,7 @@ function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'
       </form>
       {/* What the search found, said as it changes. */}
       <div role="status">
-        {number !== null && data && !found && <p className="seller-empty">No bill {number}.</p>}
+        {number !== null && data && !found && <Empty>No bill {number}.</Empty>}
         {found && (
           <p className="counter-find__found">
             Found bill {found.number}, of {dayIn(new Date(found.createdAt), timeZone)}:

@@ -1,7 +1,7 @@
 import { type CounterSale } from '@kirana/shared';
-import { useId } from 'react';
 import { rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { Panel } from '../../../ui/seller-page';
 
 interface SaleDoneProps {
   sale: CounterSale;
@@ -12,14 +12,10 @@ interface SaleDoneProps {
 
 /** The sale recorded: its bill number, the change to give, its receipt, and the next sale. */
 export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
-  const id = useId();
   // The focus stays in the scan box: the next scan, or Enter there, starts the next sale. The
   // page's status says what was recorded.
   return (
-    <section className="seller-panel counter-done" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-section__title">
-        Bill {sale.number} recorded
-      </h2>
+    <Panel title={`Bill ${sale.number} recorded`} className="counter-done">
       <p className="counter-done__amount">{rupees(sale.amount)}</p>
       {sale.payment === 'cash' ? (
         <p className="counter-done__change">
@@ -44,7 +40,7 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
           New sale <kbd>Enter</kbd>
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -2,6 +2,7 @@ import { shopClockTime, type CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { rupees, ungrouped } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { Panel } from '../../../ui/seller-page';
 
 /** The day of the till is not open: the cash in the drawer starts it. */
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
@@ -16,10 +17,7 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
     if (valid && !busy) onOpen(amount);
   };
   return (
-    <form className="seller-panel counter-open" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="seller-section__title">
-        Open the day
-      </h2>
+    <Panel title="Open the day" className="counter-open" onSubmit={submit}>
       <p className="counter-hint">Count the cash in the drawer before the first sale.</p>
       <div className="seller-field">
         <label htmlFor={`${id}-float`}>Cash in the drawer (₹)</label>
@@ -45,7 +43,7 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
       <Button type="submit" look="seller" disabled={!valid} aria-busy={busy}>
         {busy ? 'Opening…' : 'Open the till'}
       </Button>
-    </form>
+    </Panel>
   );
 }
 

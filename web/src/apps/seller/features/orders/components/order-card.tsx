@@ -17,7 +17,7 @@ import { cancelReasonText } from '../../../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-screen.css';
+import { Alert } from '../../../ui/seller-page';
 import '../../../ui/status-pill.css';
 import './order-card.css';
 
@@ -183,7 +183,7 @@ export function OrderCard({
                 <a href={`tel:${assignedTo.phone}`}>{assignedTo.phone}</a>
               </p>
               {order.pinLocked && !isFinished(order.status) && (
-                <p className="seller-alert" role="status">
+                <Alert status>
                   Delivery locked: 5 wrong PINs entered.{' '}
                   {onUnlockPin && (
                     <Button
@@ -196,7 +196,7 @@ export function OrderCard({
                       Unlock PIN
                     </Button>
                   )}
-                </p>
+                </Alert>
               )}
               {onTakeBack && canTakeBackOrder(order) && (
                 <Button
