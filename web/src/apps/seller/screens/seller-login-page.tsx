@@ -21,7 +21,8 @@ export function SellerLoginPage() {
           <span className="seller-accent">Seller</span> Login
         </h1>
         <SellerLoginForm
-          onLogIn={(credentials) => logIn.mutateAsync(credentials).catch(() => {})}
+          onLogIn={(credentials) => logIn.mutate(credentials)}
+          busy={logIn.isPending}
         />
       </div>
     </main>

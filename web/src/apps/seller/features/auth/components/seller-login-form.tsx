@@ -1,29 +1,25 @@
 import type { SellerLoginBody } from '@kirana/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../../../common/ui/button';
 import '../../../ui/seller-form.css';
 
 interface SellerLoginFormProps {
-  /** Resolves once the attempt has been answered (its toast says how it went). */
-  onLogIn: (credentials: SellerLoginBody) => Promise<unknown>;
+  /** Asks to log in; its mutation's toast says how it went. */
+  onLogIn: (credentials: SellerLoginBody) => void;
+  /** While the attempt waits for its answer. */
+  busy: boolean;
 }
 
 /** The seller's email and password form. */
-export function SellerLoginForm({ onLogIn }: SellerLoginFormProps) {
-  const [busy, setBusy] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+export function SellerLoginForm({ onLogIn, busy }: SellerLoginFormProps) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      await onLogIn({
-        email: String(data.get('email') ?? '').trim(),
-        password: String(data.get('password') ?? ''),
-      });
-    } finally {
-      setBusy(false);
-    }
+    onLogIn({
+      email: String(data.get('email') ?? '').trim(),
+      password: String(data.get('password') ?? ''),
+    });
   }
 
   return (
