@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { CashConfirmDialog } from '../features/orders/components/cash-confirm-dialog';
 import { ListToolbar } from '../features/orders/components/list-toolbar';
-import { LoadState } from '../ui/load-state';
-import { OrderCard } from '../features/orders/components/order-card';
+import { EmptyState, LoadState } from '../ui/load-state';
+import { OrderCard, OrderList } from '../features/orders/components/order-card';
 import { PinPadDialog } from '../features/orders/components/pin-pad-dialog';
 import { ShiftBar } from '../features/duty/components/shift-bar';
 import { asksForPin, orderActions, type OrderAction } from '../features/orders/order-actions';
@@ -15,8 +15,6 @@ import { useLinkedOrder } from '../features/orders/use-linked-order';
 import { useOrderChanges } from '../features/orders/use-order-changes';
 import { useOrdersList } from '../features/orders/use-orders-list';
 import { connectionAtoms } from '../../../lib/socket';
-import '../ui/load-state.css';
-import '../features/orders/components/order-card.css';
 import './active-orders-page.css';
 
 interface OrdersPageProps {
@@ -90,10 +88,9 @@ export function ActiveOrdersPage({ agentId }: OrdersPageProps) {
       {load !== 'ready' ? (
         <LoadState failed={load === 'failed'} failure={loadFailedText('active')} />
       ) : mine.length === 0 && open.length === 0 ? (
-        <div className="agent-empty">
-          <p className="agent-empty__title">{t`No orders right now`}</p>
-          <p>{t`New orders show up here by themselves.`}</p>
-        </div>
+        <EmptyState
+          title={t`No orders right now`}
+        >{t`New orders show up here by themselves.`}</EmptyState>
       ) : (
         <>
           <OrderSection id="agent-mine" title={t`Your deliveries`}>
@@ -147,7 +144,7 @@ function OrderSection({
       <h2 id={id} className="agent-section__title">
         {title} <span className="agent-section__count">{children.length}</span>
       </h2>
-      <ul className="agent-orders">{children}</ul>
+      <OrderList>{children}</OrderList>
     </section>
   );
 }

@@ -6,8 +6,8 @@ import { dateLocale } from '../i18n/locale';
 import { agentQueries } from '../queries';
 import { useShopTimeZone } from '../../../common/shop-settings/use-shop';
 import { formatOrderTime } from '../../../lib/format';
-import '../ui/load-state.css';
-import '../features/orders/components/list-toolbar.css';
+import { EmptyState } from '../ui/load-state';
+import { Toolbar } from '../features/orders/components/list-toolbar';
 import './cash-page.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
@@ -41,9 +41,7 @@ export function CashPage({ agentId }: { agentId: string }) {
   return (
     <>
       <title>{t`Cash · Kirana Delivery`}</title>
-      <div className="agent-toolbar">
-        <h1 className="agent-toolbar__title">{t`Cash in hand`}</h1>
-      </div>
+      <Toolbar title={t`Cash in hand`} />
       {!cash ? (
         <Spinner label={t`Loading your cash…`} />
       ) : (
@@ -53,10 +51,9 @@ export function CashPage({ agentId }: { agentId: string }) {
             {t`Hand the cash to the shop at the counter: the shop records it here.`}
           </p>
           {cash.lines.length === 0 ? (
-            <div className="agent-empty">
-              <p className="agent-empty__title">{t`No cash yet`}</p>
-              <p>{t`Cash you take at the door is listed here.`}</p>
-            </div>
+            <EmptyState
+              title={t`No cash yet`}
+            >{t`Cash you take at the door is listed here.`}</EmptyState>
           ) : (
             <ol className="agent-cash__lines" aria-label={t`Cash lines, newest first`}>
               {cash.lines.map((line) => (

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import { LiveStatus } from '../../../../../common/ui/live-status';
 import { formatClock } from '../../../../../lib/format';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
@@ -28,9 +29,9 @@ export function ListToolbar({
   const timeZone = useShopTimeZone();
   const updated = fetchedAt === null ? null : formatClock(fetchedAt, timeZone, dateLocale());
   return (
-    <div className="agent-toolbar">
-      <div>
-        <h1 className="agent-toolbar__title">{title}</h1>
+    <Toolbar
+      title={title}
+      status={
         <div className="agent-toolbar__status">
           {updated !== null && <p className="agent-toolbar__fresh">{t`Updated ${updated}`}</p>}
           <LiveStatus
@@ -38,7 +39,8 @@ export function ListToolbar({
             texts={{ connecting: t`Connecting…`, live: t`Live`, reconnecting: t`Reconnecting…` }}
           />
         </div>
-      </div>
+      }
+    >
       <button
         type="button"
         className="agent-toolbar__refresh"
@@ -49,6 +51,27 @@ export function ListToolbar({
         <RefreshIcon />
         <span>{t`Refresh`}</span>
       </button>
+    </Toolbar>
+  );
+}
+
+/** A screen's title bar: the title, what is said under it, and what stands beside it. */
+export function Toolbar({
+  title,
+  status,
+  children,
+}: {
+  title: string;
+  status?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="agent-toolbar">
+      <div>
+        <h1 className="agent-toolbar__title">{title}</h1>
+        {status}
+      </div>
+      {children}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   orderNumber,
 } from '@kirana/shared';
 import { t } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import { dateLocale } from '../../../i18n/locale';
 import { actionLabel, type OrderAction } from '../order-actions';
 import { mapsHref, phoneHref } from '../order-links';
@@ -161,4 +162,9 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
       )}
     </article>
   );
+}
+
+/** Order cards, one under another. */
+export function OrderList({ children }: { children: ReactNode }) {
+  return <ul className="agent-orders">{children}</ul>;
 }
