@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { succeeded } from '../failure-message';
 import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
 import '../ui/seller-page.css';
@@ -14,7 +13,10 @@ export function AddProductPage() {
         <h1>Add Product</h1>
       </header>
       <div className="seller-panel">
-        <ProductForm onSave={(values) => succeeded(addProduct.mutateAsync(values))} />
+        <ProductForm
+          save={(values) => addProduct.mutateAsync(values)}
+          saving={addProduct.isPending}
+        />
       </div>
     </div>
   );

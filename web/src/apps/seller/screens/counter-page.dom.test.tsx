@@ -7,10 +7,10 @@ import {
 } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { attachToaster } from '../../../lib/toast';
 import { aShop } from '../../../test/shop';
+import { answer, answeredBy, refusal } from '../../../test/store';
 import { aProduct } from '../../../test/products';
 import { CounterPage } from './counter-page';
 
@@ -58,11 +58,6 @@ const aSale = (number: number, amount: number): CounterSale => ({
   createdAt: '2026-12-07T05:00:00.000Z',
 });
 
-const answer = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const refusal = (status: number, code: string, message: string) =>
-  answer({ success: false, code, message }, status);
-
 /** A promise the test settles when it chooses: an answer held by a slow server. */
 function held<T>() {
   let settle!: (value: T | Promise<T>) => void;
@@ -83,8 +78,6 @@ let productsNow: Product[];
 let saleCalls: SaleCall[];
 /** The codes looked up so far, each once answered. */
 let lookUps: string[];
-let toasts: string[];
-let detachToaster: () => void;
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname, searchParams } = new URL(url, 'http://kirana.test');
@@ -115,6 +108,8 @@ async function store(url: string, init: RequestInit = {}): Promise<Response> {
   return refusal(404, 'NOT_FOUND', `No route ${pathname} in this test`);
 }
 
+const heard = answeredBy(store);
+
 const byBarcode = (code: string) =>
   [tea, rusk, soap].find((product) => product.barcode === code) ?? null;
 const found = async (code: string) => {
@@ -130,20 +125,9 @@ beforeEach(() => {
   productsNow = [tea, rusk, soap];
   saleCalls = [];
   lookUps = [];
-  toasts = [];
-  detachToaster = attachToaster({
-    show: (toast) => toasts.push(toast.message),
-    clearErrors: () => {},
-  });
-  vi.stubGlobal('fetch', vi.fn(store));
 });
 
-afterEach(() => {
-  detachToaster();
-  queryClient.clear();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(() => sessionStorage.clear());
 
 /** The Counter screen with the till open, its scan box focused. */
 async function openTill() {
@@ -216,7 +200,9 @@ describe('the Counter screen', () => {
     await lookedUp(rusk);
     lost.settle(Promise.reject(new TypeError('Failed to fetch')));
 
-    await waitFor(() => expect(toasts).toContain('The sale could not be recorded: try again'));
+    await waitFor(() =>
+      expect(heard.toasts).toContain('The sale could not be recorded: try again'),
+    );
     // Both on the bill, held over a reload with the try that may have been recorded.
     await waitFor(() => expect(quantityOf(rusk)).not.toBeNull());
     expect(quantityOf(tea)).not.toBeNull();
@@ -229,7 +215,7 @@ describe('the Counter screen', () => {
       refusal(409, 'IDEMPOTENCY_KEY_REUSED', 'This key was used for another request');
     press('F9');
     await waitFor(() =>
-      expect(toasts).toContain('This bill was recorded already: find it in Today’s sales'),
+      expect(heard.toasts).toContain('This bill was recorded already: find it in Today’s sales'),
     );
     expect(saleCalls).toHaveLength(2);
     expect(saleCalls[1]!.key).toBe(saleCalls[0]!.key);
@@ -273,6 +259,6 @@ describe('the Counter screen', () => {
         sellPastCount: true,
       },
     });
-    expect(toasts).toEqual([]);
+    expect(heard.toasts).toEqual([]);
   });
 });

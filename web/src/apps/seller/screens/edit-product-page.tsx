@@ -1,10 +1,8 @@
 import type { Product } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
 import { productQueries } from '../../../common/catalogue/queries';
-import { succeeded } from '../failure-message';
 import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
 import type { EditFrom } from '../features/products/components/product-table';
@@ -58,18 +56,17 @@ export function EditProductPage() {
 function EditProduct({ product, back }: { product: Product; back: string }) {
   const update = useMutation(productMutations.update());
   const navigate = useNavigate();
-  const [initial] = useState(() => productFormValues(product));
   return (
     <div className="seller-panel">
       <ProductForm
-        initial={initial}
+        initial={productFormValues(product)}
         submitLabel="Save changes"
         busyLabel="Saving…"
-        onSave={async (values) => {
-          const saved = await succeeded(update.mutateAsync({ id: product._id, values, initial }));
-          if (saved) await navigate(back);
-          return saved;
+        save={async (values, initial) => {
+          await update.mutateAsync({ id: product._id, values, initial });
+          await navigate(back);
         }}
+        saving={update.isPending}
       />
     </div>
   );

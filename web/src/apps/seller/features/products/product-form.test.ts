@@ -8,8 +8,10 @@ import {
   productFormProblem,
   productFormValues,
   productUpdateFormData,
+  refusalProblems,
   type ProductFormValues,
 } from './product-form';
+import { ApiError } from '../../../../lib/api-client';
 import { aProduct } from '../../../../test/products';
 
 const picture = (name: string, type = 'image/png', size = 10) =>
@@ -112,6 +114,32 @@ describe('product form checks', () => {
     expect(imageProblem(picture('big.png', 'image/png', MAX_IMAGE_BYTES + 1))).toBe(
       'Each image must be at most 5 MB',
     );
+  });
+});
+
+describe('a refusal at its field', () => {
+  it('puts the server’s refusal at the field its message starts with, in the form’s words', () => {
+    const taken = new ApiError('barcode 8901030865279 is already used by another product', 409);
+    expect(refusalProblems(taken)).toEqual({
+      barcode: 'Barcode 8901030865279 is already used by another product',
+    });
+    expect(refusalProblems(new ApiError('offerPrice must not exceed price', 400))).toEqual({
+      offerPrice: 'Offer price must not exceed price',
+    });
+    expect(
+      refusalProblems(new ApiError('SKU ATTA-5KG is already used by another product', 409)),
+    ).toEqual({
+      sku: 'SKU ATTA-5KG is already used by another product',
+    });
+    expect(refusalProblems(new ApiError('images: a product has at most 4 pictures', 400))).toEqual({
+      images: 'images: a product has at most 4 pictures',
+    });
+  });
+
+  it('puts nothing at a field when the refusal names none, or the server was not reached', () => {
+    expect(refusalProblems(new ApiError('Product not found', 404))).toEqual({});
+    expect(refusalProblems(new ApiError('name of the store is down', 503))).toEqual({});
+    expect(refusalProblems(new Error('price went wrong'))).toEqual({});
   });
 });
 

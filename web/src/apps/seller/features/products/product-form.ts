@@ -6,6 +6,7 @@ import {
   type Product,
   type ProductData,
 } from '@kirana/shared';
+import { ApiError } from '../../../../lib/api-client';
 
 /**
  * What the product form holds: the text of each field, and per slot a newly chosen picture, the
@@ -70,10 +71,14 @@ function checked(values: ProductFormValues) {
   return productDataFieldSchema.safeParse(field);
 }
 
-/** The form's label of each field the schema names in its messages. */
+/** What is wrong with the form, by field (the pictures' under `images`). */
+export type ProductFormProblems = Partial<Record<keyof ProductFormValues, string>>;
+
+/** The form's label of each field the schema and the server name in their messages. */
 const LABELS: Record<string, string> = {
   name: 'Product name',
   description: 'Product description',
+  category: 'Category',
   price: 'Product price',
   offerPrice: 'Offer price',
   weight: 'Weight',
@@ -81,17 +86,45 @@ const LABELS: Record<string, string> = {
   barcode: 'Barcode',
 };
 
+/** The form's field each word a message starts with names (the server says 'SKU', 'image'). */
+const FIELDS = new Map<unknown, keyof ProductFormValues>([
+  ...(Object.keys(LABELS) as (keyof ProductFormValues)[]).map((field) => [field, field] as const),
+  ['SKU', 'sku'],
+  ['image', 'images'],
+  ['images', 'images'],
+]);
+
+/** A message of the server's rules, its first word (the field) in the form's words. */
+const inFormWords = (message: string) => message.replace(/^\w+/, (field) => LABELS[field] ?? field);
+
 /**
- * Why the form cannot be sent yet, by the server's rules in the form's words ('Offer price must
- * not exceed price'), or null when it can.
+ * What is wrong with the form before it is sent, by field, by the server's rules in the form's
+ * words ('Offer price must not exceed price'); empty when it can be sent.
  */
+export function productFormProblems(values: ProductFormValues): ProductFormProblems {
+  const problems: ProductFormProblems = {};
+  for (const issue of checked(values).error?.issues ?? []) {
+    const field = FIELDS.get(issue.path[0]);
+    if (field === 'category') problems.category ??= 'Choose a category';
+    else if (field) problems[field] ??= inFormWords(issue.message);
+  }
+  return problems;
+}
+
+/** Why the form cannot be sent yet (its first problem), or null when it can. */
 export function productFormProblem(values: ProductFormValues): string | null {
-  const result = checked(values);
-  if (result.success) return null;
-  const [issue] = result.error.issues;
-  if (!issue) return 'Check the product';
-  if (issue.path[0] === 'category') return 'Choose a category';
-  return issue.message.replace(/^\w+/, (field) => LABELS[field] ?? field);
+  if (checked(values).success) return null;
+  return Object.values(productFormProblems(values))[0] ?? 'Check the product';
+}
+
+/**
+ * What the server's refusal `problem` says is wrong, at the field its message starts with
+ * ('barcode 8901030865279 is already used by another product'); empty when it names none.
+ */
+export function refusalProblems(problem: unknown): ProductFormProblems {
+  if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) return {};
+  const field = FIELDS.get(/^\w+/.exec(problem.message)?.[0]);
+  return field ? { [field]: inFormWords(problem.message) } : {};
 }
 
 /**

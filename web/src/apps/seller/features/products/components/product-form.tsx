@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { toast } from '../../../../../lib/toast';
+import type { ChangeEvent, FormEvent } from 'react';
 import { categoryQueries } from '../../../../../common/catalogue/queries';
-import { EMPTY_PRODUCT_FORM, imageProblem, type ProductFormValues } from '../product-form';
-import { ImageSlot } from './image-slot';
 import { Button } from '../../../../../common/ui/button';
+import { Field, FieldHint, FieldProblem } from '../../../../../common/ui/field';
+import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../product-form';
+import type { ProductTextField } from '../product-form-reducer';
+import { useProductForm, type SaveProduct } from '../use-product-form';
+import { ImageSlot } from './image-slot';
 import '../../../ui/seller-form.css';
 import './product-form.css';
 
@@ -14,194 +16,147 @@ interface ProductFormProps {
   /** The submit button's words, and what it says while saving. */
   submitLabel?: string;
   busyLabel?: string;
-  /** Resolves true once saved; a form for a new product then starts afresh. */
-  onSave: (values: ProductFormValues) => Promise<boolean>;
+  /** Saves the form; once it has, a form for a new product starts afresh. */
+  save: SaveProduct;
+  /** Whether the save is on its way (its mutation's `isPending`). */
+  saving: boolean;
 }
+
+/** A price's box: rupees and paise, more than 0. */
+const MONEY = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: '0.01',
+  step: '0.01',
+  placeholder: '0.00',
+  required: true,
+} as const;
 
 /**
  * The product form, to add a product or edit one: four picture slots, name, description,
- * category (the shop's, hidden ones marked), prices, weight, SKU and barcode.
+ * category (the shop's, hidden ones marked), prices, weight, SKU and barcode; what the server's
+ * rules refuse is said under its field.
  */
 export function ProductForm({
   initial = EMPTY_PRODUCT_FORM,
   submitLabel = 'Add product',
   busyLabel = 'Adding…',
-  onSave,
+  save,
+  saving,
 }: ProductFormProps) {
-  const [values, setValues] = useState<ProductFormValues>(initial);
-  const [busy, setBusy] = useState(false);
+  const form = useProductForm(initial, save);
+  const { values, problems } = form;
   const categories = useQuery(categoryQueries.all()).data ?? [];
 
-  const update = (change: Partial<ProductFormValues>) =>
-    setValues((current) => ({ ...current, ...change }));
+  /** The value of `field` and its edits. */
+  const typed = (field: ProductTextField) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      form.edit(field, event.target.value),
+  });
 
-  function setImage(slot: number, file: File | string | null) {
-    setValues((current) => ({
-      ...current,
-      images: current.images.map((held, index) => (index === slot ? file : held)),
-    }));
-  }
-
-  function chooseImage(slot: number, file: File) {
-    const problem = imageProblem(file);
-    if (problem) toast.error(problem);
-    else setImage(slot, file);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      if ((await onSave(values)) && initial === EMPTY_PRODUCT_FORM) setValues(EMPTY_PRODUCT_FORM);
-    } finally {
-      setBusy(false);
-    }
-  }
+    void form.submit();
+  };
 
   return (
-    <form className="seller-form seller-form--wide" onSubmit={handleSubmit} aria-busy={busy}>
+    <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={saving}>
       <fieldset className="seller-fieldset" aria-describedby="product-images-hint">
         <legend>Product images</legend>
-        <p className="seller-hint" id="product-images-hint">
+        <FieldHint id="product-images-hint">
           Up to 4 pictures: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one.
-        </p>
+        </FieldHint>
         <div className="seller-image-slots">
           {values.images.map((file, index) => (
             <ImageSlot
               key={index}
               number={index + 1}
               file={file}
-              onChoose={(chosen) => chooseImage(index, chosen)}
-              onClear={() => setImage(index, null)}
+              onChoose={(chosen) => form.choosePicture(index, chosen)}
+              onClear={() => form.removePicture(index)}
             />
           ))}
         </div>
+        {problems.images && <FieldProblem>{problems.images}</FieldProblem>}
       </fieldset>
 
-      <div className="seller-field">
-        <label htmlFor="product-name">Product name</label>
-        <input
-          id="product-name"
-          value={values.name}
-          onChange={(event) => update({ name: event.target.value })}
-          maxLength={200}
-          required
-        />
-      </div>
+      <Field id="product-name" label="Product name" problem={problems.name}>
+        {(control) => <input {...control} {...typed('name')} maxLength={200} required />}
+      </Field>
 
-      <div className="seller-field">
-        <label htmlFor="product-description">Product description</label>
-        <textarea
-          id="product-description"
-          rows={4}
-          value={values.description}
-          onChange={(event) => update({ description: event.target.value })}
-          aria-describedby="product-description-hint"
-        />
-        <p className="seller-hint" id="product-description-hint">
-          One bullet point per line.
-        </p>
-      </div>
+      <Field
+        id="product-description"
+        label="Product description"
+        hint="One bullet point per line."
+        problem={problems.description}
+      >
+        {(control) => <textarea {...control} {...typed('description')} rows={4} />}
+      </Field>
 
-      <div className="seller-field">
-        <label htmlFor="product-category">Category</label>
-        <select
-          id="product-category"
-          value={values.category}
-          onChange={(event) => update({ category: event.target.value })}
-          required
-        >
-          <option value="" disabled>
-            Select a category
-          </option>
-          {categories.map((category) => (
-            <option key={category.path} value={category.path}>
-              {category.hidden ? `${category.text} (hidden)` : category.text}
+      <Field id="product-category" label="Category" problem={problems.category}>
+        {(control) => (
+          <select {...control} {...typed('category')} required>
+            <option value="" disabled>
+              Select a category
             </option>
-          ))}
-          {/* Its own category shows before the list has loaded, so the choice is kept. */}
-          {values.category && !categories.some((category) => category.path === values.category) && (
-            <option value={values.category}>{values.category}</option>
+            {categories.map((category) => (
+              <option key={category.path} value={category.path}>
+                {category.hidden ? `${category.text} (hidden)` : category.text}
+              </option>
+            ))}
+            {/* Its own category shows before the list has loaded, so the choice is kept. */}
+            {values.category &&
+              !categories.some((category) => category.path === values.category) && (
+                <option value={values.category}>{values.category}</option>
+              )}
+          </select>
+        )}
+      </Field>
+
+      <div className="seller-field-row">
+        <Field id="product-price" label="Product price (₹)" problem={problems.price}>
+          {(control) => <input {...control} {...typed('price')} {...MONEY} />}
+        </Field>
+        <Field id="product-offer-price" label="Offer price (₹)" problem={problems.offerPrice}>
+          {(control) => <input {...control} {...typed('offerPrice')} {...MONEY} />}
+        </Field>
+        <Field id="product-weight" label="Weight" optional problem={problems.weight}>
+          {(control) => (
+            <input {...control} {...typed('weight')} placeholder="e.g. 500 g" maxLength={50} />
           )}
-        </select>
+        </Field>
       </div>
 
       <div className="seller-field-row">
-        <div className="seller-field">
-          <label htmlFor="product-price">Product price (₹)</label>
-          <input
-            id="product-price"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0.00"
-            value={values.price}
-            onChange={(event) => update({ price: event.target.value })}
-            required
-          />
-        </div>
-        <div className="seller-field">
-          <label htmlFor="product-offer-price">Offer price (₹)</label>
-          <input
-            id="product-offer-price"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0.00"
-            value={values.offerPrice}
-            onChange={(event) => update({ offerPrice: event.target.value })}
-            required
-          />
-        </div>
-        <div className="seller-field">
-          <label htmlFor="product-weight">
-            Weight <span className="seller-optional">(optional)</span>
-          </label>
-          <input
-            id="product-weight"
-            placeholder="e.g. 500 g"
-            maxLength={50}
-            value={values.weight}
-            onChange={(event) => update({ weight: event.target.value })}
-          />
-        </div>
-      </div>
-
-      <div className="seller-field-row">
-        <div className="seller-field">
-          <label htmlFor="product-sku">
-            SKU <span className="seller-optional">(optional)</span>
-          </label>
-          <input
-            id="product-sku"
-            placeholder="e.g. ATTA-5KG"
-            maxLength={64}
-            autoComplete="off"
-            value={values.sku}
-            onChange={(event) => update({ sku: event.target.value })}
-          />
-        </div>
-        <div className="seller-field">
-          <label htmlFor="product-barcode">
-            Barcode <span className="seller-optional">(optional)</span>
-          </label>
-          <input
-            id="product-barcode"
-            inputMode="numeric"
-            placeholder="e.g. 8901030865279"
-            maxLength={32}
-            autoComplete="off"
-            value={values.barcode}
-            onChange={(event) => update({ barcode: event.target.value })}
-          />
-        </div>
+        <Field id="product-sku" label="SKU" optional problem={problems.sku}>
+          {(control) => (
+            <input
+              {...control}
+              {...typed('sku')}
+              placeholder="e.g. ATTA-5KG"
+              maxLength={64}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field id="product-barcode" label="Barcode" optional problem={problems.barcode}>
+          {(control) => (
+            <input
+              {...control}
+              {...typed('barcode')}
+              inputMode="numeric"
+              placeholder="e.g. 8901030865279"
+              maxLength={32}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       </div>
 
       <div>
-        <Button type="submit" look="seller" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
+        <Button type="submit" look="seller" disabled={saving}>
+          {saving ? busyLabel : submitLabel}
         </Button>
       </div>
     </form>
