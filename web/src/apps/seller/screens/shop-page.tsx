@@ -6,24 +6,19 @@ import {
   type ShopAnswer,
 } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { failureMessage } from '../failure-message';
 import { shopMutations } from '../features/shop-settings/mutations';
 import { OpeningHoursEditor } from '../features/shop-settings/components/opening-hours-editor';
-import {
-  badOpening,
-  pauseFor,
-  shopFormProblems,
-  shopFormValues,
-  shopUpdateOf,
-  type ShopFormProblems,
-  type ShopFormValues,
-} from '../features/shop-settings/shop-form';
+import { pauseFor } from '../features/shop-settings/shop-form';
+import { FIELD_IDS, type ShopTextSetting } from '../features/shop-settings/shop-settings-reducer';
+import { useShopSettings } from '../features/shop-settings/use-shop-settings';
 import { closedText } from '../../../common/shop-settings/closed-text';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button } from '../../../common/ui/button';
+import { Field } from '../../../common/ui/field';
 import '../ui/seller-page.css';
 import '../ui/seller-form.css';
 import './shop-page.css';
@@ -81,267 +76,112 @@ function TakingOrders({ shop }: { shop: Shop }) {
   );
 }
 
-/** The id of each setting's field (the hours': their first box, when no row is at fault). */
-const FIELD_IDS: Record<keyof ShopFormValues, string> = {
-  name: 'shop-name',
-  phone: 'shop-phone',
-  email: 'shop-email',
-  address: 'shop-address',
-  zipcodes: 'shop-zipcodes',
-  hours: 'opening-0-day',
-  timeZone: 'shop-time-zone',
-  minimumOrder: 'shop-minimumOrder',
-  deliveryFee: 'shop-deliveryFee',
-  freeDeliveryAbove: 'shop-freeDeliveryAbove',
-  maxPerLine: 'shop-maxPerLine',
-  maxOpenOrders: 'shop-maxOpenOrders',
-  promiseMinutes: 'shop-promise',
-  upiId: 'shop-upi-id',
-  upiName: 'shop-upi-name',
-  returnsPolicy: 'shop-returns-policy',
-};
+/** How a setting's box is drawn: lines of text, its keyboard, an example. */
+interface Box {
+  hint?: string;
+  rows?: number;
+  type?: 'tel' | 'email';
+  inputMode?: 'decimal' | 'numeric';
+  placeholder?: string;
+}
 
 /** The settings form, filled once from what the shop has. */
 function SettingsForm({ answer }: { answer: ShopAnswer }) {
-  const [values, setValues] = useState(() => shopFormValues(answer.shop, answer.zipcodes ?? []));
-  // Found when Save is pressed; a field's goes once it is changed.
-  const [problems, setProblems] = useState<ShopFormProblems>({});
-  const save = useMutation(shopMutations.save());
-  const update = (part: Partial<ShopFormValues>) => {
-    setValues({ ...values, ...part });
-    setProblems((found) =>
-      Object.fromEntries(Object.entries(found).filter(([field]) => !(field in part))),
-    );
-  };
+  const form = useShopSettings(answer);
+  const { values, problems } = form;
+  const setting = (name: ShopTextSetting, label: string, { hint, rows, ...box }: Box = {}) => (
+    <Field id={FIELD_IDS[name]} label={label} hint={hint} problem={problems[name]}>
+      {(control) => {
+        const typed = {
+          ...control,
+          value: values[name],
+          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            form.type(name, event.target.value),
+        };
+        return rows ? (
+          <textarea rows={rows} {...typed} />
+        ) : (
+          <input type="text" {...box} {...typed} />
+        );
+      }}
+    </Field>
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = shopFormProblems(values);
-    setProblems(found);
-    const first = (Object.keys(FIELD_IDS) as (keyof ShopFormValues)[]).find((name) => found[name]);
-    const row = badOpening(values.hours);
-    const target =
-      first === 'hours' && row >= 0 ? `opening-${row}-opens` : first && FIELD_IDS[first];
-    if (target) document.getElementById(target)?.focus();
-    else save.mutate(shopUpdateOf(values));
+    form.submit();
   };
-  /** The field's own attributes for what is wrong with it, and the words said under it. */
-  const checked = (name: keyof ShopFormValues, hint?: string) => {
-    const problemId = `${FIELD_IDS[name]}-problem`;
-    const described = [hint, problems[name] && problemId].filter(Boolean).join(' ');
-    return {
-      attributes: {
-        'aria-invalid': problems[name] ? true : undefined,
-        'aria-describedby': described || undefined,
-      },
-      said: problems[name] && (
-        <p id={problemId} className="seller-field__problem">
-          {problems[name]}
-        </p>
-      ),
-    };
-  };
-  const amount = (
-    name: 'minimumOrder' | 'deliveryFee' | 'freeDeliveryAbove',
-    label: string,
-    hint?: string,
-  ) => {
-    const { attributes, said } = checked(name, hint && `shop-${name}-hint`);
-    return (
-      <div className="seller-field">
-        <label htmlFor={`shop-${name}`}>{label}</label>
-        <input
-          id={`shop-${name}`}
-          inputMode="decimal"
-          value={values[name]}
-          onChange={(event) => update({ [name]: event.target.value })}
-          {...attributes}
-        />
-        {hint && (
-          <p className="seller-hint" id={`shop-${name}-hint`}>
-            {hint}
-          </p>
-        )}
-        {said}
-      </div>
-    );
-  };
-  const wholeNumber = (name: 'maxPerLine' | 'maxOpenOrders', label: string, hint: string) => {
-    const id = FIELD_IDS[name];
-    const { attributes, said } = checked(name, `${id}-hint`);
-    return (
-      <div className="seller-field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          inputMode="numeric"
-          value={values[name]}
-          onChange={(event) => update({ [name]: event.target.value })}
-          {...attributes}
-        />
-        <p className="seller-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-        {said}
-      </div>
-    );
-  };
-  const text = (
-    name: 'name' | 'phone' | 'email' | 'address' | 'returnsPolicy',
-    label: string,
-    options: { hint?: string; rows?: number; type?: 'tel' | 'email' } = {},
-  ) => {
-    const id = FIELD_IDS[name];
-    const { attributes, said } = checked(name, options.hint && `${id}-hint`);
-    const field = {
-      id,
-      value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-        update({ [name]: event.target.value }),
-      ...attributes,
-    };
-    return (
-      <div className="seller-field">
-        <label htmlFor={id}>{label}</label>
-        {options.rows ? (
-          <textarea rows={options.rows} {...field} />
-        ) : (
-          <input type={options.type ?? 'text'} {...field} />
-        )}
-        {options.hint && (
-          <p className="seller-hint" id={`${id}-hint`}>
-            {options.hint}
-          </p>
-        )}
-        {said}
-      </div>
-    );
-  };
-  const zipcodes = checked('zipcodes', 'shop-zipcodes-hint');
-  const timeZone = checked('timeZone', 'shop-time-zone-hint');
-  const promise = checked('promiseMinutes');
-  const upiId = checked('upiId');
-  const upiName = checked('upiName', 'shop-upi-name-hint');
 
   return (
     <form className="seller-form seller-form--wide seller-shop__form" onSubmit={submit}>
       <fieldset className="seller-fieldset">
         <legend>The shop and how to reach it</legend>
         <div className="seller-field-row">
-          {text('name', 'Shop name', {
+          {setting('name', 'Shop name', {
             hint: 'Atop the storefront, its pages’ titles and receipts.',
           })}
-          {text('phone', 'Phone', { type: 'tel' })}
-          {text('email', 'E-mail', { type: 'email', hint: 'Empty: none shown.' })}
+          {setting('phone', 'Phone', { type: 'tel' })}
+          {setting('email', 'E-mail', { type: 'email', hint: 'Empty: none shown.' })}
         </div>
-        {text('address', 'Address', {
+        {setting('address', 'Address', {
           rows: 2,
           hint: 'On the contact page and receipts. Empty: none shown.',
         })}
       </fieldset>
 
-      <div className="seller-field">
-        <label htmlFor="shop-zipcodes">PIN codes the shop delivers to</label>
-        <textarea
-          id="shop-zipcodes"
-          rows={3}
-          value={values.zipcodes}
-          onChange={(event) => update({ zipcodes: event.target.value })}
-          {...zipcodes.attributes}
-        />
-        <p className="seller-hint" id="shop-zipcodes-hint">
-          Separated by commas or spaces. Empty: the shop delivers everywhere.
-        </p>
-        {zipcodes.said}
-      </div>
+      {setting('zipcodes', 'PIN codes the shop delivers to', {
+        rows: 3,
+        hint: 'Separated by commas or spaces. Empty: the shop delivers everywhere.',
+      })}
 
-      <OpeningHoursEditor
-        hours={values.hours}
-        onChange={(hours) => update({ hours })}
-        problem={problems.hours}
-      />
+      <OpeningHoursEditor hours={values.hours} onEdit={form.editHours} problem={problems.hours} />
 
-      <div className="seller-field">
-        <label htmlFor="shop-time-zone">Time zone of the hours</label>
-        <input
-          id="shop-time-zone"
-          value={values.timeZone}
-          onChange={(event) => update({ timeZone: event.target.value })}
-          {...timeZone.attributes}
-        />
-        <p className="seller-hint" id="shop-time-zone-hint">
-          For example Asia/Kolkata.
-        </p>
-        {timeZone.said}
-      </div>
+      {setting('timeZone', 'Time zone of the hours', { hint: 'For example Asia/Kolkata.' })}
 
       <div className="seller-field-row">
-        {amount('minimumOrder', 'Minimum order (₹)', '0: no minimum.')}
-        {amount('deliveryFee', 'Delivery fee (₹)', '0: free delivery.')}
-        {amount('freeDeliveryAbove', 'Free delivery from (₹)', '0: the fee is always charged.')}
+        {setting('minimumOrder', 'Minimum order (₹)', {
+          inputMode: 'decimal',
+          hint: '0: no minimum.',
+        })}
+        {setting('deliveryFee', 'Delivery fee (₹)', {
+          inputMode: 'decimal',
+          hint: '0: free delivery.',
+        })}
+        {setting('freeDeliveryAbove', 'Free delivery from (₹)', {
+          inputMode: 'decimal',
+          hint: '0: the fee is always charged.',
+        })}
       </div>
 
       <fieldset className="seller-fieldset">
         <legend>How much one shopper may hold</legend>
         <div className="seller-field-row">
-          {wholeNumber(
-            'maxPerLine',
-            'Most of a product in one order',
-            `${MAX_PER_LINE.min} to ${MAX_PER_LINE.max}. The counter is not bound by it.`,
-          )}
-          {wholeNumber(
-            'maxOpenOrders',
-            'Open unpaid orders a shopper may have',
-            `${MAX_OPEN_ORDERS.min} to ${MAX_OPEN_ORDERS.max}: cash not yet paid, or online awaiting payment.`,
-          )}
+          {setting('maxPerLine', 'Most of a product in one order', {
+            inputMode: 'numeric',
+            hint: `${MAX_PER_LINE.min} to ${MAX_PER_LINE.max}. The counter is not bound by it.`,
+          })}
+          {setting('maxOpenOrders', 'Open unpaid orders a shopper may have', {
+            inputMode: 'numeric',
+            hint: `${MAX_OPEN_ORDERS.min} to ${MAX_OPEN_ORDERS.max}: cash not yet paid, or online awaiting payment.`,
+          })}
         </div>
       </fieldset>
 
       <div className="seller-field-row">
-        <div className="seller-field">
-          <label htmlFor="shop-promise">Delivery promise (minutes)</label>
-          <input
-            id="shop-promise"
-            inputMode="numeric"
-            value={values.promiseMinutes}
-            onChange={(event) => update({ promiseMinutes: event.target.value })}
-            {...promise.attributes}
-          />
-          {promise.said}
-        </div>
-        <div className="seller-field">
-          <label htmlFor="shop-upi-id">UPI id</label>
-          <input
-            id="shop-upi-id"
-            value={values.upiId}
-            placeholder="kirana@upi"
-            onChange={(event) => update({ upiId: event.target.value })}
-            {...upiId.attributes}
-          />
-          {upiId.said}
-        </div>
-        <div className="seller-field">
-          <label htmlFor="shop-upi-name">Name on UPI</label>
-          <input
-            id="shop-upi-name"
-            value={values.upiName}
-            onChange={(event) => update({ upiName: event.target.value })}
-            {...upiName.attributes}
-          />
-          <p className="seller-hint" id="shop-upi-name-hint">
-            The shop’s name in a customer’s UPI app.
-          </p>
-          {upiName.said}
-        </div>
+        {setting('promiseMinutes', 'Delivery promise (minutes)', { inputMode: 'numeric' })}
+        {setting('upiId', 'UPI id', { placeholder: 'kirana@upi' })}
+        {setting('upiName', 'Name on UPI', {
+          hint: 'The shop’s name in a customer’s UPI app.',
+        })}
       </div>
 
-      {text('returnsPolicy', 'Returns and refunds', {
+      {setting('returnsPolicy', 'Returns and refunds', {
         rows: 5,
         hint: 'In your own words, for the storefront’s Return & Refund Policy page.',
       })}
 
       <div>
-        <Button type="submit" look="seller" aria-busy={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
+        <Button type="submit" look="seller" aria-busy={form.saving}>
+          {form.saving ? 'Saving…' : 'Save settings'}
         </Button>
       </div>
     </form>

@@ -12,6 +12,7 @@ import {
   type Shop,
   type ShopUpdateBody,
 } from '@kirana/shared';
+import { ApiError } from '../../../../lib/api-client';
 
 /** The Shop screen's form, as typed. */
 export interface ShopFormValues {
@@ -115,7 +116,7 @@ const SAID: Record<keyof ShopFormValues, string> = {
 
 export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
 
-const isField = (name: PropertyKey): name is keyof ShopFormValues => name in SAID;
+const isField = (name: PropertyKey): name is keyof ShopFormValues => Object.hasOwn(SAID, name);
 
 /**
  * What is wrong with the form before it is sent, by field, in the screen's words (checked by the
@@ -132,6 +133,16 @@ export function shopFormProblems(values: ShopFormValues): ShopFormProblems {
     if (field !== undefined && isField(field)) problems[field] ??= SAID[field];
   }
   return problems;
+}
+
+/**
+ * What the server's refusal `problem` says is wrong, at the setting its message starts with
+ * ('upiId must …'), in the screen's words; empty when it names none.
+ */
+export function shopRefusalProblems(problem: unknown): ShopFormProblems {
+  if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) return {};
+  const field = /^\w+/.exec(problem.message)?.[0];
+  return field !== undefined && isField(field) ? { [field]: SAID[field] } : {};
 }
 
 /** The first row of opening hours the settings' rules refuse, or -1. */

@@ -1,11 +1,32 @@
 import { WEEK_ORDER, weekAtAGlance, WEEKDAYS, type OpeningHoursSettings } from '@kirana/shared';
-import { useId, useState } from 'react';
-import { copyDay, DAY_PRESETS, setDays } from '../opening-hours';
+import { useId, useState, type ComponentProps } from 'react';
+import { DAY_PRESETS } from '../opening-hours';
 import { badOpening, NEW_OPENING } from '../shop-form';
+import type { HoursEdit } from '../shop-settings-reducer';
 import { Button } from '../../../../../common/ui/button';
+import { FieldHint, FieldProblem } from '../../../../../common/ui/field';
 import './opening-hours-editor.css';
 
 export const HOURS_PROBLEM_ID = 'shop-hours-problem';
+
+/** A time of day and its label, which stays beside it when a row wraps on a phone. */
+function TimeBox({
+  id,
+  label,
+  onTime,
+  ...input
+}: Omit<ComponentProps<'input'>, 'type' | 'onChange'> & {
+  id: string;
+  label: string;
+  onTime: (time: string) => void;
+}) {
+  return (
+    <span className="opening-tool__time">
+      <label htmlFor={id}>{label}</label>
+      <input {...input} id={id} type="time" onChange={(event) => onTime(event.target.value)} />
+    </span>
+  );
+}
 
 /** The week read at a glance: seven rows, Monday first, closed days said so. */
 function WeekAtAGlance({ hours }: { hours: readonly OpeningHoursSettings[] }) {
@@ -36,24 +57,8 @@ function SameHours({
   return (
     <fieldset className="opening-tool">
       <legend>Same hours on several days</legend>
-      <span className="opening-tool__time">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          type="time"
-          value={opens}
-          onChange={(event) => setOpens(event.target.value)}
-        />
-      </span>
-      <span className="opening-tool__time">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          type="time"
-          value={closes}
-          onChange={(event) => setCloses(event.target.value)}
-        />
-      </span>
+      <TimeBox id={`${id}-from`} label="From" value={opens} onTime={setOpens} />
+      <TimeBox id={`${id}-to`} label="To" value={closes} onTime={setCloses} />
       <span className="opening-tool__actions">
         {DAY_PRESETS.map((preset) => (
           <Button
@@ -134,16 +139,16 @@ function CopyDay({ onCopy }: { onCopy: (from: number, to: number[]) => void }) {
  */
 export function OpeningHoursEditor({
   hours,
-  onChange,
+  onEdit,
   problem,
 }: {
   hours: OpeningHoursSettings[];
-  onChange: (hours: OpeningHoursSettings[]) => void;
+  onEdit: (edit: HoursEdit) => void;
   /** What is wrong with them, said under the legend and by the row at fault. */
   problem?: string | undefined;
 }) {
   const change = (index: number, part: Partial<OpeningHoursSettings>) =>
-    onChange(hours.map((opening, at) => (at === index ? { ...opening, ...part } : opening)));
+    onEdit({ kind: 'opening changed', index, part });
   const atFault = problem ? badOpening(hours) : -1;
   const faulty = (index: number) =>
     index === atFault
@@ -155,18 +160,16 @@ export function OpeningHoursEditor({
       aria-describedby={problem ? HOURS_PROBLEM_ID : undefined}
     >
       <legend>Opening hours</legend>
-      {problem && (
-        <p id={HOURS_PROBLEM_ID} className="seller-field__problem">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldProblem id={HOURS_PROBLEM_ID}>{problem}</FieldProblem>}
       <WeekAtAGlance hours={hours} />
       <div className="opening-tools">
-        <SameHours onSet={(days, opens, closes) => onChange(setDays(hours, days, opens, closes))} />
-        <CopyDay onCopy={(from, to) => onChange(copyDay(hours, from, to))} />
+        <SameHours
+          onSet={(days, opens, closes) => onEdit({ kind: 'days set', days, opens, closes })}
+        />
+        <CopyDay onCopy={(from, to) => onEdit({ kind: 'day copied', from, to })} />
       </div>
       {hours.length === 0 ? (
-        <p className="seller-hint">No hours: the shop takes orders around the clock.</p>
+        <FieldHint>No hours: the shop takes orders around the clock.</FieldHint>
       ) : (
         <ul className="opening-hours__rows" role="list">
           {hours.map((opening, index) => (
@@ -185,35 +188,28 @@ export function OpeningHoursEditor({
                   </option>
                 ))}
               </select>
-              {/* Each label stays beside its time when the row wraps on a phone. */}
-              <span className="opening-tool__time">
-                <label htmlFor={`opening-${index}-opens`}>Opens</label>
-                <input
-                  id={`opening-${index}-opens`}
-                  type="time"
-                  value={opening.opens}
-                  onChange={(event) => change(index, { opens: event.target.value })}
-                  required
-                  {...faulty(index)}
-                />
-              </span>
-              <span className="opening-tool__time">
-                <label htmlFor={`opening-${index}-closes`}>Closes</label>
-                <input
-                  id={`opening-${index}-closes`}
-                  type="time"
-                  value={opening.closes === '24:00' ? '00:00' : opening.closes}
-                  onChange={(event) => change(index, { closes: event.target.value })}
-                  required
-                  {...faulty(index)}
-                />
-              </span>
+              <TimeBox
+                id={`opening-${index}-opens`}
+                label="Opens"
+                value={opening.opens}
+                onTime={(opens) => change(index, { opens })}
+                required
+                {...faulty(index)}
+              />
+              <TimeBox
+                id={`opening-${index}-closes`}
+                label="Closes"
+                value={opening.closes === '24:00' ? '00:00' : opening.closes}
+                onTime={(closes) => change(index, { closes })}
+                required
+                {...faulty(index)}
+              />
               <Button
                 type="button"
                 look="seller"
                 variant="secondary"
                 size="small"
-                onClick={() => onChange(hours.filter((_, at) => at !== index))}
+                onClick={() => onEdit({ kind: 'opening removed', index })}
               >
                 Remove<span className="visually-hidden"> {WEEKDAYS[opening.day]}’s opening</span>
               </Button>
@@ -221,16 +217,16 @@ export function OpeningHoursEditor({
           ))}
         </ul>
       )}
-      <p className="seller-hint">
+      <FieldHint>
         A closing time before the opening one is the next morning; closing at 00:00 is midnight, and
         00:00 to 00:00 the whole day.
-      </p>
+      </FieldHint>
       <div>
         <Button
           type="button"
           look="seller"
           variant="secondary"
-          onClick={() => onChange([...hours, NEW_OPENING])}
+          onClick={() => onEdit({ kind: 'opening added' })}
         >
           Add opening hours
         </Button>

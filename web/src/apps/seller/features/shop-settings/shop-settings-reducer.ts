@@ -1,0 +1,135 @@
+/*
+ * The Shop screen's settings form as a pure reducer over what the seller does and what the
+ * server answers: a setting typed, the opening hours edited, Save pressed, the settings saved or
+ * refused. Whether they are being saved is the mutation's; the field to focus is data in the
+ * state, which useShopSettings moves the focus to.
+ */
+import type { OpeningHoursSettings, ShopAnswer } from '@kirana/shared';
+import { copyDay, setDays } from './opening-hours';
+import {
+  badOpening,
+  NEW_OPENING,
+  shopFormProblems,
+  shopFormValues,
+  type ShopFormProblems,
+  type ShopFormValues,
+} from './shop-form';
+
+/** The settings typed as text: all but the opening hours. */
+export type ShopTextSetting = Exclude<keyof ShopFormValues, 'hours'>;
+
+/** One edit of the opening hours, as the editor makes it. */
+export type HoursEdit =
+  | { kind: 'opening changed'; index: number; part: Partial<OpeningHoursSettings> }
+  | { kind: 'opening added' }
+  | { kind: 'opening removed'; index: number }
+  /** `days` open from `opens` to `closes` instead of what they had. */
+  | { kind: 'days set'; days: readonly number[]; opens: string; closes: string }
+  /** Each of `to` open as `from` is. */
+  | { kind: 'day copied'; from: number; to: readonly number[] };
+
+export interface ShopSettingsState {
+  values: ShopFormValues;
+  /** Found when Save is pressed or the server refuses; a setting's goes once it is changed. */
+  problems: ShopFormProblems;
+  /** The id of the field to focus after this transition (the first at fault), or null. */
+  focus: string | null;
+}
+
+export type ShopSettingsEvent =
+  | { type: 'setting typed'; setting: ShopTextSetting; value: string }
+  | { type: 'hours edited'; edit: HoursEdit }
+  /** Save pressed: the settings are checked by their own rules, and saved if they pass. */
+  | { type: 'submitted' }
+  /** The server saved them, as typed: nothing is at fault any more. */
+  | { type: 'answer received' }
+  /** The server refused them; `problems` are what its answer names at a setting. */
+  | { type: 'refused'; problems: ShopFormProblems };
+
+/** The id of each setting's field (the hours': their first box, when no row is at fault). */
+export const FIELD_IDS: Record<keyof ShopFormValues, string> = {
+  name: 'shop-name',
+  phone: 'shop-phone',
+  email: 'shop-email',
+  address: 'shop-address',
+  zipcodes: 'shop-zipcodes',
+  hours: 'opening-0-day',
+  timeZone: 'shop-time-zone',
+  minimumOrder: 'shop-minimumOrder',
+  deliveryFee: 'shop-deliveryFee',
+  freeDeliveryAbove: 'shop-freeDeliveryAbove',
+  maxPerLine: 'shop-maxPerLine',
+  maxOpenOrders: 'shop-maxOpenOrders',
+  promiseMinutes: 'shop-promise',
+  upiId: 'shop-upi-id',
+  upiName: 'shop-upi-name',
+  returnsPolicy: 'shop-returns-policy',
+};
+
+/** The form filled from the shop's settings as the server answers them. */
+export const openShopSettings = (answer: ShopAnswer): ShopSettingsState => ({
+  values: shopFormValues(answer.shop, answer.zipcodes ?? []),
+  problems: {},
+  focus: null,
+});
+
+/** The opening hours after `edit`. */
+function editedHours(hours: OpeningHoursSettings[], edit: HoursEdit): OpeningHoursSettings[] {
+  switch (edit.kind) {
+    case 'opening changed':
+      return hours.map((opening, at) =>
+        at === edit.index ? { ...opening, ...edit.part } : opening,
+      );
+    case 'opening added':
+      return [...hours, NEW_OPENING];
+    case 'opening removed':
+      return hours.filter((_, at) => at !== edit.index);
+    case 'days set':
+      return setDays(hours, edit.days, edit.opens, edit.closes);
+    case 'day copied':
+      return copyDay(hours, edit.from, edit.to);
+  }
+}
+
+/** The field of the first setting at fault, in the screen's order: the hours' row at fault. */
+function firstAtFault(values: ShopFormValues, problems: ShopFormProblems): string | null {
+  const first = (Object.keys(FIELD_IDS) as (keyof ShopFormValues)[]).find((name) => problems[name]);
+  if (!first) return null;
+  const row = badOpening(values.hours);
+  return first === 'hours' && row >= 0 ? `opening-${row}-opens` : FIELD_IDS[first];
+}
+
+const changed = (
+  state: ShopSettingsState,
+  setting: keyof ShopFormValues,
+  values: ShopFormValues,
+): ShopSettingsState => {
+  const { [setting]: _gone, ...problems } = state.problems;
+  return { values, problems, focus: null };
+};
+
+/** The settings form after `event`. */
+export function shopSettingsReducer(
+  state: ShopSettingsState,
+  event: ShopSettingsEvent,
+): ShopSettingsState {
+  switch (event.type) {
+    case 'setting typed':
+      return changed(state, event.setting, { ...state.values, [event.setting]: event.value });
+    case 'hours edited':
+      return changed(state, 'hours', {
+        ...state.values,
+        hours: editedHours(state.values.hours, event.edit),
+      });
+    case 'submitted': {
+      const problems = shopFormProblems(state.values);
+      return { ...state, problems, focus: firstAtFault(state.values, problems) };
+    }
+    case 'answer received':
+      return { ...state, problems: {}, focus: null };
+    case 'refused': {
+      const problems = { ...state.problems, ...event.problems };
+      return { ...state, problems, focus: firstAtFault(state.values, event.problems) };
+    }
+  }
+}
