@@ -1,6 +1,7 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import type { FormEvent } from 'react';
 import { Button } from '../../../../../common/ui/button';
+import { Field } from '../../../../../common/ui/field';
 import '../../../ui/seller-form.css';
 
 interface SellerLoginFormProps {
@@ -24,20 +25,22 @@ export function SellerLoginForm({ onLogIn, busy }: SellerLoginFormProps) {
 
   return (
     <form className="seller-form" onSubmit={handleSubmit} aria-busy={busy}>
-      <div className="seller-field">
-        <label htmlFor="seller-email">Email</label>
-        <input id="seller-email" name="email" type="email" autoComplete="username" required />
-      </div>
-      <div className="seller-field">
-        <label htmlFor="seller-password">Password</label>
-        <input
-          id="seller-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </div>
+      <Field id="seller-email" label="Email">
+        {(control) => (
+          <input {...control} name="email" type="email" autoComplete="username" required />
+        )}
+      </Field>
+      <Field id="seller-password" label="Password">
+        {(control) => (
+          <input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        )}
+      </Field>
       <Button type="submit" look="seller" block disabled={busy}>
         {busy ? 'Logging in…' : 'Login'}
       </Button>

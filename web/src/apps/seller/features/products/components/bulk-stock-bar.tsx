@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { StockChange } from '../mutations';
 import { unitsProblem } from './stock-count-field';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-form.css';
+import { FieldProblem } from '../../../../../common/ui/field';
 import './bulk-stock-bar.css';
 
 interface BulkStockBarProps {
@@ -81,9 +81,9 @@ export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarPro
           Set units
         </Button>
         {problem && (
-          <span id={`${id}-problem`} className="seller-field__problem" role="alert">
+          <FieldProblem id={`${id}-problem`} role="alert">
             {problem}
-          </span>
+          </FieldProblem>
         )}
       </form>
       <Button type="button" look="seller" variant="secondary" size="small" onClick={onClear}>

@@ -1,6 +1,6 @@
 import { SELLER_PRODUCT_FILTERS, type CategoryDto, type SellerProductFilter } from '@kirana/shared';
 import { useId } from 'react';
-import '../../../ui/seller-form.css';
+import { Field } from '../../../../../common/ui/field';
 import './product-filters.css';
 
 /** How each filter of the Product List reads in its menu. */
@@ -38,51 +38,54 @@ export function ProductFilters(props: ProductFiltersProps) {
         props.onSubmit();
       }}
     >
-      <div className="seller-field seller-filters__search">
-        <label htmlFor={`${id}-q`}>Search</label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          name="q"
-          value={props.text}
-          placeholder="Name, SKU or barcode"
-          autoComplete="off"
-          onChange={(event) => props.onText(event.target.value)}
-        />
-      </div>
-      <div className="seller-field">
-        <label htmlFor={`${id}-category`}>Category</label>
-        <select
-          id={`${id}-category`}
-          name="category"
-          value={props.category}
-          onChange={(event) => props.onCategory(event.target.value)}
-        >
-          <option value="">All categories</option>
-          {props.categories.map((category) => (
-            <option key={category._id} value={category.path}>
-              {category.text}
-              {category.hidden ? ' (hidden)' : ''}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="seller-field">
-        <label htmlFor={`${id}-filter`}>Show</label>
-        <select
-          id={`${id}-filter`}
-          name="filter"
-          value={props.filter}
-          onChange={(event) => props.onFilter(event.target.value as SellerProductFilter | '')}
-        >
-          <option value="">All products</option>
-          {SELLER_PRODUCT_FILTERS.map((filter) => (
-            <option key={filter} value={filter}>
-              {FILTER_LABELS[filter]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={`${id}-q`} label="Search" className="seller-filters__search">
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            name="q"
+            value={props.text}
+            placeholder="Name, SKU or barcode"
+            autoComplete="off"
+            onChange={(event) => props.onText(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-category`} label="Category">
+        {(control) => (
+          <select
+            {...control}
+            name="category"
+            value={props.category}
+            onChange={(event) => props.onCategory(event.target.value)}
+          >
+            <option value="">All categories</option>
+            {props.categories.map((category) => (
+              <option key={category._id} value={category.path}>
+                {category.text}
+                {category.hidden ? ' (hidden)' : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-filter`} label="Show">
+        {(control) => (
+          <select
+            {...control}
+            name="filter"
+            value={props.filter}
+            onChange={(event) => props.onFilter(event.target.value as SellerProductFilter | '')}
+          >
+            <option value="">All products</option>
+            {SELLER_PRODUCT_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {FILTER_LABELS[filter]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </form>
   );
 }

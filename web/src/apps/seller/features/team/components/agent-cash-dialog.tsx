@@ -7,7 +7,7 @@ import { succeeded } from '../../../failure-message';
 import { teamMutations, type CashEntry } from '../mutations';
 import { teamQueries } from '../queries';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-form.css';
+import { Field } from '../../../../../common/ui/field';
 import './agent-cash-dialog.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
@@ -151,28 +151,31 @@ function CashEntryForm({ kind, initialAmount, onRecord }: CashEntryFormProps) {
 
   return (
     <form className="seller-cash__form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="seller-field">
-        <label htmlFor={amountId}>
-          {handover ? 'Amount handed over (₹)' : 'Amount to add, or take off with a minus (₹)'}
-        </label>
-        <input
-          id={amountId}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
-      <div className="seller-field">
-        <label htmlFor={noteId}>{handover ? 'Note (optional)' : 'Why (the agent sees it)'}</label>
-        <input
-          id={noteId}
-          autoComplete="off"
-          maxLength={200}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <Field
+        id={amountId}
+        label={handover ? 'Amount handed over (₹)' : 'Amount to add, or take off with a minus (₹)'}
+      >
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={noteId} label={handover ? 'Note (optional)' : 'Why (the agent sees it)'}>
+        {(control) => (
+          <input
+            {...control}
+            autoComplete="off"
+            maxLength={200}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
       <Button type="submit" look="seller" disabled={busy}>
         {busy ? 'Recording…' : handover ? 'Record handover' : 'Record correction'}
       </Button>

@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AddAgentResult, AgentFormValues } from '../agent-form';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-form.css';
+import { Field } from '../../../../../common/ui/field';
 import './agent-form.css';
 
 interface AgentFormProps {
@@ -18,6 +18,19 @@ export function AgentForm({ onAdd }: AgentFormProps) {
   const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
+
+  /** The box of `field`: what was typed (it is no longer at fault), or a refusal names it. */
+  const typed = (field: keyof AgentFormValues) => ({
+    ref: field === 'name' ? nameRef : phoneRef,
+    autoComplete: 'off',
+    value: values[field],
+    'aria-invalid': invalid === field || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (invalid === field) setInvalid(null);
+    },
+  });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,39 +53,21 @@ export function AgentForm({ onAdd }: AgentFormProps) {
   return (
     // Checked by the shop's own rule ('All fields required'), not the browser's bubbles.
     <form className="seller-agent-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-      <div className="seller-field">
-        <label htmlFor="agent-name">Name</label>
-        <input
-          ref={nameRef}
-          id="agent-name"
-          autoComplete="off"
-          maxLength={100}
-          value={values.name}
-          aria-invalid={invalid === 'name' || undefined}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, name: event.target.value }));
-            if (invalid === 'name') setInvalid(null);
-          }}
-        />
-      </div>
-      <div className="seller-field">
-        <label htmlFor="agent-phone">Phone</label>
-        <input
-          ref={phoneRef}
-          id="agent-phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          maxLength={32}
-          placeholder="e.g. 98765 43210"
-          value={values.phone}
-          aria-invalid={invalid === 'phone' || undefined}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, phone: event.target.value }));
-            if (invalid === 'phone') setInvalid(null);
-          }}
-        />
-      </div>
+      <Field id="agent-name" label="Name">
+        {(control) => <input {...control} {...typed('name')} maxLength={100} />}
+      </Field>
+      <Field id="agent-phone" label="Phone">
+        {(control) => (
+          <input
+            {...control}
+            {...typed('phone')}
+            type="tel"
+            inputMode="tel"
+            maxLength={32}
+            placeholder="e.g. 98765 43210"
+          />
+        )}
+      </Field>
       <Button type="submit" look="seller" className="seller-agent-form__submit" disabled={busy}>
         {busy ? 'Adding…' : 'Add agent'}
       </Button>

@@ -6,7 +6,7 @@ import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
 import { toast } from '../../../../../lib/toast';
 import { QrCode } from '../../../ui/qr-code';
 import { Button } from '../../../../../common/ui/button';
-import '../../../ui/seller-form.css';
+import { Field } from '../../../../../common/ui/field';
 import './agent-invite-dialog.css';
 
 interface AgentInviteDialogProps {
@@ -63,26 +63,27 @@ export function AgentInviteDialog({ open, agent, onCreate, onClose }: AgentInvit
             phone with the shop: {agent?.name} then logs in there with their phone number.
           </p>
           <QrCode text={invite.url} label={`QR code of the invite link for ${agent?.name}`} />
-          <div className="seller-field">
-            <label htmlFor={linkId}>Invite link</label>
-            <div className="seller-invite__link">
-              <input
-                ref={link}
-                id={linkId}
-                readOnly
-                value={invite.url}
-                onFocus={(event) => event.target.select()}
-              />
-              <Button
-                type="button"
-                look="seller"
-                size="small"
-                onClick={() => void copy(invite.url)}
-              >
-                Copy link
-              </Button>
-            </div>
-          </div>
+          <Field id={linkId} label="Invite link">
+            {(control) => (
+              <div className="seller-invite__link">
+                <input
+                  {...control}
+                  ref={link}
+                  readOnly
+                  value={invite.url}
+                  onFocus={(event) => event.target.select()}
+                />
+                <Button
+                  type="button"
+                  look="seller"
+                  size="small"
+                  onClick={() => void copy(invite.url)}
+                >
+                  Copy link
+                </Button>
+              </div>
+            )}
+          </Field>
           <p className="seller-muted">
             Works once, until {formatOrderTime(invite.expiresAt, timeZone)}. A new invite replaces
             it.
