@@ -25,6 +25,7 @@ import { Empty, Panel, Section, SellerPage } from '../ui/seller-page';
 import { Button, buttonClass } from '../../../common/ui/button';
 import { DataTable, dataCell } from '../../../common/ui/data-table';
 import '../ui/seller-form.css';
+import { Field } from '../../../common/ui/field';
 import '../features/counter/components/counter.css';
 import './cash-report-page.css';
 
@@ -102,16 +103,17 @@ export function CashReportPage() {
       className="seller-report"
       head={
         <>
-          <div className="seller-field seller-report__date">
-            <label htmlFor={dateId}>Day</label>
-            <input
-              id={dateId}
-              type="date"
-              value={date}
-              max={today}
-              onChange={(event) => setChosen(event.target.value)}
-            />
-          </div>
+          <Field id={dateId} label="Day" className="seller-report__date">
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={date}
+                max={today}
+                onChange={(event) => setChosen(event.target.value)}
+              />
+            )}
+          </Field>
           <div className="seller-report__actions">
             <a
               className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}

@@ -9,6 +9,7 @@ import { SearchNamesPanel } from '../features/categories/components/search-names
 import { LoadProblem } from '../ui/load-problem';
 import { Panel, SellerPage } from '../ui/seller-page';
 import { Button } from '../../../common/ui/button';
+import { Field } from '../../../common/ui/field';
 import '../ui/seller-form.css';
 import './categories-page.css';
 
@@ -85,34 +86,35 @@ function NewCategoryForm() {
   return (
     <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
       <div className="seller-field-row">
-        <div className="seller-field">
-          <label htmlFor={`${id}-text`}>Label</label>
-          <input
-            id={`${id}-text`}
-            required
-            maxLength={60}
-            placeholder="e.g. Personal Care"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="seller-field">
-          <label htmlFor={`${id}-path`}>Path in the address</label>
-          <input
-            id={`${id}-path`}
-            required
-            maxLength={40}
-            // CATEGORY_PATH_PATTERN, written for the attribute's `v` flag (a hyphen escaped).
-            pattern={'[A-Za-z][A-Za-z0-9\\-]{0,39}'}
-            aria-describedby={`${id}-path-hint`}
-            value={shownPath}
-            onChange={(event) => setPath(event.target.value)}
-          />
-          <p className="seller-hint" id={`${id}-path-hint`}>
-            /products/{shownPath.toLowerCase() || '…'}: letters, digits and hyphens; it never
-            changes once added.
-          </p>
-        </div>
+        <Field id={`${id}-text`} label="Label">
+          {(control) => (
+            <input
+              {...control}
+              required
+              maxLength={60}
+              placeholder="e.g. Personal Care"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-path`}
+          label="Path in the address"
+          hint={`/products/${shownPath.toLowerCase() || '…'}: letters, digits and hyphens; it never changes once added.`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              required
+              maxLength={40}
+              // CATEGORY_PATH_PATTERN, written for the attribute's `v` flag (a hyphen escaped).
+              pattern={'[A-Za-z][A-Za-z0-9\\-]{0,39}'}
+              value={shownPath}
+              onChange={(event) => setPath(event.target.value)}
+            />
+          )}
+        </Field>
         <ColourField id={`${id}-colour`} value={bgColor} onChange={setBgColor} />
       </div>
       <TileField key={round} id={`${id}-image`} onChange={setImage} />
@@ -166,30 +168,32 @@ function CategoryForm({ category }: { category: CategoryDto }) {
         {category.text}{' '}
         <span className="seller-category__path">/{category.path.toLowerCase()}</span>
       </p>
-      <div className="seller-field">
-        <label htmlFor={`${id}-text`}>Label</label>
-        <input
-          id={`${id}-text`}
-          required
-          maxLength={60}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <Field id={`${id}-text`} label="Label">
+        {(control) => (
+          <input
+            {...control}
+            required
+            maxLength={60}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
+      </Field>
       <ColourField id={`${id}-colour`} value={bgColor} onChange={setBgColor} />
-      <div className="seller-field seller-category__position">
-        <label htmlFor={`${id}-position`}>Order</label>
-        <input
-          id={`${id}-position`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          required
-          value={position}
-          onChange={(event) => setPosition(event.target.value)}
-        />
-      </div>
+      <Field id={`${id}-position`} label="Order" className="seller-category__position">
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            required
+            value={position}
+            onChange={(event) => setPosition(event.target.value)}
+          />
+        )}
+      </Field>
       <label className="seller-check">
         <input
           type="checkbox"
@@ -208,30 +212,30 @@ function CategoryForm({ category }: { category: CategoryDto }) {
 
 function ColourField(props: { id: string; value: string; onChange: (colour: string) => void }) {
   return (
-    <div className="seller-field">
-      <label htmlFor={props.id}>Tile colour</label>
-      <input
-        id={props.id}
-        type="color"
-        value={props.value.toLowerCase()}
-        onChange={(event) => props.onChange(event.target.value.toUpperCase())}
-      />
-    </div>
+    <Field id={props.id} label="Tile colour">
+      {(control) => (
+        <input
+          {...control}
+          type="color"
+          value={props.value.toLowerCase()}
+          onChange={(event) => props.onChange(event.target.value.toUpperCase())}
+        />
+      )}
+    </Field>
   );
 }
 
 function TileField(props: { id: string; onChange: (file: File | null) => void; label?: string }) {
   return (
-    <div className="seller-field">
-      <label htmlFor={props.id}>
-        {props.label ?? 'Tile picture'} <span className="seller-optional">(optional)</span>
-      </label>
-      <input
-        id={props.id}
-        type="file"
-        accept={IMAGE_TYPES.join(',')}
-        onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
-      />
-    </div>
+    <Field id={props.id} label={props.label ?? 'Tile picture'} optional>
+      {(control) => (
+        <input
+          {...control}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
+        />
+      )}
+    </Field>
   );
 }

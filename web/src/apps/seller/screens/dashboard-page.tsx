@@ -28,6 +28,7 @@ import { Empty, Note, Panel, Section, SellerPage } from '../ui/seller-page';
 import { Button } from '../../../common/ui/button';
 import { DataTable, dataCell } from '../../../common/ui/data-table';
 import '../ui/seller-form.css';
+import { Field, FieldProblem } from '../../../common/ui/field';
 import './dashboard-page.css';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hourLabel(hour));
@@ -64,6 +65,23 @@ function RangePicker({
     setProblem(picked);
     if (!picked) onChange({ from, to });
   };
+  /** A day of the range, both said wrong by the range's problem. */
+  const day = (id: string, label: string, value: string, set: (day: string) => void) => (
+    <Field id={id} label={label}>
+      {(control) => (
+        <input
+          {...control}
+          type="date"
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? problemId : undefined}
+          value={value}
+          max={today}
+          onChange={(event) => set(event.target.value)}
+          required
+        />
+      )}
+    </Field>
+  );
   return (
     <div className="seller-dashboard__ranges">
       <div role="group" aria-label="Days shown" className="seller-dashboard__quick">
@@ -86,39 +104,15 @@ function RangePicker({
         ))}
       </div>
       <form className="seller-dashboard__custom" onSubmit={submit}>
-        <div className="seller-field">
-          <label htmlFor="dashboard-from">From</label>
-          <input
-            id="dashboard-from"
-            type="date"
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            value={from}
-            max={today}
-            onChange={(event) => setFrom(event.target.value)}
-            required
-          />
-        </div>
-        <div className="seller-field">
-          <label htmlFor="dashboard-to">To</label>
-          <input
-            id="dashboard-to"
-            type="date"
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            value={to}
-            max={today}
-            onChange={(event) => setTo(event.target.value)}
-            required
-          />
-        </div>
+        {day('dashboard-from', 'From', from, setFrom)}
+        {day('dashboard-to', 'To', to, setTo)}
         <Button type="submit" look="seller">
           Show
         </Button>
         {problem && (
-          <p id={problemId} className="seller-field__problem" role="alert">
+          <FieldProblem id={problemId} role="alert">
             {problem}
-          </p>
+          </FieldProblem>
         )}
       </form>
     </div>

@@ -7,6 +7,7 @@ import { serverUrl } from '../../../lib/server-origin';
 import { Note, Panel, SellerPage } from '../ui/seller-page';
 import { Button, buttonClass } from '../../../common/ui/button';
 import { DataTable } from '../../../common/ui/data-table';
+import { Field } from '../../../common/ui/field';
 import '../ui/seller-form.css';
 import './import-page.css';
 
@@ -72,25 +73,27 @@ export function ImportPage() {
           sold since the download are not put back.
         </Note>
         <form className="seller-form seller-form--wide" onSubmit={check}>
-          <div className="seller-field">
-            <label htmlFor={csvId}>Products (CSV)</label>
-            <input
-              id={csvId}
-              type="file"
-              accept=".csv,text/csv"
-              required
-              onChange={(event) => chosen(setCsv)(event.target.files)}
-            />
-          </div>
-          <div className="seller-field">
-            <label htmlFor={zipId}>Pictures (.zip, optional)</label>
-            <input
-              id={zipId}
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => chosen(setZip)(event.target.files)}
-            />
-          </div>
+          <Field id={csvId} label="Products (CSV)">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".csv,text/csv"
+                required
+                onChange={(event) => chosen(setCsv)(event.target.files)}
+              />
+            )}
+          </Field>
+          <Field id={zipId} label="Pictures (.zip, optional)">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".zip,application/zip"
+                onChange={(event) => chosen(setZip)(event.target.files)}
+              />
+            )}
+          </Field>
           <div className="seller-actions">
             <Button type="submit" look="seller" disabled={!csv || busy !== null}>
               {busy === 'preview' ? 'Checking…' : 'Check the file'}

@@ -16,3 +16,6 @@ export const ungrouped = (typed: string): string => {
 
 /** An amount in paise, as the seller's screens write it. */
 export const paiseText = (paise: Paise): string => rupees(toRupees(paise));
+
+/** The attributes of a box rupees are typed in at the counter: the decimal keyboard, no suggestions. */
+export const RUPEES_BOX = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;

@@ -5,6 +5,7 @@ import { categoryMutations } from '../mutations';
 import { searchNameQueries } from '../queries';
 import { Button } from '../../../../../common/ui/button';
 import { Note, Panel } from '../../../ui/seller-page';
+import { Field } from '../../../../../common/ui/field';
 import '../../../ui/seller-form.css';
 import './search-names-panel.css';
 
@@ -38,28 +39,30 @@ export function SearchNamesPanel() {
       </Note>
       <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={busy}>
         <div className="seller-field-row">
-          <div className="seller-field">
-            <label htmlFor={`${id}-name`}>Shoppers type</label>
-            <input
-              id={`${id}-name`}
-              required
-              maxLength={60}
-              placeholder="e.g. thandai"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <div className="seller-field">
-            <label htmlFor={`${id}-means`}>Meaning</label>
-            <input
-              id={`${id}-means`}
-              required
-              maxLength={60}
-              placeholder="e.g. milkshake"
-              value={means}
-              onChange={(event) => setMeans(event.target.value)}
-            />
-          </div>
+          <Field id={`${id}-name`} label="Shoppers type">
+            {(control) => (
+              <input
+                {...control}
+                required
+                maxLength={60}
+                placeholder="e.g. thandai"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-means`} label="Meaning">
+            {(control) => (
+              <input
+                {...control}
+                required
+                maxLength={60}
+                placeholder="e.g. milkshake"
+                value={means}
+                onChange={(event) => setMeans(event.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <div>
           <Button type="submit" look="seller" disabled={busy}>

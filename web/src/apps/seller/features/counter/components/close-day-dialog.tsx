@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { TillFigures } from './till-figures';
 import { Button } from '../../../../../common/ui/button';
+import { RUPEES_BOX } from '../money';
+import { Field } from '../../../../../common/ui/field';
 
 interface CloseDayDialogProps {
   open: boolean;
@@ -69,31 +71,29 @@ function CloseDayForm({
   return (
     <form onSubmit={submit} className="seller-form">
       <TillFigures day={day} />
-      <div className="seller-field">
-        <label htmlFor={`${id}-counted`}>Cash counted in the drawer (₹)</label>
-        <input
-          id={`${id}-counted`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          autoFocus
-          value={counted}
-          aria-invalid={counted !== '' && !valid}
-          onChange={(event) => setCounted(event.target.value)}
-        />
-      </div>
-      <div className="seller-field">
-        <label htmlFor={`${id}-note`}>
-          Note <span className="seller-optional">(optional)</span>
-        </label>
-        <input
-          id={`${id}-note`}
-          type="text"
-          maxLength={500}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <Field id={`${id}-counted`} label="Cash counted in the drawer (₹)">
+        {(control) => (
+          <input
+            {...control}
+            {...RUPEES_BOX}
+            autoFocus
+            value={counted}
+            aria-invalid={counted !== '' && !valid}
+            onChange={(event) => setCounted(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-note`} label="Note" optional>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
       <DialogActions>
         <Button type="button" look="seller" variant="secondary" onClick={onDismiss}>
           Cancel

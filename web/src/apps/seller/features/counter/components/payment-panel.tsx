@@ -8,9 +8,10 @@ import {
 import { useId, type Ref } from 'react';
 import { QrCode } from '../../../ui/qr-code';
 import { cashFor } from '../bill';
-import { paiseText } from '../money';
+import { paiseText, RUPEES_BOX } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
+import { Field } from '../../../../../common/ui/field';
 
 interface PaymentPanelProps {
   totals: CartTotals;
@@ -91,30 +92,32 @@ export function PaymentPanel({
         </label>
       </fieldset>
       {payment === 'cash' ? (
-        <div className="seller-field">
-          <label htmlFor={`${id}-tendered`}>Cash tendered (₹)</label>
-          <input
-            ref={tenderedRef}
-            id={`${id}-tendered`}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={toRupees(totals.total).toFixed(2)}
-            value={tendered}
-            aria-invalid={cashProblem !== null && tendered !== ''}
-            aria-describedby={`${id}-change`}
-            onChange={(event) => onTendered(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && ready && !busy) {
-                event.preventDefault();
-                onSell();
-              }
-            }}
-          />
-          <p id={`${id}-change`} className="counter-pay__change" aria-live="polite">
-            {cashProblem ?? ('change' in cash ? `Change to give: ${paiseText(cash.change)}` : '')}
-          </p>
-        </div>
+        <Field id={`${id}-tendered`} label="Cash tendered (₹)">
+          {(control) => (
+            <>
+              <input
+                {...control}
+                ref={tenderedRef}
+                {...RUPEES_BOX}
+                placeholder={toRupees(totals.total).toFixed(2)}
+                value={tendered}
+                aria-invalid={cashProblem !== null && tendered !== ''}
+                aria-describedby={`${id}-change`}
+                onChange={(event) => onTendered(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && ready && !busy) {
+                    event.preventDefault();
+                    onSell();
+                  }
+                }}
+              />
+              <p id={`${id}-change`} className="counter-pay__change" aria-live="polite">
+                {cashProblem ??
+                  ('change' in cash ? `Change to give: ${paiseText(cash.change)}` : '')}
+              </p>
+            </>
+          )}
+        </Field>
       ) : upiReady ? (
         <div className="counter-pay__upi">
           {totals.total > 0 && (

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { paiseText } from '../money';
 import { Button } from '../../../../../common/ui/button';
+import { Field } from '../../../../../common/ui/field';
 
 interface ReturnDialogProps {
   /** The sale items come back from; null: closed. */
@@ -63,27 +64,34 @@ function ReturnForm({
       {sale.lines.map((line, index) => {
         const left = line.quantity - line.returned;
         return (
-          <div key={line.product} className="seller-field">
-            <label htmlFor={`${id}-${index}`}>
-              {line.name} ({left} of {line.quantity} can come back)
-            </label>
-            <input
-              id={`${id}-${index}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={left}
-              disabled={left === 0}
-              value={back[index] ?? 0}
-              onChange={(event) => {
-                const quantity = Math.min(
-                  Math.max(Math.floor(Number(event.target.value)) || 0, 0),
-                  left,
-                );
-                setBack((held) => held.map((each, at) => (at === index ? quantity : each)));
-              }}
-            />
-          </div>
+          <Field
+            key={line.product}
+            id={`${id}-${index}`}
+            label={
+              <>
+                {line.name} ({left} of {line.quantity} can come back)
+              </>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={left}
+                disabled={left === 0}
+                value={back[index] ?? 0}
+                onChange={(event) => {
+                  const quantity = Math.min(
+                    Math.max(Math.floor(Number(event.target.value)) || 0, 0),
+                    left,
+                  );
+                  setBack((held) => held.map((each, at) => (at === index ? quantity : each)));
+                }}
+              />
+            )}
+          </Field>
         );
       })}
       <p className="counter-return__refund" aria-live="polite">

@@ -1,8 +1,9 @@
 import { shopClockTime, type CounterDay } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { rupees, ungrouped } from '../money';
+import { rupees, ungrouped, RUPEES_BOX } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
+import { Field } from '../../../../../common/ui/field';
 
 /** The day of the till is not open: the cash in the drawer starts it. */
 export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: number) => void }) {
@@ -19,27 +20,23 @@ export function OpenTillForm({ busy, onOpen }: { busy: boolean; onOpen: (float: 
   return (
     <Panel title="Open the day" className="counter-open" onSubmit={submit}>
       <p className="counter-hint">Count the cash in the drawer before the first sale.</p>
-      <div className="seller-field">
-        <label htmlFor={`${id}-float`}>Cash in the drawer (₹)</label>
-        <input
-          id={`${id}-float`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          // The first thing the seller does at the counter.
-          autoFocus
-          placeholder="0"
-          value={float}
-          aria-invalid={!valid}
-          aria-describedby={valid ? undefined : `${id}-problem`}
-          onChange={(event) => setFloat(event.target.value)}
-        />
-        {!valid && (
-          <p id={`${id}-problem`} className="seller-field__problem">
-            Rupees, such as 1500 or 1500.50
-          </p>
+      <Field
+        id={`${id}-float`}
+        label="Cash in the drawer (₹)"
+        problem={valid ? undefined : 'Rupees, such as 1500 or 1500.50'}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...RUPEES_BOX}
+            // The first thing the seller does at the counter.
+            autoFocus
+            placeholder="0"
+            value={float}
+            onChange={(event) => setFloat(event.target.value)}
+          />
         )}
-      </div>
+      </Field>
       <Button type="submit" look="seller" disabled={!valid} aria-busy={busy}>
         {busy ? 'Opening…' : 'Open the till'}
       </Button>

@@ -7,7 +7,7 @@ import {
 } from '@kirana/shared';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import '../../../ui/seller-form.css';
+import { Field, FieldProblem } from '../../../../../common/ui/field';
 
 interface CancelOrderDialogProps {
   open: boolean;
@@ -71,32 +71,35 @@ export function CancelOrderDialog({
       }}
     >
       {note && <p>{note}</p>}
-      <div className="seller-field">
-        <label htmlFor={fieldId}>Reason (the shopper sees it)</label>
-        <input
-          ref={field}
-          id={fieldId}
-          value={reason}
-          maxLength={MAX_CANCEL_REASON}
-          aria-invalid={missing}
-          aria-describedby={missing ? `${fieldId}-error` : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              confirm();
-            }
-          }}
-        />
-        {missing && (
-          <p id={`${fieldId}-error`} role="alert" className="seller-field__problem">
-            Enter a reason: the shopper sees it
-          </p>
+      <Field id={fieldId} label="Reason (the shopper sees it)">
+        {(control) => (
+          <>
+            <input
+              {...control}
+              ref={field}
+              value={reason}
+              maxLength={MAX_CANCEL_REASON}
+              aria-invalid={missing}
+              aria-describedby={missing ? `${fieldId}-error` : undefined}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setMissing(false);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  confirm();
+                }
+              }}
+            />
+            {missing && (
+              <FieldProblem id={`${fieldId}-error`} role="alert">
+                Enter a reason: the shopper sees it
+              </FieldProblem>
+            )}
+          </>
         )}
-      </div>
+      </Field>
     </ConfirmDialog>
   );
 }
