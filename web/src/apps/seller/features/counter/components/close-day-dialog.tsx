@@ -87,7 +87,6 @@ function CloseDayForm({
         {(control) => (
           <input
             {...control}
-            type="text"
             maxLength={500}
             value={note}
             onChange={(event) => setNote(event.target.value)}

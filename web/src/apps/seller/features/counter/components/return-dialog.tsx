@@ -67,20 +67,16 @@ function ReturnForm({
           <Field
             key={line.product}
             id={`${id}-${index}`}
-            label={
-              <>
-                {line.name} ({left} of {line.quantity} can come back)
-              </>
-            }
+            label={`${line.name} (${left} of ${line.quantity} can come back)`}
           >
             {(control) => (
               <input
                 {...control}
                 type="number"
                 inputMode="numeric"
+                disabled={left === 0}
                 min={0}
                 max={left}
-                disabled={left === 0}
                 value={back[index] ?? 0}
                 onChange={(event) => {
                   const quantity = Math.min(
