@@ -1,0 +1,95 @@
+import type { ShopUpdateBody } from '@kirana/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { aShop } from '../../../test/shop';
+import { answer, answeredBy, refusal } from '../../../test/store';
+import { ShopPage } from './shop-page';
+
+/*
+ * The Shop screen's settings against the store's API answered at the fetch boundary: each test
+ * says how the server answers the settings saved.
+ */
+
+const shop = aShop({ upiId: 'kirana@upi', upiName: 'Kirana Store' });
+
+/** How the server answers `PUT /api/shop`, as each test says. */
+let save: (body: ShopUpdateBody) => Response;
+/** The settings sent. */
+let saved: ShopUpdateBody[];
+
+async function store(url: string, init: RequestInit = {}): Promise<Response> {
+  const { pathname } = new URL(url, 'http://kirana.test');
+  if (pathname === '/api/shop' && init.method === 'PUT') {
+    const body = JSON.parse(String(init.body)) as ShopUpdateBody;
+    saved.push(body);
+    return save(body);
+  }
+  if (pathname === '/api/shop') return answer({ success: true, shop, zipcodes: ['411001'] });
+  return refusal(404, 'NOT_FOUND', `No route ${pathname} in this test`);
+}
+
+const heard = answeredBy(store);
+
+beforeEach(() => {
+  save = () =>
+    answer({ success: true, message: 'Shop settings saved', shop, zipcodes: ['411001'] });
+  saved = [];
+});
+
+/** The Shop screen, its settings loaded; `save` presses Save settings. */
+async function openSettings() {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ShopPage />
+    </QueryClientProvider>,
+  );
+  const zipcodes = await screen.findByLabelText<HTMLTextAreaElement>(
+    'PIN codes the shop delivers to',
+  );
+  const form = screen.getByRole('button', { name: 'Save settings' }).closest('form')!;
+  return { zipcodes, save: () => fireEvent.submit(form) };
+}
+
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+describe('the Shop screen’s settings', () => {
+  it('names a mistyped PIN code under its field, which gets the focus; nothing is sent', async () => {
+    const { zipcodes, save: pressSave } = await openSettings();
+    fireEvent.change(zipcodes, { target: { value: '411001, 41100' } });
+    pressSave();
+
+    expect(zipcodes.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(zipcodes)).toMatch(/41100: a PIN code is six digits, e.g. 411001$/);
+    expect(document.activeElement).toBe(zipcodes);
+    expect(saved).toEqual([]);
+
+    fireEvent.change(zipcodes, { target: { value: '411001, 411002' } });
+    expect(zipcodes.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('saves the settings as typed and says so', async () => {
+    const { zipcodes, save: pressSave } = await openSettings();
+    fireEvent.change(zipcodes, { target: { value: '411001 411002' } });
+    pressSave();
+
+    await waitFor(() => expect(heard.toasts).toContain('Shop settings saved'));
+    expect(saved).toEqual([expect.objectContaining({ zipcodes: ['411001', '411002'] })]);
+  });
+
+  it('shows a refusal at the setting it names, in the screen’s words, and focuses it', async () => {
+    save = () => refusal(400, 'INVALID', 'upiId must be a UPI id such as kirana@upi');
+    const { save: pressSave } = await openSettings();
+    pressSave();
+
+    const upiId = screen.getByLabelText('UPI id');
+    await waitFor(() => expect(upiId.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(upiId)).toBe('UPI id must look like kirana@upi');
+    expect(document.activeElement).toBe(upiId);
+  });
+});
