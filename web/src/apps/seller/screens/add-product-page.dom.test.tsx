@@ -78,7 +78,7 @@ describe('the Add Product screen', () => {
     submit();
 
     const barcode = field('Barcode (optional)');
-    const said = 'Barcode 8901030865279 is already used by another product';
+    const said = '8901030865279 is already used by another product';
     await waitFor(() => expect(barcode.getAttribute('aria-invalid')).toBe('true'));
     expect(
       document.getElementById(barcode.getAttribute('aria-describedby') ?? '')?.textContent,
@@ -101,6 +101,11 @@ describe('the Add Product screen', () => {
     await waitFor(() => expect(heard.toasts).toContain('Offer price must not exceed price'));
     expect(offer.getAttribute('aria-invalid')).toBe('true');
     expect(offer.getAttribute('aria-describedby')).toBe('product-offer-price-problem');
+    // Under the field without its name, which its label says: the whole sentence is the toast's.
+    expect(document.getElementById('product-offer-price-problem')?.textContent).toBe(
+      'Must not exceed price',
+    );
+    expect(screen.queryByText('Offer price must not exceed price')).toBeNull();
     expect(sent).toEqual([]);
   });
 });

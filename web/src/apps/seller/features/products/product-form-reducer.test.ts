@@ -36,7 +36,7 @@ const mango: ProductFormValues = {
 describe('the product form, event by event', () => {
   it('a field edited holds what was typed, and its problem goes', () => {
     const refused = run(filled(), edit('price', ''), { type: 'submitted' });
-    expect(refused.problems.price).toBe('Product price must be a number');
+    expect(refused.problems.price).toBe('Must be a number');
 
     const state = run(refused, edit('price', '150'));
     expect(state.values.price).toBe('150');
@@ -63,7 +63,7 @@ describe('the product form, event by event', () => {
       openProductForm(mango),
       {
         type: 'refused',
-        problems: { images: 'image: keep only pictures the product already has' },
+        problems: { images: 'Keep only pictures the product already has' },
       },
       { type: 'picture removed', slot: 0 },
     );
@@ -71,19 +71,21 @@ describe('the product form, event by event', () => {
     expect(state.problems).toEqual({});
   });
 
-  it('submitted, a form the server’s rules refuse names each field at fault and says the first', () => {
+  it('submitted, a form the server’s rules refuse names what is wrong under each field, and says the first whole', () => {
     const state = run(openProductForm(EMPTY_PRODUCT_FORM), edit('price', '50'), {
       type: 'submitted',
     });
     expect(state.problems).toEqual({
-      name: 'Product name is required',
+      name: 'Required',
       category: 'Choose a category',
-      offerPrice: 'Offer price must be a number',
+      offerPrice: 'Must be a number',
     });
+    // The first said whole, once.
     expect(state.notice).toBe('Product name is required');
 
     const above = run(filled(), edit('offerPrice', '120.01'), { type: 'submitted' });
-    expect(above.problems).toEqual({ offerPrice: 'Offer price must not exceed price' });
+    expect(above.problems).toEqual({ offerPrice: 'Must not exceed price' });
+    expect(above.notice).toBe('Offer price must not exceed price');
   });
 
   it('submitted, a form the rules take has no problems and says nothing', () => {
@@ -122,11 +124,11 @@ describe('the product form, event by event', () => {
     const found = run(filled(), edit('name', ''), { type: 'submitted' });
     const state = run(found, {
       type: 'refused',
-      problems: { barcode: 'Barcode 8901030865279 is already used by another product' },
+      problems: { barcode: '8901030865279 is already used by another product' },
     });
     expect(state.problems).toEqual({
-      name: 'Product name is required',
-      barcode: 'Barcode 8901030865279 is already used by another product',
+      name: 'Required',
+      barcode: '8901030865279 is already used by another product',
     });
     expect(state.values).toEqual(found.values);
   });

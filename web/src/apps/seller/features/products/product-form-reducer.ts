@@ -7,6 +7,7 @@
 import {
   EMPTY_PRODUCT_FORM,
   imageProblem,
+  productFormProblem,
   productFormProblems,
   type ProductFormProblems,
   type ProductFormValues,
@@ -21,7 +22,10 @@ export interface ProductFormState {
   values: ProductFormValues;
   /** Found when it is submitted or refused; a field's goes once it is changed. */
   problems: ProductFormProblems;
-  /** What this transition says once (a picture the form cannot take, its first problem), or null. */
+  /**
+   * What this transition says once, or null: a picture the form cannot take, or the first problem
+   * found on submitting, whole ('Offer price must not exceed price').
+   */
   notice: string | null;
 }
 
@@ -77,10 +81,12 @@ export function productFormReducer(
     }
     case 'picture removed':
       return withPicture(state, event.slot, null);
-    case 'submitted': {
-      const problems = productFormProblems(state.values);
-      return { ...state, problems, notice: Object.values(problems)[0] ?? null };
-    }
+    case 'submitted':
+      return {
+        ...state,
+        problems: productFormProblems(state.values),
+        notice: productFormProblem(state.values),
+      };
     case 'answer received':
       // A new product's form starts afresh; an edited one's starts from what was saved.
       return openProductForm(state.initial === EMPTY_PRODUCT_FORM ? state.initial : state.values);

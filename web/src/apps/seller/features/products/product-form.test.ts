@@ -118,21 +118,21 @@ describe('product form checks', () => {
 });
 
 describe('a refusal at its field', () => {
-  it('puts the server’s refusal at the field its message starts with, in the form’s words', () => {
+  it('puts the server’s refusal under the field its message starts with, less its name', () => {
     const taken = new ApiError('barcode 8901030865279 is already used by another product', 409);
     expect(refusalProblems(taken)).toEqual({
-      barcode: 'Barcode 8901030865279 is already used by another product',
+      barcode: '8901030865279 is already used by another product',
     });
     expect(refusalProblems(new ApiError('offerPrice must not exceed price', 400))).toEqual({
-      offerPrice: 'Offer price must not exceed price',
+      offerPrice: 'Must not exceed price',
     });
     expect(
       refusalProblems(new ApiError('SKU ATTA-5KG is already used by another product', 409)),
     ).toEqual({
-      sku: 'SKU ATTA-5KG is already used by another product',
+      sku: 'ATTA-5KG is already used by another product',
     });
     expect(refusalProblems(new ApiError('images: a product has at most 4 pictures', 400))).toEqual({
-      images: 'images: a product has at most 4 pictures',
+      images: 'A product has at most 4 pictures',
     });
   });
 

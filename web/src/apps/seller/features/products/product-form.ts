@@ -98,33 +98,50 @@ const FIELDS = new Map<unknown, keyof ProductFormValues>([
 const inFormWords = (message: string) => message.replace(/^\w+/, (field) => LABELS[field] ?? field);
 
 /**
- * What is wrong with the form before it is sent, by field, by the server's rules in the form's
- * words ('Offer price must not exceed price'); empty when it can be sent.
+ * A message of the server's rules as said under its field, whose label names it already: 'Must
+ * not exceed price', 'Required', '8901030865279 is already used by another product'.
+ */
+function underItsField(message: string): string {
+  const rest = message.replace(/^\w+:?\s*/, '');
+  const said = rest === 'is required' ? 'required' : rest;
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+/**
+ * What is wrong with the form before it is sent, by field, by the server's rules, as said under
+ * each field; empty when it can be sent.
  */
 export function productFormProblems(values: ProductFormValues): ProductFormProblems {
   const problems: ProductFormProblems = {};
   for (const issue of checked(values).error?.issues ?? []) {
     const field = FIELDS.get(issue.path[0]);
     if (field === 'category') problems.category ??= 'Choose a category';
-    else if (field) problems[field] ??= inFormWords(issue.message);
+    else if (field) problems[field] ??= underItsField(issue.message);
   }
   return problems;
 }
 
-/** Why the form cannot be sent yet (its first problem), or null when it can. */
+/**
+ * Why the form cannot be sent yet, its first problem by the server's rules in the form's words
+ * ('Offer price must not exceed price'), or null when it can.
+ */
 export function productFormProblem(values: ProductFormValues): string | null {
-  if (checked(values).success) return null;
-  return Object.values(productFormProblems(values))[0] ?? 'Check the product';
+  const result = checked(values);
+  if (result.success) return null;
+  const [issue] = result.error.issues;
+  if (!issue) return 'Check the product';
+  if (issue.path[0] === 'category') return 'Choose a category';
+  return inFormWords(issue.message);
 }
 
 /**
- * What the server's refusal `problem` says is wrong, at the field its message starts with
+ * What the server's refusal `problem` says is wrong, under the field its message starts with
  * ('barcode 8901030865279 is already used by another product'); empty when it names none.
  */
 export function refusalProblems(problem: unknown): ProductFormProblems {
   if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) return {};
   const field = FIELDS.get(/^\w+/.exec(problem.message)?.[0]);
-  return field ? { [field]: inFormWords(problem.message) } : {};
+  return field ? { [field]: underItsField(problem.message) } : {};
 }
 
 /**
