@@ -1,23 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { productMutations } from '../features/products/mutations';
 import { ProductForm } from '../features/products/components/product-form';
-import '../ui/seller-page.css';
+import { Panel, SellerPage } from '../ui/seller-page';
 
 /** /seller: a new product with up to four pictures. */
 export function AddProductPage() {
   const addProduct = useMutation(productMutations.add());
   return (
-    <div className="seller-page">
-      <title>Add Product · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Add Product</h1>
-      </header>
-      <div className="seller-panel">
+    <SellerPage title="Add Product">
+      <Panel>
         <ProductForm
           save={(values) => addProduct.mutateAsync(values)}
           saving={addProduct.isPending}
         />
-      </div>
-    </div>
+      </Panel>
+    </SellerPage>
   );
 }

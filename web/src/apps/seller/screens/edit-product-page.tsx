@@ -8,7 +8,7 @@ import { ProductForm } from '../features/products/components/product-form';
 import type { EditFrom } from '../features/products/components/product-table';
 import { productFormValues } from '../features/products/product-form';
 import { LoadProblem } from '../ui/load-problem';
-import '../ui/seller-page.css';
+import { Empty, Panel, SellerPage } from '../ui/seller-page';
 
 /**
  * /seller/product-list/:id: the product form, filled with the product as it stands; saved, it
@@ -22,14 +22,15 @@ export function EditProductPage() {
   const product = found.data?.find((each) => each._id === id && !each.archivedAt);
 
   return (
-    <div className="seller-page">
-      <title>{`Edit ${product?.name ?? 'product'} · Kirana Seller`}</title>
-      <header className="seller-page__head">
-        <h1>Edit product</h1>
+    <SellerPage
+      title={`Edit ${product?.name ?? 'product'}`}
+      heading="Edit product"
+      head={
         <Link to={back} className="seller-page__note">
           Back to the Product List
         </Link>
-      </header>
+      }
+    >
       {found.isError ? (
         <LoadProblem
           message="The product could not be loaded."
@@ -38,14 +39,12 @@ export function EditProductPage() {
       ) : !found.data ? (
         <Spinner label="Loading the product…" />
       ) : !product ? (
-        <p className="seller-empty">
-          This product is not in the catalogue: it may have been archived.
-        </p>
+        <Empty>This product is not in the catalogue: it may have been archived.</Empty>
       ) : (
         // A fresh form per product: nothing typed for one is left for another.
         <EditProduct key={product._id} product={product} back={back} />
       )}
-    </div>
+    </SellerPage>
   );
 }
 
@@ -57,7 +56,7 @@ function EditProduct({ product, back }: { product: Product; back: string }) {
   const update = useMutation(productMutations.update());
   const navigate = useNavigate();
   return (
-    <div className="seller-panel">
+    <Panel>
       <ProductForm
         initial={productFormValues(product)}
         submitLabel="Save changes"
@@ -68,6 +67,6 @@ function EditProduct({ product, back }: { product: Product; back: string }) {
         }}
         saving={update.isPending}
       />
-    </div>
+    </Panel>
   );
 }

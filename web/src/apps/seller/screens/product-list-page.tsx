@@ -20,7 +20,7 @@ import { sellerProductQueries } from '../features/products/queries';
 import { useAddressText } from '../../../lib/use-address-text';
 import { LoadProblem } from '../ui/load-problem';
 import { buttonClass } from '../../../common/ui/button';
-import '../ui/seller-page.css';
+import { Empty, Note, SellerPage } from '../ui/seller-page';
 import './product-list-page.css';
 
 /** Typing pauses this long before the list follows: one search per word, not per letter. */
@@ -113,17 +113,17 @@ export function ProductListPage() {
   const narrowed = Boolean(list.q || list.category || list.filter);
 
   return (
-    <div className="seller-page">
-      <title>Product List · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Product List</h1>
-        {page && (
-          <p className="seller-page__note" role="status">
+    <SellerPage
+      title="Product List"
+      head={
+        page && (
+          <Note status>
             {page.total.toLocaleString('en-IN')} {page.total === 1 ? 'product' : 'products'}
             {list.filter && ` · ${FILTER_LABELS[list.filter]}`}
-          </p>
-        )}
-      </header>
+          </Note>
+        )
+      }
+    >
       <ProductFilters
         text={text}
         onText={(typed) => {
@@ -157,11 +157,11 @@ export function ProductListPage() {
       ) : !page ? (
         <Spinner label="Loading the products…" />
       ) : page.products.length === 0 ? (
-        <p className="seller-empty">
+        <Empty>
           {narrowed
             ? 'No products match. Try another search or filter.'
             : 'No products yet. Add the first one under Add Product, or import a CSV.'}
-        </p>
+        </Empty>
       ) : (
         <>
           <ProductTable
@@ -226,6 +226,6 @@ export function ProductListPage() {
           it as it is.
         </p>
       </ConfirmDialog>
-    </div>
+    </SellerPage>
   );
 }

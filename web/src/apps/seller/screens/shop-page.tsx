@@ -6,7 +6,7 @@ import {
   type ShopAnswer,
 } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { failureMessage } from '../failure-message';
 import { shopMutations } from '../features/shop-settings/mutations';
@@ -19,7 +19,7 @@ import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { Button } from '../../../common/ui/button';
 import { Field } from '../../../common/ui/field';
-import '../ui/seller-page.css';
+import { Panel, Section, SellerPage } from '../ui/seller-page';
 import '../ui/seller-form.css';
 import './shop-page.css';
 
@@ -34,15 +34,11 @@ const pauseLabel = (minutes: number) =>
  */
 function TakingOrders({ shop }: { shop: Shop }) {
   const save = useMutation(shopMutations.save());
-  const headingId = useId();
   const status = shop.open
     ? `Open now${shop.closesAt ? ` — closes at ${shopTimeLabel(new Date(shop.closesAt), shop.timeZone, new Date())}` : ''}`
     : closedText(shop);
   return (
-    <section className="seller-panel seller-shop__now" aria-labelledby={headingId}>
-      <h2 id={headingId} className="seller-panel__title">
-        Taking orders
-      </h2>
+    <Panel title="Taking orders" className="seller-shop__now">
       <p className="seller-shop__status" data-open={shop.open} role="status">
         {status}
       </p>
@@ -72,7 +68,7 @@ function TakingOrders({ shop }: { shop: Shop }) {
           ))}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -197,11 +193,7 @@ export function ShopPage() {
   const { data, error, refetch } = useQuery(shopQueries.settings());
   const failure = data ? null : error && failureMessage(error, 'Failed to load the shop settings');
   return (
-    <div className="seller-page seller-shop">
-      <title>Shop · Kirana Seller</title>
-      <header className="seller-page__head">
-        <h1>Shop</h1>
-      </header>
+    <SellerPage title="Shop" className="seller-shop">
       {failure ? (
         <LoadProblem message={failure} onRetry={() => void refetch()} />
       ) : !data ? (
@@ -209,14 +201,11 @@ export function ShopPage() {
       ) : (
         <>
           <TakingOrders shop={data.shop} />
-          <section className="seller-section" aria-labelledby="shop-settings-heading">
-            <h2 id="shop-settings-heading" className="seller-section__title">
-              Settings
-            </h2>
+          <Section title="Settings">
             <SettingsForm answer={data} />
-          </section>
+          </Section>
         </>
       )}
-    </div>
+    </SellerPage>
   );
 }
