@@ -1,6 +1,7 @@
 import { SOCKET_PATH } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { useTestApp } from '../test/fixtures.js';
 import { signUpShopper } from '../test/factories.js';
 import { connect } from '../test/sockets.js';
 
@@ -16,11 +17,7 @@ const CORS_HEADERS = [
 ];
 
 describe('CORS for PUBLIC_ORIGINS', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ publicOrigins: [LISTED] });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ publicOrigins: [LISTED] });
 
   test('a preflight from a listed origin is answered with credentials, the methods and the headers', async () => {
     const response = await app

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { networkUrls } from '../banner.js';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { useTestApp } from '../test/fixtures.js';
 import {
   createListedProduct,
   sampleAddress,
@@ -153,11 +154,7 @@ describe('cross-site requests', () => {
 });
 
 describe('without PUBLIC_URL', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ publicUrl: null });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ publicUrl: null });
 
   const picturesOf = (body: { products: { image: string[] }[] }) =>
     body.products.map((product) => product.image[0]);
@@ -207,11 +204,7 @@ describe('without PUBLIC_URL', () => {
 });
 
 describe('request bodies are JSON', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test.each([
     ['a form', 'application/x-www-form-urlencoded', 'name=Asha&email=a%40example.com'],

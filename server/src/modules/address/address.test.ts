@@ -1,16 +1,12 @@
 import { addressListAnswerSchema, addressSavedAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { sampleAddress, signUpShopper } from '../../test/factories.js';
 import { AddressSchema } from './address.entity.js';
 import { MAX_ADDRESSES } from './address.service.js';
 
 describe('addresses', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('a shopper adds an address and finds it in their list, phone stored without spaces', async () => {
     const { http } = await signUpShopper(app);

@@ -6,15 +6,10 @@ import {
   agentPairAnswerSchema,
   MESSAGES,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import {
-  createAgent,
-  pairPhone,
-  signInAgent,
-  signInSeller,
-  signUpShopper,
-} from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import type { Browser } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { createAgent, pairPhone, signInAgent, signUpShopper } from '../../test/factories.js';
 import { connect, disconnection } from '../../test/sockets.js';
 import { hashToken } from '../session/session.service.js';
 import { PushSubscriptionSchema } from '../push/push-subscription.entity.js';
@@ -37,17 +32,12 @@ function setCookie(response: { headers: Record<string, unknown> }, name: string)
 }
 
 describe('paired agent phones (AGENT_LOGIN=paired)', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp({ trustProxy: true });
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ trustProxy: true });
+  const seller = useSeller(app);
 
   const invite = async (agentId: string) =>
     agentInviteAnswerSchema.parse(
-      (await seller.http.post(`/api/agents/${agentId}/invite`).expect(201)).body,
+      (await seller.post(`/api/agents/${agentId}/invite`).expect(201)).body,
     );
   const sessionsOf = (agentId: string) =>
     app.orm.em.fork().count(SessionSchema, { kind: 'agent', subjectId: agentId });
@@ -84,13 +74,13 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
 
   test('inviting an unknown or removed agent is a 404, a malformed id a 400', async () => {
     const removed = await createAgent(app.orm.em.fork(), 'Gone');
-    await seller.http.delete(`/api/agents/${removed.id}`).expect(200);
+    await seller.delete(`/api/agents/${removed.id}`).expect(200);
     for (const id of [removed.id, '01900000-0000-7000-8000-000000000000']) {
-      await seller.http
+      await seller
         .post(`/api/agents/${id}/invite`)
         .expect(404, { success: false, message: 'Agent not found', code: 'NOT_FOUND' });
     }
-    await seller.http
+    await seller
       .post('/api/agents/not-an-id/invite')
       .expect(400, { success: false, message: 'id must be a valid id', code: 'INVALID' });
   });
@@ -128,7 +118,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     const agent = await createAgent(app.orm.em.fork(), 'Unpaired');
     const canSignIn = async () => {
       const { agents } = agentListAnswerSchema.parse(
-        (await seller.http.get('/api/agents').expect(200)).body,
+        (await seller.get('/api/agents').expect(200)).body,
       );
       return agents.find((listed) => listed._id === agent.id)?.canSignIn;
     };
@@ -297,7 +287,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
   test('removing the agent revokes their phones and invites', async () => {
     const { http: phone, agent } = await signInAgent(app, 'Removed');
     const pending = await invite(agent.id);
-    await seller.http.delete(`/api/agents/${agent.id}`).expect(200);
+    await seller.delete(`/api/agents/${agent.id}`).expect(200);
 
     await phone.get('/api/agents/is-auth').expect(401);
     await login(phone, agent.phone).expect(403, {
@@ -339,7 +329,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
     const { http: reinvitedPhone, agent: reinvited } = await signInAgent(app, 'Reinvited again');
     await invite(reinvited.id);
     const { http: removedPhone, agent: removed } = await signInAgent(app, 'Removed since');
-    await seller.http.delete(`/api/agents/${removed.id}`).expect(200);
+    await seller.delete(`/api/agents/${removed.id}`).expect(200);
     const victim = await createAgent(app.orm.em.fork(), 'Victim');
     const { http: victimPhone } = await pairPhone(app, victim.id);
 
@@ -436,11 +426,7 @@ describe('paired agent phones (AGENT_LOGIN=paired)', () => {
 });
 
 describe('the bare phone login (AGENT_LOGIN=phone)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ agentLogin: 'phone' });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ agentLogin: 'phone' });
 
   test('an agent signs in by phone number from any browser, as the spec shows', async () => {
     const agent = await createAgent(app.orm.em.fork(), 'Bare');

@@ -5,8 +5,9 @@ import {
   MESSAGES,
   orderHistoryAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import type { TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import {
   createAgent,
   createProduct,
@@ -20,11 +21,7 @@ import {
 import { OrderEventSchema, OrderSchema } from '../order/order.entity.js';
 
 describe('the delivery agent workflow', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A shopper's new COD order (or `paymentType` Online, unpaid unless `isPaid`). */
   async function placeOrder(overrides: { paymentType?: 'Online'; isPaid?: boolean } = {}) {

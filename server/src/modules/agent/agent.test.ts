@@ -1,12 +1,11 @@
 import { agentCreateAnswerSchema, agentListAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { startSession } from '../session/session.service.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
   createAgent,
   createProduct,
   sampleAddress,
-  signInSeller,
   signUpShopper,
   signInAgent,
 } from '../../test/factories.js';
@@ -15,16 +14,11 @@ import { SessionSchema } from '../session/session.entity.js';
 import { AgentSchema } from './agent.entity.js';
 
 describe('the seller manages agents', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   test('adds an agent, who is listed as Available with a normalised phone', async () => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/agents/create')
       .send({ name: 'Suresh', phone: '+91 99000-11122' })
       .expect(201);
@@ -32,9 +26,7 @@ describe('the seller manages agents', () => {
     expect(agent).toMatchObject({ name: 'Suresh', phone: '+919900011122', status: 'Available' });
     expect(response.body.message).toBe('Agent added');
 
-    const list = agentListAnswerSchema.parse(
-      (await seller.http.get('/api/agents').expect(200)).body,
-    );
+    const list = agentListAnswerSchema.parse((await seller.get('/api/agents').expect(200)).body);
     expect(list.agents).toContainEqual(agent);
   });
 
@@ -47,7 +39,7 @@ describe('the seller manages agents', () => {
       'name must not contain control characters (such as a tab or a line break)',
     ],
   ])('refuses %j with 400 "%s"', async (body, message) => {
-    await seller.http
+    await seller
       .post('/api/agents/create')
       .send(body)
       .expect(400, { success: false, message, code: 'INVALID' });
@@ -55,7 +47,7 @@ describe('the seller manages agents', () => {
 
   test('a phone number already used by a current agent is a 409', async () => {
     const existing = await createAgent(app.orm.em.fork());
-    await seller.http
+    await seller
       .post('/api/agents/create')
       .send({ name: 'Copy', phone: existing.phone })
       .expect(409, {
@@ -84,10 +76,10 @@ describe('the seller manages agents', () => {
     Object.assign(picked!, { assignedTo: agent, status: 'Picked' });
     Object.assign(delivered!, { assignedTo: agent, status: 'Delivered', isPaid: true });
     await em.flush();
-    const listed = agentListAnswerSchema.parse((await seller.http.get('/api/agents')).body).agents;
+    const listed = agentListAnswerSchema.parse((await seller.get('/api/agents')).body).agents;
     expect(listed.find((item) => item._id === agent.id)?.status).toBe('On delivery');
 
-    await seller.http
+    await seller
       .delete(`/api/agents/${agent.id}`)
       .expect(200, { success: true, message: 'Agent removed' });
 
@@ -103,19 +95,16 @@ describe('the seller manages agents', () => {
     expect(
       await after.find(OrderEventSchema, { order: picked!.id, type: 'released' }),
     ).toHaveLength(1);
-    const agents = agentListAnswerSchema.parse((await seller.http.get('/api/agents')).body).agents;
+    const agents = agentListAnswerSchema.parse((await seller.get('/api/agents')).body).agents;
     expect(agents.map((item) => item._id)).not.toContain(agent.id);
     // The phone number is free again for a new agent.
-    await seller.http
-      .post('/api/agents/create')
-      .send({ name: 'New', phone: agent.phone })
-      .expect(201);
+    await seller.post('/api/agents/create').send({ name: 'New', phone: agent.phone }).expect(201);
   });
 
   test('removing an unknown or already removed agent is a 404', async () => {
     const agent = await createAgent(app.orm.em.fork());
-    await seller.http.delete(`/api/agents/${agent.id}`).expect(200);
-    await seller.http
+    await seller.delete(`/api/agents/${agent.id}`).expect(200);
+    await seller
       .delete(`/api/agents/${agent.id}`)
       .expect(404, { success: false, message: 'Agent not found', code: 'NOT_FOUND' });
   });

@@ -1,17 +1,12 @@
 import { agentDutyAnswerSchema, agentListAnswerSchema, MESSAGES } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { signInAgent, signInSeller } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { signInAgent } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
 
 describe('agents on and off duty', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const onDutyAtCounter = async (agentId: string) =>
     agentListAnswerSchema

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createProduct, signUpShopper } from '../../test/factories.js';
 
 describe('POST /api/cart/update', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('saves the signed-in shopper cart, which is-auth then answers', async () => {
     const { http } = await signUpShopper(app);

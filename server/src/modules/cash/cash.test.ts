@@ -9,15 +9,14 @@ import {
   toRupees,
 } from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
 import {
   collectCash,
   createAgent,
   deliveryPinOf,
   placeCodOrder,
   signInAgent,
-  signInSeller,
   signUpShopper,
 } from '../../test/factories.js';
 import { payInSandbox } from '../../test/payments.js';
@@ -30,15 +29,8 @@ type Agent = Awaited<ReturnType<typeof signInAgent>>;
 
 describe("the agents' cash", () => {
   // A database of its own: the day's report covers every agent there is.
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
 
   const cashOf = async (agent: Agent) =>
     agentCashAnswerSchema.parse((await agent.http.get('/api/agents/cash').expect(200)).body);

@@ -1,20 +1,13 @@
 import { counterDayAnswerSchema, counterDaysAnswerSchema, toRupees } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
-import { collectCash, signInAgent, signInSeller } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
+import { collectCash, signInAgent } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
 
 describe('cash paid out of the till', () => {
   // Its own database: one day of the till is open at a time, shop-wide.
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
 
   const till = async () =>
     counterDayAnswerSchema.parse((await seller.get('/api/counter/day').expect(200)).body).day;

@@ -6,26 +6,21 @@ import {
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { picture, signInSeller } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { picture } from '../../test/factories.js';
 import { CategorySchema } from './category.entity.js';
 
 describe('categories the seller manages', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const listed = async (browser = app.http()) => {
     const response = await browser.get('/api/category/list').expect(200);
     return categoryListAnswerSchema.parse(response.body).categories;
   };
   const add = (categoryData: unknown) =>
-    seller.http.post('/api/category/add').field('categoryData', JSON.stringify(categoryData));
+    seller.post('/api/category/add').field('categoryData', JSON.stringify(categoryData));
 
   test('the spec’s seven are there from the start, with its labels, paths and colours, in order', async () => {
     const categories = await listed();
@@ -40,7 +35,7 @@ describe('categories the seller manages', () => {
   });
 
   test('the seller adds one with a picture; it lists last and takes products', async () => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/category/add')
       .field(
         'categoryData',
@@ -61,7 +56,7 @@ describe('categories the seller manages', () => {
     const paths = (await listed()).map((each) => each.path);
     expect(paths.indexOf('Personal-Care')).toBeGreaterThan(paths.indexOf('Grains'));
 
-    const product = await seller.http
+    const product = await seller
       .post('/api/product/add')
       .field(
         'productData',
@@ -90,7 +85,7 @@ describe('categories the seller manages', () => {
   test('renames, recolours, moves and hides one; hidden ones reach the seller only', async () => {
     const added = await add({ text: 'Pooja Items', path: 'Pooja', bgColor: '#FFFFFF' }).expect(201);
     const { _id } = categorySavedAnswerSchema.parse(added.body).category;
-    const response = await seller.http
+    const response = await seller
       .post('/api/category/update')
       .field(
         'categoryData',
@@ -105,14 +100,14 @@ describe('categories the seller manages', () => {
       hidden: true,
     });
     expect((await listed()).map((category) => category.path)).not.toContain('Pooja');
-    expect((await listed(seller.http)).find((category) => category._id === _id)).toMatchObject({
+    expect((await listed(seller)).find((category) => category._id === _id)).toMatchObject({
       hidden: true,
     });
   });
 
   test('a path is never changed: an update naming one leaves it as it was', async () => {
     const [vegetables] = await listed();
-    await seller.http
+    await seller
       .post('/api/category/update')
       .field('categoryData', JSON.stringify({ id: vegetables!._id, path: 'Veg' }))
       .expect(200);
@@ -159,7 +154,7 @@ describe('categories the seller manages', () => {
   });
 
   test('a product in no category of the shop is refused with 400', async () => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field(
         'productData',
@@ -171,16 +166,11 @@ describe('categories the seller manages', () => {
 });
 
 describe('SKU and barcode', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const addProduct = (fields: Record<string, unknown>) =>
-    seller.http.post('/api/product/add').field(
+    seller.post('/api/product/add').field(
       'productData',
       JSON.stringify({
         name: 'Atta 5 kg',
@@ -201,7 +191,7 @@ describe('SKU and barcode', () => {
     expect((await addProduct({ barcode: '8901030865279' }).expect(409)).body.message).toBe(
       'barcode 8901030865279 is already used by Atta 5 kg',
     );
-    await seller.http.post('/api/product/archive').send({ id: first._id }).expect(200);
+    await seller.post('/api/product/archive').send({ id: first._id }).expect(200);
     await addProduct({ sku: 'ATTA-5', barcode: '8901030865279' }).expect(201);
   });
 
@@ -228,7 +218,7 @@ describe('SKU and barcode', () => {
         code: 'CONFLICT',
         message,
       });
-      const edit = seller.http
+      const edit = seller
         .post('/api/product/update')
         .field('productData', JSON.stringify({ id: plain._id, ...codes }));
       expect((await edit.expect(409)).body).toMatchObject({ code: 'CONFLICT', message });
@@ -237,11 +227,11 @@ describe('SKU and barcode', () => {
     const own = productSavedAnswerSchema.parse(
       (await addProduct({ name: `Own ${tag}`, sku: both, barcode: both }).expect(201)).body,
     ).product;
-    await seller.http
+    await seller
       .post('/api/product/update')
       .field('productData', JSON.stringify({ id: own._id, sku: both, barcode: both, price: 310 }))
       .expect(200);
-    await seller.http.post('/api/product/archive').send({ id: rice._id }).expect(200);
+    await seller.post('/api/product/archive').send({ id: rice._id }).expect(200);
     await addProduct({ barcode: `RICE-${tag}` }).expect(201);
   });
 
@@ -262,7 +252,7 @@ describe('SKU and barcode', () => {
       (await addProduct({ name: 'Sugar 1 kg', sku: 'SUG-1' }).expect(201)).body,
     );
     const update = (fields: Record<string, unknown>) =>
-      seller.http
+      seller
         .post('/api/product/update')
         .field('productData', JSON.stringify({ id: product._id, ...fields }));
     expect((await update({ sku: 'ATTA-5' }).expect(409)).body.message).toBe(

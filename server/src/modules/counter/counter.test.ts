@@ -11,24 +11,17 @@ import {
   shopAnswerSchema,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
-import { createProduct, sampleAddress, signInSeller, signUpShopper } from '../../test/factories.js';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
+import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { CounterSaleLineSchema } from './counter.entity.js';
 
 describe('the counter: walk-in sales on the shop’s one stock, returns and the day of the till', () => {
   // Its own database: one day of the till is open at a time, shop-wide.
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
 
   const openDay = (openingFloat = 500) =>
     seller.post('/api/counter/day/open').send({ openingFloat }).expect(201);

@@ -8,21 +8,14 @@ import {
   productSavedAnswerSchema,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
-import { createProduct, sampleAddress, signInSeller, signUpShopper } from '../../test/factories.js';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
+import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 
 describe('a counter sale past the count: the customer holds the packet the count says is gone', () => {
   // Its own database: one day of the till is open at a time, shop-wide.
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
   beforeEach(async () => {
     await seller.post('/api/counter/day/open').send({ openingFloat: 0 }).expect(201);
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import {
   createProduct,
   sampleAddress,
@@ -10,11 +10,7 @@ import {
 import { OrderEventSchema, OrderItemSchema, OrderSchema } from './order.entity.js';
 
 describe('accepting orders while the agent is removed', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** `count` open cash-on-delivery orders of one shopper, written directly for speed. */
   async function openOrders(count: number): Promise<string[]> {

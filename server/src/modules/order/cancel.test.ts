@@ -6,14 +6,14 @@ import {
   sellerOrderAnswerSchema,
   userOrdersAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import type { Browser } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
   createProduct,
   deliveryPinOf,
   placeCodOrder,
   signInAgent,
-  signInSeller,
   signUpShopper,
 } from '../../test/factories.js';
 import { capturedPayment, payInSandbox, placeOnlineOrder, webhook } from '../../test/payments.js';
@@ -29,13 +29,8 @@ type Agent = Awaited<ReturnType<typeof signInAgent>>;
 type Stage = 'placed' | 'accepted' | 'picked' | 'delivered' | 'cancelled';
 
 describe('cancelling an order', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const cancelAsShopper = (http: Browser, orderId: unknown) =>
     http.post('/api/order/cancel').send({ orderId });

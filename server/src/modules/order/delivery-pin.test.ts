@@ -9,20 +9,16 @@ import {
   userOrdersAnswerSchema,
   wrongPinMessage,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
 
 describe('the delivery PIN', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const stored = (id: string) => app.orm.em.fork().findOneOrFail(OrderSchema, { id });
   const historyOf = async (id: string) =>

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createAgent, createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { OrderItemSchema, OrderSchema } from './order.entity.js';
 import { presentSellerOrder } from './order.presenter.js';
 import { readListedOrders } from './order-reads.js';
 
 describe('readListedOrders: orders read in one plain query, for the live updates', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('present exactly as the same orders loaded as entities, in every state an order can be in', async () => {
     const em = app.orm.em.fork();

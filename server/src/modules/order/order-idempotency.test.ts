@@ -3,8 +3,8 @@ import {
   onlineOrderAnswerSchema,
   userOrdersAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { PaymentSchema } from '../payment/payment.entity.js';
 import type { PaymentProvider } from '../payment/provider.js';
@@ -14,11 +14,7 @@ import { KEY_REUSED } from './order-idempotency.service.js';
 import { OrderSchema } from './order.entity.js';
 
 describe('Idempotency-Key on placing an order', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A new shopper with a saved address, and a body ordering one new product (₹99.50). */
   async function readyToOrder() {

@@ -1,16 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DELIVERY_PIN_TRIES, type OrderEventType } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DomainEvent, OrderChange } from '../../lib/domain-events.js';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import {
-  deliveryPinOf,
-  placeCodOrder,
-  signInAgent,
-  signInSeller,
-  signUpShopper,
-} from '../../test/factories.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { deliveryPinOf, placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { capturedPayment, payInSandbox, placeOnlineOrder, webhook } from '../../test/payments.js';
 import { RefundSchema } from '../payment/payment.entity.js';
 import { expireUnpaidOrder } from '../payment/expiry.js';
@@ -18,13 +12,8 @@ import { OrderEventSchema, OrderSchema } from './order.entity.js';
 import { offerUnacceptedAgain } from './unaccepted-alerts.js';
 
 describe('every change of an order goes through the one transition function', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const linesOf = (orderId: string) =>
     app.orm.em.fork().find(OrderEventSchema, { order: orderId }, { orderBy: { id: 'asc' } });

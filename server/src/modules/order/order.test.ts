@@ -1,6 +1,6 @@
 import { userOrdersAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
@@ -8,11 +8,7 @@ import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
 
 describe('shopper orders', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A signed-in shopper with a saved address and a cart, ready to order. */
   async function shopperWithAddress() {

@@ -3,21 +3,17 @@ import {
   orderHistoryAnswerSchema,
   sellerOrderAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import type { Browser } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { placeOnlineOrder } from '../../test/payments.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderSchema } from './order.entity.js';
 
 describe('POST /api/order/seller/assign: the seller hands an open order to an agent', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const assign = (orderId: unknown, agentId: unknown, http = seller) =>
     http.post('/api/order/seller/assign').send({ orderId, agentId });

@@ -1,24 +1,18 @@
 import { sellerOrdersAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
   createAgent,
   createProduct,
   sampleAddress,
-  signInSeller,
   signUpShopper,
   signInAgent,
 } from '../../test/factories.js';
 import { OrderSchema } from './order.entity.js';
 
 describe('GET /api/order/seller', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   async function placeOrders(count: number) {
     const product = await createProduct(app.orm.em.fork(), { name: 'Paneer' });
@@ -44,7 +38,7 @@ describe('GET /api/order/seller', () => {
     await em.flush();
 
     const answer = sellerOrdersAnswerSchema.parse(
-      (await seller.http.get('/api/order/seller').expect(200)).body,
+      (await seller.get('/api/order/seller').expect(200)).body,
     );
     expect(answer.orders.find((listed) => listed._id === order.id)).toMatchObject({
       items: [{ product: { name: 'Paneer' }, quantity: 1 }],
@@ -62,7 +56,7 @@ describe('GET /api/order/seller', () => {
     const seen: { _id: string; userId: string; quantity: number; createdAt: string }[] = [];
     for (let page = 1; page <= 50; page += 1) {
       const answer = sellerOrdersAnswerSchema.parse(
-        (await seller.http.get(`/api/order/seller?limit=2&page=${page}`).expect(200)).body,
+        (await seller.get(`/api/order/seller?limit=2&page=${page}`).expect(200)).body,
       );
       expect(answer.page).toBe(page);
       expect(answer.orders.length).toBeLessThanOrEqual(2);
@@ -83,12 +77,12 @@ describe('GET /api/order/seller', () => {
   });
 
   test('a bad page or limit is a 400 naming it', async () => {
-    await seller.http.get('/api/order/seller?limit=500').expect(400, {
+    await seller.get('/api/order/seller?limit=500').expect(400, {
       success: false,
       message: 'limit must be a whole number from 1 to 100',
       code: 'INVALID',
     });
-    await seller.http.get('/api/order/seller?page=0').expect(400, {
+    await seller.get('/api/order/seller?page=0').expect(400, {
       success: false,
       message: 'page must be a whole number from 1',
       code: 'INVALID',

@@ -5,22 +5,18 @@ import {
   sellerOrdersAnswerSchema,
   type Order,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import type { TestApp } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderSchema } from './order.entity.js';
 
 type Browser = ReturnType<TestApp['agent']>;
 
 describe('POST /api/order/seller/release: the seller takes an order back', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   async function live(area: 'seller' | 'agents', browser: Browser) {
     const socket = await connect(app.socket(area, browser));

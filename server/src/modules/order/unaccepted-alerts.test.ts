@@ -1,14 +1,9 @@
 import { orderHistoryAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { DomainEvent } from '../../lib/domain-events.js';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
-import {
-  copiesOfOrder,
-  placeCodOrder,
-  signInAgent,
-  signInSeller,
-  signUpShopper,
-} from '../../test/factories.js';
+import type { Browser } from '../../test/app.js';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
+import { copiesOfOrder, placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
 import { connect, listen } from '../../test/sockets.js';
 import { OrderSchema } from './order.entity.js';
@@ -19,15 +14,8 @@ const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() 
 
 describe('the unaccepted alert, on a clock of its own', () => {
   // A database of its own: the round looks at every open order there is.
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
 
   /** One round of the alert as if the clock read `at`. */
   const round = (at: Date) => offerUnacceptedAgain(app.orm.em.fork(), app.events, MINUTES, at);

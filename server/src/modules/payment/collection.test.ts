@@ -1,6 +1,7 @@
 import { agentPaymentVerifyAnswerSchema, MESSAGES, onlineOrderAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import type { TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import {
   deliveryPinOf,
   placeCodOrder,
@@ -14,11 +15,7 @@ import { pollPayments } from './payment-poller.js';
 import { RefundSchema } from './payment.entity.js';
 
 describe('collecting online at the door', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A COD order accepted by a new agent; answers the agent, the order id and its paise. */
   async function acceptedCodOrder() {

@@ -5,9 +5,10 @@ import {
   sellerOrdersAnswerSchema,
   userOrdersAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createTestApp, PAYMENT_SECRETS, type TestApp } from '../../test/app.js';
-import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { signInAgent, signUpShopper } from '../../test/factories.js';
 import {
   capturedPayment,
   payInSandbox,
@@ -26,13 +27,8 @@ import { SandboxOrderSchema, SandboxRefundSchema } from './sandbox/sandbox.entit
 type Browser = ReturnType<TestApp['agent']>;
 
 describe('online payments at checkout', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const shopperOrder = async (http: Browser, id: string) =>
     userOrdersAnswerSchema

@@ -1,14 +1,8 @@
 import { productSavedAnswerSchema } from '@kirana/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import {
-  createProduct,
-  picture,
-  signInAgent,
-  signInSeller,
-  signUpShopper,
-} from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { createProduct, picture, signInAgent, signUpShopper } from '../../test/factories.js';
 import { ProductSchema } from './product.entity.js';
 
 const productData = {
@@ -21,18 +15,13 @@ const productData = {
 };
 
 describe('the seller manages products', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   const countNamed = (name: string) => app.orm.em.fork().count(ProductSchema, { name });
 
   test('adds a product with two pictures, re-encoded to WebP at every served width', async () => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify(productData))
       .attach('images', await picture('jpeg', 1600, 1200), 'front.jpg')
@@ -68,7 +57,7 @@ describe('the seller manages products', () => {
 
   test('a file that is not a picture is a 400 naming it, and no product is saved', async () => {
     const name = 'Not A Picture Product';
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, name }))
       .attach('images', await picture('png'), 'ok.png')
@@ -84,7 +73,7 @@ describe('the seller manages products', () => {
 
   test('an empty image file is a 400 naming images, and no product is saved', async () => {
     const name = 'Empty Picture Product';
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, name }))
       .attach('images', Buffer.alloc(0), 'empty.png')
@@ -99,7 +88,7 @@ describe('the seller manages products', () => {
 
   test('prices written as text, as browser forms send them, are read as numbers', async () => {
     const name = 'Form Typed Oranges';
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field(
         'productData',
@@ -119,7 +108,7 @@ describe('the seller manages products', () => {
     [{ price: '-5' }, 'price must be greater than 0'],
     [{ price: '12.345' }, 'price must have at most two decimals'],
   ])('a price of %j as text is still a 400 naming it', async (change, message) => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, ...change }))
       .expect(400);
@@ -132,7 +121,7 @@ describe('the seller manages products', () => {
     })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, name: 'Huge Picture' }))
       .attach('images', huge, 'huge.png')
@@ -143,7 +132,7 @@ describe('the seller manages products', () => {
 
   test('a fifth picture is a 400 and an oversized one a 413; neither saves a product', async () => {
     const name = 'Too Many Pictures';
-    const five = seller.http
+    const five = seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, name }));
     for (let index = 0; index < 5; index += 1)
@@ -152,7 +141,7 @@ describe('the seller manages products', () => {
       'images: at most 4 images, sent as "images"',
     );
 
-    const large = await seller.http
+    const large = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify({ ...productData, name }))
       .attach('images', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'huge.png')
@@ -171,7 +160,7 @@ describe('the seller manages products', () => {
     [{ ...productData, category: 'Toys' }, 'category: the shop has no category "Toys"'],
     [{ ...productData, price: 1e-18, offerPrice: 1e-18 }, 'price must be greater than 0'],
   ])('productData %j is a 400 "%s"', async (data, message) => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/add')
       .field('productData', JSON.stringify(data))
       .expect(400);
@@ -179,7 +168,7 @@ describe('the seller manages products', () => {
   });
 
   test('a malformed multipart body is a 400, not a 500', async () => {
-    await seller.http
+    await seller
       .post('/api/product/add')
       .set('Content-Type', 'multipart/form-data')
       .send('no boundary here')
@@ -191,11 +180,11 @@ describe('the seller manages products', () => {
   });
 
   test('productData that is not JSON, or missing, is a 400', async () => {
-    await seller.http
+    await seller
       .post('/api/product/add')
       .field('productData', '{name:')
       .expect(400, { success: false, message: 'productData must be valid JSON', code: 'INVALID' });
-    await seller.http
+    await seller
       .post('/api/product/add')
       .field('other', 'x')
       .expect(400, { success: false, message: 'productData is required', code: 'INVALID' });
@@ -203,17 +192,17 @@ describe('the seller manages products', () => {
 
   test('switching stock off takes the product out of stock; an unknown id is a 404', async () => {
     const product = await createProduct(app.orm.em.fork());
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/stock')
       .send({ id: product.id, inStock: false })
       .expect(200);
     expect(productSavedAnswerSchema.parse(response.body).product.inStock).toBe(false);
 
-    await seller.http
+    await seller
       .post('/api/product/stock')
       .send({ id: '01890a5d-ac96-774b-bcce-b302099a8057', inStock: true })
       .expect(404, { success: false, message: 'Product not found', code: 'NOT_FOUND' });
-    await seller.http
+    await seller
       .post('/api/product/stock')
       .send({ id: product.id, inStock: 'no' })
       .expect(400, { success: false, message: 'inStock must be true or false', code: 'INVALID' });

@@ -1,12 +1,11 @@
 import { productListAnswerSchema, productSavedAnswerSchema, type Product } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type Browser, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
   createProduct,
   picture,
   placeCodOrder,
   signInAgent,
-  signInSeller,
   signUpShopper,
 } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -23,13 +22,8 @@ const oranges = {
 };
 
 describe('the seller edits and archives products', () => {
-  let app: TestApp;
-  let seller: Browser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
+  const seller = useSeller(app);
 
   /** A product added through the API with `pictures` PNGs. */
   async function added(pictures = 1): Promise<Product> {

@@ -1,15 +1,12 @@
 import { productListAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { createListedProduct } from '../../test/factories.js';
 import { ProductSchema } from './product.entity.js';
 
 describe('GET /api/product/list', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('answers every product in the contract shape, prices in rupees', async () => {
     const mango = await createListedProduct(app, {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createProduct } from '../../test/factories.js';
 import { AppError } from '../../lib/errors.js';
 import { ProductSchema } from './product.entity.js';
@@ -7,11 +7,7 @@ import { takeForSale } from './take-for-sale.js';
 import type { UnitLines } from './stock-units.js';
 
 describe('takeForSale: the one way online orders and the counter take units and price lines', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A sale of `lines` in a transaction of its own, committed unless refused. */
   const sell = (lines: UnitLines, options: { pastCount?: boolean } = {}) =>

@@ -6,8 +6,9 @@ import {
   userOrdersAnswerSchema,
   type Order,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import type { TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import {
   createProduct,
   deliveryPinOf,
@@ -22,11 +23,7 @@ import { SessionSchema } from '../session/session.entity.js';
 type Browser = ReturnType<TestApp['agent']>;
 
 describe('live updates over Socket.IO', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   /** A connected socket of `area` with `browser`'s session, and what it hears. */
   async function live(area: 'shop' | 'seller' | 'agents', browser?: Browser) {

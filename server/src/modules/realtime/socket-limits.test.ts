@@ -2,15 +2,12 @@ import { NAMESPACES, SOCKET_PATH } from '@kirana/shared';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { connect, disconnection, type TestSocket } from '../../test/sockets.js';
 import { TOO_MANY_SOCKETS } from './realtime.server.js';
 
 describe('how many sockets one address may hold', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ trustProxy: true, socketLimits: { perAddress: 3, total: 8 } });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ trustProxy: true, socketLimits: { perAddress: 3, total: 8 } });
 
   /** A storefront socket from `address`, as the shop's proxy forwards it. */
   const from = (address: string): TestSocket =>

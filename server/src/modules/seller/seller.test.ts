@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { signInSeller, signUpShopper } from '../../test/factories.js';
 
 describe('seller sign-in', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('the seller logs in, is-auth answers success, and logout ends the session', async () => {
     const { http } = await signInSeller(app);

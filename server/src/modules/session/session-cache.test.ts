@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import {
-  cookieHeader,
-  createTestApp,
-  createTestAppsSharingRedis,
-  type TestApp,
-} from '../../test/app.js';
+import { cookieHeader, createTestAppsSharingRedis, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
@@ -17,11 +13,7 @@ import { hashToken, startSession, TOUCH_EVERY } from './session.service.js';
 const HOUR = 60 * 60 * 1000;
 
 describe('the session cache', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const em = () => app.orm.em.fork();
   const newSession = async (kind: SessionKind = 'user', subjectId = randomUUID()) => {
@@ -156,11 +148,7 @@ describe('the session cache', () => {
 });
 
 describe('signed-in requests read sessions through the cache', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test(
     'a logged-out cookie is refused at once by the instance that logged it out',

@@ -8,6 +8,7 @@ import {
 } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { createListedProduct, signUpShopper } from '../../test/factories.js';
 import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
 import { CategorySchema } from '../category/category.entity.js';
@@ -411,11 +412,7 @@ describe('server-rendered storefront pages', () => {
 });
 
 describe('the signed-in hint beside a shopper’s session', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('comes with a login, readable by scripts, and goes with the logout', async () => {
     const shopper = await signUpShopper(app);

@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/orm.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { serveUploads } from './serve-uploads.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { picture } from '../../test/factories.js';
 import { createLogger } from '../../lib/logger.js';
 import { DatabaseImageStore } from './database-image-store.js';
@@ -318,11 +319,7 @@ describe('the app with UPLOADS=database', () => {
 });
 
 describe('the files store', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('answers 304 to the ETag it sent, and the bytes with a year of cache otherwise', async () => {
     const data = await picture('webp', 64, 64);

@@ -1,6 +1,7 @@
 import { userAuthAnswerSchema, userLoginAnswerSchema } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
+import { createTestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/fixtures.js';
 import { signUpShopper } from '../../test/factories.js';
 import { UserSchema } from './user.entity.js';
 
@@ -15,11 +16,7 @@ const sessionCookies = (response: { headers: Record<string, unknown> }) =>
     .join('; ');
 
 describe('shopper accounts', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   test('register creates the account, signs it in with an httpOnly cookie and answers the user', async () => {
     const http = app.agent();
