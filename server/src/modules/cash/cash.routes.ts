@@ -9,14 +9,13 @@ import {
   toRupees,
   type AgentCashAnswer,
   type AgentLedgerAnswer,
-  type AgentOrderAnswer,
   type CashReportAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
 import { requireSession } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
-import { presentOrder } from '../order/order.presenter.js';
+import { agentOrderAnswer } from '../order/order.presenter.js';
 import { markOrderPaidInCash } from './cash-at-the-door.js';
 import { agentDayReport } from './cash-report.js';
 import {
@@ -48,11 +47,7 @@ export function cashRoutes(): Router<AppState, AppContext> {
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
     const order = await markOrderPaidInCash(ctx.em, ctx.events, agentId, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.paidInCash,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
+    ctx.body = agentOrderAnswer(MESSAGES.paidInCash, order, ctx.publicUrl);
   });
 
   router.get('/report', async (ctx) => {

@@ -3,14 +3,13 @@ import {
   idField,
   MESSAGES,
   orderStatusBodySchema,
-  type AgentOrderAnswer,
   type AgentOrdersAnswer,
 } from '@kirana/shared';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
 import { acceptOrder, changeOrderStatus } from './order-state.service.js';
-import { presentOrder } from './order.presenter.js';
+import { agentOrderAnswer, presentOrder } from './order.presenter.js';
 import { listAgentOrders } from './order-reads.js';
 
 /** The agent's phone app and its orders: what it sees, accepting one, moving it to the door. */
@@ -29,11 +28,7 @@ export function agentOrderRoutes(): Router<AppState, AppContext> {
     const agentId = await requireAgent(ctx);
     const { orderId } = acceptOrderBodySchema.parse(ctx.request.body);
     const order = await acceptOrder(ctx.em, ctx.events, agentId, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.orderAccepted,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
+    ctx.body = agentOrderAnswer(MESSAGES.orderAccepted, order, ctx.publicUrl);
   });
 
   router.put('/status/:orderId', async (ctx) => {
@@ -41,11 +36,7 @@ export function agentOrderRoutes(): Router<AppState, AppContext> {
     const orderId = idField('orderId').parse(ctx.params.orderId);
     const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
     const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.statusUpdated(status),
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentOrderAnswer;
+    ctx.body = agentOrderAnswer(MESSAGES.statusUpdated(status), order, ctx.publicUrl);
   });
 
   return router;

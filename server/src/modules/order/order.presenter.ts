@@ -2,7 +2,9 @@ import {
   isFinished,
   toRupees,
   type AgentOrder,
+  type AgentOrderAnswer,
   type SellerOrder,
+  type SellerOrderAnswer,
   type ShopperOrder,
 } from '@kirana/shared';
 import type { Agent } from '../agent/agent.entity.js';
@@ -117,4 +119,22 @@ export function presentSellerOrder(order: ListedOrder, publicUrl: string | undef
     ...presentOrder(order, publicUrl),
     assignedTo: agent ? { _id: agent.id, name: agent.name, phone: agent.phone } : null,
   };
+}
+
+/** The answer to an agent's change of an order: what happened, and the order as they see it now. */
+export function agentOrderAnswer(
+  message: string,
+  order: ListedOrder,
+  publicUrl: string | undefined,
+): AgentOrderAnswer {
+  return { success: true, message, order: presentOrder(order, publicUrl) };
+}
+
+/** The answer to the seller's change of an order: what happened, and the order as they see it now. */
+export function sellerOrderAnswer(
+  message: string,
+  order: ListedOrder,
+  publicUrl: string | undefined,
+): SellerOrderAnswer {
+  return { success: true, message, order: presentSellerOrder(order, publicUrl) };
 }

@@ -7,7 +7,6 @@ import {
   placeOrderBodySchema,
   releaseOrderBodySchema,
   sellerCancelOrderBodySchema,
-  type SellerOrderAnswer,
   sellerOrdersQuerySchema,
   type OrderHistoryAnswer,
   type SellerOrdersAnswer,
@@ -20,7 +19,7 @@ import type { AppContext, AppState } from '../../lib/context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
 import { cancelOrder, type CancellationStep } from './order-cancel.service.js';
 import { assignOrder, takeOrderBack, unlockDeliveryPin } from './order-state.service.js';
-import { presentSellerOrder, presentShopperOrder } from './order.presenter.js';
+import { presentSellerOrder, presentShopperOrder, sellerOrderAnswer } from './order.presenter.js';
 import { placementRequest } from './order-idempotency.service.js';
 import { placeCodOrder } from './order.service.js';
 import { listOrderHistory, listSellerOrders, listUserOrders } from './order-reads.js';
@@ -89,11 +88,7 @@ export function orderRoutes(
     await requireSession(ctx, 'seller');
     const { orderId } = releaseOrderBodySchema.parse(ctx.request.body);
     const order = await takeOrderBack(ctx.em, ctx.events, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.orderTakenBack,
-      order: presentSellerOrder(order, ctx.publicUrl),
-    } satisfies SellerOrderAnswer;
+    ctx.body = sellerOrderAnswer(MESSAGES.orderTakenBack, order, ctx.publicUrl);
   });
 
   // The seller cancels an order until it is delivered, with a reason; a paid one is refunded.
@@ -108,11 +103,11 @@ export function orderRoutes(
       canceller,
       orderId,
     );
-    ctx.body = {
-      success: true,
-      message: refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
-      order: presentSellerOrder(order, ctx.publicUrl),
-    } satisfies SellerOrderAnswer;
+    ctx.body = sellerOrderAnswer(
+      refunding ? MESSAGES.orderCancelledRefund : MESSAGES.orderCancelled,
+      order,
+      ctx.publicUrl,
+    );
   });
 
   // The seller hands an open order to an agent, as if the agent had accepted it.
@@ -120,11 +115,11 @@ export function orderRoutes(
     await requireSession(ctx, 'seller');
     const { orderId, agentId } = assignOrderBodySchema.parse(ctx.request.body);
     const order = await assignOrder(ctx.em, ctx.events, orderId, agentId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.orderAssigned(order.assignedTo?.name ?? 'the agent'),
-      order: presentSellerOrder(order, ctx.publicUrl),
-    } satisfies SellerOrderAnswer;
+    ctx.body = sellerOrderAnswer(
+      MESSAGES.orderAssigned(order.assignedTo?.name ?? 'the agent'),
+      order,
+      ctx.publicUrl,
+    );
   });
 
   // After too many wrong delivery PINs, the seller lets the agent try again.
@@ -132,11 +127,7 @@ export function orderRoutes(
     await requireSession(ctx, 'seller');
     const { orderId } = unlockPinBodySchema.parse(ctx.request.body);
     const order = await unlockDeliveryPin(ctx.em, ctx.events, orderId);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.pinUnlocked,
-      order: presentSellerOrder(order, ctx.publicUrl),
-    } satisfies SellerOrderAnswer;
+    ctx.body = sellerOrderAnswer(MESSAGES.pinUnlocked, order, ctx.publicUrl);
   });
 
   router.get('/:id/history', async (ctx) => {

@@ -8,7 +8,7 @@ import {
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
-import { presentOrder } from '../order/order.presenter.js';
+import { agentOrderAnswer } from '../order/order.presenter.js';
 import { openCollection, verifyCheckout } from './payment.service.js';
 import type { PaymentDeps } from './provider.js';
 
@@ -31,11 +31,11 @@ export function collectionRoutes(payments: PaymentDeps): Router<AppState, AppCon
     const agentId = await requireAgent(ctx);
     const body = paymentVerifyBodySchema.parse(ctx.request.body);
     const order = await verifyCheckout(ctx.em, payments, { role: 'agent', id: agentId }, body);
-    ctx.body = {
-      success: true,
-      message: MESSAGES.paymentSuccessful,
-      order: presentOrder(order, ctx.publicUrl),
-    } satisfies AgentPaymentVerifyAnswer;
+    ctx.body = agentOrderAnswer(
+      MESSAGES.paymentSuccessful,
+      order,
+      ctx.publicUrl,
+    ) satisfies AgentPaymentVerifyAnswer;
   });
 
   return router;
