@@ -48,6 +48,20 @@ async function lockCurrentAgent(tx: EntityManager, agentId: string): Promise<voi
   if (!agent) throw new AppError('UNAUTHENTICATED', MESSAGES.loginAsAgent);
 }
 
+/** `work` as agent `agentId`, in one transaction that first locks the agent (lockCurrentAgent). */
+function changeAsAgent<T>(
+  em: EntityManager,
+  events: DomainEvents,
+  agentId: string,
+  work: (changes: OrderChanges, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor: Actor = { role: 'agent', id: agentId };
+  return changeOrders(em, events, async (changes) => {
+    await lockCurrentAgent(changes.tx, agentId);
+    return work(changes, actor);
+  });
+}
+
 /**
  * Assigns an open order to the calling agent. Atomic: of any number of agents racing for one
  * order exactly one wins; accepting an order one already holds succeeds again (a retried tap).
@@ -60,10 +74,8 @@ export async function acceptOrder(
   agentId: string,
   orderId: string,
 ): Promise<Order> {
-  const actor: Actor = { role: 'agent', id: agentId };
-  return changeOrders(em, events, async (changes) => {
+  return changeAsAgent(em, events, agentId, async (changes, actor) => {
     const { tx } = changes;
-    await lockCurrentAgent(tx, agentId);
     // The conditional update is the race's referee: only one transaction can match it.
     const taken = await changes.moveWhere(
       orderId,
@@ -102,10 +114,8 @@ export async function changeAgentOrder(
   orderId: string,
   change: (changes: OrderChanges, order: Order, actor: Actor) => void,
 ): Promise<Order> {
-  const actor: Actor = { role: 'agent', id: agentId };
-  return changeOrders(em, events, async (changes) => {
+  return changeAsAgent(em, events, agentId, async (changes, actor) => {
     const { tx } = changes;
-    await lockCurrentAgent(tx, agentId);
     const order = await tx.findOne(
       OrderSchema,
       { id: orderId },
@@ -202,6 +212,27 @@ async function lockSellersOrder(tx: EntityManager, orderId: string): Promise<Ord
 }
 
 /**
+ * Locks order `orderId` as the seller may change it, lets `change` make itself through `changes`
+ * and saves it, all in one transaction; answers the order with its items and agent.
+ * @throws AppError NOT_FOUND for an order the seller cannot see, and whatever `change` throws.
+ */
+function changeSellersOrder(
+  em: EntityManager,
+  events: DomainEvents,
+  orderId: string,
+  change: (changes: OrderChanges, order: Order) => Promise<void>,
+): Promise<Order> {
+  return changeOrders(em, events, async (changes) => {
+    const { tx } = changes;
+    const order = await lockSellersOrder(tx, orderId);
+    await change(changes, order);
+    await tx.flush();
+    await tx.populate(order, ['items.product', 'assignedTo']);
+    return order;
+  });
+}
+
+/**
  * The seller lets the agent try the delivery PIN again after a lock: the count of wrong PINs
  * starts over. Unlocking an order that is not locked answers it unchanged.
  * @throws AppError NOT_FOUND for an order the seller cannot see.
@@ -211,19 +242,13 @@ export async function unlockDeliveryPin(
   events: DomainEvents,
   orderId: string,
 ): Promise<Order> {
-  return changeOrders(em, events, async (changes) => {
-    const { tx } = changes;
-    const order = await lockSellersOrder(tx, orderId);
-    if (order.pinLockedAt !== null) {
-      changes.move(
-        order,
-        { type: 'pin-unlocked', actor: { role: 'seller' } },
-        { pinLockedAt: null, pinFailures: 0 },
-      );
-      await tx.flush();
-    }
-    await tx.populate(order, ['items.product', 'assignedTo']);
-    return order;
+  return changeSellersOrder(em, events, orderId, async (changes, order) => {
+    if (order.pinLockedAt === null) return;
+    changes.move(
+      order,
+      { type: 'pin-unlocked', actor: { role: 'seller' } },
+      { pinLockedAt: null, pinFailures: 0 },
+    );
   });
 }
 
@@ -267,17 +292,12 @@ export async function takeOrderBack(
   events: DomainEvents,
   orderId: string,
 ): Promise<Order> {
-  return changeOrders(em, events, async (changes) => {
-    const { tx } = changes;
-    const order = await lockSellersOrder(tx, orderId);
+  return changeSellersOrder(em, events, orderId, async (changes, order) => {
     enforce(canTakeBack(factsOf(order), { role: 'seller' }));
-    await tx.populate(order, ['assignedTo']);
+    await changes.tx.populate(order, ['assignedTo']);
     returnToPool(changes, order, `taken back from ${order.assignedTo?.name ?? 'its agent'}`);
     // The agent may be free again.
     changes.also({ type: 'agents.changed' });
-    await tx.flush();
-    await tx.populate(order, ['items.product']);
-    return order;
   });
 }
 
