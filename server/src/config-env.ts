@@ -70,19 +70,10 @@ export const envSchema = z.object({
     z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   ),
   PUBLIC_URL: optionalText.pipe(
-    z
-      .string()
-      .transform((text, ctx) => {
-        const origin = parseOrigin(text);
-        if (origin) return origin;
-        ctx.issues.push({
-          code: 'custom',
-          input: text,
-          message: 'must be an http:// or https:// URL with no path, e.g. https://shop.example.in',
-        });
-        return z.NEVER;
-      })
-      .optional(),
+    parsedText(
+      parseOrigin,
+      'must be an http:// or https:// URL with no path, e.g. https://shop.example.in',
+    ).optional(),
   ),
   PUBLIC_ORIGINS: z
     .string()
@@ -115,16 +106,12 @@ export const envSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('')
-    .transform((text, ctx) => {
-      const hosts = parsePushServiceHosts(text);
-      if (hosts) return hosts;
-      ctx.issues.push({
-        code: 'custom',
-        input: text,
-        message: 'must be comma-separated host names or IP addresses, e.g. push.example.in',
-      });
-      return z.NEVER;
-    }),
+    .pipe(
+      parsedText(
+        parsePushServiceHosts,
+        'must be comma-separated host names or IP addresses, e.g. push.example.in',
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKUP_DIR: optionalText,
   BACKUP_EVERY_HOURS: wholeNumber(0, 168, 6),
@@ -143,6 +130,16 @@ function wholeNumber(min: number, max: number, otherwise: number, unit?: string)
       .max(max, { message })
       .default(otherwise),
   );
+}
+
+/** Text as `parse` reads it; text it cannot read (null) is an issue saying what it `must` be. */
+function parsedText<T>(parse: (text: string) => T | null, must: string) {
+  return z.string().transform((text, ctx) => {
+    const parsed = parse(text);
+    if (parsed !== null) return parsed;
+    ctx.issues.push({ code: 'custom', input: text, message: must });
+    return z.NEVER;
+  });
 }
 
 /** The variables as validated. */
