@@ -95,6 +95,10 @@ CREATE TRIGGER planted BEFORE INSERT OR UPDATE ON public.users FOR EACH ROW EXEC
 `;
 
 // A restore first makes Kirana's schema from its migrations, in a scratch database: seconds.
+/** Restores `file` into `dataDir`, onto the database at `databaseUrl` (none: an embedded one there). */
+const restoreInto = (file: string, dataDir: string, databaseUrl?: string) =>
+  restoreBackup(file, { dataDir, databaseUrl, keys: DATA_DIR_KEYS, migrations: kiranaMigrations });
+
 describe('backups', { timeout: 180_000 }, () => {
   let dataDir: string;
   let embedded: EmbeddedDatabase;
@@ -163,12 +167,7 @@ describe('backups', { timeout: 180_000 }, () => {
 
     // Into an empty DATA_DIR: the embedded database and the pictures.
     const newDataDir = await folder();
-    const restored = await restoreBackup(backup.path, {
-      dataDir: newDataDir,
-      databaseUrl: undefined,
-      keys: DATA_DIR_KEYS,
-      migrations: kiranaMigrations,
-    });
+    const restored = await restoreInto(backup.path, newDataDir);
     expect(restored.pictures).toBe(pictures.length);
     // The shop's own keys come along: sessions, paired phones and push subscriptions stay valid.
     const keys = path.join(newDataDir, 'vapid-keys.json');
@@ -202,12 +201,7 @@ describe('backups', { timeout: 180_000 }, () => {
       const original = await fingerprintsAt(embedded.url);
       const server: TestDatabase = await createDatabase();
       try {
-        await restoreBackup(backup.path, {
-          dataDir: await folder(),
-          databaseUrl: server.url,
-          keys: DATA_DIR_KEYS,
-          migrations: kiranaMigrations,
-        });
+        await restoreInto(backup.path, await folder(), server.url);
         expect(await fingerprintsAt(server.url)).toEqual(original);
 
         // And a server's own backup (pg_dump) restores as well.
@@ -220,12 +214,7 @@ describe('backups', { timeout: 180_000 }, () => {
           timeZone: async () => 'Asia/Kolkata',
         });
         const third = await folder();
-        await restoreBackup(fromServer.path, {
-          dataDir: third,
-          databaseUrl: undefined,
-          keys: DATA_DIR_KEYS,
-          migrations: kiranaMigrations,
-        });
+        await restoreInto(fromServer.path, third);
         const again = await startEmbeddedDatabase(third);
         try {
           expect(await fingerprintsAt(again.url)).toEqual(original);
@@ -255,12 +244,7 @@ describe('backups', { timeout: 180_000 }, () => {
       const original = await fingerprintsAt(embedded.url);
       expect(original['stored_images']?.rows).toBeGreaterThanOrEqual(names.length);
       const newDataDir = await folder();
-      await restoreBackup(backup.path, {
-        dataDir: newDataDir,
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      });
+      await restoreInto(backup.path, newDataDir);
       const second = await startEmbeddedDatabase(newDataDir);
       try {
         expect(await fingerprintsAt(second.url)).toEqual(original);
@@ -270,12 +254,7 @@ describe('backups', { timeout: 180_000 }, () => {
       if (!process.env.DATABASE_URL) return;
       const server = await createDatabase();
       try {
-        await restoreBackup(backup.path, {
-          dataDir: await folder(),
-          databaseUrl: server.url,
-          keys: DATA_DIR_KEYS,
-          migrations: kiranaMigrations,
-        });
+        await restoreInto(backup.path, await folder(), server.url);
         expect(await fingerprintsAt(server.url)).toEqual(original);
       } finally {
         await server.drop();
@@ -288,34 +267,15 @@ describe('backups', { timeout: 180_000 }, () => {
   test('refuses a target that holds data, and changes nothing there', async () => {
     const backup = await backUpShop();
     const before = await fingerprintsAt(embedded.url);
-    await expect(
-      restoreBackup(backup.path, {
-        dataDir: await folder(),
-        databaseUrl: embedded.url,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(RestoreRefusedError);
-    await expect(
-      restoreBackup(backup.path, {
-        dataDir,
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(/holds pictures already/);
+    await expect(restoreInto(backup.path, await folder(), embedded.url)).rejects.toThrow(
+      RestoreRefusedError,
+    );
+    await expect(restoreInto(backup.path, dataDir)).rejects.toThrow(/holds pictures already/);
     expect(await fingerprintsAt(embedded.url)).toEqual(before);
 
     const notABackup = path.join(await folder(), 'notes.zip');
     await writeFile(notABackup, 'hello');
-    await expect(
-      restoreBackup(notABackup, {
-        dataDir: await folder(),
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(/not a Kirana backup/);
+    await expect(restoreInto(notABackup, await folder())).rejects.toThrow(/not a Kirana backup/);
   });
 
   test('refuses a backup with a planted function and trigger on users before writing anything: DATA_DIR as it was, no key file', async () => {
@@ -327,14 +287,7 @@ describe('backups', { timeout: 180_000 }, () => {
     const absent = path.join(await folder(), 'data');
     for (const dataDir of [target, absent]) {
       const before = await tree(dataDir);
-      await expect(
-        restoreBackup(planted, {
-          dataDir,
-          databaseUrl: undefined,
-          keys: DATA_DIR_KEYS,
-          migrations: kiranaMigrations,
-        }),
-      ).rejects.toThrow(
+      await expect(restoreInto(planted, dataDir)).rejects.toThrow(
         /^line \d+: CREATE FUNCTION public\.planted\(\) RETURNS trigger .* is not in Kirana's schema/,
       );
       expect(await tree(dataDir)).toEqual(before);
@@ -351,26 +304,12 @@ describe('backups', { timeout: 180_000 }, () => {
     const refusal =
       /^line \d+: COPY \(SELECT 1\) TO PROGRAM .* is not a statement of a Kirana backup/;
     const dataDir = await folder();
-    await expect(
-      restoreBackup(copying, {
-        dataDir,
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(refusal);
+    await expect(restoreInto(copying, dataDir)).rejects.toThrow(refusal);
     expect(await tree(dataDir)).toEqual([]);
     if (process.env.DATABASE_URL) {
       const server = await createDatabase();
       try {
-        await expect(
-          restoreBackup(copying, {
-            dataDir,
-            databaseUrl: server.url,
-            keys: DATA_DIR_KEYS,
-            migrations: kiranaMigrations,
-          }),
-        ).rejects.toThrow(refusal);
+        await expect(restoreInto(copying, dataDir, server.url)).rejects.toThrow(refusal);
         const client = new pg.Client({ connectionString: server.url });
         await client.connect();
         expect((await client.query(TABLES_SQL).finally(() => client.end())).rows).toEqual([]);
@@ -388,14 +327,9 @@ describe('backups', { timeout: 180_000 }, () => {
       add: { 'keys/zz-planted.key': 'secret' },
     });
     const dataDir = await folder();
-    await expect(
-      restoreBackup(strange, {
-        dataDir,
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(/holds a key this Kirana has not: keys\/zz-planted.key/);
+    await expect(restoreInto(strange, dataDir)).rejects.toThrow(
+      /holds a key this Kirana has not: keys\/zz-planted.key/,
+    );
     expect(await tree(dataDir)).toEqual([]);
   });
 
@@ -407,22 +341,12 @@ describe('backups', { timeout: 180_000 }, () => {
         manifest.replace(/"rows": (\d+)/, (_, rows) => `"rows": ${Number(rows) + 1}`),
     });
     const dataDir = await folder();
-    await expect(
-      restoreBackup(differing, {
-        dataDir,
-        databaseUrl: undefined,
-        keys: DATA_DIR_KEYS,
-        migrations: kiranaMigrations,
-      }),
-    ).rejects.toThrow(/would not hold what the backup holds: undone/);
+    await expect(restoreInto(differing, dataDir)).rejects.toThrow(
+      /would not hold what the backup holds: undone/,
+    );
     expect(await tree(dataDir)).toEqual([]);
     // And the next try, with the whole backup, restores.
-    await restoreBackup(backup.path, {
-      dataDir,
-      databaseUrl: undefined,
-      keys: DATA_DIR_KEYS,
-      migrations: kiranaMigrations,
-    });
+    await restoreInto(backup.path, dataDir);
     expect((await readdir(dataDir)).sort()).toEqual(
       expect.arrayContaining(['pg', 'uploads', 'vapid-keys.json']),
     );
@@ -438,25 +362,13 @@ describe('backups', { timeout: 180_000 }, () => {
       return actual(from, to);
     });
     try {
-      await expect(
-        restoreBackup(backup.path, {
-          dataDir,
-          databaseUrl: undefined,
-          keys: DATA_DIR_KEYS,
-          migrations: kiranaMigrations,
-        }),
-      ).rejects.toThrow(/EIO/);
+      await expect(restoreInto(backup.path, dataDir)).rejects.toThrow(/EIO/);
     } finally {
       vi.mocked(rename).mockImplementation(actual);
     }
     expect(await tree(dataDir)).toEqual([]);
     // Nothing was lost that a second try needs: it restores.
-    await restoreBackup(backup.path, {
-      dataDir,
-      databaseUrl: undefined,
-      keys: DATA_DIR_KEYS,
-      migrations: kiranaMigrations,
-    });
+    await restoreInto(backup.path, dataDir);
     expect((await readdir(dataDir)).sort()).toEqual(
       expect.arrayContaining(['pg', 'uploads', 'vapid-keys.json']),
     );
