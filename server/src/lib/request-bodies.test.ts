@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AddressSchema } from '../modules/address/address.entity.js';
 import { cookieHeader, createTestApp, type TestApp } from '../test/app.js';
+import { useTestApp } from '../test/fixtures.js';
 import { signInSeller, signUpShopper } from '../test/factories.js';
 
 /** Bodies a fuzzer sends: nested far beyond any request of ours, complete or cut off. */
@@ -16,13 +17,11 @@ const DEEP_BODIES = {
 };
 
 describe('request bodies a fuzzer sends', () => {
-  let app: TestApp;
   let shopper: Awaited<ReturnType<typeof signUpShopper>>;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     shopper = await signUpShopper(app);
   });
-  afterAll(() => app.close());
 
   test.each(Object.entries(DEEP_BODIES))(
     '%s is a 400 on any path, signed in or not, and changes nothing',

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import { agentHooks } from '../wiring.js';
 import { AgentSchema } from '../modules/agent/agent.entity.js';
+import { CategorySchema } from '../modules/category/category.entity.js';
 import { OrderSchema } from '../modules/order/order.entity.js';
 import { ProductSchema, type Product } from '../modules/product/product.entity.js';
 import { SellerSchema } from '../modules/seller/seller.entity.js';
@@ -94,6 +95,24 @@ export async function signInSeller(app: TestApp) {
   const http = app.agent();
   await http.post('/api/seller/login').send({ email, password }).expect(200);
   return { http, email, password };
+}
+
+/** A saved category at `path`, labelled the same unless told, listed last unless told. */
+export async function createCategory(
+  em: EntityManager,
+  path: string,
+  { label = path, position = 99, hidden = false } = {},
+): Promise<string> {
+  em.create(CategorySchema, {
+    path,
+    label,
+    image: '/uploads/categories/test.webp',
+    bgColor: '#FFFFFF',
+    position,
+    hidden,
+  });
+  await em.flush();
+  return path;
 }
 
 /** A saved delivery agent with a unique phone number. */

@@ -1,8 +1,8 @@
 import { dayIn, toRupees } from '@kirana/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AppError } from '../../lib/errors.js';
-import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import { useTestAppOfItsOwn } from '../../test/fixtures.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { markOrderPaidInCash } from './cash-at-the-door.js';
 import { OrderSchema } from '../order/order.entity.js';
@@ -45,14 +45,10 @@ const today = () => dayIn(new Date(), 'Asia/Kolkata');
 
 describe('the cash ledger, over random days', () => {
   // A database of its own: the day's report covers every agent there is.
-  let app: TestApp;
   let shopperId: string;
+  const app = useTestAppOfItsOwn();
   beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
     shopperId = (await signUpShopper(app)).id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   /** A cash-on-delivery order of `paise` that agent `agentId` holds, picked up and unpaid. */

@@ -1,7 +1,7 @@
 import { cartTotals, toRupees } from '@kirana/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestAppOfItsOwn } from '../../test/fixtures.js';
 import { createAgent, createProduct } from '../../test/factories.js';
 import { AppError } from '../../lib/errors.js';
 import { recordCorrection, recordHandover } from '../cash/cash.service.js';
@@ -38,12 +38,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 describe('the day of the till, over random days', () => {
   // Its own database: one day of the till is open at a time, shop-wide.
-  let app: TestApp;
   const prices = [4_999, 1_050, 33_333];
   let products: string[];
   let agentId: string;
+  const app = useTestAppOfItsOwn();
   beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
     products = await Promise.all(
       prices.map(
         async (price) =>
@@ -52,9 +51,6 @@ describe('the day of the till, over random days', () => {
       ),
     );
     agentId = (await createAgent(app.orm.em.fork(), 'Till Runner')).id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   test('expected cash is the float, plus cash sales, less cash given back, plus the agents’ handovers, to the paisa, and the difference is what was counted beyond it', async () => {

@@ -12,16 +12,10 @@ import {
 import type { InferKyselyDB } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createTestAppOfItsOwn, type Browser, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
 import { nextLocalTime, setClock } from '../../test/clock.js';
-import {
-  createProduct,
-  sampleAddress,
-  signInAgent,
-  signInSeller,
-  signUpShopper,
-} from '../../test/factories.js';
+import { createProduct, sampleAddress, signInAgent, signUpShopper } from '../../test/factories.js';
 import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
 import type { Product } from '../product/product.entity.js';
 
@@ -121,16 +115,11 @@ function expectedDashboard(
 
 describe('the seller’s dashboard', () => {
   // A database of its own: the dashboard reads every order there is.
-  let app: TestApp;
-  let seller: Browser;
   let shopperId: string;
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
   beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
     shopperId = (await signUpShopper(app)).id;
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   /** Writes `orders` as they are, straight into the tables; answers their ids. */

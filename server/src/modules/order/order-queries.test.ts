@@ -5,8 +5,8 @@ import {
   PAYMENT_TYPES,
   type OrderFacts,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import { OrderSchema } from './order.entity.js';
@@ -14,12 +14,11 @@ import { listAgentOrders } from './order-reads.js';
 import { factsOf } from './order-rules.js';
 
 describe('the order queries agree with the shared visibility rules', () => {
-  let app: TestApp;
   let userId: string;
   let created: OrderFacts[];
   let agentId: string;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     userId = (await signUpShopper(app)).id;
     const agent = await createAgent(app.orm.em.fork());
     agentId = agent.id;
@@ -46,7 +45,6 @@ describe('the order queries agree with the shared visibility rules', () => {
     await em.flush();
     created = (await app.orm.em.fork().find(OrderSchema, { user: userId })).map(factsOf);
   });
-  afterAll(() => app.close());
 
   test('every combination of status, payment and assignment was written', () => {
     expect(created.length).toBe(ORDER_STATUSES.length * PAYMENT_TYPES.length * 2 * 2);

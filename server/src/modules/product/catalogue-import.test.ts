@@ -6,18 +6,17 @@ import {
   type ImportAnswer,
 } from '@kirana/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import yazl from 'yazl';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
+  createCategory,
   createListedProduct,
   createProduct,
   picture,
   placeCodOrder,
-  signInSeller,
   signUpShopper,
 } from '../../test/factories.js';
-import { CategorySchema } from '../category/category.entity.js';
 import type { LocalImageStore } from '../upload/image-store.js';
 import { ProductSchema } from './product.entity.js';
 
@@ -35,33 +34,19 @@ function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
 }
 
 describe('importing and exporting the catalogue', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
+  const app = useTestApp();
+  const seller = useSeller(app);
   // The run's API tests share one database: this file's rows carry SKUs and a category of its own.
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const category = `Import-${tag}`;
 
   /** A category of this file's own: a test's products there leave the others' counts alone. */
-  const addCategory = async (path: string, label: string) => {
-    const em = app.orm.em.fork();
-    em.create(CategorySchema, {
-      path,
-      label,
-      image: '/uploads/categories/test.webp',
-      bgColor: '#FFFFFF',
-      position: 99,
-      hidden: false,
-    });
-    await em.flush();
-    return path;
-  };
+  const addCategory = (path: string, label: string) =>
+    createCategory(app.orm.em.fork(), path, { label });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
     await addCategory(category, `Imported ${tag}`);
   });
-  afterAll(() => app.close());
 
   const csvOf = (rows: string[][]) =>
     Buffer.from(
@@ -74,7 +59,7 @@ describe('importing and exporting the catalogue', () => {
         .join('\r\n'),
     );
   const send = (csv: Buffer, { mode, zip }: { mode?: string; zip?: Buffer } = {}) => {
-    const request = seller.http.post('/api/product/import').attach('file', csv, 'products.csv');
+    const request = seller.post('/api/product/import').attach('file', csv, 'products.csv');
     if (mode) void request.field('mode', mode);
     if (zip) void request.attach('images', zip, 'pictures.zip');
     return request;
@@ -82,6 +67,20 @@ describe('importing and exporting the catalogue', () => {
   const answer = (body: unknown): ImportAnswer => importAnswerSchema.parse(body);
   const mine = () =>
     app.orm.em.fork().find(ProductSchema, { category }, { orderBy: { name: 'asc' } });
+
+  /** A product of this file's category, `sku`, with 20 counted and no pictures. */
+  const countedProduct = (name: string, sku: string) =>
+    createListedProduct(app, { name: `${name} ${tag}`, category, sku, stockCount: 20, images: [] });
+  /** The next picture stored first counts one fewer of `productId` (19), as if one sold meanwhile. */
+  const sellOneMeanwhile = (productId: string) => {
+    const put = app.store.put.bind(app.store);
+    return vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
+      await app.orm.em
+        .getConnection()
+        .execute(`update products set stock_count = 19 where id = '${productId}'`);
+      await put(name, data);
+    });
+  };
 
   const HEADER: string[] = [...CATALOGUE_COLUMNS];
   const good = (n: number, overrides: Partial<Record<string, string>> = {}) => {
@@ -369,7 +368,7 @@ describe('importing and exporting the catalogue', () => {
         mode: 'apply',
       },
     ).expect(200);
-    const response = await seller.http.get('/api/product/export').expect(200);
+    const response = await seller.get('/api/product/export').expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-/);
     const [header, ...rows] = response.text.split('\r\n');
@@ -406,7 +405,7 @@ describe('importing and exporting the catalogue', () => {
       sku: `DAL-${tag}`,
       stockCount: 8,
     });
-    const exported = await seller.http.get('/api/product/export').expect(200);
+    const exported = await seller.get('/api/product/export').expect(200);
     const [header, ...rows] = parse(exported.text, { bom: true }) as string[][];
     const at = (column: string) => header!.indexOf(column);
     const riceRow = rows.find((cells) => cells[0] === `RICE-${tag}`)!;
@@ -452,26 +451,14 @@ describe('importing and exporting the catalogue', () => {
   });
 
   test('a sale between the check and the write is caught under the write: apply changes nothing', async () => {
-    const tea = await createListedProduct(app, {
-      name: `Tea ${tag}`,
-      category,
-      sku: `TEA-${tag}`,
-      stockCount: 20,
-      images: [],
-    });
+    const tea = await countedProduct('Tea', `TEA-${tag}`);
     const file = csvOf([
       ['sku', 'stockCount', 'stockCountRead', 'images'],
       [`TEA-${tag}`, '25', '20', 'tea.png'],
     ]);
     // The pictures are stored after the rows are checked, before they are written: a unit is
     // sold meanwhile.
-    const put = app.store.put.bind(app.store);
-    const spy = vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
-      await app.orm.em
-        .getConnection()
-        .execute(`update products set stock_count = 19 where id = '${tea.id}'`);
-      await put(name, data);
-    });
+    const spy = sellOneMeanwhile(tea.id);
     try {
       const response = await send(file, {
         mode: 'apply',
@@ -506,21 +493,9 @@ describe('importing and exporting the catalogue', () => {
 
     test('a conflict found under the write (a sale meanwhile) takes its pictures away', async () => {
       const sku = `CHAI-${tag}`;
-      const chai = await createListedProduct(app, {
-        name: `Chai ${tag}`,
-        category,
-        sku,
-        stockCount: 20,
-        images: [],
-      });
+      const chai = await countedProduct('Chai', sku);
       const before = await uploads();
-      const put = app.store.put.bind(app.store);
-      const spy = vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
-        await app.orm.em
-          .getConnection()
-          .execute(`update products set stock_count = 19 where id = '${chai.id}'`);
-        await put(name, data);
-      });
+      const spy = sellOneMeanwhile(chai.id);
       try {
         await send(file(sku), { mode: 'apply', zip: await zip() }).expect(409);
       } finally {
@@ -531,13 +506,7 @@ describe('importing and exporting the catalogue', () => {
 
     test('a picture the store fails to keep takes away those stored before it', async () => {
       const sku = `COFFEE-${tag}`;
-      await createListedProduct(app, {
-        name: `Coffee ${tag}`,
-        category,
-        sku,
-        stockCount: 20,
-        images: [],
-      });
+      await countedProduct('Coffee', sku);
       const before = await uploads();
       const put = app.store.put.bind(app.store);
       let stored = 0;
@@ -563,7 +532,7 @@ describe('importing and exporting the catalogue', () => {
     const name = `Tea ${tag}\n=HYPERLINK("http://evil.example","Pay")`;
     await createProduct(em, { name, category: formulas, sku: `F-${tag}`, images: [] });
 
-    const exported = await seller.http.get('/api/product/export').expect(200);
+    const exported = await seller.get('/api/product/export').expect(200);
     const [header, ...rows] = parse(exported.text, { bom: true }) as string[][];
     const row = rows.find((cells) => cells[0] === `F-${tag}`)!;
     expect(row[header!.indexOf('name')]).toBe(
@@ -777,7 +746,7 @@ describe('importing and exporting the catalogue', () => {
     expect((await send(big).expect(413)).body.message).toBe('file: at most 20 MB of CSV');
     const broken = await send(Buffer.from('name,price\r\n"unclosed,1\r\n')).expect(400);
     expect(broken.body.message).toMatch(/^file: the CSV cannot be read/);
-    await seller.http.post('/api/product/import').field('mode', 'apply').expect(400, {
+    await seller.post('/api/product/import').field('mode', 'apply').expect(400, {
       success: false,
       message: 'file is required: the CSV of products',
       code: 'INVALID',

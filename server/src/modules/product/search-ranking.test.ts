@@ -1,9 +1,8 @@
 import { productPageAnswerSchema } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct } from '../../test/factories.js';
-import { CategorySchema } from '../category/category.entity.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
+import { createCategory, createProduct } from '../../test/factories.js';
 
 /** 24 of Haldiram's: names that hold 'haldi', 'aloo', 'dal', 'kaju', 'poha' and 'salt'. */
 const HALDIRAMS = [
@@ -178,27 +177,17 @@ const FIRST: [string, string][] = [
 ];
 
 describe('search ranks the products an Indian name names first (table of queries)', () => {
-  let app: TestApp;
   // The run's API tests share one database: this file's catalogue sits in a category of its own.
   const shelf = `Kirana-${randomUUID().slice(0, 8)}`;
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     const em = app.orm.em.fork();
-    em.create(CategorySchema, {
-      path: shelf,
-      label: shelf,
-      image: '/uploads/categories/test.webp',
-      bgColor: '#FFFFFF',
-      position: 99,
-      hidden: false,
-    });
-    await em.flush();
+    await createCategory(em, shelf);
     for (const [name, description] of CATALOGUE) {
       await createProduct(em, { name, description, category: shelf });
     }
   });
-  afterAll(() => app.close());
 
   const search = async (q: string): Promise<string[]> => {
     const response = await app

@@ -9,17 +9,14 @@ import {
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct, picture, signInSeller } from '../../test/factories.js';
-import { CategorySchema } from '../category/category.entity.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
+import { createCategory, createProduct, picture } from '../../test/factories.js';
 import { ProductSchema } from './product.entity.js';
 import { FUZZY_LETTERS, fuzzyText } from './product-search.js';
 import { addSearchName } from './search-names.js';
 
 describe('the catalogue at shop scale: search, the cart’s items, the seller’s list', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
   const ids: Record<string, string> = {};
 
   // The run's API tests share one database: this file's products sit in categories of its own.
@@ -28,9 +25,9 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
   const hidden = `Hidden-${randomUUID().slice(0, 8)}`;
   const drinks = `Drinks-${randomUUID().slice(0, 8)}`;
 
+  const app = useTestApp();
+  const seller = useSeller(app);
   beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
     const em = app.orm.em.fork();
     for (const [path, isHidden] of [
       [mine, false],
@@ -38,16 +35,8 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
       [hidden, true],
       [drinks, false],
     ] as const) {
-      em.create(CategorySchema, {
-        path,
-        label: path,
-        image: '/uploads/categories/test.webp',
-        bgColor: '#FFFFFF',
-        position: 99,
-        hidden: isHidden,
-      });
+      await createCategory(em, path, { hidden: isHidden });
     }
-    await em.flush();
     const code = randomUUID().slice(0, 6);
     const made: [string, Parameters<typeof createProduct>[1]][] = [
       ['tomato', { name: 'Tomato' }],
@@ -69,7 +58,6 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     archived.archivedAt = new Date();
     await em.flush();
   });
-  afterAll(() => app.close());
 
   /** This file's search: its own category and its sauces (other files' products left out). */
   const search = async (
@@ -168,7 +156,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
         productPageAnswerSchema.parse(
           (await app.http().get(`/api/product/search?${query}`).expect(200)).body,
         );
-        await seller.http.get(`/api/product/seller/list?${query}`).expect(200);
+        await seller.get(`/api/product/seller/list?${query}`).expect(200);
       }),
       { numRuns: 150, seed: 39 },
     );
@@ -200,7 +188,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     const word = `lassi${ids.code}`;
     const added = async (name: string) => {
       const form = { name, category: drinks, price: 40, offerPrice: 35, description: ['Sweet'] };
-      const response = await seller.http
+      const response = await seller
         .post('/api/product/add')
         .field('productData', JSON.stringify(form))
         .attach('images', await picture('png'), 'lassi.png')
@@ -211,9 +199,9 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     const plain = await added(`${word} Plain`);
     const mango = await added(`${word} Mango`);
     expect(found(await search(`q=${word}`, drinks))).toEqual([mango, plain]);
-    await seller.http.post('/api/product/stock').send({ id: mango, inStock: false }).expect(200);
+    await seller.post('/api/product/stock').send({ id: mango, inStock: false }).expect(200);
     expect(found(await search(`q=${word}`, drinks))).toEqual([plain, mango]);
-    await seller.http.post('/api/product/archive').send({ id: plain }).expect(200);
+    await seller.post('/api/product/archive').send({ id: plain }).expect(200);
     expect(found(await search(`q=${word}`, drinks))).toEqual([mango]);
   });
 
@@ -224,30 +212,27 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
       .post('/api/product/search-names')
       .send({ name: word, means: 'milk' })
       .expect(401);
-    const added = await seller.http
+    const added = await seller
       .post('/api/product/search-names')
       .send({ name: ` ${word.toUpperCase()} `, means: 'Milk' })
       .expect(201);
     const { name } = searchNameSavedAnswerSchema.parse(added.body);
     expect(name).toMatchObject({ name: word, means: 'milk' });
     expect(names(await search(`q=${word}`))).toEqual(['Toned Milk']);
-    const listed = await seller.http.get('/api/product/search-names').expect(200);
+    const listed = await seller.get('/api/product/search-names').expect(200);
     expect(searchNamesAnswerSchema.parse(listed.body).names).toContainEqual(name);
 
-    const twice = await seller.http
+    const twice = await seller
       .post('/api/product/search-names')
       .send({ name: word, means: 'MILK' })
       .expect(409);
     expect(twice.body.message).toBe(`${word} already means milk`);
-    const empty = await seller.http
-      .post('/api/product/search-names')
-      .send({ name: word })
-      .expect(400);
+    const empty = await seller.post('/api/product/search-names').send({ name: word }).expect(400);
     expect(empty.body.message).toBe('means is required');
 
-    await seller.http.post('/api/product/search-names/remove').send({ id: name._id }).expect(200);
+    await seller.post('/api/product/search-names/remove').send({ id: name._id }).expect(200);
     expect(names(await search(`q=${word}`))).toEqual([]);
-    await seller.http.post('/api/product/search-names/remove').send({ id: name._id }).expect(404);
+    await seller.post('/api/product/search-names/remove').send({ id: name._id }).expect(404);
   });
 
   test('a SKU or a barcode finds its product', async () => {
@@ -317,7 +302,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
   });
 
   const sellerList = async (query: string, category = mine) => {
-    const response = await seller.http
+    const response = await seller
       .get(`/api/product/seller/list?category=${category}&${query}`)
       .expect(200);
     return productPageAnswerSchema.parse(response.body);
@@ -334,12 +319,12 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     expect(names(await sellerList('filter=counted'))).toEqual(['Basmati Rice']);
     expect(names(await sellerList('filter=low-stock'))).toEqual(['Basmati Rice']);
     expect(names(await sellerList('q=tomato'))).toEqual(['Tomato', 'Cherry Tomatoes']);
-    const refused = await seller.http.get('/api/product/seller/list?filter=cheap').expect(400);
+    const refused = await seller.get('/api/product/seller/list?filter=cheap').expect(400);
     expect(refused.body.message).toMatch(/^filter must be one of/);
   });
 
   test('bulk stock: several products in one go, and one refusal changes none', async () => {
-    const response = await seller.http
+    const response = await seller
       .post('/api/product/stock/bulk')
       .send({
         changes: [
@@ -356,7 +341,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
       { name: 'Potato', inStock: false, stockCount: null },
     ]);
 
-    const refused = await seller.http
+    const refused = await seller
       .post('/api/product/stock/bulk')
       .send({
         changes: [
@@ -369,7 +354,7 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     const onion = await app.orm.em.fork().findOneOrFail(ProductSchema, { id: ids.onion! });
     expect(onion.stockCount).toBe(40);
 
-    const twice = await seller.http
+    const twice = await seller
       .post('/api/product/stock/bulk')
       .send({
         changes: [

@@ -1,6 +1,7 @@
 import { MAX_STOCK_COUNT, productListAnswerSchema } from '@kirana/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp, useSeller } from '../../test/fixtures.js';
 import { createDatabase } from '../../test/database.js';
 import {
   createListedProduct,
@@ -29,25 +30,19 @@ const order = (shopper: Shopper, items: { product: string; quantity: number }[])
   shopper.http.post('/api/order/cod').send({ items, address: shopper.addressId });
 
 describe('counted stock', () => {
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>;
   let shopper: Shopper;
-  beforeAll(async () => {
-    app = await createTestApp();
-    seller = await signInSeller(app);
-  });
+  const app = useTestApp();
+  const seller = useSeller(app);
   // A shopper a test: one holds only so many open unpaid orders.
   beforeEach(async () => {
     shopper = await readyShopper(app);
   });
-  afterAll(() => app.close());
 
   const stockOf = async (id: string) => {
     const { inStock, stockCount } = await app.orm.em.fork().findOneOrFail(ProductSchema, { id });
     return { inStock, stockCount };
   };
-  const setStock = (body: Record<string, unknown>) =>
-    seller.http.post('/api/product/stock').send(body);
+  const setStock = (body: Record<string, unknown>) => seller.post('/api/product/stock').send(body);
   /** A listed product the seller counts `units` of. */
   const counted = async (units: number) => {
     const product = await createListedProduct(app);

@@ -6,15 +6,14 @@ import {
   SPEC_SHOP_SETTINGS,
   userOrdersAnswerSchema,
 } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createTestAppOfItsOwn, type TestApp } from '../../test/app.js';
+import { describe, expect, test, vi } from 'vitest';
+import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
 import { nextLocalTime, setClock, weekdayIn } from '../../test/clock.js';
 import {
   createProduct,
   deliveryPinOf,
   sampleAddress,
   signInAgent,
-  signInSeller,
   signUpShopper,
 } from '../../test/factories.js';
 import { payInSandbox, placeOnlineOrder } from '../../test/payments.js';
@@ -25,15 +24,8 @@ import { ProductSchema } from '../product/product.entity.js';
 
 describe('the shop’s promise: where, when, for how much, and when it arrives', () => {
   // Its own database: closing the shop here must not close it for the other test files.
-  let app: TestApp;
-  let seller: Awaited<ReturnType<typeof signInSeller>>['http'];
-  beforeAll(async () => {
-    app = await createTestAppOfItsOwn();
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = useTestAppOfItsOwn();
+  const seller = useSeller(app);
 
   const setShop = async (settings: Record<string, unknown>) =>
     shopSavedAnswerSchema.parse((await seller.put('/api/shop').send(settings).expect(200)).body);

@@ -9,9 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/app.js';
 import { useTestApp } from '../../test/fixtures.js';
-import { createListedProduct, signUpShopper } from '../../test/factories.js';
+import { createCategory, createListedProduct, signUpShopper } from '../../test/factories.js';
 import { buildStorefront, type StorefrontBuild } from '../../test/storefront-build.js';
-import { CategorySchema } from '../category/category.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { ShopSettingsSchema } from '../shop/shop.entity.js';
 import { Catalogue } from '../product/catalogue.js';
@@ -254,14 +253,7 @@ describe('server-rendered storefront pages', () => {
   test('a category is rendered a page at a time, with real links to the next and the previous page', async () => {
     const em = app.orm.em.fork();
     const path = `Pages${Date.now().toString(36)}`;
-    em.create(CategorySchema, {
-      path,
-      label: 'Spices & Masala',
-      image: '/uploads/categories/test.webp',
-      bgColor: '#FFFFFF',
-      position: 50,
-    });
-    await em.flush();
+    await createCategory(em, path, { label: 'Spices & Masala', position: 50 });
     app.events.publish({ type: 'category.changed' });
     const names = Array.from({ length: PRODUCT_PAGE_SIZE + 3 }, (_, n) => `Masala ${n + 1}`);
     for (const name of names) await createListedProduct(app, { name, category: path });
