@@ -71,6 +71,13 @@ export const PAYMENT_SECRETS = {
   webhookSecret: 'test-webhook-secret',
 };
 
+/** For supertest's `.parse()`: an answer's body as the bytes it sent. */
+export const asBytes: Parameters<ReturnType<Browser['get']>['parse']>[0] = (response, done) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 /** The Cookie header `browser` would send: its cookies, without letting an answer change them. */
 export function cookieHeader(browser: Browser): string {
   return browser.jar
@@ -281,12 +288,19 @@ export async function createTestAppOfItsOwn(
 }
 
 /**
- * Two instances of the app on the run's database sharing the Redis at `redisUrl` (live updates,
- * login limits, cache invalidations) under a key prefix of their own.
+ * The options of instances of the app on the run's database that share the Redis at `redisUrl`
+ * (live updates, login limits, cache invalidations) under a key prefix of their own: give each
+ * instance the same.
  */
+export const sharingRedis = (redisUrl: string | undefined) => ({
+  redisUrl,
+  redisKeyPrefix: `kirana-test-${randomUUID()}:`,
+});
+
+/** Two instances of the app sharing the Redis at `redisUrl` ({@link sharingRedis}). */
 export async function createTestAppsSharingRedis(
   redisUrl: string | undefined,
 ): Promise<[TestApp, TestApp]> {
-  const options = { redisUrl, redisKeyPrefix: `kirana-test-${randomUUID()}:` };
+  const options = sharingRedis(redisUrl);
   return [await createTestApp(options), await createTestApp(options)];
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, createTestAppOfItsOwn, type Browser, type TestApp } from './app.js';
+import {
+  createTestApp,
+  createTestAppOfItsOwn,
+  sharingRedis,
+  type Browser,
+  type TestApp,
+} from './app.js';
 import { signInSeller } from './factories.js';
 
 /**
@@ -45,6 +51,12 @@ export const useTestAppOfItsOwn = (
     () => createTestAppOfItsOwn(options),
     (app) => app.close(),
   );
+
+/** Two instances of the app sharing the Redis at `redisUrl` ({@link sharingRedis}), as {@link useTestApp}. */
+export function useTestAppsSharingRedis(redisUrl: string | undefined): [TestApp, TestApp] {
+  const options = sharingRedis(redisUrl);
+  return [useTestApp(options), useTestApp(options)];
+}
 
 /** The seller's browser, signed in on `app` before the tests. */
 export const useSeller = (app: TestApp): Browser =>

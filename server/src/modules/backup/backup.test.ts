@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DATA_DIR_KEYS } from '../../config.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
 import { kiranaMigrations } from '../../db/migrations-up-to.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { asBytes, createTestApp, type TestApp } from '../../test/app.js';
 import { connect, listen } from '../../test/sockets.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import {
@@ -463,11 +463,7 @@ describe('backups', { timeout: 180_000 }, () => {
     const download = await seller
       .get(`/api/backups/${made.name}`)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(asBytes)
       .expect(200)
       .expect('Content-Type', 'application/zip')
       .expect('Content-Disposition', `attachment; filename="${made.name}"`);

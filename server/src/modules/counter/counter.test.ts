@@ -12,6 +12,7 @@ import {
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { asBytes } from '../../test/app.js';
 import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
@@ -126,11 +127,7 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
       .get(`/api/counter/sales/${sale._id}/receipt`)
       .query({ format: 'escpos', width: '58', drawer: '1' })
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(asBytes)
       .expect(200)
       .expect('Content-Type', 'application/octet-stream');
     expect([...(escpos.body as Buffer).subarray(0, 2)]).toEqual([0x1b, 0x40]);

@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@kirana/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import { createTestApp, createTestAppsSharingRedis, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestAppsSharingRedis } from '../../test/fixtures.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { createListedProduct, createProduct, picture, signInSeller } from '../../test/factories.js';
 import { Catalogue, CATALOGUE_ORIGINS, type CatalogueReader } from './catalogue.js';
@@ -403,14 +404,7 @@ const redisUrl = process.env.REDIS_URL;
 
 // Needs a Redis server: .ci/run provides one (REDIS_URL); a plain `npm test` skips this.
 describe.runIf(redisUrl)('the catalogue on two instances sharing Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await createTestAppsSharingRedis(redisUrl);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-  });
+  const [a, b] = useTestAppsSharingRedis(redisUrl);
 
   const listOn = async (app: TestApp) => {
     const answer = await rawRequest(`${app.url}/api/product/list`);

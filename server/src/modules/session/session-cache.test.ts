@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import { cookieHeader, createTestAppsSharingRedis, type TestApp } from '../../test/app.js';
-import { useTestApp } from '../../test/fixtures.js';
+import { cookieHeader } from '../../test/app.js';
+import { useTestApp, useTestAppsSharingRedis } from '../../test/fixtures.js';
 import { signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
 import { SessionCache } from './session-cache.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
@@ -191,14 +191,7 @@ const redisUrl = process.env.REDIS_URL;
 
 // Needs a Redis server: .ci/run provides one (REDIS_URL); a plain `npm test` skips this.
 describe.runIf(redisUrl)('sessions on two instances sharing Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await createTestAppsSharingRedis(redisUrl);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-  });
+  const [a, b] = useTestAppsSharingRedis(redisUrl);
 
   test(
     'a logout through instance A: instance B refuses the cookie it had remembered',
