@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { PushAlert } from '@kirana/shared';
 import { generate } from 'selfsigned';
 import { createTestAppOfItsOwn, type TestApp } from './app.js';
+import { madeBeforeAll } from './fixtures.js';
 
 /** web-push's own decryption (RFC 8188), as a phone's browser decrypts what it receives. */
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -82,33 +83,54 @@ export async function startPushService() {
 export type PushService = Awaited<ReturnType<typeof startPushService>>;
 
 /**
- * The app on a database of its own (every on-duty agent's phone and every shopper's browser
- * there is one of the test's), sending its Web Push to a push service of its own on 127.0.0.1
- * (given up on after `sendTimeoutMs`, when given).
+ * For the describe's tests: the app on a database of its own (every on-duty agent's phone and
+ * every shopper's browser there is one of the test's), sending its Web Push to a push service of
+ * its own on 127.0.0.1 (given up on after `sendTimeoutMs`, when given); both closed after them.
  */
-export async function startPushStore({
+export function usePushStore({
   sendTimeoutMs,
   ...options
 }: Omit<NonNullable<Parameters<typeof createTestAppOfItsOwn>[0]>, 'push'> & {
   sendTimeoutMs?: number;
-} = {}): Promise<{ app: TestApp; service: PushService; close(): Promise<void> }> {
-  const service = await startPushService();
-  const app = await createTestAppOfItsOwn({
-    ...options,
-    push: {
-      serviceHosts: ['127.0.0.1'],
-      httpsAgent: service.httpsAgent,
-      ...(sendTimeoutMs && { sendTimeoutMs }),
-    },
-  });
-  return {
-    app,
-    service,
-    async close() {
-      await app.close();
-      await service.close();
-    },
-  };
+} = {}): { app: TestApp; service: PushService } {
+  const service = madeBeforeAll(startPushService, (made) => made.close());
+  const app = madeBeforeAll(
+    () =>
+      createTestAppOfItsOwn({
+        ...options,
+        push: {
+          serviceHosts: ['127.0.0.1'],
+          httpsAgent: service.httpsAgent,
+          ...(sendTimeoutMs && { sendTimeoutMs }),
+        },
+      }),
+    (made) => made.close(),
+  );
+  return { app, service };
+}
+
+/**
+ * Subscriptions every subscribe route refuses, each `valid` spoilt one way, with the 400's message.
+ */
+export function spoiltSubscriptions(valid: ReturnType<typeof phoneSubscription>['body']) {
+  return [
+    [{ keys: valid.keys }, 'endpoint is required'],
+    [
+      { ...valid, endpoint: valid.endpoint.replace('https:', 'http:') },
+      'endpoint must be an https:// URL of a push service',
+    ],
+    [
+      { ...valid, endpoint: 'https://192.168.1.1/admin' },
+      'endpoint must be the address of a known push service',
+    ],
+    [{ endpoint: valid.endpoint }, 'keys must be an object with p256dh and auth'],
+    // The right length, but no point on the curve.
+    [
+      { ...valid, keys: { ...valid.keys, p256dh: `B${'A'.repeat(86)}` } },
+      'keys.p256dh must be a P-256 public key (65 bytes, base64url)',
+    ],
+    [{ ...valid, keys: { p256dh: valid.keys.p256dh } }, 'keys.auth must be 16 bytes, base64url'],
+  ] as const;
 }
 
 /** A phone's browser subscribing: its own P-256 key pair and 16-byte auth secret. */

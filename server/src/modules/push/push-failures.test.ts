@@ -1,8 +1,7 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
 import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
-import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
+import { phoneSubscription, usePushStore } from '../../test/push-service.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
 import { FAILURES_TO_SWITCH_OFF, keepDelivery } from './push.service.js';
 
@@ -10,21 +9,14 @@ const SWITCHED_OFF =
   'push: a subscription kept failing and is switched off until its browser subscribes again';
 
 describe('a push subscription that keeps failing is switched off', () => {
-  let store: Awaited<ReturnType<typeof startPushStore>>;
-  let service: PushService;
-  let app: TestApp;
   const logged: { level: number; msg: string; subscriptionId?: string }[] = [];
 
-  beforeAll(async () => {
-    store = await startPushStore({
-      logger: pino(
-        { level: 'warn' },
-        { write: (line: string) => void logged.push(JSON.parse(line)) },
-      ),
-    });
-    ({ app, service } = store);
+  const { app, service } = usePushStore({
+    logger: pino(
+      { level: 'warn' },
+      { write: (line: string) => void logged.push(JSON.parse(line)) },
+    ),
   });
-  afterAll(() => store?.close());
 
   const stored = (endpoint: string) =>
     app.orm.em.fork().findOneOrFail(PushSubscriptionSchema, { endpoint });

@@ -1,9 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestApp } from '../../test/app.js';
+import { describe, expect, test } from 'vitest';
 import { copiesOfOrder, placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
-import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
+import { phoneSubscription, usePushStore } from '../../test/push-service.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
 import { CONCURRENT_SENDS } from './push.processor.js';
@@ -24,16 +23,9 @@ const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 // again every round filled the heap with senders until the server died, again after each restart.
 describe('Web Push when the phones’ push service never answers, with a backlog of open orders', () => {
   const BACKLOG = 400;
-  let store: Awaited<ReturnType<typeof startPushStore>>;
-  let service: PushService;
-  let app: TestApp;
 
-  beforeAll(async () => {
-    // The push service is given up on sooner than in production, so the scene lasts seconds.
-    store = await startPushStore({ sendTimeoutMs: 200 });
-    ({ app, service } = store);
-  });
-  afterAll(() => store?.close());
+  // The push service is given up on sooner than in production, so the scene lasts seconds.
+  const { app, service } = usePushStore({ sendTimeoutMs: 200 });
 
   test('rounds that offer the backlog again and orders placed meanwhile keep a few messages in flight, tell each phone how many wait in one message, switch off the phones that keep failing, and leave the heap as it was', async () => {
     const phones = [];

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { orderNumber, shopTimeLabel, type PushAlert } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, TestApp } from '../../test/app.js';
-import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from '../../test/factories.js';
+import { describe, expect, test } from 'vitest';
+import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { placeOnlineOrder } from '../../test/payments.js';
-import { phoneSubscription, startPushStore, type PushService } from '../../test/push-service.js';
+import { phoneSubscription, spoiltSubscriptions, usePushStore } from '../../test/push-service.js';
+import { useSeller } from '../../test/fixtures.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { expireUnpaidOrder } from '../payment/expiry.js';
 import { alertTopic } from './push-alert.js';
@@ -15,17 +15,8 @@ import { UPDATE_TTL_SECONDS } from './push.processor.js';
 type Shopper = Awaited<ReturnType<typeof signUpShopper>>;
 
 describe('Web Push of their orders’ changes to shoppers’ browsers', () => {
-  let store: Awaited<ReturnType<typeof startPushStore>>;
-  let service: PushService;
-  let app: TestApp;
-  let seller: Browser;
-
-  beforeAll(async () => {
-    store = await startPushStore({ deliveryPin: false });
-    ({ app, service } = store);
-    seller = (await signInSeller(app)).http;
-  });
-  afterAll(() => store?.close());
+  const { app, service } = usePushStore({ deliveryPin: false });
+  const seller = useSeller(app);
 
   const messagesTo = (path: string) => service.delivered.filter((each) => each.path === path);
   const subscriptionsOf = (userId: string) =>
@@ -268,24 +259,7 @@ describe('Web Push of their orders’ changes to shoppers’ browsers', () => {
         .post('/api/user/push/subscribe')
         .send(body)
         .expect(400, { success: false, message, code: 'INVALID' });
-    await refused({ keys: valid.keys }, 'endpoint is required');
-    await refused(
-      { ...valid, endpoint: valid.endpoint.replace('https:', 'http:') },
-      'endpoint must be an https:// URL of a push service',
-    );
-    await refused(
-      { ...valid, endpoint: 'https://192.168.1.1/admin' },
-      'endpoint must be the address of a known push service',
-    );
-    await refused({ endpoint: valid.endpoint }, 'keys must be an object with p256dh and auth');
-    await refused(
-      { ...valid, keys: { ...valid.keys, p256dh: `B${'A'.repeat(86)}` } },
-      'keys.p256dh must be a P-256 public key (65 bytes, base64url)',
-    );
-    await refused(
-      { ...valid, keys: { p256dh: valid.keys.p256dh } },
-      'keys.auth must be 16 bytes, base64url',
-    );
+    for (const [body, message] of spoiltSubscriptions(valid)) await refused(body, message);
     await shopper.http
       .post('/api/user/push/unsubscribe')
       .send({})
