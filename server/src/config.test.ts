@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { expectConfigError } from './test/config.js';
 
 let dataDir: string;
 
@@ -28,16 +29,7 @@ const production = {
   ...razorpay,
 };
 
-/** The ConfigError `loadConfig(env)` throws; fails the test when it returns instead. */
-function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
-  try {
-    loadConfig({ DATA_DIR: dataDir, ...env });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-}
+const configErrorOf = (env: NodeJS.ProcessEnv) => expectConfigError({ DATA_DIR: dataDir, ...env });
 
 describe('loadConfig defaults', () => {
   it('listens on port 4000, uses the embedded database and seeds the demo catalogue in development', () => {

@@ -23,19 +23,9 @@ import {
   cancelOrderBodySchema,
   assignOrderBodySchema,
 } from '@kirana/shared';
+import { sampleAddress } from './factories.js';
 import { KINDS, type FuzzIds, type FuzzRow } from './fuzz-rows.js';
 
-const validAddress = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '+91 98450 12345',
-};
 const validCallback = (ids: FuzzIds) => ({
   razorpay_order_id: ids.providerOrder,
   razorpay_payment_id: 'pay_FuzzFuzzFuzz01',
@@ -123,11 +113,11 @@ export const ORDER_ROWS: Record<string, FuzzRow> = {
   'GET /api/address/get': { as: KINDS },
   'POST /api/address/add': {
     as: ['shopper'],
-    body: { json: addressAddBodySchema, example: () => ({ address: validAddress }) },
+    body: { json: addressAddBodySchema, example: () => ({ address: sampleAddress }) },
   },
   'PUT /api/address/update/:id': {
     as: ['shopper'],
-    body: { json: addressUpdateBodySchema, example: () => ({ address: validAddress }) },
+    body: { json: addressUpdateBodySchema, example: () => ({ address: sampleAddress }) },
   },
   'POST /api/order/cod': {
     as: ['shopper'],

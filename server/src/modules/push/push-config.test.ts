@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { expectConfigError } from '../../test/config.js';
 import { VAPID_KEYS_FILE } from './vapid-keys.js';
 
 let dataDir: string;
@@ -17,15 +18,7 @@ afterEach(async () => {
 const pushConfigOf = (env: NodeJS.ProcessEnv = {}) =>
   loadConfig({ DATA_DIR: dataDir, ...env }).push;
 
-function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
-  try {
-    loadConfig({ DATA_DIR: dataDir, ...env });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-}
+const configErrorOf = (env: NodeJS.ProcessEnv) => expectConfigError({ DATA_DIR: dataDir, ...env });
 
 describe('Web Push configuration', () => {
   it('generates VAPID keys once into DATA_DIR (readable by the server alone) and keeps them', async () => {
