@@ -10,13 +10,22 @@ import { OrderEventSchema, OrderSchema } from './order.entity.js';
 describe('shopper orders', () => {
   const app = useTestApp();
 
-  /** A signed-in shopper with a saved address and a cart, ready to order. */
+  /**
+   * A signed-in shopper with a saved address and a cart, ready to order; `orderCod` orders
+   * `lines` ([product id, quantity] each) cash on delivery to that address.
+   */
   async function shopperWithAddress() {
     const shopper = await signUpShopper(app);
     const { address } = (
       await shopper.http.post('/api/address/add').send({ address: sampleAddress })
     ).body;
-    return { ...shopper, addressId: address._id as string };
+    const addressId = address._id as string;
+    const orderCod = (...lines: [string, number][]) =>
+      shopper.http.post('/api/order/cod').send({
+        items: lines.map(([product, quantity]) => ({ product, quantity })),
+        address: addressId,
+      });
+    return { ...shopper, addressId, orderCod };
   }
 
   const ordersOf = async (userId: string) => app.orm.em.fork().count(OrderSchema, { user: userId });
@@ -83,11 +92,8 @@ describe('shopper orders', () => {
   test('a past order keeps the price charged when the product price changes later', async () => {
     const em = app.orm.em.fork();
     const product = await createProduct(em, { pricePaise: 5000, offerPricePaise: 4000 });
-    const { http, addressId } = await shopperWithAddress();
-    await http
-      .post('/api/order/cod')
-      .send({ items: [{ product: product.id, quantity: 2 }], address: addressId })
-      .expect(201);
+    const { http, orderCod } = await shopperWithAddress();
+    await orderCod([product.id, 2]).expect(201);
     product.offerPricePaise = 4500;
     await em.flush();
 
@@ -101,31 +107,19 @@ describe('shopper orders', () => {
       pricePaise: 1_000_000_000,
       offerPricePaise: 1_000_000_000,
     });
-    const { http, id, addressId } = await shopperWithAddress();
-    await http
-      .post('/api/order/cod')
-      .send({ items: [{ product: product.id, quantity: 3 }], address: addressId })
-      .expect(400, {
-        success: false,
-        message: 'items: the order total is too large',
-        code: 'INVALID',
-      });
+    const { id, orderCod } = await shopperWithAddress();
+    await orderCod([product.id, 3]).expect(400, {
+      success: false,
+      message: 'items: the order total is too large',
+      code: 'INVALID',
+    });
     expect(await ordersOf(id)).toBe(0);
   });
 
   test('the same product listed twice becomes one line with the quantities added', async () => {
     const product = await createProduct(app.orm.em.fork(), { offerPricePaise: 1000 });
-    const { http, addressId } = await shopperWithAddress();
-    await http
-      .post('/api/order/cod')
-      .send({
-        items: [
-          { product: product.id, quantity: 2 },
-          { product: product.id, quantity: 3 },
-        ],
-        address: addressId,
-      })
-      .expect(201);
+    const { http, orderCod } = await shopperWithAddress();
+    await orderCod([product.id, 2], [product.id, 3]).expect(201);
 
     const [order] = (await http.get('/api/order/user')).body.orders;
     expect(order.items).toHaveLength(1);
@@ -136,23 +130,14 @@ describe('shopper orders', () => {
     const em = app.orm.em.fork();
     const inStock = await createProduct(em);
     const gone = await createProduct(em, { name: 'Alphonso Mango', inStock: false });
-    const { http, id, addressId } = await shopperWithAddress();
+    const { http, id, orderCod } = await shopperWithAddress();
     await http.post('/api/cart/update').send({ cartItems: { [inStock.id]: 1, [gone.id]: 1 } });
 
-    await http
-      .post('/api/order/cod')
-      .send({
-        items: [
-          { product: inStock.id, quantity: 1 },
-          { product: gone.id, quantity: 1 },
-        ],
-        address: addressId,
-      })
-      .expect(409, {
-        success: false,
-        message: 'Alphonso Mango is out of stock',
-        code: 'OUT_OF_STOCK',
-      });
+    await orderCod([inStock.id, 1], [gone.id, 1]).expect(409, {
+      success: false,
+      message: 'Alphonso Mango is out of stock',
+      code: 'OUT_OF_STOCK',
+    });
 
     expect(await ordersOf(id)).toBe(0);
     expect((await http.get('/api/user/is-auth')).body.user.cartItems).toEqual({
@@ -200,24 +185,12 @@ describe('shopper orders', () => {
 
   test('an unknown product is a 400 naming its id; two lines adding up past 999 are a 400', async () => {
     const product = await createProduct(app.orm.em.fork());
-    const { http, id, addressId } = await shopperWithAddress();
+    const { id, orderCod } = await shopperWithAddress();
     const unknown = '01890a5d-ac96-774b-bcce-b302099a8057';
 
-    const missing = await http
-      .post('/api/order/cod')
-      .send({ items: [{ product: unknown, quantity: 1 }], address: addressId })
-      .expect(400);
+    const missing = await orderCod([unknown, 1]).expect(400);
     expect(missing.body.message).toBe(`items: no product with id ${unknown}`);
-    await http
-      .post('/api/order/cod')
-      .send({
-        items: [
-          { product: product.id, quantity: 600 },
-          { product: product.id, quantity: 600 },
-        ],
-        address: addressId,
-      })
-      .expect(400);
+    await orderCod([product.id, 600], [product.id, 600]).expect(400);
     expect(await ordersOf(id)).toBe(0);
   });
 
@@ -311,7 +284,7 @@ describe('shopper orders', () => {
       name: 'Basmati Rice 1 kg',
       stockCount: 100,
     });
-    const { http, id, addressId } = await shopperWithAddress();
+    const { http, id, addressId, orderCod } = await shopperWithAddress();
     const refusal = {
       success: false,
       code: 'TOO_MANY_UNITS',
@@ -334,10 +307,7 @@ describe('shopper orders', () => {
       (await app.orm.em.fork().findOneOrFail(ProductSchema, { id: rice.id })).stockCount;
     expect(await stock()).toBe(100);
 
-    await http
-      .post('/api/order/cod')
-      .send({ items: [{ product: rice.id, quantity: 20 }], address: addressId })
-      .expect(201);
+    await orderCod([rice.id, 20]).expect(201);
     expect(await stock()).toBe(80);
   });
 
