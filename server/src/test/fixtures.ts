@@ -37,27 +37,28 @@ export function madeBeforeAll<T extends object>(
 }
 
 /** The app of {@link createTestApp} for the describe's (or file's) tests, closed after them. */
-export const useTestApp = (options?: Parameters<typeof createTestApp>[0]): TestApp =>
-  madeBeforeAll(
+export function useTestApp(options?: Parameters<typeof createTestApp>[0]): TestApp {
+  return madeBeforeAll(
     () => createTestApp(options),
     (app) => app.close(),
   );
+}
 
 /** The app on a database of its own ({@link createTestAppOfItsOwn}), dropped after the tests. */
-export const useTestAppOfItsOwn = (
-  options?: Parameters<typeof createTestAppOfItsOwn>[0],
-): TestApp =>
-  madeBeforeAll(
+export function useTestAppOfItsOwn(options?: Parameters<typeof createTestAppOfItsOwn>[0]): TestApp {
+  return madeBeforeAll(
     () => createTestAppOfItsOwn(options),
     (app) => app.close(),
   );
+}
 
-/** Two instances of the app sharing the Redis at `redisUrl` ({@link sharingRedis}), as {@link useTestApp}. */
+/** Two app instances sharing the Redis at `redisUrl` ({@link sharingRedis}), as useTestApp. */
 export function useTestAppsSharingRedis(redisUrl: string | undefined): [TestApp, TestApp] {
   const options = sharingRedis(redisUrl);
   return [useTestApp(options), useTestApp(options)];
 }
 
 /** The seller's browser, signed in on `app` before the tests. */
-export const useSeller = (app: TestApp): Browser =>
-  madeBeforeAll(async () => (await signInSeller(app)).http);
+export function useSeller(app: TestApp): Browser {
+  return madeBeforeAll(async () => (await signInSeller(app)).http);
+}
