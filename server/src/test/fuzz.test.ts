@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cookieHeader, createTestApp, type TestApp } from './app.js';
-import { createDatabase, type TestDatabase } from './database.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { cookieHeader } from './app.js';
+import { useTestAppOfItsOwn } from './fixtures.js';
 import { placeCodOrder, signInAgent, signInSeller, signUpShopper } from './factories.js';
 import { badRequests, FUZZ_ROWS, judge, send, snapshotTables } from './fuzz-requests.js';
 import type { FuzzIds, Sender } from './fuzz-rows.js';
@@ -24,17 +24,14 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS || Math.ceil(TOTAL_RUNS / RO
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 describe('bad requests to every route', () => {
-  let database: TestDatabase;
-  let app: TestApp;
+  // A database of its own: the other test files write to the shared one all the while.
+  const app = useTestAppOfItsOwn();
   let ids: FuzzIds;
   let cookies: Partial<Record<Sender, string>>;
   let before: Record<string, string>;
   const snapshot = () => snapshotTables((sql) => app.orm.em.fork().getConnection().execute(sql));
 
   beforeAll(async () => {
-    // A database of its own: the other test files write to the shared one all the while.
-    database = await createDatabase();
-    app = await createTestApp({ database });
     const shopper = await signUpShopper(app);
     const seller = await signInSeller(app);
     const agent = await signInAgent(app);
@@ -57,10 +54,6 @@ describe('bad requests to every route', () => {
     };
     // Sessions are extended at most hourly, so the identities' reads leave them unchanged too.
     before = await snapshot();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   test('every route the app serves has a fuzz row, and every row a route', () => {

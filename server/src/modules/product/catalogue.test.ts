@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@kirana/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { useTestAppsSharingRedis } from '../../test/fixtures.js';
-import { createDatabase, type TestDatabase } from '../../test/database.js';
+import type { TestApp } from '../../test/app.js';
+import { useTestAppOfItsOwn, useTestAppsSharingRedis } from '../../test/fixtures.js';
 import { createListedProduct, createProduct, picture, signInSeller } from '../../test/factories.js';
 import { Catalogue, CATALOGUE_ORIGINS, type CatalogueReader } from './catalogue.js';
 import { presentProduct } from './product.presenter.js';
@@ -244,20 +243,13 @@ function decoded(answer: RawAnswer): Buffer {
 
 describe('GET /api/product/list from the snapshot', () => {
   // A database of its own: the other test files add products to the shared one all the while.
-  let database: TestDatabase;
-  let app: TestApp;
+  const app = useTestAppOfItsOwn();
   const list = (headers: Record<string, string> = {}, method = 'GET') =>
     rawRequest(`${app.url}/api/product/list`, headers, method);
 
   beforeAll(async () => {
-    database = await createDatabase();
-    app = await createTestApp({ database });
     for (const name of ['Alphonso Mango', 'Okra', 'Toor Dal'])
       await createListedProduct(app, { name });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   test('answers byte for byte what a fresh read of the database gives', async () => {

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../db/orm.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { serveUploads } from './serve-uploads.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { useTestApp } from '../../test/fixtures.js';
 import { picture } from '../../test/factories.js';
 import { createLogger } from '../../lib/logger.js';
@@ -286,15 +285,8 @@ describe('copying a folder of pictures into the database store', () => {
 });
 
 describe('the app with UPLOADS=database', () => {
-  let app: TestApp;
-  let files: TestApp;
-  beforeAll(async () => {
-    [app, files] = await Promise.all([
-      createTestApp({ uploads: 'database' }),
-      createTestApp({ uploads: 'files' }),
-    ]);
-  });
-  afterAll(() => Promise.all([app.close(), files.close()]));
+  const app = useTestApp({ uploads: 'database' });
+  const files = useTestApp({ uploads: 'files' });
 
   test('serves each width of a stored picture at /uploads, with the security headers of every answer', async () => {
     const key = `${unique()}/pear`;
