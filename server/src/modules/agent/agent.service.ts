@@ -1,11 +1,8 @@
 import type { AgentCreateBody, AgentLoginBody, AgentStatus } from '@kirana/shared';
-import {
-  LockMode,
-  UniqueConstraintViolationException,
-  type EntityManager,
-} from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { flushUnlessTaken } from '../../lib/flush-unless-taken.js';
 import { endSessionsOf } from '../session/session.service.js';
 import { AgentDeviceSchema } from './agent-device.entity.js';
 import { revokeAgentDevices } from './agent-device.service.js';
@@ -124,13 +121,7 @@ export async function createAgent(
     throw new AppError('CONFLICT', PHONE_TAKEN);
   }
   const agent = em.create(AgentSchema, { name: input.name, phone: input.phone });
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('CONFLICT', PHONE_TAKEN);
-    throw error;
-  }
+  await flushUnlessTaken(em, PHONE_TAKEN);
   events.publish({ type: 'agents.changed' });
   return agent;
 }

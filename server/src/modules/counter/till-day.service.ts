@@ -4,14 +4,11 @@
  * with Kysely, beside the entity for the opening.
  */
 import { dayIn, expectedCash, paiseOf } from '@kirana/shared';
-import {
-  UniqueConstraintViolationException,
-  type EntityManager,
-  type Kysely,
-} from '@mikro-orm/postgresql';
+import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { flushUnlessTaken } from '../../lib/flush-unless-taken.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { holdTillCash } from '../../lib/till-lock.js';
 import { tillCashPaise } from '../cash/cash.service.js';
@@ -71,14 +68,8 @@ export async function openTill(
       openingFloatPaise: paiseOf(openingFloat),
       openedAt: now,
     });
-    try {
-      await tx.flush();
-    } catch (error) {
-      // The unique index of the open day: another is open.
-      if (error instanceof UniqueConstraintViolationException)
-        throw new AppError('CONFLICT', DAY_ALREADY_OPEN);
-      throw error;
-    }
+    // The unique index of the open day: another is open.
+    await flushUnlessTaken(tx, DAY_ALREADY_OPEN);
     return day.id;
   });
   events.publish({ type: 'till.changed' });

@@ -1,7 +1,8 @@
 import type { SearchNameBody } from '@kirana/shared';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { flushUnlessTaken } from '../../lib/flush-unless-taken.js';
 import { normalizeName } from './indian-names.js';
 import { SearchNameSchema, type SearchName } from './product.entity.js';
 
@@ -24,14 +25,7 @@ export async function addSearchName(
     name: normalizeName(body.name),
     means: normalizeName(body.means),
   });
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw new AppError('CONFLICT', `${name.name} already means ${name.means}`);
-    }
-    throw error;
-  }
+  await flushUnlessTaken(em, `${name.name} already means ${name.means}`);
   events.publish({ type: 'catalogue.changed' });
   return name;
 }

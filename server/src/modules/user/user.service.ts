@@ -1,7 +1,8 @@
 import type { LoginBody, RegisterBody } from '@kirana/shared';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { AppError } from '../../lib/errors.js';
+import { flushUnlessTaken } from '../../lib/flush-unless-taken.js';
 import { UserSchema, type User } from './user.entity.js';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -19,14 +20,8 @@ export async function registerUser(em: EntityManager, input: RegisterBody): Prom
     passwordHash: await argon2.hash(input.password),
     cartItems: {},
   });
-  try {
-    await em.flush();
-  } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('CONFLICT', EMAIL_TAKEN);
-    throw error;
-  }
+  // Two sign-ups with one email at the same moment: the unique index decides.
+  await flushUnlessTaken(em, EMAIL_TAKEN);
   return user;
 }
 
