@@ -1,4 +1,4 @@
-import type { KiranaDesktopBridge } from '@kirana/shared';
+import type { KiranaDesktopBridge, PrintResult } from '@kirana/shared';
 
 declare global {
   interface Window {
@@ -15,3 +15,9 @@ declare global {
 export const desktop: KiranaDesktopBridge | undefined = (
   globalThis as { kirana?: KiranaDesktopBridge }
 ).kirana;
+
+/** Settles once printed; a print the desktop app could not make fails with its reason. */
+export async function printedBy(print: Promise<PrintResult>): Promise<void> {
+  const result = await print;
+  if (!result.printed) throw new Error(result.reason);
+}

@@ -7,17 +7,16 @@ import {
   type AgentDay,
   type CashFigures,
 } from '@kirana/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Spinner } from '../../../common/ui/spinner';
 import { TillFigures } from '../features/counter/components/till-figures';
 import { counterQueries } from '../features/counter/queries';
 import { tillSessionTimes } from '../features/counter/till-session';
 import { cashReportCsvUrl } from '../features/team/api/get-cash-report';
-import { printCashReportAtom } from '../features/team/atoms/cash';
 import { AgentCashDialog } from '../features/team/components/agent-cash-dialog';
 import { failureMessage } from '../failure-message';
+import { teamMutations } from '../features/team/mutations';
 import { teamQueries } from '../features/team/queries';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
@@ -95,7 +94,7 @@ export function CashReportPage() {
   const failure = report ? null : error && failureMessage(error, 'Failed to load the cash report');
   // Any agent of the day, a removed one still holding cash included, hands cash over from here.
   const [cashOf, setCashOf] = useState<AgentDay['agent'] | null>(null);
-  const print = useSetAtom(printCashReportAtom);
+  const print = useMutation(teamMutations.printCashReport());
 
   return (
     <SellerPage
@@ -128,7 +127,8 @@ export function CashReportPage() {
               variant="secondary"
               size="small"
               disabled={!report}
-              onClick={() => report && void print(report)}
+              aria-busy={print.isPending}
+              onClick={() => report && !print.isPending && print.mutate(report)}
             >
               Print
             </Button>

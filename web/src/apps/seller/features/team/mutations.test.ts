@@ -1,7 +1,8 @@
-import { SELLER_MESSAGES, type Agent } from '@kirana/shared';
+import { SELLER_MESSAGES, type Agent, type CashReportAnswer } from '@kirana/shared';
 import { MutationObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../lib/api-client';
+import type * as DesktopBridge from '../../../../lib/desktop-bridge';
 import { queryClient } from '../../../../lib/query-client';
 import type { AgentFormValues } from './agent-form';
 import { AgentFormProblem, teamMutations } from './mutations';
@@ -10,9 +11,14 @@ import { teamQueries } from './queries';
 const mocks = vi.hoisted(() => ({
   createAgent: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn() },
+  desktop: { printCashReport: vi.fn() },
 }));
 vi.mock('./api/create-agent', () => ({ createAgent: mocks.createAgent }));
 vi.mock('../../../../lib/toast', () => ({ toast: mocks.toast }));
+vi.mock('../../../../lib/desktop-bridge', async (real) => ({
+  ...(await real<typeof DesktopBridge>()),
+  desktop: mocks.desktop,
+}));
 
 const addAgent = (values: AgentFormValues) =>
   new MutationObserver(queryClient, teamMutations.addAgent()).mutate(values).then(
@@ -56,5 +62,29 @@ describe('adding an agent', () => {
       ['Phone number already in use'],
       [SELLER_MESSAGES.addAgentFailed],
     ]);
+  });
+});
+
+describe('printing the cash report in the desktop app', () => {
+  const report = { date: '2026-12-06' } as CashReportAnswer;
+  const print = () =>
+    new MutationObserver(queryClient, teamMutations.printCashReport()).mutate(report).then(
+      () => 'printed',
+      () => 'failed',
+    );
+
+  it('hands the report to the desktop app, and says nothing once printed', async () => {
+    mocks.desktop.printCashReport.mockResolvedValue({ printed: true });
+
+    expect(await print()).toBe('printed');
+    expect(mocks.desktop.printCashReport).toHaveBeenCalledWith(report);
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('toasts why the desktop app could not print', async () => {
+    mocks.desktop.printCashReport.mockResolvedValue({ printed: false, reason: 'No printer' });
+
+    expect(await print()).toBe('failed');
+    expect(mocks.toast.error).toHaveBeenCalledWith('No printer');
   });
 });

@@ -1,10 +1,12 @@
 import {
   SELLER_MESSAGES,
   type Agent,
+  type CashReportAnswer,
   type CorrectionBody,
   type HandoverBody,
 } from '@kirana/shared';
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { desktop, printedBy } from '../../../../lib/desktop-bridge';
 import { toast } from '../../../../lib/toast';
 import { reportFailure } from '../../failure-message';
 import { checkAgentForm, type AgentFormValues } from './agent-form';
@@ -36,6 +38,19 @@ const changeTeam = (client: QueryClient, change: (agents: Agent[]) => Agent[]) =
 const INVITE_FAILED = 'Failed to create the invite';
 
 export const teamMutations = {
+  /**
+   * Prints the day's cash report: through the desktop app's printer dialog (a page of its own,
+   * with a line for each agent to sign), else the browser's print of the screen. Why the desktop
+   * app could not print is toasted.
+   */
+  printCashReport: () =>
+    mutationOptions({
+      mutationFn: async (report: CashReportAnswer) => {
+        if (desktop) await printedBy(desktop.printCashReport(report));
+        else window.print();
+      },
+      onError: reportFailure(),
+    }),
   /**
    * Adds an agent. An empty field says 'All fields required' without asking the server (an
    * `AgentFormProblem`). Toasts the server's 'Agent added', or its message / 'Failed to add agent'.
