@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatReceiptQuantity, lineAmount } from './quantity.js';
 import {
   cartTotals,
   formatAmount,
   MAX_LINE_QUANTITY,
   ORDER_CURRENCY,
+  pricePerUnitText,
   SHOP_CURRENCY,
   toPaise,
   toRupees,
@@ -158,5 +160,20 @@ describe('formatAmount', () => {
     expect(formatAmount(-1.25, ORDER_CURRENCY)).toBe('−₹1.25');
     expect(formatAmount(-0.5, SHOP_CURRENCY)).toBe('−Rs 0.50');
     expect(formatAmount(0, ORDER_CURRENCY)).toBe('₹0.00');
+  });
+});
+
+describe('pricePerUnitText', () => {
+  it("writes a price with what it is per: '₹140.00/kg', '₹60.00/L', '₹25.00/pc'", () => {
+    expect(pricePerUnitText(14000, 'kg')).toBe('₹140.00/kg');
+    expect(pricePerUnitText(6000, 'L')).toBe('₹60.00/L');
+    expect(pricePerUnitText(2550, 'piece')).toBe('₹25.50/pc');
+    expect(pricePerUnitText(4800, 'kg', SHOP_CURRENCY)).toBe('Rs 48.00/kg');
+  });
+
+  it('writes a receipt line of loose dal as the issue shows it', () => {
+    const line = `${formatReceiptQuantity(750, 'kg')} × ${pricePerUnitText(14000, 'kg')}`;
+    expect(line).toBe('0.750 kg × ₹140.00/kg');
+    expect(formatAmount(toRupees(lineAmount(14000, 750, 'kg')), ORDER_CURRENCY)).toBe('₹105.00');
   });
 });

@@ -1,3 +1,5 @@
+import type { Unit } from './quantity.js';
+
 /** Money inside the product is integer paise (1 rupee = 100 paise), so sums never drift. */
 export type Paise = number;
 
@@ -91,4 +93,20 @@ export function formatAmount(rupees: number, symbol: CurrencySymbol): string {
   const sign = rupees < 0 ? '−' : '';
   const amount = Math.abs(rupees).toFixed(2);
   return symbol === SHOP_CURRENCY ? `${sign}${symbol} ${amount}` : `${sign}${symbol}${amount}`;
+}
+
+/** What a price is per, written after it: a kilo, a litre, a piece. */
+const PER_UNIT_TEXT: Record<Unit, string> = { kg: 'kg', L: 'L', piece: 'pc' };
+
+/**
+ * A price with what it is per, as it stands beside every price and on receipts: '₹140.00/kg',
+ * '₹60.00/L', '₹25.00/pc' ('Rs 140.00/kg' with {@link SHOP_CURRENCY}).
+ * @throws RangeError when `price` is not a whole number of paise.
+ */
+export function pricePerUnitText(
+  price: Paise,
+  unit: Unit,
+  symbol: CurrencySymbol = ORDER_CURRENCY,
+): string {
+  return `${formatAmount(toRupees(price), symbol)}/${PER_UNIT_TEXT[unit]}`;
 }
