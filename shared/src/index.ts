@@ -28,6 +28,7 @@ export * from './domain/money.js';
 export * from './domain/order-machine.js';
 export * from './domain/order-number.js';
 export * from './domain/quantity.js';
+export * from './domain/scale-label.js';
 export * from './domain/shop-hours.js';
 export * from './domain/shop-time.js';
 export * from './domain/shop-week.js';
