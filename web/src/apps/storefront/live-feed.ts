@@ -42,7 +42,7 @@ export function shopLiveFeed(store: Store): LiveFeed<'shop'> {
      * stream too (the check then logs this tab out, and the stream reopens for a visitor).
      */
     refetch: (client) => {
-      void checkShopperAuth(store);
+      void checkShopperAuth(store, client);
       shopMissed(client);
       catalogueChanged(client);
       categoriesChanged(client);

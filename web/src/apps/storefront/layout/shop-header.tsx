@@ -6,7 +6,7 @@ import { CloseIcon, MenuIcon } from '../../../common/ui/icons';
 import { shopperSessionMutations } from '../session/session';
 import { loginDialogAtom, userAtom } from '../session/user';
 import { ProfileMenu } from '../features/auth/components/profile-menu';
-import { useCartCount } from '../features/cart/atoms/use-cart-items';
+import { useCartCount } from '../features/cart/use-cart';
 import { CartLink } from '../features/cart/components/cart-link';
 import { SearchBox } from '../features/products/components/search-box';
 import { useAddressText } from '../../../lib/use-address-text';

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -31,6 +32,7 @@ const DocumentHead = lazy(async () => ({
  */
 export function ShopLayout() {
   const store = useStore();
+  const client = useQueryClient();
   const loginMode = useAtomValue(loginDialogAtom);
   const authChecked = useAtomValue(authCheckedAtom);
   const user = useAtomValue(userAtom);
@@ -42,8 +44,8 @@ export function ShopLayout() {
   if (loginMode !== null && !dialogWanted) setDialogWanted(true);
 
   useEffect(() => {
-    void checkShopperAuth(store);
-  }, [store]);
+    void checkShopperAuth(store, client);
+  }, [store, client]);
 
   useTopOnNewScreen(pathname);
 

@@ -16,8 +16,9 @@ import { chosenAddressIdAtom } from '../session/addresses';
 import { addressQueries, chosenAddress } from '../session/address-queries';
 import { AddressPicker } from '../features/addresses/components/address-picker';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
-import { cartItemsAtom, deleteFromCartAtom, setCartQuantityAtom } from '../session/cart';
-import { cartLines, linesTotals, type CartLine } from '../session/cart-items';
+import { cartItemsAtom } from '../session/cart';
+import { useCart } from '../features/cart/use-cart';
+import { cartLines, linesTotals, type CartLine } from '../session/cart-lines';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
 import type { PaymentMethod } from '../features/orders/atoms/place-order';
@@ -51,8 +52,7 @@ function CartScreen() {
     placeholderData: keepPreviousData,
     throwOnError: true,
   });
-  const setQuantity = useSetAtom(setCartQuantityAtom);
-  const remove = useSetAtom(deleteFromCartAtom);
+  const { setQuantity, delete: remove } = useCart();
   const mostPerLine = useKnownShop()?.maxPerLine;
   if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);

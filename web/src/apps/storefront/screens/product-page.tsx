@@ -1,11 +1,9 @@
 import { RELATED_COUNT, categoryHref, type CategoryDto, type Product } from '@kirana/shared';
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
 import { LoadBoundary } from '../../../common/ui/load-boundary';
-import { addToCartAtom } from '../session/cart';
-import { useCartItems } from '../features/cart/atoms/use-cart-items';
+import { useCartItems } from '../features/cart/use-cart';
 import { useCartControls } from './use-cart-controls';
 import { ProductDetails } from '../features/products/components/product-details';
 import type { CartControls } from '../features/products/components/product-card';
@@ -32,7 +30,6 @@ function ProductScreen({ id }: { id: string }) {
   const { data: categories } = useSuspenseQuery(categoryQueries.shown());
   const { reset } = useQueryErrorResetBoundary();
   const quantities = useCartItems();
-  const addToCart = useSetAtom(addToCartAtom);
   const cart = useCartControls();
   const navigate = useNavigate();
   // An archived product left the store while this page was open.
@@ -74,11 +71,11 @@ function ProductScreen({ id }: { id: string }) {
         product={product}
         inCart={quantities[product._id] ?? 0}
         mostPerLine={cart.mostPerLine}
-        onAddToCart={() => addToCart(product._id)}
+        onAddToCart={() => cart.onAdd(product)}
         onRemoveFromCart={() => cart.onRemove(product)}
         onBuyNow={() => {
           // Already in the cart: its quantity is set by − 1 +, Buy now goes to it.
-          if (!quantities[product._id]) addToCart(product._id);
+          if (!quantities[product._id]) cart.onAdd(product);
           void navigate('/cart');
         }}
       />

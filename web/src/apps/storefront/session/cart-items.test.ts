@@ -4,17 +4,15 @@ import { aProduct } from '../../../test/products';
 import {
   addOne,
   cartAdditions,
-  cartLines,
   itemCount,
-  linesTotals,
   mergeCarts,
-  quantityChoices,
   rebaseCart,
   removeOne,
   sameCart,
   sanitizeCart,
   setQuantity,
 } from './cart-items';
+import { cartLines, linesTotals, quantityChoices } from './cart-lines';
 
 describe('cart changes', () => {
   it('adding increments the quantity, starting a new line at 1', () => {

@@ -1,21 +1,12 @@
-import {
-  CART_QUANTITY_OPTIONS,
-  MAX_LINE_QUANTITY,
-  cartTotals,
-  FREE_DELIVERY,
-  toPaise,
-  type CartItems,
-  type DeliveryCharge,
-  type CartTotals,
-  type Product,
-} from '@kirana/shared';
+import { MAX_LINE_QUANTITY, type CartItems, type Product } from '@kirana/shared';
 
 /*
  * The cart as pure functions of `CartItems` (product id → quantity), so the atoms only store
  * and sync what these return. None of them changes its argument.
  */
 
-const clampQuantity = (quantity: number): number =>
+/** `quantity` as a line may hold it: a whole number from 0 to the most a line may hold. */
+export const clampQuantity = (quantity: number): number =>
   Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.trunc(quantity)));
 
 /** The cart with one more of `productId` (capped at the largest quantity a line may hold). */
@@ -96,42 +87,6 @@ export function sameCart(a: CartItems, b: CartItems): boolean {
     entries.length === Object.keys(b).length &&
     entries.every(([productId, quantity]) => b[productId] === quantity)
   );
-}
-
-export interface CartLine {
-  product: Product;
-  quantity: number;
-}
-
-/** The cart's lines in the order they were added, for the products the shop still has. */
-export function cartLines(items: CartItems, products: readonly Product[]): CartLine[] {
-  const byId = new Map(products.map((product) => [product._id, product]));
-  return Object.entries(items).flatMap(([productId, quantity]) => {
-    const product = byId.get(productId);
-    return product && quantity > 0 ? [{ product, quantity }] : [];
-  });
-}
-
-/** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
-export function linesTotals(
-  lines: readonly CartLine[],
-  delivery: DeliveryCharge = FREE_DELIVERY,
-): CartTotals {
-  return cartTotals(
-    lines.map(({ product, quantity }) => ({ unitPrice: toPaise(product.offerPrice), quantity })),
-    delivery,
-  );
-}
-
-/**
- * The quantity dropdown's choices: 1 to 9, no more than the line may hold (`most`: the units left
- * when the shop counts them, and the shop's most per order), and always the current quantity, so
- * that the cart shows what it holds.
- */
-export function quantityChoices(current: number, most: number | null = null): number[] {
-  const offered = Math.min(CART_QUANTITY_OPTIONS, most ?? CART_QUANTITY_OPTIONS);
-  const highest = Math.max(offered, clampQuantity(current), 1);
-  return Array.from({ length: highest }, (_, index) => index + 1);
 }
 
 /**

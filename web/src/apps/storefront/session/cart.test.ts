@@ -77,8 +77,9 @@ afterEach(() => {
 /** A fresh page load of the storefront; `check` runs the start-up login check to its end. */
 async function openShop({ check = true } = {}) {
   vi.resetModules();
-  const [cart, session, logIn, user, api, queries] = await Promise.all([
+  const [cart, saves, session, logIn, user, api, queries] = await Promise.all([
     import('./cart'),
+    import('./cart-mutations'),
     import('./session'),
     import('./log-in'),
     import('./user'),
@@ -89,13 +90,16 @@ async function openShop({ check = true } = {}) {
   pageQueries = queries.queryClient;
   mocks.unauthorized = () => new api.ApiError('Please log in', 401);
   const store = createStore();
+  const changes = saves.cartChanges(store, queries.queryClient);
   const page = {
     store,
     cart: () => store.get(cart.cartItemsAtom),
     user: () => store.get(user.userAtom),
-    add: (product: Product) => store.set(cart.addToCartAtom, product._id),
-    remove: (product: Product) => store.set(cart.removeFromCartAtom, product._id),
-    checkAuth: () => session.checkShopperAuth(store),
+    add: (product: Product) => changes.add(product._id),
+    remove: (product: Product) => changes.remove(product._id),
+    /** The cart emptied after an order (the server empties its own). */
+    ordered: () => store.set(cart.emptyCartAtom),
+    checkAuth: () => session.checkShopperAuth(store, queries.queryClient),
     logIn: () =>
       new MutationObserver(queries.queryClient, logIn.logInMutations.logIn(store)).mutate({
         mode: 'login',
@@ -103,7 +107,7 @@ async function openShop({ check = true } = {}) {
         email: shopper.email,
         password: 'secret',
       }),
-    saved: () => cart.cartSaved(),
+    saved: () => saves.cartSaved(queries.queryClient),
     SESSION_EXPIRED: cart.SESSION_EXPIRED,
   };
   if (check) await page.checkAuth();
@@ -257,5 +261,101 @@ describe('changes made before the start-up check answers (F11)', () => {
     server.cart = { [milk._id]: 2, [eggs._id]: 3 };
 
     expect((await openShop()).cart()).toEqual({ [milk._id]: 2, [eggs._id]: 3 });
+  });
+});
+
+describe('the saves of a logged-in shopper’s cart', () => {
+  /** Saves that stay unanswered until the test answers or fails them, in the order sent. */
+  function heldSaves() {
+    const sent: { items: CartItems; answer: () => void; fail: (error: Error) => void }[] = [];
+    mocks.updateCart.mockImplementation(
+      (items: CartItems) =>
+        new Promise((resolve, reject) =>
+          sent.push({
+            items,
+            answer: () => {
+              server.cart = { ...items };
+              resolve({ success: true, message: 'Cart Updated' });
+            },
+            fail: reject,
+          }),
+        ),
+    );
+    return sent;
+  }
+
+  /** A logged-in shopper's page whose save of one milk is on its way, unanswered. */
+  async function savingMilk() {
+    const page = await loggedInWith({});
+    const sent = heldSaves();
+    page.add(milk);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.items).toEqual({ [milk._id]: 1 });
+    return { page, sent };
+  }
+
+  it('go one at a time, and then only the latest of the changes made meanwhile', async () => {
+    const { page, sent } = await savingMilk();
+    page.add(bread);
+    page.add(eggs);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toHaveLength(1);
+
+    sent[0]!.answer();
+    const all = { [milk._id]: 1, [bread._id]: 1, [eggs._id]: 1 };
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.items).toEqual(all);
+
+    let saved = false;
+    void page.saved().then(() => (saved = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(saved).toBe(false);
+    sent[1]!.answer();
+    await page.saved();
+    expect(sent).toHaveLength(2);
+    expect(server.cart).toEqual(all);
+  });
+
+  it('go on with the latest change after a failed save, whose reason is said', async () => {
+    const { page, sent } = await savingMilk();
+    page.add(bread);
+    sent[0]!.fail(new Error('offline'));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(mocks.toast.error).toHaveBeenCalledExactlyOnceWith('offline');
+    expect(sent[1]!.items).toEqual({ [milk._id]: 1, [bread._id]: 1 });
+
+    sent[1]!.answer();
+    await page.saved();
+    expect(server.cart).toEqual({ [milk._id]: 1, [bread._id]: 1 });
+    expect(page.user()).not.toBeNull();
+  });
+
+  it('send nothing of a change still waiting when the cart is emptied by an order', async () => {
+    const { page, sent } = await savingMilk();
+    page.add(bread);
+    page.ordered();
+    sent[0]!.answer();
+    await page.saved();
+
+    expect(sent).toHaveLength(1);
+    expect(page.cart()).toEqual({});
+  });
+
+  it('are one save for changes made at once', async () => {
+    const page = await loggedInWith({});
+    mocks.updateCart.mockClear();
+
+    page.add(milk);
+    page.add(bread);
+    page.remove(milk);
+    await page.saved();
+
+    expect(mocks.updateCart).toHaveBeenCalledExactlyOnceWith({ [bread._id]: 1 });
+    expect(server.cart).toEqual({ [bread._id]: 1 });
+  });
+
+  it('are all saved at once when none was asked for', async () => {
+    const page = await openShop();
+    await expect(page.saved()).resolves.toBeUndefined();
   });
 });

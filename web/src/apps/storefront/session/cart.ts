@@ -1,23 +1,8 @@
-import { SHOP_MESSAGES, type CartItems, type User } from '@kirana/shared';
-import { atom, type Getter, type Setter } from 'jotai';
-import { ApiError } from '../../../lib/api-client';
-import { latestSender } from '../../../lib/latest-sender';
+import type { CartItems, User } from '@kirana/shared';
+import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { userAtom } from './user';
-import { queryClient } from '../../../lib/query-client';
-import { productQueries } from '../../../common/catalogue/queries';
-import { updateCart } from './api/update-cart';
-import {
-  addOne,
-  cartAdditions,
-  itemCount,
-  mergeCarts,
-  rebaseCart,
-  removeOne,
-  sameCart,
-  sanitizeCart,
-  setQuantity,
-} from './cart-items';
+import { cartAdditions, itemCount, rebaseCart, sameCart, sanitizeCart } from './cart-items';
 
 const CART_KEY = 'kirana.cart';
 
@@ -83,8 +68,11 @@ storedCartAtom.onMount = (setCart) => {
   return () => window.removeEventListener('storage', onStorage);
 };
 
-/** The browser's cart with its owner, kept in localStorage (checked on read, shared across tabs). */
-const browserCartAtom = atom(
+/**
+ * The browser's cart with its owner, kept in localStorage (checked on read, shared across tabs).
+ * Changed by the atoms below, and by the merge at login (./cart-login.ts, loaded with the login).
+ */
+export const browserCartAtom = atom(
   (get) => get(storedCartAtom),
   (_get, set, cart: BrowserCart) => {
     set(storedCartAtom, cart);
@@ -98,115 +86,37 @@ export const cartItemsAtom = atom((get) => get(browserCartAtom).items);
 /** Units in the cart, for the nav's cart badge. */
 export const cartCountAtom = atom((get) => itemCount(get(cartItemsAtom)));
 
-interface CartSave {
-  items: CartItems;
-  userId: string;
-  get: Getter;
-  set: Setter;
-}
+/** A change of the cart's lines (one more of a product, a line gone…); returns the lines it leaves. */
+export const changeCartAtom = atom(null, (get, set, change: (items: CartItems) => CartItems) => {
+  const items = change(get(cartItemsAtom));
+  set(browserCartAtom, { ...get(browserCartAtom), items });
+  return items;
+});
 
-/** Saves of the logged-in shopper's cart, one at a time and always the latest. */
-const serverCart = latestSender(async ({ items, userId, get, set }: CartSave) => {
-  try {
-    await updateCart(items);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      if (get(userAtom)?._id === userId) set(loggedOutByServerAtom);
-    } else {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-    return;
-  }
-  // The server holds `items` now: only what differs from them is still to be saved.
+/** The server holds `items` as `userId`'s cart now: only what differs from them is still to be saved. */
+export const cartSavedAsAtom = atom(null, (get, set, userId: string, items: CartItems) => {
   if (get(userAtom)?._id === userId) {
     set(browserCartAtom, { ...get(browserCartAtom), owner: userId, base: items });
   }
 });
 
-function pushSave(get: Getter, set: Setter, userId: string, items: CartItems) {
-  serverCart.push({ items, userId, get, set });
-}
-
-/** Settles once every cart change so far has reached the server, e.g. before placing an order. */
-export const cartSaved = () => serverCart.idle();
-
-function saveCart(get: Getter, set: Setter, items: CartItems) {
-  set(browserCartAtom, { ...get(browserCartAtom), items });
-  const user = get(userAtom);
-  if (user) pushSave(get, set, user._id, items);
-}
-
-/** Adds one unit of a product. */
-export const addToCartAtom = atom(null, (get, set, productId: string) => {
-  saveCart(get, set, addOne(get(cartItemsAtom), productId));
-  toast.success(SHOP_MESSAGES.addedToCart);
-});
-
-/** Takes one unit of a product out; the line goes at zero. */
-export const removeFromCartAtom = atom(null, (get, set, productId: string) => {
-  saveCart(get, set, removeOne(get(cartItemsAtom), productId));
-  toast.success(SHOP_MESSAGES.removedFromCart);
-});
-
-/** Takes a product's whole line out of the cart. */
-export const deleteFromCartAtom = atom(null, (get, set, productId: string) => {
-  saveCart(get, set, setQuantity(get(cartItemsAtom), productId, 0));
-  toast.success(SHOP_MESSAGES.removedFromCart);
-});
-
-/** Sets a product's quantity directly, from the cart's quantity selector. */
-export const setCartQuantityAtom = atom(null, (get, set, productId: string, quantity: number) => {
-  saveCart(get, set, setQuantity(get(cartItemsAtom), productId, quantity));
-  toast.success(SHOP_MESSAGES.cartUpdated);
-});
-
-/**
- * After a login: the browser's changes applied to the cart saved on the server, then saved to
- * the server. A cart filled while logged out is added line by line (quantities summed); a copy
- * of this same shopper's saved cart brings only what was changed here since it last matched the
- * server. Unorderable products are dropped. Call once `userAtom` is set.
- */
-export const mergeCartAfterLoginAtom = atom(null, async (get, set, user: User) => {
-  const server = sanitizeCart(user.cartItems);
-  const asked = new Set([...Object.keys(get(browserCartAtom).items), ...Object.keys(server)]);
-  let products;
-  try {
-    products = await queryClient.fetchQuery(productQueries.items([...asked]));
-  } catch {
-    // The products could not be read: keep the server's cart as it is.
-    set(browserCartAtom, { items: server, owner: user._id, base: server });
-    return;
-  }
-  // What the shopper added while the products were asked for is theirs to keep.
-  const { items, owner, base } = get(browserCartAtom);
-  const addedMeanwhile = Object.keys(items)
-    .filter((id) => !asked.has(id))
-    .map((id) => ({ _id: id, inStock: true }));
-  const known = [...products, ...addedMeanwhile];
-  const merged =
-    owner === user._id
-      ? mergeCarts(items, server, known, base)
-      : // Another shopper's copy (their session ended here unnoticed): only what was added since.
-        mergeCarts(cartAdditions(items, base), server, known);
-  set(browserCartAtom, { items: merged, owner: user._id, base: server });
-  pushSave(get, set, user._id, merged);
-  await serverCart.idle();
-});
-
 /**
  * The start-up check found `user` logged in: their saved cart replaces the browser's copy, plus
  * whatever was changed in that copy since it last matched the server (e.g. a product added
- * before the check answered), which is then saved. Call once `userAtom` is set.
+ * before the check answered); returns those lines when they are still to be saved, else null.
  */
-export const adoptServerCartAtom = atom(null, (get, set, user: Pick<User, '_id' | 'cartItems'>) => {
-  const server = sanitizeCart(user.cartItems);
-  const { items, owner, base } = get(browserCartAtom);
-  // Not a copy of this shopper's cart (or stored by an earlier version): the server's wins.
-  const changedHere = owner === user._id && !sameCart(items, base);
-  const adopted = changedHere ? rebaseCart(items, base, server) : server;
-  set(browserCartAtom, { items: adopted, owner: user._id, base: server });
-  if (changedHere) pushSave(get, set, user._id, adopted);
-});
+export const adoptServerCartAtom = atom(
+  null,
+  (get, set, user: Pick<User, '_id' | 'cartItems'>): CartItems | null => {
+    const server = sanitizeCart(user.cartItems);
+    const { items, owner, base } = get(browserCartAtom);
+    // Not a copy of this shopper's cart (or stored by an earlier version): the server's wins.
+    const changedHere = owner === user._id && !sameCart(items, base);
+    const adopted = changedHere ? rebaseCart(items, base, server) : server;
+    set(browserCartAtom, { items: adopted, owner: user._id, base: server });
+    return changedHere ? adopted : null;
+  },
+);
 
 /**
  * The server answered 401 (the session expired, or was ended elsewhere): nobody is logged in
@@ -217,7 +127,6 @@ export const adoptServerCartAtom = atom(null, (get, set, user: Pick<User, '_id' 
 export const loggedOutByServerAtom = atom(null, (get, set) => {
   const { items, owner, base } = get(browserCartAtom);
   if (get(userAtom) === null && owner === null) return;
-  serverCart.drop();
   set(userAtom, null);
   set(browserCartAtom, { items: cartAdditions(items, base), owner: null, base: {} });
   toast.error(SESSION_EXPIRED);
@@ -228,7 +137,6 @@ export const loggedOutByServerAtom = atom(null, (get, set) => {
  * cleared), and after an order, which empties the saved cart on the server itself.
  */
 export const emptyCartAtom = atom(null, (get, set) => {
-  serverCart.drop();
   const owner = get(userAtom)?._id ?? null;
   set(browserCartAtom, { items: {}, owner, base: {} });
 });

@@ -3,7 +3,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { reportFailure } from '../failure-message';
-import { mergeCartAfterLoginAtom } from './cart';
+import { mergeCartAfterLogin } from './cart-login';
 import { loginUser } from './api/login-user';
 import { registerUser } from './api/register-user';
 import { loginDialogAtom, userAtom, type LoginMode } from './user';
@@ -27,11 +27,11 @@ export const logInMutations = {
         mode === 'register'
           ? registerUser({ name, email, password })
           : loginUser({ email, password }),
-      onSuccess: async (answer) => {
+      onSuccess: async (answer, _credentials, _context, { client }) => {
         store.set(userAtom, answer.user);
         store.set(loginDialogAtom, null);
         toast.success(SHOP_MESSAGES.loggedIn);
-        await store.set(mergeCartAfterLoginAtom, answer.user);
+        await mergeCartAfterLogin(store, client, answer.user);
       },
       onError: reportFailure(),
     }),

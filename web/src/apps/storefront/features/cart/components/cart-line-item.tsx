@@ -9,9 +9,9 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../../../common/ui/icons';
-import type { CartLine } from '../../../session/cart-items';
+import type { CartLine } from '../../../session/cart-lines';
 import { fewLeftText, mostInCart, mostPerOrderText } from '../../../units-left';
-import { quantityChoices } from '../../../session/cart-items';
+import { quantityChoices } from '../../../session/cart-lines';
 import { Button } from '../../../../../common/ui/button';
 import '../../../../../common/ui/form.css';
 import './cart-line-item.css';

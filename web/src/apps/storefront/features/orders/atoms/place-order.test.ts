@@ -30,8 +30,9 @@ vi.mock('../../../session/addresses', () => ({
 }));
 vi.mock('../../../session/cart', async () => {
   const { atom } = await import('jotai');
-  return { cartSaved: async () => {}, emptyCartAtom: atom(null, () => mocks.emptyCart()) };
+  return { emptyCartAtom: atom(null, () => mocks.emptyCart()) };
 });
+vi.mock('../../../session/cart-mutations', () => ({ cartSaved: async () => {} }));
 vi.mock('../../../../../common/payments/checkout', () => ({
   prepareCheckout: mocks.prepareCheckout,
 }));

@@ -4,7 +4,8 @@ import { atom, type createStore } from 'jotai';
 import { toast } from '../../../../../lib/toast';
 import { loadChosenAddress } from '../../../session/addresses';
 import { userAtom } from '../../../session/user';
-import { cartSaved, emptyCartAtom } from '../../../session/cart';
+import { emptyCartAtom } from '../../../session/cart';
+import { cartSaved } from '../../../session/cart-mutations';
 import { prepareCheckout, type Checkout } from '../../../../../common/payments/checkout';
 import { orderCreationFailureText } from '../../../../../common/payments/payment-failure';
 import { placeCodOrder } from '../api/place-cod-order';
@@ -76,7 +77,7 @@ async function placeCashOrder(
 ): Promise<boolean> {
   try {
     // A cart save still in flight must not land after the order has emptied the saved cart.
-    await cartSaved();
+    await cartSaved(client);
     const answer = await placeCodOrder(body, key);
     settleAttempt(store);
     store.set(emptyCartAtom);
@@ -101,7 +102,7 @@ async function placeOnlineOrderAndPay(
   if (!user) return false;
   let checkout: Checkout;
   try {
-    await cartSaved();
+    await cartSaved(client);
     // Ready before the order exists: a payment window that cannot open places nothing.
     checkout = await prepareCheckout();
   } catch (error) {

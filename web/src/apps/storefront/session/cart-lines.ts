@@ -1,0 +1,49 @@
+import {
+  CART_QUANTITY_OPTIONS,
+  cartTotals,
+  FREE_DELIVERY,
+  toPaise,
+  type CartItems,
+  type CartTotals,
+  type DeliveryCharge,
+  type Product,
+} from '@kirana/shared';
+import { clampQuantity } from './cart-items';
+
+/* The cart's lines as the cart page shows them: loaded with it, not with the storefront's first page. */
+
+export interface CartLine {
+  product: Product;
+  quantity: number;
+}
+
+/** The cart's lines in the order they were added, for the products the shop still has. */
+export function cartLines(items: CartItems, products: readonly Product[]): CartLine[] {
+  const byId = new Map(products.map((product) => [product._id, product]));
+  return Object.entries(items).flatMap(([productId, quantity]) => {
+    const product = byId.get(productId);
+    return product && quantity > 0 ? [{ product, quantity }] : [];
+  });
+}
+
+/** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
+export function linesTotals(
+  lines: readonly CartLine[],
+  delivery: DeliveryCharge = FREE_DELIVERY,
+): CartTotals {
+  return cartTotals(
+    lines.map(({ product, quantity }) => ({ unitPrice: toPaise(product.offerPrice), quantity })),
+    delivery,
+  );
+}
+
+/**
+ * The quantity dropdown's choices: 1 to 9, no more than the line may hold (`most`: the units left
+ * when the shop counts them, and the shop's most per order), and always the current quantity, so
+ * that the cart shows what it holds.
+ */
+export function quantityChoices(current: number, most: number | null = null): number[] {
+  const offered = Math.min(CART_QUANTITY_OPTIONS, most ?? CART_QUANTITY_OPTIONS);
+  const highest = Math.max(offered, clampQuantity(current), 1);
+  return Array.from({ length: highest }, (_, index) => index + 1);
+}
