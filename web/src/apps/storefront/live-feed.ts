@@ -4,7 +4,7 @@ import { useStore } from 'jotai';
 import { useMemo } from 'react';
 import { checkShopperAuth } from './session/session';
 import { userAtom } from './session/user';
-import { receiveUserOrder, refreshUserOrders } from './features/orders/atoms/orders';
+import { receiveUserOrder, refreshUserOrders } from './features/orders/cache';
 import {
   catalogueChanged,
   categoriesChanged,

@@ -21,7 +21,7 @@ import { useCart } from '../features/cart/use-cart';
 import { cartLines, linesTotals, type CartLine } from '../session/cart-lines';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
-import type { PaymentMethod } from '../features/orders/atoms/place-order';
+import type { PaymentMethod } from '../features/orders/checkout/place-order';
 import { userOrderMutations } from '../features/orders/mutations';
 import { productQueries } from '../../../common/catalogue/queries';
 import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/checkout-notices';
@@ -120,10 +120,17 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
       openLogin('login');
       return;
     }
-    const placed = await placeOrder.mutateAsync({
-      items: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
-      paymentMethod,
-    });
+    // Awaited rather than an onSuccess of this call, which the emptied cart's unmounting of this
+    // summary would drop; a failure has been told by the mutation.
+    const placed = await placeOrder
+      .mutateAsync({
+        items: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
+        paymentMethod,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
     if (placed) void navigate('/my-orders');
   };
 

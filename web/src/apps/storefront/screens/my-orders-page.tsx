@@ -11,7 +11,10 @@ import { LiveStatus } from '../../../common/ui/live-status';
 import { LoadBoundary } from '../../../common/ui/load-boundary';
 import { Spinner } from '../../../common/ui/spinner';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
-import { backToPayNowAtom, lastPaymentFailureAtom } from '../features/orders/atoms/online-payment';
+import {
+  backToPayNowAtom,
+  lastPaymentFailureAtom,
+} from '../features/orders/checkout/online-payment';
 import { OrderCard } from '../features/orders/components/order-card';
 import {
   isCancelling,

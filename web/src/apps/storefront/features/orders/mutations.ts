@@ -6,9 +6,9 @@ import { reportFailure } from '../../failure-message';
 import { userAtom } from '../../session/user';
 import type { createStore } from 'jotai';
 import { cancelOrder } from './api/cancel-order';
-import { receiveUserOrder, refreshUserOrders } from './atoms/orders';
-import { payForOrder } from './atoms/pay-order';
-import { placeOrder, type OrderRequest } from './atoms/place-order';
+import { receiveUserOrder, refreshUserOrders } from './cache';
+import { payForOrder } from './checkout/pay-order';
+import { placeOrder, type OrderRequest } from './checkout/place-order';
 
 const CANCEL_KEY = ['orders', 'user', 'cancel'] as const;
 const PAY_KEY = ['orders', 'user', 'pay'] as const;
@@ -63,17 +63,22 @@ export const userOrderMutations = {
       },
     }),
   /**
-   * Places the cart as an order (see `placeOrder`): resolves true once placed, false once the
-   * shopper has been told why not; `store` is the page's.
+   * Places the cart as an order (see `placeOrder`; `store` is the page's): an order paid on
+   * delivery is told with the server's words; a failure says why not.
    */
   place: (store: Store) =>
     mutationOptions({
       mutationFn: (request: OrderRequest, { client }) => placeOrder(store, client, request),
+      onSuccess: (said) => {
+        if (said !== null) toast.success(said);
+      },
+      onError: reportFailure(),
     }),
-  /** 'Pay now' on an order awaiting its online payment (see `payForOrder`). */
+  /** 'Pay now' on an order awaiting its online payment (see `payForOrder`); a failure says why. */
   pay: (store: Store) =>
     mutationOptions({
       mutationKey: PAY_KEY,
       mutationFn: (order: ShopperOrder, { client }) => payForOrder(store, client, order),
+      onError: reportFailure(),
     }),
 };

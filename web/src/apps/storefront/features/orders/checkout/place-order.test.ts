@@ -60,14 +60,19 @@ const paid = {
 let store: ReturnType<typeof createStore>;
 let client: QueryClient;
 
-/** Place Order pressed: resolves whether the order was placed. */
+/** Place Order pressed: resolves whether the order was placed (not: the failure was told). */
 const placeOrder = (request: OrderRequest) =>
-  new MutationObserver(client, userOrderMutations.place(store)).mutate(request);
+  new MutationObserver(client, userOrderMutations.place(store)).mutate(request).then(
+    () => true,
+    () => false,
+  );
 
 /** 'Pay now' tapped on `order`, as the card does: nothing while another runs. */
 const payNow = async (order: ShopperOrder) => {
   if (!isPaying(client))
-    await new MutationObserver(client, userOrderMutations.pay(store)).mutate(order);
+    await new MutationObserver(client, userOrderMutations.pay(store))
+      .mutate(order)
+      .catch(() => undefined);
 };
 
 /** The order whose 'Pay now' is running, or null. */

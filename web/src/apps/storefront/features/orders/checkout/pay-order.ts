@@ -1,20 +1,20 @@
 import type { ShopperOrder } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
-import { toast } from '../../../../../lib/toast';
 import { userAtom } from '../../../session/user';
-import { prepareCheckout, type Checkout } from '../../../../../common/payments/checkout';
+import { prepareCheckout } from '../../../../../common/payments/checkout';
 import { orderCreationFailureText } from '../../../../../common/payments/payment-failure';
 import { payOrder } from '../api/pay-order';
 import { payOnline } from './online-payment';
-import { refreshUserOrders } from './orders';
+import { refreshUserOrders } from '../cache';
 
 /**
  * 'Pay now' on one of the shopper's online orders awaiting payment: a new provider order for it
  * (`POST /api/order/pay`), then Checkout, as when it was placed (see `payOnline`); settles
- * once Checkout ends. A refusal (e.g. the time to pay ran out) is toasted and the orders fetched
- * again, so the card shows what is true now. Run as `userOrderMutations.pay` (../mutations.ts),
- * one at a time.
+ * once Checkout ends. Run as `userOrderMutations.pay` (../mutations.ts), one at a time, whose
+ * failure reporter tells why it could not start: this throws an error saying it (the payment
+ * window could not be loaded; the server refused, e.g. the time to pay ran out, and then the
+ * orders are fetched again, so the card shows what is true now).
  */
 export async function payForOrder(
   store: ReturnType<typeof createStore>,
@@ -23,21 +23,11 @@ export async function payForOrder(
 ): Promise<void> {
   const user = store.get(userAtom);
   if (!user) return;
-  let checkout: Checkout;
-  try {
-    checkout = await prepareCheckout();
-  } catch (error) {
-    toast.error(error instanceof Error ? error.message : String(error));
-    return;
-  }
-  let answer;
-  try {
-    answer = await payOrder({ orderId: order._id });
-  } catch (error) {
-    toast.error(orderCreationFailureText(error));
+  const checkout = await prepareCheckout();
+  const answer = await payOrder({ orderId: order._id }).catch((error: unknown) => {
     void refreshUserOrders(client);
-    return;
-  }
+    throw new Error(orderCreationFailureText(error), { cause: error });
+  });
   await payOnline(store, client, checkout, answer, {
     name: user.name,
     email: user.email,

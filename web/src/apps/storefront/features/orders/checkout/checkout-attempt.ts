@@ -1,4 +1,4 @@
-import { serverMessage } from '../../../../lib/api-client';
+import { serverMessage } from '../../../../../lib/api-client';
 
 /**
  * One press of Place Order: the `Idempotency-Key` it is sent with, and what it asked for. Sent

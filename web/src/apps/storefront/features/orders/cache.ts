@@ -1,11 +1,11 @@
 import type { ShopperOrder } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { receiveInto } from '../../../../../lib/live-query';
+import { receiveInto } from '../../../../lib/live-query';
 
 /*
  * The shopper's orders as the live stream (apps/storefront/live-feed.ts) and the order mutations
- * (../mutations.ts) keep them, in the one cache of the server's data. Their query, which brings the order
- * contract along, is in ../queries.ts: only My Orders loads it, not the storefront's first load.
+ * (./mutations.ts) keep them, in the one cache of the server's data. Their query, which brings the order
+ * contract along, is in ./queries.ts: only My Orders loads it, not the storefront's first load.
  */
 
 /** The key of the orders of shopper `userId` (all shoppers' under `['orders', 'user']`). */

@@ -9,7 +9,7 @@ import {
 } from '../../../../../common/payments/payment-failure';
 import type { RazorpaySuccess } from '../../../../../common/payments/razorpay';
 import { verifyPayment } from '../api/verify-payment';
-import { refreshUserOrders } from './orders';
+import { refreshUserOrders } from '../cache';
 
 /**
  * Why the last try to pay each order did not go through, by order id, for this visit, as a

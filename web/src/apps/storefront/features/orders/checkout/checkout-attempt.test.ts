@@ -3,7 +3,7 @@ import {
   ApiError,
   UNEXPECTED_ANSWER_MESSAGE,
   UNREACHABLE_MESSAGE,
-} from '../../../../lib/api-client';
+} from '../../../../../lib/api-client';
 import { attemptFor, newAttemptKey, outcomeKnown } from './checkout-attempt';
 
 describe('checkout attempts', () => {
