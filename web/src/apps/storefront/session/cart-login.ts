@@ -2,7 +2,7 @@ import type { CartItems, Product, User } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { atom, type createStore } from 'jotai';
 import { productQueries } from '../../../common/catalogue/queries';
-import { browserCartAtom, cartItemsAtom } from './cart';
+import { baseFor, browserCartAtom, cartItemsAtom } from './cart';
 import { cartAdditions, mergeCarts, sanitizeCart } from './cart-items';
 import { cartSaved, saveCart } from './cart-mutations';
 
@@ -31,14 +31,15 @@ const mergeAtLoginAtom = atom(
       set(browserCartAtom, { items: server, owner: user._id, base: server });
       return null;
     }
-    const { items, owner, base } = get(browserCartAtom);
+    const cart = get(browserCartAtom);
+    const { items, owner, base } = cart;
     const addedMeanwhile = Object.keys(items)
       .filter((id) => !asked.has(id))
       .map((id) => ({ _id: id, inStock: true }));
     const known = [...products, ...addedMeanwhile];
     const merged =
       owner === user._id
-        ? mergeCarts(items, server, known, base)
+        ? mergeCarts(items, server, known, baseFor(cart, server))
         : // Another shopper's copy (their session ended here unnoticed): only what was added since.
           mergeCarts(cartAdditions(items, base), server, known);
     set(browserCartAtom, { items: merged, owner: user._id, base: server });

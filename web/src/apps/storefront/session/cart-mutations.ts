@@ -5,7 +5,13 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { reportFailure } from '../failure-message';
 import { updateCart } from './api/update-cart';
-import { cartItemsAtom, cartSavedAsAtom, changeCartAtom, loggedOutByServerAtom } from './cart';
+import {
+  cartItemsAtom,
+  cartSavedAsAtom,
+  cartSendingAtom,
+  changeCartAtom,
+  loggedOutByServerAtom,
+} from './cart';
 import { addOne, removeOne, sameCart, setQuantity } from './cart-items';
 import { userAtom } from './user';
 
@@ -58,6 +64,7 @@ export const cartMutations = {
       networkMode: 'always',
       mutationFn: async (save: CartSave, { client }) => {
         if (outdated(store, client, save)) return false;
+        store.set(cartSendingAtom, save.userId, save.items);
         await updateCart(save.items);
         return true;
       },

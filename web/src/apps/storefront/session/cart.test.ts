@@ -255,6 +255,26 @@ describe('changes made before the start-up check answers (F11)', () => {
     expect((await openShop()).cart()).toEqual(expected);
   });
 
+  it('do not add a save again whose answer the page left before (it reached the server)', async () => {
+    await loggedInWith({ [milk._id]: 1 });
+    let landed!: () => void;
+    mocks.updateCart.mockImplementationOnce(
+      (items: CartItems) =>
+        new Promise(() => {
+          // The server takes the save; its answer never reaches this page, which is left.
+          server.cart = { ...items };
+          landed();
+        }),
+    );
+    const page = await openShop();
+    const sending = new Promise<void>((resolve) => (landed = resolve));
+    page.add(milk);
+    await sending;
+
+    expect((await openShop()).cart()).toEqual({ [milk._id]: 2 });
+    expect(server.cart).toEqual({ [milk._id]: 2 });
+  });
+
   it('keep changes made on another device meanwhile, without bringing back what it removed', async () => {
     await loggedInWith({ [milk._id]: 2, [bread._id]: 1 });
     // On the phone: bread removed, eggs added.

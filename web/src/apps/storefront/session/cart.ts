@@ -14,13 +14,26 @@ export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
  * logged in) applies only what changed here since `base` to the server's cart, so a copy that
  * merely mirrors the server is never added to itself.
  */
-interface BrowserCart {
+export interface BrowserCart {
   /** What the shopper sees and changes. */
   items: CartItems;
   /** The shopper whose saved cart this copies, or null for a cart filled while logged out. */
   owner: string | null;
   /** The owner's saved cart as last known on the server; `{}` when `owner` is null. */
   base: CartItems;
+  /**
+   * Lines sent to be saved whose answer has not come (the page may have been left meanwhile):
+   * a server that holds them has taken that save, and they are the base then (`baseFor`).
+   */
+  sending?: CartItems;
+}
+
+/**
+ * What the server's cart `server` already holds of `cart`'s changes: `sending` when the server
+ * took that save (its answer lost), else `base`.
+ */
+export function baseFor(cart: BrowserCart, server: CartItems): CartItems {
+  return cart.sending && sameCart(server, cart.sending) ? cart.sending : cart.base;
 }
 
 const LOGGED_OUT_EMPTY: BrowserCart = { items: {}, owner: null, base: {} };
@@ -36,7 +49,9 @@ function readStored(text: string | null): BrowserCart {
   if (typeof value === 'object' && value !== null && 'items' in value) {
     const owner = 'owner' in value && typeof value.owner === 'string' ? value.owner : null;
     const base = owner !== null && 'base' in value ? sanitizeCart(value.base) : {};
-    return { items: sanitizeCart(value.items), owner, base };
+    const sending =
+      owner !== null && 'sending' in value ? { sending: sanitizeCart(value.sending) } : {};
+    return { items: sanitizeCart(value.items), owner, base, ...sending };
   }
   // Earlier versions stored the bare cart, with no owner: taken as a logged-out cart.
   return { items: sanitizeCart(value), owner: null, base: {} };
@@ -93,10 +108,17 @@ export const changeCartAtom = atom(null, (get, set, change: (items: CartItems) =
   return items;
 });
 
+/** `items` are sent to be saved as `userId`'s cart, their answer still to come. */
+export const cartSendingAtom = atom(null, (get, set, userId: string, items: CartItems) => {
+  const cart = get(browserCartAtom);
+  if (cart.owner === userId) set(browserCartAtom, { ...cart, sending: items });
+});
+
 /** The server holds `items` as `userId`'s cart now: only what differs from them is still to be saved. */
 export const cartSavedAsAtom = atom(null, (get, set, userId: string, items: CartItems) => {
   if (get(userAtom)?._id === userId) {
-    set(browserCartAtom, { ...get(browserCartAtom), owner: userId, base: items });
+    const { sending: _sent, ...cart } = get(browserCartAtom);
+    set(browserCartAtom, { ...cart, owner: userId, base: items });
   }
 });
 
@@ -109,7 +131,9 @@ export const adoptServerCartAtom = atom(
   null,
   (get, set, user: Pick<User, '_id' | 'cartItems'>): CartItems | null => {
     const server = sanitizeCart(user.cartItems);
-    const { items, owner, base } = get(browserCartAtom);
+    const cart = get(browserCartAtom);
+    const { items, owner } = cart;
+    const base = baseFor(cart, server);
     // Not a copy of this shopper's cart (or stored by an earlier version): the server's wins.
     const changedHere = owner === user._id && !sameCart(items, base);
     const adopted = changedHere ? rebaseCart(items, base, server) : server;
