@@ -1,4 +1,4 @@
-import { lineAmount, MAX_LOOSE_QUANTITY, type Unit } from './quantity.js';
+import type { Unit } from './quantity.js';
 
 /** Money inside the product is integer paise (1 rupee = 100 paise), so sums never drift. */
 export type Paise = number;
@@ -57,24 +57,25 @@ export function toRupees(paise: Paise): number {
 
 /**
  * Subtotal, tax (2 % of the subtotal, rounded down to the paisa), delivery and total of a cart or
- * order: the shop's delivery fee, waived from its free-delivery subtotal (none by default). The
- * subtotal adds the lines' amounts, each rounded by {@link lineAmount} (a line without a unit is
- * of pieces), so it is always the sum of the amounts the lines show.
+ * order: the shop's delivery fee, waived from its free-delivery subtotal (none by default).
  * @throws RangeError when a unit price is not a non-negative integer, a quantity is not an
- * integer from 1 to {@link MAX_LINE_QUANTITY} pieces or {@link MAX_LOOSE_QUANTITY} grams or
- * millilitres, or the sum is too large to count exactly.
+ * integer from 1 to {@link MAX_LINE_QUANTITY}, or the sum is too large to count exactly.
  */
 export function cartTotals(
-  lines: ReadonlyArray<{ unitPrice: Paise; quantity: number; unit?: Unit }>,
+  lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>,
   delivery: DeliveryCharge = FREE_DELIVERY,
 ): CartTotals {
   let subtotal = 0;
-  for (const { unitPrice, quantity, unit = 'piece' } of lines) {
-    const most = unit === 'piece' ? MAX_LINE_QUANTITY : MAX_LOOSE_QUANTITY;
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > most) {
-      throw new RangeError(`quantity must be an integer from 1 to ${most}, got ${quantity}`);
+  for (const { unitPrice, quantity } of lines) {
+    if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) {
+      throw new RangeError(`unitPrice must be a non-negative integer of paise, got ${unitPrice}`);
     }
-    subtotal += lineAmount(unitPrice, quantity, unit);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+      throw new RangeError(
+        `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}, got ${quantity}`,
+      );
+    }
+    subtotal += unitPrice * quantity;
   }
   const scaled = subtotal * TAX_PERCENT;
   if (!Number.isSafeInteger(scaled)) throw new RangeError('cart total is too large');
