@@ -79,17 +79,36 @@ export type WeightProblem =
 export type WeightReading =
   { ok: true; quantity: number } | { ok: false; problem: WeightProblem; message: string };
 
-/** The words a cashier may write after a number, for each measure, and what they multiply by. */
-const WRITTEN_UNITS = new Map<string, { unit: LooseUnit; times: 1 | 1000 }>(
-  (
-    [
-      ['kg', 1000, ['kg', 'kgs', 'kilo', 'kilos']],
-      ['kg', 1, ['g', 'gm', 'gms', 'gram', 'grams']],
-      ['L', 1000, ['l', 'ltr', 'litre', 'litres', 'liter', 'liters']],
-      ['L', 1, ['ml']],
-    ] as const
-  ).flatMap(([unit, times, words]) => words.map((word) => [word, { unit, times }] as const)),
-);
+const KILO = { unit: 'kg', times: 1000 } as const;
+const GRAM = { unit: 'kg', times: 1 } as const;
+const LITRE = { unit: 'L', times: 1000 } as const;
+const MILLI = { unit: 'L', times: 1 } as const;
+
+/**
+ * The words a cashier may write after a number, for each measure, and what they multiply by (an
+ * object literal, not a Map built at load, so that a page using none of this carries none of it).
+ */
+const WRITTEN_UNITS: Readonly<Record<string, { unit: LooseUnit; times: 1 | 1000 }>> = {
+  kg: KILO,
+  kgs: KILO,
+  kilo: KILO,
+  kilos: KILO,
+  g: GRAM,
+  gm: GRAM,
+  gms: GRAM,
+  gram: GRAM,
+  grams: GRAM,
+  l: LITRE,
+  ltr: LITRE,
+  litre: LITRE,
+  litres: LITRE,
+  liter: LITRE,
+  liters: LITRE,
+  ml: MILLI,
+};
+
+const writtenUnit = (word: string) =>
+  Object.hasOwn(WRITTEN_UNITS, word) ? WRITTEN_UNITS[word] : undefined;
 
 const MEASURE = {
   kg: {
@@ -139,7 +158,7 @@ export function parseWeight(text: string, unit: LooseUnit): WeightReading {
   if (!match || whole + decimals === '') {
     return refuse('not-a-number', `"${typed}" is not a ${measure}: write e.g. ${example}`);
   }
-  const written = word === '' ? { unit, times: 1000 } : WRITTEN_UNITS.get(word.toLowerCase());
+  const written = word === '' ? { unit, times: 1000 } : writtenUnit(word.toLowerCase());
   if (!written) return refuse('unknown-unit', `Write the ${measure} in ${names}, e.g. ${example}`);
   if (written.unit !== unit) {
     const other = MEASURE[written.unit].measure;
