@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LiveStatus } from '../../../common/ui/live-status';
 import { Spinner } from '../../../common/ui/spinner';
-import { acknowledgeShownOrdersAtom, printPackingSlipAtom } from '../features/orders/atoms/orders';
+import { acknowledgeShownOrdersAtom } from '../features/orders/atoms/orders';
 import { CancelOrderDialog } from '../features/orders/components/cancel-order-dialog';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { OrderCard } from '../features/orders/components/order-card';
@@ -42,7 +42,7 @@ export function OrdersPage() {
   const orders = useMemo(() => ordersOf(list.data), [list.data]);
   const state = list.data ? 'ready' : list.isError ? 'failed' : 'loading';
   const acknowledge = useSetAtom(acknowledgeShownOrdersAtom);
-  const printSlip = useSetAtom(printPackingSlipAtom);
+  const printSlip = useMutation(sellerOrderMutations.printPackingSlip());
   const takeBack = useMutation(sellerOrderMutations.takeBack());
   const cancelOrder = useMutation(sellerOrderMutations.cancel());
   const assign = useMutation(sellerOrderMutations.assign());
@@ -128,7 +128,7 @@ export function OrdersPage() {
               <li key={order._id}>
                 <OrderCard
                   order={order}
-                  onPrintSlip={desktop ? (chosen) => void printSlip(chosen) : undefined}
+                  onPrintSlip={desktop ? (chosen) => printSlip.mutate(chosen) : undefined}
                   onTakeBack={(chosen) => {
                     setTarget(chosen);
                     setConfirming(true);

@@ -3,9 +3,11 @@ import {
   SHOP_MESSAGES,
   type AssignOrderBody,
   type SellerCancelOrderBody,
+  type SellerOrder,
   type SellerOrderAnswer,
 } from '@kirana/shared';
 import { mutationOptions } from '@tanstack/react-query';
+import { desktop, printedBy } from '../../../../lib/desktop-bridge';
 import { toast } from '../../../../lib/toast';
 import { isSessionLost, reportFailure } from '../../failure-message';
 import { assignOrder } from './api/assign-order';
@@ -36,6 +38,17 @@ function orderChange<Asked>(send: (asked: Asked) => Promise<SellerOrderAnswer>, 
 
 /** The seller's changes to an order, each answered with the order as it now is. */
 export const sellerOrderMutations = {
+  /**
+   * Prints the order's packing slip through the desktop app (the Orders screen offers it only
+   * there); why the app could not print is toasted.
+   */
+  printPackingSlip: () =>
+    mutationOptions({
+      mutationFn: async (order: SellerOrder) => {
+        if (desktop) await printedBy(desktop.printPackingSlip(order));
+      },
+      onError: reportFailure(),
+    }),
   /** Takes an order back from its agent, to the open pool. */
   takeBack: orderChange(
     (orderId: string) => releaseOrder({ orderId }),

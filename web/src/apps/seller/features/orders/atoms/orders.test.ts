@@ -9,6 +9,7 @@ import {
 import { InfiniteQueryObserver, MutationObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../../lib/api-client';
+import type * as DesktopBridge from '../../../../../lib/desktop-bridge';
 import { queryClient } from '../../../../../lib/query-client';
 import { store } from '../../../../../lib/store';
 import { anOrder, at } from '../../../../../test/orders';
@@ -39,7 +40,10 @@ vi.mock('../api/get-seller-orders', () => ({ getSellerOrders: mocks.getSellerOrd
 vi.mock('../api/release-order', () => ({ releaseOrder: mocks.releaseOrder }));
 vi.mock('../api/cancel-order', () => ({ cancelOrder: mocks.cancelOrder }));
 vi.mock('../api/assign-order', () => ({ assignOrder: mocks.assignOrder }));
-vi.mock('../../../../../lib/desktop-bridge', () => ({ desktop: mocks.desktop }));
+vi.mock('../../../../../lib/desktop-bridge', async (real) => ({
+  ...(await real<typeof DesktopBridge>()),
+  desktop: mocks.desktop,
+}));
 vi.mock('../../../../../lib/toast', () => ({ toast: mocks.toast }));
 
 /** The server's pages: `pages[n - 1]` answers page n; later pages are empty. */
@@ -336,5 +340,19 @@ describe('cancelling, assigning, and the no-agent alert', () => {
     );
     expect(mocks.desktop.unacceptedOrder).toHaveBeenCalledWith(again);
     expect(mocks.desktop.newOrders).not.toHaveBeenCalled();
+  });
+});
+
+describe('printing a packing slip', () => {
+  it('hands the order to the desktop app, and toasts why it could not print', async () => {
+    const order = anOrder(1);
+    mocks.desktop.printPackingSlip.mockResolvedValueOnce({ printed: true });
+    await expect(change(sellerOrderMutations.printPackingSlip(), order)).resolves.toBe(true);
+    expect(mocks.desktop.printPackingSlip).toHaveBeenCalledWith(order);
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+
+    mocks.desktop.printPackingSlip.mockResolvedValueOnce({ printed: false, reason: 'No printer' });
+    await expect(change(sellerOrderMutations.printPackingSlip(), order)).resolves.toBe(false);
+    expect(mocks.toast.error).toHaveBeenCalledWith('No printer');
   });
 });

@@ -1,10 +1,8 @@
 import type { SellerOrder } from '@kirana/shared';
 import { atom } from 'jotai';
 import { desktop } from '../../../../../lib/desktop-bridge';
-import { toast } from '../../../../../lib/toast';
-import { errorText } from '../../../failure-message';
 
-/* What the desktop app has been told about the seller's orders, and its packing slips. */
+/* What the desktop app has been told about the seller's orders. */
 
 /** The ids the desktop app has been told are shown: it alerts no more for them. */
 const acknowledgedIdsAtom = atom<ReadonlySet<string>>(new Set<string>());
@@ -27,18 +25,4 @@ export const acknowledgeShownOrdersAtom = atom(null, (get, set, orders: readonly
 /** Forgets what the desktop app was told, e.g. before another login. */
 export const forgetAcknowledgedAtom = atom(null, (_get, set) => {
   set(acknowledgedIdsAtom, new Set<string>());
-});
-
-/**
- * Prints the order's packing slip through the desktop app (a no-op in a browser, which offers
- * no such button). Toasts the app's reason when it could not print.
- */
-export const printPackingSlipAtom = atom(null, async (_get, _set, order: SellerOrder) => {
-  if (!desktop) return;
-  try {
-    const result = await desktop.printPackingSlip(order);
-    if (!result.printed) toast.error(result.reason);
-  } catch (error) {
-    toast.error(errorText(error));
-  }
 });
