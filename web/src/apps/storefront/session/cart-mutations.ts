@@ -7,6 +7,7 @@ import { reportFailure } from '../failure-message';
 import { updateCart } from './api/update-cart';
 import {
   cartItemsAtom,
+  cartRefusedAtom,
   cartSavedAsAtom,
   cartSendingAtom,
   changeCartAtom,
@@ -71,7 +72,9 @@ export const cartMutations = {
       onSuccess: (sent, { items, userId }) => {
         if (sent) store.set(cartSavedAsAtom, userId, items);
       },
-      onError: (error, { userId }) => {
+      onError: (error, { items, userId }) => {
+        // An answer says the save was not taken; without one (no network) it may have been.
+        if (error instanceof ApiError && error.status > 0) store.set(cartRefusedAtom, items);
         if (!(error instanceof ApiError && error.status === 401)) reportFailure()(error);
         else if (store.get(userAtom)?._id === userId) store.set(loggedOutByServerAtom);
       },

@@ -26,8 +26,9 @@ const mocks = vi.hoisted(() => ({
   loginUser: vi.fn(),
   getProductItems: vi.fn<(api: unknown, ids: readonly string[]) => Promise<Product[]>>(),
   toast: { success: vi.fn(), error: vi.fn() },
-  /** The current page's `ApiError` class (modules are reloaded with each page). */
+  /** The current page's `ApiError`s (modules are reloaded with each page). */
   unauthorized: (): Error => new Error('no page open'),
+  serverDown: (): Error => new Error('no page open'),
 }));
 
 vi.mock('./api/update-cart', () => ({ updateCart: mocks.updateCart }));
@@ -89,6 +90,7 @@ async function openShop({ check = true } = {}) {
   pageQueries?.clear();
   pageQueries = queries.queryClient;
   mocks.unauthorized = () => new api.ApiError('Please log in', 401);
+  mocks.serverDown = () => new api.ApiError('Server down', 500);
   const store = createStore();
   const changes = saves.cartChanges(store, queries.queryClient);
   const page = {
@@ -273,6 +275,20 @@ describe('changes made before the start-up check answers (F11)', () => {
 
     expect((await openShop()).cart()).toEqual({ [milk._id]: 2 });
     expect(server.cart).toEqual({ [milk._id]: 2 });
+  });
+
+  it('keep a change whose save the server refused, though the saved cart came to hold the same', async () => {
+    await loggedInWith({ [milk._id]: 1 });
+    const page = await openShop();
+    mocks.updateCart.mockImplementationOnce(async () => {
+      throw mocks.serverDown();
+    });
+    page.add(milk);
+    await page.saved();
+    // On the phone meanwhile: one more milk too.
+    server.cart = { [milk._id]: 2 };
+
+    expect((await openShop()).cart()).toEqual({ [milk._id]: 3 });
   });
 
   it('keep changes made on another device meanwhile, without bringing back what it removed', async () => {

@@ -114,12 +114,26 @@ export const cartSendingAtom = atom(null, (get, set, userId: string, items: Cart
   if (cart.owner === userId) set(browserCartAtom, { ...cart, sending: items });
 });
 
+/**
+ * `cart` once the answer to the save of `items` came: those lines are no longer on their way.
+ * Lines another tab sent since (a `sending` of other lines) still are.
+ */
+function answered(cart: BrowserCart, items: CartItems): BrowserCart {
+  if (!cart.sending || !sameCart(cart.sending, items)) return cart;
+  const { sending: _answered, ...rest } = cart;
+  return rest;
+}
+
 /** The server holds `items` as `userId`'s cart now: only what differs from them is still to be saved. */
 export const cartSavedAsAtom = atom(null, (get, set, userId: string, items: CartItems) => {
   if (get(userAtom)?._id === userId) {
-    const { sending: _sent, ...cart } = get(browserCartAtom);
-    set(browserCartAtom, { ...cart, owner: userId, base: items });
+    set(browserCartAtom, { ...answered(get(browserCartAtom), items), owner: userId, base: items });
   }
+});
+
+/** The server answered that it did not take the save of `items`: they are not its base. */
+export const cartRefusedAtom = atom(null, (get, set, items: CartItems) => {
+  set(browserCartAtom, answered(get(browserCartAtom), items));
 });
 
 /**
