@@ -43,9 +43,19 @@ export function startRefreshLoop(
   function run() {
     clearTimeout(timer);
     if (hidden()) return;
-    const ran: unknown = task();
-    if (ran instanceof Promise) void ran.then(settle);
-    else settle(ran);
+    let ran: unknown;
+    try {
+      ran = task();
+    } catch (error) {
+      console.warn('A refresh failed', error);
+      ran = 'unreachable';
+    }
+    if (!(ran instanceof Promise)) return settle(ran);
+    // A failure is tried again as an unreachable server is: the loop never stops by itself.
+    void ran.then(settle, (error: unknown) => {
+      console.warn('A refresh failed', error);
+      settle('unreachable');
+    });
   }
   const onOnline = () => {
     failures = 0;

@@ -1,4 +1,5 @@
 import {
+  AGENT_POLL_MS,
   NAMESPACES,
   SOCKET_PATH,
   type AgentEvents,
@@ -24,8 +25,8 @@ import { serverOrigin } from './server-origin';
  *   agents      apps/agents/live-feed.ts
  */
 
-/** How often a feed polls (docs/live-updates.md#when-the-socket-is-down). */
-export const POLL_MS = 30_000;
+/** How often a feed polls (docs/live-updates.md#when-the-socket-is-down): the agents' 30 s. */
+export const POLL_MS = AGENT_POLL_MS;
 
 /**
  * How long after the server ended the socket the feed asks again. Most often this very browser

@@ -75,9 +75,9 @@ export function agentLiveFeed(store: Store): LiveFeed<'agents'> {
       ),
     },
     refetch: (client) => void refetch(client),
-    // Every 30 seconds whether the stream is up or not, as the spec's agent screens do: a
-    // phone's socket may die unnoticed. Backs off while the server is out of reach; nothing
-    // asked while the phone's screen is off.
+    // Every 30 seconds whether the stream is up or not: a phone's socket may die unnoticed
+    // (docs/live-updates.md#when-the-socket-is-down). Backs off while the server is out of
+    // reach; nothing asked while the phone's screen is off.
     poll: { run: refetch, always: true, pauseWhileHidden: true },
   };
 }
