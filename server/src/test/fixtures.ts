@@ -33,6 +33,13 @@ export function madeBeforeAll<T extends object>(
     },
     set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => Reflect.has(real(), key),
+    // So that spreading it, listing its keys, instanceof and toEqual see the real object.
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(real(), key);
+      return found && { ...found, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
   });
 }
 
