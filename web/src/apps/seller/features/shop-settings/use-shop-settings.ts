@@ -30,6 +30,8 @@ export function useShopSettings(answer: ShopAnswer) {
   };
 
   const submit = () => {
+    // A second press while saving would send twice, and only the last answer would be shown.
+    if (save.isPending) return;
     const { values, problems } = send({ type: 'submitted' });
     if (Object.keys(problems).length > 0) return;
     save.mutate(shopUpdateOf(values), {

@@ -62,7 +62,12 @@ export function ProductForm({
 
   return (
     <form className="seller-form seller-form--wide" onSubmit={submit} aria-busy={saving}>
-      <fieldset className="seller-fieldset" aria-describedby="product-images-hint">
+      <fieldset
+        className="seller-fieldset"
+        aria-describedby={
+          problems.images ? 'product-images-hint product-images-problem' : 'product-images-hint'
+        }
+      >
         <legend>Product images</legend>
         <FieldHint id="product-images-hint">
           Up to 4 pictures: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one.
@@ -78,7 +83,9 @@ export function ProductForm({
             />
           ))}
         </div>
-        {problems.images && <FieldProblem>{problems.images}</FieldProblem>}
+        {problems.images && (
+          <FieldProblem id="product-images-problem">{problems.images}</FieldProblem>
+        )}
       </fieldset>
 
       <Field id="product-name" label="Product name" problem={problems.name}>

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { atom, type createStore } from 'jotai';
 import { loadChosenAddress } from '../../../session/addresses';
 import { userAtom } from '../../../session/user';
-import { emptyCartAtom } from '../../../session/cart';
+import { emptyCartAtom, SESSION_EXPIRED } from '../../../session/cart';
 import { cartSaved } from '../../../session/cart-mutations';
 import { prepareCheckout } from '../../../../../common/payments/checkout';
 import { orderCreationFailureText } from '../../../../../common/payments/payment-failure';
@@ -51,9 +51,11 @@ export async function placeOrder(
   client: QueryClient,
   { items, paymentMethod }: OrderRequest,
 ): Promise<string | null> {
+  // The cart page asks a visitor to log in first: nobody here means the session ended meanwhile.
   const user = store.get(userAtom);
+  if (!user) throw new Error(SESSION_EXPIRED);
   const address = await loadChosenAddress(store);
-  if (!user || !address) throw new Error(SHOP_MESSAGES.selectAddress);
+  if (!address) throw new Error(SHOP_MESSAGES.selectAddress);
   const body: PlaceOrderBody = { items, address: address._id };
   const attempt = attemptFor(store.get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
   store.set(checkoutAttemptAtom, attempt);
