@@ -31,14 +31,15 @@ function checkWhole(name: string, value: number): void {
 }
 
 /**
- * What a line costs, in paise, by the one rule every bill, cart and return follows:
+ * What a line costs, in paise, by the one rule that bills, carts and returns of loose goods are to
+ * follow (issue 42's selling step applies it; pieces are priced so today):
  * - by the piece, the price times the count, exactly;
  * - loose, the price per kilo (or litre) times the grams (or millilitres) divided by 1,000,
  *   rounded to the nearest paisa, half a paisa upwards (750 g at ₹140.05/kg is ₹105.0375:
  *   ₹105.04; 5 g at ₹1.10/kg is 0.55 paise: 1 paisa).
  *
- * Each line is rounded on its own and a bill adds the rounded lines, so a bill's total is
- * always the sum of the amounts its lines show.
+ * Each line is rounded on its own and a bill is to add the rounded lines, so that a bill's total
+ * is always the sum of the amounts its lines show.
  * @throws RangeError when the price or quantity is not a whole number from 0, or the amount is
  * too large to count exactly.
  */
