@@ -86,4 +86,18 @@ describe('the documents comments cite', () => {
     );
     expect(broken).toEqual([]);
   });
+
+  test('every file the README and docs/ name as a `path` of the repository is there', () => {
+    const missing = documents.flatMap((file) =>
+      [
+        ...read(file).matchAll(
+          /`((?:server|web|shared|desktop|e2e|bench|scripts)\/[\w./-]+\.\w+)`/g,
+        ),
+      ]
+        .map(([, named]) => named)
+        .filter((named) => !existsSync(path.join(REPO, named)))
+        .map((named) => `${file}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
