@@ -64,7 +64,7 @@ export function AgentsPage() {
   return (
     <SellerPage title="Agents">
       <Panel title="Add an agent">
-        <AgentForm onAdd={add} />
+        <AgentForm onAdd={add} busy={addAgent.isPending} />
       </Panel>
 
       <Section

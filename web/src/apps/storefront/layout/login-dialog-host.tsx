@@ -18,6 +18,7 @@ export default function LoginDialogHost() {
       onSubmit={async (credentials) => {
         await logIn.mutateAsync(credentials);
       }}
+      busy={logIn.isPending}
     />
   );
 }

@@ -62,6 +62,7 @@ function AddressEditor({ user, editId }: { user: User; editId: string | null }) 
       initial={editing ?? fromAccount(user)}
       submitLabel="Save address"
       onSubmit={save}
+      busy={saveAddress.isPending}
       zipcodeNote={(zipcode, id) => <DeliveryAreaNote zipcode={zipcode} id={id} />}
     />
   );

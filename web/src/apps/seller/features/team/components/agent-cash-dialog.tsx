@@ -48,6 +48,8 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
     enabled: agentId !== null,
   });
 
+  const recording = (kind: CashEntry['kind']) =>
+    record.isPending && record.variables.entry.kind === kind;
   const onRecord = (entry: CashEntry) =>
     agentId ? succeeded(record.mutateAsync({ agentId, entry })) : Promise.resolve(false);
 
@@ -71,10 +73,16 @@ export function AgentCashDialog({ agent, onClose }: AgentCashDialogProps) {
                 kind="handover"
                 initialAmount={ledger.cashInHand > 0 ? ledger.cashInHand.toFixed(2) : ''}
                 onRecord={onRecord}
+                busy={recording('handover')}
               />
               <details className="seller-cash__correct">
                 <summary>Correct the cash in hand</summary>
-                <CashEntryForm kind="correction" initialAmount="" onRecord={onRecord} />
+                <CashEntryForm
+                  kind="correction"
+                  initialAmount=""
+                  onRecord={onRecord}
+                  busy={recording('correction')}
+                />
               </details>
               <h3 className="seller-cash__lines-title">Latest lines</h3>
               {ledger.lines.length === 0 ? (
@@ -126,26 +134,26 @@ interface CashEntryFormProps {
   kind: CashEntry['kind'];
   initialAmount: string;
   onRecord: (entry: CashEntry) => Promise<boolean>;
+  /** While this form's entry is being recorded. */
+  busy: boolean;
 }
 
 /** The handover form (amount in rupees, optional note) or the correction form (signed, with why). */
-function CashEntryForm({ kind, initialAmount, onRecord }: CashEntryFormProps) {
+function CashEntryForm({ kind, initialAmount, onRecord, busy }: CashEntryFormProps) {
   const amountId = useId();
   const noteId = useId();
   const [amount, setAmount] = useState(initialAmount);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const handover = kind === 'handover';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    if (busy) return;
     // The server checks the amount and the note, and says what is wrong.
     const value = Number(amount);
     const written = handover
       ? await onRecord({ kind, body: { amount: value, note: note.trim() || null } })
       : await onRecord({ kind, body: { amount: value, note: note.trim() } });
-    setBusy(false);
     if (written) setNote('');
   }
 

@@ -7,15 +7,16 @@ import './agent-form.css';
 interface AgentFormProps {
   /** Resolves how it went; a field named in a refusal gets the focus. */
   onAdd: (values: AgentFormValues) => Promise<AddAgentResult>;
+  /** While the agent is being added. */
+  busy: boolean;
 }
 
 const EMPTY: AgentFormValues = { name: '', phone: '' };
 
 /** Adds a delivery agent by name and phone number. */
-export function AgentForm({ onAdd }: AgentFormProps) {
+export function AgentForm({ onAdd, busy }: AgentFormProps) {
   const [values, setValues] = useState<AgentFormValues>(EMPTY);
   const [invalid, setInvalid] = useState<keyof AgentFormValues | null>(null);
-  const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
@@ -34,19 +35,15 @@ export function AgentForm({ onAdd }: AgentFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const result = await onAdd(values);
-      if (result.ok) {
-        setValues(EMPTY);
-        setInvalid(null);
-        nameRef.current?.focus();
-      } else if (result.field) {
-        setInvalid(result.field);
-        (result.field === 'name' ? nameRef : phoneRef).current?.focus();
-      }
-    } finally {
-      setBusy(false);
+    if (busy) return;
+    const result = await onAdd(values);
+    if (result.ok) {
+      setValues(EMPTY);
+      setInvalid(null);
+      nameRef.current?.focus();
+    } else if (result.field) {
+      setInvalid(result.field);
+      (result.field === 'name' ? nameRef : phoneRef).current?.focus();
     }
   }
 

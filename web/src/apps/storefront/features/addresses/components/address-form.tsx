@@ -10,6 +10,8 @@ interface AddressFormProps {
   submitLabel: string;
   /** Rejects with the reason to show when saving failed. */
   onSubmit: (address: AddressInput) => Promise<void>;
+  /** While the address is being saved. */
+  busy: boolean;
   /** What to say under the PIN code as it is typed (whether the shop delivers there), as `id`. */
   zipcodeNote?: (zipcode: string, id: string) => ReactNode;
 }
@@ -75,6 +77,7 @@ export function AddressForm({
   initial = {},
   submitLabel,
   onSubmit,
+  busy,
   zipcodeNote,
 }: AddressFormProps) {
   // Only the form's own fields: a saved address also carries its _id.
@@ -85,18 +88,16 @@ export function AddressForm({
       ) as AddressInput,
   );
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
+    if (busy) return;
     setError(null);
     try {
       await onSubmit(address);
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : String(reason));
-      setBusy(false);
     }
   };
 

@@ -13,17 +13,25 @@ interface LoginDialogProps {
   onClose: () => void;
   /** Rejects with the reason to show when the login or sign-up failed. */
   onSubmit: (credentials: Credentials) => Promise<void>;
+  /** While the login or sign-up waits for its answer. */
+  busy: boolean;
 }
 
 const PASSWORD_MIN = 8;
 
 /** The shopper's login and sign-up form in a modal dialog; the name is asked only to sign up. */
-export function LoginDialog({ open, mode, onModeChange, onClose, onSubmit }: LoginDialogProps) {
+export function LoginDialog({
+  open,
+  mode,
+  onModeChange,
+  onClose,
+  onSubmit,
+  busy,
+}: LoginDialogProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
   const fieldId = useId();
   const registering = mode === 'register';
@@ -41,15 +49,13 @@ export function LoginDialog({ open, mode, onModeChange, onClose, onSubmit }: Log
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
+    if (busy) return;
     setError(null);
     try {
       await onSubmit({ mode, name, email, password });
       setPassword('');
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : String(reason));
-    } finally {
-      setBusy(false);
     }
   };
 
