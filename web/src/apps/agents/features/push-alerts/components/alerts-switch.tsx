@@ -1,18 +1,12 @@
 import { t } from '@lingui/core/macro';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../../../lib/toast';
 import { BellIcon } from '../../../ui/agent-icons';
-import { failureText } from '../../../failure-message';
 import { useAgentLocale } from '../../../i18n/locale';
-import { syncAlerts, turnOffAlerts, turnOnAlerts, type AlertsState } from '../push-alerts';
+import { cannotText, pushAlertMutations } from '../mutations';
+import { syncAlerts, type AlertsState } from '../push-alerts';
 import '../push-alerts.css';
-
-/** Why alerts cannot be on here, in the agent's words. */
-function cannotText(state: 'unsupported' | 'blocked'): string {
-  return state === 'unsupported'
-    ? t`This browser cannot alert you while the app is closed. On an iPhone, add Kirana Delivery to the Home Screen and open it from there.`
-    : t`Notifications are blocked for Kirana Delivery. Allow them in the browser’s site settings, then turn alerts on.`;
-}
 
 /**
  * The header's bell: alerts of new orders while the app is closed (Web Push), on or off for
@@ -21,7 +15,7 @@ function cannotText(state: 'unsupported' | 'blocked'): string {
 export function AlertsSwitch() {
   const locale = useAgentLocale();
   const [state, setState] = useState<AlertsState | 'checking'>('checking');
-  const [pending, setPending] = useState(false);
+  const change = useMutation(pushAlertMutations.set());
 
   // On opening, and in the new language after a switch: the server learns the phone again.
   useEffect(() => {
@@ -39,36 +33,12 @@ export function AlertsSwitch() {
   }, [locale]);
 
   const on = state === 'on';
-  const onClick = async () => {
+  const onClick = () => {
     if (state === 'unsupported') {
       toast.error(cannotText(state));
       return;
     }
-    setPending(true);
-    try {
-      if (on) {
-        await turnOffAlerts();
-        setState('off');
-        toast.success(t`Alerts are off on this phone.`);
-        return;
-      }
-      const next = await turnOnAlerts(locale);
-      setState(next);
-      if (next === 'on')
-        toast.success(t`Alerts are on: new orders ring this phone, even with the app closed.`);
-      else if (next === 'off') toast.warning(t`Alerts stay off: notifications were not allowed.`);
-      else toast.error(cannotText(next));
-    } catch (error) {
-      console.warn('Alerts could not be changed:', error);
-      toast.error(
-        failureText(error, {
-          rejected: t`Alerts cannot be turned on for this phone’s browser.`,
-          failed: t`Alerts could not be changed. Check your connection and try again.`,
-        }),
-      );
-    } finally {
-      setPending(false);
-    }
+    change.mutate({ on: !on, locale }, { onSuccess: setState });
   };
 
   return (
@@ -76,9 +46,9 @@ export function AlertsSwitch() {
       type="button"
       className={`agent-alerts${on ? ' agent-alerts--on' : ''}`}
       aria-pressed={on}
-      aria-busy={pending}
-      disabled={pending || state === 'checking'}
-      onClick={() => void onClick()}
+      aria-busy={change.isPending}
+      disabled={change.isPending || state === 'checking'}
+      onClick={onClick}
     >
       <BellIcon off={!on} />
       <span className="visually-hidden">{t`Alerts when the app is closed`}</span>
