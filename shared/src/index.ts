@@ -27,6 +27,7 @@ export * from './domain/images.js';
 export * from './domain/money.js';
 export * from './domain/order-machine.js';
 export * from './domain/order-number.js';
+export * from './domain/product-units.js';
 export * from './domain/quantity.js';
 export * from './domain/scale-label.js';
 export * from './domain/shop-hours.js';

@@ -1,4 +1,5 @@
 import type { Product, SellerOrder } from '@kirana/shared';
+import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 
 let sequence = 0;
 const id = () => `0198c0de-0000-7000-8000-${String((sequence += 1)).padStart(12, '0')}`;
@@ -20,6 +21,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     weight: '1 kg',
     sku: null,
     barcode: null,
+    ...SOLD_BY_THE_PIECE,
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',
     ...overrides,

@@ -57,6 +57,16 @@ export const ERROR_STATUS = {
   // since the seller showed its total.
   TILL_NOT_OPEN: 409,
   BILL_CHANGED: 409,
+  // A product's unit and packs (docs/catalogue.md#loose-goods-and-packs): a field its unit does
+  // not take, steps or a pack half given, a drawsFrom that is no live loose product, a scale code
+  // in use, a change to a loose product that packs draw from, a count for a pack that draws.
+  UNIT_MISMATCH: 400,
+  STEPS_INVALID: 400,
+  PACK_INCOMPLETE: 400,
+  DRAWS_FROM_INVALID: 400,
+  SCALE_CODE_TAKEN: 409,
+  DRAWN_FROM: 409,
+  DRAWS_STOCK: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toRupees } from '../domain/money.js';
+import { SOLD_BY_THE_PIECE } from '../domain/product-units.js';
 import { productDataFieldSchema, productDataSchema } from './product-editing.js';
 import { validationMessage } from './common.js';
 
@@ -26,6 +27,9 @@ describe('product data', () => {
       weight: null,
       sku: null,
       barcode: null,
+      ...SOLD_BY_THE_PIECE,
+      // Left to the server: a product added without one is sold by the piece.
+      unit: undefined,
     });
   });
 
@@ -75,6 +79,27 @@ describe('product data', () => {
     );
     expect(messageOf(productDataFieldSchema, JSON.stringify({ ...typed, price: '' }))).toBe(
       'price must be a number',
+    );
+  });
+
+  it('reads a unit in any case and steps and a pack quantity as a spreadsheet writes them', () => {
+    expect(
+      productDataFieldSchema.parse(
+        JSON.stringify({ ...valid, unit: ' KG ', steps: '250| 500 |1000', packQuantity: '750' }),
+      ),
+    ).toMatchObject({ unit: 'kg', steps: [250, 500, 1000], packQuantity: 750 });
+    expect(productDataSchema.parse({ ...valid, unit: 'l', steps: [] })).toMatchObject({
+      unit: 'L',
+      steps: null,
+    });
+    expect(messageOf(productDataSchema, { ...valid, steps: 'some' })).toBe(
+      'steps must be a list of grams (or ml), e.g. [250, 500, 1000] or 250|500|1000',
+    );
+    expect(messageOf(productDataSchema, { ...valid, scaleCode: '2101' })).toBe(
+      'scaleCode must be 5 digits',
+    );
+    expect(messageOf(productDataSchema, { ...valid, drawsFrom: 'rice' })).toBe(
+      'drawsFrom must be a valid id',
     );
   });
 

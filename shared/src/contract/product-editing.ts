@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATH_PATTERN } from './category.js';
 import { MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
+import { MAX_LOOSE_STOCK } from '../domain/product-units.js';
+import { MAX_LOOSE_QUANTITY, UNITS } from '../domain/quantity.js';
 import {
   idField,
   jsonField,
@@ -51,6 +53,79 @@ const optionalCode = (field: string, pattern: RegExp, rule: string) =>
     ),
   );
 
+/** A weighing scale's code for a loose product: the 5 digits its labels carry. */
+export const SCALE_CODE_PATTERN = /^\d{5}$/;
+
+/** An optional text of at most `max` characters: blank or absent is none (null). */
+const optionalText = (field: string, max: number) =>
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: `${field} must be text` })
+        .check(
+          z.trim(),
+          z.maxLength(max, `${field} must be at most ${max} characters`),
+          ...readableText(field),
+        ),
+    ),
+    z.transform((text: string | null | undefined) => text || null),
+  );
+
+/** How a product is sold, in any case ("KG", "l"); blank or absent is left to the server (piece). */
+const unitField = z.pipe(
+  z.nullish(z.string({ error: 'unit must be piece, kg or L' })),
+  z.pipe(
+    z.transform(
+      (text: string | null | undefined) =>
+        UNITS.find((unit) => unit.toLowerCase() === text?.trim().toLowerCase()) ??
+        (text?.trim() ? text : undefined),
+    ),
+    z.optional(z.enum(UNITS, { error: 'unit must be piece, kg or L' })),
+  ),
+);
+
+const STEPS_RULE = 'steps must be a list of grams (or ml), e.g. [250, 500, 1000] or 250|500|1000';
+
+/**
+ * The grams (ml) a loose product is offered in online: a list, or text as a spreadsheet writes it
+ * ("250|500|1000"); empty is none (null: the product's unit decides, docs/catalogue.md#steps).
+ * Whether they fit the unit is unitFieldsProblem's to say.
+ */
+const stepsField = z.pipe(
+  z.nullish(z.union([z.string(), z.array(z.unknown())], { error: STEPS_RULE })),
+  z.pipe(
+    z.transform((steps: string | unknown[] | null | undefined) => {
+      const list =
+        typeof steps === 'string'
+          ? steps.trim() === ''
+            ? []
+            : steps.split('|').map((step) => fromFormText(step))
+          : (steps ?? []);
+      return list.length === 0 ? null : list;
+    }),
+    z.nullable(
+      z
+        .array(z.number({ error: STEPS_RULE }), { error: STEPS_RULE })
+        .check(z.maxLength(20, 'steps must be at most 20')),
+    ),
+  ),
+);
+
+/** The grams (ml) of its loose product a pack holds; as a number or its text; empty is none. */
+const packQuantityField = z.pipe(
+  z.transform((value: unknown) =>
+    value === '' || value === undefined ? null : fromFormText(value),
+  ),
+  z.nullable(
+    z
+      .int({ error: 'packQuantity must be a whole number of grams (or ml)' })
+      .check(
+        z.minimum(1, 'packQuantity must be at least 1 gram (or ml)'),
+        z.maximum(MAX_LOOSE_QUANTITY, `packQuantity must be at most ${MAX_LOOSE_QUANTITY}`),
+      ),
+  ),
+);
+
 /** The product's fields; `price` makes each price field (strict number, or also form text). */
 export function productFields(price: (field: string) => z.ZodMiniType<number, unknown>) {
   return {
@@ -73,18 +148,20 @@ export function productFields(price: (field: string) => z.ZodMiniType<number, un
     offerPrice: price('offerPrice'),
     sku: optionalCode('sku', SKU_PATTERN, SKU_RULE),
     barcode: optionalCode('barcode', BARCODE_PATTERN, BARCODE_RULE),
-    weight: z.pipe(
-      z.nullish(
-        z
-          .string({ error: 'weight must be text' })
-          .check(
-            z.trim(),
-            z.maxLength(50, 'weight must be at most 50 characters'),
-            ...readableText('weight'),
-          ),
+    weight: optionalText('weight', 50),
+    unit: unitField,
+    steps: stepsField,
+    scaleCode: optionalCode('scaleCode', SCALE_CODE_PATTERN, 'scaleCode must be 5 digits'),
+    family: optionalText('family', 200),
+    packLabel: optionalText('packLabel', 40),
+    drawsFrom: z.pipe(
+      z.nullish(z.string({ error: 'drawsFrom must be the id of a loose product' })),
+      z.pipe(
+        z.transform((id: string | null | undefined) => id?.trim() || null),
+        z.nullable(idField('drawsFrom')),
       ),
-      z.transform((weight: string | null | undefined) => weight || null),
     ),
+    packQuantity: packQuantityField,
   };
 }
 
@@ -173,13 +250,17 @@ export type ArchiveProductBody = z.infer<typeof archiveProductBodySchema>;
 export const stockBodySchema = requestBody({
   id: idField('id'),
   inStock: z.optional(z.boolean({ error: 'inStock must be true or false' })),
+  // Units, or grams (ml) of a loose product: the server holds each to its unit's most.
   stockCount: z.optional(
     z.nullable(
       z
         .int({ error: 'stockCount must be a whole number of units, or null' })
         .check(
           z.minimum(0, 'stockCount must not be negative'),
-          z.maximum(MAX_STOCK_COUNT, `stockCount must be at most ${MAX_STOCK_COUNT}`),
+          z.maximum(
+            Math.max(MAX_STOCK_COUNT, MAX_LOOSE_STOCK),
+            `stockCount must be at most ${Math.max(MAX_STOCK_COUNT, MAX_LOOSE_STOCK)}`,
+          ),
         ),
     ),
   ),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CATEGORY_PATH_PATTERN } from './category.js';
 import { MAX_ORDER_LINES } from '../limits.js';
 import { idField, queryInt, readableText } from './common.js';
+import { UNITS } from '../domain/quantity.js';
 
 /*
  * Products as they are read: the storefront's pages and search, the cart's items, the seller's
@@ -15,13 +16,19 @@ export const productSchema = z.object({
   /** The path of its category (`GET /api/category/list`). */
   category: z.string(),
   description: z.array(z.string()),
+  /**
+   * How it is sold: by the piece, or loose by the kilo or litre; loose, its prices are per kilo
+   * (litre) and its counts grams (ml) (docs/catalogue.md#loose-goods-and-packs).
+   */
+  unit: z.enum(UNITS),
   price: z.number(),
   offerPrice: z.number(),
   image: z.array(z.string()),
   inStock: z.boolean(),
   /**
-   * Units left, or null when the shop does not count them (the in/out switch alone). Placing an
-   * order takes its units; at 0 the product is out of stock (docs/orders.md#stock).
+   * Units left (grams or ml of a loose product), or null when the shop does not count them (the
+   * in/out switch alone) or it is a pack drawing from a loose product. Placing an order takes its
+   * units; at 0 the product is out of stock (docs/orders.md#stock).
    */
   stockCount: z.nullable(z.int()),
   /**
@@ -36,6 +43,19 @@ export const productSchema = z.object({
   sku: z.nullable(z.string()),
   /** The code on its pack (EAN/UPC digits) or the shop's own, unique among live products. */
   barcode: z.nullable(z.string()),
+  /** Loose: the grams (ml) a shopper chooses from online, ascending; null by the piece. */
+  steps: z.nullable(z.array(z.int())),
+  /** Loose: the 5 digits a weighing scale's labels carry for it; unique among live products. */
+  scaleCode: z.nullable(z.string()),
+  /** The name its pack sizes share ("Aashirvaad Atta"), and which size it is ("5 kg"). */
+  family: z.nullable(z.string()),
+  packLabel: z.nullable(z.string()),
+  /**
+   * A pack sold by the piece that holds `packQuantity` grams (ml) of the loose product
+   * `drawsFrom` (its id): it has no count of its own (stockCount null); the loose stock is its.
+   */
+  drawsFrom: z.nullable(z.string()),
+  packQuantity: z.nullable(z.int()),
   /**
    * Set once the seller archived it: it has left the catalogue (out of stock, never sold again)
    * and stays only on the orders that hold it.

@@ -1,4 +1,4 @@
-import { productListAnswerSchema } from '@kirana/shared';
+import { productListAnswerSchema, SOLD_BY_THE_PIECE } from '@kirana/shared';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -21,6 +21,7 @@ const product = {
   weight: '500 g',
   sku: null,
   barcode: null,
+  ...SOLD_BY_THE_PIECE,
   archivedAt: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

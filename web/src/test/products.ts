@@ -1,4 +1,5 @@
 import type { CategoryDto, Product, ProductPageAnswer } from '@kirana/shared';
+import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 
 let counter = 0;
 
@@ -21,6 +22,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     weight: '500 g',
     sku: null,
     barcode: null,
+    ...SOLD_BY_THE_PIECE,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -23,6 +23,7 @@ import { Migration20261206060000_SoldPastCount } from './Migration20261206060000
 import { Migration20261206070000_TillPayouts } from './Migration20261206070000_TillPayouts.js';
 import { Migration20261206080000_PushFailures } from './Migration20261206080000_PushFailures.js';
 import { Migration20261206100000_ShopperLimits } from './Migration20261206100000_ShopperLimits.js';
+import { Migration20261206120000_LooseGoods } from './Migration20261206120000_LooseGoods.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   Migration20261206070000_TillPayouts,
   Migration20261206080000_PushFailures,
   Migration20261206100000_ShopperLimits,
+  Migration20261206120000_LooseGoods,
 ];

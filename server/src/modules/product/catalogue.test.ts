@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@kirana/shared';
+import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CacheInvalidations } from '../../lib/cache-invalidations.js';
 import type { TestApp } from '../../test/app.js';
@@ -36,6 +37,7 @@ function productNamed(name: string, inStock = true): Product {
     weight: '1 kg',
     sku: null,
     barcode: null,
+    ...SOLD_BY_THE_PIECE,
     archivedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,3 +1,4 @@
+import { UNITS } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
 
@@ -10,6 +11,11 @@ export const ProductSchema = defineEntity({
     /** The path of its category (a foreign key to categories.path). */
     category: p.string().length(40).index(),
     description: p.json<string[]>(),
+    /**
+     * By the piece, the kilo or the litre; loose, the prices are per kilo (litre) and the counts
+     * grams (ml) (docs/catalogue.md#loose-goods-and-packs).
+     */
+    unit: p.enum(UNITS).default('piece'),
     /** Money is integer paise (docs/architecture.md#database). */
     pricePaise: p.integer().check('price_paise > 0'),
     offerPricePaise: p
@@ -33,6 +39,19 @@ export const ProductSchema = defineEntity({
     sku: p.string().length(64).nullable(),
     /** The pack's EAN/UPC or the shop's own code; unique among live products. */
     barcode: p.string().length(32).nullable(),
+    /** Loose: the grams (ml) offered online, ascending; null by the piece. */
+    steps: p.json<number[]>().nullable(),
+    /** Loose: the 5 digits of its weighing-scale labels; unique among live products. */
+    scaleCode: p.string().length(5).nullable(),
+    /** The name its pack sizes share, and its own size's label: both or neither. */
+    family: p.string().length(200).nullable(),
+    packLabel: p.string().length(40).nullable(),
+    /**
+     * A pack's loose product (its id), whose stock it is sold from `packQuantity` grams (ml) at a
+     * time; the pack keeps no count of its own.
+     */
+    drawsFrom: p.uuid().nullable(),
+    packQuantity: p.integer().nullable(),
     /** Set once archived: out of the catalogue for good, kept for the orders that hold it. */
     archivedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),

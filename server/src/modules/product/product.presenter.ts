@@ -1,6 +1,7 @@
 import { toRupees, type Product as ProductDto, type SearchNameDto } from '@kirana/shared';
 import { absoluteUrl } from '../upload/image-url.js';
 import type { Product, SearchName } from './product.entity.js';
+import { unitFieldsOf } from './product-packs.js';
 
 /**
  * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
@@ -22,6 +23,7 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     weight: product.weight ?? null,
     sku: product.sku ?? null,
     barcode: product.barcode ?? null,
+    ...unitFieldsOf(product),
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),

@@ -19,6 +19,14 @@ import type { ImageStore } from '../upload/image-store.js';
 import { storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { assertCodesFree, changedCodes, holdProductCodes, type Codes } from './product-codes.js';
+import {
+  assertCountable,
+  assertNoPacks,
+  assertUnitFields,
+  splitUnitChange,
+  unitFieldsAfter,
+  unitFieldsOf,
+} from './product-packs.js';
 import { ProductEventSchema, ProductSchema, type Product } from './product.entity.js';
 
 /**
@@ -71,7 +79,7 @@ export interface UploadedImage {
  * Adds a product; its pictures are checked by content, then re-encoded to WebP at every served
  * width before the product is saved.
  * @throws AppError INVALID when a file is not an accepted picture; CONFLICT when another live
- * product holds its SKU or barcode, as either.
+ * product holds its SKU or barcode, as either; as assertUnitFields for its unit and packs.
  */
 export async function addProduct(
   em: EntityManager,
@@ -83,16 +91,20 @@ export async function addProduct(
   for (const image of images) await assertImage(image.buffer, image.originalname);
   const category = await categoryPathOf(em, data.category);
   await assertCodesFree(em, data);
+  const units = unitFieldsAfter(null, splitUnitChange(data).change);
+  await assertUnitFields(em, units, null);
   const urls = await Promise.all(
     images.map((image) => storeImage(store, `products/${uuidv7()}`, image.buffer)),
   );
   // The codes held first: an import or another seller's edit may be giving one of them out.
   const product = await em.transactional(async (tx) => {
-    if (data.sku || data.barcode) {
+    if (data.sku || data.barcode || units.scaleCode) {
       await holdProductCodes(tx);
       await assertCodesFree(tx, data);
     }
+    await assertUnitFields(tx, units, null);
     const product = tx.create(ProductSchema, {
+      ...units,
       name: data.name,
       category,
       sku: data.sku,
@@ -126,12 +138,15 @@ async function categoryPathOf(em: EntityManager, path: string): Promise<string> 
 /**
  * Flushes, turning a race lost on the live products' unique codes into the same refusal as
  * assertCodesFree's.
- * @throws AppError CONFLICT when another product took the SKU or barcode meanwhile.
+ * @throws AppError CONFLICT when another product took the SKU or barcode meanwhile;
+ * SCALE_CODE_TAKEN for its scale code.
  */
 export async function flushCodes(em: EntityManager, codes: Codes): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && /scale_code/.test(error.message))
+      throw new AppError('SCALE_CODE_TAKEN', 'scaleCode is already used by another product');
     if (error instanceof UniqueConstraintViolationException) {
       const what = /barcode/.test(error.message) ? 'barcode' : 'SKU';
       const code = what === 'barcode' ? codes.barcode : codes.sku;
@@ -181,6 +196,7 @@ export async function setStocks(
     return changes.map(({ id, inStock, stockCount }) => {
       const product = locked.get(id);
       if (!product) throw new Error(`product ${id} was not locked`);
+      assertCountable(product, stockCount);
       // A count set anew is the shelf counted: nothing is sold past it any more.
       if (stockCount !== undefined) Object.assign(product, { stockCount, pastCount: 0 });
       if (inStock !== undefined) product.inStock = inStock;
@@ -221,6 +237,13 @@ const FIELD_NAMES = {
   inStock: 'in stock',
   stockCount: 'units',
   pastCount: 'shelf counted',
+  unit: 'unit',
+  steps: 'steps',
+  scaleCode: 'scale code',
+  family: 'family',
+  packLabel: 'pack label',
+  drawsFrom: 'draws from',
+  packQuantity: 'pack quantity',
 } as const;
 
 /** What a history line says changed, e.g. 'name, offer price, pictures'. */
@@ -234,16 +257,18 @@ export function changedFieldsNote(fields: readonly string[]): string {
  * like add's). Its stock is left as it is. Written to the product's history with what changed; nothing changed writes
  * nothing. Past orders keep the prices they were charged.
  * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one, or for a SKU or
- * barcode another live product holds, as either; INVALID for a picture that is not the product's
+ * barcode another live product holds, as either; as assertUnitFields for its unit and packs
+ * (a change of unit, or to drawing from loose stock, empties its count); INVALID for a picture that is not the product's
  * own or not a picture, more than MAX_PRODUCT_IMAGES pictures, or an offer above the price.
  */
 export async function updateProduct(
   em: EntityManager,
   events: DomainEvents,
   store: ImageStore,
-  { id, image: layout, price, offerPrice, ...fields }: ProductUpdate,
+  { id, image: layout, price, offerPrice, ...given }: ProductUpdate,
   images: UploadedImage[],
 ): Promise<Product> {
+  const { change, rest: fields } = splitUnitChange(given);
   for (const upload of images) await assertImage(upload.buffer, upload.originalname);
   // A fork of its own: the row is read afresh under the lock below.
   const current = await em.fork().findOne(ProductSchema, { id });
@@ -254,6 +279,7 @@ export async function updateProduct(
   checkPrices(current, price, offerPrice);
   if (fields.category !== undefined) fields.category = await categoryPathOf(em, fields.category);
   await assertCodesFree(em, changedCodes(fields, current), id);
+  await assertUnitFields(em, unitFieldsAfter(unitFieldsOf(current), change), current);
   // Encoded before the row is locked: that takes a while, and a refusal above stores nothing.
   const added = await Promise.all(
     images.map((upload) => storeImage(store, `products/${uuidv7()}`, upload.buffer)),
@@ -261,9 +287,16 @@ export async function updateProduct(
 
   const { product, changed } = await em.transactional(async (tx) => {
     // The codes held before the row, as every writer of codes takes them.
-    if (fields.sku !== undefined || fields.barcode !== undefined) await holdProductCodes(tx);
+    if (fields.sku !== undefined || fields.barcode !== undefined || change.scaleCode)
+      await holdProductCodes(tx);
     const product = await lockProduct(tx, id);
     await assertCodesFree(tx, changedCodes(fields, product), id);
+    const units = unitFieldsAfter(unitFieldsOf(product), change);
+    await assertUnitFields(tx, units, product);
+    // A count in another unit, or of a pack now drawing from loose stock, counts nothing now.
+    const recount =
+      (units.unit !== product.unit || (units.drawsFrom !== null && !product.drawsFrom)) &&
+      product.stockCount !== null;
     // In the order asked for, among the pictures it has now (absent: all), then any new one
     // the order did not place.
     const ordered = (entries ?? product.images).flatMap((entry) =>
@@ -275,6 +308,8 @@ export async function updateProduct(
     );
     const next = {
       ...fields,
+      ...units,
+      ...(recount && { stockCount: null, pastCount: 0 }),
       ...(price !== undefined && { pricePaise: toPaise(price) }),
       ...(offerPrice !== undefined && { offerPricePaise: toPaise(offerPrice) }),
       images: [...ordered, ...added.filter((url) => !ordered.includes(url))],
@@ -326,7 +361,7 @@ function checkPrices(product: Product, price?: number, offerPrice?: number): voi
  * The seller archives a product: it leaves the catalogue for good (out of stock, and no order
  * can take it again) and stays on the orders that hold it. Archiving it again answers it as it
  * is. Written to the product's history.
- * @throws AppError NOT_FOUND for an unknown product.
+ * @throws AppError NOT_FOUND for an unknown product; DRAWN_FROM while live packs draw from it.
  */
 export async function archiveProduct(
   em: EntityManager,
@@ -341,6 +376,7 @@ export async function archiveProduct(
     );
     if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
     if (product.archivedAt) return { product, changed: false };
+    await assertNoPacks(tx, product, 'archived');
     product.archivedAt = new Date();
     product.inStock = false;
     recordChange(tx, product, 'archived');

@@ -1,4 +1,4 @@
-import { productListAnswerSchema } from '@kirana/shared';
+import { productListAnswerSchema, SOLD_BY_THE_PIECE } from '@kirana/shared';
 import { describe, expect, test } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { useTestApp } from '../../test/fixtures.js';
@@ -8,7 +8,7 @@ import { ProductSchema } from './product.entity.js';
 describe('GET /api/product/list', () => {
   const app = useTestApp();
 
-  test('answers every product in the contract shape, prices in rupees', async () => {
+  test('answers every product in the contract shape, prices in rupees; a piece product says so, and has none of a loose product’s or a pack’s fields', async () => {
     const mango = await createListedProduct(app, {
       name: 'Alphonso Mango',
       category: 'Fruits',
@@ -36,6 +36,7 @@ describe('GET /api/product/list', () => {
       weight: null,
       sku: null,
       barcode: null,
+      ...SOLD_BY_THE_PIECE,
       archivedAt: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),

@@ -4,7 +4,8 @@ import { msg, plural, t } from '@lingui/core/macro';
 
 /**
  * The codes no agent is ever answered with: uploads (the agent app sends none), the shopper's
- * refusals (an agent never places an order) and the seller's (backups, the till); agents send
+ * refusals (an agent never places an order) and the seller's (backups, the till, products' units
+ * and packs); agents send
  * no Idempotency-Key.
  */
 export const NOT_FOR_AGENTS = [
@@ -20,6 +21,13 @@ export const NOT_FOR_AGENTS = [
   'TILL_NOT_OPEN',
   'BILL_CHANGED',
   'IDEMPOTENCY_KEY_REUSED',
+  'UNIT_MISMATCH',
+  'STEPS_INVALID',
+  'PACK_INCOMPLETE',
+  'DRAWS_FROM_INVALID',
+  'SCALE_CODE_TAKEN',
+  'DRAWN_FROM',
+  'DRAWS_STOCK',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 

@@ -1,4 +1,5 @@
 import type { Product } from '@kirana/shared';
+import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addToBill,
@@ -31,6 +32,7 @@ const product = (id: string, offerPrice: number, stockCount: number | null = nul
   weight: null,
   sku: null,
   barcode: null,
+  ...SOLD_BY_THE_PIECE,
   archivedAt: null,
   createdAt: '2026-11-27T00:00:00.000Z',
   updatedAt: '2026-11-27T00:00:00.000Z',

@@ -1,4 +1,5 @@
 import type { Product } from '@kirana/shared';
+import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldBill, holdBill } from './held-bill';
 
@@ -16,6 +17,7 @@ const rice: Product = {
   weight: null,
   sku: 'RICE-5',
   barcode: '8901234567890',
+  ...SOLD_BY_THE_PIECE,
   archivedAt: null,
   createdAt: '2026-11-27T00:00:00.000Z',
   updatedAt: '2026-11-27T00:00:00.000Z',
