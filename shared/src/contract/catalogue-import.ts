@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { MAX_STOCK_COUNT } from '../limits.js';
+import { MAX_LOOSE_STOCK, UNIT_FIELDS } from '../domain/product-units.js';
 import { readableText } from './common.js';
-import { formPriceField, OFFER_ABOVE_PRICE, productFields } from './product-editing.js';
+import {
+  formPriceField,
+  OFFER_ABOVE_PRICE,
+  productFields,
+  SKU_PATTERN,
+} from './product-editing.js';
 
 /*
  * Import and export (docs/catalogue.md#import-and-export): a CSV with a header row, columns in any
@@ -25,6 +31,7 @@ export const CATALOGUE_COLUMNS = [
   'stockCount',
   'stockCountRead',
   'images',
+  ...UNIT_FIELDS,
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
@@ -51,6 +58,8 @@ export const CLEARABLE_COLUMNS = [
   'barcode',
   'stockCount',
   'images',
+  // All but the unit: a product is always sold by one.
+  ...UNIT_FIELDS.slice(1),
 ] as const satisfies readonly CatalogueColumn[];
 
 const YES = ['true', 'yes', 'y', '1'];
@@ -69,6 +78,9 @@ const yesNoText = (field: string) =>
     }),
   );
 
+/** Units, or grams (ml) of a loose product: the import holds each to its unit's most. */
+const MOST_COUNTED = Math.max(MAX_STOCK_COUNT, MAX_LOOSE_STOCK);
+
 /** A count of units as a spreadsheet writes it; empty is not counted (null). */
 const unitsText = (field: string) =>
   z.pipe(
@@ -80,7 +92,7 @@ const unitsText = (field: string) =>
           .int({ error: `${field} must be a whole number of units, or empty` })
           .check(
             z.minimum(0, `${field} must not be negative`),
-            z.maximum(MAX_STOCK_COUNT, `${field} must be at most ${MAX_STOCK_COUNT}`),
+            z.maximum(MOST_COUNTED, `${field} must be at most ${MOST_COUNTED}`),
           ),
       ),
     ),
@@ -90,6 +102,21 @@ const importFields = {
   ...productFields(formPriceField),
   inStock: yesNoText('inStock'),
   stockCount: unitsText('stockCount'),
+  /**
+   * The loose product a pack draws from, by its SKU (ids differ from shop to shop); an export
+   * writes the id of one without a SKU, which only this shop's import reads back.
+   */
+  drawsFrom: z.pipe(
+    z.nullish(z.string()),
+    z.pipe(
+      z.transform((code: string | null | undefined) => code?.trim() || null),
+      z.nullable(
+        z
+          .string()
+          .check(z.regex(SKU_PATTERN, 'drawsFrom must be the SKU of a product sold by kg or L')),
+      ),
+    ),
+  ),
 };
 
 /**

@@ -11,8 +11,19 @@ export const DEFAULT_STEPS: readonly number[] = [250, 500, 1000];
 /** A loose product's stock: at most this many grams (millilitres), 100 tonnes (kilolitres). */
 export const MAX_LOOSE_STOCK = 100 * MAX_LOOSE_QUANTITY;
 
+/** A product's unit and the fields it decides, in the order a catalogue's file has them. */
+export const UNIT_FIELDS = [
+  'unit',
+  'steps',
+  'scaleCode',
+  'family',
+  'packLabel',
+  'drawsFrom',
+  'packQuantity',
+] as const;
+
 /** A product's unit and the fields it decides, as they stand once a change is made. */
-export interface UnitFields {
+export interface UnitFields extends Record<(typeof UNIT_FIELDS)[number], unknown> {
   unit: Unit;
   steps: number[] | null;
   scaleCode: string | null;

@@ -1,4 +1,4 @@
-import { CATALOGUE_COLUMNS, toRupees, type CatalogueColumn } from '@kirana/shared';
+import { CATALOGUE_COLUMNS, toRupees, type CatalogueColumn, type UnitFields } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { spreadsheetCsv } from '../../lib/csv.js';
 import { absoluteUrl } from '../upload/image-url.js';
@@ -18,12 +18,20 @@ export type CatalogueProduct = Pick<
   | 'inStock'
   | 'stockCount'
   | 'images'
+  | keyof UnitFields
 >;
 
-/** A product's cells as the catalogue's file writes them, each picture as `picture` names it. */
+/** How a file names a product's pictures, and the loose product a pack draws from. */
+export interface CatalogueNames {
+  picture: (image: string) => string;
+  /** The loose product of id `id` by its SKU, or by the id itself when it has none. */
+  loose: (id: string) => string;
+}
+
+/** A product's cells as the catalogue's file writes them, pictures and drawsFrom by `names`. */
 export function catalogueCells(
   product: CatalogueProduct,
-  picture: (image: string) => string,
+  { picture, loose }: CatalogueNames,
 ): Record<CatalogueColumn, string> {
   return {
     sku: product.sku ?? '',
@@ -39,12 +47,20 @@ export function catalogueCells(
     // The count this file read: brought back, its count applies only while the product's is it.
     stockCountRead: product.stockCount === null ? '' : String(product.stockCount),
     images: product.images.map(picture).join(';'),
+    unit: product.unit,
+    steps: product.steps?.join('|') ?? '',
+    scaleCode: product.scaleCode ?? '',
+    family: product.family ?? '',
+    packLabel: product.packLabel ?? '',
+    drawsFrom: product.drawsFrom ? loose(product.drawsFrom) : '',
+    packQuantity: product.packQuantity === null ? '' : String(product.packQuantity),
   };
 }
 
 /**
  * The live catalogue as the import reads it (`GET /api/product/export`): the same columns, by
- * name, pictures as URLs under `publicUrl`, so that importing it again changes nothing. A cell,
+ * name, pictures as URLs under `publicUrl` and the loose product a pack draws from by its SKU,
+ * so that importing it again changes nothing. A cell,
  * or a line of one, that a spreadsheet would run as a formula is written as text (a leading
  * apostrophe, which the import takes off).
  */
@@ -57,8 +73,12 @@ export async function exportCatalogue(
     { archivedAt: null },
     { orderBy: { name: 'asc', id: 'asc' } },
   );
-  const rows = products.map((product) =>
-    catalogueCells(product, (image) => absoluteUrl(image, publicUrl)),
-  );
+  // A pack draws only from a live product (archiving one that packs draw from is refused).
+  const codes = new Map(products.map((product) => [product.id, product.sku ?? product.id]));
+  const names: CatalogueNames = {
+    picture: (image) => absoluteUrl(image, publicUrl),
+    loose: (id) => codes.get(id) ?? id,
+  };
+  const rows = products.map((product) => catalogueCells(product, names));
   return spreadsheetCsv(rows, CATALOGUE_COLUMNS);
 }

@@ -4,7 +4,7 @@ import {
   type CatalogueColumn,
   type ImportChange,
 } from '@kirana/shared';
-import { catalogueCells } from './catalogue-export.js';
+import { catalogueCells, type CatalogueNames } from './catalogue-export.js';
 import type { Planned } from './catalogue-import-row.js';
 
 /*
@@ -19,7 +19,11 @@ const COLUMN_OF: Record<string, CatalogueColumn> = {
 };
 
 /** The columns that hold a list, and what separates its items in a cell. */
-const LIST_SEPARATOR: Partial<Record<string, string>> = { description: '|', images: ';' };
+const LIST_SEPARATOR: Partial<Record<string, string>> = {
+  description: '|',
+  images: ';',
+  steps: '|',
+};
 
 /** A picture by its file name: a stored one's, or the .zip file's. */
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -32,12 +36,22 @@ const clip = (text: string) =>
  * IMPORT_LIMITS.changesListed rows, chosen first among those that take something away (a field
  * emptied, a line or picture left out), and how many more rows change.
  */
-export function listedChanges(planned: Planned[]): {
+export function listedChanges(
+  planned: Planned[],
+  looseCodes: ReadonlyMap<string, string>,
+): {
   changes: ImportChange[];
   moreChanges: number;
 } {
   const updates = planned.flatMap((plan) =>
-    plan.product && plan.changed.length > 0 ? [changeOf(plan, plan.product)] : [],
+    plan.product && plan.changed.length > 0
+      ? [
+          changeOf(plan, plan.product, {
+            picture: fileName,
+            loose: (id) => looseCodes.get(id) ?? id,
+          }),
+        ]
+      : [],
   );
   const chosen = new Set(updates.filter(({ takesAway }) => takesAway));
   for (const update of updates) chosen.add(update);
@@ -48,14 +62,14 @@ export function listedChanges(planned: Planned[]): {
   };
 }
 
-function changeOf(plan: Planned, product: NonNullable<Planned['product']>) {
-  const before = catalogueCells(product, fileName);
+function changeOf(plan: Planned, product: NonNullable<Planned['product']>, names: CatalogueNames) {
+  const before = catalogueCells(product, names);
   const pictures = plan.pictures?.map((picture) =>
     typeof picture === 'string' ? picture : picture.fileName,
   );
   const after = catalogueCells(
     { ...product, ...plan.fields, images: pictures ?? product.images },
-    fileName,
+    names,
   );
   let takesAway = false;
   const columns = plan.changed

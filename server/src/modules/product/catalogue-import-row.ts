@@ -13,6 +13,7 @@ import type { Entry } from 'yauzl';
 import { restoreFormulas } from '../../lib/csv.js';
 import type { Category } from '../category/category.entity.js';
 import type { PictureArchive } from './picture-archive.js';
+import { splitUnitChange, type UnitChange } from './product-packs.js';
 import type { Product } from './product.entity.js';
 import { storedPath } from './product.service.js';
 
@@ -42,6 +43,11 @@ export interface Planned {
   changed: string[];
   /** The count the file read, when the row changes the product's count by it (else null). */
   countRead: number | null;
+  /**
+   * The unit fields the row gives, drawsFrom as the file names it (a SKU): catalogue-import-units.ts
+   * checks them against the other rows and the catalogue, and puts them in `fields`.
+   */
+  units: UnitChange;
 }
 
 /**
@@ -130,7 +136,8 @@ export function planRow(
   const data: ImportRow = parsed.data;
   const pictures = picturesOf(cells.get('images'), product, archive, fail);
   if (pictures === null) return null;
-  const fields = fieldsOf(data, product);
+  const { change: units, rest } = splitUnitChange(fieldsOf(data, product));
+  const fields: Planned['fields'] = rest;
   // The SKU that found the product is its own, in whatever case the file writes it.
   if (bySku) delete fields.sku;
   const stock = {
@@ -173,7 +180,7 @@ export function planRow(
   }
   if (counted) fields.pastCount = 0;
   const sku = cells.get('sku')?.trim() || null;
-  return { row, line, sku, product, fields, pictures, changed, countRead };
+  return { row, line, sku, product, fields, pictures, changed, countRead, units };
 }
 
 /** Why a row's count is not applied: the product's count is no longer the one its file read. */

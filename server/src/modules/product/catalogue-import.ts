@@ -11,6 +11,7 @@ import { removeImage, storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { listedChanges } from './catalogue-import-changes.js';
 import { readCsv, readHeader } from './catalogue-import-csv.js';
+import { planUnits } from './catalogue-import-units.js';
 import {
   cellsOf,
   countMovedMessage,
@@ -91,7 +92,7 @@ export async function importCatalogue(
   const categories = await em.find(CategorySchema, {});
   const twins = await productsWithoutSku(em, records, categories);
   const matched = new Map<string, ImportRecord>();
-  const planned: Planned[] = [];
+  let planned: Planned[] = [];
   const seen = {
     sku: new Map<string, ImportRecord>(),
     barcode: new Map<string, ImportRecord>(),
@@ -127,13 +128,15 @@ export async function importCatalogue(
     }
     planned.push(plan);
   }
+  const { refused, looseCodes } = await planUnits(em, planned, errors);
+  planned = planned.filter((plan) => !refused.has(plan));
   await checkCodesFree(em, planned, errors);
   const result = {
     created: planned.filter((plan) => !plan.product).length,
     updated: planned.filter((plan) => plan.product && plan.changed.length > 0).length,
     unchanged: planned.filter((plan) => plan.product && plan.changed.length === 0).length,
     errors: errors.sort((a, b) => a.row - b.row),
-    ...listedChanges(planned),
+    ...listedChanges(planned, looseCodes),
   };
   if (mode === 'preview' || errors.length > 0) return result;
   await apply(em, store, planned, archive);

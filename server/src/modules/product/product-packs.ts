@@ -6,6 +6,7 @@
 import {
   DEFAULT_STEPS,
   SOLD_BY_THE_PIECE,
+  UNIT_FIELDS,
   MAX_LOOSE_STOCK,
   MAX_STOCK_COUNT,
   unitFieldsProblem,
@@ -17,16 +18,6 @@ import { ProductSchema, type Product } from './product.entity.js';
 
 /** The unit fields a change sets (absent: left as they are, or as the new unit has them). */
 export type UnitChange = Partial<UnitFields>;
-
-const UNIT_FIELDS = [
-  'unit',
-  'steps',
-  'scaleCode',
-  'family',
-  'packLabel',
-  'drawsFrom',
-  'packQuantity',
-] as const satisfies readonly (keyof UnitFields)[];
 
 /** A change's unit fields apart from the rest of it. */
 export function splitUnitChange<Fields extends UnitChange>(
