@@ -15,6 +15,7 @@ import {
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../lib/errors.js';
 import type { Planned } from './catalogue-import-row.js';
 import { unitFieldsAfter, unitFieldsOf } from './product-packs.js';
 import type { ProductSchema } from './product.entity.js';
@@ -222,6 +223,37 @@ async function checkPacksKept(
         plan,
         'unit',
         `unit: packs draw from ${plan.product?.name} (${kept.map((pack) => pack.name).join(', ')}): archive them or change what they draw from first`,
+      );
+  }
+}
+
+/**
+ * Every live loose product a row newly draws from is still live and loose, checked with those
+ * products held (shared) to the transaction's end: neither archived nor given another unit since
+ * the rows were checked, nor until they are written.
+ * @throws AppError DRAWS_FROM_INVALID naming the first row whose loose product changed.
+ */
+export async function checkLooseKept(tx: EntityManager, planned: Planned[]): Promise<void> {
+  const inFile = new Map(planned.map((plan) => [plan.product?.id ?? plan.fields.id, plan]));
+  const drawing = planned.filter(
+    ({ fields }) => fields.drawsFrom && !inFile.get(fields.drawsFrom)?.fields.id,
+  );
+  if (drawing.length === 0) return;
+  const loose = await tx
+    .getKysely<ProductTables>()
+    .selectFrom('products')
+    .select(['id', 'name', 'unit', 'archived_at'])
+    .where('id', 'in', [...new Set(drawing.map(({ fields }) => fields.drawsFrom as string))])
+    .forShare()
+    .execute();
+  const now = new Map(loose.map((product) => [product.id, product]));
+  for (const { row, line, fields } of drawing) {
+    const product = now.get(fields.drawsFrom as string);
+    const unit = inFile.get(product?.id)?.fields.unit ?? product?.unit;
+    if (!product || product.archived_at || unit === 'piece')
+      throw new AppError(
+        'DRAWS_FROM_INVALID',
+        `row ${row} (line ${line}): drawsFrom: ${product?.name ?? 'the loose product'} changed meanwhile: check the file again`,
       );
   }
 }

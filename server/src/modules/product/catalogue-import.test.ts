@@ -477,6 +477,40 @@ describe('importing and exporting the catalogue', () => {
     expect([now.stockCount, now.images]).toEqual([19, []]);
   });
 
+  test('a loose product given another unit after the rows were checked: the pack drawing from it is not written', async () => {
+    const sugar = `SUGAR-${tag}`;
+    const loose = csvOf([
+      ['sku', 'name', 'category', 'price', 'offerPrice', 'unit'],
+      [sugar, `Loose Sugar ${tag}`, category, '48', '45', 'kg'],
+    ]);
+    await send(loose, { mode: 'apply' }).expect(200);
+    const pack = csvOf([
+      ['sku', 'name', 'category', 'price', 'offerPrice', 'drawsFrom', 'packQuantity', 'images'],
+      [`SUGAR-1-${tag}`, `Sugar 1 kg ${tag}`, category, '50', '48', sugar, '1000', 'sugar.png'],
+    ]);
+    // The pictures are stored after the rows are checked, before they are written.
+    const put = app.store.put.bind(app.store);
+    const spy = vi.spyOn(app.store, 'put').mockImplementationOnce(async (name, data) => {
+      await app.orm.em
+        .getConnection()
+        .execute(`update products set unit = 'piece', steps = null where sku = '${sugar}'`);
+      await put(name, data);
+    });
+    try {
+      const response = await send(pack, {
+        mode: 'apply',
+        zip: await zipOf({ 'sugar.png': await picture('png') }),
+      }).expect(400);
+      expect(response.body).toMatchObject({
+        code: 'DRAWS_FROM_INVALID',
+        message: `row 1 (line 2): drawsFrom: Loose Sugar ${tag} changed meanwhile: check the file again`,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await app.orm.em.fork().count(ProductSchema, { sku: `SUGAR-1-${tag}` })).toBe(0);
+  });
+
   describe('an apply that fails after storing its pictures leaves the uploads folder as it was', () => {
     const uploads = async () => (await (app.store as LocalImageStore).names()).sort();
     const file = (sku: string) =>

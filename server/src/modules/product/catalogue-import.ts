@@ -11,7 +11,7 @@ import { removeImage, storeImage } from '../upload/images.js';
 import { assertImage } from '../upload/upload.js';
 import { listedChanges } from './catalogue-import-changes.js';
 import { readCsv, readHeader } from './catalogue-import-csv.js';
-import { planUnits } from './catalogue-import-units.js';
+import { checkLooseKept, planUnits } from './catalogue-import-units.js';
 import {
   cellsOf,
   countMovedMessage,
@@ -277,6 +277,7 @@ async function writeRows(em: EntityManager, planned: Planned[], urls: Map<Entry,
     await checkCodesFree(tx, planned, lost);
     if (lost[0]) throw new AppError('CONFLICT', `${rowName(lost[0])}: ${lost[0].message}`);
     await checkCountsKept(tx, planned);
+    await checkLooseKept(tx, planned);
     for (const [index, plan] of planned.entries()) {
       // Written in batches inside the one transaction, each let go once written: a whole
       // catalogue's entities held at once would grow the server's memory for good.
