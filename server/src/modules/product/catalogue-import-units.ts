@@ -132,14 +132,12 @@ function applyUnits(
   const given = product ? plan.changed.includes('stockCount') : fields.stockCount != null;
   const recount =
     !!before && (after.unit !== before.unit || (after.drawsFrom !== null && !before.drawsFrom));
-  if (fields.stockCount != null && after.drawsFrom !== null) {
-    if (given)
-      return fail(
-        plan,
-        'stockCount',
-        `stockCount: a pack drawing from a loose product keeps no count of its own`,
-      );
-  }
+  if (fields.stockCount != null && after.drawsFrom !== null && given)
+    return fail(
+      plan,
+      'stockCount',
+      'stockCount: a pack drawing from a loose product keeps no count of its own',
+    );
   if (fields.stockCount != null && (after.drawsFrom !== null || (recount && !given))) {
     Object.assign(fields, { stockCount: null, pastCount: 0 });
     if (!plan.changed.includes('stockCount')) plan.changed.push('stockCount');

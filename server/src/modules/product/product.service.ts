@@ -258,8 +258,9 @@ export function changedFieldsNote(fields: readonly string[]): string {
  * nothing. Past orders keep the prices they were charged.
  * @throws AppError NOT_FOUND for an unknown product; CONFLICT for an archived one, or for a SKU or
  * barcode another live product holds, as either; as assertUnitFields for its unit and packs
- * (a change of unit, or to drawing from loose stock, empties its count); INVALID for a picture that is not the product's
- * own or not a picture, more than MAX_PRODUCT_IMAGES pictures, or an offer above the price.
+ * (a change of unit, or to drawing from loose stock, empties its count); INVALID for a picture
+ * that is not the product's own or not a picture, more than MAX_PRODUCT_IMAGES pictures, or an
+ * offer above the price.
  */
 export async function updateProduct(
   em: EntityManager,
