@@ -43,6 +43,31 @@ describe('takeForSale: the one way online orders and the counter take units and 
     expect(await stockOf(loose.id)).toEqual({ inStock: true, stockCount: null, past: 0 });
   });
 
+  test('refuses what is sold by weight, or draws from loose stock, until weighed sales are sold, taking nothing', async () => {
+    const em = app.orm.em.fork();
+    const dal = await createProduct(em, { name: 'Toor Dal', stockCount: 5_000 });
+    await em.nativeUpdate(ProductSchema, dal.id, { unit: 'kg', steps: [250, 500, 1_000] });
+    const pack = await createProduct(em, { name: 'Toor Dal 1 kg', stockCount: null });
+    await em.nativeUpdate(ProductSchema, pack.id, { drawsFrom: dal.id, packQuantity: 1_000 });
+    const atta = await createProduct(em, { name: 'Atta 5 kg', stockCount: 10 });
+
+    expect(
+      await refusal([
+        { product: atta.id, quantity: 1 },
+        { product: dal.id, quantity: 1 },
+      ]),
+    ).toEqual({
+      code: 'CONFLICT',
+      message: 'Toor Dal is sold by the kilo, which orders and the counter do not sell yet',
+    });
+    expect(await refusal([{ product: pack.id, quantity: 1 }])).toEqual({
+      code: 'CONFLICT',
+      message: 'Toor Dal 1 kg draws from loose stock, which orders and the counter do not sell yet',
+    });
+    expect(await stockOf(atta.id)).toEqual({ inStock: true, stockCount: 10, past: 0 });
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 5_000, past: 0 });
+  });
+
   test('two sales racing for the last unit: one takes it, the other is refused, the count stops at 0', async () => {
     const last = await createProduct(app.orm.em.fork(), { name: 'Ghee 1 L', stockCount: 1 });
     const line = [{ product: last.id, quantity: 1 }];

@@ -28,7 +28,8 @@ export interface SoldLine {
  * `pastCount` (the seller's word at the counter) a counted product short of units is taken from
  * all the same, past its count. Answers the lines priced from the catalogue, in their order.
  * Refused, it has taken nothing once `tx` rolls back.
- * @throws AppError INVALID for an unknown product; CONFLICT for an archived one; OUT_OF_STOCK for
+ * @throws AppError INVALID for an unknown product; CONFLICT for an archived one, or one sold by
+ * weight or drawing from loose stock (not sold yet); OUT_OF_STOCK for
  * a product out of stock or with fewer units left than asked (naming what is left), or CONFLICT
  * when its stock changed meanwhile (notEnoughLeft).
  */
@@ -49,6 +50,8 @@ export async function takeForSale(
       'p.in_stock',
       'p.stock_count',
       'p.archived_at',
+      'p.unit',
+      'p.draws_from',
       eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
     ])
     .where(
@@ -62,6 +65,19 @@ export async function takeForSale(
     const product = products.get(id);
     if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
     if (product.archived_at) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+    // Weighed sales (grams in carts, orders and the till, packs taking loose stock) are the next
+    // step of loose goods (docs/catalogue.md#loose-goods-and-packs): until then they are refused,
+    // never sold as pieces at a price per kilo.
+    if (product.unit !== 'piece')
+      throw new AppError(
+        'CONFLICT',
+        `${product.name} is sold by the ${product.unit === 'kg' ? 'kilo' : 'litre'}, which orders and the counter do not sell yet`,
+      );
+    if (product.draws_from !== null)
+      throw new AppError(
+        'CONFLICT',
+        `${product.name} draws from loose stock, which orders and the counter do not sell yet`,
+      );
     // Sold past the count, a product out of stock at 0 is taken from all the same.
     if (!product.in_stock && product.taken !== true)
       throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
