@@ -9,9 +9,15 @@ import { createLogger } from './lib/logger.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backup/restore.js';
 import { readShopTimeZone, shopBackups } from './shop-backups.js';
 
+/** Why the command stops, said in one line (`fail`). */
+class CommandFailure extends Error {}
+
+/**
+ * Stops the command with `message`. It is thrown, not `process.exit`: the process then ends once
+ * what is under way has (a WebAssembly module still compiling at an exit can leave it hanging).
+ */
 function fail(message: string): never {
-  console.error(`kirana: ${message}`);
-  process.exit(1);
+  throw new CommandFailure(message);
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -80,7 +86,13 @@ function configured<Loaded>(load: () => Loaded): Loaded {
 }
 
 const [command, file] = process.argv.slice(2);
-if (command === 'backup') await backUp(configured(loadConfig));
-// A restore generates no key into DATA_DIR: a refused one leaves it as it was.
-else if (command === 'restore') await restore(configured(loadDataLocation), file);
-else fail(`unknown command ${command}: backup, or restore FILE`);
+try {
+  if (command === 'backup') await backUp(configured(loadConfig));
+  // A restore generates no key into DATA_DIR: a refused one leaves it as it was.
+  else if (command === 'restore') await restore(configured(loadDataLocation), file);
+  else fail(`unknown command ${command}: backup, or restore FILE`);
+} catch (error) {
+  if (!(error instanceof CommandFailure)) throw error;
+  console.error(`kirana: ${error.message}`);
+  process.exitCode = 1;
+}
