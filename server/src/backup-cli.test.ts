@@ -114,4 +114,4 @@ test('a refused restore leaves DATA_DIR as it was: no key generated into it, non
   } finally {
     await rm(empty, { recursive: true, force: true });
   }
-}, 180_000);
+}, 60_000);
