@@ -6,6 +6,7 @@ export * from './contract/cart.js';
 export * from './contract/backup.js';
 export * from './contract/cash.js';
 export * from './contract/category.js';
+export * from './contract/category-requests.js';
 export * from './contract/common.js';
 export * from './contract/counter.js';
 export * from './contract/dashboard.js';
