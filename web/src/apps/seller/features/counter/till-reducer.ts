@@ -4,9 +4,16 @@
  * again after a refusal, a bill held over a reload. What the till must do next (send the sale,
  * read the products again, say something) is data in the state, which useTillSession runs.
  */
-import type { CounterPayment, CounterSale, CounterSaleBody, Product } from '@kirana/shared';
+import {
+  parseWeight,
+  type CounterPayment,
+  type CounterSale,
+  type CounterSaleBody,
+  type Product,
+} from '@kirana/shared';
 import {
   addToBill,
+  isLoose,
   billBeyond,
   billTotals,
   cashFor,
@@ -16,6 +23,7 @@ import {
   saleBody,
   setQuantity,
   type Bill,
+  type BillLabel,
 } from './bill';
 import type { HeldBill } from './held-bill';
 
@@ -49,6 +57,13 @@ export interface TillState {
    * cleared by its answer.
    */
   unanswered: CounterSaleBody | null;
+  /**
+   * Loose products scanned or picked whose weight the seller is asked for, the first asked now
+   * (docs/counter.md#weighing-scale-labels): on the bill once weighed.
+   */
+  weighing: readonly Product[];
+  /** Why the weight typed for the first of `weighing` was refused, or null. */
+  weightProblem: string | null;
   /** Codes scanned whose products are still being looked up. */
   lookups: number;
   /** Pay pressed while codes were looked up: pressed again once they are on the bill. */
@@ -80,10 +95,18 @@ export type TillEvent =
   | { type: 'held bill restored'; held: HeldBill }
   /** A code was sent to be looked up. */
   | { type: 'scanned' }
-  | { type: 'looked up'; product: Product; quantity: number }
+  /**
+   * A code's product; a weighing scale's `label` holds its weight, else a loose product is asked
+   * for its weight and a piece sold `quantity` times.
+   */
+  | { type: 'looked up'; product: Product; quantity: number; label?: BillLabel }
   | { type: 'lookup failed' }
   /** A suggestion was picked. */
   | { type: 'picked'; product: Product; quantity: number }
+  /** The weight of the loose product asked for, as typed ("0.75", "750g", "1.2kg"). */
+  | { type: 'weight typed'; text: string }
+  /** The loose product asked for is not weighed after all: not put on the bill. */
+  | { type: 'weighing dismissed' }
   | { type: 'quantity set'; productId: string; quantity: number }
   | { type: 'payment chosen'; payment: CounterPayment }
   | { type: 'tendered typed'; tendered: string }
@@ -108,6 +131,8 @@ export const emptyTill = (key: string): TillState => ({
   tendered: '',
   key,
   unanswered: null,
+  weighing: [],
+  weightProblem: null,
   lookups: 0,
   payAfterLookups: null,
   recording: null,
@@ -135,7 +160,8 @@ function step(state: TillState, event: TillEvent): TillState {
     case 'scanned':
       return { ...state, lookups: state.lookups + 1 };
     case 'looked up': {
-      const looked = { ...add(state, event.product, event.quantity), lookups: state.lookups - 1 };
+      const { product, quantity, label } = event;
+      const looked = { ...add(state, product, quantity, label), lookups: state.lookups - 1 };
       const { lookups, payAfterLookups } = looked;
       // Pay pressed meanwhile: the bill is whole now.
       if (lookups > 0 || !payAfterLookups) return looked;
@@ -146,6 +172,11 @@ function step(state: TillState, event: TillEvent): TillState {
       return { ...state, lookups: state.lookups - 1, payAfterLookups: null };
     case 'picked':
       return add(state, event.product, event.quantity);
+    case 'weight typed':
+      return weighed(state, event.text);
+    case 'weighing dismissed':
+      if (state.weighing.length === 0) return state;
+      return { ...state, weighing: state.weighing.slice(1), weightProblem: null };
     case 'quantity set':
       return { ...state, bill: setQuantity(state.bill, event.productId, event.quantity) };
     case 'payment chosen':
@@ -169,10 +200,34 @@ function step(state: TillState, event: TillEvent): TillState {
   }
 }
 
-/** `quantity` of `product` on the bill, or on the next one while this one is recorded. */
-function add(state: TillState, product: Product, quantity: number): TillState {
-  if (state.recording) return { ...state, queued: addToBill(state.queued, product, quantity) };
-  return { ...state, bill: addToBill(state.bill, product, quantity), done: null };
+/**
+ * `quantity` of `product` on the bill, or on the next one while this one is recorded; a scale
+ * `label`'s weight as it says; a loose product without one is asked for its weight first.
+ */
+function add(state: TillState, product: Product, quantity: number, label?: BillLabel): TillState {
+  if (isLoose(product) && !label) return { ...state, weighing: [...state.weighing, product] };
+  return onBill(state, product, quantity, label);
+}
+
+/** `quantity` of `product` (a `label`'s) on the bill, or the next one while this one is recorded. */
+function onBill(
+  state: TillState,
+  product: Product,
+  quantity: number,
+  label?: BillLabel,
+): TillState {
+  if (state.recording)
+    return { ...state, queued: addToBill(state.queued, product, quantity, label) };
+  return { ...state, bill: addToBill(state.bill, product, quantity, label), done: null };
+}
+
+/** The weight typed for the loose product asked for: on the bill, or refused with the reason. */
+function weighed(state: TillState, text: string): TillState {
+  const [product, ...rest] = state.weighing;
+  if (!product || product.unit === 'piece') return state;
+  const reading = parseWeight(text, product.unit);
+  if (!reading.ok) return { ...state, weightProblem: reading.message };
+  return onBill({ ...state, weighing: rest, weightProblem: null }, product, reading.quantity);
 }
 
 /** A new bill holding `scanned`, under `key`, paid in cash until said otherwise. */
@@ -191,10 +246,12 @@ const nextBill = (state: TillState, scanned: Bill, key: string): TillState => ({
 /**
  * Records the bill: not while one is recorded (a second F9 is not the next bill's), after the
  * codes still looked up (a scanner's Enter and a quick F9 are milliseconds apart), and only a
- * bill ready to sell. One that sells past a product's count asks the seller first.
+ * bill ready to sell, with nothing left to weigh. One that sells past a product's count asks the
+ * seller first.
  */
 function pay(state: TillState, event: PayPressed): TillState {
-  if (state.recording) return state;
+  // An item still to weigh is not on the bill yet: the seller finishes it first.
+  if (state.recording || state.weighing.length > 0) return state;
   if (state.lookups > 0) return { ...state, payAfterLookups: event };
   const { bill, payment, tendered } = state;
   if (!readyToSell(bill, payment, tendered, event.upiId)) return state;

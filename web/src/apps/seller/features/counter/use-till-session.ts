@@ -128,19 +128,30 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     if (await desktopPrintsReceipts().catch(() => false)) await printer.print(sale, true);
   };
 
-  /** A code scanned or typed: its product on the bill once looked up; an unknown one is said. */
+  /**
+   * A code scanned or typed: its product on the bill once looked up (a scale label's with the
+   * label's weight); an unknown one is said.
+   */
   const onCode = async (code: string, quantity: number): Promise<boolean> => {
     send({ type: 'scanned' });
-    let product: Product;
+    let found: { product: Product; quantity?: number };
     try {
-      product = await lookUp.mutateAsync(code);
+      found = await lookUp.mutateAsync(code);
     } catch (problem) {
       toast.error(failureMessage(problem, `No product has the code ${code}`));
       send({ type: 'lookup failed' });
       return false;
     }
-    send({ type: 'looked up', product, quantity });
+    const { product, quantity: labelled } = found;
+    const label = labelled === undefined ? undefined : { code, quantity: labelled };
+    send({ type: 'looked up', product, quantity, label });
     return true;
+  };
+
+  /** The weight typed for the loose product asked for; weighed, back to the scan box. */
+  const weigh = (text: string) => {
+    send({ type: 'weight typed', text });
+    if (current.current.weighing.length === 0) backToScan();
   };
 
   const pay = (pastCountAgreed = false) => {
@@ -216,6 +227,13 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     pick: (product: Product, quantity: number) => send({ type: 'picked', product, quantity }),
     setQuantity: (productId: string, quantity: number) =>
       send({ type: 'quantity set', productId, quantity }),
+    /** The loose product whose weight the seller is asked for now, or null. */
+    weighingNow: till.weighing[0] ?? null,
+    weigh,
+    dismissWeighing: () => {
+      send({ type: 'weighing dismissed' });
+      if (current.current.weighing.length === 0) backToScan();
+    },
     choosePayment: (payment: CounterPayment) => send({ type: 'payment chosen', payment }),
     typeTendered: (tendered: string) => send({ type: 'tendered typed', tendered }),
     pay,
