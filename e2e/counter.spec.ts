@@ -130,8 +130,8 @@ test.describe('the counter', () => {
       const receipt = page.frameLocator('iframe[title="Receipt"]').locator('body');
       await expect(receipt).toContainText(`Bill ${cashBill}`);
       await expect(receipt).toContainText(ladoo.name);
-      await expect(receipt).toContainText('Rs 336.60');
-      await expect(receipt).toContainText('Rs 163.40');
+      await expect(receipt).toContainText('₹336.60');
+      await expect(receipt).toContainText('₹163.40');
 
       // UPI: the next scan starts the next sale; F8 shows the QR for the exact amount.
       await scan.focus();
