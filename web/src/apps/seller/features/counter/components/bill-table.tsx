@@ -1,14 +1,7 @@
-import {
-  formatQuantity,
-  formatReceiptQuantity,
-  ORDER_CURRENCY,
-  pricePerUnitText,
-  toPaise,
-  type Product,
-} from '@kirana/shared';
+import { formatQuantity, formatReceiptQuantity } from '@kirana/shared';
 import { useId, useState } from 'react';
 import { lineAmountOf, shortOf, typedQuantity, type Bill, type BillLine } from '../bill';
-import { paiseText, rupees } from '../money';
+import { paiseText, priceText } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 
@@ -17,12 +10,6 @@ interface BillTableProps {
   onQuantity: (productId: string, quantity: number) => void;
   disabled?: boolean;
 }
-
-/** A line's price: per piece, or per kilo (litre) of a loose product, "₹140.00/kg". */
-const priceText = ({ offerPrice, unit }: Product) =>
-  unit === 'piece'
-    ? rupees(offerPrice)
-    : pricePerUnitText(toPaise(offerPrice), unit, ORDER_CURRENCY);
 
 /** What a loose line weighs at what price, as its receipt prints it: "0.750 kg × ₹140.00/kg". */
 const measureText = ({ product, quantity }: BillLine) =>

@@ -1,7 +1,8 @@
-import { pricePerUnitText, toPaise, ORDER_CURRENCY, type Product } from '@kirana/shared';
+import type { Product } from '@kirana/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../../../common/ui/button';
 import { Field } from '../../../../../common/ui/field';
+import { priceText } from '../money';
 
 interface WeighBoxProps {
   /** The loose product whose weight the seller is asked for. */
@@ -35,7 +36,7 @@ export function WeighBox({ product, problem, onWeight, onDismiss }: WeighBoxProp
     >
       <Field
         id={`${id}-weight`}
-        label={`${measure} of ${product.name} (${pricePerUnitText(toPaise(product.offerPrice), product.unit, ORDER_CURRENCY)})`}
+        label={`${measure} of ${product.name} (${priceText(product)})`}
         hint={`In ${product.unit === 'L' ? 'litres' : 'kilos'}, or with its unit: ${example}`}
         problem={problem ?? undefined}
       >
