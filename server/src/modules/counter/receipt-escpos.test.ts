@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { SaleRecord } from './counter-reads.js';
 import { receiptEscPos } from './receipt-escpos.js';
 import { receiptHtml } from './receipt-html.js';
-import type { ReceiptSale } from './receipt.js';
 
 /** A sale of two lines paid in cash, at 2:40 pm in Pune. */
 const sale: SaleRecord = {
@@ -41,7 +40,7 @@ const sale: SaleRecord = {
  * where the price times the grams, cut to the paisa, would say ₹105.03), 250 g of them since
  * returned, and a packet of salt.
  */
-const looseSale: ReceiptSale = {
+const looseSale: SaleRecord = {
   ...sale,
   number: 18,
   subtotalPaise: 13_304,

@@ -1,6 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { ReceiptWidth } from '@kirana/shared';
-import { receiptOf, type ReceiptSale, type ReceiptShop } from './receipt.js';
+import type { SaleRecord } from './counter-reads.js';
+import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /** Characters a line holds in the printers' standard font: 58 mm paper, 80 mm paper. */
 const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
@@ -13,7 +14,7 @@ const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
  * quantity column holds 4 characters), in ASCII: the code page has no '×'.
  */
 export function receiptEscPos(
-  sale: ReceiptSale,
+  sale: SaleRecord,
   shop: ReceiptShop,
   { width, drawer }: { width: ReceiptWidth; drawer: boolean },
 ): Uint8Array {

@@ -1,5 +1,6 @@
 import { escapeHtml as e, ORDER_CURRENCY, type ReceiptWidth } from '@kirana/shared';
-import { receiptOf, type ReceiptSale, type ReceiptShop } from './receipt.js';
+import type { SaleRecord } from './counter-reads.js';
+import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /**
  * The receipt of `sale` as a whole HTML page for any printer, and for a browser: sized for paper
@@ -8,7 +9,7 @@ import { receiptOf, type ReceiptSale, type ReceiptShop } from './receipt.js';
  * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
  * the page too: the desktop app prints it from text, without the answer's headers).
  */
-export function receiptHtml(sale: ReceiptSale, shop: ReceiptShop, width: ReceiptWidth): string {
+export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth): string {
   const receipt = receiptOf(sale, shop, ORDER_CURRENCY);
   const rows = (pairs: Array<[string, string]>) =>
     pairs

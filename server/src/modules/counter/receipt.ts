@@ -43,11 +43,6 @@ export interface Receipt {
   footer: string;
 }
 
-/** A sale as its receipt reads it: each line sold by its `unit`, by the piece when not said. */
-export type ReceiptSale = Omit<SaleRecord, 'lines'> & {
-  lines: Array<SaleRecord['lines'][number] & { unit?: Unit }>;
-};
-
 /** `at` on the shop's clock, in plain ASCII: every printer's code page has it. */
 function receiptDate(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -73,7 +68,7 @@ function receiptDate(at: Date, timeZone: string): string {
  * the sale was priced by (quantity.ts lineAmount).
  */
 export function receiptOf(
-  sale: ReceiptSale,
+  sale: SaleRecord,
   shop: ReceiptShop,
   symbol: CurrencySymbol = SHOP_CURRENCY,
 ): Receipt {
@@ -91,7 +86,7 @@ export function receiptOf(
     contact: [...(shop.address ? shop.address.split('\n') : []), `Phone ${shop.phone}`],
     bill: `Bill ${sale.number}`,
     date: receiptDate(sale.createdAt, shop.timeZone),
-    lines: sale.lines.map(({ name, quantity, unit = 'piece', unitPricePaise, returned }) => ({
+    lines: sale.lines.map(({ name, quantity, unit, unitPricePaise, returned }) => ({
       name: returned > 0 ? `${name} (${formatReceiptQuantity(returned, unit)} returned)` : name,
       unit,
       quantity: formatReceiptQuantity(quantity, unit),
