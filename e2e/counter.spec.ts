@@ -361,7 +361,7 @@ test.describe('the counter', () => {
     }
   });
 
-  test('a loose item scanned asks its weight, a weight refused says why, one typed is sold in grams; a weighing scale’s label adds its weight at once; the receipt says 0.750 kg × ₹140.00/kg', async ({
+  test('a loose item scanned asks its weight, a weight refused says why, one typed is sold in grams; a weighing scale’s label adds its weight at once; the receipt says 0.750 kg × ₹140.00/kg; a return typed as a weight', async ({
     page,
     expectFailedRequest,
   }) => {
@@ -403,7 +403,7 @@ test.describe('the counter', () => {
     );
     try {
       const { scan, scanner } = await tillScreen(page);
-      const bill = page.getByRole('table', { name: 'The bill' });
+      const billTable = page.getByRole('table', { name: 'The bill' });
 
       // The onion's crate barcode: its weight is asked, the field focused.
       await scanner(onion.barcode);
@@ -413,11 +413,11 @@ test.describe('the counter', () => {
       await page.keyboard.type('0,75');
       await page.keyboard.press('Enter');
       await expect(page.getByText(/Write the weight without a comma/)).toBeVisible();
-      await expect(bill).toBeHidden();
+      await expect(billTable).toBeHidden();
       await weight.fill('750g');
       await page.keyboard.press('Enter');
-      await expect(bill).toContainText('0.750 kg × ₹140.00/kg');
-      await expect(bill).toContainText('₹105.00');
+      await expect(billTable).toContainText('0.750 kg × ₹140.00/kg');
+      await expect(billTable).toContainText('₹105.00');
       await expect(weight).toBeHidden();
       await expect(scan).toBeFocused();
 
@@ -426,13 +426,13 @@ test.describe('the counter', () => {
       const misread = `${tomatoLabel.slice(0, 12)}${(Number(tomatoLabel[12]) + 1) % 10}`;
       await scanner(misread);
       await expect(page.getByText(/does not check/)).toBeVisible();
-      await expect(bill).not.toContainText(tomato.name);
+      await expect(billTable).not.toContainText(tomato.name);
       await scan.fill('');
 
       // The tomatoes weighed on the scale: the label puts 500 g on the bill at once.
       await scanner(tomatoLabel);
-      await expect(bill).toContainText('0.500 kg × ₹60.00/kg');
-      await expect(bill).toContainText('₹30.00');
+      await expect(billTable).toContainText('0.500 kg × ₹60.00/kg');
+      await expect(billTable).toContainText('₹30.00');
       await expect(
         page.getByRole('textbox', { name: new RegExp(`^Weight of ${tomato.name}`) }),
       ).toBeHidden();
@@ -454,6 +454,23 @@ test.describe('the counter', () => {
       await expect(receipt).toContainText('₹105.00');
       await expect(receipt).toContainText('0.500 kg × ₹60.00/kg');
       await expect(receipt).toContainText('₹137.70');
+
+      // 250 g of the onions come back, typed as a weight: more than was sold is refused.
+      const bill = Number(/Bill (\d+)/.exec((await done.textContent()) ?? '')?.[1]);
+      const sales = page.getByRole('region', { name: 'Today’s sales' });
+      await sales.getByRole('button', { name: `Return items of bill ${bill}` }).click();
+      const giveBack = page.getByRole('dialog', { name: `Return from bill ${bill}` });
+      const back = giveBack.getByLabel(new RegExp(`^${onion.name}`));
+      await expect(giveBack).toContainText('0.750 kg of 0.750 kg can come back');
+      await back.fill('1kg');
+      await expect(giveBack).toContainText('At most 0.750 kg can come back');
+      await expect(giveBack.getByRole('button', { name: 'Record the return' })).toBeDisabled();
+      await back.fill('250g');
+      // 250 g at ₹140/kg and its 2 % tax.
+      await expect(giveBack).toContainText('Give back ₹35.70 in cash');
+      await giveBack.getByRole('button', { name: 'Record the return' }).click();
+      await expect(giveBack).toBeHidden();
+      expect(await grams(onion.id)).toBe(4500);
     } finally {
       await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
       await api.dispose();
