@@ -124,6 +124,25 @@ export function billBeyond(bill: Bill, sold: CounterSaleBody['items']): Bill {
   });
 }
 
+/** The scale labels on `bill`, as scanned. */
+export const labelCodes = (bill: Bill): string[] =>
+  bill.flatMap((line) => labelsOf(line).map((label) => label.code));
+
+/**
+ * `line` with its labels' grams as the server reads them now (`weights`, by code; a label not
+ * read keeps its own): a price label's grams move with the product's price.
+ */
+export function withLabelsRead(line: BillLine, weights: ReadonlyMap<string, number>): BillLine {
+  const before = labelsOf(line);
+  if (before.length === 0) return line;
+  const labels = before.map((label) => ({
+    ...label,
+    quantity: weights.get(label.code) ?? label.quantity,
+  }));
+  const quantity = line.quantity - labelled(before) + labelled(labels);
+  return { ...line, quantity: Math.min(quantity, mostOnALine(line.product.unit)), labels };
+}
+
 /** `more` added to `bill`, line by line, with their labels. */
 export const joinBills = (bill: Bill, more: Bill): Bill =>
   more.reduce((each, line) => {

@@ -459,4 +459,32 @@ describe('the till weighing loose goods, event by event', () => {
       { product: onion, quantity: 250, labels: [{ code: '2100042002500', quantity: 250 }] },
     ]);
   });
+
+  it('a sale refused for prices moved reads its price labels again: the bill shows the grams the server reads at the new price', () => {
+    // A price label of ₹105 read as 750 g at ₹140/kg; the price is now ₹150/kg: 700 g.
+    const refusedSale = run(
+      emptyTill('key-1'),
+      ...labelScanned(),
+      payPressed,
+      refused('BILL_CHANGED'),
+    );
+    expect(refusedSale.refreshing).toMatchObject({ ids: [onion._id], reason: 'BILL_CHANGED' });
+    const dearer = { ...onion, offerPrice: 150 };
+    const read = run(refusedSale, {
+      type: 'products read',
+      products: [dearer],
+      labels: new Map([[LABEL, 700]]),
+    });
+    expect(read.bill).toEqual([
+      { product: dearer, quantity: 700, labels: [{ code: LABEL, quantity: 700 }] },
+    ]);
+    // 700 g at ₹150/kg is ₹105, 2 % tax: the total the server will find.
+    expect(run(read, payPressed).recording?.body).toMatchObject({
+      items: [{ code: LABEL }],
+      amount: 107.1,
+    });
+    // A label not read again keeps its grams.
+    const unread = run(refusedSale, { type: 'products read', products: [dearer] });
+    expect(unread.bill[0]?.quantity).toBe(750);
+  });
 });

@@ -22,6 +22,7 @@ import {
   readyToSell,
   saleBody,
   setQuantity,
+  withLabelsRead,
   type Bill,
   type BillLabel,
 } from './bill';
@@ -120,7 +121,15 @@ export type TillEvent =
    */
   | { type: 'sale failed'; code?: string; lost: boolean; problem: unknown; nextKey: string }
   /** The bill's products as they are now; null when they could not be read. */
-  | { type: 'products read'; products: readonly Product[] | null }
+  /**
+   * The bill's products as they are now, null when they could not be read; with the grams of its
+   * scale labels as read now, by code (a price label's move with the price).
+   */
+  | {
+      type: 'products read';
+      products: readonly Product[] | null;
+      labels?: ReadonlyMap<string, number>;
+    }
   /** The next customer's bill, empty (after a sale, Enter or New sale). */
   | { type: 'next sale'; nextKey: string };
 
@@ -194,7 +203,7 @@ function step(state: TillState, event: TillEvent): TillState {
     case 'sale failed':
       return saleFailed(state, event);
     case 'products read':
-      return productsRead(state, event.products);
+      return productsRead(state, event.products, event.labels);
     case 'next sale':
       return state.recording ? state : nextBill(state, [], event.nextKey);
   }
@@ -305,18 +314,23 @@ function saleFailed(
 }
 
 /**
- * The bill's products as they are now: the bill shows their new prices, or marks what it cannot
- * sell (not read: it stays as it is, and the next try says why). Stock gone since the bill was
- * shown asks the seller whether to sell past the count, else says why the sale failed.
+ * The bill's products as they are now: the bill shows their new prices, and its scale labels the
+ * grams the server reads from them now (a price label's at the new price, so the total the
+ * server checks is the one shown), or marks what it cannot sell (not read: it stays as it is, and
+ * the next try says why). Stock gone since the bill was shown asks the seller whether to sell
+ * past the count, else says why the sale failed.
  */
-function productsRead(state: TillState, products: readonly Product[] | null): TillState {
+function productsRead(
+  state: TillState,
+  products: readonly Product[] | null,
+  labels: ReadonlyMap<string, number> = new Map(),
+): TillState {
   const { refreshing } = state;
   if (!refreshing) return state;
   const now = new Map(products?.map((product) => [product._id, product]));
-  const bill = state.bill.map((line) => ({
-    ...line,
-    product: now.get(line.product._id) ?? line.product,
-  }));
+  const bill = state.bill.map((line) =>
+    withLabelsRead({ ...line, product: now.get(line.product._id) ?? line.product }, labels),
+  );
   const read = { ...state, bill: products ? bill : state.bill, refreshing: null };
   if (refreshing.reason !== 'OUT_OF_STOCK') return read;
   if (pastCountLines(read.bill).length > 0) return { ...read, askingPastCount: true };

@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { failureMessage, reportFailure } from '../../failure-message';
-import { billTotals, pastCountLines, readyToSell } from './bill';
+import { billTotals, labelCodes, pastCountLines, readyToSell } from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
 import { rupees } from './money';
 import { desktopPrintsReceipts } from './print-receipt';
@@ -105,9 +105,23 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     if (after.notice) tell(after.notice);
     if (after.recording && after.recording !== before.recording) void record(after.recording);
     if (after.refreshing && after.refreshing !== before.refreshing)
-      void productsNow(after.refreshing.ids)
-        .catch(() => null)
-        .then((products) => send({ type: 'products read', products }));
+      void Promise.all([
+        productsNow(after.refreshing.ids).catch(() => null),
+        labelWeights(labelCodes(after.bill)),
+      ]).then(([products, labels]) => send({ type: 'products read', products, labels }));
+  };
+
+  /** The grams the server reads from each of these scale labels now; one not read is left out. */
+  const labelWeights = async (codes: readonly string[]) => {
+    const read = await Promise.all(
+      codes.map((code) =>
+        lookUp
+          .mutateAsync(code)
+          .then(({ quantity }) => (quantity === undefined ? [] : [[code, quantity] as const]))
+          .catch(() => []),
+      ),
+    );
+    return new Map(read.flat());
   };
 
   const record = async (request: SaleRequest) => {
