@@ -45,10 +45,39 @@ export async function importProduct(
   stockCount: number | null,
   barcode = '',
 ): Promise<string> {
+  return importRow(
+    name,
+    `name,category,price,offerPrice,stockCount,barcode\n${name},Bakery,120,110,${stockCount ?? ''},${barcode}\n`,
+  );
+}
+
+/**
+ * Imports one loose product of the shop's own, sold by the kilo at `offerPrice` rupees a kilo,
+ * `grams` counted, with the `barcode` on its crate and the `scaleCode` its scale prints on
+ * labels, and answers its id.
+ */
+export function importLooseProduct(
+  name: string,
+  { offerPrice, grams, barcode, scaleCode }: LooseProduct,
+): Promise<string> {
+  return importRow(
+    name,
+    `name,category,price,offerPrice,stockCount,barcode,unit,scaleCode\n${name},Vegetables,${offerPrice},${offerPrice},${grams},${barcode},kg,${scaleCode}\n`,
+  );
+}
+
+interface LooseProduct {
+  offerPrice: number;
+  grams: number;
+  barcode: string;
+  scaleCode: string;
+}
+
+/** Imports the one product of `csv`, named `name`, and answers its id. */
+async function importRow(name: string, csv: string): Promise<string> {
   const api = await newRequest.newContext({ baseURL: SCALE_URL });
   try {
     expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-    const csv = `name,category,price,offerPrice,stockCount,barcode\n${name},Bakery,120,110,${stockCount ?? ''},${barcode}\n`;
     const imported = await api.post('/api/product/import', {
       multipart: {
         mode: 'apply',
