@@ -7,6 +7,20 @@ import { UNITS } from '../domain/quantity.js';
  * product-editing.ts; the CSV import is catalogue-import.ts.
  */
 
+/**
+ * One size of a product's family as the storefront's size chooser shows it: its own page
+ * (`productHref`), price and stock (docs/catalogue.md#loose-goods-and-packs).
+ */
+export const packSchema = z.object({
+  _id: z.string(),
+  category: z.string(),
+  packLabel: z.string(),
+  price: z.number(),
+  offerPrice: z.number(),
+  inStock: z.boolean(),
+});
+export type Pack = z.infer<typeof packSchema>;
+
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
   _id: z.string(),
@@ -54,6 +68,12 @@ export const productSchema = z.object({
    */
   drawsFrom: z.nullable(z.string()),
   packQuantity: z.nullable(z.int()),
+  /**
+   * A pack of a family, in the storefront's search and items answers only: every live size of
+   * its family in the shown categories (itself too), cheapest first. Absent elsewhere and for a
+   * product of no family, whose answers stay the spec's.
+   */
+  packs: z.optional(z.array(packSchema)),
   /**
    * Set once the seller archived it: it has left the catalogue (out of stock, never sold again)
    * and stays only on the orders that hold it.
