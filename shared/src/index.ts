@@ -23,6 +23,7 @@ export * from './contract/shop.js';
 export * from './contract/shop-contact.js';
 export * from './contract/shop-settings.js';
 export * from './contract/user.js';
+export * from './contract/user-requests.js';
 export * from './desktop-bridge.js';
 export * from './domain/delivery-pin.js';
 export * from './domain/images.js';
