@@ -203,9 +203,9 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
 
 /**
  * A page of the matches that `from` (over `p`, after the common table expressions `ctes`) finds
- * in `order`, each with the count of all. With `oneOfFamily`, a family's
- * packs are one match, the first of them in `order`: each is ranked, then the first per family
- * kept, so the page and its count are of families and lone products alike.
+ * in `order`, each with the count of all. With `oneOfFamily`, a family's packs are one match, the
+ * first of them in `order`: each is ranked, then the first per family kept, so the page and its
+ * count are of families and lone products alike.
  */
 function pageOfMatches(
   ctes: RawBuilder<unknown> | null,
