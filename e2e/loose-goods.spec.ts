@@ -42,7 +42,7 @@ test('a family is one card, and its page switches size, price and address', asyn
   await expect(sizes.getByRole('link', { name: /5 kg/ })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a weighed product is added in its steps, shown as 250 g, 1 kg, 1.5 kg, up to its last', async ({
+test('a weighed product is added in its steps (250 g to 1.5 kg, + stopping at the last), and the cart shows its grams and the price per kilo', async ({
   page,
 }) => {
   const name = `Toor Dal ${uniqueSuffix()}`;
@@ -72,4 +72,15 @@ test('a weighed product is added in its steps, shown as 250 g, 1 kg, 1.5 kg, up 
   await stepper.getByRole('button', { name: `Less ${name}` }).click();
   await expect(stepper).toContainText('1 kg');
   await expect(page.getByText('1 kg in your cart')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL('/cart');
+  const line = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(line).toContainText('₹140.00/kg');
+  await expect(line).toContainText('Rs 140.00');
+  const quantity = page.getByLabel(`Qty of ${name}`);
+  await expect(quantity).toHaveValue('1000');
+  await expect(quantity.getByRole('option')).toHaveText(['250 g', '500 g', '1 kg', '1.5 kg']);
+  await quantity.selectOption({ label: '500 g' });
+  await expect(line).toContainText('Rs 70.00');
 });

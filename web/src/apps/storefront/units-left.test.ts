@@ -32,7 +32,7 @@ describe('units left', () => {
     expect(mostPerOrderText(25, undefined)).toBeNull();
   });
 
-  it('moves a loose product through its steps, in grams: its stock bounds it, not the shop’s most per order', () => {
+  it('moves a loose product through its steps, in grams, bounded by its stock and the shop’s most per order in kilos', () => {
     expect(nextQuantity(dal(null), 0)).toBe(250);
     expect(nextQuantity(dal(null), 500)).toBe(1000);
     expect(nextQuantity(dal(null), 1000)).toBeNull();
@@ -45,6 +45,9 @@ describe('units left', () => {
     expect(canAddOne(dal(800), 500)).toBe(false);
     expect(canAddOne(dal(null), 1000)).toBe(false);
     expect(mostInCart(dal(5000), 20)).toBe(5000);
+    expect(mostInCart(dal(null), 2)).toBe(2000);
+    expect(mostInCart(dal(null))).toBe(1_000_000);
+    expect(canAddOne({ ...dal(null), steps: [500, 1000, 2000] }, 1000, 1)).toBe(false);
     expect(mostPerOrderText(500, 20, 'kg')).toBeNull();
   });
 

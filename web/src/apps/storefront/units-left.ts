@@ -10,14 +10,17 @@ export type SoldAs = Pick<Product, 'unit' | 'steps' | 'stockCount'>;
 
 /**
  * The most of a product the cart may hold for one order: its units (grams, ml) left when counted,
- * and of pieces no more than the shop's most per order (`mostPerLine`; before the shop is known,
- * the most any line may hold).
+ * and no more than the shop's most per order (`mostPerLine` pieces, or as many kilos or litres of
+ * a loose product, as orders take them; before the shop is known, the most any line may hold).
  */
 export function mostInCart(
   product: Pick<SoldAs, 'stockCount'> & Partial<SoldAs>,
-  mostPerLine: number = MAX_LINE_QUANTITY,
+  mostPerLine?: number,
 ): number {
-  const most = (product.unit ?? 'piece') === 'piece' ? mostPerLine : MAX_LOOSE_QUANTITY;
+  const most =
+    (product.unit ?? 'piece') === 'piece'
+      ? (mostPerLine ?? MAX_LINE_QUANTITY)
+      : Math.min(MAX_LOOSE_QUANTITY, (mostPerLine ?? Infinity) * 1000);
   return Math.min(most, product.stockCount ?? most);
 }
 

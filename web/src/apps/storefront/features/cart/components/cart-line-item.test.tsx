@@ -54,11 +54,16 @@ describe('a cart line of a loose product', () => {
     stockCount: 1000,
   });
 
-  it('offers its steps as "750 g", "1.5 kg", whatever the shop’s most per order', () => {
+  it('offers its steps as "750 g", "1.5 kg", up to its stock and the shop’s most kilos per order', () => {
     const html = line(dal, 750, 5);
-    expect(choices(html)).toEqual([250, 500, 750, 1000, 1500]);
+    // 1,000 g left.
+    expect(choices(html)).toEqual([250, 500, 750, 1000]);
+    expect(choices(line({ ...dal, stockCount: null }, 250, 1))).toEqual([250, 500, 750, 1000]);
+    expect(choices(line({ ...dal, stockCount: null }, 250, 5))).toEqual([
+      250, 500, 750, 1000, 1500,
+    ]);
     expect(html).toContain('<option value="750" selected="">750 g</option>');
-    expect(html).toContain('>1.5 kg</option>');
+    expect(line({ ...dal, stockCount: null }, 1500)).toContain('>1.5 kg</option>');
     expect(html).not.toContain('per order');
   });
 

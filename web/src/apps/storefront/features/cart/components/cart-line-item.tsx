@@ -34,10 +34,14 @@ export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: 
   const selectId = useId();
   const image = product.image[0];
   const lineTotal = toRupees(lineOfferAmount(line));
+  const most = mostInCart(product, mostPerLine);
   const choices =
     product.unit === 'piece'
-      ? quantityChoices(quantity, mostInCart(product, mostPerLine))
-      : stepChoices(quantity, product.steps ?? []);
+      ? quantityChoices(quantity, most)
+      : stepChoices(
+          quantity,
+          (product.steps ?? []).filter((step) => step <= most),
+        );
 
   return (
     <li className="cart-line">
