@@ -1,14 +1,26 @@
-import { toRupees, type Product as ProductDto, type SearchNameDto } from '@kirana/shared';
+import {
+  toRupees,
+  type Pack,
+  type Product as ProductDto,
+  type SearchNameDto,
+} from '@kirana/shared';
 import { absoluteUrl } from '../upload/image-url.js';
 import type { Product, SearchName } from './product.entity.js';
 import { unitFieldsOf } from './product-packs.js';
+import type { PackRow } from './product-search.js';
 
 /**
  * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
  * so that a client served from another origin shows them; the stored paths stay relative, and
- * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset).
+ * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset). Given the
+ * `packs` of its family (packsOf), a pack answers them for the storefront's size chooser.
  */
-export function presentProduct(product: Product, publicUrl: string | undefined): ProductDto {
+export function presentProduct(
+  product: Product,
+  publicUrl: string | undefined,
+  packs?: ReadonlyMap<string, readonly PackRow[]>,
+): ProductDto {
+  const sizes = product.family ? packs?.get(product.family) : undefined;
   return {
     _id: product.id,
     name: product.name,
@@ -24,11 +36,21 @@ export function presentProduct(product: Product, publicUrl: string | undefined):
     sku: product.sku ?? null,
     barcode: product.barcode ?? null,
     ...unitFieldsOf(product),
+    ...(sizes && { packs: sizes.map(presentPack) }),
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };
 }
+
+const presentPack = (pack: PackRow): Pack => ({
+  _id: pack.id,
+  category: pack.category,
+  packLabel: pack.packLabel,
+  price: toRupees(pack.pricePaise),
+  offerPrice: toRupees(pack.offerPricePaise),
+  inStock: pack.inStock,
+});
 
 /** A search name as answered. */
 export const presentSearchName = ({ id, name, means }: SearchName): SearchNameDto => ({
