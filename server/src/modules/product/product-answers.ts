@@ -1,13 +1,14 @@
 import type { ProductItemsAnswer, ProductPageAnswer, ProductSearchQuery } from '@kirana/shared';
 import type { AppContext } from '../../lib/context.js';
+import type { Product } from './product.entity.js';
 import {
+  drawnStockOf,
   packsOf,
   productsByIds,
   searchProducts,
-  type PackRow,
   type ProductPage,
 } from './product-search.js';
-import { presentProduct } from './product.presenter.js';
+import { presentProduct, type Related } from './product.presenter.js';
 
 type Context = Pick<AppContext, 'em' | 'publicUrl' | 'catalogue'>;
 
@@ -18,11 +19,11 @@ type Context = Pick<AppContext, 'em' | 'publicUrl' | 'catalogue'>;
 export const pageAnswer = (
   ctx: Context,
   { products, total, hasMore }: ProductPage,
-  packs?: ReadonlyMap<string, readonly PackRow[]>,
+  related?: Related,
 ) =>
   ({
     success: true,
-    products: products.map((product) => presentProduct(product, ctx.publicUrl, packs)),
+    products: products.map((product) => presentProduct(product, ctx.publicUrl, related)),
     total,
     hasMore,
   }) satisfies ProductPageAnswer;
@@ -34,7 +35,7 @@ export const pageAnswer = (
 export const searchAnswer = (ctx: Context, query: ProductSearchQuery): Promise<ProductPageAnswer> =>
   ctx.catalogue.searched(query, ctx.publicUrl, async () => {
     const found = await searchProducts(ctx.em, query);
-    return pageAnswer(ctx, found, await packsOf(ctx.em, found.products));
+    return pageAnswer(ctx, found, await relatedOf(ctx, found.products));
   });
 
 /**
@@ -46,9 +47,18 @@ export async function itemsAnswer(
   ids: readonly string[],
 ): Promise<ProductItemsAnswer> {
   const products = await productsByIds(ctx.em, ids);
-  const packs = await packsOf(ctx.em, products);
+  const related = await relatedOf(ctx, products);
   return {
     success: true,
-    products: products.map((product) => presentProduct(product, ctx.publicUrl, packs)),
+    products: products.map((product) => presentProduct(product, ctx.publicUrl, related)),
   };
+}
+
+/** The families' sizes and the loose stock of `products`, for the storefront's answers. */
+async function relatedOf(ctx: Context, products: readonly Product[]): Promise<Related> {
+  const [packs, drawn] = await Promise.all([
+    packsOf(ctx.em, products),
+    drawnStockOf(ctx.em, products),
+  ]);
+  return { packs, drawn };
 }

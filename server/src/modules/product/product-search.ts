@@ -277,6 +277,38 @@ export async function productsByIds(em: EntityManager, ids: readonly string[]): 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * Whether product `p` is on sale as a shopper sees it: its own switch, and for a pack drawing
+ * from loose stock, enough of the live loose product for one pack (take-for-sale.ts sells it so).
+ */
+const packOnSale = sql<boolean>`p.in_stock and (p.draws_from is null or exists (
+  select 1 from products l where l.id = p.draws_from and l.in_stock and l.archived_at is null
+    and (l.stock_count is null or l.stock_count >= p.pack_quantity)))`;
+
+/**
+ * The loose products `products` draw from, by id, with whether one pack of each can be sold:
+ * one read for a whole page (none when no product draws).
+ */
+export async function drawnStockOf(
+  em: EntityManager,
+  products: readonly Product[],
+): Promise<Map<string, { inStock: boolean; stockCount: number | null }>> {
+  const ids = [...new Set(products.flatMap((product) => product.drawsFrom ?? []))];
+  if (ids.length === 0) return new Map();
+  const rows = await em
+    .getKysely<SearchTables>()
+    .selectFrom('products')
+    .select(['id', 'in_stock', 'stock_count', 'archived_at'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { inStock: row.in_stock && row.archived_at === null, stockCount: row.stock_count },
+    ]),
+  );
+}
+
 /** One size of a family, as the storefront's size chooser reads it. */
 export interface PackRow {
   id: string;
@@ -302,7 +334,7 @@ export async function packsOf(
   const { rows } = await sql<PackRow>`
     select p.id, p.family, p.category, p.pack_label as "packLabel",
       p.price_paise as "pricePaise", p.offer_price_paise as "offerPricePaise",
-      p.in_stock as "inStock"
+      ${packOnSale} as "inStock"
     from products p join categories c on c.path = p.category
     where p.family = any(${families}::text[]) and p.archived_at is null and not c.hidden
     order by p.offer_price_paise, p.price_paise, p.pack_label, p.id

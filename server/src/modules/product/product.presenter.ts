@@ -9,18 +9,33 @@ import type { Product, SearchName } from './product.entity.js';
 import { unitFieldsOf } from './product-packs.js';
 import type { PackRow } from './product-search.js';
 
+/** What the storefront's answers add to a product: its family's sizes, its loose stock. */
+export interface Related {
+  /** The sizes of each family (product-search.ts packsOf). */
+  packs?: ReadonlyMap<string, readonly PackRow[]>;
+  /** The loose products packs draw from (product-search.ts drawnStockOf). */
+  drawn?: ReadonlyMap<string, { inStock: boolean; stockCount: number | null }>;
+}
+
 /**
  * A product as answered: its pictures as absolute URLs under `publicUrl` (this server's origin),
  * so that a client served from another origin shows them; the stored paths stay relative, and
  * so do the answered ones without a `publicUrl` (live events when PUBLIC_URL is unset). Given the
- * `packs` of its family (packsOf), a pack answers them for the storefront's size chooser.
+ * `packs` of its family, a pack answers them for the storefront's size chooser; given the loose
+ * stock it `drawn` from, a pack is in stock only while one pack of it is left (it keeps no count
+ * of its own).
  */
 export function presentProduct(
   product: Product,
   publicUrl: string | undefined,
-  packs?: ReadonlyMap<string, readonly PackRow[]>,
+  { packs, drawn }: Related = {},
 ): ProductDto {
   const sizes = product.family ? packs?.get(product.family) : undefined;
+  const loose = product.drawsFrom ? drawn?.get(product.drawsFrom) : undefined;
+  const looseLeft =
+    !loose ||
+    (loose.inStock &&
+      (loose.stockCount === null || loose.stockCount >= (product.packQuantity ?? 0)));
   return {
     _id: product.id,
     name: product.name,
@@ -29,7 +44,7 @@ export function presentProduct(
     price: toRupees(product.pricePaise),
     offerPrice: toRupees(product.offerPricePaise),
     image: product.images.map((image) => absoluteUrl(image, publicUrl)),
-    inStock: product.inStock,
+    inStock: product.inStock && looseLeft,
     stockCount: product.stockCount ?? null,
     pastCount: product.pastCount,
     weight: product.weight ?? null,
