@@ -56,6 +56,8 @@ export type TopProduct = z.infer<typeof topProductSchema>;
 export const productToCountSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Its `pastCount` is pieces, or grams (ml) of a product sold by the kilo (litre). */
+  unit: z.enum(UNITS),
   pastCount: z.int(),
 });
 export type ProductToCount = z.infer<typeof productToCountSchema>;

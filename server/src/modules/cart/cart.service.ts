@@ -1,32 +1,29 @@
-import type { CartItems } from '@kirana/shared';
+import { lineQuantityProblem, type CartItems } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { ProductSchema } from '../product/product.entity.js';
-import { assertOnlineQuantity } from '../product/take-for-sale.js';
 import type { User } from '../user/user.entity.js';
 
 /**
- * Replaces the shopper's saved cart. Out-of-stock products may stay in a cart; ordering refuses
- * them. Each quantity is one an order may hold: pieces from 1 to 999, a loose product's weight
- * one of its steps.
+ * Replaces the shopper's saved cart. Out-of-stock products may stay in a cart, and so may a
+ * weight that is not (or no longer: the seller changed them) one of a loose product's steps:
+ * ordering refuses them, naming the line, while the rest of the cart still saves. Each quantity
+ * is one a line may hold: pieces from 1 to 999, grams up to 1,000,000.
  * @throws AppError INVALID naming the first product id that does not exist, or a quantity its
- * product's unit does not take; NOT_A_STEP for a weight that is not one of its steps.
+ * product's unit does not take.
  */
 export async function saveCart(em: EntityManager, user: User, cartItems: CartItems): Promise<void> {
   const ids = Object.keys(cartItems);
   const known = new Map(
-    (
-      await em.find(
-        ProductSchema,
-        { id: { $in: ids } },
-        { fields: ['id', 'name', 'unit', 'steps'] },
-      )
-    ).map((product) => [product.id, product]),
+    (await em.find(ProductSchema, { id: { $in: ids } }, { fields: ['id', 'name', 'unit'] })).map(
+      (product) => [product.id, product],
+    ),
   );
   for (const [id, quantity] of Object.entries(cartItems)) {
     const product = known.get(id);
     if (!product) throw new AppError('INVALID', `cartItems: no product with id ${id}`);
-    assertOnlineQuantity({ ...product, steps: product.steps ?? null }, quantity, 'cartItems');
+    const problem = lineQuantityProblem(quantity, product.unit);
+    if (problem) throw new AppError('INVALID', `cartItems: ${product.name}: ${problem}`);
   }
   user.cartItems = cartItems;
   await em.flush();

@@ -60,6 +60,7 @@ describe('a counter sale past the count: the customer holds the packet the count
     expect(listed.products[0]).toEqual({
       _id: products[21]?.id,
       name: 'Biscuits 22',
+      unit: 'piece',
       pastCount: 22,
     });
     expect(listed.products.at(-1)?.pastCount).toBe(3);
@@ -115,6 +116,7 @@ describe('a counter sale past the count: the customer holds the packet the count
     expect((await toCount()).products).toContainEqual({
       _id: tea.id,
       name: 'Tea 250 g',
+      unit: 'piece',
       pastCount: 3,
     });
 

@@ -36,7 +36,7 @@ export interface DashboardFigures {
   counterBills: number;
   counterSalesPaise: number;
   /** Now, whatever the days: the live products sold past their count, most first, and how many. */
-  toCount: { id: string; name: string; pastCount: number }[];
+  toCount: { id: string; name: string; unit: Unit; pastCount: number }[];
   toCountTotal: number;
 }
 
@@ -88,7 +88,13 @@ export interface DashboardStatements {
     sales_paise: string;
   }>;
   counter: Statement<{ bills: number; kept_paise: string }>;
-  toCount: Statement<{ id: string; name: string; past_count: number; total: number }>;
+  toCount: Statement<{
+    id: string;
+    name: string;
+    unit: Unit;
+    past_count: number;
+    total: number;
+  }>;
 }
 
 /**
@@ -161,10 +167,11 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays): Dashbo
     // From the partial index of the products with units sold past their count: a few, not 10,000.
     toCount: db
       .selectFrom('products')
-      .select(['id', 'name', 'past_count', sql<number>`count(*) over ()::int`.as('total')])
+      .select(['id', 'name', 'unit', 'past_count', sql<number>`count(*) over ()::int`.as('total')])
       .where('past_count', '>', 0)
       .where('archived_at', 'is', null)
-      .orderBy('past_count', 'desc')
+      // Pieces against kilos (litres) of loose goods: 750 g is not 750 packets.
+      .orderBy(sql`case when unit = 'piece' then past_count else past_count / 1000.0 end`, 'desc')
       .orderBy('id')
       .limit(PRODUCTS_TO_COUNT),
   };
@@ -211,6 +218,7 @@ export async function dashboardFigures(
     toCount: toCount.map((product) => ({
       id: product.id,
       name: product.name,
+      unit: product.unit,
       pastCount: product.past_count,
     })),
     toCountTotal: toCount[0]?.total ?? 0,

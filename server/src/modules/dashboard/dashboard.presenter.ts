@@ -30,7 +30,12 @@ export function presentDashboard(days: DashboardDays, figures: DashboardFigures)
     counterBills: figures.counterBills,
     counterSales: toRupees(figures.counterSalesPaise),
     toCount: {
-      products: figures.toCount.map(({ id, name, pastCount }) => ({ _id: id, name, pastCount })),
+      products: figures.toCount.map(({ id, name, unit, pastCount }) => ({
+        _id: id,
+        name,
+        unit,
+        pastCount,
+      })),
       total: figures.toCountTotal,
     },
   };

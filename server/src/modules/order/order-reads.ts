@@ -175,6 +175,7 @@ export async function readListedOrders(
     }
     order.items.push({
       quantity: row.quantity,
+      unit: row.sold_unit,
       unitPricePaise: row.unit_price_paise,
       product: {
         id: row.product_id,
@@ -190,7 +191,6 @@ export async function readListedOrders(
         weight: row.weight,
         sku: row.sku,
         barcode: row.barcode,
-        // As sold, with the price charged: its quantity is pieces or grams by this unit.
         unit: row.sold_unit,
         steps: row.steps,
         scaleCode: row.scale_code,

@@ -13,7 +13,9 @@ import { presentProduct } from '../product/product.presenter.js';
 import type { Order, OrderItem } from './order.entity.js';
 
 /** What presenting an order reads of each item: its quantity, the price charged, its product. */
-export type ListedItem = Pick<OrderItem, 'quantity' | 'unitPricePaise'> & { product: Product };
+export type ListedItem = Pick<OrderItem, 'quantity' | 'unit' | 'unitPricePaise'> & {
+  product: Product;
+};
 
 /**
  * What presenting an order reads of it: an Order with its items' products (and its agent, for the
@@ -62,6 +64,8 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
       // The price charged, not today's: past orders keep adding up to their amount.
       product: {
         ...presentProduct(item.product, publicUrl),
+        // As sold: its quantity is pieces, or grams at this price per kilo.
+        unit: item.unit,
         offerPrice: toRupees(item.unitPricePaise),
       },
       quantity: item.quantity,

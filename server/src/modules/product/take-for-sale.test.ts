@@ -159,12 +159,17 @@ describe('takeForSale: the one way online orders and the counter take units and 
       code: 'OUT_OF_STOCK',
       message: 'Toor Dal: only 500 g left in stock',
     });
+    // Switched off with loose stock enough for it: refused all the same, nothing taken.
+    await app.orm.em.fork().nativeUpdate(ProductSchema, dal.id, { stockCount: 5_000 });
     await app.orm.em.fork().nativeUpdate(ProductSchema, pack.id, { inStock: false });
     expect(await refusal([{ product: pack.id, quantity: 1 }])).toEqual({
       code: 'OUT_OF_STOCK',
       message: 'Toor Dal 1 kg is out of stock',
     });
-    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 500, past: 0 });
+    expect(await refusal([{ product: pack.id, quantity: 1 }], { pastCount: true })).toMatchObject({
+      code: 'OUT_OF_STOCK',
+    });
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 5_000, past: 0 });
   });
 
   test('racing buyers of the last grams, online in packs and at the counter by weight, never take more than there is', async () => {

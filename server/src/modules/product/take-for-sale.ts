@@ -107,6 +107,10 @@ export async function takeForSale(
     if (problem) throw new AppError('INVALID', `items: ${product.name}: ${problem}`);
     if (online && product.unit !== 'piece') assertOnlineWeight(product, quantity, online);
     const taken = product.taken === true;
+    // A pack the seller switched off is not sold, however much loose stock there is (its loose
+    // product's grams were taken for it, and go back as the refusal rolls back).
+    if (product.pack_quantity !== null && !product.in_stock)
+      throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
     // Sold past the count, a product out of stock at 0 is taken from all the same.
     if (!product.stock_in_stock && !taken)
       throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
@@ -152,21 +156,6 @@ function assertOnlineWeight(
       'TOO_MANY_UNITS',
       MESSAGES.tooManyUnits(product.name, formatQuantity(maxPerLine * 1000, product.unit)),
     );
-}
-
-/**
- * Refuses a quantity of a product online that its unit does not take: pieces from 1 to 999, or
- * one of a loose product's steps (a cart holds what an order may).
- * @throws AppError INVALID, NOT_A_STEP.
- */
-export function assertOnlineQuantity(
-  product: { name: string; unit: Unit; steps: number[] | null },
-  quantity: number,
-  field: string,
-): void {
-  const problem = lineQuantityProblem(quantity, product.unit);
-  if (problem) throw new AppError('INVALID', `${field}: ${product.name}: ${problem}`);
-  if (product.unit !== 'piece') assertOneOfSteps(product, quantity);
 }
 
 /** @throws AppError NOT_A_STEP for a weight that is not one of the loose product's steps. */

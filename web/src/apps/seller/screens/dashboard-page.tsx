@@ -247,7 +247,7 @@ function ShelvesToCount({ products, total }: { products: ProductToCount[]; total
             <Link to={`/seller/product-list?q=${encodeURIComponent(product.name)}`}>
               {product.name}
             </Link>
-            : {pastCountText(product.pastCount)}
+            : {pastCountText(product.pastCount, product.unit)}
           </li>
         ))}
       </ul>
