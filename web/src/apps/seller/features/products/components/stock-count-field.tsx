@@ -1,4 +1,4 @@
-import { LOW_STOCK_UNITS, MAX_STOCK_COUNT, type Product } from '@kirana/shared';
+import { lowStockAt, MAX_STOCK_COUNT, type Product } from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import './stock-count-field.css';
 
@@ -36,7 +36,7 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
   const text = draft?.text ?? shown(count);
   // A draft equal to the count is no change: live updates show through it.
   const changed = draft !== null && (draft.unreadable || draft.text.trim() !== shown(count));
-  const low = count !== null && count > 0 && count <= LOW_STOCK_UNITS && product.inStock;
+  const low = count !== null && count > 0 && count <= lowStockAt(product.unit) && product.inStock;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
