@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { aCategory, aPage, aProduct } from '../../../test/products';
+import { aCategory, aLooseProductAndPack, aPage, aProduct } from '../../../test/products';
 import { answer, answeredBy, refusal } from '../../../test/store';
 import { AddProductPage } from './add-product-page';
 
@@ -20,14 +20,7 @@ let sent: ProductData[];
 let looseSearches: string[];
 
 /** A loose product of the shop, for a pack to be sold from. */
-const toorDal = aProduct({
-  name: 'Toor Dal',
-  unit: 'kg',
-  price: 140,
-  offerPrice: 140,
-  stockCount: 12_500,
-  steps: [250, 500, 1000],
-});
+const { loose: toorDal } = aLooseProductAndPack();
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname } = new URL(url, 'http://kirana.test');

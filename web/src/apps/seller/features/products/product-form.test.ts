@@ -12,7 +12,7 @@ import {
   type ProductFormValues,
 } from './product-form';
 import { ApiError } from '../../../../lib/api-client';
-import { aProduct } from '../../../../test/products';
+import { aLooseProductAndPack, aProduct } from '../../../../test/products';
 
 const picture = (name: string, type = 'image/png', size = 10) =>
   new File([new Uint8Array(size)], name, { type });
@@ -245,22 +245,7 @@ describe('editing a product', () => {
     });
   });
 
-  const dal = aProduct({
-    name: 'Toor Dal',
-    unit: 'kg',
-    price: 140,
-    offerPrice: 140,
-    stockCount: 12_500,
-    steps: [250, 500, 1000, 2000],
-    scaleCode: '00042',
-  });
-  const pack = aProduct({
-    name: 'Toor Dal 1 kg',
-    family: 'Toor Dal',
-    packLabel: '1 kg',
-    drawsFrom: dal._id,
-    packQuantity: 1000,
-  });
+  const { loose: dal, pack } = aLooseProductAndPack({ steps: [250, 500, 1000, 2000] });
 
   it('fills a loose product’s steps and a pack’s quantity as the seller writes them', () => {
     expect(productFormValues(dal)).toMatchObject({
