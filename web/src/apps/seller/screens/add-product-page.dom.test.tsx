@@ -179,6 +179,8 @@ describe('the Add Product screen', () => {
         packQuantity: 1000,
       }),
     ]);
+    // Started afresh: no loose product chosen, and an empty search.
+    await waitFor(() => expect(field('Search the loose products').value).toBe(''));
   });
 
   it('shows a scale code another product has under its field, and says a refusal of no field whole', async () => {

@@ -92,7 +92,11 @@ export function LooseProductPicker({ id, chosen, onChoose, problem }: LooseProdu
                 <li key={product._id}>
                   <button
                     type="button"
-                    onClick={() => onChoose({ id: product._id, name: product.name, unit })}
+                    onClick={() => {
+                      // Chosen, the search is done: a form started afresh shows an empty box.
+                      setText('');
+                      onChoose({ id: product._id, name: product.name, unit });
+                    }}
                   >
                     <span className="visually-hidden">Choose </span>
                     {product.name}
