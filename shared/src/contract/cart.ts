@@ -1,29 +1,15 @@
 import * as z from 'zod/mini';
-import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { MAX_ORDER_LINES } from '../limits.js';
-import { messageAnswerSchema, requestBody, sentUserIdField } from './common.js';
+import { lineQuantityField, messageAnswerSchema, requestBody, sentUserIdField } from './common.js';
 
-/** A cart: product id → quantity from 1 to 999. */
+/** A cart: product id → its quantity, pieces or grams (millilitres) of a loose product. */
 export const cartItemsSchema = z
-  .record(
-    z.uuid(),
-    z
-      .number({ error: 'cartItems quantities must be numbers' })
-      .check(
-        z.int(`cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`),
-        z.minimum(1, `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`),
-        z.maximum(
-          MAX_LINE_QUANTITY,
-          `cartItems quantities must be integers from 1 to ${MAX_LINE_QUANTITY}`,
-        ),
-      ),
-    {
-      error: (issue) =>
-        issue.code === 'invalid_key'
-          ? 'cartItems keys must be product ids'
-          : 'cartItems must be an object of product id to quantity',
-    },
-  )
+  .record(z.uuid(), lineQuantityField('cartItems quantities'), {
+    error: (issue) =>
+      issue.code === 'invalid_key'
+        ? 'cartItems keys must be product ids'
+        : 'cartItems must be an object of product id to quantity',
+  })
   .check(
     z.refine((items) => Object.keys(items).length <= MAX_ORDER_LINES, {
       error: `cartItems must hold at most ${MAX_ORDER_LINES} products`,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_LINE_QUANTITY, MAX_LOOSE_QUANTITY } from '../domain/quantity.js';
 
 /**
  * The `code` of every error answer and its HTTP status (docs/api.md#error-codes): a
@@ -67,6 +68,10 @@ export const ERROR_STATUS = {
   SCALE_CODE_TAKEN: 409,
   DRAWN_FROM: 409,
   DRAWS_STOCK: 409,
+  // Selling loose goods: online, a weight that is not one of the product's steps; at the till, a
+  // weighing scale's label that does not read (its check digit, its prefix, its product).
+  NOT_A_STEP: 400,
+  SCALE_LABEL_INVALID: 400,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
@@ -285,3 +290,15 @@ export const jsonField = (field: string) =>
       }
     }),
   );
+
+/**
+ * A line's quantity, named `field`: pieces, or grams (millilitres) of a product sold by the kilo
+ * (litre). The request does not say which, so any whole number up to the most grams is taken
+ * here; the server checks it against the product's unit (quantity.ts lineQuantityProblem).
+ */
+export const lineQuantityField = (field: string) => {
+  const expected = `${field} must be a whole number: pieces from 1 to ${MAX_LINE_QUANTITY}, grams or millilitres from 1 to ${MAX_LOOSE_QUANTITY}`;
+  return z
+    .number({ error: `${field} must be a number` })
+    .check(z.int(expected), z.minimum(1, expected), z.maximum(MAX_LOOSE_QUANTITY, expected));
+};

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
-import { MAX_LINE_QUANTITY } from '../domain/money.js';
+import { UNITS } from '../domain/quantity.js';
 import { MAX_ORDER_LINES } from '../limits.js';
-import { dayField, idField, queryInt, readableText, requestBody, wholePaise } from './common.js';
+import {
+  dayField,
+  idField,
+  lineQuantityField,
+  queryInt,
+  readableText,
+  requestBody,
+  wholePaise,
+} from './common.js';
 import { productSchema } from './product.js';
 
 /*
@@ -47,22 +55,17 @@ const tillAmount = (field: string, max = MAX_TILL_AMOUNT) =>
     z.refine(wholePaise, `${field} must have at most two decimals (whole paise)`),
   );
 
-const quantityField = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .check(
-      z.int(`${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-      z.minimum(1, `${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-      z.maximum(MAX_LINE_QUANTITY, `${field} must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-    );
-
 /** `GET /api/counter/lookup?code=`: the product with this barcode or code. */
 export const counterLookupQuerySchema = z.object({ code: codeField('code') });
 
-/** The answer: the live product whose barcode or code it is. */
+/**
+ * The answer: the live product whose barcode or code it is; for a weighing scale's label, its
+ * product and the label's `quantity` in grams (millilitres).
+ */
 export const counterLookupAnswerSchema = z.object({
   success: z.literal(true),
   product: productSchema,
+  quantity: z.optional(z.int()),
 });
 export type CounterLookupAnswer = z.infer<typeof counterLookupAnswerSchema>;
 
@@ -81,7 +84,11 @@ export const counterSaleBodySchema = requestBody({
           {
             product: z.optional(idField('items.product')),
             code: z.optional(codeField('items.code')),
-            quantity: quantityField('items.quantity'),
+            /**
+             * Pieces, or grams (millilitres) of a loose product; left out for a weighing scale's
+             * label, whose quantity is the label's.
+             */
+            quantity: z.optional(lineQuantityField('items.quantity')),
           },
           { error: ITEMS },
         )
@@ -118,10 +125,14 @@ export const counterSaleBodySchema = requestBody({
 });
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 
-/** One line of a sale, amounts in rupees; `returned` of its units have come back. */
+/**
+ * One line of a sale, amounts in rupees; `returned` of its units have come back. Sold by `unit`:
+ * pieces, or grams (millilitres) at a price per kilo (litre).
+ */
 export const counterSaleLineSchema = z.object({
   product: z.string(),
   name: z.string(),
+  unit: z.enum(UNITS),
   quantity: z.number(),
   unitPrice: z.number(),
   amount: z.number(),
@@ -189,7 +200,7 @@ export const counterReturnBodySchema = requestBody({
   lines: z
     .array(
       z.object(
-        { product: idField('lines.product'), quantity: quantityField('lines.quantity') },
+        { product: idField('lines.product'), quantity: lineQuantityField('lines.quantity') },
         { error: 'lines must be a list of { product, quantity }' },
       ),
       { error: 'lines must be a list of { product, quantity }' },
@@ -206,7 +217,13 @@ export const counterReturnSchema = z.object({
   _id: z.string(),
   sale: z.string(),
   lines: z.array(
-    z.object({ product: z.string(), name: z.string(), quantity: z.number(), amount: z.number() }),
+    z.object({
+      product: z.string(),
+      name: z.string(),
+      unit: z.enum(UNITS),
+      quantity: z.number(),
+      amount: z.number(),
+    }),
   ),
   amount: z.number(),
   payment: z.enum(COUNTER_PAYMENTS),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UNITS } from '../domain/quantity.js';
 import { dayField } from './common.js';
 
 /*
@@ -44,6 +45,8 @@ export function dashboardRangeIssue(from: string, to: string): string | undefine
 export const topProductSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Its `quantity` is pieces, or grams (ml) of a product sold by the kilo (litre). */
+  unit: z.enum(UNITS),
   quantity: z.int(),
   sales: z.number(),
 });

@@ -35,9 +35,10 @@ describe('order placement body', () => {
       'product must be a valid id',
     ],
     [
-      'a quantity over 999',
-      { ...valid, items: [{ product: PRODUCT_ID, quantity: 1000 }] },
-      'quantity must be an integer from 1 to 999',
+      // Up to 999 pieces or a tonne of grams: which, the server knows by the product.
+      'a quantity over a tonne of grams',
+      { ...valid, items: [{ product: PRODUCT_ID, quantity: 1_000_001 }] },
+      'quantity must be a whole number: pieces from 1 to 999, grams or millilitres from 1 to 1000000',
     ],
   ])('refuses %s', (_case, body, message) => {
     expect(messageOf(placeOrderBodySchema, body)).toBe(message);

@@ -1,19 +1,18 @@
 import * as z from 'zod/mini';
-import { MAX_LINE_QUANTITY } from '../domain/money.js';
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_TYPES } from '../domain/order-machine.js';
 import { MAX_ORDER_LINES } from '../limits.js';
 import { SHOP_MESSAGES } from '../messages/shop.js';
 import { addressSchema } from './address.js';
-import { idField, messageAnswerSchema, requestBody, requiredText } from './common.js';
+import {
+  idField,
+  lineQuantityField,
+  messageAnswerSchema,
+  requestBody,
+  requiredText,
+} from './common.js';
 import { productSchema } from './product.js';
 
-const quantitySchema = z
-  .number({ error: 'quantity must be a number' })
-  .check(
-    z.int(`quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-    z.minimum(1, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-    z.maximum(MAX_LINE_QUANTITY, `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`),
-  );
+const quantitySchema = lineQuantityField('quantity');
 
 /**
  * `POST /api/order/cod` and `POST /api/order/razorpay`. Prices, tax and amount are computed

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '../domain/money.js';
+import { MAX_LINE_QUANTITY } from '../domain/quantity.js';
 
 /*
  * A new store's name, contact, promise and limits on what one shopper holds

@@ -1,4 +1,9 @@
 import * as z from 'zod/mini';
+import {
+  SCALE_LABEL_VALUES,
+  scaleLabelsProblem,
+  type ScaleLabelSetting,
+} from '../domain/scale-label.js';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
 import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
 import {
@@ -17,6 +22,15 @@ export const MAX_ZIPCODES = 500;
 /** Openings in a week: up to four a day (morning, afternoon, evening, night). */
 export const MAX_OPENINGS = 28;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/**
+ * The scale labels a new shop reads, as Odoo's default barcode nomenclature has them: 21 the
+ * weight, 23 the price.
+ */
+const LABEL_PREFIX_EXPECTED = 'scaleLabels prefixes are 2 digits beginning with 2, such as 21';
+export const DEFAULT_SCALE_LABELS: readonly ScaleLabelSetting[] = [
+  { prefix: '21', value: 'grams' },
+  { prefix: '23', value: 'paise' },
+];
 export const TIME_ZONE_EXPECTED = 'timeZone must be a time zone such as Asia/Kolkata';
 
 /**
@@ -181,6 +195,39 @@ export const shopUpdateBodySchema = requestBody({
   address: z.optional(shopText('address', { lines: true })),
   /** Returns and refunds, in the seller's own words (the storefront's page of that name). */
   returnsPolicy: z.optional(shopText('returnsPolicy', { lines: true })),
+  /**
+   * What the shop's weighing scales print on their labels, per prefix: the weight in grams
+   * (millilitres) or the price in paise (docs/counter.md#weighing-scale-labels).
+   */
+  scaleLabels: z.optional(
+    z
+      .array(
+        z.object(
+          {
+            prefix: z
+              .string({ error: LABEL_PREFIX_EXPECTED })
+              .check(z.regex(/^2\d$/, LABEL_PREFIX_EXPECTED)),
+            value: z.enum(SCALE_LABEL_VALUES, {
+              error: "scaleLabels values are 'grams' or 'paise'",
+            }),
+          },
+          { error: 'scaleLabels must be a list of { prefix, value }' },
+        ),
+        { error: 'scaleLabels must be a list of { prefix, value }' },
+      )
+      .check(
+        z.maxLength(10, 'scaleLabels must list at most 10 prefixes'),
+        z.check((ctx) => {
+          const problem = scaleLabelsProblem(ctx.value);
+          if (problem)
+            ctx.issues.push({
+              code: 'custom',
+              message: `scaleLabels: ${problem}`,
+              input: ctx.value,
+            });
+        }),
+      ),
+  ),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(
     z.string({ error: TIME_ZONE_EXPECTED }).check(z.refine(isTimeZone, TIME_ZONE_EXPECTED)),
@@ -212,6 +259,7 @@ export const SPEC_SHOP_SETTINGS = {
   promiseMinutes: PROMISE_MINUTES.default,
   maxPerLine: MAX_PER_LINE.default,
   maxOpenOrders: MAX_OPEN_ORDERS.default,
+  scaleLabels: [...DEFAULT_SCALE_LABELS],
   timeZone: DEFAULT_TIME_ZONE,
   ...SPEC_SHOP_CONTACT,
 } as const satisfies ShopUpdateBody;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SCALE_LABEL_VALUES } from '../domain/scale-label.js';
 
 /*
  * The shop as the storefront and the seller read it (docs/promise.md#shop-settings): open or not,
@@ -31,6 +32,8 @@ export const shopSchema = z.object({
   maxOpenOrders: z.int(),
   upiId: z.string(),
   upiName: z.string(),
+  /** What the shop's weighing scales print on their labels, per prefix. */
+  scaleLabels: z.array(z.object({ prefix: z.string(), value: z.enum(SCALE_LABEL_VALUES) })),
   timeZone: z.string(),
   /** The shop's name and how to reach it (storefront, page titles, receipts). */
   name: z.string(),

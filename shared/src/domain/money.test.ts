@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatReceiptQuantity, lineAmount } from './quantity.js';
+import {
+  formatReceiptQuantity,
+  lineAmount,
+  MAX_LINE_QUANTITY,
+  MAX_LOOSE_QUANTITY,
+} from './quantity.js';
 import {
   cartTotals,
   formatAmount,
-  MAX_LINE_QUANTITY,
   ORDER_CURRENCY,
   pricePerUnitText,
   SHOP_CURRENCY,
@@ -68,9 +72,49 @@ describe('cartTotals', () => {
       { unitPrice: 100, quantity: 0 },
       { unitPrice: 100, quantity: 1000 },
       { unitPrice: 100, quantity: 1.5 },
+      { unitPrice: 100, quantity: 0, unit: 'kg' as const },
+      { unitPrice: 100, quantity: 1_000_001, unit: 'kg' as const },
+      { unitPrice: 100, quantity: 0.5, unit: 'L' as const },
     ]) {
       expect(() => cartTotals([bad])).toThrow(RangeError);
     }
+  });
+
+  it('prices a loose line by its grams at the price per kilo, a half paisa up', () => {
+    // 750 g of dal at ₹140/kg, 333 g at ₹140.05/kg (₹46.63665), and 2 pieces at ₹25.
+    const totals = cartTotals([
+      { unitPrice: 14_000, quantity: 750, unit: 'kg' },
+      { unitPrice: 14_005, quantity: 333, unit: 'kg' },
+      { unitPrice: 2_500, quantity: 2 },
+    ]);
+    expect(totals.subtotal).toBe(10_500 + 4_664 + 5_000);
+  });
+
+  it("makes a bill of pieces and loose lines the sum of its lines' amounts, each rounded alone", () => {
+    const anyLine = fc.oneof(
+      line,
+      fc.record({
+        unitPrice: fc.integer({ min: 0, max: 10_000_000 }),
+        quantity: fc.integer({ min: 1, max: MAX_LOOSE_QUANTITY }),
+        unit: fc.constantFrom('kg' as const, 'L' as const),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(anyLine, { maxLength: 50 }), (bill) => {
+        const amounts = bill.map((each) =>
+          lineAmount(each.unitPrice, each.quantity, 'unit' in each ? each.unit : 'piece'),
+        );
+        const totals = cartTotals(bill);
+        expect(totals.subtotal).toBe(amounts.reduce((sum, amount) => sum + amount, 0));
+        expect(totals.total).toBe(totals.subtotal + totals.tax + totals.shipping);
+        for (const [index, each] of bill.entries()) {
+          if (!('unit' in each)) continue;
+          // Within half a paisa of the exact price of its grams.
+          const exact = (each.unitPrice * each.quantity) / 1000;
+          expect(Math.abs((amounts[index] ?? 0) - exact)).toBeLessThanOrEqual(0.5);
+        }
+      }),
+    );
   });
 
   it('keeps tax at or under 2 % of the subtotal and within one paisa of it', () => {

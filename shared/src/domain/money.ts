@@ -1,10 +1,9 @@
-import type { Unit } from './quantity.js';
+import { lineAmount, lineQuantityProblem, type Unit } from './quantity.js';
 
 /** Money inside the product is integer paise (1 rupee = 100 paise), so sums never drift. */
 export type Paise = number;
 
 export const TAX_PERCENT = 2;
-export const MAX_LINE_QUANTITY = 999;
 
 /**
  * What the shop charges to deliver (its settings): `fee`, waived from a subtotal of `freeFrom`
@@ -56,26 +55,35 @@ export function toRupees(paise: Paise): number {
 }
 
 /**
+ * A line of a cart, an order or a bill: its price per piece, kilo or litre, and how many pieces,
+ * grams or millilitres (`unit`, by the piece when not said).
+ */
+export interface PricedLine {
+  unitPrice: Paise;
+  quantity: number;
+  unit?: Unit;
+}
+
+/**
  * Subtotal, tax (2 % of the subtotal, rounded down to the paisa), delivery and total of a cart or
- * order: the shop's delivery fee, waived from its free-delivery subtotal (none by default).
- * @throws RangeError when a unit price is not a non-negative integer, a quantity is not an
- * integer from 1 to {@link MAX_LINE_QUANTITY}, or the sum is too large to count exactly.
+ * order: the subtotal is the sum of the lines' amounts, each rounded on its own by the one rule
+ * (quantity.ts lineAmount), so that a bill's total is the sum of the amounts its lines show; the
+ * shop's delivery fee, waived from its free-delivery subtotal (none by default).
+ * @throws RangeError when a unit price is not a non-negative integer, a quantity is not one a
+ * line may hold (quantity.ts lineQuantityProblem), or the sum is too large to count exactly.
  */
 export function cartTotals(
-  lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>,
+  lines: readonly PricedLine[],
   delivery: DeliveryCharge = FREE_DELIVERY,
 ): CartTotals {
   let subtotal = 0;
-  for (const { unitPrice, quantity } of lines) {
+  for (const { unitPrice, quantity, unit = 'piece' } of lines) {
     if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) {
       throw new RangeError(`unitPrice must be a non-negative integer of paise, got ${unitPrice}`);
     }
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
-      throw new RangeError(
-        `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}, got ${quantity}`,
-      );
-    }
-    subtotal += unitPrice * quantity;
+    const problem = lineQuantityProblem(quantity, unit);
+    if (problem) throw new RangeError(`${problem}, got ${quantity}`);
+    subtotal += lineAmount(unitPrice, quantity, unit);
   }
   const scaled = subtotal * TAX_PERCENT;
   if (!Number.isSafeInteger(scaled)) throw new RangeError('cart total is too large');

@@ -14,6 +14,23 @@ export type LooseUnit = Exclude<Unit, 'piece'>;
 /** The most of a loose product one line, step or typed weight holds: 1,000 kg or 1,000 L. */
 export const MAX_LOOSE_QUANTITY = 1_000_000;
 
+/** The most pieces of one product a line holds. */
+export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * Why `quantity` cannot be a line's of a product sold by `unit`, or null when it can: pieces a
+ * whole number from 1 to {@link MAX_LINE_QUANTITY}, grams (millilitres) a whole number from 1 to
+ * {@link MAX_LOOSE_QUANTITY}. The request schemas take any whole number up to the larger, since
+ * they do not know the product; the server asks this once it does.
+ */
+export function lineQuantityProblem(quantity: number, unit: Unit): string | null {
+  const most = unit === 'piece' ? MAX_LINE_QUANTITY : MAX_LOOSE_QUANTITY;
+  if (Number.isInteger(quantity) && quantity >= 1 && quantity <= most) return null;
+  return unit === 'piece'
+    ? `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`
+    : `quantity must be a whole number of ${unit === 'kg' ? 'grams' : 'millilitres'} from 1 to ${MAX_LOOSE_QUANTITY}`;
+}
+
 const PER_UNIT = 1000;
 
 /** `numerator / denominator` rounded to the nearest whole number, a half upwards; both ≥ 0. */
@@ -31,15 +48,14 @@ function checkWhole(name: string, value: number): void {
 }
 
 /**
- * What a line costs, in paise, by the one rule that bills, carts and returns of loose goods are to
- * follow (issue 42's selling step applies it; pieces are priced so today):
+ * What a line costs, in paise, by the one rule of every cart, order, bill and return:
  * - by the piece, the price times the count, exactly;
  * - loose, the price per kilo (or litre) times the grams (or millilitres) divided by 1,000,
  *   rounded to the nearest paisa, half a paisa upwards (750 g at ₹140.05/kg is ₹105.0375:
  *   ₹105.04; 5 g at ₹1.10/kg is 0.55 paise: 1 paisa).
  *
- * Each line is rounded on its own and a bill is to add the rounded lines, so that a bill's total
- * is always the sum of the amounts its lines show.
+ * Each line is rounded on its own and a bill adds the rounded lines (money.ts cartTotals), so that
+ * a bill's total is always the sum of the amounts its lines show.
  * @throws RangeError when the price or quantity is not a whole number from 0, or the amount is
  * too large to count exactly.
  */

@@ -8,8 +8,9 @@
 import type { Paise } from './money.js';
 import { quantityForAmount, type Unit } from './quantity.js';
 
+export const SCALE_LABEL_VALUES = ['grams', 'paise'] as const;
 /** What a label's value is: the weight in grams (or millilitres), or the price in paise. */
-export type ScaleLabelValue = 'grams' | 'paise';
+export type ScaleLabelValue = (typeof SCALE_LABEL_VALUES)[number];
 
 /** One of the shop's label prefixes and what its value is, e.g. `{ prefix: '21', value: 'grams' }`. */
 export interface ScaleLabelSetting {

@@ -2,17 +2,18 @@
  * The till's arithmetic (docs/counter.md#the-day), in paise: the bill by the shop's own cart rules,
  * what a return gives back, and the cash a day of the till should end with.
  */
-import { cartTotals, type Paise } from './money.js';
+import { cartTotals, type Paise, type PricedLine } from './money.js';
 
-/** A line of a walk-in sale: its unit price, the units sold and those returned since. */
-export interface TillLine {
-  unitPrice: Paise;
-  quantity: number;
+/**
+ * A line of a walk-in sale: its unit price, the units (grams, ml) sold and those returned since,
+ * by `unit` (pieces when not said).
+ */
+export interface TillLine extends PricedLine {
   returned: number;
 }
 
 /** The bill's totals (subtotal, tax, amount) for units of `lines`, none for no units. */
-function billOf(lines: ReadonlyArray<{ unitPrice: Paise; quantity: number }>): Paise {
+function billOf(lines: readonly PricedLine[]): Paise {
   const counted = lines.filter((line) => line.quantity > 0);
   return counted.length === 0 ? 0 : cartTotals(counted).total;
 }
@@ -28,9 +29,13 @@ export function refundOf(lines: readonly TillLine[], returning: readonly number[
     const quantity = line.returned + (returning[index] ?? 0);
     if (quantity > line.quantity)
       throw new RangeError(`line ${index} would return ${quantity} of ${line.quantity} sold`);
-    return { unitPrice: line.unitPrice, quantity };
+    return { unitPrice: line.unitPrice, unit: line.unit, quantity };
   });
-  const before = lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.returned }));
+  const before = lines.map((line) => ({
+    unitPrice: line.unitPrice,
+    unit: line.unit,
+    quantity: line.returned,
+  }));
   return billOf(after) - billOf(before);
 }
 

@@ -12,7 +12,7 @@ export const PROMISE_MESSAGES = {
   belowMinimum: (minimum: string, short: string) =>
     `The minimum order is ${minimum}: add ${short} more`,
   addForFreeDelivery: (short: string) => `Add ${short} more for free delivery`,
-  tooManyUnits: (product: string, most: number) =>
+  tooManyUnits: (product: string, most: number | string) =>
     `At most ${most} of ${product} can be in one order`,
   tooManyOpenOrders: (open: number) =>
     open === 1

@@ -58,7 +58,18 @@ describe('POST /api/cart/update', () => {
       .post('/api/cart/update')
       .send({ cartItems: { [product.id]: 0 } })
       .expect(400);
-    expect(zero.body.message).toBe('cartItems quantities must be integers from 1 to 999');
+    expect(zero.body.message).toBe(
+      'cartItems quantities must be a whole number: pieces from 1 to 999, grams or millilitres from 1 to 1000000',
+    );
+    // A thousand pieces: the request takes it (it could be grams), the product's unit does not.
+    const thousand = await http
+      .post('/api/cart/update')
+      .send({ cartItems: { [product.id]: 1000 } })
+      .expect(400);
+    expect(thousand.body).toMatchObject({
+      code: 'INVALID',
+      message: `cartItems: ${product.name}: quantity must be an integer from 1 to 999`,
+    });
     const missing = await http
       .post('/api/cart/update')
       .send({ cartItems: { [product.id]: 1, [unknown]: 1 } })

@@ -2,11 +2,12 @@
  * What the till reads (docs/counter.md#the-till): a product by the code scanned or typed, and its
  * sales with their lines, by id, by bill number or by day. Written with Kysely.
  */
+import type { Unit } from '@kirana/shared';
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
+import { readCodes } from './counter-codes.js';
 import type { CounterTables } from './counter.entity.js';
 
 /** A sale as the till keeps it, in paise. */
@@ -24,6 +25,7 @@ export interface SaleRecord {
   lines: Array<{
     product: string;
     name: string;
+    unit: Unit;
     quantity: number;
     unitPricePaise: number;
     returned: number;
@@ -31,28 +33,20 @@ export interface SaleRecord {
 }
 
 /**
- * The live product whose barcode is `code`, or else whose SKU is (in any case).
- * @throws AppError NOT_FOUND when none is.
+ * The live product whose barcode is `code`, or else whose SKU is (in any case), or else whose
+ * scale code a weighing scale's label names, with the label's grams (counter-codes.ts).
+ * @throws AppError NOT_FOUND when none is; SCALE_LABEL_INVALID for a label that does not read.
  */
-export async function productByCode(em: EntityManager, code: string): Promise<Product> {
-  const [found] = await productsByCode(em.getKysely<CounterTables>(), [code]);
-  if (!found) throw new AppError('NOT_FOUND', `No product has the code ${code}`);
-  return em.findOneOrFail(ProductSchema, found.id);
-}
-
-/**
- * The live products with these barcodes or SKUs, with the code each was found by: those found
- * by barcode first (a code that is one product's barcode and another's SKU is the barcode's).
- */
-export function productsByCode(db: Kysely<CounterTables>, codes: readonly string[]) {
-  const lower = codes.map((code) => code.toLowerCase());
-  return db
-    .selectFrom('products')
-    .select(['id', 'barcode', sql<string | null>`lower(sku)`.as('sku')])
-    .where('archived_at', 'is', null)
-    .where((eb) => eb.or([eb('barcode', 'in', codes), eb(sql`lower(sku)`, 'in', lower)]))
-    .orderBy(sql`coalesce(barcode in (${sql.join(codes)}), false)`, 'desc')
-    .execute();
+export async function productByCode(
+  em: EntityManager,
+  code: string,
+): Promise<{ product: Product; quantity?: number }> {
+  const [reading] = await readCodes(em, [code]);
+  if (!reading) throw new AppError('NOT_FOUND', `No product has the code ${code}`);
+  return {
+    product: await em.findOneOrFail(ProductSchema, reading.product),
+    ...(reading.quantity !== undefined && { quantity: reading.quantity }),
+  };
 }
 
 /**
@@ -82,7 +76,7 @@ async function readSales(
   if (sales.length === 0) return [];
   const lines = await db
     .selectFrom('counter_sale_lines')
-    .select(['sale_id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned'])
+    .select(['sale_id', 'product_id', 'name', 'unit', 'quantity', 'unit_price_paise', 'returned'])
     .where(
       'sale_id',
       'in',
@@ -107,6 +101,7 @@ async function readSales(
       .map((line) => ({
         product: line.product_id,
         name: line.name,
+        unit: line.unit,
         quantity: line.quantity,
         unitPricePaise: line.unit_price_paise,
         returned: line.returned,

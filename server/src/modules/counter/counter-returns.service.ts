@@ -3,7 +3,7 @@
  * given back, the way it was paid, in the open day of the till. Written with Kysely, one
  * statement for the return after its checks.
  */
-import { refundOf, type CounterReturnBody } from '@kirana/shared';
+import { formatQuantity, lineAmount, refundOf, type CounterReturnBody } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
@@ -77,7 +77,18 @@ async function recordReturn(
   if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
   const lines = await db
     .selectFrom('counter_sale_lines')
-    .select(['id', 'product_id', 'name', 'quantity', 'unit_price_paise', 'returned', 'stock_taken'])
+    .select([
+      'id',
+      'product_id',
+      'name',
+      'unit',
+      'quantity',
+      'unit_price_paise',
+      'returned',
+      sql<string>`coalesce(stock_product_id, product_id)`.as('stock_product_id'),
+      sql<number>`coalesce(stock_quantity, quantity)`.as('stock_quantity'),
+      'stock_taken',
+    ])
     .where('sale_id', '=', saleId)
     .orderBy('position')
     .execute();
@@ -95,12 +106,13 @@ async function recordReturn(
         'CONFLICT',
         left === 0
           ? `${line.name} has come back already`
-          : `Only ${left} of ${line.name} can come back`,
+          : `Only ${formatQuantity(left, line.unit)} of ${line.name} can come back`,
       );
   });
   const amount = refundOf(
     lines.map((line) => ({
       unitPrice: line.unit_price_paise,
+      unit: line.unit,
       quantity: line.quantity,
       returned: line.returned,
     })),
@@ -109,26 +121,40 @@ async function recordReturn(
   const back = lines
     .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
     .filter(({ quantity }) => quantity > 0);
+  // A line's part of the money before tax: what its units returned so far come to after, less
+  // before (quantity.ts lineAmount), so that its returns add up to its amount.
   const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
     product: line.product_id,
     name: line.name,
+    unit: line.unit,
     quantity,
-    amountPaise: line.unit_price_paise * quantity,
+    amountPaise:
+      lineAmount(line.unit_price_paise, line.returned + quantity, line.unit) -
+      lineAmount(line.unit_price_paise, line.returned, line.unit),
   }));
   const now = new Date();
   const returnId = uuidv7();
-  const shelved = back.filter(({ line }) => line.stock_taken);
-  const rows = (of: typeof back) =>
-    sql<{ line_id: string; product_id: string; quantity: number }>`(values ${sql.join(
-      of.map(
-        ({ line, quantity }) => sql`(${line.id}::uuid, ${line.product_id}::uuid, ${quantity}::int)`,
-      ),
-    )})`.as<'r'>(sql`r(line_id, product_id, quantity)`);
+  // The stock each product gets back: a pack drawing from a loose product gives back its grams
+  // (the line's stock per unit sold), added up with the loose product's own line.
+  const shelved = new Map<string, number>();
+  for (const { line, quantity } of back)
+    if (line.stock_taken)
+      shelved.set(
+        line.stock_product_id,
+        (shelved.get(line.stock_product_id) ?? 0) +
+          (quantity * line.stock_quantity) / line.quantity,
+      );
+  const lineRows = sql<{ line_id: string; quantity: number }>`(values ${sql.join(
+    back.map(({ line, quantity }) => sql`(${line.id}::uuid, ${quantity}::int)`),
+  )})`.as<'r'>(sql`r(line_id, quantity)`);
+  const stockRows = sql<{ product_id: string; quantity: number }>`(values ${sql.join(
+    [...shelved].map(([product, quantity]) => sql`(${product}::uuid, ${quantity}::int)`),
+  )})`.as<'r'>(sql`r(product_id, quantity)`);
   await db
     .with('returned_lines', (db) =>
       db
         .updateTable('counter_sale_lines as l')
-        .from(rows(back))
+        .from(lineRows)
         .set({ returned: sql<number>`l.returned + r.quantity` })
         .whereRef('l.id', '=', 'r.line_id'),
     )
@@ -152,10 +178,10 @@ async function recordReturn(
       created_at: now,
     })
     .execute();
-  if (shelved.length > 0)
+  if (shelved.size > 0)
     await db
       .updateTable('products as p')
-      .from(rows(shelved))
+      .from(stockRows)
       .set({
         stock_count: countWithUnitsBack,
         in_stock: inStockWithUnitsBack,
@@ -164,7 +190,7 @@ async function recordReturn(
       .whereRef('p.id', '=', 'r.product_id')
       .where('p.stock_count', 'is not', null)
       .execute();
-  return { returnId, shelved: shelved.map(({ line }) => line.product_id) };
+  return { returnId, shelved: [...shelved.keys()] };
 }
 
 /** Return `returnId` as the till keeps it. */

@@ -7,14 +7,13 @@
 import {
   cartTotals,
   formatAmount,
-  MAX_LINE_QUANTITY,
   MAX_TILL_AMOUNT,
   paiseOf,
   SHOP_CURRENCY,
   toRupees,
   type CounterSaleBody,
 } from '@kirana/shared';
-import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
@@ -23,7 +22,8 @@ import { AppError } from '../../lib/errors.js';
 import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { takeForSale } from '../product/take-for-sale.js';
 import type { CounterTables } from './counter.entity.js';
-import { productsByCode, saleById, type SaleRecord } from './counter-reads.js';
+import { readCodes } from './counter-codes.js';
+import { saleById, type SaleRecord } from './counter-reads.js';
 import { tillKeys } from './till-keys.js';
 import { holdOpenDay } from './till-day.service.js';
 
@@ -33,25 +33,29 @@ const MAX_BILL_PAISE = paiseOf(MAX_TILL_AMOUNT);
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
 /**
- * The sale's lines by product id, codes looked up, one line per product (quantities added).
- * @throws AppError INVALID for a code no live product has, or a product over the line limit.
+ * The sale's lines by product id, codes read (a scale label gives its grams), one line per
+ * product (quantities added).
+ * @throws AppError INVALID for a code that is no product's, an item without its quantity, or a
+ * scale label's with one; SCALE_LABEL_INVALID for a label that does not read (counter-codes.ts).
  */
-async function saleLines(db: Kysely<CounterTables>, items: CounterSaleBody['items']) {
+async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
   const codes = items.flatMap((item) => (item.code === undefined ? [] : [item.code]));
-  const found = codes.length === 0 ? [] : await productsByCode(db, codes);
-  // SKUs first, barcodes over them: a barcode names its product before any SKU does.
-  const byCode = new Map<string, string>();
-  for (const product of found) if (product.sku) byCode.set(product.sku, product.id);
-  for (const product of found) if (product.barcode) byCode.set(product.barcode, product.id);
+  const read = codes.length === 0 ? [] : await readCodes(em, codes);
+  const byCode = new Map(codes.map((code, index) => [code, read[index]]));
   const lines = new Map<string, number>();
   for (const item of items) {
-    const id =
-      item.product ?? byCode.get(item.code ?? '') ?? byCode.get(item.code?.toLowerCase() ?? '');
+    const reading = item.code === undefined ? undefined : byCode.get(item.code);
+    const id = item.product ?? reading?.product;
     if (!id) throw new AppError('INVALID', `items: no product has the code ${item.code}`);
-    const quantity = (lines.get(id) ?? 0) + item.quantity;
-    if (quantity > MAX_LINE_QUANTITY)
-      throw new AppError('INVALID', `items: at most ${MAX_LINE_QUANTITY} of one product a sale`);
-    lines.set(id, quantity);
+    if (reading?.quantity !== undefined && item.quantity !== undefined)
+      throw new AppError(
+        'INVALID',
+        `items: ${item.code} is a scale label, which says its own weight: send it without a quantity`,
+      );
+    const quantity = item.quantity ?? reading?.quantity;
+    if (quantity === undefined)
+      throw new AppError('INVALID', 'items.quantity is required, but for a scale label');
+    lines.set(id, (lines.get(id) ?? 0) + quantity);
   }
   return [...lines].map(([product, quantity]) => ({ product, quantity }));
 }
@@ -111,7 +115,7 @@ async function recordSale(
 ): Promise<{ saleId: string; counted: string[] }> {
   const db = tx.getKysely<CounterTables>();
   const dayId = await holdOpenDay(db);
-  const lines = await saleLines(db, body.items);
+  const lines = await saleLines(tx, body.items);
   const now = new Date();
   const priced = await takeForSale(tx, lines, now, { pastCount: body.sellPastCount });
   const totals = cartTotals(priced);
@@ -165,13 +169,18 @@ async function recordSale(
         position,
         product_id: line.product,
         name: line.name,
+        unit: line.unit,
         quantity: line.quantity,
         unit_price_paise: line.unitPrice,
+        stock_product_id: line.stockProduct,
+        stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
         returned: 0,
       })),
     )
     .execute();
-  const counted = priced.filter((line) => line.taken).map((line) => line.product);
+  const counted = [
+    ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
+  ];
   return { saleId, counted };
 }

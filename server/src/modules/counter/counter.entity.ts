@@ -1,4 +1,4 @@
-import { COUNTER_PAYMENTS } from '@kirana/shared';
+import { COUNTER_PAYMENTS, UNITS, type Unit } from '@kirana/shared';
 import { defineEntity, p, type InferEntity, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty } from '../../db/base.js';
 import { ProductSchema } from '../product/product.entity.js';
@@ -95,9 +95,14 @@ export const CounterSaleLineSchema = defineEntity({
     position: p.smallint(),
     product: () => p.manyToOne(ProductSchema).deleteRule('restrict'),
     name: p.string().length(200),
+    /** Pieces, or grams (ml) at a price per kilo (litre): `unit` as sold. */
     quantity: p.integer(),
+    unit: p.enum(UNITS).default('piece'),
     unitPricePaise: p.integer(),
-    /** The sale took units of a counted product (a return puts them back). */
+    /** The product whose count the line takes from, and how much; null: its own (OrderItem's). */
+    stockProduct: () => p.manyToOne(ProductSchema).nullable().deleteRule('restrict'),
+    stockQuantity: p.integer().nullable().check('stock_quantity > 0'),
+    /** The sale took `stockQuantity` of a counted product (a return puts them back). */
     stockTaken: p.boolean(),
     returned: p.integer().default(0),
   },
@@ -112,6 +117,8 @@ export type CounterSaleLine = InferEntity<typeof CounterSaleLineSchema>;
 export interface ReturnedLine {
   product: string;
   name: string;
+  /** Not said by returns from before loose goods: pieces. */
+  unit?: Unit;
   quantity: number;
   amountPaise: number;
 }

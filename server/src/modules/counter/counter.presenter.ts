@@ -1,4 +1,10 @@
-import { toRupees, type CounterDay, type CounterReturn, type CounterSale } from '@kirana/shared';
+import {
+  lineAmount,
+  toRupees,
+  type CounterDay,
+  type CounterReturn,
+  type CounterSale,
+} from '@kirana/shared';
 import type { SaleRecord } from './counter-reads.js';
 import type { ReturnRecord } from './counter-returns.service.js';
 import type { DayRecord } from './till-day.service.js';
@@ -11,9 +17,10 @@ export function presentSale(sale: SaleRecord): CounterSale {
     lines: sale.lines.map((line) => ({
       product: line.product,
       name: line.name,
+      unit: line.unit,
       quantity: line.quantity,
       unitPrice: toRupees(line.unitPricePaise),
-      amount: toRupees(line.unitPricePaise * line.quantity),
+      amount: toRupees(lineAmount(line.unitPricePaise, line.quantity, line.unit)),
       returned: line.returned,
     })),
     subtotal: toRupees(sale.subtotalPaise),
@@ -34,6 +41,7 @@ export function presentReturn(record: ReturnRecord): CounterReturn {
     lines: record.lines.map((line) => ({
       product: line.product,
       name: line.name,
+      unit: line.unit ?? 'piece',
       quantity: line.quantity,
       amount: toRupees(line.amountPaise),
     })),

@@ -40,13 +40,14 @@ export function counterRoutes(): Router<AppState, AppContext> {
     await next();
   });
 
-  // A scanner's barcode, or the code the seller typed.
+  // A scanner's barcode or scale label, or the code the seller typed.
   router.get('/lookup', async (ctx) => {
     const { code } = counterLookupQuerySchema.parse(ctx.query);
-    const product = await productByCode(ctx.em, code);
+    const { product, quantity } = await productByCode(ctx.em, code);
     ctx.body = {
       success: true,
       product: presentProduct(product, ctx.publicUrl),
+      ...(quantity !== undefined && { quantity }),
     } satisfies CounterLookupAnswer;
   });
 

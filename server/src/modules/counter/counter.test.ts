@@ -178,7 +178,11 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
         400,
         /by its id or by its code, not both/,
       ],
-      [{ items: [{ ...item, quantity: 0 }], payment: 'cash' }, 400, /quantity must be an integer/],
+      [
+        { items: [{ ...item, quantity: 0 }], payment: 'cash' },
+        400,
+        /quantity must be a whole number/,
+      ],
       [{ items: [item], payment: 'card' }, 400, /payment must be 'cash' or 'upi'/],
       [{ items: [item], payment: 'upi', tendered: 100 }, 400, /tendered is for cash sales/],
       [{ items: [item], payment: 'cash', tendered: 50 }, 400, /tendered must be at least/],
@@ -186,6 +190,12 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
       [{ items: [{ code: 'NOPE', quantity: 1 }], payment: 'cash' }, 400, /no product has the code/],
       [{ items: [{ ...item, quantity: 4 }], payment: 'cash' }, 409, /only 3 left in stock/],
       [{ items: [{ product: randomUUID(), quantity: 1 }], payment: 'cash' }, 400, /no product/],
+      [{ items: [{ product: product.id }], payment: 'cash' }, 400, /items.quantity is required/],
+      [
+        { items: [{ ...item, quantity: 1000 }], payment: 'cash' },
+        400,
+        /quantity must be an integer from 1 to 999/,
+      ],
     ];
     for (const [body, status, message] of refusals) {
       const answer = await sell(body).expect(status);

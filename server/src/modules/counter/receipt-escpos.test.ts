@@ -20,6 +20,7 @@ const sale: SaleRecord = {
     {
       product: '01a21c37-887d-75a9-84a8-a033fefeb583',
       name: 'Sona Masoori Rice 5 kg',
+      unit: 'piece',
       quantity: 3,
       unitPricePaise: 39_900,
       returned: 0,
@@ -27,6 +28,7 @@ const sale: SaleRecord = {
     {
       product: '01a21c37-887d-75a9-84a8-a033fefeb584',
       name: 'Tata Salt 1 kg',
+      unit: 'piece',
       quantity: 1,
       unitPricePaise: 2_800,
       returned: 0,

@@ -1,7 +1,7 @@
 // Query module (Kysely/SQL): the seller dashboard's hot read, aggregated in the database.
-import { PRODUCTS_TO_COUNT, TOP_PRODUCTS } from '@kirana/shared';
+import { PRODUCTS_TO_COUNT, TOP_PRODUCTS, type Unit } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { CounterSaleSchema } from '../counter/counter.entity.js';
 import type { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
@@ -30,7 +30,8 @@ export interface DashboardFigures {
   withinPromise: number;
   /** 24 counts: the orders placed in each hour of the shop's day. */
   byHour: number[];
-  topProducts: { id: string; name: string; quantity: number; salesPaise: number }[];
+  /** Pieces, or grams (ml) of a product sold by the kilo (litre). */
+  topProducts: { id: string; name: string; unit: Unit; quantity: number; salesPaise: number }[];
   /** The counter's bills in those days, and what they took less what was given back on them. */
   counterBills: number;
   counterSalesPaise: number;
@@ -60,12 +61,42 @@ function counted(days: DashboardDays, table: 'orders' | 'o') {
     and (${column('payment_type')} = 'COD' or ${column('is_paid')})`;
 }
 
+/** A statement of the dashboard's, to run, or to compile and run raw (the bench does). */
+interface Statement<Row> {
+  execute(): Promise<Row[]>;
+  executeTakeFirstOrThrow(): Promise<Row>;
+  compile(): CompiledQuery<Row>;
+}
+
+/** The dashboard's statements, as their rows come (sums of bigints as text). */
+export interface DashboardStatements {
+  hours: Statement<{
+    hour: number;
+    orders: number;
+    sales_paise: string;
+    cancelled: number;
+    delivered: number;
+    timed: number;
+    delivery_ms: string;
+    within_promise: number;
+  }>;
+  products: Statement<{
+    id: string;
+    name: string;
+    unit: Unit;
+    quantity: string;
+    sales_paise: string;
+  }>;
+  counter: Statement<{ bills: number; kept_paise: string }>;
+  toCount: Statement<{ id: string; name: string; past_count: number; total: number }>;
+}
+
 /**
  * The dashboard's statements over `days`, not yet run (bench/dashboard.mjs explains them): the
  * orders counted, summed by the local hour they were placed in, the products sold most, the
  * counter's bills and what it gave back, and the products whose shelf wants counting.
  */
-export function dashboardQueries(em: EntityManager, days: DashboardDays) {
+export function dashboardQueries(em: EntityManager, days: DashboardDays): DashboardStatements {
   const db = em.getKysely<DashboardTables>();
   const delivered = sql<boolean>`status = 'Delivered'`;
   const seenAt = sql`case when payment_type = 'COD' then created_at else paid_at end`;
@@ -90,7 +121,9 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays) {
       ])
       .where(counted(days, 'orders'))
       .groupBy(sql`1`),
-    // Summed by product first, then named: 10,000 sums to join, not a year of lines.
+    // Summed by product first, then named: 10,000 sums to join, not a year of lines. A line's
+    // amount by the one rule (quantity.ts lineAmount: grams at a price per kilo, half a paisa
+    // up); the most sold by pieces, or by kilos (litres) for loose goods.
     products: db
       .selectFrom((sold) =>
         sold
@@ -98,17 +131,22 @@ export function dashboardQueries(em: EntityManager, days: DashboardDays) {
           .innerJoin('order_items as i', 'i.order_id', 'o.id')
           .select([
             'i.product_id',
-            sql<number>`sum(i.quantity)::int`.as('quantity'),
-            sql<string>`sum(i.quantity::bigint * i.unit_price_paise)`.as('sales_paise'),
+            'i.unit',
+            sql<string>`sum(i.quantity)`.as('quantity'),
+            sql<string>`sum(case when i.unit = 'piece' then i.quantity::bigint * i.unit_price_paise
+              else (i.quantity::bigint * i.unit_price_paise + 500) / 1000 end)`.as('sales_paise'),
           ])
           .where(counted(days, 'o'))
           .where('o.status', '<>', 'Cancelled')
-          .groupBy('i.product_id')
+          .groupBy(['i.product_id', 'i.unit'])
           .as('sold'),
       )
       .innerJoin('products as p', 'p.id', 'sold.product_id')
-      .select(['sold.product_id as id', 'p.name', 'sold.quantity', 'sold.sales_paise'])
-      .orderBy('sold.quantity', 'desc')
+      .select(['sold.product_id as id', 'p.name', 'sold.unit', 'sold.quantity', 'sold.sales_paise'])
+      .orderBy(
+        sql`case when sold.unit = 'piece' then sold.quantity else sold.quantity / 1000.0 end`,
+        'desc',
+      )
       .orderBy('p.name')
       .orderBy('sold.product_id')
       .limit(TOP_PRODUCTS),
@@ -164,7 +202,8 @@ export async function dashboardFigures(
     topProducts: products.map((product) => ({
       id: product.id,
       name: product.name,
-      quantity: product.quantity,
+      unit: product.unit,
+      quantity: count(product.quantity),
       salesPaise: count(product.sales_paise),
     })),
     counterBills: counter.bills,

@@ -23,6 +23,7 @@ export function presentDashboard(days: DashboardDays, figures: DashboardFigures)
     topProducts: figures.topProducts.map((product) => ({
       _id: product.id,
       name: product.name,
+      unit: product.unit,
       quantity: product.quantity,
       sales: toRupees(product.salesPaise),
     })),

@@ -104,7 +104,11 @@ function expectedDashboard(
     topProducts: [...sold.values()]
       .sort((a, b) => b.quantity - a.quantity || (a.name < b.name ? -1 : 1))
       .slice(0, 10)
-      .map(({ paise, ...product }) => ({ ...product, sales: toRupees(paise) })),
+      .map(({ paise, ...product }) => ({
+        ...product,
+        unit: 'piece' as const,
+        sales: toRupees(paise),
+      })),
     // The counter's own test takes its bills away again.
     counterBills: 0,
     counterSales: 0,
@@ -166,6 +170,8 @@ describe('the seller’s dashboard', () => {
             product_id: line.product.id,
             quantity: line.quantity,
             unit_price_paise: line.unitPricePaise,
+            stock_product_id: line.product.id,
+            stock_quantity: line.quantity,
             stock_taken: false,
           })),
         ),
@@ -275,11 +281,11 @@ describe('the seller’s dashboard', () => {
         withinPromise: 0.5,
         byHour: hours({ 0: 1, 10: 1, 13: 1, 17: 1, 23: 1 }),
         topProducts: [
-          { _id: dal!.id, name: 'Dal 1 kg', quantity: 5, sales: 600 },
-          { _id: milk!.id, name: 'Milk 1 l', quantity: 4, sales: 120 },
+          { _id: dal!.id, name: 'Dal 1 kg', unit: 'piece', quantity: 5, sales: 600 },
+          { _id: milk!.id, name: 'Milk 1 l', unit: 'piece', quantity: 4, sales: 120 },
           // Two each: by name.
-          { _id: atta!.id, name: 'Atta 5 kg', quantity: 2, sales: 500 },
-          { _id: besan!.id, name: 'Besan 1 kg', quantity: 2, sales: 160 },
+          { _id: atta!.id, name: 'Atta 5 kg', unit: 'piece', quantity: 2, sales: 500 },
+          { _id: besan!.id, name: 'Besan 1 kg', unit: 'piece', quantity: 2, sales: 160 },
         ],
         counterBills: 0,
         counterSales: 0,

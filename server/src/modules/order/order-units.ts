@@ -1,4 +1,5 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { ProductSchema } from '../product/product.entity.js';
 import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
 import type { OrderItemSchema } from './order.entity.js';
@@ -6,7 +7,8 @@ import type { OrderItemSchema } from './order.entity.js';
 type StockTables = InferKyselyDB<typeof ProductSchema | typeof OrderItemSchema>;
 
 /**
- * Puts back the units order `orderId` took when it was placed (its lines with `stock_taken`),
+ * Puts back the stock order `orderId` took when it was placed (its lines with `stock_taken`: a
+ * pack drawing from loose stock gives back the loose product's grams),
  * once: the lines are marked returned in the same statement, so a repeated cancellation adds
  * nothing. A product back from 0 is in stock again (inStockWithUnitsBack), its count at most
  * MAX_STOCK_COUNT (countWithUnitsBack); one no longer counted is left alone. Call inside the
@@ -22,10 +24,21 @@ export async function putBackUnits(tx: EntityManager, orderId: string): Promise<
         .set({ stock_taken: false })
         .where('order_id', '=', orderId)
         .where('stock_taken', '=', true)
-        .returning(['product_id', 'quantity']),
+        .returning([
+          sql<string>`coalesce(stock_product_id, product_id)`.as('stock_product_id'),
+          sql<number>`coalesce(stock_quantity, quantity)`.as('stock_quantity'),
+        ]),
+    )
+    // By the product whose stock the lines took (a loose product's own line and its packs' add
+    // up): an update sees one row of `from` per product.
+    .with('back', (db) =>
+      db
+        .selectFrom('returned')
+        .select(['stock_product_id as product_id', sql<number>`sum(stock_quantity)`.as('quantity')])
+        .groupBy('stock_product_id'),
     )
     .updateTable('products as p')
-    .from('returned as r')
+    .from('back as r')
     .set({
       stock_count: countWithUnitsBack,
       in_stock: inStockWithUnitsBack,

@@ -6,6 +6,7 @@ import {
   PAID_VIA,
   PAYMENT_TYPES,
   REFUND_STATUSES,
+  UNITS,
 } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
@@ -92,12 +93,24 @@ export const OrderItemSchema = defineEntity({
     order: () => p.manyToOne(OrderSchema).deleteRule('cascade'),
     position: p.integer(),
     product: () => p.manyToOne(ProductSchema),
-    quantity: p.integer().check('quantity between 1 and 999'),
-    /** The offer price charged, kept so later price changes do not rewrite past orders. */
+    /** Pieces, or grams (ml) of a product sold by the kilo (litre): `unit` as sold. */
+    quantity: p.integer().check('quantity between 1 and 1000000'),
+    unit: p.enum(UNITS).default('piece'),
+    /**
+     * The offer price charged, per piece, kilo or litre, kept so later price changes do not
+     * rewrite past orders.
+     */
     unitPricePaise: p.integer(),
     /**
-     * Whether placing the order took `quantity` units from the product's count; a cancellation
-     * puts back exactly these, once.
+     * The product whose count the line takes from, and how much, when not its own product and
+     * `quantity`: a pack drawing from loose stock takes the loose product's grams
+     * (docs/catalogue.md#selling-them). Null: its own.
+     */
+    stockProduct: () => p.manyToOne(ProductSchema).nullable(),
+    stockQuantity: p.integer().nullable().check('stock_quantity > 0'),
+    /**
+     * Whether placing the order took `stockQuantity` from the stock product's count; a
+     * cancellation puts back exactly these, once.
      */
     stockTaken: p.boolean().default(false),
   },

@@ -4,7 +4,7 @@
  */
 import {
   DELIVERY_PIN_LENGTH,
-  MAX_LINE_QUANTITY,
+  lineQuantityProblem,
   MESSAGES,
   MIN_ONLINE_PAYMENT_PAISE,
   type PlaceOrderBody,
@@ -117,7 +117,7 @@ export async function placeOrder(
       const { address, openUnpaid } = await addressAndOpenOrders(db, userId, body.address, now);
       if (openUnpaid >= shop.maxOpenOrders)
         throw new AppError('TOO_MANY_OPEN_ORDERS', MESSAGES.tooManyOpenOrders(openUnpaid));
-      const priced = await takeForSale(tx, lines, now);
+      const priced = await takeForSale(tx, lines, now, { online: { maxPerLine: shop.maxPerLine } });
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
         throw new AppError('INVALID', 'items: the order total is too large');
@@ -150,14 +150,17 @@ export async function placeOrder(
         created_at: now,
         updated_at: now,
       };
-      const items = priced.map(({ product, quantity, unitPrice, taken }, position) => ({
+      const items = priced.map((line, position) => ({
         id: uuidv7(),
         order_id: orderId,
         position,
-        product_id: product,
-        quantity,
-        unit_price_paise: unitPrice,
-        stock_taken: taken,
+        product_id: line.product,
+        quantity: line.quantity,
+        unit: line.unit,
+        unit_price_paise: line.unitPrice,
+        stock_product_id: line.stockProduct,
+        stock_quantity: line.stockQuantity,
+        stock_taken: line.taken,
       }));
       const history = {
         id: uuidv7(),
@@ -184,7 +187,9 @@ export async function placeOrder(
         })
         .where('id', '=', claimId ?? null)
         .execute();
-      const counted = priced.filter((line) => line.taken).map((line) => line.product);
+      const counted = [
+        ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
+      ];
       return { order: { id: orderId, amountPaise: totals.total }, counted };
     }),
   );
@@ -281,25 +286,39 @@ export async function placeCodOrder(
 }
 
 /**
- * Refuses a line of more units than the shop lets one order take (its `maxPerLine`), naming the
- * product: read before the order's transaction, which it spares.
- * @throws AppError TOO_MANY_UNITS naming the product and the most; INVALID for an unknown product.
+ * Refuses a line of more pieces than the shop lets one order take (its `maxPerLine`), naming the
+ * product, or than any line holds (999): read before the order's transaction, which it spares, and only for a line over the
+ * most, which may be grams of a loose product (bound in kilos as the order is taken:
+ * take-for-sale.ts).
+ * @throws AppError TOO_MANY_UNITS naming the product and the most; INVALID for an unknown product
+ * or over 999 pieces.
  */
 async function assertWithinMostPerLine(
   em: EntityManager,
   lines: PlaceOrderBody['items'],
   most: number,
 ): Promise<void> {
-  const over = lines.find((line) => line.quantity > most);
-  if (!over) return;
-  const product = await em
+  const over = lines.filter((line) => line.quantity > most);
+  if (over.length === 0) return;
+  const products = await em
     .getKysely<PlacementTables>()
     .selectFrom('products')
-    .select('name')
-    .where('id', '=', over.product)
-    .executeTakeFirst();
-  if (!product) throw new AppError('INVALID', `items: no product with id ${over.product}`);
-  throw new AppError('TOO_MANY_UNITS', MESSAGES.tooManyUnits(product.name, most));
+    .select(['id', 'name', 'unit'])
+    .where(
+      'id',
+      'in',
+      over.map((line) => line.product),
+    )
+    .execute();
+  for (const line of over) {
+    const product = products.find((row) => row.id === line.product);
+    if (!product) throw new AppError('INVALID', `items: no product with id ${line.product}`);
+    if (product.unit !== 'piece') continue;
+    // More pieces than any line holds is the request's fault (the spec's 400), not the shop's.
+    const problem = lineQuantityProblem(line.quantity, 'piece');
+    if (problem) throw new AppError('INVALID', problem);
+    throw new AppError('TOO_MANY_UNITS', MESSAGES.tooManyUnits(product.name, most));
+  }
 }
 
 /** The same product listed twice is one line; its quantities add up (and must stay within limits). */
@@ -307,13 +326,5 @@ function mergeLines(items: PlaceOrderBody['items']): PlaceOrderBody['items'] {
   const merged = new Map<string, number>();
   for (const { product, quantity } of items)
     merged.set(product, (merged.get(product) ?? 0) + quantity);
-  return [...merged].map(([product, quantity]) => {
-    if (quantity > MAX_LINE_QUANTITY) {
-      throw new AppError(
-        'INVALID',
-        `items: quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`,
-      );
-    }
-    return { product, quantity };
-  });
+  return [...merged].map(([product, quantity]) => ({ product, quantity }));
 }

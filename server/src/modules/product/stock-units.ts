@@ -3,7 +3,7 @@
  * orders and the counter's sales: conditional updates in SQL (Kysely), so that no number of
  * racing buyers takes more than there is.
  */
-import { MAX_STOCK_COUNT } from '@kirana/shared';
+import { formatQuantity, MAX_LOOSE_STOCK, MAX_STOCK_COUNT, type Unit } from '@kirana/shared';
 import type { InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { sql, type QueryCreator } from 'kysely';
 import { AppError } from '../../lib/errors.js';
@@ -11,60 +11,80 @@ import type { ProductSchema } from './product.entity.js';
 
 type ProductTables = InferKyselyDB<typeof ProductSchema>;
 
-/** Units of products asked for: one line per product. */
+/** Units of products asked for: one line per product (pieces, or grams/ml of a loose one). */
 export type UnitLines = ReadonlyArray<{ product: string; quantity: number }>;
 
 /**
- * Takes the units of `lines` from every counted, in-stock product that has enough: racing
- * buyers wait on the product's row and see what the others left; the last unit sets the product
- * out of stock. A product that is not counted, or has too few, is left alone (the caller refuses
- * it). With `pastCount` (the seller's word that the customer holds the packet: the counter's
- * sale past the count) a counted product also gives what it has not got: its count stops at 0
- * and the units beyond it are added to its `past_count`, in the same update, so that racing
- * sales never lose one; a product the seller switched off with units left is still left alone.
- * Returns the ids of the products taken from; use it as a `with` of the statement that reads them.
+ * The stock `lines` ask of each product that keeps it, as rows `(id, quantity)` to use as a
+ * `with`: a line takes its own product's units, and a pack drawing from a loose product
+ * (docs/catalogue.md#loose-goods-and-packs) its `pack_quantity` grams (ml) of the loose
+ * product's stock for each pack, added up with the loose product's own line and other packs of
+ * it. Summed as bigint: a stock asked of beyond any count is refused, never overflowed.
  */
-export function takeUnits<DB extends ProductTables>(
+export function stockAsked<DB extends ProductTables>(db: QueryCreator<DB>, lines: UnitLines) {
+  const asked = sql<{ product_id: string; quantity: number }>`(values ${sql.join(
+    lines.map(({ product, quantity }) => sql`(${product}::uuid, ${quantity}::bigint)`),
+  )})`;
+  return (db as unknown as QueryCreator<ProductTables>)
+    .selectFrom(asked.as<'asked'>(sql`asked(product_id, quantity)`))
+    .innerJoin('products as p', 'p.id', 'asked.product_id')
+    .select([
+      sql<string>`coalesce(p.draws_from, p.id)`.as('id'),
+      sql<number>`sum(asked.quantity * coalesce(p.pack_quantity, 1))`.as('quantity'),
+    ])
+    .groupBy(sql`coalesce(p.draws_from, p.id)`);
+}
+
+/** The stock asked of products, as {@link stockAsked} reads it into a `with` named `asked`. */
+type AskedTables = ProductTables & { asked: { id: string; quantity: number } };
+
+/**
+ * Takes the stock asked (the `with` named `asked`, {@link stockAsked}) from every counted,
+ * in-stock product that has enough: racing buyers wait on the product's row and see what the
+ * others left; the last unit (gram) sets the product out of stock. A product that is not
+ * counted, or has too few, is left alone (the caller refuses it). With `pastCount` (the seller's
+ * word that the customer holds the packet: the counter's sale past the count) a counted product
+ * also gives what it has not got: its count stops at 0 and the units beyond it are added to its
+ * `past_count`, in the same update, so that racing sales never lose one; a product the seller
+ * switched off with units left is still left alone, and so is one asked past its count for more
+ * than any count holds. Returns the ids of the products taken from; use it as a `with` of the
+ * statement that reads them.
+ */
+export function takeUnits<DB extends AskedTables>(
   db: QueryCreator<DB>,
-  lines: UnitLines,
   now: Date,
   { pastCount = false }: { pastCount?: boolean } = {},
 ) {
-  const ordered = sql<number>`case ${sql.ref('id')} ${sql.join(
-    lines.map(({ product, quantity }) => sql`when ${product}::uuid then ${quantity}::int`),
-    sql` `,
-  )} end`;
-  const taking = (db as unknown as QueryCreator<ProductTables>)
-    .updateTable('products')
+  const taking = (db as unknown as QueryCreator<AskedTables>)
+    .updateTable('products as s')
+    .from('asked as a')
     .set({
-      stock_count: sql<number>`greatest(stock_count - ${ordered}, 0)`,
-      past_count: sql<number>`past_count + greatest(${ordered} - stock_count, 0)`,
-      in_stock: sql<boolean>`stock_count - ${ordered} > 0`,
+      stock_count: sql<number>`greatest(s.stock_count - a.quantity, 0)`,
+      past_count: sql<number>`s.past_count + greatest(a.quantity - s.stock_count, 0)`,
+      in_stock: sql<boolean>`s.stock_count - a.quantity > 0`,
       updated_at: now,
     })
-    .where(
-      'id',
-      'in',
-      lines.map((line) => line.product),
-    );
+    .whereRef('s.id', '=', 'a.id');
   return (
     pastCount
       ? taking
-          .where('stock_count', 'is not', null)
-          .where('archived_at', 'is', null)
-          .where((eb) => eb.or([eb('in_stock', '=', true), eb('stock_count', '=', 0)]))
-      : taking.where('in_stock', '=', true).where('stock_count', '>=', ordered)
-  ).returning('id');
+          .where('s.stock_count', 'is not', null)
+          .where('s.archived_at', 'is', null)
+          .where((eb) => eb.or([eb('s.in_stock', '=', true), eb('s.stock_count', '=', 0)]))
+          .where(sql<boolean>`s.past_count + a.quantity <= ${MAX_LOOSE_STOCK}`)
+      : taking.where('s.in_stock', '=', true).whereRef('s.stock_count', '>=', 'a.quantity')
+  ).returning('s.id');
 }
 
 /**
- * Product `p`'s count once `r.quantity` units come back (an order cancelled, a counter return),
- * at most MAX_STOCK_COUNT. The goods did come back: the return is recorded whole (the order's
+ * Product `p`'s count once `r.quantity` units (grams, ml) come back (an order cancelled, a
+ * counter return), at most the most a count of its unit may be (MAX_STOCK_COUNT pieces,
+ * MAX_LOOSE_STOCK grams). The goods did come back: the return is recorded whole (the order's
  * lines, the till's return) and its money given back; only the count stops at the most a count
  * may be, as the seller's own count does, rather than turning a customer away at the till, or
  * failing a cancellation, over a number no shelf holds.
  */
-export const countWithUnitsBack = sql<number>`least(p.stock_count + r.quantity, ${MAX_STOCK_COUNT})`;
+export const countWithUnitsBack = sql<number>`least(p.stock_count + r.quantity, case when p.unit = 'piece' then ${MAX_STOCK_COUNT}::int else ${MAX_LOOSE_STOCK}::int end)`;
 
 /**
  * Whether product `p` is in stock once units come back to it: back from 0 it is (even one the
@@ -80,7 +100,12 @@ export const inStockWithUnitsBack = sql<boolean>`p.in_stock or (p.stock_count = 
  */
 export async function notEnoughLeft<DB extends ProductTables>(
   db: Kysely<DB>,
-  { product: productId, name, quantity }: { product: string; name: string; quantity: number },
+  {
+    product: productId,
+    name,
+    quantity,
+    unit,
+  }: { product: string; name: string; quantity: number; unit: Unit },
 ): Promise<AppError> {
   const now = await (db as unknown as Kysely<ProductTables>)
     .selectFrom('products')
@@ -93,5 +118,5 @@ export async function notEnoughLeft<DB extends ProductTables>(
   if (left === null || left >= quantity) {
     return new AppError('CONFLICT', `The stock of ${name} just changed: please try again`);
   }
-  return new AppError('OUT_OF_STOCK', `${name}: only ${left} left in stock`);
+  return new AppError('OUT_OF_STOCK', `${name}: only ${formatQuantity(left, unit)} left in stock`);
 }

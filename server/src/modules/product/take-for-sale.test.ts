@@ -36,36 +36,157 @@ describe('takeForSale: the one way online orders and the counter take units and 
       { product: counted.id, quantity: 4 },
     ]);
     expect(sold).toEqual([
-      { product: loose.id, name: 'Salt', quantity: 3, unitPrice: 2_500, taken: false },
-      { product: counted.id, name: 'Atta 5 kg', quantity: 4, unitPrice: 9_950, taken: true },
+      {
+        product: loose.id,
+        name: 'Salt',
+        unit: 'piece',
+        quantity: 3,
+        unitPrice: 2_500,
+        stockProduct: loose.id,
+        stockQuantity: 3,
+        taken: false,
+      },
+      {
+        product: counted.id,
+        name: 'Atta 5 kg',
+        unit: 'piece',
+        quantity: 4,
+        unitPrice: 9_950,
+        stockProduct: counted.id,
+        stockQuantity: 4,
+        taken: true,
+      },
     ]);
     expect(await stockOf(counted.id)).toEqual({ inStock: true, stockCount: 6, past: 0 });
     expect(await stockOf(loose.id)).toEqual({ inStock: true, stockCount: null, past: 0 });
   });
 
-  test('refuses what is sold by weight, or draws from loose stock, until weighed sales are sold, taking nothing', async () => {
+  /** Loose Toor Dal, 5 kg of it at ₹140/kg in steps of 250 g, 500 g and 1 kg, and its 1 kg pack. */
+  async function looseDal() {
     const em = app.orm.em.fork();
-    const dal = await createProduct(em, { name: 'Toor Dal', stockCount: 5_000 });
+    const dal = await createProduct(em, {
+      name: 'Toor Dal',
+      stockCount: 5_000,
+      pricePaise: 14_000,
+      offerPricePaise: 14_000,
+    });
     await em.nativeUpdate(ProductSchema, dal.id, { unit: 'kg', steps: [250, 500, 1_000] });
-    const pack = await createProduct(em, { name: 'Toor Dal 1 kg', stockCount: null });
+    const pack = await createProduct(em, {
+      name: 'Toor Dal 1 kg',
+      stockCount: null,
+      pricePaise: 15_000,
+      offerPricePaise: 14_500,
+    });
     await em.nativeUpdate(ProductSchema, pack.id, { drawsFrom: dal.id, packQuantity: 1_000 });
-    const atta = await createProduct(em, { name: 'Atta 5 kg', stockCount: 10 });
+    return { dal, pack };
+  }
+
+  test('sells grams of a loose product and packs drawing from it from its one stock', async () => {
+    const { dal, pack } = await looseDal();
+
+    const sold = await sell([
+      { product: dal.id, quantity: 750 },
+      { product: pack.id, quantity: 2 },
+    ]);
+    expect(sold).toEqual([
+      expect.objectContaining({
+        product: dal.id,
+        unit: 'kg',
+        quantity: 750,
+        unitPrice: 14_000,
+        stockProduct: dal.id,
+        stockQuantity: 750,
+        taken: true,
+      }),
+      expect.objectContaining({
+        product: pack.id,
+        unit: 'piece',
+        quantity: 2,
+        unitPrice: 14_500,
+        stockProduct: dal.id,
+        stockQuantity: 2_000,
+        taken: true,
+      }),
+    ]);
+    // 750 g and two 1 kg packs from the 5 kg.
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 2_250, past: 0 });
+    expect(await stockOf(pack.id)).toEqual({ inStock: true, stockCount: null, past: 0 });
 
     expect(
       await refusal([
-        { product: atta.id, quantity: 1 },
-        { product: dal.id, quantity: 1 },
+        { product: dal.id, quantity: 1_500 },
+        { product: pack.id, quantity: 1 },
       ]),
-    ).toEqual({
-      code: 'CONFLICT',
-      message: 'Toor Dal is sold by the kilo, which orders and the counter do not sell yet',
+    ).toEqual({ code: 'OUT_OF_STOCK', message: 'Toor Dal: only 2.25 kg left in stock' });
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 2_250, past: 0 });
+  });
+
+  test('online, a loose product is sold in its steps and up to the most per line in kilos; the counter weighs any', async () => {
+    const { dal } = await looseDal();
+    const online = { online: { maxPerLine: 1 } };
+    const sellOnline = (quantity: number) =>
+      app.orm.em
+        .fork()
+        .transactional((tx) =>
+          takeForSale(tx, [{ product: dal.id, quantity }], new Date(), online),
+        );
+
+    await expect(sellOnline(300)).rejects.toMatchObject({
+      code: 'NOT_A_STEP',
+      message: 'Toor Dal is sold online in 250 g, 500 g, 1 kg: 300 g is not one of them',
     });
+    await expect(sellOnline(500)).resolves.toHaveLength(1);
+    await app.orm.em
+      .fork()
+      .nativeUpdate(ProductSchema, dal.id, { steps: [250, 500, 1_000, 2_000] });
+    await expect(sellOnline(2_000)).rejects.toMatchObject({
+      code: 'TOO_MANY_UNITS',
+      message: 'At most 1 kg of Toor Dal can be in one order',
+    });
+    // At the counter: 333 g off the scale.
+    await expect(sell([{ product: dal.id, quantity: 333 }])).resolves.toHaveLength(1);
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 4_167, past: 0 });
+    // A tonne and a gram, or 1,000 pieces, is no line's.
+    expect(await refusal([{ product: dal.id, quantity: 1_000_001 }])).toMatchObject({
+      code: 'INVALID',
+    });
+  });
+
+  test('a pack is out of stock when its loose product is, or when it is switched off itself', async () => {
+    const { dal, pack } = await looseDal();
+    await sell([{ product: dal.id, quantity: 4_500 }]);
     expect(await refusal([{ product: pack.id, quantity: 1 }])).toEqual({
-      code: 'CONFLICT',
-      message: 'Toor Dal 1 kg draws from loose stock, which orders and the counter do not sell yet',
+      code: 'OUT_OF_STOCK',
+      message: 'Toor Dal: only 500 g left in stock',
     });
-    expect(await stockOf(atta.id)).toEqual({ inStock: true, stockCount: 10, past: 0 });
-    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 5_000, past: 0 });
+    await app.orm.em.fork().nativeUpdate(ProductSchema, pack.id, { inStock: false });
+    expect(await refusal([{ product: pack.id, quantity: 1 }])).toEqual({
+      code: 'OUT_OF_STOCK',
+      message: 'Toor Dal 1 kg is out of stock',
+    });
+    expect(await stockOf(dal.id)).toEqual({ inStock: true, stockCount: 500, past: 0 });
+  });
+
+  test('racing buyers of the last grams, online in packs and at the counter by weight, never take more than there is', async () => {
+    const { dal, pack } = await looseDal();
+    // 5 kg: ten sales of 700 g and five of a 1 kg pack race for it.
+    const sales = [
+      ...Array.from({ length: 10 }, () => sell([{ product: dal.id, quantity: 700 }])),
+      ...Array.from({ length: 5 }, () => sell([{ product: pack.id, quantity: 1 }])),
+    ];
+    const results = await Promise.allSettled(sales);
+    const taken = results.reduce(
+      (sum, result, index) =>
+        result.status === 'fulfilled' ? sum + (index < 10 ? 700 : 1_000) : sum,
+      0,
+    );
+    const left = await stockOf(dal.id);
+    expect(taken + (left.stockCount ?? 0)).toBe(5_000);
+    expect(left.stockCount).toBeGreaterThanOrEqual(0);
+    expect(left.stockCount).toBeLessThan(700);
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect((result.reason as AppError).code).toMatch(/^(OUT_OF_STOCK|CONFLICT)$/);
   });
 
   test('two sales racing for the last unit: one takes it, the other is refused, the count stops at 0', async () => {

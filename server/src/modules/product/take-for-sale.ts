@@ -1,58 +1,95 @@
 /**
- * The one way units are sold (docs/orders.md#stock): an online order and a sale at
- * the counter take the units of their lines and price them from the catalogue here, with one set
- * of refusals. Written with Kysely: one statement takes and reads (stock-units.ts takeUnits).
+ * The one way goods are sold (docs/orders.md#stock): an online order and a sale at the counter
+ * take the stock of their lines and price them from the catalogue here, with one set of
+ * refusals, pieces and loose goods alike (docs/catalogue.md#loose-goods-and-packs). Written with
+ * Kysely: one statement takes and reads (stock-units.ts stockAsked, takeUnits).
  */
+import { formatQuantity, lineQuantityProblem, MESSAGES, type Unit } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import type { ProductSchema } from './product.entity.js';
-import { notEnoughLeft, takeUnits, type UnitLines } from './stock-units.js';
+import { notEnoughLeft, stockAsked, takeUnits, type UnitLines } from './stock-units.js';
 
 type ProductTables = InferKyselyDB<typeof ProductSchema>;
 
-/** A line as sold: its product as the catalogue has it now, and whether its units were taken. */
+/** A line as sold: its product as the catalogue has it now, and whether its stock was taken. */
 export interface SoldLine {
   product: string;
   name: string;
+  /** Pieces, or grams (ml) of a product sold by the kilo (litre). */
+  unit: Unit;
   quantity: number;
-  /** The product's offer price when sold, in paise. */
+  /** The product's offer price when sold, per piece, kilo or litre, in paise. */
   unitPrice: number;
-  /** Taken from the product's count (a cancellation or a return puts them back). */
+  /**
+   * The product whose count the line takes from and how much: the product itself and its
+   * quantity, or for a pack drawing from loose stock the loose product and the pack's grams.
+   */
+  stockProduct: string;
+  stockQuantity: number;
+  /** Taken from the stock product's count (a cancellation or a return puts it back). */
   taken: boolean;
 }
 
+/** How an online order's lines are bound beyond the counter's: the shop's most per line. */
+export interface OnlineLimits {
+  /** Pieces of a product, or kilos (litres) of a loose one, in one order. */
+  maxPerLine: number;
+}
+
 /**
- * Takes `lines` (one a product) for sale in the transaction `tx`, in one statement: the units of
- * every counted product that has enough, racing buyers waiting on its row, so that no number of
- * them, online or at the counter, takes more than there is (stock-units.ts takeUnits); with
- * `pastCount` (the seller's word at the counter) a counted product short of units is taken from
- * all the same, past its count. Answers the lines priced from the catalogue, in their order.
- * Refused, it has taken nothing once `tx` rolls back.
- * @throws AppError INVALID for an unknown product; CONFLICT for an archived one, or one sold by
- * weight or drawing from loose stock (not sold yet); OUT_OF_STOCK for
- * a product out of stock or with fewer units left than asked (naming what is left), or CONFLICT
- * when its stock changed meanwhile (notEnoughLeft).
+ * Takes `lines` (one a product) for sale in the transaction `tx`, in one statement: the stock of
+ * every counted product that has enough (a pack drawing from a loose product takes its grams of
+ * the loose product's stock), racing buyers waiting on its row, so that no number of them,
+ * online or at the counter, takes more than there is (stock-units.ts takeUnits); with
+ * `pastCount` (the seller's word at the counter) a counted product short of stock is taken from
+ * all the same, past its count. Online (`online` given), a loose product is sold in its steps
+ * only and at most `maxPerLine` kilos of it; at the counter, any weight. Answers the lines
+ * priced from the catalogue, in their order. Refused, it has taken nothing once `tx` rolls back.
+ * @throws AppError INVALID for an unknown product or a quantity its unit does not take (pieces
+ * 1–999, grams 1–1,000,000); NOT_A_STEP for an online weight that is not one of its steps;
+ * TOO_MANY_UNITS past the most per line online; CONFLICT for an archived product (or one whose
+ * loose stock is archived); OUT_OF_STOCK for a product out of stock or with less left than
+ * asked (naming what is left), or CONFLICT when its stock changed meanwhile (notEnoughLeft).
  */
 export async function takeForSale(
   tx: EntityManager,
   lines: UnitLines,
   now: Date,
-  { pastCount = false }: { pastCount?: boolean } = {},
+  { pastCount = false, online }: { pastCount?: boolean; online?: OnlineLimits } = {},
 ): Promise<SoldLine[]> {
   const db = tx.getKysely<ProductTables>();
   const rows = await db
-    .with('taken', (db) => takeUnits(db, lines, now, { pastCount }))
+    .with('asked', (db) => stockAsked(db, lines))
+    .with('taken', (db) => takeUnits(db, now, { pastCount }))
     .selectFrom('products as p')
+    .leftJoin('products as s', 's.id', 'p.draws_from')
+    .leftJoin('asked as a', (join) => join.on(sql<boolean>`a.id = coalesce(p.draws_from, p.id)`))
     .select((eb) => [
       'p.id',
       'p.name',
       'p.offer_price_paise',
       'p.in_stock',
-      'p.stock_count',
       'p.archived_at',
       'p.unit',
-      'p.draws_from',
-      eb('p.id', 'in', eb.selectFrom('taken').select('taken.id')).as('taken'),
+      'p.steps',
+      'p.pack_quantity',
+      eb.fn.coalesce('s.id', 'p.id').as('stock_id'),
+      eb.fn.coalesce('s.name', 'p.name').as('stock_name'),
+      eb.fn.coalesce('s.unit', 'p.unit').as('stock_unit'),
+      // A pack is sold while it and its loose product are both on sale.
+      eb
+        .and([eb('p.in_stock', '=', true), eb.fn.coalesce('s.in_stock', 'p.in_stock')])
+        .as('stock_in_stock'),
+      eb('s.archived_at', 'is not', null).as('stock_archived'),
+      eb.fn.coalesce('s.stock_count', 'p.stock_count').as('stock_count'),
+      'a.quantity as asked',
+      eb(
+        eb.fn.coalesce('p.draws_from', 'p.id'),
+        'in',
+        eb.selectFrom('taken').select('taken.id'),
+      ).as('taken'),
     ])
     .where(
       'p.id',
@@ -64,36 +101,84 @@ export async function takeForSale(
   const sold = lines.map(({ product: id, quantity }) => {
     const product = products.get(id);
     if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
-    if (product.archived_at) throw new AppError('CONFLICT', `${product.name} is no longer sold`);
-    // Weighed sales (grams in carts, orders and the till, packs taking loose stock) are the next
-    // step of loose goods (docs/catalogue.md#loose-goods-and-packs): until then they are refused,
-    // never sold as pieces at a price per kilo.
-    if (product.unit !== 'piece')
-      throw new AppError(
-        'CONFLICT',
-        `${product.name} is sold by the ${product.unit === 'kg' ? 'kilo' : 'litre'}, which orders and the counter do not sell yet`,
-      );
-    if (product.draws_from !== null)
-      throw new AppError(
-        'CONFLICT',
-        `${product.name} draws from loose stock, which orders and the counter do not sell yet`,
-      );
+    if (product.archived_at || product.stock_archived)
+      throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+    const problem = lineQuantityProblem(quantity, product.unit);
+    if (problem) throw new AppError('INVALID', `items: ${product.name}: ${problem}`);
+    if (online && product.unit !== 'piece') assertOnlineWeight(product, quantity, online);
+    const taken = product.taken === true;
     // Sold past the count, a product out of stock at 0 is taken from all the same.
-    if (!product.in_stock && product.taken !== true)
+    if (!product.stock_in_stock && !taken)
       throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
     return {
       line: {
         product: id,
         name: product.name,
+        unit: product.unit,
         quantity,
         unitPrice: product.offer_price_paise,
-        taken: product.taken === true,
+        stockProduct: product.stock_id,
+        stockQuantity: quantity * (product.pack_quantity ?? 1),
+        taken,
       },
-      counted: product.stock_count !== null,
+      short: product.stock_count !== null &&
+        !taken && {
+          product: product.stock_id,
+          name: product.stock_name,
+          quantity: Number(product.asked),
+          unit: product.stock_unit,
+        },
     };
   });
-  // Not taken: fewer units left than asked. Throwing rolls back what the other lines took.
-  const short = sold.find(({ line, counted }) => counted && !line.taken);
-  if (short) throw await notEnoughLeft(db, short.line);
+  // Not taken: less left than asked. Throwing rolls back what the other lines took.
+  const short = sold.find((line) => line.short)?.short;
+  if (short) throw await notEnoughLeft(db, short);
   return sold.map(({ line }) => line);
+}
+
+/**
+ * Refuses an online weight of a loose product that is not one of its steps, or past the shop's
+ * most per line (as many kilos or litres as it lets an order take pieces).
+ * @throws AppError NOT_A_STEP, TOO_MANY_UNITS.
+ */
+function assertOnlineWeight(
+  product: { name: string; unit: Unit; steps: number[] | null },
+  quantity: number,
+  { maxPerLine }: OnlineLimits,
+): void {
+  assertOneOfSteps(product, quantity);
+  if (quantity > maxPerLine * 1000)
+    throw new AppError(
+      'TOO_MANY_UNITS',
+      MESSAGES.tooManyUnits(product.name, formatQuantity(maxPerLine * 1000, product.unit)),
+    );
+}
+
+/**
+ * Refuses a quantity of a product online that its unit does not take: pieces from 1 to 999, or
+ * one of a loose product's steps (a cart holds what an order may).
+ * @throws AppError INVALID, NOT_A_STEP.
+ */
+export function assertOnlineQuantity(
+  product: { name: string; unit: Unit; steps: number[] | null },
+  quantity: number,
+  field: string,
+): void {
+  const problem = lineQuantityProblem(quantity, product.unit);
+  if (problem) throw new AppError('INVALID', `${field}: ${product.name}: ${problem}`);
+  if (product.unit !== 'piece') assertOneOfSteps(product, quantity);
+}
+
+/** @throws AppError NOT_A_STEP for a weight that is not one of the loose product's steps. */
+function assertOneOfSteps(
+  product: { name: string; unit: Unit; steps: number[] | null },
+  quantity: number,
+): void {
+  const steps = product.steps ?? [];
+  if (steps.includes(quantity)) return;
+  const offered = steps.map((step) => formatQuantity(step, product.unit)).join(', ');
+  throw new AppError(
+    'NOT_A_STEP',
+    `${product.name} is sold online in ${offered}: ${formatQuantity(quantity, product.unit)} is not one of them`,
+  );
 }

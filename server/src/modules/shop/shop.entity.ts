@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SCALE_LABELS,
   DEFAULT_TIME_ZONE,
   MAX_OPEN_ORDERS,
   MAX_PER_LINE,
@@ -6,6 +7,7 @@ import {
   SHOP_TEXT_LENGTHS,
   SPEC_SHOP_CONTACT,
   type OpeningHours,
+  type ScaleLabelSetting,
 } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { updatedAtProperty } from '../../db/base.js';
@@ -33,6 +35,8 @@ export const ShopSettingsSchema = defineEntity({
     maxOpenOrders: p.smallint().default(MAX_OPEN_ORDERS.default),
     upiId: p.string().length(320).default(''),
     upiName: p.string().length(100).default(''),
+    /** What the shop's weighing scales print on their labels, per prefix. */
+    scaleLabels: p.json<ScaleLabelSetting[]>().default(JSON.stringify(DEFAULT_SCALE_LABELS)),
     timeZone: p.string().length(64).default(DEFAULT_TIME_ZONE),
     /** The shop's name and how shoppers reach it; empty e-mail or address: none given. */
     name: p.string().length(SHOP_TEXT_LENGTHS.name).default(SPEC_SHOP_CONTACT.name),

@@ -20,6 +20,7 @@ export function presentShop(shop: ShopSettings, now = new Date()): Shop {
     maxOpenOrders: shop.maxOpenOrders,
     upiId: shop.upiId,
     upiName: shop.upiName,
+    scaleLabels: shop.scaleLabels,
     timeZone: shop.timeZone,
     name: shop.name,
     phone: shop.phone,

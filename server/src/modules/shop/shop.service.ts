@@ -5,6 +5,7 @@
  */
 import {
   cartTotals,
+  type PricedLine,
   formatAmount,
   SHOP_CURRENCY,
   MAX_PAUSE_DAYS,
@@ -62,6 +63,7 @@ export async function updateShop(
     ...(body.maxOpenOrders !== undefined && { maxOpenOrders: body.maxOpenOrders }),
     ...(body.upiId !== undefined && { upiId: body.upiId }),
     ...(body.upiName !== undefined && { upiName: body.upiName }),
+    ...(body.scaleLabels !== undefined && { scaleLabels: body.scaleLabels }),
     ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
     ...(body.name !== undefined && { name: body.name }),
     ...(body.phone !== undefined && { phone: body.phone }),
@@ -147,7 +149,7 @@ export const promisedAt = (shop: ShopSettings, from: Date): Date =>
  */
 export function priceOrder(
   shop: ShopSettings,
-  lines: ReadonlyArray<{ unitPrice: number; quantity: number }>,
+  lines: readonly PricedLine[],
   zipcode: string,
   now: Date,
 ): CartTotals {

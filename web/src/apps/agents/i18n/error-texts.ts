@@ -28,6 +28,8 @@ export const NOT_FOR_AGENTS = [
   'SCALE_CODE_TAKEN',
   'DRAWN_FROM',
   'DRAWS_STOCK',
+  'NOT_A_STEP',
+  'SCALE_LABEL_INVALID',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 

@@ -1,6 +1,7 @@
 import {
   dayIn,
   formatAmount,
+  formatQuantity,
   ORDER_CURRENCY,
   type Dashboard,
   type ProductToCount,
@@ -176,7 +177,14 @@ function OrdersByHour({ byHour }: { byHour: number[] }) {
 function TopProducts({ products }: { products: TopProduct[] }) {
   // The chart is drawn again only when the products change, not on each render of the page.
   const labels = useMemo(() => products.map((product) => product.name), [products]);
-  const units = useMemo(() => products.map((product) => product.quantity), [products]);
+  // Pieces, or kilos (litres) of loose goods: what a shopkeeper counts them in.
+  const units = useMemo(
+    () =>
+      products.map((product) =>
+        product.unit === 'piece' ? product.quantity : product.quantity / 1000,
+      ),
+    [products],
+  );
   return (
     <Section title="Top products online">
       {products.length === 0 ? (
@@ -186,7 +194,7 @@ function TopProducts({ products }: { products: TopProduct[] }) {
           <BarChart
             labels={labels}
             values={units}
-            label="Units"
+            label="Units (kg or L loose)"
             horizontal
             height={40 + products.length * 28}
           />
@@ -206,7 +214,9 @@ function TopProducts({ products }: { products: TopProduct[] }) {
               {products.map((product) => (
                 <tr key={product._id}>
                   <th scope="row">{product.name}</th>
-                  <td className={dataCell.number}>{product.quantity}</td>
+                  <td className={dataCell.number}>
+                    {formatQuantity(product.quantity, product.unit)}
+                  </td>
                   <td className={dataCell.number}>{rupees(product.sales)}</td>
                 </tr>
               ))}

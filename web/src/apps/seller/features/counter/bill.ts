@@ -47,7 +47,8 @@ export function setQuantity(bill: Bill, productId: string, quantity: number): Bi
 /** What is on `bill` beyond `sold` (a sale recorded from an earlier state of it). */
 export function billBeyond(bill: Bill, sold: CounterSaleBody['items']): Bill {
   const taken = new Map<string, number>();
-  for (const item of sold) if (item.product) taken.set(item.product, item.quantity);
+  for (const item of sold)
+    if (item.product && item.quantity !== undefined) taken.set(item.product, item.quantity);
   return bill.flatMap((line) => {
     const quantity = line.quantity - (taken.get(line.product._id) ?? 0);
     return quantity > 0 ? [{ ...line, quantity }] : [];
@@ -61,7 +62,11 @@ export const joinBills = (bill: Bill, more: Bill): Bill =>
 /** The bill's subtotal, tax and total in paise, as the server will price it. */
 export const billTotals = (bill: Bill): CartTotals =>
   cartTotals(
-    bill.map((line) => ({ unitPrice: toPaise(line.product.offerPrice), quantity: line.quantity })),
+    bill.map((line) => ({
+      unitPrice: toPaise(line.product.offerPrice),
+      unit: line.product.unit,
+      quantity: line.quantity,
+    })),
   );
 
 /** Units on the bill beyond what the shop counts as left (the server would refuse the sale). */

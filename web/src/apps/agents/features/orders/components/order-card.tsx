@@ -1,6 +1,7 @@
 import {
   type AgentOrder,
   formatAmount,
+  formatQuantity,
   isFinished,
   ORDER_CURRENCY,
   orderNumber,
@@ -124,7 +125,10 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         {order.items.map((item) => (
           <li key={item.product._id}>
             <span className="agent-order__item-name">{item.product.name}</span>
-            <span className="agent-order__item-qty"> × {item.quantity}</span>
+            <span className="agent-order__item-qty">
+              {' '}
+              × {formatQuantity(item.quantity, item.product.unit)}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  formatQuantity,
   isFinished,
   ORDER_CURRENCY,
   orderNumber,
@@ -135,7 +136,9 @@ export function OrderCard({
             {order.items.map(({ product, quantity }) => (
               <li key={product._id}>
                 <span className="seller-order__item-name">{product.name}</span>{' '}
-                <span className="seller-order__qty">× {quantity}</span>
+                <span className="seller-order__qty">
+                  × {formatQuantity(quantity, product.unit)}
+                </span>
               </li>
             ))}
           </ul>
