@@ -2,19 +2,12 @@ import * as z from 'zod/mini';
 import { CATEGORY_PATH_PATTERN } from './category.js';
 import { MAX_ORDER_LINES } from '../limits.js';
 import { idField, queryInt, readableText } from './common.js';
-import type { UNITS } from '../domain/quantity.js';
+import { UNITS } from '../domain/quantity.js';
 
 /*
  * Products as they are read: the storefront's pages and search, the cart's items, the seller's
  * list. Changing them is product-editing.ts; the CSV import is catalogue-import.ts.
  */
-
-/**
- * How a product is sold: UNITS, written out rather than imported, and held equal to it by the
- * compiler, so that a page reading products loads none of quantity.ts's readers of typed weights
- * (the storefront's first-load budget, docs/catalogue.md#loose-goods-and-packs).
- */
-const PRODUCT_UNITS = ['piece', 'kg', 'L'] as const satisfies typeof UNITS;
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
@@ -27,7 +20,7 @@ export const productSchema = z.object({
    * How it is sold: by the piece, or loose by the kilo or litre; loose, its prices are per kilo
    * (litre) and its counts grams (ml) (docs/catalogue.md#loose-goods-and-packs).
    */
-  unit: z.enum(PRODUCT_UNITS),
+  unit: z.enum(UNITS),
   price: z.number(),
   offerPrice: z.number(),
   image: z.array(z.string()),

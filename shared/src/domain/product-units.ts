@@ -4,7 +4,8 @@
  * by the piece; a pack size (family and its label) to any product.
  */
 import { LOW_STOCK_UNITS } from '../limits.js';
-import { MAX_LOOSE_QUANTITY, stepsProblem, type Unit } from './quantity.js';
+import { MAX_LOOSE_QUANTITY, type Unit } from './quantity.js';
+import { stepsProblem } from './weight-reading.js';
 
 /** A loose product added without steps is offered online in these: 250 g, 500 g, 1 kg (or ml). */
 export const DEFAULT_STEPS: readonly number[] = [250, 500, 1000];
