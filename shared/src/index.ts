@@ -13,6 +13,7 @@ export * from './contract/dashboard.js';
 export * from './contract/order.js';
 export * from './contract/payment.js';
 export * from './contract/product.js';
+export * from './contract/seller-product-list.js';
 export * from './contract/product-editing.js';
 export * from './contract/catalogue-import.js';
 export * from './contract/search-names.js';

@@ -77,7 +77,8 @@ export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 export const PRODUCT_PAGE_SIZE = 24;
 export const MAX_PRODUCT_PAGE_SIZE = 100;
 
-const pageFields = {
+/** Which page of a listing, of how many products, in which category: the listings' own fields. */
+export const pageFields = {
   page: queryInt('page', 1, 10_000, 1),
   limit: queryInt('limit', 1, MAX_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE),
   category: z.optional(
@@ -139,31 +140,3 @@ export const productItemsAnswerSchema = z.object({
   products: z.array(productSchema),
 });
 export type ProductItemsAnswer = z.infer<typeof productItemsAnswerSchema>;
-
-/** What the seller's Product List narrows to, besides search and category. */
-export const SELLER_PRODUCT_FILTERS = [
-  'out-of-stock',
-  'low-stock',
-  'counted',
-  'past-count',
-  // Sold by kg or L: what a pack may draw from.
-  'loose',
-  'archived',
-] as const;
-export type SellerProductFilter = (typeof SELLER_PRODUCT_FILTERS)[number];
-
-/** `GET /api/product/seller/list?q=&category=&filter=&page=&limit=` (seller). */
-export const sellerProductListQuerySchema = z.object({
-  q: z.optional(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(100, 'q must be at most 100 characters'), ...readableText('q')),
-  ),
-  filter: z.optional(
-    z.enum(SELLER_PRODUCT_FILTERS, {
-      error: `filter must be one of ${SELLER_PRODUCT_FILTERS.join(', ')}`,
-    }),
-  ),
-  ...pageFields,
-});
-export type SellerProductListQuery = z.output<typeof sellerProductListQuerySchema>;
