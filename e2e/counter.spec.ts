@@ -1,7 +1,8 @@
 import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
-import { importProduct, SCALE_URL } from './support/scale-store';
+import { ean13CheckDigit } from '@kirana/shared';
+import { importLooseProduct, importProduct, SCALE_URL } from './support/scale-store';
 import { logInAsSeller, SELLER, uniqueSuffix } from './support/seller';
 
 // The real shop's store: its till and these products are this spec's alone.
@@ -130,8 +131,8 @@ test.describe('the counter', () => {
       const receipt = page.frameLocator('iframe[title="Receipt"]').locator('body');
       await expect(receipt).toContainText(`Bill ${cashBill}`);
       await expect(receipt).toContainText(ladoo.name);
-      await expect(receipt).toContainText('Rs 336.60');
-      await expect(receipt).toContainText('Rs 163.40');
+      await expect(receipt).toContainText('₹336.60');
+      await expect(receipt).toContainText('₹163.40');
 
       // UPI: the next scan starts the next sale; F8 shows the QR for the exact amount.
       await scan.focus();
@@ -356,6 +357,122 @@ test.describe('the counter', () => {
       // Counted again: the store's list of shelves to count is left as it was.
       for (const { id } of [chikki, papad])
         await api.post('/api/product/stock', { data: { id, stockCount: 0 } });
+      await api.dispose();
+    }
+  });
+
+  test('a loose item scanned asks its weight, a weight refused says why, one typed is sold in grams; a weighing scale’s label adds its weight at once; the receipt says 0.750 kg × ₹140.00/kg; a return typed as a weight', async ({
+    page,
+    expectFailedRequest,
+  }) => {
+    test.slow();
+    // The label misread on purpose: its check digit refused.
+    expectFailedRequest('/api/counter/lookup', 400);
+    const api = await sellerApi();
+    const suffix = uniqueSuffix();
+    const now = Date.now();
+    // Scale codes of this try's own: unique among live products.
+    const scaleCode = (offset: number) => String((now + offset) % 100_000).padStart(5, '0');
+    const onion = {
+      name: `Onion ${suffix}`,
+      barcode: `892${now}`.slice(0, 13),
+      scaleCode: scaleCode(0),
+      id: '',
+    };
+    const tomato = {
+      name: `Tomato ${suffix}`,
+      barcode: `893${now}`.slice(0, 13),
+      scaleCode: scaleCode(1),
+      id: '',
+    };
+    // ₹140 and ₹60 a kilo, 5 kg of each counted.
+    onion.id = await importLooseProduct(onion.name, { offerPrice: 140, grams: 5000, ...onion });
+    tomato.id = await importLooseProduct(tomato.name, { offerPrice: 60, grams: 5000, ...tomato });
+    /** The label the shop's scale prints for `grams` of a product: prefix 21, the weight in grams. */
+    const label = (code: string, grams: number) => {
+      const digits = `21${code}${String(grams).padStart(5, '0')}`;
+      return `${digits}${ean13CheckDigit(digits)}`;
+    };
+    const grams = async (id: string) => {
+      const answer = await api.get(`/api/product/items?ids=${id}`);
+      return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]
+        ?.stockCount;
+    };
+    expect((await api.post('/api/counter/day/open', { data: { openingFloat: 0 } })).ok()).toBe(
+      true,
+    );
+    try {
+      const { scan, scanner } = await tillScreen(page);
+      const billTable = page.getByRole('table', { name: 'The bill' });
+
+      // The onion's crate barcode: its weight is asked, the field focused.
+      await scanner(onion.barcode);
+      // Named with its price per kilo.
+      const weight = page.getByRole('textbox', { name: `Weight of ${onion.name} (₹140.00/kg)` });
+      await expect(weight).toBeFocused();
+      await page.keyboard.type('0,75');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(/Write the weight without a comma/)).toBeVisible();
+      await expect(billTable).toBeHidden();
+      await weight.fill('750g');
+      await page.keyboard.press('Enter');
+      await expect(billTable).toContainText('0.750 kg × ₹140.00/kg');
+      await expect(billTable).toContainText('₹105.00');
+      await expect(weight).toBeHidden();
+      await expect(scan).toBeFocused();
+
+      // A label misread (its check digit wrong) is refused, said, and adds nothing.
+      const tomatoLabel = label(tomato.scaleCode, 500);
+      const misread = `${tomatoLabel.slice(0, 12)}${(Number(tomatoLabel[12]) + 1) % 10}`;
+      await scanner(misread);
+      await expect(page.getByText(/does not check/)).toBeVisible();
+      await expect(billTable).not.toContainText(tomato.name);
+      await scan.fill('');
+
+      // The tomatoes weighed on the scale: the label puts 500 g on the bill at once.
+      await scanner(tomatoLabel);
+      await expect(billTable).toContainText('0.500 kg × ₹60.00/kg');
+      await expect(billTable).toContainText('₹30.00');
+      await expect(
+        page.getByRole('textbox', { name: new RegExp(`^Weight of ${tomato.name}`) }),
+      ).toBeHidden();
+      // ₹105 + ₹30 and 2 % tax: ₹137.70, paid in cash, exactly.
+      const payment = page.getByRole('region', { name: 'Payment' });
+      await expect(payment).toContainText('₹137.70');
+      expect(await seriousViolations(page), 'the Counter screen with loose lines').toEqual([]);
+      await page.keyboard.press('F9');
+      const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
+      await expect(done).toContainText('₹137.70');
+      expect(await grams(onion.id)).toBe(4250);
+      expect(await grams(tomato.id)).toBe(4500);
+
+      // The receipt, printed from a frame of the page.
+      await done.getByRole('button', { name: /Print receipt/ }).click();
+      const receipt = page.frameLocator('iframe[title="Receipt"]').locator('body');
+      await expect(receipt).toContainText(onion.name);
+      await expect(receipt).toContainText('0.750 kg × ₹140.00/kg');
+      await expect(receipt).toContainText('₹105.00');
+      await expect(receipt).toContainText('0.500 kg × ₹60.00/kg');
+      await expect(receipt).toContainText('₹137.70');
+
+      // 250 g of the onions come back, typed as a weight: more than was sold is refused.
+      const bill = Number(/Bill (\d+)/.exec((await done.textContent()) ?? '')?.[1]);
+      const sales = page.getByRole('region', { name: 'Today’s sales' });
+      await sales.getByRole('button', { name: `Return items of bill ${bill}` }).click();
+      const giveBack = page.getByRole('dialog', { name: `Return from bill ${bill}` });
+      const back = giveBack.getByLabel(new RegExp(`^${onion.name}`));
+      await expect(giveBack).toContainText('0.750 kg of 0.750 kg can come back');
+      await back.fill('1kg');
+      await expect(giveBack).toContainText('At most 0.750 kg can come back');
+      await expect(giveBack.getByRole('button', { name: 'Record the return' })).toBeDisabled();
+      await back.fill('250g');
+      // 250 g at ₹140/kg and its 2 % tax.
+      await expect(giveBack).toContainText('Give back ₹35.70 in cash');
+      await giveBack.getByRole('button', { name: 'Record the return' }).click();
+      await expect(giveBack).toBeHidden();
+      expect(await grams(onion.id)).toBe(4500);
+    } finally {
+      await api.post('/api/counter/day/close', { data: { countedCash: 0 } });
       await api.dispose();
     }
   });

@@ -30,6 +30,8 @@ export async function createProduct(
     inStock: boolean;
     stockCount: number | null;
     weight: string | null;
+    family: string | null;
+    packLabel: string | null;
   }> = {},
 ): Promise<Product> {
   sequence += 1;

@@ -12,7 +12,7 @@ import {
   validationMessage,
 } from './common.js';
 import { productDataSchema } from './product-editing.js';
-import { registerBodySchema } from './user.js';
+import { registerBodySchema } from './user-requests.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);

@@ -1,13 +1,25 @@
 import * as z from 'zod/mini';
-import { CATEGORY_PATH_PATTERN } from './category.js';
-import { MAX_ORDER_LINES } from '../limits.js';
-import { idField, queryInt, readableText } from './common.js';
 import { UNITS } from '../domain/quantity.js';
 
 /*
  * Products as they are read: the storefront's pages and search, the cart's items, the seller's
- * list. Changing them is product-editing.ts; the CSV import is catalogue-import.ts.
+ * list. The queries that ask for them are product-queries.ts; changing them is
+ * product-editing.ts; the CSV import is catalogue-import.ts.
  */
+
+/**
+ * One size of a product's family as the storefront's size chooser shows it: its own page
+ * (`productHref`), price and stock (docs/catalogue.md#loose-goods-and-packs).
+ */
+export const packSchema = z.object({
+  _id: z.string(),
+  category: z.string(),
+  packLabel: z.string(),
+  price: z.number(),
+  offerPrice: z.number(),
+  inStock: z.boolean(),
+});
+export type Pack = z.infer<typeof packSchema>;
 
 /** A product as every endpoint answers it. Prices are rupees with two decimals. */
 export const productSchema = z.object({
@@ -57,6 +69,12 @@ export const productSchema = z.object({
   drawsFrom: z.nullable(z.string()),
   packQuantity: z.nullable(z.int()),
   /**
+   * A pack of a family, in the storefront's search and items answers only: every live size of
+   * its family in the shown categories (itself too), cheapest first. Absent elsewhere and for a
+   * product of no family, whose answers stay the spec's.
+   */
+  packs: z.optional(z.array(packSchema)),
+  /**
    * Set once the seller archived it: it has left the catalogue (out of stock, never sold again)
    * and stays only on the orders that hold it.
    */
@@ -77,38 +95,6 @@ export type ProductListAnswer = z.infer<typeof productListAnswerSchema>;
 export const PRODUCT_PAGE_SIZE = 24;
 export const MAX_PRODUCT_PAGE_SIZE = 100;
 
-/** Which page of a listing, of how many products, in which category: the listings' own fields. */
-export const pageFields = {
-  page: queryInt('page', 1, 10_000, 1),
-  limit: queryInt('limit', 1, MAX_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE),
-  category: z.optional(
-    z.string().check(z.regex(CATEGORY_PATH_PATTERN, 'category must be the path of a category')),
-  ),
-};
-
-/**
- * `GET /api/product/search?q=&category=&inStock=&page=&limit=`. Without `q` (or with it empty),
- * the listing of a category or of the whole shop, in the catalogue's order: the best sellers, a
- * category's pages. `inStock=true`: only products in stock (the storefront's listings).
- */
-export const productSearchQuerySchema = z.object({
-  q: z.pipe(
-    z.optional(
-      z
-        .string({ error: 'q must be text' })
-        .check(
-          z.trim(),
-          z.maxLength(100, 'q must be at most 100 characters'),
-          ...readableText('q'),
-        ),
-    ),
-    z.transform((q: string | undefined) => q || undefined),
-  ),
-  inStock: z.optional(z.literal('true', { error: 'inStock must be true when given' })),
-  ...pageFields,
-});
-export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
-
 /** A page of products: `GET /api/product/search`, `…/seller/list`. */
 export const productPageAnswerSchema = z.object({
   success: z.literal(true),
@@ -117,22 +103,6 @@ export const productPageAnswerSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ProductPageAnswer = z.infer<typeof productPageAnswerSchema>;
-
-/** `GET /api/product/items?ids=a,b,c`: the cart's own products, at most MAX_ORDER_LINES. */
-export const productItemsQuerySchema = z.object({
-  ids: z.pipe(
-    z.string({ error: 'ids is required' }),
-    z.pipe(
-      z.transform((ids: string) => [...new Set(ids.split(',').filter((id) => id !== ''))]),
-      z
-        .array(idField('ids'))
-        .check(
-          z.minLength(1, 'ids is required'),
-          z.maxLength(MAX_ORDER_LINES, `ids must list at most ${MAX_ORDER_LINES} products`),
-        ),
-    ),
-  ),
-});
 
 /** `GET /api/product/items`: the products asked for that exist, archived ones included. */
 export const productItemsAnswerSchema = z.object({

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema, registerBodySchema } from './user.js';
+import { loginBodySchema, registerBodySchema } from './user-requests.js';
 import { validationMessage } from './common.js';
 
 const messageOf = (schema: z.ZodMiniType, body: unknown) => {

@@ -1,4 +1,4 @@
-import type { CategoryDto, Product, ProductPageAnswer } from '@kirana/shared';
+import type { CategoryDto, Pack, Product, ProductPageAnswer } from '@kirana/shared';
 import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 
 let counter = 0;
@@ -53,6 +53,16 @@ export function aLooseProductAndPack(overrides: Partial<Product> = {}) {
   });
   return { loose, pack };
 }
+
+/** `product` as a size in its family's `packs` (the size chooser's). */
+export const sizeOf = (product: Product): Pack => ({
+  _id: product._id,
+  category: product.category,
+  packLabel: product.packLabel ?? '',
+  price: product.price,
+  offerPrice: product.offerPrice,
+  inStock: product.inStock,
+});
 
 /** The server's answer of a search or a listing that has `products`, all on one page. */
 export const aPage = (products: Product[]): ProductPageAnswer => ({

@@ -35,6 +35,31 @@ const sale: SaleRecord = {
     },
   ],
 };
+/**
+ * A sale of 750 g of loose onions at ₹140.05/kg (₹105.0375: ₹105.04 by the one rounding rule,
+ * where the price times the grams, cut to the paisa, would say ₹105.03), 250 g of them since
+ * returned, and a packet of salt.
+ */
+const looseSale: SaleRecord = {
+  ...sale,
+  number: 18,
+  subtotalPaise: 13_304,
+  taxPaise: 266,
+  amountPaise: 13_570,
+  tenderedPaise: 20_000,
+  changePaise: 6_430,
+  lines: [
+    {
+      product: '01a21c37-887d-75a9-84a8-a033fefeb585',
+      name: 'Onion',
+      unit: 'kg',
+      quantity: 750,
+      unitPricePaise: 14_005,
+      returned: 250,
+    },
+    { ...sale.lines[1]!, unit: 'piece' },
+  ],
+};
 const shop = {
   name: 'Kirana Store',
   phone: '98765 43210',
@@ -90,7 +115,46 @@ describe('ESC/POS receipts', () => {
   });
 });
 
+/** The printed text lines of ESC/POS `bytes` from the rule under the date to the one under the lines. */
+function linesTable(bytes: Uint8Array): string[] {
+  const lines = Buffer.from(bytes).toString('latin1').split('\n');
+  const rules = lines.flatMap((line, index) => (line.includes('ÄÄÄÄ') ? [index] : []));
+  return lines.slice(rules[0]! + 1, rules[1]).map((line) => line.replace(/^\r/, ''));
+}
+
+describe('ESC/POS receipts of loose goods', () => {
+  for (const [width, columns] of [
+    [58, 32],
+    [80, 48],
+  ] as const) {
+    it(`for ${width} mm paper say a loose line's weight at its price per kilo at full width, its amount in the amount column`, () => {
+      const table = linesTable(receiptEscPos(looseSale, shop, { width, drawer: false }));
+      const onion = table.findIndex((line) => line.startsWith('Onion'));
+      // The name wraps on 58 mm paper: its amount is on its first row.
+      expect(table[onion]).toMatch(/ Rs 105\.04$/);
+      const measure = table.findIndex((line) => line === '  0.750 kg x Rs 140.05/kg');
+      expect(measure).toBeGreaterThan(onion);
+      // The salt after it keeps the columns: its count right-aligned in Qty, amount at the edge.
+      const salt = table.find((line) => line.startsWith('Tata Salt'));
+      expect(salt).toHaveLength(columns);
+      expect(salt).toMatch(/ 1 {5}Rs 28\.00$/);
+      for (const line of table) expect(line.length).toBeLessThanOrEqual(columns);
+      expect(table.find((line) => line.includes('Rs 105.04'))).toHaveLength(columns);
+    });
+  }
+});
+
 describe('the HTML receipt', () => {
+  it('says a loose line\'s weight at its price per kilo, "0.750 kg × ₹140.05/kg", and its amount by the one rounding rule', () => {
+    const html = receiptHtml(looseSale, shop, 80);
+    expect(html).toContain(
+      '<tr><th scope="row">Onion (0.250 kg returned)<br /><small>0.750 kg × ₹140.05/kg</small></th><td></td><td>₹105.04</td></tr>',
+    );
+    expect(html).toContain(
+      '<tr><th scope="row">Tata Salt 1 kg<br /><small>@ ₹28.00</small></th><td>1</td><td>₹28.00</td></tr>',
+    );
+  });
+
   it('says the bill for any printer and escapes every text', () => {
     const html = receiptHtml(
       { ...sale, lines: [{ ...sale.lines[0]!, name: '<b>Rice</b> & more' }] },
@@ -104,7 +168,7 @@ describe('the HTML receipt', () => {
     expect(html).toContain('<p>Phone 98765 43210</p>');
     expect(html).not.toContain('<b>Rice');
     expect(html).toContain(
-      '<tr class="total"><th scope="row" colspan="2">Total</th><td>Rs 1249.50</td></tr>',
+      '<tr class="total"><th scope="row" colspan="2">Total</th><td>₹1249.50</td></tr>',
     );
     expect(html).not.toMatch(/<script|src=/);
   });

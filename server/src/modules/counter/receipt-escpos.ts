@@ -9,7 +9,9 @@ const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
 /**
  * The receipt of `sale` as ESC/POS bytes for a thermal printer of `width` mm paper: the shop's
  * name, the bill and its date, the lines, the totals and the payment, then a cut; with `drawer`,
- * the pulse that opens a cash drawer wired to the printer.
+ * the pulse that opens a cash drawer wired to the printer. A loose line's weight and price per
+ * kilo, '0.750 kg x Rs 140.00/kg', take a line of the paper's whole width under its name (the
+ * quantity column holds 4 characters), in ASCII: the code page has no '×'.
  */
 export function receiptEscPos(
   sale: SaleRecord,
@@ -33,25 +35,25 @@ export function receiptEscPos(
     .size(1, 1)
     .bold(false);
   for (const line of receipt.contact) encoder.line(line);
+  encoder.line(receipt.bill).line(receipt.date).align('left').rule();
+  const lineColumns = [
+    { width: nameWidth, marginRight: 1, align: 'left' },
+    { width: quantityWidth, marginRight: 1, align: 'right' },
+    { width: amountWidth, align: 'right' },
+  ] as const;
+  // Rows of the lines' table, printed when a loose line's measure is to follow at full width.
+  let rows: string[][] = [['Item', 'Qty', 'Amount']];
+  for (const line of receipt.lines) {
+    if (line.unit === 'piece') {
+      rows.push([line.name, line.quantity, line.amount], [`  @ ${line.unitPrice}`, '', '']);
+      continue;
+    }
+    rows.push([line.name, '', line.amount]);
+    encoder.table([...lineColumns], rows).line(`  ${line.quantity} x ${line.unitPrice}`);
+    rows = [];
+  }
+  if (rows.length > 0) encoder.table([...lineColumns], rows);
   encoder
-    .line(receipt.bill)
-    .line(receipt.date)
-    .align('left')
-    .rule()
-    .table(
-      [
-        { width: nameWidth, marginRight: 1, align: 'left' },
-        { width: quantityWidth, marginRight: 1, align: 'right' },
-        { width: amountWidth, align: 'right' },
-      ],
-      [
-        ['Item', 'Qty', 'Amount'],
-        ...receipt.lines.flatMap((line) => [
-          [line.name, String(line.quantity), line.amount],
-          [`  @ ${line.unitPrice}`, '', ''],
-        ]),
-      ],
-    )
     .rule()
     .table(
       [

@@ -1,15 +1,16 @@
-import { escapeHtml as e, type ReceiptWidth } from '@kirana/shared';
+import { escapeHtml as e, ORDER_CURRENCY, type ReceiptWidth } from '@kirana/shared';
 import type { SaleRecord } from './counter-reads.js';
 import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /**
  * The receipt of `sale` as a whole HTML page for any printer, and for a browser: sized for paper
- * `width` mm wide. Every text
+ * `width` mm wide, its amounts with the rupee sign (the browser draws it, whatever the printer's
+ * fonts); a loose line with its weight at its price per kilo, '0.750 kg × ₹140.00/kg'. Every text
  * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
  * the page too: the desktop app prints it from text, without the answer's headers).
  */
 export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth): string {
-  const receipt = receiptOf(sale, shop);
+  const receipt = receiptOf(sale, shop, ORDER_CURRENCY);
   const rows = (pairs: Array<[string, string]>) =>
     pairs
       .map(
@@ -18,9 +19,10 @@ export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptW
       )
       .join('\n        ');
   const lines = receipt.lines
-    .map(
-      (line) =>
-        `<tr><th scope="row">${e(line.name)}<br /><small>@ ${e(line.unitPrice)}</small></th><td>${line.quantity}</td><td>${e(line.amount)}</td></tr>`,
+    .map((line) =>
+      line.unit === 'piece'
+        ? `<tr><th scope="row">${e(line.name)}<br /><small>@ ${e(line.unitPrice)}</small></th><td>${e(line.quantity)}</td><td>${e(line.amount)}</td></tr>`
+        : `<tr><th scope="row">${e(line.name)}<br /><small>${e(`${line.quantity} × ${line.unitPrice}`)}</small></th><td></td><td>${e(line.amount)}</td></tr>`,
     )
     .join('\n        ');
   return `<!doctype html>

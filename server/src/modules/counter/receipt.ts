@@ -2,7 +2,17 @@
  * What a receipt of the till says, line by line, whatever prints it: the ESC/POS bytes of a
  * thermal printer (receipt-escpos.ts) and the HTML page of any other (receipt-html.ts).
  */
-import { formatAmount, SHOP_CURRENCY, TAX_PERCENT, toRupees } from '@kirana/shared';
+import {
+  formatAmount,
+  formatReceiptQuantity,
+  lineAmount,
+  pricePerUnitText,
+  SHOP_CURRENCY,
+  TAX_PERCENT,
+  toRupees,
+  type CurrencySymbol,
+  type Unit,
+} from '@kirana/shared';
 import type { ShopSettings } from '../shop/shop.entity.js';
 import type { SaleRecord } from './counter-reads.js';
 
@@ -17,16 +27,21 @@ export interface Receipt {
   bill: string;
   /** '27 Nov 2026, 2:40 pm', on the shop's clock. */
   date: string;
-  lines: Array<{ name: string; quantity: number; unitPrice: string; amount: string }>;
+  lines: Array<{
+    name: string;
+    unit: Unit;
+    /** '3' pieces, or a loose line's weight to the gram, '0.750 kg' (a column of them lines up). */
+    quantity: string;
+    /** The price per piece, 'Rs 97.92', or per kilo (litre), 'Rs 140.00/kg'. */
+    unitPrice: string;
+    amount: string;
+  }>;
   /** [label, amount] rows under the lines: subtotal, tax, total. */
   totals: Array<[string, string]>;
   /** How it was paid: cash tendered and change, or UPI; and any money given back. */
   payment: Array<[string, string]>;
   footer: string;
 }
-
-/** Rupees as receipts print them: 'Rs 97.92' (printers have no rupee sign). */
-const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
 /** `at` on the shop's clock, in plain ASCII: every printer's code page has it. */
 function receiptDate(at: Date, timeZone: string): string {
@@ -46,8 +61,18 @@ function receiptDate(at: Date, timeZone: string): string {
   return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
 }
 
-/** The receipt of `sale` from `shop`. */
-export function receiptOf(sale: SaleRecord, shop: ReceiptShop): Receipt {
+/**
+ * The receipt of `sale` from `shop`, its amounts written with `symbol`: 'Rs 97.92' for a thermal
+ * printer, whose code pages have no rupee sign; '₹97.92' for a page a browser prints. A loose
+ * line says its weight to the gram and its price per kilo (litre), and its amount by the one rule
+ * the sale was priced by (quantity.ts lineAmount).
+ */
+export function receiptOf(
+  sale: SaleRecord,
+  shop: ReceiptShop,
+  symbol: CurrencySymbol = SHOP_CURRENCY,
+): Receipt {
+  const rs = (paise: number) => formatAmount(toRupees(paise), symbol);
   const payment: Array<[string, string]> =
     sale.payment === 'cash'
       ? [
@@ -61,11 +86,13 @@ export function receiptOf(sale: SaleRecord, shop: ReceiptShop): Receipt {
     contact: [...(shop.address ? shop.address.split('\n') : []), `Phone ${shop.phone}`],
     bill: `Bill ${sale.number}`,
     date: receiptDate(sale.createdAt, shop.timeZone),
-    lines: sale.lines.map((line) => ({
-      name: line.returned > 0 ? `${line.name} (${line.returned} returned)` : line.name,
-      quantity: line.quantity,
-      unitPrice: rs(line.unitPricePaise),
-      amount: rs(line.unitPricePaise * line.quantity),
+    lines: sale.lines.map(({ name, quantity, unit, unitPricePaise, returned }) => ({
+      name: returned > 0 ? `${name} (${formatReceiptQuantity(returned, unit)} returned)` : name,
+      unit,
+      quantity: formatReceiptQuantity(quantity, unit),
+      unitPrice:
+        unit === 'piece' ? rs(unitPricePaise) : pricePerUnitText(unitPricePaise, unit, symbol),
+      amount: rs(lineAmount(unitPricePaise, quantity, unit)),
     })),
     totals: [
       ['Subtotal', rs(sale.subtotalPaise)],

@@ -3,6 +3,7 @@ import {
   counterReturnAnswerSchema,
   counterSaleAnswerSchema,
   ean13CheckDigit,
+  productItemsAnswerSchema,
   productSavedAnswerSchema,
   type Product,
   userOrdersAnswerSchema,
@@ -174,6 +175,21 @@ describe('loose goods sold: grams online in steps and at the counter by weight, 
       .send({ lines: [{ product: dal._id, quantity: 1_600 }] })
       .expect(409);
     expect(tooMuch.body.message).toBe(`Only 1.583 kg of ${dal.name} can come back`);
+  });
+
+  test('a pack is answered out of stock while its loose product holds less than one pack', async () => {
+    const { dal, pack } = await dalAndPack(800);
+    const packNow = async () => {
+      const answer = await app.http().get(`/api/product/items?ids=${pack._id}`).expect(200);
+      return productItemsAnswerSchema.parse(answer.body).products[0];
+    };
+    expect(await packNow()).toMatchObject({ inStock: false, stockCount: null });
+    await seller.post('/api/product/stock').send({ id: dal._id, stockCount: 1_000 }).expect(200);
+    expect(await packNow()).toMatchObject({ inStock: true, stockCount: null });
+    const found = await app.http().get('/api/product/search').query({ q: pack.name }).expect(200);
+    expect(found.body.products.find((each: Product) => each._id === pack._id)?.inStock).toBe(true);
+    await seller.post('/api/product/stock').send({ id: dal._id, inStock: false }).expect(200);
+    expect(await packNow()).toMatchObject({ inStock: false });
   });
 
   test('online packs and counter weights racing for the last kilo never take it below zero', async () => {

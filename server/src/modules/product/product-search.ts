@@ -29,7 +29,8 @@ export interface ProductPage {
  * 'दूध' → milk) from the shipped list and the seller's own. A text that is itself an Indian name
  * puts the products it names before all others: 'haldi' answers Turmeric before "Haldiram
  * Bhujia". Without `q`, the listing in the catalogue's order (in stock first). With `inStock`,
- * the products in stock only.
+ * the products in stock only. A family's packs answer once, as the first of them in that order
+ * (docs/catalogue.md#loose-goods-and-packs): its page offers the other sizes.
  */
 export async function searchProducts(
   em: EntityManager,
@@ -40,6 +41,7 @@ export async function searchProducts(
     scope: sql`p.archived_at is null and not c.hidden ${query.inStock ? sql`and p.in_stock` : sql``}`,
     archived: false,
     inStockFirst: true,
+    oneOfFamily: true,
   });
   return page(em, found, query);
 }
@@ -76,6 +78,7 @@ export async function sellerProducts(
     scope: sql`${live} ${query.filter ? narrowed[query.filter] : sql``}`,
     archived: query.filter === 'archived',
     inStockFirst: false,
+    oneOfFamily: false,
   });
   return page(em, found, query);
 }
@@ -90,11 +93,12 @@ interface FindQuery {
   /** Whether `scope` takes archived products (the SKU and barcode indexes hold live ones). */
   archived: boolean;
   inStockFirst: boolean;
+  /** Whether a family's packs count as one match, the first of them in the order. */
+  oneOfFamily: boolean;
 }
 
 async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches> {
   const db = em.getKysely<SearchTables>();
-  const offset = (query.page - 1) * query.limit;
   const where = sql`${query.scope} ${categoryFilter(query.category)}`;
   if (query.q === undefined) {
     // The shop's listing is in the catalogue's order (the spec's best sellers are its first
@@ -102,13 +106,12 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     const order = query.inStockFirst
       ? sql`p.in_stock desc, p.created_at, p.id`
       : sql`lower(p.name), p.id`;
-    const { rows } = await sql<{ id: string; total: string }>`
-      select p.id, count(*) over () as total
-      from products p join categories c on c.path = p.category
-      where ${where}
-      order by ${order}
-      limit ${query.limit} offset ${offset}
-    `.execute(db);
+    const { rows } = await pageOfMatches(
+      null,
+      sql`from products p join categories c on c.path = p.category where ${where}`,
+      order,
+      query,
+    ).execute(db);
     return matchesOf(rows);
   }
   const text = normalizeName(query.q);
@@ -135,7 +138,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
   const live = query.archived ? sql`` : sql`and p.archived_at is null`;
   // What ranking and the scopes read of a product one of the ways of matching finds.
   const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
-    p.unit, p.archived_at, ${matches.forms} as forms`;
+    p.unit, p.family, p.archived_at, ${matches.forms} as forms`;
   // The products the Indian name names (`n`), by the words of their names alone: weight A of
   // their search vectors (D is the description, where Muesli's "with milk" is no reason to answer
   // it for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before
@@ -145,8 +148,8 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
   // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
   // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
   // only the products one of them finds are ranked.
-  const { rows } = await sql<{ id: string; total: string }>`
-    with meanings as (
+  const ctes = sql`
+    meanings as (
       select * from unnest(
         ${shipped.map((meaning) => meaning.means)}::text[],
         ${shipped.map((meaning) => meaning.whole)}::boolean[],
@@ -185,18 +188,52 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
       union
       select ${columns} from products p
       where p.search_vector @@ (select query from names) ${live}
-    )
-    select p.id, count(*) over () as total
-    from p join categories c on c.path = p.category
+    )`;
+  const { rows } = await pageOfMatches(
+    ctes,
+    sql`from p join categories c on c.path = p.category
       left join products n on ${named} is not null and n.id = p.id
         and n.search_vector @@ ${named} and ${nameWords} @@ ${named}
-    where ${where}
-    order by ${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
+    where ${where}`,
+    sql`${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
       ts_rank(${nameWords}, ${named}, 2) desc nulls last, ${tier},
-      word_similarity(${fuzzy}, ${name}) desc, lower(p.name), p.id
-    limit ${query.limit} offset ${offset}
-  `.execute(db);
+      word_similarity(${fuzzy}, ${name}) desc, lower(p.name), p.id`,
+    query,
+  ).execute(db);
   return matchesOf(rows);
+}
+
+/**
+ * A page of the matches that `from` (over `p`, after the common table expressions `ctes`) finds
+ * in `order`, each with the count of all. With `oneOfFamily`, a family's packs are one match, the
+ * first of them in `order`: each is ranked, then the first per family kept, so the page and its
+ * count are of families and lone products alike.
+ */
+function pageOfMatches(
+  ctes: RawBuilder<unknown> | null,
+  from: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  { page, limit, oneOfFamily }: Pick<FindQuery, 'page' | 'limit' | 'oneOfFamily'>,
+) {
+  const offset = (page - 1) * limit;
+  if (!oneOfFamily) {
+    return sql<{ id: string; total: string }>`
+      ${ctes ? sql`with ${ctes}` : sql``}
+      select p.id, count(*) over () as total ${from}
+      order by ${order}
+      limit ${limit} offset ${offset}
+    `;
+  }
+  return sql<{ id: string; total: string }>`
+    with ${ctes ? sql`${ctes},` : sql``} ranked as (
+      select p.id, coalesce(p.family, p.id::text) as kind, row_number() over (order by ${order}) as rank
+      ${from}
+    ),
+    firsts as (select distinct on (kind) id, rank from ranked order by kind, rank)
+    select id, count(*) over () as total from firsts
+    order by rank
+    limit ${limit} offset ${offset}
+  `;
 }
 
 /** How much of a search's text takes part in its typo match: a grocery's name is short. */
@@ -240,4 +277,70 @@ export async function productsByIds(em: EntityManager, ids: readonly string[]): 
   const found = await em.find(ProductSchema, { id: { $in: [...ids] } });
   const byId = new Map(found.map((product) => [product.id, product]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Whether product `p` is on sale as a shopper sees it: its own switch, and for a pack drawing
+ * from loose stock, enough of the live loose product for one pack (take-for-sale.ts sells it so).
+ */
+const packOnSale = sql<boolean>`p.in_stock and (p.draws_from is null or exists (
+  select 1 from products l where l.id = p.draws_from and l.in_stock and l.archived_at is null
+    and (l.stock_count is null or l.stock_count >= p.pack_quantity)))`;
+
+/**
+ * The loose products `products` draw from, by id, with whether one pack of each can be sold:
+ * one read for a whole page (none when no product draws).
+ */
+export async function drawnStockOf(
+  em: EntityManager,
+  products: readonly Product[],
+): Promise<Map<string, { inStock: boolean; stockCount: number | null }>> {
+  const ids = [...new Set(products.flatMap((product) => product.drawsFrom ?? []))];
+  if (ids.length === 0) return new Map();
+  const rows = await em
+    .getKysely<SearchTables>()
+    .selectFrom('products')
+    .select(['id', 'in_stock', 'stock_count', 'archived_at'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { inStock: row.in_stock && row.archived_at === null, stockCount: row.stock_count },
+    ]),
+  );
+}
+
+/** One size of a family, as the storefront's size chooser reads it. */
+export interface PackRow {
+  id: string;
+  family: string;
+  category: string;
+  packLabel: string;
+  pricePaise: number;
+  offerPricePaise: number;
+  inStock: boolean;
+}
+
+/**
+ * The sizes of the families of `products` that the storefront offers (live, in a shown category),
+ * by family name, cheapest first: one read for a whole page.
+ */
+export async function packsOf(
+  em: EntityManager,
+  products: readonly Product[],
+): Promise<Map<string, PackRow[]>> {
+  const families = [...new Set(products.flatMap((product) => product.family ?? []))];
+  const packs = new Map<string, PackRow[]>();
+  if (families.length === 0) return packs;
+  const { rows } = await sql<PackRow>`
+    select p.id, p.family, p.category, p.pack_label as "packLabel",
+      p.price_paise as "pricePaise", p.offer_price_paise as "offerPricePaise",
+      ${packOnSale} as "inStock"
+    from products p join categories c on c.path = p.category
+    where p.family = any(${families}::text[]) and p.archived_at is null and not c.hidden
+    order by p.offer_price_paise, p.price_paise, p.pack_label, p.id
+  `.execute(em.getKysely<SearchTables>());
+  for (const pack of rows) packs.set(pack.family, [...(packs.get(pack.family) ?? []), pack]);
+  return packs;
 }

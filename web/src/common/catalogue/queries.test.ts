@@ -1,9 +1,9 @@
-import type { ProductPageAnswer } from '@kirana/shared';
+import type { Product, ProductPageAnswer } from '@kirana/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import { aCategory, aPage, aProduct } from '../../test/products';
+import { aCategory, aPage, aProduct, sizeOf as size } from '../../test/products';
 import {
   categoryOf,
   categoryQueries,
@@ -150,6 +150,27 @@ describe('receiveProduct', () => {
     expect(held.cart()).toBe(before.cart);
     expect(held.shelf()?.products).toEqual([milk]);
     expect(held.pages()?.pages.flatMap((page) => page.products)).toEqual([bread, milk]);
+  });
+
+  it('keeps a pack’s sizes when it changes, and shows a sibling size’s new price and stock in them', () => {
+    const family = { family: 'Atta', updatedAt: '2025-01-02T00:00:00.000Z' };
+    const one = aProduct({ ...family, packLabel: '1 kg', offerPrice: 55 });
+    const five = aProduct({ ...family, packLabel: '5 kg', offerPrice: 240 });
+    const packs = [size(one), size(five)];
+    client = createQueryClient();
+    const page = productQueries.items([one._id]).queryKey;
+    client.setQueryData(page, [{ ...one, packs }]);
+    const later = '2025-01-03T00:00:00.000Z';
+
+    receiveProduct(client, { ...five, offerPrice: 230, inStock: false, updatedAt: later });
+    receiveProduct(client, { ...one, offerPrice: 50, updatedAt: later });
+
+    const [shown] = client.getQueryData<Product[]>(page) ?? [];
+    expect(shown?.offerPrice).toBe(50);
+    expect(shown?.packs?.map((pack) => [pack.offerPrice, pack.inStock])).toEqual([
+      [50, true],
+      [230, false],
+    ]);
   });
 
   it('asks the searches and short lists again, not the products by id or the pages', () => {

@@ -115,12 +115,31 @@ export function pageOf(search: URLSearchParams): number {
 export const categoryOf = (categories: readonly CategoryDto[], path: string) =>
   categories.find((category) => category.path.toLowerCase() === path.toLowerCase());
 
-/** `products` with `product` in place of its older copy; itself when it holds none older. */
+/**
+ * `products` with `product` in place of its older copy, and as a size in the `packs` of its
+ * family's (a change answers no `packs`: the held ones stay); itself when nothing changed.
+ */
 function replaced(products: Product[], product: Product): Product[] {
-  const held = products.find((candidate) => candidate._id === product._id);
-  if (!held || Date.parse(product.updatedAt) <= Date.parse(held.updatedAt)) return products;
-  return products.map((candidate) => (candidate === held ? product : candidate));
+  let changed = false;
+  const next = products.map((held) => {
+    const itself = held._id === product._id;
+    if (
+      itself
+        ? Date.parse(product.updatedAt) <= Date.parse(held.updatedAt)
+        : !held.packs?.some((pack) => pack._id === product._id)
+    )
+      return held;
+    changed = true;
+    const packs = held.packs?.map((pack) =>
+      pack._id === product._id ? { ...pack, ...sizeOf(product) } : pack,
+    );
+    return { ...(itself ? product : held), ...(packs && { packs }) };
+  });
+  return changed ? next : products;
 }
+
+/** What the size chooser shows of a pack that changed. */
+const sizeOf = ({ price, offerPrice, inStock }: Product) => ({ price, offerPrice, inStock });
 
 /**
  * A product's change (a live event, or the seller's own save) laid into every answer holding it,

@@ -22,6 +22,17 @@ import { CounterPage } from './counter-page';
 const tea = aProduct({ name: 'Tea', offerPrice: 40, barcode: '8901000000011' });
 const rusk = aProduct({ name: 'Rusk', offerPrice: 40, barcode: '8901000000028' });
 const soap = aProduct({ name: 'Soap', offerPrice: 40, barcode: '8901000000035', stockCount: 1 });
+// Loose, ₹140 a kilo; its scale labels begin 21 (grams) and its scale code.
+const onion = aProduct({
+  name: 'Onion',
+  offerPrice: 140,
+  barcode: '8901000000042',
+  unit: 'kg',
+  scaleCode: '00042',
+  weight: null,
+});
+/** A scale label of 750 g of onions (prefix 21, scale code 00042, 00750 g, check digit 5). */
+const ONION_LABEL = '2100042007505';
 
 const shop = aShop({ phone: '', email: '' });
 
@@ -111,8 +122,9 @@ async function store(url: string, init: RequestInit = {}): Promise<Response> {
 const heard = answeredBy(store);
 
 const byBarcode = (code: string) =>
-  [tea, rusk, soap].find((product) => product.barcode === code) ?? null;
+  [tea, rusk, soap, onion].find((product) => product.barcode === code) ?? null;
 const found = async (code: string) => {
+  if (code === ONION_LABEL) return answer({ success: true, product: onion, quantity: 750 });
   const product = byBarcode(code);
   return product
     ? answer({ success: true, product })
@@ -260,5 +272,46 @@ describe('the Counter screen', () => {
       },
     });
     expect(heard.toasts).toEqual([]);
+  });
+
+  it('asks the weight of a loose item scanned, says a weight refused, and sells a scale label by its code', async () => {
+    const { scan, press } = await openTill();
+    scan(onion.barcode!);
+    const weight = await screen.findByRole('textbox', {
+      name: /^Weight of Onion \(₹140\.00\/kg\)/,
+    });
+    expect(document.activeElement).toBe(weight);
+    fireEvent.change(weight, { target: { value: '1,5' } });
+    fireEvent.submit(weight);
+    expect(await screen.findByText(/Write the weight without a comma/)).toBeTruthy();
+    expect(screen.queryByLabelText('Weight in kg of Onion')).toBeNull();
+
+    fireEvent.change(weight, { target: { value: '750g' } });
+    fireEvent.submit(weight);
+    const bill = await screen.findByRole('table', { name: 'The bill' });
+    await waitFor(() => expect(within(bill).getByText('0.750 kg × ₹140.00/kg')).toBeTruthy());
+    expect(screen.queryByRole('textbox', { name: /^Weight of Onion/ })).toBeNull();
+    // 750 g at ₹140/kg.
+    expect(within(bill).getByText('₹105.00')).toBeTruthy();
+
+    // Typed anew in the bill: 1.2 kg.
+    const line = screen.getByLabelText('Weight in kg of Onion');
+    fireEvent.change(line, { target: { value: '1.2' } });
+    fireEvent.keyDown(line, { key: 'Enter' });
+    await waitFor(() => expect(within(bill).getByText('1.200 kg × ₹140.00/kg')).toBeTruthy());
+
+    // A label adds its 750 g at once, no weight asked.
+    (screen.getByRole('combobox', { name: /Scan or search/ }) as HTMLInputElement).focus();
+    scan(ONION_LABEL);
+    await waitFor(() => expect(within(bill).getByText('1.950 kg × ₹140.00/kg')).toBeTruthy());
+    expect(screen.queryByRole('textbox', { name: /^Weight of Onion/ })).toBeNull();
+
+    press('F9');
+    await screen.findByRole('region', { name: 'Bill 1 recorded' });
+    expect(saleCalls.map((call) => call.body.items)).toEqual([
+      [{ code: ONION_LABEL }, { product: onion._id, quantity: 1200 }],
+    ]);
+    // 1.95 kg at ₹140/kg is ₹273, 2 % tax.
+    expect(saleCalls[0]!.body.amount).toBe(278.46);
   });
 });

@@ -10,6 +10,7 @@ import { ReturnDialog } from '../features/counter/components/return-dialog';
 import { LastSale, SaleDone } from '../features/counter/components/sale-done';
 import { ScanBox } from '../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../features/counter/components/till-bar';
+import { WeighBox } from '../features/counter/components/weigh-box';
 import { counterMutations } from '../features/counter/mutations';
 import { counterQueries } from '../features/counter/queries';
 import { useDayClose } from '../features/counter/use-day-close';
@@ -70,6 +71,15 @@ export function CounterPage() {
                 onProduct={till.pick}
                 onEmptyEnter={till.showingDone ? till.nextSale : undefined}
               />
+              {till.weighingNow && (
+                <WeighBox
+                  key={till.weighingNow._id}
+                  product={till.weighingNow}
+                  problem={till.weightProblem}
+                  onWeight={till.weigh}
+                  onDismiss={till.dismissWeighing}
+                />
+              )}
               <BillTable bill={till.bill} onQuantity={till.setQuantity} disabled={till.busy} />
             </div>
             {till.showingDone && done ? (

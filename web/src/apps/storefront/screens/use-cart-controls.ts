@@ -13,8 +13,8 @@ export function useCartControls(): CartControls {
     () => ({
       quantities,
       mostPerLine,
-      onAdd: (product) => add(product._id),
-      onRemove: (product) => remove(product._id),
+      onAdd: add,
+      onRemove: remove,
     }),
     [quantities, mostPerLine, add, remove],
   );

@@ -15,34 +15,51 @@ import {
 import { cartLines, linesTotals, quantityChoices } from './cart-lines';
 
 describe('cart changes', () => {
+  const a = aProduct();
+  const dal = aProduct({ unit: 'kg', steps: [250, 500, 1000, 2000] });
+
   it('adding increments the quantity, starting a new line at 1', () => {
-    const once = addOne({}, 'a');
-    expect(once).toEqual({ a: 1 });
-    expect(addOne(once, 'a')).toEqual({ a: 2 });
+    const once = addOne({}, a);
+    expect(once).toEqual({ [a._id]: 1 });
+    expect(addOne(once, a)).toEqual({ [a._id]: 2 });
   });
 
   it('adding never goes past the largest quantity a line may hold', () => {
-    expect(addOne({ a: MAX_LINE_QUANTITY }, 'a')).toEqual({ a: MAX_LINE_QUANTITY });
+    expect(addOne({ [a._id]: MAX_LINE_QUANTITY }, a)).toEqual({ [a._id]: MAX_LINE_QUANTITY });
   });
 
   it('removing decrements and deletes the line at zero', () => {
-    expect(removeOne({ a: 2, b: 1 }, 'a')).toEqual({ a: 1, b: 1 });
-    expect(removeOne({ a: 1, b: 1 }, 'a')).toEqual({ b: 1 });
-    expect(removeOne({ b: 1 }, 'a')).toEqual({ b: 1 });
+    const b = aProduct();
+    expect(removeOne({ [a._id]: 2, [b._id]: 1 }, a)).toEqual({ [a._id]: 1, [b._id]: 1 });
+    expect(removeOne({ [a._id]: 1, [b._id]: 1 }, a)).toEqual({ [b._id]: 1 });
+    expect(removeOne({ [b._id]: 1 }, a)).toEqual({ [b._id]: 1 });
+  });
+
+  it('a loose product is added and taken out in its steps, in grams, and + stops at the last', () => {
+    const added = [addOne({}, dal)];
+    for (let step = 0; step < 4; step += 1) added.push(addOne(added.at(-1) ?? {}, dal));
+    expect(added.map((items) => items[dal._id])).toEqual([250, 500, 1000, 2000, 2000]);
+    expect(removeOne({ [dal._id]: 1000 }, dal)).toEqual({ [dal._id]: 500 });
+    expect(removeOne({ [dal._id]: 250 }, dal)).toEqual({});
+    // A line between steps (the seller changed them) goes to the step either side.
+    expect(addOne({ [dal._id]: 750 }, dal)).toEqual({ [dal._id]: 1000 });
+    expect(removeOne({ [dal._id]: 750 }, dal)).toEqual({ [dal._id]: 500 });
   });
 
   it('setting a quantity replaces it, and zero removes the line', () => {
     expect(setQuantity({ a: 2 }, 'a', 7)).toEqual({ a: 7 });
     expect(setQuantity({ a: 2 }, 'a', 0)).toEqual({});
-    expect(setQuantity({}, 'a', 5000)).toEqual({ a: MAX_LINE_QUANTITY });
+    // Grams of a loose product: a line holds up to 1,000 kg.
+    expect(setQuantity({}, 'a', 5000)).toEqual({ a: 5000 });
+    expect(setQuantity({}, 'a', 2_000_000)).toEqual({ a: 1_000_000 });
   });
 
   it('does not change the cart it was given', () => {
-    const items = Object.freeze({ a: 1 });
-    addOne(items, 'a');
-    removeOne(items, 'a');
-    setQuantity(items, 'a', 3);
-    expect(items).toEqual({ a: 1 });
+    const items = Object.freeze({ [a._id]: 1 });
+    addOne(items, a);
+    removeOne(items, a);
+    setQuantity(items, a._id, 3);
+    expect(items).toEqual({ [a._id]: 1 });
   });
 
   it('counts every unit for the cart badge', () => {
@@ -67,6 +84,15 @@ describe('mergeCarts', () => {
   it('caps a summed quantity at 999', () => {
     expect(mergeCarts({ [carrot._id]: 600 }, { [carrot._id]: 600 }, products)).toEqual({
       [carrot._id]: 999,
+    });
+  });
+
+  it('takes a summed loose line to the largest of its steps it reaches', () => {
+    const dal = aProduct({ unit: 'kg', steps: [250, 500, 1000] });
+    const both = [...products, dal];
+    expect(mergeCarts({ [dal._id]: 500 }, { [dal._id]: 250 }, both)).toEqual({ [dal._id]: 500 });
+    expect(mergeCarts({ [dal._id]: 1000 }, { [dal._id]: 1000 }, both)).toEqual({
+      [dal._id]: 1000,
     });
   });
 
@@ -179,7 +205,10 @@ describe('sanitizeCart', () => {
   });
 
   it('drops lines whose quantity is not a positive integer, and caps large ones', () => {
-    expect(sanitizeCart({ a: '2', b: 0, c: 1.5, d: -1, e: 5000, f: null })).toEqual({ e: 999 });
+    expect(sanitizeCart({ a: '2', b: 0, c: 1.5, d: -1, e: 5000, f: null, g: 2e6 })).toEqual({
+      e: 5000,
+      g: 1_000_000,
+    });
   });
 
   it('turns anything that is not an object into an empty cart', () => {

@@ -1,22 +1,37 @@
-import { MAX_LINE_QUANTITY, type CartItems, type Product } from '@kirana/shared';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_LOOSE_QUANTITY,
+  type CartItems,
+  type Product,
+} from '@kirana/shared';
+import { nextQuantity, previousQuantity, type SoldAs } from '../units-left';
 
 /*
- * The cart as pure functions of `CartItems` (product id → quantity), so the atoms only store
- * and sync what these return. None of them changes its argument.
+ * The cart as pure functions of `CartItems` (product id → quantity: pieces, or grams or ml of a
+ * loose product), so the atoms only store and sync what these return. None of them changes its
+ * argument.
  */
 
-/** `quantity` as a line may hold it: a whole number from 0 to the most a line may hold. */
+/**
+ * `quantity` as a line may hold it: a whole number from 0 to the most any line may hold (a loose
+ * product's grams; of pieces, + and the shop's most per order keep a line lower).
+ */
 export const clampQuantity = (quantity: number): number =>
-  Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.trunc(quantity)));
+  Math.min(MAX_LOOSE_QUANTITY, Math.max(0, Math.trunc(quantity)));
 
-/** The cart with one more of `productId` (capped at the largest quantity a line may hold). */
-export function addOne(items: CartItems, productId: string): CartItems {
-  return { ...items, [productId]: clampQuantity((items[productId] ?? 0) + 1) };
+/** A product as the cart's + and − move its line. */
+export type CartProduct = Pick<Product, '_id'> & Pick<SoldAs, 'unit' | 'steps'>;
+
+/** The cart with one more piece of `product`, or its next step (unchanged at the last). */
+export function addOne(items: CartItems, product: CartProduct): CartItems {
+  const next = nextQuantity(product, items[product._id] ?? 0);
+  return next === null ? items : setQuantity(items, product._id, next);
 }
 
-/** The cart with one fewer of `productId`; the line goes away at zero. */
-export function removeOne(items: CartItems, productId: string): CartItems {
-  return setQuantity(items, productId, (items[productId] ?? 0) - 1);
+/** The cart with one piece fewer of `product`, or its step below; the line goes away at zero. */
+export function removeOne(items: CartItems, product: CartProduct): CartItems {
+  if (!(product._id in items)) return items;
+  return setQuantity(items, product._id, previousQuantity(product, items[product._id] ?? 0));
 }
 
 /** The cart with `productId` at `quantity`; zero or less removes the line. */
@@ -33,22 +48,30 @@ export function itemCount(items: CartItems): number {
 
 /**
  * The cart a shopper has after logging in: the browser's changes applied to the cart saved on
- * the server (`rebaseCart`), capped at the largest quantity a line may hold. With no `base` — a
- * cart filled while logged out — every browser line is a change, so quantities are summed.
- * Products that no longer exist or are out of stock are dropped, since they cannot be ordered.
+ * the server (`rebaseCart`), capped at the most a line of each product may hold (a loose one's
+ * line at the largest of its steps it reaches). With no `base` — a cart filled while logged out —
+ * every browser line is a change, so quantities are summed. Products that no longer exist or are
+ * out of stock are dropped, since they cannot be ordered.
  */
 export function mergeCarts(
   browser: CartItems,
   server: CartItems,
-  products: readonly Pick<Product, '_id' | 'inStock'>[],
+  products: readonly (Pick<Product, '_id' | 'inStock'> &
+    Partial<Pick<Product, 'unit' | 'steps'>>)[],
   base: CartItems = {},
 ): CartItems {
-  const orderable = new Set(products.filter((p) => p.inStock).map((p) => p._id));
-  return Object.fromEntries(
-    Object.entries(rebaseCart(browser, base, server)).filter(([productId]) =>
-      orderable.has(productId),
-    ),
-  );
+  const orderable = new Map(products.filter((p) => p.inStock).map((p) => [p._id, p]));
+  const merged: CartItems = {};
+  for (const [productId, quantity] of Object.entries(rebaseCart(browser, base, server))) {
+    const product = orderable.get(productId);
+    if (!product) continue;
+    const { unit = 'piece', steps } = product;
+    merged[productId] =
+      unit === 'piece'
+        ? Math.min(quantity, MAX_LINE_QUANTITY)
+        : (steps?.findLast((step) => step <= quantity) ?? steps?.[0] ?? quantity);
+  }
+  return merged;
 }
 
 /**

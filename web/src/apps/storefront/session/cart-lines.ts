@@ -2,11 +2,13 @@ import {
   CART_QUANTITY_OPTIONS,
   cartTotals,
   FREE_DELIVERY,
+  lineAmount,
   toPaise,
   type CartItems,
   type CartTotals,
   type DeliveryCharge,
   type Product,
+  type Paise,
 } from '@kirana/shared';
 import { clampQuantity } from './cart-items';
 
@@ -14,8 +16,13 @@ import { clampQuantity } from './cart-items';
 
 export interface CartLine {
   product: Product;
+  /** Pieces, or grams (ml) of a loose product. */
   quantity: number;
 }
+
+/** What a line costs at its offer price, by the one rule of every bill (quantity.ts lineAmount). */
+export const lineOfferAmount = ({ product, quantity }: CartLine): Paise =>
+  lineAmount(toPaise(product.offerPrice), quantity, product.unit);
 
 /** The cart's lines in the order they were added, for the products the shop still has. */
 export function cartLines(items: CartItems, products: readonly Product[]): CartLine[] {
@@ -32,7 +39,11 @@ export function linesTotals(
   delivery: DeliveryCharge = FREE_DELIVERY,
 ): CartTotals {
   return cartTotals(
-    lines.map(({ product, quantity }) => ({ unitPrice: toPaise(product.offerPrice), quantity })),
+    lines.map(({ product, quantity }) => ({
+      unitPrice: toPaise(product.offerPrice),
+      quantity,
+      unit: product.unit,
+    })),
     delivery,
   );
 }
@@ -46,4 +57,12 @@ export function quantityChoices(current: number, most: number | null = null): nu
   const offered = Math.min(CART_QUANTITY_OPTIONS, most ?? CART_QUANTITY_OPTIONS);
   const highest = Math.max(offered, clampQuantity(current), 1);
   return Array.from({ length: highest }, (_, index) => index + 1);
+}
+
+/**
+ * A loose product's quantity choices: its steps, and always the current quantity (a step the
+ * seller has since changed), in grams (ml) ascending.
+ */
+export function stepChoices(current: number, steps: readonly number[]): number[] {
+  return [...new Set([...steps, current])].sort((a, b) => a - b);
 }

@@ -13,7 +13,7 @@ import {
   changeCartAtom,
   loggedOutByServerAtom,
 } from './cart';
-import { addOne, removeOne, sameCart, setQuantity } from './cart-items';
+import { addOne, removeOne, sameCart, setQuantity, type CartProduct } from './cart-items';
 import { userAtom } from './user';
 
 /*
@@ -113,12 +113,12 @@ export function cartChanges(store: Store, client: QueryClient) {
     if (user) saveCart(store, client, { items, userId: user._id });
   };
   return {
-    /** Adds one unit of a product. */
-    add: (productId: string) =>
-      change((items) => addOne(items, productId), SHOP_MESSAGES.addedToCart),
-    /** Takes one unit of a product out; the line goes at zero. */
-    remove: (productId: string) =>
-      change((items) => removeOne(items, productId), SHOP_MESSAGES.removedFromCart),
+    /** Adds one piece of a product, or takes a loose one to its next step. */
+    add: (product: CartProduct) =>
+      change((items) => addOne(items, product), SHOP_MESSAGES.addedToCart),
+    /** Takes one piece out, or a loose product to its step below; the line goes at zero. */
+    remove: (product: CartProduct) =>
+      change((items) => removeOne(items, product), SHOP_MESSAGES.removedFromCart),
     /** Takes a product's whole line out of the cart. */
     delete: (productId: string) =>
       change((items) => setQuantity(items, productId, 0), SHOP_MESSAGES.removedFromCart),

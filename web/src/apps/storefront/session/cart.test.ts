@@ -97,8 +97,8 @@ async function openShop({ check = true } = {}) {
     store,
     cart: () => store.get(cart.cartItemsAtom),
     user: () => store.get(user.userAtom),
-    add: (product: Product) => changes.add(product._id),
-    remove: (product: Product) => changes.remove(product._id),
+    add: (product: Product) => changes.add(product),
+    remove: (product: Product) => changes.remove(product),
     /** The cart emptied after an order (the server empties its own). */
     ordered: () => store.set(cart.emptyCartAtom),
     checkAuth: () => session.checkShopperAuth(store, queries.queryClient),

@@ -13,9 +13,12 @@ import {
   pastCountLines,
   pastCountOf,
   readyToSell,
+  lineAmountOf,
   saleBody,
+  saleItems,
   setQuantity,
   shortOf,
+  typedQuantity,
 } from './bill';
 
 const product = (id: string, offerPrice: number, stockCount: number | null = null): Product => ({
@@ -177,5 +180,97 @@ describe('the sale', () => {
       { product: oil, quantity: 1 },
     ]);
     expect(billBeyond(bill, saleBody(bill, 'cash', 0).items)).toEqual([]);
+  });
+});
+
+describe('a bill of loose goods', () => {
+  // ₹140.05 a kilo, 2 kg counted.
+  const onion: Product = { ...product('onion', 140.05, 2000), unit: 'kg', scaleCode: '00042' };
+  const salt = product('salt', 28);
+  const label = (code: string, quantity: number) => ({ code, quantity });
+
+  it('holds grams at a price per kilo, each line priced by the one rounding rule, the total their sum', () => {
+    const bill = addToBill(addToBill([], onion, 750), salt, 2);
+    // 750 g at ₹140.05/kg is ₹105.0375: ₹105.04.
+    expect(lineAmountOf(bill[0]!)).toBe(10_504);
+    // ₹105.04 + ₹56 = ₹161.04; 2 % tax ₹3.22.
+    expect(billTotals(bill)).toEqual({ subtotal: 16_104, tax: 322, shipping: 0, total: 16_426 });
+  });
+
+  it('adds weights in grams up to 1,000 kg a line, not the 999 of pieces', () => {
+    const bill = addToBill(addToBill([], onion, 999_500), onion, 750);
+    expect(bill.map((line) => line.quantity)).toEqual([1_000_000]);
+    expect(addToBill([], onion, 1500)[0]?.quantity).toBe(1500);
+  });
+
+  it('sends each scale label as scanned without a quantity, and only what was typed beyond them by weight', () => {
+    let bill = addToBill([], onion, 0, label('2100042007505', 750));
+    bill = addToBill(bill, onion, 0, label('2100042002500', 250));
+    bill = addToBill(bill, onion, 500);
+    bill = addToBill(bill, salt);
+    expect(bill.map((line) => line.quantity)).toEqual([1500, 1]);
+    expect(saleItems(bill)).toEqual([
+      { code: '2100042007505' },
+      { code: '2100042002500' },
+      { product: 'onion', quantity: 500 },
+      { product: 'salt', quantity: 1 },
+    ]);
+  });
+
+  it('does not add a label past what a line holds, rather than cut its weight short', () => {
+    const bill = addToBill([], onion, 999_900);
+    expect(addToBill(bill, onion, 0, label('2100042002500', 250))).toBe(bill);
+  });
+
+  it('takes a typed weight as the whole line: its labels go, the weight is sent by grams', () => {
+    const labelled = addToBill([], onion, 0, label('2100042007505', 750));
+    const typed = setQuantity(labelled, 'onion', 1200);
+    expect(typed).toEqual([{ product: onion, quantity: 1200 }]);
+    expect(saleItems(typed)).toEqual([{ product: 'onion', quantity: 1200 }]);
+    expect(setQuantity(typed, 'onion', 2_000_000)[0]?.quantity).toBe(1_000_000);
+    expect(setQuantity(typed, 'onion', 0)).toEqual([]);
+  });
+
+  it('keeps beyond a sale recorded already what its labels and grams did not take', () => {
+    let bill = addToBill([], onion, 0, label('2100042007505', 750));
+    bill = addToBill(bill, onion, 300);
+    const sold = saleItems(bill);
+    bill = addToBill(bill, onion, 0, label('2100042002500', 250));
+    bill = addToBill(bill, salt);
+    expect(billBeyond(bill, sold)).toEqual([
+      { product: onion, quantity: 250, labels: [label('2100042002500', 250)] },
+      { product: salt, quantity: 1 },
+    ]);
+    // Joined to what was scanned meanwhile, the labels are kept apart from typed grams.
+    const joined = joinBills(billBeyond(bill, sold), [{ product: onion, quantity: 100 }]);
+    expect(saleItems(joined)).toEqual([
+      { code: '2100042002500' },
+      { product: 'onion', quantity: 100 },
+      { product: 'salt', quantity: 1 },
+    ]);
+  });
+
+  it('is short of what its count holds in grams, and asks past it as it does for pieces', () => {
+    const bill = addToBill([], onion, 2500);
+    expect(shortOf(bill[0]!)).toBe(500);
+    expect(pastCountLines(bill)).toHaveLength(1);
+    expect(readyToSell(addToBill([], onion, 2000), 'cash', '', '')).toBe(true);
+  });
+});
+
+describe('a quantity typed at the counter', () => {
+  it('is a count of pieces, a loose product’s weight as parseWeight reads it, or 0 for none', () => {
+    expect(typedQuantity('12', 'piece')).toEqual({ quantity: 12 });
+    expect(typedQuantity('1.5', 'piece')).toEqual({
+      problem: 'Type a number of pieces, up to 999',
+    });
+    expect(typedQuantity('0.75', 'kg')).toEqual({ quantity: 750 });
+    expect(typedQuantity(' 1.2kg ', 'kg')).toEqual({ quantity: 1200 });
+    expect(typedQuantity('500ml', 'L')).toEqual({ quantity: 500 });
+    expect(typedQuantity('0.000', 'kg')).toEqual({ quantity: 0 });
+    expect(typedQuantity('', 'kg')).toEqual({ quantity: 0 });
+    expect(typedQuantity('750 ml', 'kg')).toEqual({
+      problem: 'This product is sold by weight (kg or g), not volume',
+    });
   });
 });

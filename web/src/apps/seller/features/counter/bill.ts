@@ -5,69 +5,171 @@
  */
 import {
   cartTotals,
+  lineAmount,
   MAX_LINE_QUANTITY,
+  MAX_LOOSE_QUANTITY,
+  parseWeight,
   toPaise,
   type CartTotals,
   type CounterPayment,
   type CounterSaleBody,
   type Paise,
   type Product,
+  type Unit,
 } from '@kirana/shared';
 import { ungrouped } from './money';
 
+/** A weighing scale's label on the bill: the code scanned and the grams (millilitres) it holds. */
+export interface BillLabel {
+  code: string;
+  quantity: number;
+}
+
 export interface BillLine {
   product: Product;
+  /** Pieces, or grams (millilitres) of a product sold by the kilo (litre). */
   quantity: number;
+  /**
+   * The scale labels this line's quantity came from, all or part of it: the sale sends them as
+   * scanned, for the server to read (docs/counter.md#weighing-scale-labels).
+   */
+  labels?: readonly BillLabel[];
 }
 
 /** The lines of the bill, the newest last. */
 export type Bill = readonly BillLine[];
 
-/** `quantity` more of `product` on the bill: a line of its own, or added to its line. */
-export function addToBill(bill: Bill, product: Product, quantity = 1): Bill {
+/** Whether `product` is weighed at the counter: sold by the kilo or litre, not the piece. */
+export const isLoose = (product: Pick<Product, 'unit'>): boolean => product.unit !== 'piece';
+
+/** The most one line holds of a product sold by `unit`: pieces, or grams (millilitres). */
+export const mostOnALine = (unit: Unit): number =>
+  unit === 'piece' ? MAX_LINE_QUANTITY : MAX_LOOSE_QUANTITY;
+
+const labelsOf = (line: BillLine): readonly BillLabel[] => line.labels ?? [];
+const labelled = (labels: readonly BillLabel[]) =>
+  labels.reduce((sum, label) => sum + label.quantity, 0);
+
+/**
+ * `quantity` more of `product` on the bill (pieces, or grams of a loose product): a line of its
+ * own, or added to its line, up to what a line holds. A scale `label` adds its own weight, or
+ * nothing when that would take the line past what it holds (the label is not cut short).
+ */
+export function addToBill(bill: Bill, product: Product, quantity = 1, label?: BillLabel): Bill {
+  const most = mostOnALine(product.unit);
   const held = bill.find((line) => line.product._id === product._id);
-  if (!held) return [...bill, { product, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
-  return bill.map((line) =>
-    line === held
-      ? { product, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) }
-      : line,
-  );
+  const before = held?.quantity ?? 0;
+  if (label && before + label.quantity > most) return bill;
+  const labels = [...(held ? labelsOf(held) : []), ...(label ? [label] : [])];
+  const line: BillLine = {
+    product,
+    quantity: Math.min(before + (label?.quantity ?? quantity), most),
+    ...(labels.length > 0 && { labels }),
+  };
+  if (!held) return [...bill, line];
+  return bill.map((each) => (each === held ? line : each));
 }
 
-/** The line of `productId` at `quantity` units; 0 takes it off the bill. */
+/**
+ * The line of `productId` at `quantity` (pieces, or grams of a loose product); 0 takes it off
+ * the bill. A weight typed over a line's labels is the seller's word for the whole line: the
+ * labels go.
+ */
 export function setQuantity(bill: Bill, productId: string, quantity: number): Bill {
   if (quantity <= 0) return bill.filter((line) => line.product._id !== productId);
   return bill.map((line) =>
     line.product._id === productId
-      ? { ...line, quantity: Math.min(Math.floor(quantity), MAX_LINE_QUANTITY) }
+      ? {
+          product: line.product,
+          quantity: Math.min(Math.floor(quantity), mostOnALine(line.product.unit)),
+        }
       : line,
   );
+}
+
+/**
+ * A quantity as the seller types it of a product sold by `unit`: pieces as a count of up to 3
+ * digits; a loose product's weight as parseWeight reads it ("0.75", "750g", "1.2kg"); nothing or
+ * 0 ("0.000" too) is none. Otherwise why it is refused.
+ */
+export function typedQuantity(
+  text: string,
+  unit: Unit,
+): { quantity: number } | { problem: string } {
+  const typed = text.trim();
+  if (typed === '' || /^0+(\.0*)?$/.test(typed)) return { quantity: 0 };
+  if (unit !== 'piece') {
+    const reading = parseWeight(typed, unit);
+    return reading.ok ? { quantity: reading.quantity } : { problem: reading.message };
+  }
+  return /^\d{1,3}$/.test(typed)
+    ? { quantity: Number(typed) }
+    : { problem: `Type a number of pieces, up to ${MAX_LINE_QUANTITY}` };
 }
 
 /** What is on `bill` beyond `sold` (a sale recorded from an earlier state of it). */
 export function billBeyond(bill: Bill, sold: CounterSaleBody['items']): Bill {
   const taken = new Map<string, number>();
-  for (const item of sold)
-    if (item.product && item.quantity !== undefined) taken.set(item.product, item.quantity);
+  const soldLabels = new Set<string>();
+  for (const item of sold) {
+    if (item.product) taken.set(item.product, item.quantity ?? 0);
+    else if (item.code !== undefined) soldLabels.add(item.code);
+  }
   return bill.flatMap((line) => {
-    const quantity = line.quantity - (taken.get(line.product._id) ?? 0);
-    return quantity > 0 ? [{ ...line, quantity }] : [];
+    const labels = labelsOf(line).filter((label) => !soldLabels.has(label.code));
+    const labelsTaken = labelled(labelsOf(line)) - labelled(labels);
+    const quantity = line.quantity - labelsTaken - (taken.get(line.product._id) ?? 0);
+    if (quantity <= 0) return [];
+    return [{ product: line.product, quantity, ...(labels.length > 0 && { labels }) }];
   });
 }
 
-/** `more` added to `bill`, line by line. */
+/** The scale labels on `bill`, as scanned. */
+export const labelCodes = (bill: Bill): string[] =>
+  bill.flatMap((line) => labelsOf(line).map((label) => label.code));
+
+/**
+ * `line` with its labels' grams as the server reads them now (`weights`, by code; a label not
+ * read keeps its own): a price label's grams move with the product's price.
+ */
+export function withLabelsRead(line: BillLine, weights: ReadonlyMap<string, number>): BillLine {
+  const before = labelsOf(line);
+  if (before.length === 0) return line;
+  const labels = before.map((label) => ({
+    ...label,
+    quantity: weights.get(label.code) ?? label.quantity,
+  }));
+  const quantity = line.quantity - labelled(before) + labelled(labels);
+  return { ...line, quantity: Math.min(quantity, mostOnALine(line.product.unit)), labels };
+}
+
+/** `more` added to `bill`, line by line, with their labels. */
 export const joinBills = (bill: Bill, more: Bill): Bill =>
-  more.reduce((each, line) => addToBill(each, line.product, line.quantity), bill);
+  more.reduce((each, line) => {
+    const labels = labelsOf(line);
+    const typed = line.quantity - labelled(labels);
+    const withLabels = labels.reduce(
+      (sum, label) => addToBill(sum, line.product, label.quantity, label),
+      each,
+    );
+    return typed > 0 ? addToBill(withLabels, line.product, typed) : withLabels;
+  }, bill);
+
+/** What a line is priced at: its product's price by `unit`, per piece or per kilo (litre). */
+const pricedLine = (line: BillLine) => ({
+  unitPrice: toPaise(line.product.offerPrice),
+  quantity: line.quantity,
+  unit: line.product.unit,
+});
+
+/** A line's amount in paise, by the one rule the server prices it by (quantity.ts lineAmount). */
+export const lineAmountOf = (line: BillLine): Paise => {
+  const { unitPrice, quantity, unit } = pricedLine(line);
+  return lineAmount(unitPrice, quantity, unit);
+};
 
 /** The bill's subtotal, tax and total in paise, as the server will price it. */
-export const billTotals = (bill: Bill): CartTotals =>
-  cartTotals(
-    bill.map((line) => ({
-      unitPrice: toPaise(line.product.offerPrice),
-      unit: line.product.unit,
-      quantity: line.quantity,
-    })),
-  );
+export const billTotals = (bill: Bill): CartTotals => cartTotals(bill.map(pricedLine));
 
 /** Units on the bill beyond what the shop counts as left (the server would refuse the sale). */
 export function shortOf(line: BillLine): number {
@@ -96,7 +198,8 @@ export const pastCountLines = (bill: Bill): BillLine[] =>
 
 /**
  * What the scan box holds, read as a POS reads it: a barcode or code, or a name to search for;
- * `3*8901234567890` (or `3 x …`, the x between spaces: a code may hold an x) asks for 3 units.
+ * `3*8901234567890` (or `3 x …`, the x between spaces: a code may hold an x) asks for 3 units
+ * (of a product sold by the piece: a loose one is weighed).
  */
 export function readScan(text: string): { quantity: number; text: string } {
   // More than a bill takes is read as asked, for the box to refuse rather than sell fewer.
@@ -127,6 +230,23 @@ export function cashFor(
 }
 
 /**
+ * The items of a sale of `bill`: each line by its product and quantity (pieces, or grams of a
+ * loose product), its scale labels as scanned, without a quantity: the server reads each label
+ * again under the shop's prefixes, so a label's weight (or a price label's grams at the price now)
+ * is never the till's word (docs/counter.md#weighing-scale-labels).
+ */
+export function saleItems(bill: Bill): CounterSaleBody['items'] {
+  return bill.flatMap((line) => {
+    const labels = labelsOf(line);
+    const typed = line.quantity - labelled(labels);
+    return [
+      ...labels.map((label) => ({ code: label.code })),
+      ...(typed > 0 ? [{ product: line.product._id, quantity: typed }] : []),
+    ];
+  });
+}
+
+/**
  * The sale the bill asks for, with the total the seller showed (`amount`): the server refuses it
  * if prices have moved since, rather than charge otherwise. `sellPastCount`: the seller's word
  * that the customer holds what the count says is gone.
@@ -139,7 +259,7 @@ export function saleBody(
   sellPastCount = false,
 ): CounterSaleBody {
   return {
-    items: bill.map((line) => ({ product: line.product._id, quantity: line.quantity })),
+    items: saleItems(bill),
     payment,
     amount: amount / 100,
     ...(payment === 'cash' && tendered !== undefined && { tendered: tendered / 100 }),

@@ -61,6 +61,31 @@ describe('the bill held over a reload', () => {
     expect(heldBill()?.bill).toEqual([{ product: rice, quantity: 1 }]);
   });
 
+  it('keeps a loose line in grams with its scale labels, and no more grams than a line holds', () => {
+    const onion: Product = { ...rice, _id: 'onion', unit: 'kg', scaleCode: '00042' };
+    const held = {
+      bill: [
+        {
+          product: onion,
+          quantity: 1250,
+          labels: [{ code: '2100042007505', quantity: 750 }],
+        },
+        { product: rice, quantity: 2 },
+      ],
+      key: 'k',
+      payment: 'cash' as const,
+      tendered: '',
+      unanswered: { items: [{ code: '2100042007505' }], payment: 'cash' as const },
+    };
+    holdBill(held);
+    expect(heldBill()).toEqual(held);
+    // 1,250 pieces of rice, or labels weighing more than their line: not a bill this screen reads.
+    holdBill({ ...held, bill: [{ product: rice, quantity: 1250 }] });
+    expect(heldBill()).toBeNull();
+    holdBill({ ...held, bill: [{ ...held.bill[0]!, quantity: 500 }] });
+    expect(heldBill()).toBeNull();
+  });
+
   it('an empty bill keeps nothing, and what this screen cannot read is no bill', () => {
     holdBill({
       bill: [{ product: rice, quantity: 1 }],

@@ -7,7 +7,8 @@
 import {
   COUNTER_PAYMENTS,
   counterSaleBodySchema,
-  MAX_LINE_QUANTITY,
+  lineQuantityProblem,
+  MAX_LOOSE_QUANTITY,
   productSchema,
   type CounterPayment,
   type CounterSaleBody,
@@ -28,13 +29,25 @@ export interface HeldBill {
   unanswered: CounterSaleBody | null;
 }
 
+const quantity = z.int().check(z.minimum(1), z.maximum(MAX_LOOSE_QUANTITY));
+
 const heldBillSchema = z.object({
   bill: z.array(
-    z.object({
-      // A bill held by a version before pastCount is kept as it was.
-      product: z.extend(productSchema, { pastCount: z._default(z.int(), 0) }),
-      quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
-    }),
+    z
+      .object({
+        // A bill held by a version before pastCount is kept as it was.
+        product: z.extend(productSchema, { pastCount: z._default(z.int(), 0) }),
+        // Pieces, or grams (millilitres) of a loose product, as its unit allows.
+        quantity,
+        labels: z.optional(z.array(z.object({ code: z.string().check(z.minLength(1)), quantity }))),
+      })
+      .check(
+        z.refine((line) => lineQuantityProblem(line.quantity, line.product.unit) === null),
+        z.refine(
+          (line) =>
+            (line.labels ?? []).reduce((sum, label) => sum + label.quantity, 0) <= line.quantity,
+        ),
+      ),
   ),
   key: z.string().check(z.minLength(1)),
   payment: z.enum(COUNTER_PAYMENTS),

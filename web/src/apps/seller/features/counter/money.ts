@@ -1,4 +1,12 @@
-import { formatAmount, ORDER_CURRENCY, toRupees, type Paise } from '@kirana/shared';
+import {
+  formatAmount,
+  ORDER_CURRENCY,
+  pricePerUnitText,
+  toPaise,
+  toRupees,
+  type Paise,
+  type Product,
+} from '@kirana/shared';
 
 /** An amount on the seller's screens: '₹336.60' (printed receipts write 'Rs', printers lack ₹). */
 export const rupees = (amount: number): string => formatAmount(amount, ORDER_CURRENCY);
@@ -19,3 +27,9 @@ export const paiseText = (paise: Paise): string => rupees(toRupees(paise));
 
 /** The attributes of a box rupees are typed in at the counter: the decimal keyboard, no suggestions. */
 export const RUPEES_BOX = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
+
+/** A product's price as the till shows it: per piece, '₹40.00', or per kilo (litre), '₹140.00/kg'. */
+export const priceText = ({ offerPrice, unit }: Pick<Product, 'offerPrice' | 'unit'>): string =>
+  unit === 'piece'
+    ? rupees(offerPrice)
+    : pricePerUnitText(toPaise(offerPrice), unit, ORDER_CURRENCY);

@@ -351,3 +351,140 @@ describe('the till’s races', () => {
     expect(lines(known)).toEqual([['Rusk', 1]]);
   });
 });
+
+describe('the till weighing loose goods, event by event', () => {
+  // ₹140 a kilo.
+  const onion = aProduct({ name: 'Onion', offerPrice: 140, unit: 'kg', scaleCode: '00042' });
+  const milk = aProduct({ name: 'Milk', offerPrice: 60, unit: 'L' });
+  const LABEL = '2100042007505';
+  const labelScanned = (quantity = 750, code = LABEL): TillEvent[] => [
+    { type: 'scanned' },
+    { type: 'looked up', product: onion, quantity: 1, label: { code, quantity } },
+  ];
+
+  it('a loose product scanned is not on the bill until its weight is typed, then at that weight', () => {
+    const asked = run(emptyTill('key-1'), ...scan(onion, 3));
+    expect(asked.bill).toEqual([]);
+    expect(asked.weighing).toEqual([onion]);
+    const weighed = run(asked, { type: 'weight typed', text: '0.75' });
+    expect(lines(weighed)).toEqual([['Onion', 750]]);
+    expect(weighed).toMatchObject({ weighing: [], weightProblem: null });
+    const more = run(
+      weighed,
+      { type: 'picked', product: onion, quantity: 1 },
+      {
+        type: 'weight typed',
+        text: '1.2kg',
+      },
+    );
+    expect(lines(more)).toEqual([['Onion', 1950]]);
+  });
+
+  it('a weight refused says why and keeps asking; another typed then is taken', () => {
+    const asked = run(emptyTill('key-1'), { type: 'picked', product: milk, quantity: 1 });
+    const refusedWeight = run(asked, { type: 'weight typed', text: '750g' });
+    expect(refusedWeight.weightProblem).toBe(
+      'This product is sold by volume (L or ml), not weight',
+    );
+    expect(refusedWeight.weighing).toEqual([milk]);
+    expect(refusedWeight.bill).toEqual([]);
+    expect(run(asked, { type: 'weight typed', text: '1,5' }).weightProblem).toMatch(/comma/);
+    const taken = run(refusedWeight, { type: 'weight typed', text: '500ml' });
+    expect(lines(taken)).toEqual([['Milk', 500]]);
+    expect(taken.weightProblem).toBeNull();
+  });
+
+  it('loose products scanned one after another are asked in turn; one dismissed is not sold', () => {
+    const asked = run(emptyTill('key-1'), ...scan(onion), ...scan(milk), ...scan(tea));
+    expect(lines(asked)).toEqual([['Tea', 1]]);
+    expect(asked.weighing).toEqual([onion, milk]);
+    const dismissed = run(asked, { type: 'weighing dismissed' });
+    expect(dismissed.weighing).toEqual([milk]);
+    const weighed = run(dismissed, { type: 'weight typed', text: '2' });
+    expect(lines(weighed)).toEqual([
+      ['Tea', 1],
+      ['Milk', 2000],
+    ]);
+    expect(run(weighed, { type: 'weighing dismissed' })).toBe(weighed);
+  });
+
+  it('a scale label looked up is on the bill at once at its weight, and sold as the label', () => {
+    const state = run(emptyTill('key-1'), ...labelScanned(), ...labelScanned(250, '2100042002500'));
+    expect(state.weighing).toEqual([]);
+    expect(lines(state)).toEqual([['Onion', 1000]]);
+    const paying = run(state, payPressed);
+    expect(paying.recording?.body).toMatchObject({
+      items: [{ code: LABEL }, { code: '2100042002500' }],
+      // 1 kg at ₹140/kg, 2 % tax.
+      amount: 142.8,
+    });
+  });
+
+  it('pay waits for the weight asked: pressed meanwhile it records nothing', () => {
+    const asked = run(emptyTill('key-1'), ...scan(tea), ...scan(onion), payPressed);
+    expect(asked.recording).toBeNull();
+    const weighed = run(asked, { type: 'weight typed', text: '250 g' }, payPressed);
+    expect(weighed.recording?.body.items).toEqual([
+      { product: tea._id, quantity: 1 },
+      { product: onion._id, quantity: 250 },
+    ]);
+  });
+
+  it('pay pressed while a loose product was looked up is not pressed again once it is asked for', () => {
+    const state = run(emptyTill('key-1'), ...scan(tea), { type: 'scanned' }, payPressed, {
+      type: 'looked up',
+      product: onion,
+      quantity: 1,
+    });
+    expect(state).toMatchObject({ recording: null, payAfterLookups: null, weighing: [onion] });
+  });
+
+  it('weighed while the sale is recorded, the line is the next bill’s', () => {
+    const state = run(recordingTea(), ...scan(onion), { type: 'weight typed', text: '0.5' });
+    expect(lines(state)).toEqual([['Tea', 1]]);
+    expect(state.queued.map((line) => [line.product.name, line.quantity])).toEqual([
+      ['Onion', 500],
+    ]);
+  });
+
+  it('a retry refused as recorded already leaves the next bill the labels the lost try did not send', () => {
+    const lost = run(emptyTill('key-1'), ...labelScanned(), payPressed, lostAnswer);
+    const known = run(
+      lost,
+      ...labelScanned(250, '2100042002500'),
+      payPressed,
+      refused('IDEMPOTENCY_KEY_REUSED'),
+    );
+    expect(known.bill).toEqual([
+      { product: onion, quantity: 250, labels: [{ code: '2100042002500', quantity: 250 }] },
+    ]);
+  });
+
+  it('a sale refused for prices moved reads its price labels again: the bill shows the grams the server reads at the new price', () => {
+    // A price label of ₹105 read as 750 g at ₹140/kg; the price is now ₹150/kg: 700 g.
+    const refusedSale = run(
+      emptyTill('key-1'),
+      ...labelScanned(),
+      payPressed,
+      refused('BILL_CHANGED'),
+    );
+    expect(refusedSale.refreshing).toMatchObject({ ids: [onion._id], reason: 'BILL_CHANGED' });
+    const dearer = { ...onion, offerPrice: 150 };
+    const read = run(refusedSale, {
+      type: 'products read',
+      products: [dearer],
+      labels: new Map([[LABEL, 700]]),
+    });
+    expect(read.bill).toEqual([
+      { product: dearer, quantity: 700, labels: [{ code: LABEL, quantity: 700 }] },
+    ]);
+    // 700 g at ₹150/kg is ₹105, 2 % tax: the total the server will find.
+    expect(run(read, payPressed).recording?.body).toMatchObject({
+      items: [{ code: LABEL }],
+      amount: 107.1,
+    });
+    // A label not read again keeps its grams.
+    const unread = run(refusedSale, { type: 'products read', products: [dearer] });
+    expect(unread.bill[0]?.quantity).toBe(750);
+  });
+});

@@ -4,9 +4,16 @@
  * again after a refusal, a bill held over a reload. What the till must do next (send the sale,
  * read the products again, say something) is data in the state, which useTillSession runs.
  */
-import type { CounterPayment, CounterSale, CounterSaleBody, Product } from '@kirana/shared';
+import {
+  parseWeight,
+  type CounterPayment,
+  type CounterSale,
+  type CounterSaleBody,
+  type Product,
+} from '@kirana/shared';
 import {
   addToBill,
+  isLoose,
   billBeyond,
   billTotals,
   cashFor,
@@ -15,7 +22,9 @@ import {
   readyToSell,
   saleBody,
   setQuantity,
+  withLabelsRead,
   type Bill,
+  type BillLabel,
 } from './bill';
 import type { HeldBill } from './held-bill';
 
@@ -49,6 +58,13 @@ export interface TillState {
    * cleared by its answer.
    */
   unanswered: CounterSaleBody | null;
+  /**
+   * Loose products scanned or picked whose weight the seller is asked for, the first asked now
+   * (docs/counter.md#weighing-scale-labels): on the bill once weighed.
+   */
+  weighing: readonly Product[];
+  /** Why the weight typed for the first of `weighing` was refused, or null. */
+  weightProblem: string | null;
   /** Codes scanned whose products are still being looked up. */
   lookups: number;
   /** Pay pressed while codes were looked up: pressed again once they are on the bill. */
@@ -80,10 +96,18 @@ export type TillEvent =
   | { type: 'held bill restored'; held: HeldBill }
   /** A code was sent to be looked up. */
   | { type: 'scanned' }
-  | { type: 'looked up'; product: Product; quantity: number }
+  /**
+   * A code's product; a weighing scale's `label` holds its weight, else a loose product is asked
+   * for its weight and a piece sold `quantity` times.
+   */
+  | { type: 'looked up'; product: Product; quantity: number; label?: BillLabel }
   | { type: 'lookup failed' }
   /** A suggestion was picked. */
   | { type: 'picked'; product: Product; quantity: number }
+  /** The weight of the loose product asked for, as typed ("0.75", "750g", "1.2kg"). */
+  | { type: 'weight typed'; text: string }
+  /** The loose product asked for is not weighed after all: not put on the bill. */
+  | { type: 'weighing dismissed' }
   | { type: 'quantity set'; productId: string; quantity: number }
   | { type: 'payment chosen'; payment: CounterPayment }
   | { type: 'tendered typed'; tendered: string }
@@ -97,7 +121,15 @@ export type TillEvent =
    */
   | { type: 'sale failed'; code?: string; lost: boolean; problem: unknown; nextKey: string }
   /** The bill's products as they are now; null when they could not be read. */
-  | { type: 'products read'; products: readonly Product[] | null }
+  /**
+   * The bill's products as they are now, null when they could not be read; with the grams of its
+   * scale labels as read now, by code (a price label's move with the price).
+   */
+  | {
+      type: 'products read';
+      products: readonly Product[] | null;
+      labels?: ReadonlyMap<string, number>;
+    }
   /** The next customer's bill, empty (after a sale, Enter or New sale). */
   | { type: 'next sale'; nextKey: string };
 
@@ -108,6 +140,8 @@ export const emptyTill = (key: string): TillState => ({
   tendered: '',
   key,
   unanswered: null,
+  weighing: [],
+  weightProblem: null,
   lookups: 0,
   payAfterLookups: null,
   recording: null,
@@ -135,7 +169,8 @@ function step(state: TillState, event: TillEvent): TillState {
     case 'scanned':
       return { ...state, lookups: state.lookups + 1 };
     case 'looked up': {
-      const looked = { ...add(state, event.product, event.quantity), lookups: state.lookups - 1 };
+      const { product, quantity, label } = event;
+      const looked = { ...add(state, product, quantity, label), lookups: state.lookups - 1 };
       const { lookups, payAfterLookups } = looked;
       // Pay pressed meanwhile: the bill is whole now.
       if (lookups > 0 || !payAfterLookups) return looked;
@@ -146,6 +181,11 @@ function step(state: TillState, event: TillEvent): TillState {
       return { ...state, lookups: state.lookups - 1, payAfterLookups: null };
     case 'picked':
       return add(state, event.product, event.quantity);
+    case 'weight typed':
+      return weighed(state, event.text);
+    case 'weighing dismissed':
+      if (state.weighing.length === 0) return state;
+      return { ...state, weighing: state.weighing.slice(1), weightProblem: null };
     case 'quantity set':
       return { ...state, bill: setQuantity(state.bill, event.productId, event.quantity) };
     case 'payment chosen':
@@ -163,16 +203,40 @@ function step(state: TillState, event: TillEvent): TillState {
     case 'sale failed':
       return saleFailed(state, event);
     case 'products read':
-      return productsRead(state, event.products);
+      return productsRead(state, event.products, event.labels);
     case 'next sale':
       return state.recording ? state : nextBill(state, [], event.nextKey);
   }
 }
 
-/** `quantity` of `product` on the bill, or on the next one while this one is recorded. */
-function add(state: TillState, product: Product, quantity: number): TillState {
-  if (state.recording) return { ...state, queued: addToBill(state.queued, product, quantity) };
-  return { ...state, bill: addToBill(state.bill, product, quantity), done: null };
+/**
+ * `quantity` of `product` on the bill, or on the next one while this one is recorded; a scale
+ * `label`'s weight as it says; a loose product without one is asked for its weight first.
+ */
+function add(state: TillState, product: Product, quantity: number, label?: BillLabel): TillState {
+  if (isLoose(product) && !label) return { ...state, weighing: [...state.weighing, product] };
+  return onBill(state, product, quantity, label);
+}
+
+/** `quantity` of `product` (a `label`'s) on the bill, or the next one while this one is recorded. */
+function onBill(
+  state: TillState,
+  product: Product,
+  quantity: number,
+  label?: BillLabel,
+): TillState {
+  if (state.recording)
+    return { ...state, queued: addToBill(state.queued, product, quantity, label) };
+  return { ...state, bill: addToBill(state.bill, product, quantity, label), done: null };
+}
+
+/** The weight typed for the loose product asked for: on the bill, or refused with the reason. */
+function weighed(state: TillState, text: string): TillState {
+  const [product, ...rest] = state.weighing;
+  if (!product || product.unit === 'piece') return state;
+  const reading = parseWeight(text, product.unit);
+  if (!reading.ok) return { ...state, weightProblem: reading.message };
+  return onBill({ ...state, weighing: rest, weightProblem: null }, product, reading.quantity);
 }
 
 /** A new bill holding `scanned`, under `key`, paid in cash until said otherwise. */
@@ -191,10 +255,12 @@ const nextBill = (state: TillState, scanned: Bill, key: string): TillState => ({
 /**
  * Records the bill: not while one is recorded (a second F9 is not the next bill's), after the
  * codes still looked up (a scanner's Enter and a quick F9 are milliseconds apart), and only a
- * bill ready to sell. One that sells past a product's count asks the seller first.
+ * bill ready to sell, with nothing left to weigh. One that sells past a product's count asks the
+ * seller first.
  */
 function pay(state: TillState, event: PayPressed): TillState {
-  if (state.recording) return state;
+  // An item still to weigh is not on the bill yet: the seller finishes it first.
+  if (state.recording || state.weighing.length > 0) return state;
   if (state.lookups > 0) return { ...state, payAfterLookups: event };
   const { bill, payment, tendered } = state;
   if (!readyToSell(bill, payment, tendered, event.upiId)) return state;
@@ -248,18 +314,23 @@ function saleFailed(
 }
 
 /**
- * The bill's products as they are now: the bill shows their new prices, or marks what it cannot
- * sell (not read: it stays as it is, and the next try says why). Stock gone since the bill was
- * shown asks the seller whether to sell past the count, else says why the sale failed.
+ * The bill's products as they are now: the bill shows their new prices, and its scale labels the
+ * grams the server reads from them now (a price label's at the new price, so the total the
+ * server checks is the one shown), or marks what it cannot sell (not read: it stays as it is, and
+ * the next try says why). Stock gone since the bill was shown asks the seller whether to sell
+ * past the count, else says why the sale failed.
  */
-function productsRead(state: TillState, products: readonly Product[] | null): TillState {
+function productsRead(
+  state: TillState,
+  products: readonly Product[] | null,
+  labels: ReadonlyMap<string, number> = new Map(),
+): TillState {
   const { refreshing } = state;
   if (!refreshing) return state;
   const now = new Map(products?.map((product) => [product._id, product]));
-  const bill = state.bill.map((line) => ({
-    ...line,
-    product: now.get(line.product._id) ?? line.product,
-  }));
+  const bill = state.bill.map((line) =>
+    withLabelsRead({ ...line, product: now.get(line.product._id) ?? line.product }, labels),
+  );
   const read = { ...state, bill: products ? bill : state.bill, refreshing: null };
   if (refreshing.reason !== 'OUT_OF_STOCK') return read;
   if (pastCountLines(read.bill).length > 0) return { ...read, askingPastCount: true };

@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { failureMessage, reportFailure } from '../../failure-message';
-import { billTotals, pastCountLines, readyToSell } from './bill';
+import { billTotals, labelCodes, pastCountLines, readyToSell } from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
 import { rupees } from './money';
 import { desktopPrintsReceipts } from './print-receipt';
@@ -105,9 +105,23 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     if (after.notice) tell(after.notice);
     if (after.recording && after.recording !== before.recording) void record(after.recording);
     if (after.refreshing && after.refreshing !== before.refreshing)
-      void productsNow(after.refreshing.ids)
-        .catch(() => null)
-        .then((products) => send({ type: 'products read', products }));
+      void Promise.all([
+        productsNow(after.refreshing.ids).catch(() => null),
+        labelWeights(labelCodes(after.bill)),
+      ]).then(([products, labels]) => send({ type: 'products read', products, labels }));
+  };
+
+  /** The grams the server reads from each of these scale labels now; one not read is left out. */
+  const labelWeights = async (codes: readonly string[]) => {
+    const read = await Promise.all(
+      codes.map((code) =>
+        lookUp
+          .mutateAsync(code)
+          .then(({ quantity }) => (quantity === undefined ? [] : [[code, quantity] as const]))
+          .catch(() => []),
+      ),
+    );
+    return new Map(read.flat());
   };
 
   const record = async (request: SaleRequest) => {
@@ -128,19 +142,30 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     if (await desktopPrintsReceipts().catch(() => false)) await printer.print(sale, true);
   };
 
-  /** A code scanned or typed: its product on the bill once looked up; an unknown one is said. */
+  /**
+   * A code scanned or typed: its product on the bill once looked up (a scale label's with the
+   * label's weight); an unknown one is said.
+   */
   const onCode = async (code: string, quantity: number): Promise<boolean> => {
     send({ type: 'scanned' });
-    let product: Product;
+    let found: { product: Product; quantity?: number };
     try {
-      product = await lookUp.mutateAsync(code);
+      found = await lookUp.mutateAsync(code);
     } catch (problem) {
       toast.error(failureMessage(problem, `No product has the code ${code}`));
       send({ type: 'lookup failed' });
       return false;
     }
-    send({ type: 'looked up', product, quantity });
+    const { product, quantity: labelled } = found;
+    const label = labelled === undefined ? undefined : { code, quantity: labelled };
+    send({ type: 'looked up', product, quantity, label });
     return true;
+  };
+
+  /** The weight typed for the loose product asked for; weighed, back to the scan box. */
+  const weigh = (text: string) => {
+    send({ type: 'weight typed', text });
+    if (current.current.weighing.length === 0) backToScan();
   };
 
   const pay = (pastCountAgreed = false) => {
@@ -216,6 +241,13 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
     pick: (product: Product, quantity: number) => send({ type: 'picked', product, quantity }),
     setQuantity: (productId: string, quantity: number) =>
       send({ type: 'quantity set', productId, quantity }),
+    /** The loose product whose weight the seller is asked for now, or null. */
+    weighingNow: till.weighing[0] ?? null,
+    weigh,
+    dismissWeighing: () => {
+      send({ type: 'weighing dismissed' });
+      if (current.current.weighing.length === 0) backToScan();
+    },
     choosePayment: (payment: CounterPayment) => send({ type: 'payment chosen', payment }),
     typeTendered: (tendered: string) => send({ type: 'tendered typed', tendered }),
     pay,

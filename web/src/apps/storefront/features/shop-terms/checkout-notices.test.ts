@@ -44,4 +44,14 @@ describe('what the cart says before an order', () => {
     expect(mostPerLineNotices(open, lines)).toEqual([]);
     expect(mostPerLineNotices(undefined, lines)).toEqual([]);
   });
+
+  it('a loose line counts the most per order in kilos (litres), as the server does', () => {
+    const lines = [
+      { product: { name: 'Toor Dal', unit: 'kg' as const }, quantity: 5000 },
+      { product: { name: 'Oil', unit: 'L' as const }, quantity: 6000 },
+    ];
+    expect(mostPerLineNotices({ ...open, maxPerLine: 5 }, lines)).toEqual([
+      { text: 'At most 5 L of Oil can be in one order', blocks: true },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  formatQuantity,
   SHOP_CURRENCY,
   PROMISE_MESSAGES,
   toPaise,
@@ -7,6 +8,7 @@ import {
   type Paise,
   type ServiceableAnswer,
   type Shop,
+  type Unit,
 } from '@kirana/shared';
 import { closedText } from '../../../../common/shop-settings/closed-text';
 
@@ -49,19 +51,22 @@ export function checkoutNotices(
 }
 
 /**
- * A line of more units than the shop takes in one order (its most per order, lowered since the
- * line was filled, or a cart merged at login) stops the order, in the words the server would
- * refuse it with.
+ * A line of more than the shop takes in one order (its most per order, in pieces or in kilos
+ * (litres) of a loose product; lowered since the line was filled, or a cart merged at login) stops
+ * the order, in the words the server would refuse it with.
  */
 export function mostPerLineNotices(
   shop: Shop | undefined,
-  lines: readonly { product: { name: string }; quantity: number }[],
+  lines: readonly { product: { name: string; unit?: Unit }; quantity: number }[],
 ): CheckoutNotice[] {
   if (!shop) return [];
-  return lines
-    .filter((line) => line.quantity > shop.maxPerLine)
-    .map((line) => ({
-      text: PROMISE_MESSAGES.tooManyUnits(line.product.name, shop.maxPerLine),
-      blocks: true,
-    }));
+  return lines.flatMap(({ product: { name, unit = 'piece' }, quantity }) => {
+    const most = unit === 'piece' ? shop.maxPerLine : shop.maxPerLine * 1000;
+    if (quantity <= most) return [];
+    const text = PROMISE_MESSAGES.tooManyUnits(
+      name,
+      unit === 'piece' ? most : formatQuantity(most, unit),
+    );
+    return [{ text, blocks: true }];
+  });
 }

@@ -13,6 +13,10 @@ describe('the question before a sale past the count', () => {
   it('names each product, what the count says and how many are sold past it', () => {
     expect(pastCountText(gone)).toBe('Tea 250 g: the count says none left, 2 sold past it');
     expect(pastCountText(few)).toBe('Soap: the count says only 1 left, 2 sold past it');
+    const onion = aProduct({ name: 'Onion', unit: 'kg', stockCount: 1500 });
+    expect(pastCountText({ product: onion, quantity: 2250 })).toBe(
+      'Onion: the count says only 1.5 kg left, 750 g sold past it',
+    );
   });
 
   it('lists the lines, Esc going back and Enter selling anyway; the button says so while it records', () => {

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@kirana/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Dialog, DialogActions, DialogMessage, DialogTitle } from '../../../../../common/ui/dialog';
 import { pastCountOf, type BillLine } from '../bill';
@@ -11,11 +12,12 @@ interface PastCountDialogProps {
   onBack: () => void;
 }
 
-/** What a line sells past its product's count, as the seller reads it. */
+/** What a line sells past its product's count, as the seller reads it (grams as "750 g"). */
 export function pastCountText(line: BillLine): string {
-  const { name, stockCount } = line.product;
-  const left = stockCount === 0 ? 'none left' : `only ${stockCount} left`;
-  return `${name}: the count says ${left}, ${pastCountOf(line)} sold past it`;
+  const { name, stockCount, unit } = line.product;
+  const left =
+    stockCount === 0 ? 'none left' : `only ${formatQuantity(stockCount ?? 0, unit)} left`;
+  return `${name}: the count says ${left}, ${formatQuantity(pastCountOf(line), unit)} sold past it`;
 }
 
 /**

@@ -1,6 +1,13 @@
-import { refundOf, toPaise, type CounterReturnBody, type CounterSale } from '@kirana/shared';
+import {
+  formatReceiptQuantity,
+  refundOf,
+  toPaise,
+  type CounterReturnBody,
+  type CounterSale,
+} from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
+import { typedQuantity } from '../bill';
 import { paiseText } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Field } from '../../../../../common/ui/field';
@@ -13,9 +20,22 @@ interface ReturnDialogProps {
   onDismiss: () => void;
 }
 
+/** What comes back of `line` as typed (bill.ts typedQuantity), at most what is left to return. */
+function typedBack(
+  text: string,
+  line: CounterSale['lines'][number],
+): { quantity: number } | { problem: string } {
+  const typed = typedQuantity(text, line.unit);
+  const left = line.quantity - line.returned;
+  if ('quantity' in typed && typed.quantity > left)
+    return { problem: `At most ${formatReceiptQuantity(left, line.unit)} can come back` };
+  return typed;
+}
+
 /**
- * Items of a sale coming back: how many of each line (up to what is left to return), and the
- * money to give back, the way the sale was paid, worked out as the server will.
+ * Items of a sale coming back: how many of each line, or what weight of a loose one (up to what
+ * is left to return), and the money to give back, the way the sale was paid, worked out as the
+ * server will.
  */
 export function ReturnDialog({ sale, busy, onReturn, onDismiss }: ReturnDialogProps) {
   const id = useId();
@@ -45,10 +65,14 @@ function ReturnForm({
   onDismiss,
 }: ReturnDialogProps & { sale: CounterSale }) {
   const id = useId();
-  const [back, setBack] = useState<number[]>(() => sale.lines.map(() => 0));
+  const [typed, setTyped] = useState<string[]>(() => sale.lines.map(() => ''));
+  const readings = sale.lines.map((line, index) => typedBack(typed[index] ?? '', line));
+  const back = readings.map((reading) => ('quantity' in reading ? reading.quantity : 0));
+  const refused = readings.some((reading) => 'problem' in reading);
   const lines = sale.lines.map((line) => ({
     unitPrice: toPaise(line.unitPrice),
     quantity: line.quantity,
+    unit: line.unit,
     returned: line.returned,
   }));
   const refund = refundOf(lines, back);
@@ -57,33 +81,34 @@ function ReturnForm({
     const returning = sale.lines
       .map((line, index) => ({ product: line.product, quantity: back[index] ?? 0 }))
       .filter((line) => line.quantity > 0);
-    if (returning.length > 0 && !busy) onReturn({ lines: returning });
+    if (returning.length > 0 && !refused && !busy) onReturn({ lines: returning });
   };
   return (
     <form className="seller-form" onSubmit={submit}>
       {sale.lines.map((line, index) => {
         const left = line.quantity - line.returned;
+        const amount = (quantity: number) => formatReceiptQuantity(quantity, line.unit);
+        const reading = readings[index];
         return (
           <Field
             key={line.product}
             id={`${id}-${index}`}
-            label={`${line.name} (${left} of ${line.quantity} can come back)`}
+            label={`${line.name} (${amount(left)} of ${amount(line.quantity)} can come back)`}
+            hint={line.unit === 'piece' ? undefined : 'The weight, e.g. 0.25 or 250g'}
+            problem={reading && 'problem' in reading ? reading.problem : undefined}
           >
             {(control) => (
               <input
                 {...control}
-                type="number"
-                inputMode="numeric"
+                type="text"
+                inputMode={line.unit === 'piece' ? 'numeric' : 'decimal'}
+                autoComplete="off"
                 disabled={left === 0}
-                min={0}
-                max={left}
-                value={back[index] ?? 0}
+                placeholder="0"
+                value={typed[index] ?? ''}
                 onChange={(event) => {
-                  const quantity = Math.min(
-                    Math.max(Math.floor(Number(event.target.value)) || 0, 0),
-                    left,
-                  );
-                  setBack((held) => held.map((each, at) => (at === index ? quantity : each)));
+                  const text = event.target.value;
+                  setTyped((held) => held.map((each, at) => (at === index ? text : each)));
                 }}
               />
             )}
@@ -100,7 +125,7 @@ function ReturnForm({
         <Button
           type="submit"
           look="seller"
-          disabled={back.every((quantity) => quantity === 0)}
+          disabled={refused || back.every((quantity) => quantity === 0)}
           aria-busy={busy}
         >
           {busy ? 'Recording…' : 'Record the return'}

@@ -1,4 +1,4 @@
-import { type CounterSale } from '@kirana/shared';
+import { formatQuantity, type CounterSale } from '@kirana/shared';
 import { rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
@@ -40,7 +40,11 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
                 {sale.number}
               </th>
               <td>{when(sale)}</td>
-              <td>{sale.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
+              <td>
+                {sale.lines
+                  .map((line) => `${formatQuantity(line.quantity, line.unit)} × ${line.name}`)
+                  .join(', ')}
+              </td>
               <td className={dataCell.number}>
                 {rupees(sale.amount)}
                 {sale.refunded > 0 && (

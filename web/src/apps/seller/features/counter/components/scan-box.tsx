@@ -1,10 +1,10 @@
-import { MAX_LINE_QUANTITY, type Product } from '@kirana/shared';
+import { formatQuantity, MAX_LINE_QUANTITY, type Product } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { toast } from '../../../../../lib/toast';
 import { looksLikeCode, mayPassCount, readScan } from '../bill';
 import { counterQueries } from '../queries';
-import { rupees } from '../money';
+import { priceText } from '../money';
 
 interface ScanBoxProps {
   /** A barcode or code was scanned or typed and Enter pressed: `quantity` of it. */
@@ -16,10 +16,11 @@ interface ScanBoxProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** What a suggestion says of the stock. */
+/** What a suggestion says of the stock: pieces, or a loose product's weight ("4.25 kg left"). */
 function stockText(product: Product): string {
   if (!product.inStock) return 'out of stock';
-  return product.stockCount === null ? 'in stock' : `${product.stockCount} left`;
+  if (product.stockCount === null) return 'in stock';
+  return `${formatQuantity(product.stockCount, product.unit)} left`;
 }
 
 /**
@@ -137,7 +138,7 @@ export function ScanBox({ onCode, onProduct, onEmptyEnter, ref }: ScanBoxProps) 
               {product.weight && <small> · {product.weight}</small>}
             </span>
             <span className="counter-scan__meta">
-              {rupees(product.offerPrice)} · {stockText(product)}
+              {priceText(product)} · {stockText(product)}
             </span>
           </li>
         ))}

@@ -43,3 +43,38 @@ describe('a cart line’s quantity chooser', () => {
     expect(over).toContain('<p class="cart-line__warning">At most 5 per order</p>');
   });
 });
+
+describe('a cart line of a loose product', () => {
+  const dal = aProduct({
+    name: 'Toor Dal',
+    unit: 'kg',
+    steps: [250, 500, 750, 1000, 1500],
+    price: 150,
+    offerPrice: 140.05,
+    stockCount: 1000,
+  });
+
+  it('offers its steps as "750 g", "1.5 kg", up to its stock and the shop’s most kilos per order', () => {
+    const html = line(dal, 750, 5);
+    // 1,000 g left.
+    expect(choices(html)).toEqual([250, 500, 750, 1000]);
+    expect(choices(line({ ...dal, stockCount: null }, 250, 1))).toEqual([250, 500, 750, 1000]);
+    expect(choices(line({ ...dal, stockCount: null }, 250, 5))).toEqual([
+      250, 500, 750, 1000, 1500,
+    ]);
+    expect(html).toContain('<option value="750" selected="">750 g</option>');
+    expect(line({ ...dal, stockCount: null }, 1500)).toContain('>1.5 kg</option>');
+    expect(html).not.toContain('per order');
+  });
+
+  it('shows the price per kilo and the line’s amount by the one rounding rule', () => {
+    const html = line(dal, 750);
+    expect(html).toContain('<span class="unit-price">₹140.05/kg</span>');
+    // 750 g at ₹140.05/kg is ₹105.0375: ₹105.04.
+    expect(html).toContain('Rs 105.04');
+  });
+
+  it('says how little is left in grams when below its largest step', () => {
+    expect(line({ ...dal, stockCount: 800 }, 500)).toContain('Only 800 g left');
+  });
+});

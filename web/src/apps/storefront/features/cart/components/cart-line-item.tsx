@@ -1,17 +1,20 @@
 import {
   SHOP_CURRENCY,
   formatAmount,
+  formatQuantity,
   imageSrcSet,
   productHref,
-  toPaise,
   toRupees,
+  pricePerUnitText,
+  toPaise,
 } from '@kirana/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../../../../common/ui/icons';
 import type { CartLine } from '../../../session/cart-lines';
-import { fewLeftText, mostInCart, mostPerOrderText } from '../../../units-left';
-import { quantityChoices } from '../../../session/cart-lines';
+import { mostInCart } from '../../../units-left';
+import { fewLeftText, mostPerOrderText } from '../../../units-left-notes';
+import { lineOfferAmount, quantityChoices, stepChoices } from '../../../session/cart-lines';
 import { Button } from '../../../../../common/ui/button';
 import '../../../../../common/ui/form.css';
 import './cart-line-item.css';
@@ -27,10 +30,18 @@ interface CartLineItemProps {
 /** One product in the cart: image, name, weight, quantity selector, line price and remove. */
 export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: CartLineItemProps) {
   const { product, quantity } = line;
-  const mostPerOrder = mostPerOrderText(quantity, mostPerLine);
+  const mostPerOrder = mostPerOrderText(quantity, mostPerLine, product.unit);
   const selectId = useId();
   const image = product.image[0];
-  const lineTotal = toRupees(toPaise(product.offerPrice) * quantity);
+  const lineTotal = toRupees(lineOfferAmount(line));
+  const most = mostInCart(product, mostPerLine);
+  const choices =
+    product.unit === 'piece'
+      ? quantityChoices(quantity, most)
+      : stepChoices(
+          quantity,
+          (product.steps ?? []).filter((step) => step <= most),
+        );
 
   return (
     <li className="cart-line">
@@ -52,7 +63,12 @@ export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: 
         <h3 className="cart-line__name">
           <Link to={productHref(product)}>{product.name}</Link>
         </h3>
-        <p className="cart-line__meta">Weight: {product.weight ?? 'N/A'}</p>
+        <p className="cart-line__meta">
+          {product.unit === 'piece' && <>Weight: {product.weight ?? 'N/A'} · </>}
+          <span className="unit-price">
+            {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+          </span>
+        </p>
         {!product.inStock && <p className="cart-line__warning">Out of stock</p>}
         {product.inStock && fewLeftText(product) && (
           <p
@@ -84,9 +100,9 @@ export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: 
             value={quantity}
             onChange={(event) => onQuantityChange(Number(event.target.value))}
           >
-            {quantityChoices(quantity, mostInCart(product, mostPerLine)).map((choice) => (
+            {choices.map((choice) => (
               <option key={choice} value={choice}>
-                {choice}
+                {formatQuantity(choice, product.unit)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../../lib/query-client';
 import { anOrder } from '../../../../../test/orders';
+import { aProduct } from '../../../../../test/products';
 import { SHOP_KEY } from '../../../../../common/shop-settings/cache';
 import { OrderCard } from './order-card';
 
@@ -66,5 +67,31 @@ describe('the shopper’s order card, in a browser in another time zone than the
       '2026-12-05T20:51:00Z',
     );
     expect(cancelled).toContain('6 Dec, 2:20 am</time>');
+  });
+});
+
+describe('the shopper’s order card’s lines', () => {
+  it('shows a loose line’s quantity in grams or kilos with the price per kilo, and its amount by the one rule', () => {
+    const dal = aProduct({
+      name: 'Toor Dal',
+      unit: 'kg',
+      steps: [250, 500, 750],
+      offerPrice: 140.05,
+    });
+    const soap = aProduct({ name: 'Soap', offerPrice: 25 });
+    const html = card(
+      shopperOrder({
+        items: [
+          { product: dal, quantity: 750 },
+          { product: soap, quantity: 2 },
+        ],
+      }),
+      '2025-01-01T10:05:00Z',
+    );
+    expect(html).toContain('Quantity: 750 g · <span class="unit-price">₹140.05/kg</span>');
+    // 750 g at ₹140.05/kg is ₹105.0375: ₹105.04.
+    expect(html).toContain('₹105.04');
+    expect(html).toContain('Quantity: 2 · <span class="unit-price">₹25.00/pc</span>');
+    expect(html).toContain('₹50.00');
   });
 });

@@ -1,6 +1,8 @@
 import {
   canCancel,
   formatAmount,
+  formatQuantity,
+  lineAmount,
   imageSrcSet,
   type ShopperOrder as Order,
   ORDER_CURRENCY,
@@ -8,6 +10,7 @@ import {
   shopTime,
   toPaise,
   toRupees,
+  pricePerUnitText,
 } from '@kirana/shared';
 import { refundText } from '../../../../../common/payments/refund-text';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
@@ -157,12 +160,18 @@ export function OrderCard({
               <div className="order-item__info">
                 <h3>{product.name}</h3>
                 <p className="muted">
-                  {product.category} · Quantity: {quantity}
+                  {product.category} · Quantity: {formatQuantity(quantity, product.unit)} ·{' '}
+                  <span className="unit-price">
+                    {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+                  </span>
                 </p>
               </div>
               <p className="order-item__amount">
                 <span className="visually-hidden">Amount: </span>
-                {formatAmount(toRupees(toPaise(product.offerPrice) * quantity), ORDER_CURRENCY)}
+                {formatAmount(
+                  toRupees(lineAmount(toPaise(product.offerPrice), quantity, product.unit)),
+                  ORDER_CURRENCY,
+                )}
               </p>
             </li>
           );

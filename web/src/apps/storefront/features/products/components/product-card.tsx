@@ -5,6 +5,8 @@ import {
   imageSrcSet,
   type Product,
   productHref,
+  pricePerUnitText,
+  toPaise,
 } from '@kirana/shared';
 import { Link } from 'react-router';
 import { StarRating } from '../../../../../common/ui/star-rating';
@@ -21,10 +23,11 @@ export const PRODUCT_IMAGE_SIZES =
   '(min-width: 1100px) 15vw, (min-width: 900px) 22vw, (min-width: 640px) 30vw, 45vw';
 
 export interface CartControls {
-  /** How many of each product the cart holds. */
+  /** How many of each product the cart holds (pieces, or grams or ml of a loose one). */
   quantities: Readonly<Record<string, number>>;
   /** The most of a product the shop takes in one order (unknown until the shop is read). */
   mostPerLine: number | undefined;
+  /** One more piece, or a loose product's next step. */
   onAdd: (product: Product) => void;
   onRemove: (product: Product) => void;
 }
@@ -70,6 +73,10 @@ export function ProductCard({ product, cart }: ProductCardProps) {
           </Link>
         </h3>
         {product.weight && <p className="product-card__weight">{product.weight}</p>}
+        {/* A family is one card: its page offers the other sizes. */}
+        {product.packs && product.packs.length > 1 && (
+          <p className="product-card__weight">{product.packs.length} sizes</p>
+        )}
         <StarRating rating={DISPLAY_RATING} />
         <div className="product-card__footer">
           <p className="price">
@@ -83,12 +90,16 @@ export function ProductCard({ product, cart }: ProductCardProps) {
                 {formatAmount(product.price, SHOP_CURRENCY)}
               </s>
             )}
+            <span className="unit-price">
+              {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+            </span>
           </p>
           {cart &&
             (quantity > 0 ? (
               <QuantityStepper
                 productName={product.name}
                 quantity={quantity}
+                unit={product.unit}
                 canAdd={canAddOne(product, quantity, cart.mostPerLine)}
                 onAdd={() => cart.onAdd(product)}
                 onRemove={() => cart.onRemove(product)}

@@ -3,10 +3,15 @@ import {
   SHOP_CURRENCY,
   TAX_PERCENT,
   formatAmount,
+  formatQuantity,
   type Product,
+  pricePerUnitText,
+  toPaise,
 } from '@kirana/shared';
 import { StarRating } from '../../../../../common/ui/star-rating';
-import { canAddOne, fewLeftText, mostPerOrderText } from '../../../units-left';
+import { PackSizes } from './pack-sizes';
+import { canAddOne } from '../../../units-left';
+import { fewLeftText, mostPerOrderText } from '../../../units-left-notes';
 import { ProductGallery } from './product-gallery';
 import { QuantityStepper } from './quantity-stepper';
 import { Button } from '../../../../../common/ui/button';
@@ -14,7 +19,7 @@ import './product-details.css';
 
 interface ProductDetailsProps {
   product: Product;
-  /** How many the cart already holds. */
+  /** How many the cart already holds (pieces, or grams or ml of a loose product). */
   inCart: number;
   /** The most of a product the shop takes in one order (unknown until the shop is read). */
   mostPerLine: number | undefined;
@@ -33,7 +38,7 @@ export function ProductDetails({
   onBuyNow,
 }: ProductDetailsProps) {
   const fewLeft = fewLeftText(product);
-  const mostPerOrder = mostPerOrderText(inCart, mostPerLine);
+  const mostPerOrder = mostPerOrderText(inCart, mostPerLine, product.unit);
   const discounted = product.offerPrice < product.price;
   return (
     <div className="product-details">
@@ -52,11 +57,15 @@ export function ProductDetails({
           )}
           <p className="product-details__price">
             {discounted ? 'Offer price' : 'Price'}:{' '}
-            <strong>{formatAmount(product.offerPrice, SHOP_CURRENCY)}</strong>
+            <strong>{formatAmount(product.offerPrice, SHOP_CURRENCY)}</strong>{' '}
+            <span className="unit-price">
+              {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+            </span>
           </p>
           {/* The cart adds the tax on top of the price (cartTotals): the page says so. */}
           <p className="product-details__tax">(plus {TAX_PERCENT}% tax, added at checkout)</p>
         </div>
+        <PackSizes product={product} />
         <dl className="product-details__facts">
           <dt>Weight</dt>
           <dd>{product.weight ?? 'N/A'}</dd>
@@ -81,6 +90,7 @@ export function ProductDetails({
                   <QuantityStepper
                     productName={product.name}
                     quantity={inCart}
+                    unit={product.unit}
                     canAdd={canAddOne(product, inCart, mostPerLine)}
                     onAdd={onAddToCart}
                     onRemove={onRemoveFromCart}
@@ -108,7 +118,8 @@ export function ProductDetails({
         )}
         {inCart > 0 && (
           <p className="product-details__in-cart" role="status">
-            {inCart} in your cart{mostPerOrder && ` · ${mostPerOrder}`}
+            {formatQuantity(inCart, product.unit)} in your cart
+            {mostPerOrder && ` · ${mostPerOrder}`}
           </p>
         )}
       </div>
