@@ -116,7 +116,8 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     await sameHours.getByLabel('To').fill('21:00');
     await sameHours.getByRole('button', { name: 'Every day' }).click();
     for (const name of days) await expect(day(name)).toContainText('9:00 am – 9:00 pm');
-    await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(7);
+    const openingHours = page.getByRole('group', { name: 'Opening hours' });
+    await expect(openingHours.getByRole('button', { name: /^Remove/ })).toHaveCount(7);
 
     // Sunday off, then Monday's hours copied back to it, by keyboard.
     await page.getByRole('button', { name: 'Remove Sunday’s opening' }).click();
@@ -158,7 +159,9 @@ test.describe('the shop’s promise: open or closed, where it delivers, who brin
     await expect(opens).toHaveAccessibleDescription(
       /^Opening hours: each closes at another time than it opens/,
     );
+    // The opening's own Remove: the scale labels' rows have theirs too.
     await page
+      .getByRole('group', { name: 'Opening hours' })
       .getByRole('button', { name: /^Remove/ })
       .last()
       .click();

@@ -32,6 +32,7 @@ export * from './domain/order-machine.js';
 export * from './domain/order-number.js';
 export * from './domain/product-units.js';
 export * from './domain/quantity.js';
+export * from './domain/weight-reading.js';
 export * from './domain/scale-label.js';
 export * from './domain/shop-hours.js';
 export * from './domain/shop-time.js';

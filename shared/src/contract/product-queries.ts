@@ -63,6 +63,8 @@ export const SELLER_PRODUCT_FILTERS = [
   'low-stock',
   'counted',
   'past-count',
+  // Sold by kg or L: what a pack may draw from.
+  'loose',
   'archived',
 ] as const;
 export type SellerProductFilter = (typeof SELLER_PRODUCT_FILTERS)[number];

@@ -3,13 +3,25 @@
  * scale code belong to a product sold loose, drawing from a loose product's stock to a pack sold
  * by the piece; a pack size (family and its label) to any product.
  */
-import { MAX_LOOSE_QUANTITY, stepsProblem, type Unit } from './quantity.js';
+import { LOW_STOCK_UNITS } from '../limits.js';
+import { MAX_LOOSE_QUANTITY, type Unit } from './quantity.js';
+import { stepsProblem } from './weight-reading.js';
 
 /** A loose product added without steps is offered online in these: 250 g, 500 g, 1 kg (or ml). */
 export const DEFAULT_STEPS: readonly number[] = [250, 500, 1000];
 
 /** A loose product's stock: at most this many grams (millilitres), 100 tonnes (kilolitres). */
 export const MAX_LOOSE_STOCK = 100 * MAX_LOOSE_QUANTITY;
+
+/**
+ * At or below this many grams (millilitres) left, a loose product is low: a kilo (litre), where a
+ * piece is low at LOW_STOCK_UNITS pieces; 5 g of dal is not "5 left".
+ */
+export const LOW_LOOSE_STOCK = 1000;
+
+/** The count at or below which a product sold by `unit` is low on the seller's Product List. */
+export const lowStockAt = (unit: Unit): number =>
+  unit === 'piece' ? LOW_STOCK_UNITS : LOW_LOOSE_STOCK;
 
 /** A product's unit and the fields it decides, in the order a catalogue's file has them. */
 export const UNIT_FIELDS = [

@@ -6,12 +6,10 @@ import {
   type LooseUnit,
   lineAmount,
   MAX_LOOSE_QUANTITY,
-  parseWeight,
   quantityForAmount,
-  stepsProblem,
   type Unit,
-  type WeightProblem,
 } from './quantity.js';
+import { parseWeight, stepsProblem, type WeightProblem } from './weight-reading.js';
 
 const price = fc.integer({ min: 0, max: 100_000_000 }); // up to ₹10,00,000 a kilo
 const looseQuantity = fc.integer({ min: 0, max: MAX_LOOSE_QUANTITY });

@@ -29,6 +29,31 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/**
+ * Toor Dal sold loose by the kilo at ₹140/kg, 12.5 kg left, offered online in 250 g, 500 g and
+ * 1 kg, with scale code 00042; and a pack of it, "Toor Dal 1 kg", sold from its stock.
+ */
+export function aLooseProductAndPack(overrides: Partial<Product> = {}) {
+  const loose = aProduct({
+    name: 'Toor Dal',
+    unit: 'kg',
+    price: 140,
+    offerPrice: 140,
+    stockCount: 12_500,
+    steps: [250, 500, 1000],
+    scaleCode: '00042',
+    ...overrides,
+  });
+  const pack = aProduct({
+    name: 'Toor Dal 1 kg',
+    family: 'Toor Dal',
+    packLabel: '1 kg',
+    drawsFrom: loose._id,
+    packQuantity: 1000,
+  });
+  return { loose, pack };
+}
+
 /** `product` as a size in its family's `packs` (the size chooser's). */
 export const sizeOf = (product: Product): Pack => ({
   _id: product._id,

@@ -1,6 +1,6 @@
 // Query module (Kysely/SQL): the catalogue's hot reads at shop scale — search, pages, by ids.
 import {
-  LOW_STOCK_UNITS,
+  lowStockAt,
   type ProductSearchQuery,
   type SellerProductFilter,
   type SellerProductListQuery,
@@ -64,10 +64,12 @@ export async function sellerProducts(
   const live = sql`p.archived_at is ${query.filter === 'archived' ? sql`not null` : sql`null`}`;
   const narrowed: Record<SellerProductFilter, RawBuilder<unknown>> = {
     'out-of-stock': sql`and not p.in_stock`,
-    'low-stock': sql`and p.stock_count is not null and p.stock_count <= ${LOW_STOCK_UNITS}`,
+    // Low by the product's unit: a count of pieces, or grams (ml) of a loose product.
+    'low-stock': sql`and p.stock_count is not null and p.stock_count <= case when p.unit = 'piece' then ${lowStockAt('piece')}::int else ${lowStockAt('kg')}::int end`,
     counted: sql`and p.stock_count is not null`,
     // Sold past their count: the shelves to count.
     'past-count': sql`and p.past_count > 0`,
+    loose: sql`and p.unit <> 'piece'`,
     archived: sql``,
   };
   const found = await findMatches(em, {
@@ -136,7 +138,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
   const live = query.archived ? sql`` : sql`and p.archived_at is null`;
   // What ranking and the scopes read of a product one of the ways of matching finds.
   const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
-    p.family, p.archived_at, ${matches.forms} as forms`;
+    p.unit, p.family, p.archived_at, ${matches.forms} as forms`;
   // The products the Indian name names (`n`), by the words of their names alone: weight A of
   // their search vectors (D is the description, where Muesli's "with milk" is no reason to answer
   // it for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before

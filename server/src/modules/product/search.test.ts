@@ -323,6 +323,33 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     expect(refused.body.message).toMatch(/^filter must be one of/);
   });
 
+  test('the seller’s list: loose products are low by grams, not pieces, and listed on their own', async () => {
+    const em = app.orm.em.fork();
+    const dals = `Dals-${randomUUID().slice(0, 8)}`;
+    await createCategory(em, dals);
+    const made: [string, number, 'piece' | 'kg' | 'L'][] = [
+      // 5 g of dal is not "5 left": a loose product is low at a kilo (litre) or less.
+      ['Toor Dal', 5000, 'kg'],
+      ['Chana Dal', 1000, 'kg'],
+      ['Mustard Oil', 1001, 'L'],
+      ['Dal Packet', 5, 'piece'],
+      ['Moong Dal Packet', 6, 'piece'],
+    ];
+    for (const [name, stockCount, unit] of made) {
+      const product = await createProduct(em, { name, category: dals, stockCount });
+      product.unit = unit;
+      if (unit !== 'piece') product.steps = [250, 500, 1000];
+    }
+    await em.flush();
+    expect(names(await sellerList('filter=low-stock', dals))).toEqual(['Chana Dal', 'Dal Packet']);
+    expect(names(await sellerList('filter=loose', dals))).toEqual([
+      'Chana Dal',
+      'Mustard Oil',
+      'Toor Dal',
+    ]);
+    expect(names(await sellerList('filter=loose&q=toor', dals))).toEqual(['Toor Dal']);
+  });
+
   test('bulk stock: several products in one go, and one refusal changes none', async () => {
     const response = await seller
       .post('/api/product/stock/bulk')

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { aCategory, aProduct } from '../../../test/products';
+import { aCategory, aLooseProductAndPack, aPage, aProduct } from '../../../test/products';
 import { answer, answeredBy, refusal } from '../../../test/store';
 import { AddProductPage } from './add-product-page';
 
@@ -16,11 +16,21 @@ import { AddProductPage } from './add-product-page';
 let add: (data: ProductData) => Response;
 /** The products sent, as their `productData`. */
 let sent: ProductData[];
+/** The Product List's pages asked for, as `filter:q`. */
+let looseSearches: string[];
+
+/** A loose product of the shop, for a pack to be sold from. */
+const { loose: toorDal } = aLooseProductAndPack();
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname } = new URL(url, 'http://kirana.test');
   if (pathname === '/api/category/list')
     return answer({ success: true, categories: [aCategory('Fresh Fruits', 'Fruits')] });
+  if (pathname === '/api/product/seller/list') {
+    const query = new URL(url, 'http://kirana.test').searchParams;
+    looseSearches.push(`${query.get('filter')}:${query.get('q')}`);
+    return answer(aPage([toorDal]));
+  }
   if (pathname === '/api/product/add') {
     const data = JSON.parse(String((init.body as FormData).get('productData'))) as ProductData;
     sent.push(data);
@@ -35,6 +45,7 @@ beforeEach(() => {
   add = (data) =>
     answer({ success: true, message: 'Product Added', product: aProduct({ name: data.name }) });
   sent = [];
+  looseSearches = [];
 });
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -107,5 +118,96 @@ describe('the Add Product screen', () => {
     );
     expect(screen.queryByText('Offer price must not exceed price')).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  it('sends a product sold by the kilo: prices per kg, its steps in grams and its scale code', async () => {
+    const { submit } = await fillMango();
+    type('Sold by', 'kg');
+    // Turned loose, it is offered in the usual steps; the prices are per kilo.
+    expect(field('Steps offered online').value).toBe('250 g, 500 g, 1 kg');
+    type('Product price per kg (₹)', '140');
+    type('Offer price per kg (₹)', '132.50');
+    type('Steps offered online', '250 g, 0.5, 1 kg, 2kg');
+    expect(screen.getByText('Shoppers choose 250 g, 500 g, 1 kg, 2 kg.')).toBeDefined();
+    type('Scale code (optional)', '00042');
+    submit();
+    await waitFor(() => expect(heard.toasts).toContain('Product Added'));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        unit: 'kg',
+        price: 140,
+        offerPrice: 132.5,
+        steps: [250, 500, 1000, 2000],
+        scaleCode: '00042',
+        drawsFrom: null,
+      }),
+    ]);
+  });
+
+  it('says under its field what is wrong with the steps, and sends nothing', async () => {
+    const { submit } = await fillMango();
+    type('Sold by', 'kg');
+    type('Steps offered online', '1 kg, 500 g');
+    submit();
+    const steps = field('Steps offered online');
+    await waitFor(() => expect(steps.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('product-steps-problem')?.textContent).toBe(
+      'Steps go from the smallest up, each once: 500 g comes after 1 kg',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('sends a pack of a family sold from a loose product found by search, holding what was typed', async () => {
+    const { submit } = await fillMango();
+    type('Product name', 'Toor Dal 1 kg');
+    type('Family (optional)', 'Toor Dal');
+    type('Pack label (optional)', '1 kg');
+    type('Search the loose products', 'toor');
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Toor Dal' }));
+    // Searched among the loose products only, once the typing paused.
+    expect(looseSearches).toEqual(['loose:toor']);
+    expect(screen.getByText('Toor Dal', { selector: 'strong' })).toBeDefined();
+    type('A pack holds (optional)', '1 kg');
+    submit();
+    await waitFor(() => expect(heard.toasts).toContain('Product Added'));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        unit: 'piece',
+        family: 'Toor Dal',
+        packLabel: '1 kg',
+        drawsFrom: toorDal._id,
+        packQuantity: 1000,
+      }),
+    ]);
+    // Started afresh: no loose product chosen, and an empty search.
+    await waitFor(() => expect(field('Search the loose products').value).toBe(''));
+  });
+
+  it('shows a scale code another product has under its field, and says a refusal of no field whole', async () => {
+    add = () => refusal(409, 'SCALE_CODE_TAKEN', 'scaleCode 00042 is already used by Toor Dal');
+    const { submit } = await fillMango();
+    type('Sold by', 'kg');
+    type('Scale code (optional)', '00042');
+    submit();
+    const code = field('Scale code (optional)');
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('product-scale-code-problem')?.textContent).toBe(
+      '00042 is already used by Toor Dal',
+    );
+    expect(heard.toasts).toContain('scaleCode 00042 is already used by Toor Dal');
+
+    add = () =>
+      refusal(
+        400,
+        'DRAWS_FROM_INVALID',
+        'drawsFrom: Toor Dal is sold by the piece: a pack draws from a product sold by kg or L',
+      );
+    type('Scale code (optional)', '00043');
+    submit();
+    await waitFor(() =>
+      expect(heard.toasts).toContain(
+        'drawsFrom: Toor Dal is sold by the piece: a pack draws from a product sold by kg or L',
+      ),
+    );
   });
 });

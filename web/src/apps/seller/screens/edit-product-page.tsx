@@ -20,6 +20,12 @@ export function EditProductPage() {
   const back = (useLocation().state as EditFrom | null)?.back ?? '/seller/product-list';
   const found = useQuery(productQueries.items([id]));
   const product = found.data?.find((each) => each._id === id && !each.archivedAt);
+  // A pack's loose product: the form names it and writes the pack's quantity in its unit.
+  const drawsFrom = product?.drawsFrom ?? null;
+  const drawn = useQuery({
+    ...productQueries.items(drawsFrom ? [drawsFrom] : []),
+    enabled: !!drawsFrom,
+  });
 
   return (
     <SellerPage
@@ -31,18 +37,23 @@ export function EditProductPage() {
         </Link>
       }
     >
-      {found.isError ? (
+      {found.isError || drawn.isError ? (
         <LoadProblem
           message="The product could not be loaded."
-          onRetry={() => void found.refetch()}
+          onRetry={() => void (found.isError ? found.refetch() : drawn.refetch())}
         />
-      ) : !found.data ? (
+      ) : !found.data || (drawsFrom && !drawn.data) ? (
         <Spinner label="Loading the product…" />
       ) : !product ? (
         <Empty>This product is not in the catalogue: it may have been archived.</Empty>
       ) : (
         // A fresh form per product: nothing typed for one is left for another.
-        <EditProduct key={product._id} product={product} back={back} />
+        <EditProduct
+          key={product._id}
+          product={product}
+          drawn={drawn.data?.find((each) => each._id === drawsFrom)}
+          back={back}
+        />
       )}
     </SellerPage>
   );
@@ -52,13 +63,22 @@ export function EditProductPage() {
  * The form of `product` as it stood when opened; saving sends what changed since, so a change
  * made meanwhile elsewhere (a live update) is not undone.
  */
-function EditProduct({ product, back }: { product: Product; back: string }) {
+function EditProduct({
+  product,
+  drawn,
+  back,
+}: {
+  product: Product;
+  /** The loose product `product` is sold from, when it is a pack that draws from one. */
+  drawn: Product | undefined;
+  back: string;
+}) {
   const update = useMutation(productMutations.update());
   const navigate = useNavigate();
   return (
     <Panel>
       <ProductForm
-        initial={productFormValues(product)}
+        initial={productFormValues(product, drawn)}
         submitLabel="Save changes"
         busyLabel="Saving…"
         save={async (values, initial) => {

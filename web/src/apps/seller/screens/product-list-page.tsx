@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
-import { categoryQueries, pageOf } from '../../../common/catalogue/queries';
+import { categoryQueries, pageOf, productQueries } from '../../../common/catalogue/queries';
 import { SELLER_PAGE_SIZE, type SellerProductList } from '../features/products/api/list-products';
 import {
   productMutations,
@@ -63,6 +63,11 @@ export function ProductListPage() {
     placeholderData: keepPreviousData,
   });
   const categories = useQuery(categoryQueries.all()).data ?? [];
+  // The loose products the page's packs are sold from, in one call: their names and stock.
+  const drawnIds = (answer.data?.products ?? []).flatMap(({ drawsFrom }) =>
+    drawsFrom ? [drawsFrom] : [],
+  );
+  const drawn = useQuery({ ...productQueries.items(drawnIds), enabled: drawnIds.length > 0 });
   const client = useQueryClient();
   const pending = useStockPending();
   const setStock = useMutation(productMutations.setStock());
@@ -144,6 +149,9 @@ export function ProductListPage() {
       {selected.size > 0 && (
         <BulkStockBar
           count={selected.size}
+          piecesOnly={[...selected.values()].every(
+            (product) => product.unit === 'piece' && !product.drawsFrom,
+          )}
           busy={setStocks.isPending}
           onChange={changeSelected}
           onClear={() => setSelected(new Map())}
@@ -167,6 +175,7 @@ export function ProductListPage() {
           <ProductTable
             products={page.products}
             categoryText={categoryText}
+            looseProduct={(id) => drawn.data?.find((product) => product._id === id)}
             selected={new Set(selected.keys())}
             onSelect={(products, select) => {
               const next = new Map(selected);

@@ -92,4 +92,48 @@ describe('the Shop screen’s settings', () => {
     expect(descriptionOf(upiId)).toBe('UPI id must look like kirana@upi');
     expect(document.activeElement).toBe(upiId);
   });
+
+  it('saves what each scale label prefix carries: a prefix changed, one added as price labels', async () => {
+    const { save: pressSave } = await openSettings();
+    fireEvent.change(screen.getByLabelText('Labels beginning (prefix 2)'), {
+      target: { value: '26' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a label prefix' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Labels beginning (prefix 3)').value).toBe('22');
+    fireEvent.change(screen.getByLabelText('carry (prefix 3)'), { target: { value: 'paise' } });
+    pressSave();
+
+    await waitFor(() => expect(heard.toasts).toContain('Shop settings saved'));
+    expect(saved).toEqual([
+      expect.objectContaining({
+        scaleLabels: [
+          { prefix: '21', value: 'grams' },
+          { prefix: '26', value: 'paise' },
+          { prefix: '22', value: 'paise' },
+        ],
+      }),
+    ]);
+  });
+
+  it('names a scale label prefix set twice, focuses it, and sends nothing', async () => {
+    const { save: pressSave } = await openSettings();
+    const second = screen.getByLabelText<HTMLInputElement>('Labels beginning (prefix 2)');
+    fireEvent.change(second, { target: { value: '21' } });
+    pressSave();
+
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(second)).toBe(
+      'Scale labels: each prefix is 2 digits beginning with 2, such as 21, and set once',
+    );
+    expect(document.activeElement).toBe(second);
+    expect(saved).toEqual([]);
+
+    // The row set twice removed: nothing is at fault any more.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove labels beginning 21' })[1]!);
+    expect(screen.queryByLabelText('Labels beginning (prefix 2)')).toBeNull();
+    expect(
+      screen.getByLabelText('Labels beginning (prefix 1)').getAttribute('aria-invalid'),
+    ).toBeNull();
+    expect(document.getElementById('scale-labels-problem')).toBeNull();
+  });
 });

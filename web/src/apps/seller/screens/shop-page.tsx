@@ -11,6 +11,7 @@ import { Spinner } from '../../../common/ui/spinner';
 import { failureMessage } from '../failure-message';
 import { shopMutations } from '../features/shop-settings/mutations';
 import { OpeningHoursEditor } from '../features/shop-settings/components/opening-hours-editor';
+import { ScaleLabelsEditor } from '../features/shop-settings/components/scale-labels-editor';
 import { pauseFor } from '../features/shop-settings/shop-form';
 import { FIELD_IDS, type ShopTextSetting } from '../features/shop-settings/shop-settings-reducer';
 import { useShopSettings } from '../features/shop-settings/use-shop-settings';
@@ -170,6 +171,12 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
         })}
       </div>
 
+      <ScaleLabelsEditor
+        labels={values.scaleLabels}
+        onEdit={form.editScaleLabels}
+        problem={problems.scaleLabels}
+      />
+
       {setting('returnsPolicy', 'Returns and refunds', {
         rows: 5,
         hint: 'In your own words, for the storefront’s Return & Refund Policy page.',
@@ -187,7 +194,7 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
 /**
  * /seller/shop: whether the shop takes orders now (pause, reopen), and its settings: where it
  * delivers, when it is open, its minimum, fee and promise, how much one shopper may hold, its UPI
- * id, its name and contact, and its returns policy.
+ * id, its name and contact, what its weighing scales' labels carry, and its returns policy.
  */
 export function ShopPage() {
   const { data, error, refetch } = useQuery(shopQueries.settings());

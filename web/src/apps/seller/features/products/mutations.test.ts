@@ -10,9 +10,11 @@ import { productMutations, stockIsPending } from './mutations';
 
 const mocks = vi.hoisted(() => ({
   setProductStock: vi.fn<() => Promise<ProductSavedAnswer>>(),
+  archiveProduct: vi.fn<() => Promise<ProductSavedAnswer>>(),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 vi.mock('./api/set-product-stock', () => ({ setProductStock: mocks.setProductStock }));
+vi.mock('./api/archive-product', () => ({ archiveProduct: mocks.archiveProduct }));
 vi.mock('../../../../lib/toast', () => ({ toast: mocks.toast }));
 
 const PAGE_KEY = ['products', 'seller', {}];
@@ -69,5 +71,33 @@ describe("a product's stock switch", () => {
     expect(store.get(sellerAuthAtom)).toBe('out');
     expect(mocks.toast.error).toHaveBeenCalledTimes(1);
     expect(mocks.toast.error).toHaveBeenCalledWith('Please log in again');
+  });
+});
+
+describe('a refusal of loose goods and packs', () => {
+  it.each([
+    [
+      'DRAWN_FROM',
+      409,
+      'Toor Dal cannot be archived: packs draw from its stock (Toor Dal 1 kg); archive them or change what they draw from first',
+      (product: Product) =>
+        new MutationObserver(queryClient, productMutations.archive()).mutate(product._id),
+    ],
+    [
+      'DRAWS_STOCK',
+      409,
+      "Toor Dal 1 kg is sold from a loose product's stock: count that product instead",
+      (product: Product) =>
+        new MutationObserver(queryClient, productMutations.setStock()).mutate({
+          product,
+          change: { stockCount: 3 },
+        }),
+    ],
+  ])('%s is toasted in the server’s words', async (code, status, message, change) => {
+    mocks.archiveProduct.mockRejectedValue(new ApiError(message, status, { code }));
+    mocks.setProductStock.mockRejectedValue(new ApiError(message, status, { code }));
+
+    await expect(change(aProduct())).rejects.toThrow(message);
+    expect(mocks.toast.error).toHaveBeenCalledWith(message);
   });
 });

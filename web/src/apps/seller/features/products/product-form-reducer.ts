@@ -4,9 +4,12 @@
  * being saved is the mutation's; what it must say once is data in the state, which
  * useProductForm toasts.
  */
+import type { Unit } from '@kirana/shared';
 import {
+  defaultStepsText,
   EMPTY_PRODUCT_FORM,
   imageProblem,
+  type DrawnProduct,
   productFormProblem,
   productFormProblems,
   type ProductFormProblems,
@@ -14,7 +17,7 @@ import {
 } from './product-form';
 
 /** The form's fields typed as text. */
-export type ProductTextField = Exclude<keyof ProductFormValues, 'images'>;
+export type ProductTextField = Exclude<keyof ProductFormValues, 'images' | 'unit' | 'drawsFrom'>;
 
 export interface ProductFormState {
   /** What the form started from: an empty form for a new product, else the product as it stood. */
@@ -33,6 +36,10 @@ export type ProductFormEvent =
   | { type: 'field edited'; field: ProductTextField; value: string }
   | { type: 'picture chosen'; slot: number; file: File }
   | { type: 'picture removed'; slot: number }
+  /** Sold by the piece, the kilo or the litre: the prices, steps and pack fields follow. */
+  | { type: 'unit chosen'; unit: Unit }
+  /** The loose product a pack is sold from, chosen in the picker; null: none. */
+  | { type: 'loose product chosen'; product: DrawnProduct | null }
   /** Save pressed: the form is checked by the server's rules, and saved if they take it. */
   | { type: 'submitted' }
   /** The server saved it. */
@@ -48,10 +55,23 @@ export const openProductForm = (initial: ProductFormValues): ProductFormState =>
   notice: null,
 });
 
-const without = (problems: ProductFormProblems, field: keyof ProductFormValues) => {
-  const { [field]: _gone, ...rest } = problems;
-  return rest;
-};
+const without = (problems: ProductFormProblems, ...fields: (keyof ProductFormValues)[]) =>
+  Object.fromEntries(
+    Object.entries(problems).filter(
+      ([field]) => !fields.includes(field as keyof ProductFormValues),
+    ),
+  ) as ProductFormProblems;
+
+/** The fields whose meaning a change of unit changes: what was wrong with them may no longer be. */
+const UNIT_DECIDES = [
+  'unit',
+  'price',
+  'offerPrice',
+  'steps',
+  'scaleCode',
+  'drawsFrom',
+  'packQuantity',
+] as const;
 
 const withPicture = (state: ProductFormState, slot: number, picture: File | null) => ({
   ...state,
@@ -81,6 +101,26 @@ export function productFormReducer(
     }
     case 'picture removed':
       return withPicture(state, event.slot, null);
+    case 'unit chosen': {
+      const { unit } = event;
+      // A product turning loose is offered in the usual steps (in its own measure) until the
+      // seller says others.
+      const untouched = ['', defaultStepsText('kg'), defaultStepsText('L')].includes(
+        state.values.steps.trim(),
+      );
+      const steps = unit !== 'piece' && untouched ? defaultStepsText(unit) : state.values.steps;
+      return {
+        ...state,
+        values: { ...state.values, unit, steps },
+        problems: without(state.problems, ...UNIT_DECIDES),
+      };
+    }
+    case 'loose product chosen':
+      return {
+        ...state,
+        values: { ...state.values, drawsFrom: event.product },
+        problems: without(state.problems, 'drawsFrom', 'packQuantity'),
+      };
     case 'submitted':
       return {
         ...state,

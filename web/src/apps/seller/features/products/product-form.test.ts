@@ -12,7 +12,7 @@ import {
   type ProductFormValues,
 } from './product-form';
 import { ApiError } from '../../../../lib/api-client';
-import { aProduct } from '../../../../test/products';
+import { aLooseProductAndPack, aProduct } from '../../../../test/products';
 
 const picture = (name: string, type = 'image/png', size = 10) =>
   new File([new Uint8Array(size)], name, { type });
@@ -44,7 +44,8 @@ describe('product form → FormData', () => {
       weight: '1 kg',
       sku: null,
       barcode: null,
-      // Sold by the piece: the form offers no units yet.
+      // Sold by the piece, of no family and drawing from nothing.
+      unit: 'piece',
       steps: null,
       scaleCode: null,
       family: null,
@@ -75,6 +76,66 @@ describe('product form → FormData', () => {
   it('refuses to build a body from a form that has not been checked', () => {
     expect(() => productData(filled({ price: 'abc' }))).toThrow(RangeError);
     expect(() => productData(filled({ category: '' }))).toThrow(RangeError);
+  });
+});
+
+describe('a product sold loose, or a pack', () => {
+  it('sends a loose product’s steps in grams (ml), read as typed, and its scale code', () => {
+    const data = productData(
+      filled({ unit: 'kg', steps: '250 g, 0.5, 1kg, 2.5 KG', scaleCode: ' 00042 ' }),
+    );
+    expect(data).toMatchObject({
+      unit: 'kg',
+      steps: [250, 500, 1000, 2500],
+      scaleCode: '00042',
+      drawsFrom: null,
+      packQuantity: null,
+    });
+    expect(productData(filled({ unit: 'L', steps: '500 ml, 1 L' })).steps).toEqual([500, 1000]);
+    // None: the server offers the usual 250 g, 500 g and 1 kg.
+    expect(productData(filled({ unit: 'kg', steps: ' , ' })).steps).toBeNull();
+  });
+
+  it('sends no steps, scale code nor loose product that the unit does not take', () => {
+    const dal = {
+      id: '0190a5b2-7c3e-7a10-8000-000000000042',
+      name: 'Toor Dal',
+      unit: 'kg',
+    } as const;
+    expect(
+      productData(
+        filled({ steps: '1 kg', scaleCode: '00042', drawsFrom: dal, packQuantity: '1 kg' }),
+      ),
+    ).toMatchObject({
+      unit: 'piece',
+      steps: null,
+      scaleCode: null,
+      drawsFrom: dal.id,
+      packQuantity: 1000,
+    });
+    expect(productData(filled({ unit: 'kg', drawsFrom: dal, packQuantity: '1 kg' }))).toMatchObject(
+      { unit: 'kg', drawsFrom: null, packQuantity: null },
+    );
+  });
+
+  it('refuses a scale code not of 5 digits, a family without its pack label, and a pack holding 0', () => {
+    expect(productFormProblem(filled({ unit: 'kg', scaleCode: '4242' }))).toBe(
+      'Scale code must be 5 digits',
+    );
+    expect(productFormProblem(filled({ family: 'Aashirvaad Atta' }))).toBe(
+      'Pack label: say which size of Aashirvaad Atta this is, e.g. "1 kg"',
+    );
+    const dal = {
+      id: '0190a5b2-7c3e-7a10-8000-000000000042',
+      name: 'Toor Dal',
+      unit: 'kg',
+    } as const;
+    expect(productFormProblem(filled({ drawsFrom: dal, packQuantity: '0 g' }))).toBe(
+      'A pack holds: A weight must be more than 0',
+    );
+    expect(productFormProblem(filled({ drawsFrom: dal, packQuantity: '' }))).toBe(
+      'A pack holds: say how many grams (or ml) of the loose product the pack holds',
+    );
   });
 });
 
@@ -141,6 +202,12 @@ describe('a refusal at its field', () => {
     expect(refusalProblems(new ApiError('images: a product has at most 4 pictures', 400))).toEqual({
       images: 'A product has at most 4 pictures',
     });
+    expect(
+      refusalProblems(new ApiError('scaleCode 00042 is already used by Toor Dal', 409)),
+    ).toEqual({ scaleCode: '00042 is already used by Toor Dal' });
+    expect(refusalProblems(new ApiError('drawsFrom: Toor Dal is archived', 400))).toEqual({
+      drawsFrom: 'Toor Dal is archived',
+    });
   });
 
   it('puts nothing at a field when the refusal names none, or the server was not reached', () => {
@@ -166,17 +233,52 @@ describe('editing a product', () => {
   };
 
   it('fills the form with the product as it stands, its pictures in the first slots', () => {
+    // Sold by the piece, of no family: its unit fields as a new form has them.
     expect(productFormValues(product)).toEqual({
+      ...EMPTY_PRODUCT_FORM,
       name: 'Alphonso Mango',
       description: 'Sweet and juicy\nFrom Ratnagiri',
       category: 'Fruits',
       price: '120',
       offerPrice: '99.5',
-      weight: '',
-      sku: '',
-      barcode: '',
       images: [product.image[0], product.image[1], null, null],
     });
+  });
+
+  const { loose: dal, pack } = aLooseProductAndPack({ steps: [250, 500, 1000, 2000] });
+
+  it('fills a loose product’s steps and a pack’s quantity as the seller writes them', () => {
+    expect(productFormValues(dal)).toMatchObject({
+      unit: 'kg',
+      steps: '250 g, 500 g, 1 kg, 2 kg',
+      scaleCode: '00042',
+    });
+    expect(productFormValues(pack, dal)).toMatchObject({
+      family: 'Toor Dal',
+      packLabel: '1 kg',
+      drawsFrom: { id: dal._id, name: 'Toor Dal', unit: 'kg' },
+      packQuantity: '1 kg',
+    });
+  });
+
+  it('sends a pack’s unchanged loose product as no change, and a loose product turned to pieces without its steps', () => {
+    const initial = productFormValues(pack, dal);
+    expect(
+      JSON.parse(
+        productUpdateFormData(pack._id, { ...initial, packQuantity: '500 g' }, initial).get(
+          'productData',
+        ) as string,
+      ),
+    ).toEqual({ id: pack._id, packQuantity: 500 });
+
+    const loose = productFormValues(dal);
+    expect(
+      JSON.parse(
+        productUpdateFormData(dal._id, { ...loose, unit: 'piece' }, loose).get(
+          'productData',
+        ) as string,
+      ),
+    ).toEqual({ id: dal._id, unit: 'piece', steps: null, scaleCode: null });
   });
 
   it('sends the id and only what changed; the pictures in slot order, new ones by index', () => {

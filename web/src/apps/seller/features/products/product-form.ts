@@ -1,10 +1,16 @@
 import {
+  DEFAULT_STEPS,
+  formatQuantity,
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
+  parseWeight,
   productDataFieldSchema,
+  unitFieldsProblem,
+  type LooseUnit,
   type Product,
   type ProductData,
+  type Unit,
 } from '@kirana/shared';
 import { ApiError } from '../../../../lib/api-client';
 
@@ -27,7 +33,34 @@ export interface ProductFormValues {
   barcode: string;
   /** {@link MAX_PRODUCT_IMAGES} slots, each a chosen picture, a kept picture's URL, or null. */
   images: ReadonlyArray<File | string | null>;
+  /** Sold by the piece, or loose by the kilo or litre (docs/catalogue.md#loose-goods-and-packs). */
+  unit: Unit;
+  /** Loose: what a shopper chooses from online, as typed ("250 g, 500 g, 1 kg"). */
+  steps: string;
+  /** Loose: the 5 digits its weighing scale's labels carry; empty for none. */
+  scaleCode: string;
+  /** The name its pack sizes share ("Aashirvaad Atta") and which size it is ("5 kg"): both or neither. */
+  family: string;
+  packLabel: string;
+  /** By the piece: the loose product whose stock the pack is sold from, or null. */
+  drawsFrom: DrawnProduct | null;
+  /** What a pack drawing from a loose product holds of it, as typed ("1 kg", "500 g"). */
+  packQuantity: string;
 }
+
+/** The loose product a pack draws from, as the form shows it and reads the pack's quantity by. */
+export interface DrawnProduct {
+  id: string;
+  name: string;
+  unit: LooseUnit;
+}
+
+/** Quantities as the seller writes them in a list: "250 g, 500 g, 1 kg". */
+export const quantitiesText = (quantities: readonly number[], unit: Unit): string =>
+  quantities.map((quantity) => formatQuantity(quantity, unit)).join(', ');
+
+/** The steps a loose product is offered in, as the form starts them: 250 g, 500 g, 1 kg. */
+export const defaultStepsText = (unit: LooseUnit): string => quantitiesText(DEFAULT_STEPS, unit);
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
@@ -39,6 +72,13 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   sku: '',
   barcode: '',
   images: Array.from({ length: MAX_PRODUCT_IMAGES }, () => null),
+  unit: 'piece',
+  steps: '',
+  scaleCode: '',
+  family: '',
+  packLabel: '',
+  drawsFrom: null,
+  packQuantity: '',
 };
 
 /** Why `file` cannot go into an image slot, or null when it can: the server's own limits. */
@@ -52,12 +92,81 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
+/** A problem the form found, by the field its message starts with, in the server's words. */
+interface Issue {
+  field: PropertyKey | undefined;
+  message: string;
+}
+
+/** What `text` is as a weight (volume) of a product sold by `unit`, or the issue at `field`. */
+function quantityOf(field: string, text: string, unit: LooseUnit): number | Issue {
+  const reading = parseWeight(text, unit);
+  return reading.ok ? reading.quantity : { field, message: `${field}: ${reading.message}` };
+}
+
+/**
+ * The steps as typed, comma-separated ("250 g, 500 g, 1 kg"; a bare number is kilos, as at the
+ * counter), in grams (ml); empty is none, which the server makes 250 g, 500 g and 1 kg.
+ */
+export function readSteps(text: string, unit: LooseUnit): number[] | Issue {
+  const steps: number[] = [];
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const step = quantityOf('steps', part, unit);
+    if (typeof step !== 'number') return step;
+    steps.push(step);
+  }
+  return steps;
+}
+
+/**
+ * The unit fields as `productData` sends them: each unit's own (steps and a scale code loose, a
+ * loose product to draw from by the piece), the others none; or what cannot be read.
+ */
+function unitData(values: ProductFormValues) {
+  const issues: Issue[] = [];
+  const loose = values.unit === 'piece' ? null : values.unit;
+  let steps: number[] | null = null;
+  if (loose) {
+    const read = readSteps(values.steps, loose);
+    if (Array.isArray(read)) steps = read;
+    else issues.push(read);
+  }
+  const drawn = loose ? null : values.drawsFrom;
+  let packQuantity: number | null = null;
+  if (!loose && values.packQuantity.trim() !== '') {
+    if (!drawn) {
+      issues.push({
+        field: 'drawsFrom',
+        message: 'drawsFrom: choose the loose product the pack is sold from',
+      });
+    } else {
+      const read = quantityOf('packQuantity', values.packQuantity, drawn.unit);
+      if (typeof read === 'number') packQuantity = read;
+      else issues.push(read);
+    }
+  }
+  return {
+    fields: {
+      unit: values.unit,
+      steps,
+      scaleCode: loose ? values.scaleCode : null,
+      family: values.family,
+      packLabel: values.packLabel,
+      drawsFrom: drawn?.id ?? null,
+      packQuantity,
+    },
+    issues,
+  };
+}
+
 /**
  * The form checked by the server's own schema of the `productData` field (prices as typed, the
- * description one bullet per line): the product data it will take, or the first thing it would
- * refuse, in its words.
+ * description one bullet per line) and its rules of units and packs: the product data it will
+ * take, or what it would refuse, in its words, the first first.
  */
-function checked(values: ProductFormValues) {
+function checked(values: ProductFormValues): { data: ProductData | null; issues: Issue[] } {
+  const units = unitData(values);
   const field = JSON.stringify({
     name: values.name,
     description: values.description,
@@ -67,8 +176,18 @@ function checked(values: ProductFormValues) {
     weight: values.weight,
     sku: values.sku,
     barcode: values.barcode,
+    ...units.fields,
   });
-  return productDataFieldSchema.safeParse(field);
+  const result = productDataFieldSchema.safeParse(field);
+  const issues: Issue[] = [
+    ...(result.error?.issues ?? []).map(({ path, message }) => ({ field: path[0], message })),
+    ...units.issues,
+  ];
+  if (result.success && issues.length === 0) {
+    const problem = unitFieldsProblem({ ...result.data, unit: result.data.unit ?? 'piece' });
+    if (problem) issues.push(problem);
+  }
+  return { data: result.success && issues.length === 0 ? result.data : null, issues };
 }
 
 /** What is wrong with the form, by field (the pictures' under `images`). */
@@ -84,6 +203,13 @@ const LABELS: Record<string, string> = {
   weight: 'Weight',
   sku: 'SKU',
   barcode: 'Barcode',
+  unit: 'Sold by',
+  steps: 'Steps offered online',
+  scaleCode: 'Scale code',
+  family: 'Family',
+  packLabel: 'Pack label',
+  drawsFrom: 'Sold from',
+  packQuantity: 'A pack holds',
 };
 
 /** The form's field each word a message starts with names (the server says 'SKU', 'image'). */
@@ -113,8 +239,8 @@ function underItsField(message: string): string {
  */
 export function productFormProblems(values: ProductFormValues): ProductFormProblems {
   const problems: ProductFormProblems = {};
-  for (const issue of checked(values).error?.issues ?? []) {
-    const field = FIELDS.get(issue.path[0]);
+  for (const issue of checked(values).issues) {
+    const field = FIELDS.get(issue.field);
     if (field === 'category') problems.category ??= 'Choose a category';
     else if (field) problems[field] ??= underItsField(issue.message);
   }
@@ -126,11 +252,9 @@ export function productFormProblems(values: ProductFormValues): ProductFormProbl
  * ('Offer price must not exceed price'), or null when it can.
  */
 export function productFormProblem(values: ProductFormValues): string | null {
-  const result = checked(values);
-  if (result.success) return null;
-  const [issue] = result.error.issues;
-  if (!issue) return 'Check the product';
-  if (issue.path[0] === 'category') return 'Choose a category';
+  const [issue] = checked(values).issues;
+  if (!issue) return null;
+  if (issue.field === 'category') return 'Choose a category';
   return inFormWords(issue.message);
 }
 
@@ -149,9 +273,9 @@ export function refusalProblems(problem: unknown): ProductFormProblems {
  * @throws RangeError when the form does not pass {@link productFormProblem}.
  */
 export function productData(values: ProductFormValues): ProductData {
-  const result = checked(values);
-  if (!result.success) throw new RangeError('check the form with productFormProblem first');
-  return result.data;
+  const { data } = checked(values);
+  if (!data) throw new RangeError('check the form with productFormProblem first');
+  return data;
 }
 
 /** The form's newly chosen pictures, in slot order. */
@@ -172,9 +296,14 @@ export function productFormData(values: ProductFormValues): FormData {
 
 /**
  * The form of product `product` as it stands: its fields as text, its pictures in the first
- * slots; for editing it.
+ * slots; for editing it. A pack drawing from a loose product needs that product, `drawn`, to be
+ * read (its name, and its unit, in which the pack's quantity is written).
  */
-export function productFormValues(product: Product): ProductFormValues {
+export function productFormValues(product: Product, drawn?: Product): ProductFormValues {
+  const from =
+    product.drawsFrom && drawn?._id === product.drawsFrom && drawn.unit !== 'piece'
+      ? { id: drawn._id, name: drawn.name, unit: drawn.unit }
+      : null;
   return {
     name: product.name,
     description: product.description.join('\n'),
@@ -185,6 +314,14 @@ export function productFormValues(product: Product): ProductFormValues {
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
     images: Array.from({ length: MAX_PRODUCT_IMAGES }, (_, slot) => product.image[slot] ?? null),
+    unit: product.unit,
+    steps: product.unit === 'piece' ? '' : quantitiesText(product.steps ?? [], product.unit),
+    scaleCode: product.scaleCode ?? '',
+    family: product.family ?? '',
+    packLabel: product.packLabel ?? '',
+    drawsFrom: from,
+    packQuantity:
+      from && product.packQuantity !== null ? formatQuantity(product.packQuantity, from.unit) : '',
   };
 }
 

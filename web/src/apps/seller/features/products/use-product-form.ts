@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { refusalProblems, type ProductFormValues } from './product-form';
+import type { Unit } from '@kirana/shared';
+import { refusalProblems, type DrawnProduct, type ProductFormValues } from './product-form';
 import {
   openProductForm,
   productFormReducer,
@@ -52,6 +53,9 @@ export function useProductForm(initial: ProductFormValues, save: SaveProduct) {
     edit: (field: ProductTextField, value: string) => send({ type: 'field edited', field, value }),
     choosePicture: (slot: number, file: File) => send({ type: 'picture chosen', slot, file }),
     removePicture: (slot: number) => send({ type: 'picture removed', slot }),
+    chooseUnit: (unit: Unit) => send({ type: 'unit chosen', unit }),
+    chooseLooseProduct: (product: DrawnProduct | null) =>
+      send({ type: 'loose product chosen', product }),
     submit,
   };
 }

@@ -1,7 +1,15 @@
 import { openingHoursSchema, SPEC_SHOP_CONTACT } from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import { aShop } from '../../../../test/shop';
-import { badOpening, pauseFor, shopFormProblems, shopFormValues, shopUpdateOf } from './shop-form';
+import {
+  badOpening,
+  badScaleLabel,
+  newScaleLabel,
+  pauseFor,
+  shopFormProblems,
+  shopFormValues,
+  shopUpdateOf,
+} from './shop-form';
 
 const shop = aShop({
   hours: [{ day: 1, opens: '07:00', closes: '22:00' }],
@@ -29,6 +37,10 @@ describe('the Shop screen’s form', () => {
       upiId: 'kirana@upi',
       upiName: 'Kirana Store',
       ...SPEC_SHOP_CONTACT,
+      scaleLabels: [
+        { prefix: '21', value: 'grams' },
+        { prefix: '23', value: 'paise' },
+      ],
     });
   });
 
@@ -124,5 +136,36 @@ describe('the form’s problems, before it is sent', () => {
     });
     expect(badOpening(hours)).toBe(1);
     expect(badOpening(hours.slice(0, 1))).toBe(-1);
+  });
+
+  it('scale labels: a prefix not of 2 digits from 20, or set twice, is said and its row found', () => {
+    const twice = [
+      { prefix: '21', value: 'grams' },
+      { prefix: ' 21', value: 'paise' },
+    ] as const;
+    const said = 'Scale labels: each prefix is 2 digits beginning with 2, such as 21, and set once';
+    expect(shopFormProblems({ ...values, scaleLabels: [...twice] })).toEqual({
+      scaleLabels: said,
+    });
+    expect(badScaleLabel(twice)).toBe(1);
+    expect(badScaleLabel([{ prefix: '12', value: 'grams' }])).toBe(0);
+    expect(badScaleLabel(twice.slice(0, 1))).toBe(-1);
+    // Saved without the spaces typed around a prefix.
+    expect(
+      shopUpdateOf({ ...values, scaleLabels: [{ prefix: ' 24 ', value: 'paise' }] }),
+    ).toMatchObject({
+      scaleLabels: [{ prefix: '24', value: 'paise' }],
+    });
+  });
+
+  it('a new scale label takes the first prefix from 21 not in use, then 20; none past the ten', () => {
+    expect(newScaleLabel([])).toEqual({ prefix: '21', value: 'grams' });
+    expect(newScaleLabel(shop.scaleLabels)).toEqual({ prefix: '22', value: 'grams' });
+    const nine = ['21', '22', '23', '24', '25', '26', '27', '28', '29'].map((prefix) => ({
+      prefix,
+      value: 'grams' as const,
+    }));
+    expect(newScaleLabel(nine)).toEqual({ prefix: '20', value: 'grams' });
+    expect(newScaleLabel([...nine, { prefix: '20', value: 'paise' }])).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   shopUpdateBodySchema,
   ZIPCODE,
   type OpeningHoursSettings,
+  type ScaleLabelSetting,
   type Shop,
   type ShopUpdateBody,
 } from '@kirana/shared';
@@ -33,6 +34,8 @@ export interface ShopFormValues {
   email: string;
   address: string;
   returnsPolicy: string;
+  /** What each prefix of the weighing scales' labels carries: the weight or the price. */
+  scaleLabels: ScaleLabelSetting[];
 }
 
 /** What a new row of opening hours starts as: Monday, 7 am to 10 pm. */
@@ -57,6 +60,7 @@ export function shopFormValues(shop: Shop, zipcodes: readonly string[]): ShopFor
     email: shop.email,
     address: shop.address,
     returnsPolicy: shop.returnsPolicy,
+    scaleLabels: shop.scaleLabels,
   };
 }
 
@@ -88,6 +92,7 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
     email: values.email.trim(),
     address: values.address.trim(),
     returnsPolicy: values.returnsPolicy.trim(),
+    scaleLabels: values.scaleLabels.map(({ prefix, value }) => ({ prefix: prefix.trim(), value })),
   };
 }
 
@@ -112,6 +117,7 @@ const SAID: Record<keyof ShopFormValues, string> = {
   upiId: 'UPI id must look like kirana@upi',
   upiName: 'Name on UPI must be plain text, at most 100 characters',
   returnsPolicy: `Returns and refunds must be at most ${SHOP_TEXT_LENGTHS.returnsPolicy} characters`,
+  scaleLabels: 'Scale labels: each prefix is 2 digits beginning with 2, such as 21, and set once',
 };
 
 export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
@@ -143,6 +149,26 @@ export function shopRefusalProblems(problem: unknown): ShopFormProblems {
   if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) return {};
   const field = /^\w+/.exec(problem.message)?.[0];
   return field !== undefined && isField(field) ? { [field]: SAID[field] } : {};
+}
+
+/** The first row of the scale labels the settings' rules refuse (a prefix unfit or twice), or -1. */
+export const badScaleLabel = (labels: readonly ScaleLabelSetting[]): number =>
+  labels.findIndex(
+    ({ prefix }, index) =>
+      !/^2\d$/.test(prefix.trim()) ||
+      labels.slice(0, index).some((before) => before.prefix.trim() === prefix.trim()),
+  );
+
+/**
+ * The label a new row starts as: the first prefix from 21 up (then 20) not in use, its value the
+ * weight; null when all ten are.
+ */
+export function newScaleLabel(labels: readonly ScaleLabelSetting[]): ScaleLabelSetting | null {
+  const used = new Set(labels.map(({ prefix }) => prefix.trim()));
+  const prefix = ['21', '22', '23', '24', '25', '26', '27', '28', '29', '20'].find(
+    (candidate) => !used.has(candidate),
+  );
+  return prefix ? { prefix, value: 'grams' } : null;
 }
 
 /** The first row of opening hours the settings' rules refuse, or -1. */

@@ -6,6 +6,7 @@ import {
   openShopSettings,
   shopSettingsReducer,
   type HoursEdit,
+  type ScaleLabelsEdit,
   type ShopSettingsEvent,
   type ShopSettingsState,
 } from './shop-settings-reducer';
@@ -16,6 +17,10 @@ const opened = () =>
 const run = (state: ShopSettingsState, ...events: ShopSettingsEvent[]) =>
   events.reduce(shopSettingsReducer, state);
 const hours = (edit: HoursEdit): ShopSettingsEvent => ({ type: 'hours edited', edit });
+const labels = (edit: ScaleLabelsEdit): ShopSettingsEvent => ({
+  type: 'scale labels edited',
+  edit,
+});
 const typed = (value: string): ShopSettingsEvent => ({
   type: 'setting typed',
   setting: 'zipcodes',
@@ -125,5 +130,51 @@ describe('the shop’s settings form, event by event', () => {
     expect(shopRefusalProblems(new ApiError('constructor went wrong', 400))).toEqual({});
     const state = run(opened(), { type: 'refused', problems: {} });
     expect(state.focus).toBeNull();
+  });
+
+  it('a scale label changed, added or removed edits its row, and their problem goes', () => {
+    const changed = run(
+      opened(),
+      labels({ kind: 'label changed', index: 1, part: { prefix: '21' } }),
+      { type: 'submitted' },
+    );
+    expect(changed.values.scaleLabels).toEqual([
+      { prefix: '21', value: 'grams' },
+      { prefix: '21', value: 'paise' },
+    ]);
+    expect(changed.problems.scaleLabels).toMatch(/^Scale labels:/);
+    // The prefix set twice is the one to fix.
+    expect(changed.focus).toBe('scale-label-1-prefix');
+
+    const fixed = run(changed, labels({ kind: 'label changed', index: 1, part: { prefix: '28' } }));
+    expect(fixed.problems).toEqual({});
+    const added = run(fixed, labels({ kind: 'label added' }));
+    expect(added.values.scaleLabels[2]).toEqual({ prefix: '22', value: 'grams' });
+    const valued = run(
+      added,
+      labels({ kind: 'label changed', index: 2, part: { value: 'paise' } }),
+    );
+    expect(valued.values.scaleLabels[2]).toEqual({ prefix: '22', value: 'paise' });
+    const removed = run(valued, labels({ kind: 'label removed', index: 0 }));
+    expect(removed.values.scaleLabels).toEqual([
+      { prefix: '28', value: 'paise' },
+      { prefix: '22', value: 'paise' },
+    ]);
+  });
+
+  it('refused for its scale labels, the server’s words are the screen’s, and the first prefix at fault focused', () => {
+    const problems = shopRefusalProblems(
+      new ApiError('scaleLabels: The label prefix 21 is set twice', 400),
+    );
+    expect(problems).toEqual({
+      scaleLabels:
+        'Scale labels: each prefix is 2 digits beginning with 2, such as 21, and set once',
+    });
+    const state = run(
+      opened(),
+      labels({ kind: 'label changed', index: 0, part: { prefix: '2' } }),
+      { type: 'refused', problems },
+    );
+    expect(state.focus).toBe('scale-label-0-prefix');
   });
 });

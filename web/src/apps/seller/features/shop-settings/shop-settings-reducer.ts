@@ -4,19 +4,21 @@
  * refused. Whether they are being saved is the mutation's; the field to focus is data in the
  * state, which useShopSettings moves the focus to.
  */
-import type { OpeningHoursSettings, ShopAnswer } from '@kirana/shared';
+import type { OpeningHoursSettings, ScaleLabelSetting, ShopAnswer } from '@kirana/shared';
 import { copyDay, setDays } from './opening-hours';
 import {
   badOpening,
+  badScaleLabel,
   NEW_OPENING,
+  newScaleLabel,
   shopFormProblems,
   shopFormValues,
   type ShopFormProblems,
   type ShopFormValues,
 } from './shop-form';
 
-/** The settings typed as text: all but the opening hours. */
-export type ShopTextSetting = Exclude<keyof ShopFormValues, 'hours'>;
+/** The settings typed as text: all but the opening hours and the scale labels. */
+export type ShopTextSetting = Exclude<keyof ShopFormValues, 'hours' | 'scaleLabels'>;
 
 /** One edit of the opening hours, as the editor makes it. */
 export type HoursEdit =
@@ -27,6 +29,13 @@ export type HoursEdit =
   | { kind: 'days set'; days: readonly number[]; opens: string; closes: string }
   /** Each of `to` open as `from` is. */
   | { kind: 'day copied'; from: number; to: readonly number[] };
+
+/** One edit of the scale labels, as their editor makes it. */
+export type ScaleLabelsEdit =
+  | { kind: 'label changed'; index: number; part: Partial<ScaleLabelSetting> }
+  /** A row with the next free prefix; none past the ten prefixes there are. */
+  | { kind: 'label added' }
+  | { kind: 'label removed'; index: number };
 
 export interface ShopSettingsState {
   values: ShopFormValues;
@@ -39,6 +48,7 @@ export interface ShopSettingsState {
 export type ShopSettingsEvent =
   | { type: 'setting typed'; setting: ShopTextSetting; value: string }
   | { type: 'hours edited'; edit: HoursEdit }
+  | { type: 'scale labels edited'; edit: ScaleLabelsEdit }
   /** Save pressed: the settings are checked by their own rules, and saved if they pass. */
   | { type: 'submitted' }
   /** The server saved them, as typed: nothing is at fault any more. */
@@ -64,6 +74,7 @@ export const FIELD_IDS: Record<keyof ShopFormValues, string> = {
   upiId: 'shop-upi-id',
   upiName: 'shop-upi-name',
   returnsPolicy: 'shop-returns-policy',
+  scaleLabels: 'scale-label-add',
 };
 
 /** The form filled from the shop's settings as the server answers them. */
@@ -91,12 +102,35 @@ function editedHours(hours: OpeningHoursSettings[], edit: HoursEdit): OpeningHou
   }
 }
 
-/** The field of the first setting at fault, in the screen's order: the hours' row at fault. */
+/** The scale labels after `edit`. */
+function editedScaleLabels(
+  labels: ScaleLabelSetting[],
+  edit: ScaleLabelsEdit,
+): ScaleLabelSetting[] {
+  switch (edit.kind) {
+    case 'label changed':
+      return labels.map((label, at) => (at === edit.index ? { ...label, ...edit.part } : label));
+    case 'label added': {
+      const added = newScaleLabel(labels);
+      return added ? [...labels, added] : labels;
+    }
+    case 'label removed':
+      return labels.filter((_, at) => at !== edit.index);
+  }
+}
+
+/**
+ * The field of the first setting at fault, in the screen's order: the hours' row at fault, the
+ * scale labels' prefix at fault.
+ */
 function firstAtFault(values: ShopFormValues, problems: ShopFormProblems): string | null {
   const first = (Object.keys(FIELD_IDS) as (keyof ShopFormValues)[]).find((name) => problems[name]);
   if (!first) return null;
   const row = badOpening(values.hours);
-  return first === 'hours' && row >= 0 ? `opening-${row}-opens` : FIELD_IDS[first];
+  if (first === 'hours' && row >= 0) return `opening-${row}-opens`;
+  const label = badScaleLabel(values.scaleLabels);
+  if (first === 'scaleLabels' && label >= 0) return `scale-label-${label}-prefix`;
+  return FIELD_IDS[first];
 }
 
 const changed = (
@@ -120,6 +154,11 @@ export function shopSettingsReducer(
       return changed(state, 'hours', {
         ...state.values,
         hours: editedHours(state.values.hours, event.edit),
+      });
+    case 'scale labels edited':
+      return changed(state, 'scaleLabels', {
+        ...state.values,
+        scaleLabels: editedScaleLabels(state.values.scaleLabels, event.edit),
       });
     case 'submitted': {
       const problems = shopFormProblems(state.values);

@@ -7,6 +7,7 @@ import {
   openShopSettings,
   shopSettingsReducer,
   type HoursEdit,
+  type ScaleLabelsEdit,
   type ShopSettingsEvent,
   type ShopTextSetting,
 } from './shop-settings-reducer';
@@ -47,6 +48,7 @@ export function useShopSettings(answer: ShopAnswer) {
     type: (setting: ShopTextSetting, value: string) =>
       send({ type: 'setting typed', setting, value }),
     editHours: (edit: HoursEdit) => send({ type: 'hours edited', edit }),
+    editScaleLabels: (edit: ScaleLabelsEdit) => send({ type: 'scale labels edited', edit }),
     submit,
   };
 }

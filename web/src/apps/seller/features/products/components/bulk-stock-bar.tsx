@@ -9,6 +9,11 @@ import './bulk-stock-bar.css';
 interface BulkStockBarProps {
   /** How many products are selected. */
   count: number;
+  /**
+   * Whether each selected product keeps a count of pieces: a loose product's count is grams and
+   * a pack's is its loose product's, so one number of units cannot be theirs.
+   */
+  piecesOnly: boolean;
   busy: boolean;
   /** Resolves true once saved for every selected product. */
   onChange: (change: StockChange) => Promise<boolean>;
@@ -19,7 +24,7 @@ interface BulkStockBarProps {
  * Over the Product List while products are selected: one stock change for all of them (in stock,
  * out of stock, or a count of units each), all or none.
  */
-export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarProps) {
+export function BulkStockBar({ count, piecesOnly, busy, onChange, onClear }: BulkStockBarProps) {
   const [units, setUnits] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
@@ -27,7 +32,9 @@ export function BulkStockBar({ count, busy, onChange, onClear }: BulkStockBarPro
   const setCount = async () => {
     const typed = units.trim();
     // Empty is no count here (counting stops on a product's own row).
-    const wrong = unitsProblem(typed, typed === '');
+    const wrong = piecesOnly
+      ? unitsProblem(typed, typed === '')
+      : 'Loose products and packs drawing from them are counted on their own rows';
     setProblem(wrong);
     if (!wrong && (await onChange({ stockCount: Number(typed) }))) setUnits('');
   };

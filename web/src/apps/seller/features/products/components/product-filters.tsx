@@ -9,6 +9,7 @@ export const FILTER_LABELS: Record<SellerProductFilter, string> = {
   'low-stock': 'Low stock',
   counted: 'Counted',
   'past-count': 'Sold past the count',
+  loose: 'Sold loose (kg, L)',
   archived: 'Archived',
 };
 

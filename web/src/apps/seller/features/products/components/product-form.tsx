@@ -7,6 +7,7 @@ import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../product-form';
 import type { ProductTextField } from '../product-form-reducer';
 import { useProductForm, type SaveProduct } from '../use-product-form';
 import { ImageSlot } from './image-slot';
+import { UnitFields } from './unit-fields';
 import '../../../ui/seller-form.css';
 import './product-form.css';
 
@@ -34,7 +35,8 @@ const MONEY = {
 
 /**
  * The product form, to add a product or edit one: four picture slots, name, description,
- * category (the shop's, hidden ones marked), prices, weight, SKU and barcode; what the server's
+ * category (the shop's, hidden ones marked), how it is sold (by the piece, kilo or litre, and its
+ * pack fields), prices (per kilo or litre when loose), weight, SKU and barcode; what the server's
  * rules refuse is said under its field.
  */
 export function ProductForm({
@@ -49,6 +51,7 @@ export function ProductForm({
   const categories = useQuery(categoryQueries.all()).data ?? [];
 
   /** The value of `field` and its edits. */
+  const per = values.unit === 'piece' ? '' : ` per ${values.unit}`;
   const typed = (field: ProductTextField) => ({
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
@@ -121,11 +124,23 @@ export function ProductForm({
         )}
       </Field>
 
+      <UnitFields
+        values={values}
+        problems={problems}
+        typed={typed}
+        onUnit={form.chooseUnit}
+        onDrawsFrom={form.chooseLooseProduct}
+      />
+
       <div className="seller-field-row">
-        <Field id="product-price" label="Product price (₹)" problem={problems.price}>
+        <Field id="product-price" label={`Product price${per} (₹)`} problem={problems.price}>
           {(control) => <input {...control} {...typed('price')} {...MONEY} />}
         </Field>
-        <Field id="product-offer-price" label="Offer price (₹)" problem={problems.offerPrice}>
+        <Field
+          id="product-offer-price"
+          label={`Offer price${per} (₹)`}
+          problem={problems.offerPrice}
+        >
           {(control) => <input {...control} {...typed('offerPrice')} {...MONEY} />}
         </Field>
         <Field id="product-weight" label="Weight" optional problem={problems.weight}>

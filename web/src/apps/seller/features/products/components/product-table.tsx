@@ -1,4 +1,12 @@
-import { formatAmount, imageSrcSet, ORDER_CURRENCY, type Product } from '@kirana/shared';
+import {
+  formatAmount,
+  formatQuantity,
+  imageSrcSet,
+  ORDER_CURRENCY,
+  pricePerUnitText,
+  toPaise,
+  type Product,
+} from '@kirana/shared';
 import { Link, useLocation } from 'react-router';
 import type { StockChange } from '../mutations';
 import { pastCountText } from '../past-count';
@@ -16,6 +24,8 @@ interface ProductTableProps {
   products: readonly Product[];
   /** A category's name by its path. */
   categoryText: (path: string) => string;
+  /** The loose product a pack on the page is sold from, by its id, once loaded. */
+  looseProduct: (id: string) => Product | undefined;
   /** Ids of the products selected for a change to all of them. */
   selected: ReadonlySet<string>;
   onSelect: (products: readonly Product[], selected: boolean) => void;
@@ -27,14 +37,39 @@ interface ProductTableProps {
   onArchive: (product: Product) => void;
 }
 
+/** A price as the list shows it: a loose product's per kilo or litre ("₹140.00/kg"). */
+const priceText = (rupees: number, product: Product) =>
+  product.unit === 'piece'
+    ? formatAmount(rupees, ORDER_CURRENCY)
+    : pricePerUnitText(toPaise(rupees), product.unit);
+
 /**
- * A page of products with their picture, category, selling price, the units left (when counted)
- * and an in-stock switch; under each name, Edit and Archive; a box to select it (and one for the
+ * What a product is beside its name: a pack's family and label ("Toor Dal · 1 kg"), what a pack
+ * is sold from ("1 kg of loose Toor Dal"), a loose product's scale code.
+ */
+function packLines(product: Product, loose: Product | undefined): string[] {
+  const lines: string[] = [];
+  if (product.family && product.packLabel) lines.push(`${product.family} · ${product.packLabel}`);
+  if (product.drawsFrom && product.packQuantity !== null) {
+    const held =
+      loose && loose.unit !== 'piece' ? formatQuantity(product.packQuantity, loose.unit) : null;
+    const name = loose?.name ?? 'a loose product';
+    lines.push(held ? `${held} of loose ${name}` : `Sold from ${name}`);
+  }
+  if (product.scaleCode) lines.push(`Scale code ${product.scaleCode}`);
+  return lines;
+}
+
+/**
+ * A page of products with their picture, category, selling price (per kilo or litre when loose),
+ * the units left (when counted; a loose product's in kg or L, a pack's its loose product's) and
+ * an in-stock switch; under each name, Edit and Archive; a box to select it (and one for the
  * whole page). Archived products are shown as they were, with nothing to change.
  */
 export function ProductTable({
   products,
   categoryText,
+  looseProduct,
   selected,
   onSelect,
   pendingIds,
@@ -73,6 +108,7 @@ export function ProductTable({
         {products.map((product) => {
           const picture = product.image[0];
           const archived = product.archivedAt !== null;
+          const loose = product.drawsFrom ? looseProduct(product.drawsFrom) : undefined;
           return (
             <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
               <td className="seller-product-table__select">
@@ -109,8 +145,13 @@ export function ProductTable({
                     )}
                     {/* A phone's narrow rows carry the price here, instead of in its column. */}
                     <span className="seller-product-cell__price">
-                      {formatAmount(product.offerPrice, ORDER_CURRENCY)}
+                      {priceText(product.offerPrice, product)}
                     </span>
+                    {packLines(product, loose).map((line) => (
+                      <span key={line} className="seller-product-cell__codes">
+                        {line}
+                      </span>
+                    ))}
                     {(product.sku || product.barcode) && (
                       <span className="seller-product-cell__codes">
                         {[product.sku && `SKU ${product.sku}`, product.barcode]
@@ -138,19 +179,25 @@ export function ProductTable({
               </th>
               <td className={dataCell.optional}>{categoryText(product.category)}</td>
               <td className={`${dataCell.number} seller-product-table__price`}>
-                <span className="seller-price">
-                  {formatAmount(product.offerPrice, ORDER_CURRENCY)}
-                </span>
+                <span className="seller-price">{priceText(product.offerPrice, product)}</span>
                 {product.offerPrice < product.price && (
                   <s className="seller-price__was">
                     <span className="visually-hidden">was </span>
-                    {formatAmount(product.price, ORDER_CURRENCY)}
+                    {priceText(product.price, product)}
                   </s>
                 )}
               </td>
               <td>
-                {archived ? (
-                  product.stockCount
+                {product.drawsFrom ? (
+                  // A pack keeps no count: selling it takes from its loose product's.
+                  <span className="seller-product-cell__codes">
+                    From {loose?.name ?? 'its loose product'}&rsquo;s stock
+                    {loose && loose.unit !== 'piece' && loose.stockCount !== null
+                      ? `: ${formatQuantity(loose.stockCount, loose.unit)}`
+                      : ''}
+                  </span>
+                ) : archived ? (
+                  product.stockCount !== null && formatQuantity(product.stockCount, product.unit)
                 ) : (
                   <StockCountField
                     product={product}
@@ -160,7 +207,7 @@ export function ProductTable({
                 )}
                 {product.pastCount > 0 && !archived && (
                   <span className="seller-product-cell__past-count">
-                    {pastCountText(product.pastCount)}
+                    {pastCountText(product.pastCount, product.unit)}
                   </span>
                 )}
               </td>

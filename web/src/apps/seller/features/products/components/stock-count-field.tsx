@@ -1,4 +1,11 @@
-import { LOW_STOCK_UNITS, MAX_STOCK_COUNT, type Product } from '@kirana/shared';
+import {
+  formatQuantity,
+  lowStockAt,
+  MAX_STOCK_COUNT,
+  parseWeight,
+  type Product,
+  type Unit,
+} from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import './stock-count-field.css';
 
@@ -10,8 +17,9 @@ interface StockCountFieldProps {
   onSave: (stockCount: number | null) => Promise<boolean>;
 }
 
-/** The count as shown: empty means not counted. */
-const shown = (count: number | null) => (count === null ? '' : String(count));
+/** The count as shown: empty means not counted; a loose product's as "12.5 kg", "750 g". */
+const shown = (count: number | null, unit: Unit) =>
+  count === null ? '' : formatQuantity(count, unit);
 
 /** What is wrong with `text` as a count of units, or null when it is one (or empty). */
 export function unitsProblem(text: string, unreadable = false): string | null {
@@ -20,9 +28,30 @@ export function unitsProblem(text: string, unreadable = false): string | null {
   return null;
 }
 
+/** A count as typed, or why it is not one: empty is none (null). */
+export type CountReading = { count: number | null; problem?: never } | { problem: string };
+
 /**
- * The units left to sell of a product, which orders take from: typed and saved with Enter or
- * Save. Emptied, it stops counting (the in-stock switch alone then decides). A low count is
+ * What `text` counts of a product sold by `unit`: whole units; or a loose product's weight
+ * (volume) as the counter reads it, "12.5" or "12.5 kg" or "750 g", in grams (ml), 0 included.
+ */
+export function readCount(text: string, unit: Unit, unreadable = false): CountReading {
+  const typed = text.trim();
+  if (unit === 'piece') {
+    const problem = unitsProblem(typed, unreadable);
+    return problem ? { problem } : { count: typed === '' ? null : Number(typed) };
+  }
+  if (typed === '') return { count: null };
+  const reading = parseWeight(typed, unit);
+  if (reading.ok) return { count: reading.quantity };
+  // None left is a count; a weight to sell is not.
+  if (reading.problem === 'not-positive' && !typed.startsWith('-')) return { count: 0 };
+  return { problem: reading.message };
+}
+
+/**
+ * The units left to sell of a product (a loose product's kilos or litres, typed as at the counter:
+ * "12.5", "12.5 kg", "750 g"), which orders take from: typed and saved with Enter or Save. Emptied, it stops counting (the in-stock switch alone then decides). A low count is
  * marked under it; a count that is not one is refused there, and the box shows the saved count
  * again once the seller leaves it (or presses Escape).
  */
@@ -33,32 +62,31 @@ export function StockCountField({ product, pending, onSave }: StockCountFieldPro
   const problemId = useId();
   const lowId = useId();
   const count = product.stockCount;
-  const text = draft?.text ?? shown(count);
+  const { unit } = product;
+  const loose = unit !== 'piece';
+  const text = draft?.text ?? shown(count, unit);
   // A draft equal to the count is no change: live updates show through it.
-  const changed = draft !== null && (draft.unreadable || draft.text.trim() !== shown(count));
-  const low = count !== null && count > 0 && count <= LOW_STOCK_UNITS && product.inStock;
+  const changed = draft !== null && (draft.unreadable || draft.text.trim() !== shown(count, unit));
+  const low = count !== null && count > 0 && count <= lowStockAt(product.unit) && product.inStock;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!changed || pending || !draft) return;
-    const typed = draft.text.trim();
-    const wrong = unitsProblem(typed, draft.unreadable);
-    setProblem(wrong);
-    if (wrong) return;
-    if (await onSave(typed === '' ? null : Number(typed))) setDraft(null);
+    const reading = readCount(draft.text, unit, draft.unreadable);
+    setProblem(reading.problem ?? null);
+    if (reading.problem !== undefined) return;
+    if (await onSave(reading.count)) setDraft(null);
   };
 
   return (
     <form className="seller-units" noValidate onSubmit={(event) => void submit(event)}>
       <input
         className="seller-units__input"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_STOCK_COUNT}
-        step={1}
+        {...(loose
+          ? { type: 'text', inputMode: 'decimal', autoComplete: 'off' }
+          : { type: 'number', inputMode: 'numeric', min: 0, max: MAX_STOCK_COUNT, step: 1 })}
         placeholder="Not counted"
-        aria-label={`${product.name}: units left to sell`}
+        aria-label={`${product.name}: ${loose ? unit : 'units'} left to sell`}
         aria-busy={pending}
         aria-invalid={problem !== null}
         aria-describedby={

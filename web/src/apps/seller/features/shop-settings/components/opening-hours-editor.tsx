@@ -6,6 +6,7 @@ import type { HoursEdit } from '../shop-settings-reducer';
 import { Button } from '../../../../../common/ui/button';
 import { FieldHint, FieldProblem } from '../../../../../common/ui/field';
 import './opening-hours-editor.css';
+import './settings-controls.css';
 
 export const HOURS_PROBLEM_ID = 'shop-hours-problem';
 
@@ -156,7 +157,7 @@ export function OpeningHoursEditor({
       : { 'aria-invalid': undefined, 'aria-describedby': undefined };
   return (
     <fieldset
-      className="seller-fieldset opening-hours"
+      className="seller-fieldset opening-hours settings-controls"
       aria-describedby={problem ? HOURS_PROBLEM_ID : undefined}
     >
       <legend>Opening hours</legend>
