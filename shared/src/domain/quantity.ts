@@ -28,7 +28,7 @@ export function lineQuantityProblem(quantity: number, unit: Unit): string | null
   if (Number.isInteger(quantity) && quantity >= 1 && quantity <= most) return null;
   return unit === 'piece'
     ? `quantity must be an integer from 1 to ${MAX_LINE_QUANTITY}`
-    : `quantity must be a whole number of ${unit === 'kg' ? 'grams' : 'millilitres'} from 1 to ${MAX_LOOSE_QUANTITY}`;
+    : `quantity must be whole grams (ml) from 1 to ${MAX_LOOSE_QUANTITY}`;
 }
 
 const PER_UNIT = 1000;
