@@ -21,6 +21,12 @@ async function sellerApi(): Promise<APIRequestContext> {
   return api;
 }
 
+/** Product `id`'s count now (units, or grams of a loose product), as `api` reads it. */
+async function stockCountOf(api: APIRequestContext, id: string) {
+  const answer = await api.get(`/api/product/items?ids=${id}`);
+  return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]?.stockCount;
+}
+
 type Wanted = [name: string, stockCount: number | null];
 
 /**
@@ -192,11 +198,7 @@ test.describe('the counter', () => {
     expectFailedRequest('/api/counter/sales', 409);
     const api = await sellerApi();
     const [jeera, rusk] = await twoProducts(['Jeera Biscuit', 20], ['Milk Rusk', 20]);
-    const left = async (id: string) => {
-      const answer = await api.get(`/api/product/items?ids=${id}`);
-      return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]
-        ?.stockCount;
-    };
+    const left = (id: string) => stockCountOf(api, id);
     expect((await api.post('/api/counter/day/open', { data: { openingFloat: 0 } })).ok()).toBe(
       true,
     );
@@ -393,11 +395,7 @@ test.describe('the counter', () => {
       const digits = `21${code}${String(grams).padStart(5, '0')}`;
       return `${digits}${ean13CheckDigit(digits)}`;
     };
-    const grams = async (id: string) => {
-      const answer = await api.get(`/api/product/items?ids=${id}`);
-      return ((await answer.json()) as { products: { stockCount: number }[] }).products[0]
-        ?.stockCount;
-    };
+    const grams = (id: string) => stockCountOf(api, id);
     expect((await api.post('/api/counter/day/open', { data: { openingFloat: 0 } })).ok()).toBe(
       true,
     );
