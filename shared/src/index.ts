@@ -10,6 +10,7 @@ export * from './contract/category-requests.js';
 export * from './contract/common.js';
 export * from './contract/counter.js';
 export * from './contract/dashboard.js';
+export * from './contract/khata.js';
 export * from './contract/order.js';
 export * from './contract/payment.js';
 export * from './contract/product.js';

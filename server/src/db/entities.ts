@@ -32,6 +32,7 @@ import {
   CounterSaleLineSchema,
   CounterSaleSchema,
 } from '../modules/counter/counter.entity.js';
+import { KhataCustomerSchema, KhataEntrySchema } from '../modules/khata/khata.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
@@ -67,4 +68,6 @@ export const entities: EntitySchema[] = [
   CounterSaleLineSchema,
   CounterReturnSchema,
   TillPayoutSchema,
+  KhataCustomerSchema,
+  KhataEntrySchema,
 ];

@@ -46,6 +46,8 @@ export type DomainEvent =
   | { type: 'shop.changed' }
   /** The till sold, took something back, opened or closed (modules/counter). */
   | { type: 'till.changed' }
+  /** An entry was added to khata customer `customerId`'s ledger, or the customer changed. */
+  | { type: 'khata.changed'; customerId: string }
   /** A backup failed (backup/backups.ts): the counter is alerted. */
   | { type: 'backup.failed'; at: string; message: string };
 

@@ -72,6 +72,10 @@ export const ERROR_STATUS = {
   // weighing scale's label that does not read (its check digit, its prefix, its product).
   NOT_A_STEP: 400,
   SCALE_LABEL_INVALID: 400,
+  // The khata (docs/khata.md): a credit sale or order that would take the customer past their
+  // limit; a phone number another customer has.
+  CREDIT_LIMIT: 409,
+  PHONE_TAKEN: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
@@ -79,17 +83,19 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
 /**
  * Every failed answer: `{ success: false, message, code }`, the message naming what is wrong.
  * A client reads `code` when there is one: an answer from before codes, or from a proxy, has none.
- * A wrong delivery PIN also says how many tries are left before the order locks (`triesLeft`).
+ * A wrong delivery PIN also says how many tries are left before the order locks (`triesLeft`);
+ * CREDIT_LIMIT says what the customer owes, their limit and what is left of it, in rupees.
  */
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.optional(z.string()),
   triesLeft: z.optional(z.number()),
+  credit: z.optional(z.object({ balance: z.number(), limit: z.number(), left: z.number() })),
 });
 
 /** What an error answer may carry beside its message and code. */
-export type ErrorDetails = Pick<ErrorAnswer, 'triesLeft'>;
+export type ErrorDetails = Pick<ErrorAnswer, 'triesLeft' | 'credit'>;
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 /**

@@ -25,6 +25,7 @@ import { Migration20261206080000_PushFailures } from './Migration20261206080000_
 import { Migration20261206100000_ShopperLimits } from './Migration20261206100000_ShopperLimits.js';
 import { Migration20261206120000_LooseGoods } from './Migration20261206120000_LooseGoods.js';
 import { Migration20261206140000_LooseSales } from './Migration20261206140000_LooseSales.js';
+import { Migration20261206170000_Khata } from './Migration20261206170000_Khata.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   Migration20261206100000_ShopperLimits,
   Migration20261206120000_LooseGoods,
   Migration20261206140000_LooseSales,
+  Migration20261206170000_Khata,
 ];

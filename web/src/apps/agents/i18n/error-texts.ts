@@ -5,8 +5,7 @@ import { msg, plural, t } from '@lingui/core/macro';
 /**
  * The codes no agent is ever answered with: uploads (the agent app sends none), the shopper's
  * refusals (an agent never places an order) and the seller's (backups, the till, products' units
- * and packs); agents send
- * no Idempotency-Key.
+ * and packs, the khata); agents send no Idempotency-Key.
  */
 export const NOT_FOR_AGENTS = [
   'TOO_LARGE',
@@ -30,6 +29,8 @@ export const NOT_FOR_AGENTS = [
   'DRAWS_STOCK',
   'NOT_A_STEP',
   'SCALE_LABEL_INVALID',
+  'CREDIT_LIMIT',
+  'PHONE_TAKEN',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 
