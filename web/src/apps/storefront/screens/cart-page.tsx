@@ -18,7 +18,7 @@ import { AddressPicker } from '../features/addresses/components/address-picker';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
 import { cartItemsAtom } from '../session/cart';
 import { useCart } from '../features/cart/use-cart';
-import { cartLines, linesTotals, type CartLine } from '../session/cart-lines';
+import { cartLines, linesItemCount, linesTotals, type CartLine } from '../session/cart-lines';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
 import type { PaymentMethod } from '../features/orders/checkout/place-order';
@@ -56,7 +56,7 @@ function CartScreen() {
   const mostPerLine = useKnownShop()?.maxPerLine;
   if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const count = linesItemCount(lines);
 
   if (lines.length === 0) {
     return (

@@ -10,7 +10,7 @@ import {
   type Product,
   type Paise,
 } from '@kirana/shared';
-import { clampQuantity } from './cart-items';
+import { clampQuantity, itemCount } from './cart-items';
 
 /* The cart's lines as the cart page shows them: loaded with it, not with the storefront's first page. */
 
@@ -32,6 +32,13 @@ export function cartLines(items: CartItems, products: readonly Product[]): CartL
     return product && quantity > 0 ? [{ product, quantity }] : [];
   });
 }
+
+/** How many items the lines are, as the nav's badge counts them (`itemCount`): a loose line is one. */
+export const linesItemCount = (lines: readonly CartLine[]): number =>
+  itemCount(
+    Object.fromEntries(lines.map(({ product, quantity }) => [product._id, quantity])),
+    lines.flatMap(({ product }) => (product.unit === 'piece' ? [] : [product._id])),
+  );
 
 /** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
 export function linesTotals(
