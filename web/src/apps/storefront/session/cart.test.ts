@@ -79,7 +79,7 @@ afterEach(() => {
 /** A fresh page load of the storefront; `check` runs the start-up login check to its end. */
 async function openShop({ check = true } = {}) {
   vi.resetModules();
-  const [cart, saves, session, logIn, user, api, queries] = await Promise.all([
+  const [cart, saves, session, logIn, user, api, queries, lines] = await Promise.all([
     import('./cart'),
     import('./cart-mutations'),
     import('./session'),
@@ -87,6 +87,7 @@ async function openShop({ check = true } = {}) {
     import('./user'),
     import('../../../lib/api-client'),
     import('../../../lib/query-client'),
+    import('./cart-lines'),
   ]);
   pageQueries?.clear();
   pageQueries = queries.queryClient;
@@ -99,6 +100,8 @@ async function openShop({ check = true } = {}) {
     cart: () => store.get(cart.cartItemsAtom),
     /** The nav's cart badge's number. */
     count: () => store.get(cart.cartCountAtom),
+    /** The cart page has loaded the cart's products. */
+    cartPageLoaded: () => store.set(lines.noteLooseAtom, products),
     user: () => store.get(user.userAtom),
     add: (product: Product) => changes.add(product),
     remove: (product: Product) => changes.remove(product),
@@ -188,6 +191,24 @@ describe("the cart badge's count", () => {
 
     expect(page.cart()).toEqual({ [dal._id]: 1000, [milk._id]: 1, [bread._id]: 1 });
     expect(page.count()).toBe(3);
+  });
+
+  it('counts a loose line the saved cart brought from another device as one once the cart page has its products', async () => {
+    await loggedInWith({ [milk._id]: 2 });
+    // On the phone: 1 kg of dal added.
+    server.cart = { [milk._id]: 2, [dal._id]: 1000 };
+    const page = await openShop();
+    expect(page.cart()).toEqual({ [milk._id]: 2, [dal._id]: 1000 });
+
+    expect(page.count()).toBe(1002);
+
+    page.cartPageLoaded();
+    expect(page.count()).toBe(3);
+    // Nothing new to note the next time: the stored cart is not written again.
+    const writes = vi.spyOn(localStorage, 'setItem');
+    page.cartPageLoaded();
+    expect(writes).not.toHaveBeenCalled();
+    expect((await openShop({ check: false })).count()).toBe(3);
   });
 });
 
