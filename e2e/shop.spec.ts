@@ -124,7 +124,8 @@ test('a product page shows prices, description, weight and related products', as
 
   await expect(page).toHaveURL(/\/products\/vegetables\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Carrot' })).toBeVisible();
-  await expect(page.getByText('Rs 48.00')).toBeVisible();
+  await expect(page.getByText('Rs 48.00', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rs 48.00/pc')).toBeVisible();
   await expect(page.getByText('Rs 60.00')).toBeVisible();
   await expect(page.getByText('500 g')).toBeVisible();
   await expect(

@@ -3,6 +3,7 @@ export * from './contract/address.js';
 export * from './contract/agent.js';
 export * from './contract/agent-orders.js';
 export * from './contract/cart.js';
+export * from './contract/cart-requests.js';
 export * from './contract/backup.js';
 export * from './contract/cash.js';
 export * from './contract/category.js';

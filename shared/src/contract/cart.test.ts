@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { cartUpdateBodySchema } from './cart.js';
+import { cartUpdateBodySchema } from './cart-requests.js';
 import { validationMessage } from './common.js';
 
 const PRODUCT_ID = '01936f5e-8c1a-7b2e-9f00-3c4d5e6f7a80';

@@ -1,28 +1,14 @@
 import * as z from 'zod/mini';
-import { MAX_ORDER_LINES } from '../limits.js';
-import { lineQuantityField, messageAnswerSchema, requestBody, sentUserIdField } from './common.js';
+import { messageAnswerSchema } from './common.js';
+
+/*
+ * The cart as answers carry it (the user's saved cart). Its save body and that body's checks are
+ * cart-requests.ts.
+ */
 
 /** A cart: product id → its quantity, pieces or grams (millilitres) of a loose product. */
-export const cartItemsSchema = z
-  .record(z.uuid(), lineQuantityField('cartItems quantities'), {
-    error: (issue) =>
-      issue.code === 'invalid_key'
-        ? 'cartItems keys must be product ids'
-        : 'cartItems must be an object of product id to quantity',
-  })
-  .check(
-    z.refine((items) => Object.keys(items).length <= MAX_ORDER_LINES, {
-      error: `cartItems must hold at most ${MAX_ORDER_LINES} products`,
-    }),
-  );
-export type CartItems = z.infer<typeof cartItemsSchema>;
-
-/** `POST /api/cart/update`. The server ignores `userId` and updates the session's shopper. */
-export const cartUpdateBodySchema = requestBody({
-  userId: sentUserIdField,
-  cartItems: cartItemsSchema,
-});
-export type CartUpdateBody = z.infer<typeof cartUpdateBodySchema>;
+export const cartItemsAnswerSchema = z.record(z.string(), z.number());
+export type CartItems = z.infer<typeof cartItemsAnswerSchema>;
 
 export const cartUpdateAnswerSchema = messageAnswerSchema;
 export type CartUpdateAnswer = z.infer<typeof cartUpdateAnswerSchema>;

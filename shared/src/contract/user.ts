@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cartItemsSchema } from './cart.js';
+import { cartItemsAnswerSchema } from './cart.js';
 import { messageAnswerSchema } from './common.js';
 
 /** A shopper as the API answers it. */
@@ -7,7 +7,7 @@ export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  cartItems: cartItemsSchema,
+  cartItems: cartItemsAnswerSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

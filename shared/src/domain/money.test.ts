@@ -209,14 +209,14 @@ describe('formatAmount', () => {
 
 describe('pricePerUnitText', () => {
   it("writes a price with what it is per: '₹140.00/kg', '₹60.00/L', '₹25.00/pc'", () => {
-    expect(pricePerUnitText(14000, 'kg')).toBe('₹140.00/kg');
-    expect(pricePerUnitText(6000, 'L')).toBe('₹60.00/L');
-    expect(pricePerUnitText(2550, 'piece')).toBe('₹25.50/pc');
+    expect(pricePerUnitText(14000, 'kg', ORDER_CURRENCY)).toBe('₹140.00/kg');
+    expect(pricePerUnitText(6000, 'L', ORDER_CURRENCY)).toBe('₹60.00/L');
+    expect(pricePerUnitText(2550, 'piece', ORDER_CURRENCY)).toBe('₹25.50/pc');
     expect(pricePerUnitText(4800, 'kg', SHOP_CURRENCY)).toBe('Rs 48.00/kg');
   });
 
   it('writes a receipt line of loose dal as the issue shows it', () => {
-    const line = `${formatReceiptQuantity(750, 'kg')} × ${pricePerUnitText(14000, 'kg')}`;
+    const line = `${formatReceiptQuantity(750, 'kg')} × ${pricePerUnitText(14000, 'kg', ORDER_CURRENCY)}`;
     expect(line).toBe('0.750 kg × ₹140.00/kg');
     expect(formatAmount(toRupees(lineAmount(14000, 750, 'kg')), ORDER_CURRENCY)).toBe('₹105.00');
   });

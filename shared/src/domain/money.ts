@@ -107,14 +107,11 @@ export function formatAmount(rupees: number, symbol: CurrencySymbol): string {
 const PER_UNIT_TEXT: Record<Unit, string> = { kg: 'kg', L: 'L', piece: 'pc' };
 
 /**
- * A price with what it is per, as it stands beside every price and on receipts: '₹140.00/kg',
- * '₹60.00/L', '₹25.00/pc' ('Rs 140.00/kg' with {@link SHOP_CURRENCY}).
+ * A price with what it is per, as it stands beside every price and on receipts, in the `symbol`
+ * of the amounts beside it: '₹140.00/kg', '₹60.00/L', '₹25.00/pc' with {@link ORDER_CURRENCY},
+ * 'Rs 140.00/kg' with {@link SHOP_CURRENCY}.
  * @throws RangeError when `price` is not a whole number of paise.
  */
-export function pricePerUnitText(
-  price: Paise,
-  unit: Unit,
-  symbol: CurrencySymbol = ORDER_CURRENCY,
-): string {
+export function pricePerUnitText(price: Paise, unit: Unit, symbol: CurrencySymbol): string {
   return `${formatAmount(toRupees(price), symbol)}/${PER_UNIT_TEXT[unit]}`;
 }

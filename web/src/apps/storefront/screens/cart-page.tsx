@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { ServiceableAnswer } from '@kirana/shared';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '../../../common/ui/icons';
 import { LoadBoundary } from '../../../common/ui/load-boundary';
@@ -18,7 +18,13 @@ import { AddressPicker } from '../features/addresses/components/address-picker';
 import { authCheckedAtom, loginDialogAtom, userAtom } from '../session/user';
 import { cartItemsAtom } from '../session/cart';
 import { useCart } from '../features/cart/use-cart';
-import { cartLines, linesTotals, type CartLine } from '../session/cart-lines';
+import {
+  cartLines,
+  linesItemCount,
+  linesTotals,
+  noteLooseAtom,
+  type CartLine,
+} from '../session/cart-lines';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
 import type { PaymentMethod } from '../features/orders/checkout/place-order';
@@ -54,9 +60,14 @@ function CartScreen() {
   });
   const { setQuantity, delete: remove } = useCart();
   const mostPerLine = useKnownShop()?.maxPerLine;
+  // The badge learns the units of lines it did not see added (a saved cart's, from another device).
+  const noteLoose = useSetAtom(noteLooseAtom);
+  useEffect(() => {
+    if (products) noteLoose(products);
+  }, [products, noteLoose]);
   if (!products) return <Spinner label="Loading your cart…" />;
   const lines = cartLines(items, products);
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const count = linesItemCount(lines);
 
   if (lines.length === 0) {
     return (

@@ -5,6 +5,7 @@ import {
   addOne,
   cartAdditions,
   itemCount,
+  looseLines,
   mergeCarts,
   rebaseCart,
   removeOne,
@@ -12,7 +13,7 @@ import {
   sanitizeCart,
   setQuantity,
 } from './cart-items';
-import { cartLines, linesTotals, quantityChoices } from './cart-lines';
+import { cartLines, linesItemCount, linesTotals, quantityChoices } from './cart-lines';
 
 describe('cart changes', () => {
   const a = aProduct();
@@ -62,9 +63,25 @@ describe('cart changes', () => {
     expect(items).toEqual({ [a._id]: 1 });
   });
 
-  it('counts every unit for the cart badge', () => {
+  it('counts pieces by their number and a loose line as one item, whatever its grams', () => {
     expect(itemCount({})).toBe(0);
     expect(itemCount({ a: 2, b: 3 })).toBe(5);
+    expect(itemCount({ [dal._id]: 500 }, [dal._id])).toBe(1);
+    expect(itemCount({ a: 2, [dal._id]: 1500, b: 3 }, [dal._id])).toBe(6);
+  });
+
+  it('counts every line by its quantity when no loose product is noted (a cart stored before)', () => {
+    expect(itemCount({ a: 2, [dal._id]: 500 })).toBe(502);
+    expect(itemCount({ a: 2, [dal._id]: 500 }, [])).toBe(502);
+  });
+
+  it('notes a loose product as it is added, once, and only while the cart holds its line', () => {
+    const items = { [a._id]: 1, [dal._id]: 250 };
+    expect(looseLines(items, [], a)).toEqual([]);
+    expect(looseLines(items, [], dal)).toEqual([dal._id]);
+    expect(looseLines(items, [dal._id], dal)).toEqual([dal._id]);
+    expect(looseLines({ [a._id]: 1 }, [dal._id])).toEqual([]);
+    expect(looseLines(items)).toEqual([]);
   });
 });
 
@@ -170,6 +187,12 @@ describe('cart lines and totals', () => {
     const totals = linesTotals(cartLines({ [carrot._id]: 3, [apple._id]: 1 }, [carrot, apple]));
     // 3 × 48 + 120.50 = 264.50; 2 % = 5.29
     expect(totals).toEqual({ subtotal: 26450, tax: 529, shipping: 0, total: 26979 });
+  });
+
+  it('counts the items of the lines as the badge does: pieces by number, a loose line as one', () => {
+    const rice = aProduct({ name: 'Rice', unit: 'kg', steps: [500, 1000] });
+    const lines = cartLines({ [carrot._id]: 3, [rice._id]: 500, unknown: 4 }, [carrot, rice]);
+    expect(linesItemCount(lines)).toBe(4);
   });
 });
 

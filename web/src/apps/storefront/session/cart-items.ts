@@ -41,9 +41,28 @@ export function setQuantity(items: CartItems, productId: string, quantity: numbe
   return clamped === 0 ? rest : { ...rest, [productId]: clamped };
 }
 
-/** How many items the cart holds, counting each unit (the nav's cart badge). */
-export function itemCount(items: CartItems): number {
-  return Object.values(items).reduce((sum, quantity) => sum + quantity, 0);
+/**
+ * How many items the cart holds (the nav's cart badge): each piece, and a line of a product sold
+ * loose (`loose`: their ids), whose quantity is grams or ml, as one.
+ */
+export function itemCount(items: CartItems, loose: readonly string[] = []): number {
+  return Object.entries(items).reduce(
+    (sum, [productId, quantity]) => sum + (loose.includes(productId) ? 1 : quantity),
+    0,
+  );
+}
+
+/**
+ * `loose` (ids of products sold loose) with `product` when it is sold loose, kept to the lines
+ * `items` holds.
+ */
+export function looseLines(
+  items: CartItems,
+  loose: readonly string[] = [],
+  product?: CartProduct,
+): string[] {
+  const ids = product && product.unit !== 'piece' ? [...loose, product._id] : loose;
+  return [...new Set(ids)].filter((productId) => productId in items);
 }
 
 /**

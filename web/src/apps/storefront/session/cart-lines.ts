@@ -10,7 +10,9 @@ import {
   type Product,
   type Paise,
 } from '@kirana/shared';
-import { clampQuantity } from './cart-items';
+import { atom } from 'jotai';
+import { browserCartAtom } from './cart';
+import { clampQuantity, itemCount, looseLines } from './cart-items';
 
 /* The cart's lines as the cart page shows them: loaded with it, not with the storefront's first page. */
 
@@ -32,6 +34,30 @@ export function cartLines(items: CartItems, products: readonly Product[]): CartL
     return product && quantity > 0 ? [{ product, quantity }] : [];
   });
 }
+
+/** The ids of the products sold loose (by the kilo or litre) among `products`. */
+const looseIdsOf = (products: readonly Product[]): string[] =>
+  products.flatMap((product) => (product.unit === 'piece' ? [] : [product._id]));
+
+/** How many items the lines are, as the nav's badge counts them (`itemCount`): a loose line is one. */
+export const linesItemCount = (lines: readonly CartLine[]): number =>
+  itemCount(
+    Object.fromEntries(lines.map(({ product, quantity }) => [product._id, quantity])),
+    looseIdsOf(lines.map(({ product }) => product)),
+  );
+
+/**
+ * Notes which of the cart's products are sold loose, as the cart page learns their units, so the
+ * nav's badge counts each of their lines as one item: lines a logged-in shopper's saved cart
+ * brought at start-up (added on another device) come without them. Writes only a change.
+ */
+export const noteLooseAtom = atom(null, (get, set, products: readonly Product[]) => {
+  const cart = get(browserCartAtom);
+  const loose = looseLines(cart.items, [...(cart.loose ?? []), ...looseIdsOf(products)]);
+  if (loose.length !== (cart.loose?.length ?? 0) || loose.some((id) => !cart.loose?.includes(id))) {
+    set(browserCartAtom, { ...cart, loose });
+  }
+});
 
 /** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
 export function linesTotals(

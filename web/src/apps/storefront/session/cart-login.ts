@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { atom, type createStore } from 'jotai';
 import { productQueries } from '../../../common/catalogue/queries';
 import { baseFor, browserCartAtom, cartItemsAtom } from './cart';
-import { cartAdditions, mergeCarts, sanitizeCart } from './cart-items';
+import { cartAdditions, looseLines, mergeCarts, sanitizeCart } from './cart-items';
 import { cartSaved, saveCart } from './cart-mutations';
 
 /* The cart at login: loaded with the login (./log-in.ts), not with the storefront's first page. */
@@ -24,14 +24,14 @@ const mergeAtLoginAtom = atom(
     set,
     user: Pick<User, '_id' | 'cartItems'>,
     asked: ReadonlySet<string>,
-    products: readonly Pick<Product, '_id' | 'inStock'>[] | null,
+    products: readonly (Pick<Product, '_id' | 'inStock'> & Partial<Pick<Product, 'unit'>>)[] | null,
   ): CartItems | null => {
     const server = sanitizeCart(user.cartItems);
+    const cart = get(browserCartAtom);
     if (products === null) {
-      set(browserCartAtom, { items: server, owner: user._id, base: server });
+      set(browserCartAtom, { items: server, owner: user._id, base: server, loose: cart.loose });
       return null;
     }
-    const cart = get(browserCartAtom);
     const { items, owner, base } = cart;
     const addedMeanwhile = Object.keys(items)
       .filter((id) => !asked.has(id))
@@ -42,7 +42,19 @@ const mergeAtLoginAtom = atom(
         ? mergeCarts(items, server, known, baseFor(cart, server))
         : // Another shopper's copy (their session ended here unnoticed): only what was added since.
           mergeCarts(cartAdditions(items, base), server, known);
-    set(browserCartAtom, { items: merged, owner: user._id, base: server });
+    // Both carts' products are known here: the badge counts their loose lines as one item each.
+    const loose = [
+      ...(cart.loose ?? []),
+      ...products.flatMap((product) =>
+        (product.unit ?? 'piece') === 'piece' ? [] : [product._id],
+      ),
+    ];
+    set(browserCartAtom, {
+      items: merged,
+      owner: user._id,
+      base: server,
+      loose: looseLines(merged, loose),
+    });
     return merged;
   },
 );

@@ -106,8 +106,8 @@ export function cartSaved(client: QueryClient): Promise<void> {
 
 /** The shopper's changes of the cart: each one is said, and saved while logged in. */
 export function cartChanges(store: Store, client: QueryClient) {
-  const change = (apply: (items: CartItems) => CartItems, said: string) => {
-    const items = store.set(changeCartAtom, apply);
+  const change = (apply: (items: CartItems) => CartItems, said: string, product?: CartProduct) => {
+    const items = store.set(changeCartAtom, apply, product);
     toast.success(said);
     const user = store.get(userAtom);
     if (user) saveCart(store, client, { items, userId: user._id });
@@ -115,7 +115,7 @@ export function cartChanges(store: Store, client: QueryClient) {
   return {
     /** Adds one piece of a product, or takes a loose one to its next step. */
     add: (product: CartProduct) =>
-      change((items) => addOne(items, product), SHOP_MESSAGES.addedToCart),
+      change((items) => addOne(items, product), SHOP_MESSAGES.addedToCart, product),
     /** Takes one piece out, or a loose product to its step below; the line goes at zero. */
     remove: (product: CartProduct) =>
       change((items) => removeOne(items, product), SHOP_MESSAGES.removedFromCart),

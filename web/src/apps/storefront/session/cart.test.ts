@@ -13,8 +13,9 @@ const milk = aProduct({ name: 'Milk' });
 const bread = aProduct({ name: 'Bread' });
 const eggs = aProduct({ name: 'Eggs' });
 const ghee = aProduct({ name: 'Ghee', inStock: false });
+const dal = aProduct({ name: 'Toor Dal', unit: 'kg', steps: [250, 500, 1000] });
 /** What the server's catalogue holds (`GET /api/product/items` leaves out other ids). */
-const products: Product[] = [milk, bread, eggs, ghee];
+const products: Product[] = [milk, bread, eggs, ghee, dal];
 
 const server = { cart: {} as CartItems, loggedIn: false };
 const shopper = { _id: 'shopper-1', name: 'Asha', email: 'asha@example.com' };
@@ -78,7 +79,7 @@ afterEach(() => {
 /** A fresh page load of the storefront; `check` runs the start-up login check to its end. */
 async function openShop({ check = true } = {}) {
   vi.resetModules();
-  const [cart, saves, session, logIn, user, api, queries] = await Promise.all([
+  const [cart, saves, session, logIn, user, api, queries, lines] = await Promise.all([
     import('./cart'),
     import('./cart-mutations'),
     import('./session'),
@@ -86,6 +87,7 @@ async function openShop({ check = true } = {}) {
     import('./user'),
     import('../../../lib/api-client'),
     import('../../../lib/query-client'),
+    import('./cart-lines'),
   ]);
   pageQueries?.clear();
   pageQueries = queries.queryClient;
@@ -96,6 +98,10 @@ async function openShop({ check = true } = {}) {
   const page = {
     store,
     cart: () => store.get(cart.cartItemsAtom),
+    /** The nav's cart badge's number. */
+    count: () => store.get(cart.cartCountAtom),
+    /** The cart page has loaded the cart's products. */
+    cartPageLoaded: () => store.set(lines.noteLooseAtom, products),
     user: () => store.get(user.userAtom),
     add: (product: Product) => changes.add(product),
     remove: (product: Product) => changes.remove(product),
@@ -137,6 +143,72 @@ describe('a cart filled while logged out', () => {
     const summed = { [milk._id]: 3, [bread._id]: 1 };
     expect(page.cart()).toEqual(summed);
     expect(server.cart).toEqual(summed);
+  });
+});
+
+describe("the cart badge's count", () => {
+  it('is the pieces and one per loose line, on this page and the next', async () => {
+    const page = await openShop();
+    page.add(milk);
+    page.add(milk);
+    page.add(dal);
+    page.add(dal);
+    expect(page.cart()).toEqual({ [milk._id]: 2, [dal._id]: 500 });
+    expect(page.count()).toBe(3);
+
+    const next = await openShop();
+    expect(next.cart()).toEqual({ [milk._id]: 2, [dal._id]: 500 });
+    expect(next.count()).toBe(3);
+  });
+
+  it('reads a cart stored before loose lines were noted, counting its lines as before', async () => {
+    storage.set(
+      'kirana.cart',
+      JSON.stringify({ items: { [milk._id]: 2, [bread._id]: 1 }, owner: null, base: {} }),
+    );
+    const page = await openShop();
+    expect(page.cart()).toEqual({ [milk._id]: 2, [bread._id]: 1 });
+    expect(page.count()).toBe(3);
+  });
+
+  it('keeps only the ids of what was stored as loose lines', async () => {
+    const items = { [milk._id]: 2, [dal._id]: 1000 };
+    storage.set('kirana.cart', JSON.stringify({ items, owner: null, base: {}, loose: 'dal' }));
+    expect((await openShop()).count()).toBe(1002);
+    storage.set(
+      'kirana.cart',
+      JSON.stringify({ items, owner: null, base: {}, loose: [7, null, dal._id] }),
+    );
+    expect((await openShop()).count()).toBe(3);
+  });
+
+  it('counts the loose lines of the saved cart as one each after a login', async () => {
+    server.cart = { [dal._id]: 1000, [milk._id]: 1 };
+    const page = await openShop();
+    page.add(bread);
+
+    await page.logIn();
+
+    expect(page.cart()).toEqual({ [dal._id]: 1000, [milk._id]: 1, [bread._id]: 1 });
+    expect(page.count()).toBe(3);
+  });
+
+  it('counts a loose line the saved cart brought from another device as one once the cart page has its products', async () => {
+    await loggedInWith({ [milk._id]: 2 });
+    // On the phone: 1 kg of dal added.
+    server.cart = { [milk._id]: 2, [dal._id]: 1000 };
+    const page = await openShop();
+    expect(page.cart()).toEqual({ [milk._id]: 2, [dal._id]: 1000 });
+
+    expect(page.count()).toBe(1002);
+
+    page.cartPageLoaded();
+    expect(page.count()).toBe(3);
+    // Nothing new to note the next time: the stored cart is not written again.
+    const writes = vi.spyOn(localStorage, 'setItem');
+    page.cartPageLoaded();
+    expect(writes).not.toHaveBeenCalled();
+    expect((await openShop({ check: false })).count()).toBe(3);
   });
 });
 

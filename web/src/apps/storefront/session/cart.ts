@@ -2,7 +2,15 @@ import type { CartItems, User } from '@kirana/shared';
 import { atom } from 'jotai';
 import { toast } from '../../../lib/toast';
 import { userAtom } from './user';
-import { cartAdditions, itemCount, rebaseCart, sameCart, sanitizeCart } from './cart-items';
+import {
+  cartAdditions,
+  itemCount,
+  looseLines,
+  rebaseCart,
+  sameCart,
+  sanitizeCart,
+  type CartProduct,
+} from './cart-items';
 
 const CART_KEY = 'kirana.cart';
 
@@ -26,6 +34,11 @@ export interface BrowserCart {
    * a server that holds them has taken that save, and they are the base then (`baseFor`).
    */
   sending?: CartItems;
+  /**
+   * Which of `items`' products are sold loose (their quantities grams or ml), noted as they are
+   * added, so the badge counts such a line as one item. Carts stored before it have none.
+   */
+  loose?: string[];
 }
 
 /**
@@ -51,7 +64,11 @@ function readStored(text: string | null): BrowserCart {
     const base = owner !== null && 'base' in value ? sanitizeCart(value.base) : {};
     const sending =
       owner !== null && 'sending' in value ? { sending: sanitizeCart(value.sending) } : {};
-    return { items: sanitizeCart(value.items), owner, base, ...sending };
+    const loose =
+      'loose' in value && Array.isArray(value.loose)
+        ? { loose: value.loose.filter((id): id is string => typeof id === 'string') }
+        : {};
+    return { items: sanitizeCart(value.items), owner, base, ...sending, ...loose };
   }
   // Earlier versions stored the bare cart, with no owner: taken as a logged-out cart.
   return { items: sanitizeCart(value), owner: null, base: {} };
@@ -98,15 +115,24 @@ export const browserCartAtom = atom(
 /** The cart: product id → quantity. Mirrored on the server while logged in. */
 export const cartItemsAtom = atom((get) => get(browserCartAtom).items);
 
-/** Units in the cart, for the nav's cart badge. */
-export const cartCountAtom = atom((get) => itemCount(get(cartItemsAtom)));
-
-/** A change of the cart's lines (one more of a product, a line gone…); returns the lines it leaves. */
-export const changeCartAtom = atom(null, (get, set, change: (items: CartItems) => CartItems) => {
-  const items = change(get(cartItemsAtom));
-  set(browserCartAtom, { ...get(browserCartAtom), items });
-  return items;
+/** Items in the cart, a loose product's line as one, for the nav's cart badge. */
+export const cartCountAtom = atom((get) => {
+  const { items, loose } = get(browserCartAtom);
+  return itemCount(items, loose);
 });
+
+/**
+ * A change of the cart's lines (one more of `product`, a line gone…); returns the lines it leaves.
+ */
+export const changeCartAtom = atom(
+  null,
+  (get, set, change: (items: CartItems) => CartItems, product?: CartProduct) => {
+    const cart = get(browserCartAtom);
+    const items = change(cart.items);
+    set(browserCartAtom, { ...cart, items, loose: looseLines(items, cart.loose, product) });
+    return items;
+  },
+);
 
 /** `items` are sent to be saved as `userId`'s cart, their answer still to come. */
 export const cartSendingAtom = atom(null, (get, set, userId: string, items: CartItems) => {
@@ -151,7 +177,7 @@ export const adoptServerCartAtom = atom(
     // Not a copy of this shopper's cart (or stored by an earlier version): the server's wins.
     const changedHere = owner === user._id && !sameCart(items, base);
     const adopted = changedHere ? rebaseCart(items, base, server) : server;
-    set(browserCartAtom, { items: adopted, owner: user._id, base: server });
+    set(browserCartAtom, { items: adopted, owner: user._id, base: server, loose: cart.loose });
     return changedHere ? adopted : null;
   },
 );
@@ -163,10 +189,10 @@ export const adoptServerCartAtom = atom(
  * added to the saved cart at the next login. Does nothing for a visitor already logged out.
  */
 export const loggedOutByServerAtom = atom(null, (get, set) => {
-  const { items, owner, base } = get(browserCartAtom);
+  const { items, owner, base, loose } = get(browserCartAtom);
   if (get(userAtom) === null && owner === null) return;
   set(userAtom, null);
-  set(browserCartAtom, { items: cartAdditions(items, base), owner: null, base: {} });
+  set(browserCartAtom, { items: cartAdditions(items, base), owner: null, base: {}, loose });
   toast.error(SESSION_EXPIRED);
 });
 

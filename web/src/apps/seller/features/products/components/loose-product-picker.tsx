@@ -1,4 +1,10 @@
-import { formatQuantity, pricePerUnitText, toPaise, type Product } from '@kirana/shared';
+import {
+  formatQuantity,
+  ORDER_CURRENCY,
+  pricePerUnitText,
+  toPaise,
+  type Product,
+} from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FieldHint, FieldProblem } from '../../../../../common/ui/field';
@@ -20,7 +26,7 @@ interface LooseProductPickerProps {
 
 /** A loose product as the picker offers it: its price per kilo (litre) and what is left. */
 function looseLine(product: Product): string {
-  const price = pricePerUnitText(toPaise(product.offerPrice), product.unit);
+  const price = pricePerUnitText(toPaise(product.offerPrice), product.unit, ORDER_CURRENCY);
   const left =
     product.stockCount === null
       ? ''

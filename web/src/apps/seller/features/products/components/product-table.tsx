@@ -41,7 +41,7 @@ interface ProductTableProps {
 const priceText = (rupees: number, product: Product) =>
   product.unit === 'piece'
     ? formatAmount(rupees, ORDER_CURRENCY)
-    : pricePerUnitText(toPaise(rupees), product.unit);
+    : pricePerUnitText(toPaise(rupees), product.unit, ORDER_CURRENCY);
 
 /**
  * What a product is beside its name: a pack's family and label ("Toor Dal · 1 kg"), what a pack

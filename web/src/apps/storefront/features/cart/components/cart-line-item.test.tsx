@@ -69,8 +69,8 @@ describe('a cart line of a loose product', () => {
 
   it('shows the price per kilo and the line’s amount by the one rounding rule', () => {
     const html = line(dal, 750);
-    expect(html).toContain('<span class="unit-price">₹140.05/kg</span>');
-    // 750 g at ₹140.05/kg is ₹105.0375: ₹105.04.
+    expect(html).toContain('<span class="unit-price">Rs 140.05/kg</span>');
+    // 750 g at Rs 140.05/kg is Rs 105.0375: Rs 105.04.
     expect(html).toContain('Rs 105.04');
   });
 

@@ -66,7 +66,7 @@ export function CartLineItem({ line, mostPerLine, onQuantityChange, onRemove }: 
         <p className="cart-line__meta">
           {product.unit === 'piece' && <>Weight: {product.weight ?? 'N/A'} · </>}
           <span className="unit-price">
-            {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+            {pricePerUnitText(toPaise(product.offerPrice), product.unit, SHOP_CURRENCY)}
           </span>
         </p>
         {!product.inStock && <p className="cart-line__warning">Out of stock</p>}

@@ -162,7 +162,7 @@ export function OrderCard({
                 <p className="muted">
                   {product.category} · Quantity: {formatQuantity(quantity, product.unit)} ·{' '}
                   <span className="unit-price">
-                    {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+                    {pricePerUnitText(toPaise(product.offerPrice), product.unit, ORDER_CURRENCY)}
                   </span>
                 </p>
               </div>

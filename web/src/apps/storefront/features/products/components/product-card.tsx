@@ -91,7 +91,7 @@ export function ProductCard({ product, cart }: ProductCardProps) {
               </s>
             )}
             <span className="unit-price">
-              {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+              {pricePerUnitText(toPaise(product.offerPrice), product.unit, SHOP_CURRENCY)}
             </span>
           </p>
           {cart &&

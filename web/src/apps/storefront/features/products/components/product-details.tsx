@@ -59,7 +59,7 @@ export function ProductDetails({
             {discounted ? 'Offer price' : 'Price'}:{' '}
             <strong>{formatAmount(product.offerPrice, SHOP_CURRENCY)}</strong>{' '}
             <span className="unit-price">
-              {pricePerUnitText(toPaise(product.offerPrice), product.unit)}
+              {pricePerUnitText(toPaise(product.offerPrice), product.unit, SHOP_CURRENCY)}
             </span>
           </p>
           {/* The cart adds the tax on top of the price (cartTotals): the page says so. */}
