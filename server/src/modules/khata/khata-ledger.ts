@@ -88,6 +88,8 @@ export interface KhataPosting {
   paymentRef?: string;
   note?: string | null;
   at?: Date;
+  /** The `Idempotency-Key` (and fingerprint) the request that writes it came with. */
+  key?: { key: string; fingerprint: string };
 }
 
 /**
@@ -119,6 +121,8 @@ export async function postEntry(
       order_id: posting.orderId ?? null,
       payment_ref: posting.paymentRef ?? null,
       note: posting.note ?? null,
+      idempotency_key: posting.key?.key ?? null,
+      fingerprint: posting.key?.fingerprint ?? null,
       created_at: at,
     })
     .execute();
