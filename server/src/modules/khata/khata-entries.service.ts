@@ -38,9 +38,11 @@ async function writeOnce(
     const written = await retryDeadlocks(() =>
       em.transactional(async (tx) => {
         const claim = request && (await claimKey(tx, khataKeys, request));
-        // Cash into the till's drawer: at the till's clock, not while a close sums the day.
-        const at = cash ? await holdTillCash(tx, 'shared') : undefined;
+        // Cash into the till's drawer: not while a close sums the day (the till's lock first, as
+        // a sale takes it), at the till's clock once the customer's lock is ours.
+        if (cash) await holdTillCash(tx, 'shared');
         const customer = await lockCustomer(tx, customerId);
+        const at = cash ? await holdTillCash(tx, 'shared') : undefined;
         return postEntry(tx, customer, {
           ...posting,
           ...(at && { at }),

@@ -19,7 +19,7 @@ import { connect, listen } from '../../test/sockets.js';
 import { lockCustomer, postEntry, type KhataPosting } from './khata-ledger.js';
 
 /** A mobile number no other test has (most likely): 9 and nine random digits. */
-export const newPhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+const newPhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
 
 describe('the khata', () => {
   // A database of its own: pages, totals and "to collect" count every customer there is.
