@@ -38,7 +38,8 @@ const rupeesCell = (field: string, signed: boolean) =>
       `${field} must be ${signed ? 'an amount of rupees (negative: the shop owes them)' : 'an amount of rupees'}, at most two decimals`,
     ),
     z.refine(
-      (text) => Math.abs(Number(text)) <= MAX_KHATA_AMOUNT,
+      // Not a number is the pattern's error alone.
+      (text) => !(Math.abs(Number(text)) > MAX_KHATA_AMOUNT),
       `${field} must be at most ${MAX_KHATA_AMOUNT} rupees`,
     ),
   );
