@@ -156,7 +156,7 @@ export function statementCsv(statement: Statement): string {
   const { timeZone } = statement.shop;
   const rows = [
     {
-      when: statement.from,
+      when: dayName(statement.from),
       entry: 'Opening balance',
       details: '',
       amount: '',
@@ -170,7 +170,7 @@ export function statementCsv(statement: Statement): string {
       balance: toRupees(entry.balancePaise),
     })),
     {
-      when: statement.to,
+      when: dayName(statement.to),
       entry: 'Closing balance',
       details: '',
       amount: '',

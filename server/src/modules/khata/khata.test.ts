@@ -115,6 +115,16 @@ describe('the khata', () => {
       .put(`/api/khata/customers/${first._id}`)
       .send({ name: 'Farida', phone: first.phone, creditLimit: 0 })
       .expect(200);
+    // Five at once with one new phone: one is added, the others told who has it.
+    const racing = newPhone();
+    const raced = await Promise.all(
+      ['One', 'Two', 'Three', 'Four', 'Five'].map((name) =>
+        create({ name, phone: racing, creditLimit: 0 }),
+      ),
+    );
+    expect(raced.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const lost = raced.find((answer) => answer.status === 409)!;
+    expect(lost.body.code).toBe('PHONE_TAKEN');
     const bad = await create({ name: 'X', phone: '12345', creditLimit: 0 }).expect(400);
     expect(bad.body).toMatchObject({ success: false, code: 'INVALID' });
   });
@@ -410,6 +420,12 @@ describe('reminders and statements', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toContain('.csv');
     const rows = parse(csv.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.When)).toEqual([
+      '2 Nov 2026',
+      '2 Nov 2026, 12:30 am',
+      '3 Nov 2026, 11:30 am',
+      '4 Nov 2026',
+    ]);
     expect(
       rows.map((row) => [row.Entry, row.Details, row['Amount (₹)'], row['Balance (₹)']]),
     ).toEqual([
