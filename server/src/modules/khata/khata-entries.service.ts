@@ -38,8 +38,9 @@ async function writeOnce(
     const written = await retryDeadlocks(() =>
       em.transactional(async (tx) => {
         const claim = request && (await claimKey(tx, khataKeys, request));
-        // Cash into the till's drawer: not while a close sums the day (the till's lock first, as
-        // a sale takes it), at the till's clock once the customer's lock is ours.
+        // Cash into the till's drawer: not while a close sums the day (the till's lock before the
+        // customer's, as an agent's handover takes it first), timed at the till's clock once the
+        // customer's lock is ours, so that it comes after their latest entry.
         if (cash) await holdTillCash(tx, 'shared');
         const customer = await lockCustomer(tx, customerId);
         const at = cash ? await holdTillCash(tx, 'shared') : undefined;
