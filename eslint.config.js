@@ -52,6 +52,7 @@ const SERVER_MODULE_LAYERS = [
   ['address', 'category'],
   ['product'],
   ['cart', 'storefront', 'order'],
+  ['khata'],
   ['cash', 'payment', 'push'],
   ['counter'],
   ['dashboard', 'realtime'],

@@ -41,6 +41,7 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { cashRoutes } from './modules/cash/cash.routes.js';
 import { counterRoutes } from './modules/counter/counter.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
@@ -240,6 +241,7 @@ export function createApp(deps: AppDependencies): App {
     collectionRoutes(deps.payments),
     cashRoutes(),
     counterRoutes(),
+    khataRoutes(),
     dashboardRoutes(),
     cartRoutes(),
     storefrontRoutes(),

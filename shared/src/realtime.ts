@@ -1,6 +1,7 @@
 import type { AgentOrder, Order, SellerOrder, ShopperOrder } from './contract/order.js';
 import type { BackupFailure } from './contract/backup.js';
 import type { AgentCash } from './contract/cash.js';
+import type { KhataCustomer } from './contract/khata.js';
 import type { Product } from './contract/product.js';
 import type { Shop } from './contract/shop.js';
 
@@ -64,6 +65,11 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
    * over (the day's expected cash moved): fetch the till's day again.
    */
   'till:updated': () => void;
+  /**
+   * Seller only: an entry was written on a khata customer's ledger, or the customer changed: the
+   * customer as `GET /api/khata/customers/{id}` answers it, at the time it was sent.
+   */
+  'khata:updated': (customer: KhataCustomer) => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */

@@ -89,6 +89,9 @@ interface Row {
 type Fixtures = Awaited<ReturnType<typeof makeFixtures>> & { backups: Backups };
 
 const SHOPPERS: Identity[] = ['shopper', 'other shopper'];
+
+/** A mobile number for a new khata customer: 9 and nine random digits. */
+const khataPhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
 const AGENTS: Identity[] = ['agent', 'other agent'];
 
 /** Rows keyed by `METHOD path` exactly as the router declares the route. */
@@ -346,6 +349,62 @@ const ROWS: Record<string, Row> = {
     },
   },
   'GET /api/counter/days': { ok: ['seller'], request: () => ({ query: { date: '2026-11-27' } }) },
+  // The khata: the seller's alone (a shopper's own is GET /api/khata/mine).
+  'GET /api/khata/customers': { ok: ['seller'], request: () => ({ query: { q: 'matrix' } }) },
+  'POST /api/khata/customers': {
+    ok: ['seller'],
+    request: () => ({ body: { name: 'Matrix Customer', phone: khataPhone(), creditLimit: 100 } }),
+  },
+  'GET /api/khata/customers/:id': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.khataCustomer.id } }),
+  },
+  'PUT /api/khata/customers/:id': {
+    ok: ['seller'],
+    request: (fx) => ({
+      params: { id: fx.khataCustomer.id },
+      body: { name: 'Matrix Regular', phone: fx.khataCustomer.phone, creditLimit: 500 },
+    }),
+  },
+  'GET /api/khata/customers/:id/entries': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.khataCustomer.id } }),
+  },
+  'POST /api/khata/customers/:id/payments': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.khataCustomer.id }, body: { amount: 1, method: 'upi' } }),
+  },
+  'POST /api/khata/customers/:id/adjustments': {
+    ok: ['seller'],
+    request: (fx) => ({
+      params: { id: fx.khataCustomer.id },
+      body: { amount: 1, reason: 'Matrix' },
+    }),
+  },
+  'GET /api/khata/customers/:id/reminder': {
+    ok: ['seller'],
+    request: (fx) => ({ params: { id: fx.khataCustomer.id } }),
+  },
+  'GET /api/khata/customers/:id/statement': {
+    ok: ['seller'],
+    request: (fx) => ({
+      params: { id: fx.khataCustomer.id },
+      query: { from: '2026-11-01', to: '2026-11-30', format: 'csv' },
+    }),
+  },
+  'POST /api/khata/import': {
+    ok: ['seller'],
+    request: () => ({
+      files: [
+        {
+          field: 'file',
+          name: 'khata.csv',
+          data: Buffer.from(`name,phone\r\nMatrix Import,${khataPhone()}\r\n`),
+        },
+      ],
+    }),
+  },
+  'GET /api/khata/shoppers': { ok: ['seller'], request: () => ({ query: { q: 'shopper' } }) },
   // The shop's backups.
   'GET /api/backups': { ok: ['seller'], request: () => ({}) },
   'POST /api/backups': { ok: ['seller'], request: () => ({}) },
@@ -555,6 +614,14 @@ async function makeFixtures(app: TestApp) {
     return orderId;
   }
   const agentsOrderId = await acceptedOrder();
+  const regular = await seller.http
+    .post('/api/khata/customers')
+    .send({ name: 'Matrix Regular', phone: khataPhone(), creditLimit: 500 })
+    .expect(201);
+  const khataCustomer = {
+    id: regular.body.customer._id as string,
+    phone: regular.body.customer.phone as string,
+  };
   /** The till open for sales (opened with a float when it was not; the identities race). */
   async function tillOpen() {
     if (await currentTill(app.orm.em.fork())) return;
@@ -582,6 +649,8 @@ async function makeFixtures(app: TestApp) {
     /** Accepted by the first agent, not yet picked. */
     agentsOrderId,
     agentId: agent.agent.id,
+    /** The seller's khata customer. */
+    khataCustomer,
     /** The shopper's online order awaiting payment, and its provider order. */
     onlineOrder,
     providerOrderId: onlineOrder.order.id,

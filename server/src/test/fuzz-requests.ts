@@ -25,11 +25,12 @@ import {
   badCsv,
 } from './fuzz-junk.js';
 import type { Body, FuzzIds, FuzzRow, Sender } from './fuzz-rows.js';
+import { KHATA_ROWS } from './fuzz-rows-khata.js';
 import { ORDER_ROWS } from './fuzz-rows-orders.js';
 import { SHOP_ROWS } from './fuzz-rows-shop.js';
 
 /** Every route, keyed `METHOD path` as the router declares it. */
-export const FUZZ_ROWS: Record<string, FuzzRow> = { ...SHOP_ROWS, ...ORDER_ROWS };
+export const FUZZ_ROWS: Record<string, FuzzRow> = { ...SHOP_ROWS, ...ORDER_ROWS, ...KHATA_ROWS };
 
 export interface BadRequest {
   method: string;

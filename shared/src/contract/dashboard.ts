@@ -93,6 +93,12 @@ export const dashboardSchema = z.object({
    * sold past their count, most units first, and how many such products there are in all.
    */
   toCount: z.object({ products: z.array(productToCountSchema), total: z.int() }),
+  /**
+   * Now, whatever the days: rupees the khata's customers owe (the sum of the positive balances,
+   * docs/khata.md), and how many customers owe.
+   */
+  toCollect: z.number(),
+  owingCustomers: z.int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -237,3 +237,41 @@ export type MyKhataAnswer = z.infer<typeof myKhataAnswerSchema>;
 
 /** `POST /api/khata/import` (the seller): a CSV of customers and their opening balances. */
 export const KHATA_IMPORT_COLUMNS = ['name', 'phone', 'creditLimit', 'balance', 'note'] as const;
+
+/** One row of an import the server refused, and why; row 0 is the header. */
+export const khataImportErrorSchema = z.object({ row: z.int(), message: z.string() });
+export type KhataImportError = z.infer<typeof khataImportErrorSchema>;
+
+/**
+ * `POST /api/khata/import`'s answer: how many customers it added and how many it changed (an
+ * existing phone: name, limit and note; its balance stays the ledger's). All or nothing: with
+ * any error (a 400) nothing was written.
+ */
+export const khataImportAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  code: z.optional(z.string()),
+  created: z.int(),
+  updated: z.int(),
+  errors: z.array(khataImportErrorSchema),
+});
+export type KhataImportAnswer = z.infer<typeof khataImportAnswerSchema>;
+
+/** `GET /api/khata/shoppers?q=` (the seller): shopper accounts to link to a customer. */
+export const khataShoppersQuerySchema = z.object({
+  q: z._default(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(100, 'q must be at most 100 characters'), ...readableText('q')),
+    '',
+  ),
+});
+
+/** At most 10 shopper accounts whose e-mail or name holds `q`, by name. */
+export const KHATA_SHOPPERS_LISTED = 10;
+
+export const khataShoppersAnswerSchema = z.object({
+  success: z.literal(true),
+  shoppers: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+});
+export type KhataShoppersAnswer = z.infer<typeof khataShoppersAnswerSchema>;

@@ -1,8 +1,13 @@
 import { toRupees, type Dashboard } from '@kirana/shared';
 import type { DashboardDays, DashboardFigures } from './dashboard-queries.js';
+import type { KhataFigures } from './dashboard.service.js';
 
 /** The dashboard as `GET /api/dashboard` answers it: rupees, minutes to a tenth, shares to 0.001. */
-export function presentDashboard(days: DashboardDays, figures: DashboardFigures): Dashboard {
+export function presentDashboard(
+  days: DashboardDays,
+  figures: DashboardFigures,
+  khata: KhataFigures,
+): Dashboard {
   return {
     from: days.from,
     to: days.to,
@@ -38,5 +43,7 @@ export function presentDashboard(days: DashboardDays, figures: DashboardFigures)
       })),
       total: figures.toCountTotal,
     },
+    toCollect: toRupees(khata.toCollectPaise),
+    owingCustomers: khata.owingCustomers,
   };
 }

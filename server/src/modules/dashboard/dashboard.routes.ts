@@ -13,11 +13,11 @@ export function dashboardRoutes(): Router<AppState, AppContext> {
   router.get('/', async (ctx) => {
     await requireSession(ctx, 'seller');
     const query = dashboardQuerySchema.parse(ctx.query);
-    const { days, figures } = await readDashboard(ctx.em, query);
+    const { days, figures, khata } = await readDashboard(ctx.em, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       success: true,
-      dashboard: presentDashboard(days, figures),
+      dashboard: presentDashboard(days, figures, khata),
     } satisfies DashboardAnswer;
   });
 

@@ -1,12 +1,16 @@
 import { dashboardRangeIssue, dayIn, type DashboardQuery } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
+import { toCollect } from '../khata/khata-reads.js';
 import { readShop, UNKNOWN_TIME_ZONE } from '../shop/shop.service.js';
 import {
   dashboardFigures,
   type DashboardDays,
   type DashboardFigures,
 } from './dashboard-queries.js';
+
+/** What the khata's customers owe now, in paise, and how many of them owe. */
+export type KhataFigures = Awaited<ReturnType<typeof toCollect>>;
 
 /**
  * The seller's dashboard over the days `query` names, in the shop's time zone: without `to`, up
@@ -18,7 +22,7 @@ export async function readDashboard(
   em: EntityManager,
   query: DashboardQuery,
   now = new Date(),
-): Promise<{ days: DashboardDays; figures: DashboardFigures }> {
+): Promise<{ days: DashboardDays; figures: DashboardFigures; khata: KhataFigures }> {
   const { timeZone } = await readShop(em);
   const zone = clockZone(timeZone);
   const to = query.to ?? dayIn(now, zone);
@@ -27,7 +31,8 @@ export async function readDashboard(
   if (issue) throw new AppError('INVALID', issue);
   const days = { from, to, timeZone };
   try {
-    return { days, figures: await dashboardFigures(em, { ...days, timeZone: zone }) };
+    const figures = await dashboardFigures(em, { ...days, timeZone: zone });
+    return { days, figures, khata: await toCollect(em) };
   } catch (error) {
     if ((error as { code?: string }).code === UNKNOWN_TIME_ZONE) throw unknownZone(timeZone);
     throw error;

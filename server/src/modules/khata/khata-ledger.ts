@@ -11,7 +11,7 @@ import {
   type KhataPaymentMethod,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
 import type { KhataTables } from './khata.entity.js';
@@ -88,11 +88,14 @@ export interface KhataPosting {
   paymentRef?: string;
   note?: string | null;
   at?: Date;
+  /** The `Idempotency-Key` (and fingerprint) the request that writes it came with. */
+  key?: { key: string; fingerprint: string };
 }
 
 /**
  * Writes `posting` to locked `customer`'s ledger in transaction `tx` and moves their balance by
- * it: answers the entry's id and the balance after it. A credit is not checked against the limit
+ * it: answers the entry's id and the balance after it. Its time is `posting.at` (default now),
+ * or a millisecond after the customer's latest entry when that is later. A credit is not checked against the limit
  * here: call checkCredit first where the limit applies.
  */
 export async function postEntry(
@@ -101,7 +104,15 @@ export async function postEntry(
   posting: KhataPosting,
 ): Promise<{ entryId: string; balancePaise: number }> {
   const db: Kysely<KhataTables> = tx.getKysely<KhataTables>();
-  const at = posting.at ?? new Date();
+  // A ledger is read in the order of its entries' times: each is after the one before it, even
+  // from another clock (the till's) or within the same millisecond.
+  const { last } = await db
+    .selectFrom('khata_entries')
+    .select(sql<string | null>`(extract(epoch from max(created_at)) * 1000)::bigint`.as('last'))
+    .where('customer_id', '=', customer.id)
+    .executeTakeFirstOrThrow();
+  const asked = (posting.at ?? new Date()).getTime();
+  const at = new Date(last === null ? asked : Math.max(asked, Number(last) + 1));
   const balancePaise = customer.balancePaise + posting.amountPaise;
   const owingSince = balancePaise <= 0 ? null : (customer.owingSince ?? at);
   const entryId = uuidv7();
@@ -119,6 +130,8 @@ export async function postEntry(
       order_id: posting.orderId ?? null,
       payment_ref: posting.paymentRef ?? null,
       note: posting.note ?? null,
+      idempotency_key: posting.key?.key ?? null,
+      fingerprint: posting.key?.fingerprint ?? null,
       created_at: at,
     })
     .execute();

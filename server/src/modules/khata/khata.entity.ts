@@ -65,6 +65,9 @@ export const KhataEntrySchema = defineEntity({
     /** What the provider calls an online payment: it is posted once, whatever retries come. */
     paymentRef: p.string().length(100).nullable().unique(),
     note: p.string().length(200).nullable(),
+    /** A payment the seller recorded: its `Idempotency-Key`, and a fingerprint of what it asked. */
+    idempotencyKey: p.string().length(255).nullable().unique(),
+    fingerprint: p.string().length(64).nullable(),
     createdAt: createdAtProperty(),
   },
   indexes: [

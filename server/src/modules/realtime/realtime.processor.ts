@@ -9,6 +9,8 @@ import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.j
 import { inBatches } from '../../lib/in-batches.js';
 import { presentCashLine } from '../cash/cash.presenter.js';
 import { readLedger } from '../cash/cash.service.js';
+import { customerById } from '../khata/khata-reads.js';
+import { presentCustomer } from '../khata/khata.presenter.js';
 import { factsOf } from '../order/order-rules.js';
 import {
   presentOrder,
@@ -149,6 +151,11 @@ export function realtimeProcessor(
       case 'till.changed':
         realtime.seller.to(ROOMS.seller).emit('till:updated');
         return;
+      case 'khata.changed': {
+        const customer = await customerById(orm.em.fork(), event.customerId);
+        realtime.seller.to(ROOMS.seller).emit('khata:updated', presentCustomer(customer));
+        return;
+      }
       case 'backup.failed':
         realtime.seller
           .to(ROOMS.seller)
