@@ -3,12 +3,16 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Counter sales on the khata (docs/counter.md#khata-sales): a sale's customer, what it put on
  * the khata and what was paid now (a split); returns given back on the khata; a closed day's
- * khata payments received in cash.
+ * khata payments received in cash. Online orders on the khata (docs/orders.md#khata-orders).
  */
 export class Migration20261206172000_KhataCounter extends Migration {
   override name = 'Migration20261206172000_KhataCounter';
 
   override up(): void | Promise<void> {
+    this.addSql(`alter table "orders" drop constraint "orders_payment_type_check";`);
+    this.addSql(
+      `alter table "orders" add constraint "orders_payment_type_check" check ("payment_type" in ('COD', 'Online', 'Khata'));`,
+    );
     this.addSql(`alter table "counter_days" add "khata_cash_paise" bigint null;`);
     this.addSql(
       `alter table "counter_sales" add "customer_id" uuid null, add "khata_paise" int null, add "paid_cash_paise" int null, add "paid_upi_paise" int null;`,
@@ -45,5 +49,9 @@ export class Migration20261206172000_KhataCounter extends Migration {
       `alter table "counter_sales" drop column "customer_id", drop column "khata_paise", drop column "paid_cash_paise", drop column "paid_upi_paise";`,
     );
     this.addSql(`alter table "counter_days" drop column "khata_cash_paise";`);
+    this.addSql(`alter table "orders" drop constraint "orders_payment_type_check";`);
+    this.addSql(
+      `alter table "orders" add constraint "orders_payment_type_check" check ("payment_type" in ('COD', 'Online'));`,
+    );
   }
 }
