@@ -44,6 +44,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { khataOrderRoutes } from './modules/khata/khata-orders.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
 import { collectionRoutes } from './modules/payment/collection.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
@@ -64,7 +65,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { ImageStore } from './modules/upload/image-store.js';
 import { routeTakesUpload } from './modules/upload/upload.js';
-import { agentHooks, cancellationSteps } from './wiring.js';
+import { agentHooks, cancellationSteps, deliverySteps } from './wiring.js';
 
 export interface AppDependencies {
   orm: MikroORM;
@@ -237,7 +238,7 @@ export function createApp(deps: AppDependencies): App {
       agentLogin: deps.agentLogin ?? 'paired',
       hooks: agentHooks,
     }),
-    agentOrderRoutes(),
+    agentOrderRoutes(deliverySteps),
     collectionRoutes(deps.payments),
     cashRoutes(),
     counterRoutes(),
@@ -247,6 +248,7 @@ export function createApp(deps: AppDependencies): App {
     storefrontRoutes(),
     addressRoutes(),
     orderRoutes(cancellationSteps),
+    khataOrderRoutes(),
     checkoutRoutes(deps.payments),
     paymentRoutes(deps.payments),
     ...(deps.payments.provider instanceof SandboxProvider

@@ -13,6 +13,7 @@ export interface PackingSlipOptions {
 const PAYMENT_LABELS: Record<SellerOrder['paymentType'], string> = {
   COD: 'Cash on delivery',
   Online: 'Online',
+  Khata: 'On the khata: collect nothing',
 };
 
 /**

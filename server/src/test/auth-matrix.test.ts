@@ -20,6 +20,7 @@ import {
   signInSeller,
   signUpShopper,
 } from './factories.js';
+import { createKhataCustomer } from './khata-factory.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
 import { inviteAgent } from '../modules/agent/agent-device.service.js';
 import type { Backups } from '../modules/backup/backups.js';
@@ -201,6 +202,12 @@ const ROWS: Record<string, Row> = {
     request: (fx) => ({ params: { id: fx.addressId }, body: { address: sampleAddress } }),
   },
   'POST /api/order/cod': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: (fx) => ({ body: fx.orderBody }),
+  },
+  // The shopper is on the shop's khata; the other shopper is not: refused (403).
+  'POST /api/order/khata': {
     ok: ['shopper'],
     refused: ['other shopper'],
     request: (fx) => ({ body: fx.orderBody }),
@@ -600,6 +607,8 @@ async function makeFixtures(app: TestApp) {
     .expect(201);
   const addressId = address.body.address._id as string;
   const orderBody = { items: [{ product: productId, quantity: 1 }], address: addressId };
+  // The shopper (not the other one) may buy on the khata, within a limit no row reaches.
+  await createKhataCustomer(app.orm.em.fork(), { limitPaise: 100_000_000, shopper: shopper.id });
 
   /** A new COD order of the shopper's, open to every agent. */
   async function placeCodOrder(): Promise<string> {

@@ -123,6 +123,10 @@ export const ORDER_ROWS: Record<string, FuzzRow> = {
     as: ['shopper'],
     body: { json: placeOrderBodySchema, example: orderBody },
   },
+  'POST /api/order/khata': {
+    as: ['shopper'],
+    body: { json: placeOrderBodySchema, example: orderBody },
+  },
   'POST /api/order/razorpay': {
     as: ['shopper'],
     body: { json: placeOrderBodySchema, example: orderBody },

@@ -18,8 +18,11 @@ import { productSchema } from './product.js';
  * count of cash, beside the agents' handovers.
  */
 
-/** How a walk-in customer pays: cash into the drawer, or UPI to the shop's id. */
-export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
+/**
+ * How a walk-in customer pays: cash into the drawer, UPI to the shop's id, or on their khata
+ * (docs/khata.md, "The ledger"), with a part paid now in cash or UPI (a split).
+ */
+export const COUNTER_PAYMENTS = ['cash', 'upi', 'khata'] as const;
 export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
 
 /**
@@ -104,8 +107,21 @@ export const counterSaleBodySchema = requestBody({
       z.minLength(1, `items must list 1 to ${MAX_ORDER_LINES} products`),
       z.maxLength(MAX_ORDER_LINES, `items must list 1 to ${MAX_ORDER_LINES} products`),
     ),
-  payment: z.enum(COUNTER_PAYMENTS, { error: "payment must be 'cash' or 'upi'" }),
+  payment: z.enum(COUNTER_PAYMENTS, { error: "payment must be 'cash', 'upi' or 'khata'" }),
+  /** Cash handed over for a cash sale (none: the exact amount). */
   tendered: z.optional(tillAmount('tendered')),
+  /** The khata customer a `khata` sale goes on (and only a khata sale names one). */
+  customer: z.optional(idField('customer')),
+  /**
+   * A khata sale's part paid now, in cash into the drawer and by UPI (a split): the rest of the
+   * bill goes on the khata, so it must leave something for it.
+   */
+  paid: z.optional(
+    z.object(
+      { cash: z.optional(tillAmount('paid.cash')), upi: z.optional(tillAmount('paid.upi')) },
+      { error: 'paid must be { cash?, upi? } in rupees' },
+    ),
+  ),
   /**
    * The total the seller showed the customer (and a UPI QR asked for): a bill whose prices have
    * changed since is refused (409 BILL_CHANGED), never charged otherwise than shown.
@@ -122,7 +138,24 @@ export const counterSaleBodySchema = requestBody({
    * Idempotency-Key stands for: the sale resent with it is the same sale.
    */
   sellPastCount: z.optional(z.boolean({ error: 'sellPastCount must be true or false' })),
-});
+}).check(
+  z.refine(
+    (body) => body.payment !== 'khata' || body.customer !== undefined,
+    'customer is required for a khata sale: choose whose khata it goes on',
+  ),
+  z.refine(
+    (body) => body.payment === 'khata' || body.customer === undefined,
+    "customer is for a khata sale only: send payment 'khata' with it",
+  ),
+  z.refine(
+    (body) => body.payment === 'khata' || body.paid === undefined,
+    "paid is for a khata sale only (the part paid now): send payment 'khata' with it",
+  ),
+  z.refine(
+    (body) => body.payment !== 'khata' || body.tendered === undefined,
+    'tendered is for cash sales: a khata sale says what is paid now in paid.cash',
+  ),
+);
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
 
 /**
@@ -149,9 +182,20 @@ export const counterSaleSchema = z.object({
   tax: z.number(),
   amount: z.number(),
   payment: z.enum(COUNTER_PAYMENTS),
-  /** Cash handed over, and the change given; null for UPI. */
+  /** Cash handed over, and the change given; null for UPI and khata. */
   tendered: z.nullable(z.number()),
   change: z.nullable(z.number()),
+  /**
+   * A khata sale's customer: their balance just after this sale was recorded (what they owed
+   * then) and their limit now; null for a cash or UPI sale.
+   */
+  customer: z.nullable(
+    z.object({ _id: z.string(), name: z.string(), balance: z.number(), creditLimit: z.number() }),
+  ),
+  /** Rupees put on the khata: the bill less what was paid now; 0 but for a khata sale. */
+  onKhata: z.number(),
+  /** A khata sale's part paid now, in cash and by UPI; null for a cash or UPI sale. */
+  paid: z.nullable(z.object({ cash: z.number(), upi: z.number() })),
   /** Money given back for returned units, in all. */
   refunded: z.number(),
   createdAt: z.iso.datetime(),
@@ -212,7 +256,10 @@ export const counterReturnBodySchema = requestBody({
 });
 export type CounterReturnBody = z.infer<typeof counterReturnBodySchema>;
 
-/** A return: the units that came back and the money given back, the way the sale was paid. */
+/**
+ * A return: the units that came back and the money given back, the way the sale was paid; for a
+ * khata sale (a split too), all of it goes back on the khata as a `return` entry.
+ */
 export const counterReturnSchema = z.object({
   _id: z.string(),
   sale: z.string(),
@@ -260,9 +307,11 @@ export const counterDayCloseBodySchema = requestBody({
 
 /**
  * A day of the till, amounts in rupees: expected = openingFloat + cashSales − cashReturns +
- * handovers (the agents' cash brought to the counter while it was open) − payouts (cash paid
- * out of the drawer meanwhile: a cancelled cash order's money given back). Counted and the
- * difference (counted − expected) once closed.
+ * handovers (the agents' cash brought to the counter while it was open) + khataCash − payouts
+ * (cash paid out of the drawer meanwhile: a cancelled cash order's money given back). Counted
+ * and the difference (counted − expected) once closed. cashSales and upiSales count what came
+ * in each way, a khata sale's part paid now (a split) included; khataSales is what went on
+ * customers' khatas.
  */
 export const counterDaySchema = z.object({
   _id: z.string(),
@@ -274,6 +323,10 @@ export const counterDaySchema = z.object({
   sales: z.number(),
   cashSales: z.number(),
   upiSales: z.number(),
+  /** Rupees of the day's sales put on customers' khatas (not paid now). */
+  khataSales: z.number(),
+  /** Khata payments received in cash while the day was open: in the drawer. */
+  khataCash: z.number(),
   cashReturns: z.number(),
   upiReturns: z.number(),
   handovers: z.number(),

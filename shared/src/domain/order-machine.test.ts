@@ -87,6 +87,13 @@ describe('canChangeStatus', () => {
       no('not-paid'),
     ],
     [
+      'a khata order is delivered unpaid: it goes on the khata',
+      mine({ status: 'Picked', paymentType: 'Khata' }),
+      'Delivered',
+      agent,
+      ok,
+    ],
+    [
       'a placed order cannot skip picking',
       mine({ isPaid: true }),
       'Delivered',
@@ -160,6 +167,12 @@ describe.each([
     [
       'an online order was paid at checkout',
       mine({ paymentType: 'Online', isPaid: true }),
+      agent,
+      no('not-cod'),
+    ],
+    [
+      'a khata order is not collected: it goes on the khata',
+      mine({ paymentType: 'Khata' }),
       agent,
       no('not-cod'),
     ],

@@ -26,8 +26,21 @@ export function isFinished(status: OrderStatus): boolean {
   return status === 'Delivered' || status === 'Cancelled';
 }
 
-export const PAYMENT_TYPES = ['COD', 'Online'] as const;
+/**
+ * How an order is paid: cash at the door (COD), online before the shop sees it, or on the
+ * shopper's khata (docs/orders.md#khata-orders): nothing is paid or collected, its amount goes on
+ * the khata once it is delivered.
+ */
+export const PAYMENT_TYPES = ['COD', 'Online', 'Khata'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/**
+ * Whether `order` may be handed over: paid (online, or cash at the door), or on the khata, where
+ * nothing is collected.
+ */
+export function isSettled(order: Pick<OrderFacts, 'paymentType' | 'isPaid'>): boolean {
+  return order.isPaid || order.paymentType === 'Khata';
+}
 
 /** An order as the rules see it; `assignedTo` is the accepting agent's id. */
 export interface OrderFacts {
@@ -54,7 +67,8 @@ export interface Transition {
 
 /**
  * Every status change there is; anything not listed is refused. The agent moves an order to the
- * door; the shopper may cancel until it is picked, the seller until it is delivered, and the
+ * door (delivering once it is settled: paid, or on the khata); the shopper may cancel until it
+ * is picked, the seller until it is delivered, and the
  * seller may take a picked order back (it starts again from 'Order Placed'). The store itself
  * cancels an online order whose payment never came.
  */
@@ -141,7 +155,7 @@ export function canChangeStatus(order: OrderFacts, to: OrderStatus, actor: Actor
   if (!isAssignedAgent(order, actor)) return refuse('not-assigned');
   const transition = transitionOf(order.status, to, actor.role);
   if (!transition) return refuse('wrong-transition');
-  if (transition.requiresPaid && !order.isPaid) return refuse('not-paid');
+  if (transition.requiresPaid && !isSettled(order)) return refuse('not-paid');
   return ALLOWED;
 }
 

@@ -59,16 +59,20 @@ describe('refundOf', () => {
 });
 
 describe('expectedCash', () => {
+  const day = {
+    openingFloat: 50_000,
+    cashSales: 120_450,
+    cashReturns: 2_040,
+    handovers: 80_000,
+    payouts: 10_000,
+  };
+
   it('is the float, plus cash sales, less cash returns, plus the agents’ handovers, less pay-outs', () => {
-    expect(
-      expectedCash({
-        openingFloat: 50_000,
-        cashSales: 120_450,
-        cashReturns: 2_040,
-        handovers: 80_000,
-        payouts: 10_000,
-      }),
-    ).toBe(238_410);
+    expect(expectedCash(day)).toBe(238_410);
+  });
+
+  it('adds the khata payments received in cash while the day was open', () => {
+    expect(expectedCash({ ...day, khataCash: 25_000 })).toBe(263_410);
   });
 });
 

@@ -48,14 +48,21 @@ export interface TillDay {
   handovers: Paise;
   /** Cash paid out of the drawer meanwhile (a cancelled cash order's money given back). */
   payouts: Paise;
+  /** Khata payments received in cash while the day was open (none: 0). */
+  khataCash?: Paise;
 }
 
 /**
- * The cash the drawer should hold: the float, plus cash sales, less cash given back, plus
- * handovers, less pay-outs.
+ * The cash the drawer should hold: the float, plus cash sales (a khata sale's part paid in cash
+ * too), less cash given back, plus handovers and khata payments in cash, less pay-outs.
  */
 export const expectedCash = (day: TillDay): Paise =>
-  day.openingFloat + day.cashSales - day.cashReturns + day.handovers - day.payouts;
+  day.openingFloat +
+  day.cashSales -
+  day.cashReturns +
+  day.handovers +
+  (day.khataCash ?? 0) -
+  day.payouts;
 
 /**
  * The UPI payment link a QR code carries for `amount` to the shop (NPCI's `upi://pay`): any UPI

@@ -1,7 +1,8 @@
 import { isFinished, type Actor, type OrderFacts } from './order-machine.js';
 
-// Unpaid online orders stay hidden from the shop until the payment is confirmed.
-const isReleased = (order: OrderFacts): boolean => order.paymentType === 'COD' || order.isPaid;
+// Unpaid online orders stay hidden from the shop until the payment is confirmed; cash on
+// delivery and khata orders are the shop's at once.
+const isReleased = (order: OrderFacts): boolean => order.paymentType !== 'Online' || order.isPaid;
 
 /** Whether `order` is in the pool any agent may accept: released, unassigned, not finished. */
 export function isOpenForAgents(order: OrderFacts): boolean {

@@ -27,6 +27,7 @@ import { Migration20261206120000_LooseGoods } from './Migration20261206120000_Lo
 import { Migration20261206140000_LooseSales } from './Migration20261206140000_LooseSales.js';
 import { Migration20261206170000_Khata } from './Migration20261206170000_Khata.js';
 import { Migration20261206171000_KhataPaymentKeys } from './Migration20261206171000_KhataPaymentKeys.js';
+import { Migration20261206172000_KhataCounter } from './Migration20261206172000_KhataCounter.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Migration20261206140000_LooseSales,
   Migration20261206170000_Khata,
   Migration20261206171000_KhataPaymentKeys,
+  Migration20261206172000_KhataCounter,
 ];

@@ -2,7 +2,7 @@
  * What the till reads (docs/counter.md#the-till): a product by the code scanned or typed, and its
  * sales with their lines, by id, by bill number or by day. Written with Kysely.
  */
-import type { Unit } from '@kirana/shared';
+import type { CounterPayment, Unit } from '@kirana/shared';
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
@@ -14,13 +14,20 @@ import type { CounterTables } from './counter.entity.js';
 export interface SaleRecord {
   id: string;
   number: number;
-  payment: 'cash' | 'upi';
+  payment: CounterPayment;
   subtotalPaise: number;
   taxPaise: number;
   amountPaise: number;
   tenderedPaise: number | null;
   changePaise: number | null;
   refundedPaise: number;
+  /**
+   * A khata sale's customer: their balance just after the sale's credit, and their limit now;
+   * what went on the khata and what was paid now. Null (0) for a cash or UPI sale.
+   */
+  customer: { id: string; name: string; balancePaise: number; creditLimitPaise: number } | null;
+  khataPaise: number;
+  paid: { cashPaise: number; upiPaise: number } | null;
   createdAt: Date;
   lines: Array<{
     product: string;
@@ -95,6 +102,20 @@ async function readSales(
     tenderedPaise: sale.tendered_paise,
     changePaise: sale.change_paise,
     refundedPaise: sale.refunded_paise,
+    customer:
+      sale.customer_id === null
+        ? null
+        : {
+            id: sale.customer_id,
+            name: sale.customer_name ?? '',
+            balancePaise: Number(sale.customer_balance ?? 0),
+            creditLimitPaise: Number(sale.customer_limit ?? 0),
+          },
+    khataPaise: sale.khata_paise ?? 0,
+    paid:
+      sale.payment === 'khata'
+        ? { cashPaise: sale.paid_cash_paise ?? 0, upiPaise: sale.paid_upi_paise ?? 0 }
+        : null,
     createdAt: date(sale.created_at),
     lines: lines
       .filter((line) => line.sale_id === sale.id)
@@ -112,7 +133,19 @@ async function readSales(
 const salesQuery = (db: Kysely<CounterTables>) =>
   db
     .selectFrom('counter_sales as s')
+    .leftJoin('khata_customers as c', 'c.id', 's.customer_id')
+    // The sale's one credit (a unique index) says the balance it left.
+    .leftJoin('khata_entries as e', (join) =>
+      join.onRef('e.sale_id', '=', 's.id').on('e.kind', '=', 'credit'),
+    )
     .select([
+      's.customer_id',
+      's.khata_paise',
+      's.paid_cash_paise',
+      's.paid_upi_paise',
+      'c.name as customer_name',
+      'c.credit_limit_paise as customer_limit',
+      'e.balance_paise as customer_balance',
       's.id',
       's.number',
       's.payment',

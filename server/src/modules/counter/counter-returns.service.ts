@@ -1,9 +1,15 @@
 /**
  * A return at the till (docs/counter.md#returns): units of a sale back on the shelf and its money
- * given back, the way it was paid, in the open day of the till. Written with Kysely, one
- * statement for the return after its checks.
+ * given back, the way it was paid, in the open day of the till; a khata sale's (a split's too)
+ * all back on the khata. Written with Kysely, one statement for the return after its checks.
  */
-import { formatQuantity, lineAmount, refundOf, type CounterReturnBody } from '@kirana/shared';
+import {
+  formatQuantity,
+  lineAmount,
+  refundOf,
+  type CounterPayment,
+  type CounterReturnBody,
+} from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
@@ -12,6 +18,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { timestampReader } from '../../lib/timestamps.js';
+import { lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
 import type { CounterTables, ReturnedLine } from './counter.entity.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
@@ -22,8 +29,10 @@ import { holdOpenDay } from './till-day.service.js';
  * Takes back `body.lines` of sale `saleId`: puts the units of counted products back on the
  * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
  * the amount paid), the way the sale was paid, in the open day of the till; once per `key` (a
- * repeat answers the first return). Then publishes
- * `product.changed` for each product counted back, and `till.changed`.
+ * repeat answers the first return). A khata sale's money goes back on its customer's khata as a
+ * `return` entry, all of it even for a split (what was paid now in cash or UPI stays paid: the
+ * khata owes it back). Then publishes `product.changed` for each product counted back,
+ * `till.changed`, and `khata.changed` for a khata sale.
  * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
  * TILL_NOT_OPEN when no day is open; IDEMPOTENCY_KEY_REUSED when the key was sent with another
  * return; CONFLICT when more units would come back than are left to return.
@@ -50,6 +59,7 @@ export async function returnToCounter(
     );
     for (const productId of done.shelved) events.publish({ type: 'product.changed', productId });
     events.publish({ type: 'till.changed' });
+    if (done.customerId) events.publish({ type: 'khata.changed', customerId: done.customerId });
     return done.returnId;
   });
   return { record: await readReturn(em, returnId), sale: await saleById(em, saleId) };
@@ -57,7 +67,8 @@ export async function returnToCounter(
 
 /**
  * Writes the return of `body.lines` of sale `saleId` in the open day of the till, in transaction
- * `tx`, with the key claimed for it: answers its id and the products whose units went back.
+ * `tx`, with the key claimed for it: answers its id, the products whose units went back, and a
+ * khata sale's customer.
  * @throws AppError as returnToCounter does.
  */
 async function recordReturn(
@@ -65,16 +76,19 @@ async function recordReturn(
   saleId: string,
   body: CounterReturnBody,
   claim: KeyedRequest | undefined,
-): Promise<{ returnId: string; shelved: string[] }> {
+): Promise<{ returnId: string; shelved: string[]; customerId: string | null }> {
   const db = tx.getKysely<CounterTables>();
   const dayId = await holdOpenDay(db);
   const sale = await db
     .selectFrom('counter_sales')
-    .select(['id', 'number', 'payment'])
+    .select(['id', 'number', 'payment', 'customer_id'])
     .where('id', '=', saleId)
     .forUpdate()
     .executeTakeFirst();
   if (!sale) throw new AppError('NOT_FOUND', 'Sale not found');
+  // The customer before the stock, as a sale locks them.
+  const customer =
+    sale.payment === 'khata' && sale.customer_id ? await lockCustomer(tx, sale.customer_id) : null;
   const lines = await db
     .selectFrom('counter_sale_lines')
     .select([
@@ -190,7 +204,14 @@ async function recordReturn(
       .whereRef('p.id', '=', 'r.product_id')
       .where('p.stock_count', 'is not', null)
       .execute();
-  return { returnId, shelved: [...shelved.keys()] };
+  if (customer && amount > 0)
+    await postEntry(tx, customer, {
+      kind: 'return',
+      amountPaise: -amount,
+      sale: { id: saleId, number: sale.number },
+      at: now,
+    });
+  return { returnId, shelved: [...shelved.keys()], customerId: customer?.id ?? null };
 }
 
 /** Return `returnId` as the till keeps it. */
@@ -215,7 +236,7 @@ async function readReturn(em: EntityManager, returnId: string): Promise<ReturnRe
 export interface ReturnRecord {
   id: string;
   saleId: string;
-  payment: 'cash' | 'upi';
+  payment: CounterPayment;
   amountPaise: number;
   lines: ReturnedLine[];
   createdAt: Date;

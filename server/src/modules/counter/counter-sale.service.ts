@@ -1,8 +1,8 @@
 /**
  * A walk-in sale at the till (docs/counter.md#a-sale): its units taken and its lines priced as an
  * online order's are (take-for-sale.ts), its bill totalled by the shared cart rules and paid in
- * cash or by UPI, in the open day of the till. Written with Kysely, one statement for the sale
- * after its checks.
+ * cash, by UPI or on a customer's khata (docs/counter.md#khata-sales), in the open day of the
+ * till. Written with Kysely, one statement for the sale after its checks.
  */
 import {
   cartTotals,
@@ -20,6 +20,7 @@ import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
+import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { takeForSale } from '../product/take-for-sale.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
@@ -66,12 +67,17 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
  * buyers, at the counter or online, takes more than there is; with `body.sellPastCount`, a
  * counted product short of units is sold all the same, past its count), totals the bill by the
  * shared cart rules, and writes the sale and its lines in the open day of the till, in one
- * transaction. A repeat of `key` answers the first sale and takes nothing. Then publishes
- * `product.changed` for each product counted down, and `till.changed`.
- * @throws AppError TILL_NOT_OPEN when no day is open; BILL_CHANGED when `body.amount` is not the
+ * transaction. A khata sale puts the bill less `body.paid` on the customer's khata as a credit
+ * in the same transaction, under a lock on the customer. A repeat of `key` answers the first
+ * sale and takes nothing. Then publishes `product.changed` for each product counted down,
+ * `till.changed`, and `khata.changed` for a khata sale.
+ * @throws AppError TILL_NOT_OPEN when no day is open; CREDIT_LIMIT when the khata's part would
+ * take the customer past their limit (nothing written); NOT_FOUND for no such khata customer;
+ * BILL_CHANGED when `body.amount` is not the
  * bill's total; IDEMPOTENCY_KEY_REUSED when the key was sent with another sale; CONFLICT when a
  * product is archived; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
- * or code, cash tendered below the amount, or `tendered` on a UPI sale.
+ * or code, cash tendered below the amount, `tendered` on a UPI sale, or a khata sale's `paid`
+ * that leaves nothing for the khata or comes to more than the bill.
  */
 export async function sellAtCounter(
   em: EntityManager,
@@ -86,6 +92,10 @@ export async function sellAtCounter(
     body.payment,
     body.tendered ?? null,
     body.amount ?? null,
+    // A khata sale's customer and split; none for cash and UPI, whose keys read as before.
+    ...(body.payment === 'khata'
+      ? [body.customer ?? null, body.paid?.cash ?? null, body.paid?.upi ?? null]
+      : []),
   ]);
   const keys = tillKeys('counter_sales');
   const saleId = await oncePerKey(em, keys, request, async () => {
@@ -98,6 +108,7 @@ export async function sellAtCounter(
     );
     for (const productId of sold.counted) events.publish({ type: 'product.changed', productId });
     events.publish({ type: 'till.changed' });
+    if (sold.customerId) events.publish({ type: 'khata.changed', customerId: sold.customerId });
     return sold.saleId;
   });
   return saleById(em, saleId);
@@ -105,16 +116,19 @@ export async function sellAtCounter(
 
 /**
  * Writes the sale of `body.items` in the open day of the till, in transaction `tx`, with the key
- * claimed for it: answers its id and the products whose units it took.
+ * claimed for it: answers its id, the products whose units it took, and a khata sale's customer.
  * @throws AppError as sellAtCounter does.
  */
 async function recordSale(
   tx: EntityManager,
   body: CounterSaleBody,
   claim: KeyedRequest | undefined,
-): Promise<{ saleId: string; counted: string[] }> {
+): Promise<{ saleId: string; counted: string[]; customerId: string | null }> {
   const db = tx.getKysely<CounterTables>();
   const dayId = await holdOpenDay(db);
+  // The customer first, then the stock: two khata sales for one customer queue here.
+  const customer =
+    body.payment === 'khata' && body.customer ? await lockCustomer(tx, body.customer) : null;
   const lines = await saleLines(tx, body.items);
   const now = new Date();
   const priced = await takeForSale(tx, lines, now, { pastCount: body.sellPastCount });
@@ -140,6 +154,9 @@ async function recordSale(
       'INVALID',
       `tendered must be at least the bill's ${rs(totals.total)}: ${rs(tendered)} is short`,
     );
+  const khata = customer && khataPart(body.paid, totals.total);
+  // Past the limit nothing is written: the transaction ends here, before the bill's number.
+  if (customer && khata) checkCredit(customer, khata.onKhataPaise);
 
   const saleId = uuidv7();
   await db
@@ -150,6 +167,10 @@ async function recordSale(
         number: sql<number>`nextval('counter_sale_number')`,
         day_id: dayId,
         payment: body.payment,
+        customer_id: customer?.id ?? null,
+        khata_paise: khata?.onKhataPaise ?? null,
+        paid_cash_paise: khata?.cashPaise ?? null,
+        paid_upi_paise: khata?.upiPaise ?? null,
         subtotal_paise: totals.subtotal,
         tax_paise: totals.tax,
         amount_paise: totals.total,
@@ -182,5 +203,41 @@ async function recordSale(
   const counted = [
     ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
   ];
-  return { saleId, counted };
+  if (customer && khata) {
+    const { number } = await db
+      .selectFrom('counter_sales')
+      .select('number')
+      .where('id', '=', saleId)
+      .executeTakeFirstOrThrow();
+    await postEntry(tx, customer, {
+      kind: 'credit',
+      amountPaise: khata.onKhataPaise,
+      sale: { id: saleId, number },
+      at: now,
+    });
+  }
+  return { saleId, counted, customerId: customer?.id ?? null };
+}
+
+/**
+ * A khata sale's split of a bill of `totalPaise`: what is paid now in cash and by UPI, and the
+ * rest, which goes on the khata.
+ * @throws AppError INVALID when `paid` comes to the whole bill (nothing left for the khata) or
+ * more.
+ */
+function khataPart(paid: CounterSaleBody['paid'], totalPaise: number) {
+  const cashPaise = paid?.cash === undefined ? 0 : paiseOf(paid.cash);
+  const upiPaise = paid?.upi === undefined ? 0 : paiseOf(paid.upi);
+  const onKhataPaise = totalPaise - cashPaise - upiPaise;
+  if (onKhataPaise < 0)
+    throw new AppError(
+      'INVALID',
+      `paid comes to ${rs(cashPaise + upiPaise)}, more than the bill's ${rs(totalPaise)}`,
+    );
+  if (onKhataPaise === 0)
+    throw new AppError(
+      'INVALID',
+      `paid comes to the whole bill (${rs(totalPaise)}): nothing is left for the khata; sell it for cash or UPI`,
+    );
+  return { cashPaise, upiPaise, onKhataPaise };
 }

@@ -1,6 +1,7 @@
 import { COUNTER_PAYMENTS, UNITS, type Unit } from '@kirana/shared';
 import { defineEntity, p, type InferEntity, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { createdAtProperty, idProperty } from '../../db/base.js';
+import { KhataCustomerSchema, type KhataEntrySchema } from '../khata/khata.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 
 /*
@@ -29,6 +30,8 @@ export const CounterDaySchema = defineEntity({
     handoversPaise: p.bigint('number').nullable(),
     /** Cash paid out of the drawer (a cancelled cash order's money given back). */
     payoutsPaise: p.bigint('number').nullable(),
+    /** Khata payments received in cash while the day was open. */
+    khataCashPaise: p.bigint('number').nullable(),
     expectedPaise: p.bigint('number').nullable(),
     countedPaise: p.bigint('number').nullable(),
     note: p.string().length(500).nullable(),
@@ -68,6 +71,12 @@ export const CounterSaleSchema = defineEntity({
     tenderedPaise: p.integer().nullable(),
     changePaise: p.integer().nullable(),
     refundedPaise: p.integer().default(0),
+    /** A khata sale's customer (docs/counter.md#khata-sales). */
+    customer: () => p.manyToOne(KhataCustomerSchema).nullable().index().deleteRule('restrict'),
+    /** A khata sale's part put on the khata, and its parts paid now in cash and by UPI. */
+    khataPaise: p.integer().nullable(),
+    paidCashPaise: p.integer().nullable(),
+    paidUpiPaise: p.integer().nullable(),
     /** The sale's `Idempotency-Key`, and a fingerprint of what it asked for. */
     idempotencyKey: p.string().length(255).nullable().unique(),
     fingerprint: p.string().length(64).nullable(),
@@ -81,6 +90,12 @@ export const CounterSaleSchema = defineEntity({
         "(payment = 'cash') = (tendered_paise is not null) and (tendered_paise is null) = (change_paise is null) and change_paise >= 0",
     },
     { name: 'counter_sales_refund_check', expression: 'refunded_paise between 0 and amount_paise' },
+    {
+      // A khata sale names its customer and puts something on the khata; its parts add up.
+      name: 'counter_sales_khata_check',
+      expression:
+        "(payment = 'khata') = (customer_id is not null) and (payment = 'khata') = (khata_paise is not null) and (payment = 'khata') = (paid_cash_paise is not null) and (payment = 'khata') = (paid_upi_paise is not null) and khata_paise > 0 and paid_cash_paise >= 0 and paid_upi_paise >= 0 and khata_paise + paid_cash_paise + paid_upi_paise = amount_paise",
+    },
   ],
 });
 export type CounterSale = InferEntity<typeof CounterSaleSchema>;
@@ -144,8 +159,14 @@ export const CounterReturnSchema = defineEntity({
 });
 export type CounterReturn = InferEntity<typeof CounterReturnSchema>;
 
-/** The till's tables, and the products it sells, as Kysely names them (columns in snake_case). */
+/**
+ * The till's tables, the products it sells and the khata it reads (its sales' customers, their
+ * cash payments), as Kysely names them (columns in snake_case). Khata entries are written by
+ * khata-ledger.ts alone.
+ */
 export type CounterTables = InferKyselyDB<
+  | typeof KhataCustomerSchema
+  | typeof KhataEntrySchema
   | typeof CounterDaySchema
   | typeof CounterSaleSchema
   | typeof CounterSaleLineSchema

@@ -1,5 +1,7 @@
 import {
+  formatAmount,
   lineAmount,
+  SHOP_CURRENCY,
   toRupees,
   type CounterDay,
   type CounterReturn,
@@ -30,6 +32,14 @@ export function presentSale(sale: SaleRecord): CounterSale {
     tendered: sale.tenderedPaise === null ? null : toRupees(sale.tenderedPaise),
     change: sale.changePaise === null ? null : toRupees(sale.changePaise),
     refunded: toRupees(sale.refundedPaise),
+    customer: sale.customer && {
+      _id: sale.customer.id,
+      name: sale.customer.name,
+      balance: toRupees(sale.customer.balancePaise),
+      creditLimit: toRupees(sale.customer.creditLimitPaise),
+    },
+    onKhata: toRupees(sale.khataPaise),
+    paid: sale.paid && { cash: toRupees(sale.paid.cashPaise), upi: toRupees(sale.paid.upiPaise) },
     createdAt: sale.createdAt.toISOString(),
   };
 }
@@ -51,6 +61,17 @@ export function presentReturn(record: ReturnRecord): CounterReturn {
   };
 }
 
+/**
+ * What the till tells the seller once a return is recorded: give the money back, or, for a khata
+ * sale (a split's paid part too), that it went back on the customer's khata.
+ */
+export function returnMessage(record: ReturnRecord): string {
+  if (record.amountPaise === 0) return 'Return recorded';
+  return record.payment === 'khata'
+    ? `Return recorded: ${formatAmount(toRupees(record.amountPaise), SHOP_CURRENCY)} back on the customer's khata, no money to give`
+    : 'Return recorded: give the money back';
+}
+
 /** A day of the till: expected and, once closed, counted and the difference. */
 export function presentDay(day: DayRecord): CounterDay {
   return {
@@ -62,6 +83,8 @@ export function presentDay(day: DayRecord): CounterDay {
     sales: day.sales,
     cashSales: toRupees(day.cashSalesPaise),
     upiSales: toRupees(day.upiSalesPaise),
+    khataSales: toRupees(day.khataSalesPaise),
+    khataCash: toRupees(day.khataCashPaise),
     cashReturns: toRupees(day.cashReturnsPaise),
     upiReturns: toRupees(day.upiReturnsPaise),
     handovers: toRupees(day.handoversPaise),

@@ -24,7 +24,7 @@ import { assertSafeInput } from '../../lib/text-input.js';
 import { presentProduct } from '../product/product.presenter.js';
 import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';
-import { presentDay, presentReturn, presentSale } from './counter.presenter.js';
+import { presentDay, presentReturn, presentSale, returnMessage } from './counter.presenter.js';
 import { productByCode, saleById, saleByNumber, salesOf } from './counter-reads.js';
 import { returnToCounter } from './counter-returns.service.js';
 import { sellAtCounter } from './counter-sale.service.js';
@@ -103,7 +103,7 @@ export function counterRoutes(): Router<AppState, AppContext> {
     const { record, sale } = await returnToCounter(ctx.em, ctx.events, saleId, body, key);
     ctx.body = {
       success: true,
-      message: record.amountPaise > 0 ? 'Return recorded: give the money back' : 'Return recorded',
+      message: returnMessage(record),
       return: presentReturn(record),
       sale: presentSale(sale),
     } satisfies CounterReturnAnswer;

@@ -11,36 +11,19 @@ import {
   shopAnswerSchema,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { asBytes } from '../../test/app.js';
-import { useTestAppOfItsOwn, useSeller } from '../../test/fixtures.js';
+import { useTestAppOfItsOwn } from '../../test/fixtures.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { connect, listen } from '../../test/sockets.js';
+import { useTill } from '../../test/till.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { CounterSaleLineSchema } from './counter.entity.js';
 
 describe('the counter: walk-in sales on the shop’s one stock, returns and the day of the till', () => {
   // Its own database: one day of the till is open at a time, shop-wide.
   const app = useTestAppOfItsOwn();
-  const seller = useSeller(app);
-
-  const openDay = (openingFloat = 500) =>
-    seller.post('/api/counter/day/open').send({ openingFloat }).expect(201);
-  // Each test leaves the till closed for the next.
-  afterEach(async () => {
-    const { day } = counterDayAnswerSchema.parse(
-      (await seller.get('/api/counter/day').expect(200)).body,
-    );
-    if (day) await seller.post('/api/counter/day/close').send({ countedCash: 0 }).expect(200);
-  });
-
-  const sell = (body: object, key?: string) => {
-    const request = seller.post('/api/counter/sales');
-    if (key) request.set(IDEMPOTENCY_KEY_HEADER, key);
-    return request.send(body);
-  };
-  const stockOf = async (id: string) =>
-    (await app.orm.em.fork().findOneOrFail(ProductSchema, id)).stockCount;
+  const { seller, openDay, sell, stockOf } = useTill(app);
 
   test('a scanner’s barcode or a typed code finds the live product; an unknown or archived one is a 404', async () => {
     const product = await createProduct(app.orm.em.fork(), {
@@ -183,7 +166,7 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
         400,
         /quantity must be a whole number/,
       ],
-      [{ items: [item], payment: 'card' }, 400, /payment must be 'cash' or 'upi'/],
+      [{ items: [item], payment: 'card' }, 400, /payment must be 'cash', 'upi' or 'khata'/],
       [{ items: [item], payment: 'upi', tendered: 100 }, 400, /tendered is for cash sales/],
       [{ items: [item], payment: 'cash', tendered: 50 }, 400, /tendered must be at least/],
       [{ items: [item], payment: 'cash', tendered: 10.005 }, 400, /at most two decimals/],

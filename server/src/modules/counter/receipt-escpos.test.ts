@@ -15,6 +15,9 @@ const sale: SaleRecord = {
   tenderedPaise: 200_000,
   changePaise: 75_050,
   refundedPaise: 0,
+  customer: null,
+  khataPaise: 0,
+  paid: null,
   createdAt: new Date('2026-11-27T09:10:00.000Z'),
   lines: [
     {
@@ -142,6 +145,54 @@ describe('ESC/POS receipts of loose goods', () => {
       expect(table.find((line) => line.includes('Rs 105.04'))).toHaveLength(columns);
     });
   }
+});
+
+/** Bill 17 on Asha's khata: ₹500 paid in cash, ₹200 by UPI, the rest on the khata. */
+const khataSale: SaleRecord = {
+  ...sale,
+  payment: 'khata',
+  tenderedPaise: null,
+  changePaise: null,
+  customer: {
+    id: '01a21c37-887d-75a9-84a8-a033fefeb586',
+    name: 'Asha Rao',
+    balancePaise: 104_950,
+    creditLimitPaise: 200_000,
+  },
+  khataPaise: 54_950,
+  paid: { cashPaise: 50_000, upiPaise: 20_000 },
+};
+
+describe('receipts of a khata sale', () => {
+  it('say what was paid how, what went on the khata, whose it is, their balance and limit', () => {
+    const text = Buffer.from(receiptEscPos(khataSale, shop, { width: 58, drawer: false })).toString(
+      'latin1',
+    );
+    expect(text).toMatch(/Paid in cash +Rs 500\.00/);
+    expect(text).toMatch(/Paid by UPI +Rs 200\.00/);
+    expect(text).toMatch(/On khata +Rs 549\.50/);
+    expect(text).toContain('Khata: Asha Rao');
+    expect(text).toMatch(/Khata balance +Rs 1049\.50/);
+    expect(text).toMatch(/Credit limit +Rs 2000\.00/);
+    expect(text).not.toContain('Change');
+    const html = receiptHtml(khataSale, shop, 80);
+    expect(html).toContain('On khata');
+    expect(html).toContain('₹549.50');
+    expect(html).toContain('Khata: Asha Rao');
+  });
+
+  it('of a khata sale paid nothing now say only what went on the khata', () => {
+    const text = Buffer.from(
+      receiptEscPos(
+        { ...khataSale, khataPaise: 124_950, paid: { cashPaise: 0, upiPaise: 0 } },
+        shop,
+        { width: 80, drawer: false },
+      ),
+    ).toString('latin1');
+    expect(text).not.toContain('Paid in cash');
+    expect(text).not.toContain('Paid by UPI');
+    expect(text).toMatch(/On khata +Rs 1249\.50/);
+  });
 });
 
 describe('the HTML receipt', () => {

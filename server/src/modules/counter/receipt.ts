@@ -38,7 +38,11 @@ export interface Receipt {
   }>;
   /** [label, amount] rows under the lines: subtotal, tax, total. */
   totals: Array<[string, string]>;
-  /** How it was paid: cash tendered and change, or UPI; and any money given back. */
+  /**
+   * How it was paid: cash tendered and change, or UPI, or on the khata (what was paid now, what
+   * went on it, whose khata, their balance after the bill and their limit); and any money given
+   * back.
+   */
   payment: Array<[string, string]>;
   footer: string;
 }
@@ -62,6 +66,24 @@ function receiptDate(at: Date, timeZone: string): string {
 }
 
 /**
+ * A khata sale's payment rows: its parts paid now (a split), what went on the khata, and whose
+ * khata it is, with their balance just after this bill and their limit.
+ */
+function khataRows(sale: SaleRecord, rs: (paise: number) => string): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (sale.paid && sale.paid.cashPaise > 0) rows.push(['Paid in cash', rs(sale.paid.cashPaise)]);
+  if (sale.paid && sale.paid.upiPaise > 0) rows.push(['Paid by UPI', rs(sale.paid.upiPaise)]);
+  rows.push(['On khata', rs(sale.khataPaise)]);
+  if (sale.customer)
+    rows.push(
+      [`Khata: ${sale.customer.name}`, ''],
+      ['Khata balance', rs(sale.customer.balancePaise)],
+      ['Credit limit', rs(sale.customer.creditLimitPaise)],
+    );
+  return rows;
+}
+
+/**
  * The receipt of `sale` from `shop`, its amounts written with `symbol`: 'Rs 97.92' for a thermal
  * printer, whose code pages have no rupee sign; '₹97.92' for a page a browser prints. A loose
  * line says its weight to the gram and its price per kilo (litre), and its amount by the one rule
@@ -79,8 +101,14 @@ export function receiptOf(
           ['Cash', rs(sale.tenderedPaise ?? sale.amountPaise)],
           ['Change', rs(sale.changePaise ?? 0)],
         ]
-      : [['Paid by UPI', rs(sale.amountPaise)]];
-  if (sale.refundedPaise > 0) payment.push(['Given back', rs(sale.refundedPaise)]);
+      : sale.payment === 'upi'
+        ? [['Paid by UPI', rs(sale.amountPaise)]]
+        : khataRows(sale, rs);
+  if (sale.refundedPaise > 0)
+    payment.push([
+      sale.payment === 'khata' ? 'Back on khata' : 'Given back',
+      rs(sale.refundedPaise),
+    ]);
   return {
     shop: shop.name,
     contact: [...(shop.address ? shop.address.split('\n') : []), `Phone ${shop.phone}`],

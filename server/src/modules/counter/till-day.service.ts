@@ -28,6 +28,10 @@ export interface DayRecord {
   sales: number;
   cashSalesPaise: number;
   upiSalesPaise: number;
+  /** Put on customers' khatas by the day's sales. */
+  khataSalesPaise: number;
+  /** Khata payments received in cash while the day was open. */
+  khataCashPaise: number;
   cashReturnsPaise: number;
   upiReturnsPaise: number;
   handoversPaise: number;
@@ -109,6 +113,7 @@ export async function closeTill(
         cash_returns_paise: day.cashReturnsPaise,
         handovers_paise: day.handoversPaise,
         payouts_paise: day.payoutsPaise,
+        khata_cash_paise: day.khataCashPaise,
         expected_paise: day.expectedPaise,
         counted_paise: paiseOf(countedCash),
         note: note || null,
@@ -172,6 +177,7 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
       'd.cash_returns_paise',
       'd.handovers_paise',
       'd.payouts_paise',
+      'd.khata_cash_paise',
       'd.expected_paise',
       'd.counted_paise',
       'd.note',
@@ -181,20 +187,36 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
           .select(sql<string>`count(*)`.as('count'))
           .whereRef('s.day_id', '=', 'd.id')
           .as('sales'),
+      // What came in each way: a cash or UPI sale's amount, a khata sale's part paid now.
       (eb) =>
         eb
           .selectFrom('counter_sales as s')
-          .select(sql<string>`coalesce(sum(s.amount_paise), 0)`.as('sum'))
+          .select(
+            sql<string>`coalesce(sum(case when s.payment = 'cash' then s.amount_paise else s.paid_cash_paise end), 0)`.as(
+              'sum',
+            ),
+          )
           .whereRef('s.day_id', '=', 'd.id')
-          .where('s.payment', '=', 'cash')
+          .where('s.payment', 'in', ['cash', 'khata'])
           .as('cash_sales'),
       (eb) =>
         eb
           .selectFrom('counter_sales as s')
-          .select(sql<string>`coalesce(sum(s.amount_paise), 0)`.as('sum'))
+          .select(
+            sql<string>`coalesce(sum(case when s.payment = 'upi' then s.amount_paise else s.paid_upi_paise end), 0)`.as(
+              'sum',
+            ),
+          )
           .whereRef('s.day_id', '=', 'd.id')
-          .where('s.payment', '=', 'upi')
+          .where('s.payment', 'in', ['upi', 'khata'])
           .as('upi_sales'),
+      (eb) =>
+        eb
+          .selectFrom('counter_sales as s')
+          .select(sql<string>`coalesce(sum(s.khata_paise), 0)`.as('sum'))
+          .whereRef('s.day_id', '=', 'd.id')
+          .where('s.payment', '=', 'khata')
+          .as('khata_sales'),
       (eb) =>
         eb
           .selectFrom('counter_returns as r')
@@ -216,12 +238,16 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
   // day's as stored (none paid out before pay-outs were recorded).
   const drawer =
     day.closed_at === null ? await tillCashPaise(em, date(day.opened_at), until) : null;
+  // Khata payments in cash meanwhile went into the drawer (a day closed before the khata: none).
+  const khataCash =
+    day.closed_at === null ? await khataCashPaise(em, date(day.opened_at), until) : null;
   const figures = {
     openingFloat: day.opening_float_paise,
     cashSales: stored(day.cash_sales_paise) ?? Number(day.cash_sales),
     cashReturns: stored(day.cash_returns_paise) ?? Number(day.cash_returns),
     handovers: stored(day.handovers_paise) ?? drawer?.handovers ?? 0,
     payouts: stored(day.payouts_paise) ?? drawer?.payouts ?? 0,
+    khataCash: stored(day.khata_cash_paise) ?? khataCash ?? 0,
   };
   return {
     id: day.id,
@@ -232,6 +258,8 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
     sales: Number(day.sales),
     cashSalesPaise: figures.cashSales,
     upiSalesPaise: Number(day.upi_sales),
+    khataSalesPaise: Number(day.khata_sales),
+    khataCashPaise: figures.khataCash,
     cashReturnsPaise: figures.cashReturns,
     upiReturnsPaise: Number(day.upi_returns),
     handoversPaise: figures.handovers,
@@ -240,4 +268,18 @@ async function dayWithFigures(em: EntityManager, dayId: string, until?: Date): P
     countedPaise: stored(day.counted_paise),
     note: day.note,
   };
+}
+
+/** Khata payments received in cash from `from` (until `until`), in paise: into the drawer. */
+async function khataCashPaise(em: EntityManager, from: Date, until?: Date): Promise<number> {
+  let payments = em
+    .getKysely<CounterTables>()
+    .selectFrom('khata_entries')
+    .select(sql<string>`coalesce(-sum(amount_paise), 0)`.as('paise'))
+    .where('kind', '=', 'payment')
+    .where('method', '=', 'cash')
+    .where('created_at', '>=', from);
+  if (until) payments = payments.where('created_at', '<', until);
+  const { paise } = await payments.executeTakeFirstOrThrow();
+  return Number(paise);
 }

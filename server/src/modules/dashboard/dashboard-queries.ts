@@ -52,13 +52,14 @@ function within({ from, to, timeZone }: DashboardDays, column: string) {
 /**
  * Where an order counts: placed within the days in the shop's time zone (midnight to midnight,
  * computed by the database from the same zone data as the hours, so that the orders' index on
- * created_at bounds the scan), and seen by the shop (cash on delivery at once, online once paid:
+ * created_at bounds the scan), and seen by the shop (cash on delivery and khata at once, online
+ * once paid:
  * order-queries.ts `releasedOrders`).
  */
 function counted(days: DashboardDays, table: 'orders' | 'o') {
   const column = (name: string) => sql.ref(`${table}.${name}`);
   return sql<boolean>`${within(days, `${table}.created_at`)}
-    and (${column('payment_type')} = 'COD' or ${column('is_paid')})`;
+    and (${column('payment_type')} <> 'Online' or ${column('is_paid')})`;
 }
 
 /** A statement of the dashboard's, to run, or to compile and run raw (the bench does). */
@@ -105,7 +106,7 @@ export interface DashboardStatements {
 export function dashboardQueries(em: EntityManager, days: DashboardDays): DashboardStatements {
   const db = em.getKysely<DashboardTables>();
   const delivered = sql<boolean>`status = 'Delivered'`;
-  const seenAt = sql`case when payment_type = 'COD' then created_at else paid_at end`;
+  const seenAt = sql`case when payment_type <> 'Online' then created_at else paid_at end`;
   return {
     hours: db
       .selectFrom('orders')

@@ -8,12 +8,17 @@ import {
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
-import { acceptOrder, changeOrderStatus } from './order-state.service.js';
+import { acceptOrder, changeOrderStatus, type DeliveryStep } from './order-state.service.js';
 import { agentOrderAnswer, presentOrder } from './order.presenter.js';
 import { listAgentOrders } from './order-reads.js';
 
-/** The agent's phone app and its orders: what it sees, accepting one, moving it to the door. */
-export function agentOrderRoutes(): Router<AppState, AppContext> {
+/**
+ * The agent's phone app and its orders: what it sees, accepting one, moving it to the door (and
+ * on delivery, each of `delivery`'s steps: a khata order's credit).
+ */
+export function agentOrderRoutes(
+  delivery: readonly DeliveryStep[] = [],
+): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
   router.get('/orders/visible', async (ctx) => {
@@ -35,7 +40,15 @@ export function agentOrderRoutes(): Router<AppState, AppContext> {
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
     const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
-    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin);
+    const order = await changeOrderStatus(
+      ctx.em,
+      ctx.events,
+      agentId,
+      orderId,
+      status,
+      pin,
+      delivery,
+    );
     ctx.body = agentOrderAnswer(MESSAGES.statusUpdated(status), order, ctx.publicUrl);
   });
 

@@ -48,7 +48,7 @@ type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema | typeof UserSch
  */
 export function placementRequest(
   key: string | undefined,
-  endpoint: 'cod' | 'razorpay',
+  endpoint: 'cod' | 'razorpay' | 'khata',
   body: PlaceOrderBody,
 ): KeyedRequest | undefined {
   const items = body.items.map(({ product, quantity }) => [product, quantity]);

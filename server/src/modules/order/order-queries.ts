@@ -6,9 +6,9 @@ import { OrderSchema, type Order } from './order.entity.js';
  * queries and the atomic accept; order-queries.test.ts checks that both agree.
  */
 
-/** Released to the shop: cash-on-delivery orders at once, online ones once paid. */
+/** Released to the shop: cash-on-delivery and khata orders at once, online ones once paid. */
 export const releasedOrders = {
-  $or: [{ paymentType: 'COD' }, { isPaid: true }],
+  $or: [{ paymentType: { $ne: 'Online' } }, { isPaid: true }],
 } satisfies FilterQuery<Order>;
 
 /** The unassigned pool every agent sees and may accept from. */

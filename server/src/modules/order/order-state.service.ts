@@ -112,7 +112,7 @@ export async function changeAgentOrder(
   events: DomainEvents,
   agentId: string,
   orderId: string,
-  change: (changes: OrderChanges, order: Order, actor: Actor) => void,
+  change: (changes: OrderChanges, order: Order, actor: Actor) => void | Promise<void>,
 ): Promise<Order> {
   return changeAsAgent(em, events, agentId, async (changes, actor) => {
     const { tx } = changes;
@@ -123,7 +123,7 @@ export async function changeAgentOrder(
     );
     if (!order || !isVisibleTo(factsOf(order), actor))
       throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    change(changes, order, actor);
+    await change(changes, order, actor);
     await tx.flush();
     await tx.populate(order, ['items.product']);
     return order;
@@ -138,12 +138,23 @@ function pinMatches(pin: string, entered: string): boolean {
 }
 
 /**
- * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once paid, and with
- * its shopper's delivery PIN when it has one). A wrong PIN is counted, and written to the
- * history, even though the change is refused; the last of DELIVERY_PIN_TRIES locks the order
- * until the seller unlocks it (unlockDeliveryPin).
+ * What delivering an order does beyond the order, in the transaction that moves it (wiring.ts):
+ * a khata order's amount goes on its shopper's khata.
+ */
+export interface DeliveryStep {
+  /** Runs once `order` has moved to 'Delivered', making its changes through `changes`. */
+  delivered(changes: OrderChanges, order: Order): Promise<void>;
+}
+
+/**
+ * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once settled: paid,
+ * or on the khata; and with its shopper's delivery PIN when it has one), running each of `steps`
+ * on delivery in the same transaction. A wrong PIN is counted, and written to the history, even
+ * though the change is refused; the last of DELIVERY_PIN_TRIES locks the order until the seller
+ * unlocks it (unlockDeliveryPin).
  * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
- * agent), a refusal's code (order-rules.ts), PIN_MISSING, PIN_WRONG (with triesLeft) or PIN_LOCKED.
+ * agent), a refusal's code (order-rules.ts), PIN_MISSING, PIN_WRONG (with triesLeft) or
+ * PIN_LOCKED; and whatever a step throws (nothing is then changed).
  */
 export async function changeOrderStatus(
   em: EntityManager,
@@ -152,47 +163,56 @@ export async function changeOrderStatus(
   orderId: string,
   to: OrderStatus,
   pin?: string,
+  steps: readonly DeliveryStep[] = [],
 ): Promise<Order> {
   // Set when a wrong PIN is counted: thrown once that count has committed.
   const wrong: { refusal?: AppError } = {};
-  const changed = await changeAgentOrder(em, events, agentId, orderId, (changes, order, actor) => {
-    enforce(canChangeStatus(factsOf(order), to, actor));
-    const checksPin = to === 'Delivered' && order.deliveryPin !== null;
-    if (checksPin) {
-      if (order.pinLockedAt) throw new AppError('PIN_LOCKED', DELIVERY_PIN_LOCKED);
-      if (pin === undefined) throw new AppError('PIN_MISSING', DELIVERY_PIN_MISSING);
-      if (!pinMatches(order.deliveryPin ?? '', pin)) {
-        // Kept: the transaction commits the count, then the request is refused.
-        const failures = order.pinFailures + 1;
-        const left = DELIVERY_PIN_TRIES - failures;
-        changes.move(
-          order,
-          {
-            type: left <= 0 ? 'pin-locked' : 'pin-wrong',
-            actor,
-            note: `wrong PIN ${failures} of ${DELIVERY_PIN_TRIES}`,
-          },
-          { pinFailures: failures, ...(left <= 0 && { pinLockedAt: new Date() }) },
-        );
-        wrong.refusal = new AppError(
-          left <= 0 ? 'PIN_LOCKED' : 'PIN_WRONG',
-          wrongPinMessage(left),
-          {
-            triesLeft: Math.max(left, 0),
-          },
-        );
-        return;
+  const changed = await changeAgentOrder(
+    em,
+    events,
+    agentId,
+    orderId,
+    async (changes, order, actor) => {
+      enforce(canChangeStatus(factsOf(order), to, actor));
+      const checksPin = to === 'Delivered' && order.deliveryPin !== null;
+      if (checksPin) {
+        if (order.pinLockedAt) throw new AppError('PIN_LOCKED', DELIVERY_PIN_LOCKED);
+        if (pin === undefined) throw new AppError('PIN_MISSING', DELIVERY_PIN_MISSING);
+        if (!pinMatches(order.deliveryPin ?? '', pin)) {
+          // Kept: the transaction commits the count, then the request is refused.
+          const failures = order.pinFailures + 1;
+          const left = DELIVERY_PIN_TRIES - failures;
+          changes.move(
+            order,
+            {
+              type: left <= 0 ? 'pin-locked' : 'pin-wrong',
+              actor,
+              note: `wrong PIN ${failures} of ${DELIVERY_PIN_TRIES}`,
+            },
+            { pinFailures: failures, ...(left <= 0 && { pinLockedAt: new Date() }) },
+          );
+          wrong.refusal = new AppError(
+            left <= 0 ? 'PIN_LOCKED' : 'PIN_WRONG',
+            wrongPinMessage(left),
+            {
+              triesLeft: Math.max(left, 0),
+            },
+          );
+          return;
+        }
       }
-    }
-    changes.move(order, {
-      type: 'status',
-      actor,
-      to,
-      note: checksPin ? 'delivery PIN matched' : null,
-    });
-    // A delivered order frees its agent.
-    if (to === 'Delivered') changes.also({ type: 'agents.changed' });
-  });
+      changes.move(order, {
+        type: 'status',
+        actor,
+        to,
+        note: checksPin ? 'delivery PIN matched' : null,
+      });
+      if (to !== 'Delivered') return;
+      // A delivered order frees its agent.
+      changes.also({ type: 'agents.changed' });
+      for (const step of steps) await step.delivered(changes, order);
+    },
+  );
   if (wrong.refusal) throw wrong.refusal;
   return changed;
 }

@@ -35,8 +35,24 @@ import type {
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
 const MAX_ORDER_PAISE = 2_147_483_647;
 
-/** How an order will be paid: cash at the door, or online before the shop sees it (until `payBy`). */
-export type PaymentTerms = { type: 'COD' } | { type: 'Online'; payBy: Date };
+/**
+ * A khata order's hold on its shopper's credit (the khata module's, given in by its route): run
+ * in the placing transaction before any unit is taken, it locks the shopper's khata customer and
+ * answers the check of the order's total against their limit, run once the total is known.
+ */
+export type KhataCreditHold = (
+  tx: EntityManager,
+  userId: string,
+) => Promise<(amountPaise: number) => void>;
+
+/**
+ * How an order will be paid: cash at the door, online before the shop sees it (until `payBy`),
+ * or on the shopper's khata, whose credit `holdCredit` checks (docs/orders.md#khata-orders).
+ */
+export type PaymentTerms =
+  | { type: 'COD' }
+  | { type: 'Online'; payBy: Date }
+  | { type: 'Khata'; holdCredit: KhataCreditHold };
 
 /** How an order is placed: how it is paid, and whether its delivery asks for a PIN (DELIVERY_PIN). */
 export type PlacementTerms = PaymentTerms & { deliveryPin: boolean };
@@ -89,7 +105,9 @@ type PlacementTables = InferKyselyDB<
  * and TOO_MANY_OPEN_ORDERS when the shopper has the most open unpaid orders already (nothing is
  * taken then); conflict for an out-of-stock product or one with fewer units left than ordered
  * (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or BELOW_MINIMUM by the shop's settings
- * (shop.service.ts priceOrder). KeyInUse when another request has placed an order with `key`.
+ * (shop.service.ts priceOrder); for a khata order, what its `holdCredit` throws (FORBIDDEN off
+ * the khata, CREDIT_LIMIT past the limit: nothing is taken then). KeyInUse when another request
+ * has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -117,6 +135,9 @@ export async function placeOrder(
       const { address, openUnpaid } = await addressAndOpenOrders(db, userId, body.address, now);
       if (openUnpaid >= shop.maxOpenOrders)
         throw new AppError('TOO_MANY_OPEN_ORDERS', MESSAGES.tooManyOpenOrders(openUnpaid));
+      // The khata customer before the stock, as the counter locks them.
+      const checkCredit =
+        payment.type === 'Khata' ? await payment.holdCredit(tx, userId) : undefined;
       const priced = await takeForSale(tx, lines, now, { online: { maxPerLine: shop.maxPerLine } });
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
@@ -127,6 +148,7 @@ export async function placeOrder(
           `Online payments start at ₹${MIN_ONLINE_PAYMENT_PAISE / 100}: choose cash on delivery for this order`,
         );
       }
+      checkCredit?.(totals.total);
 
       const orderId = uuidv7();
       const order = {
@@ -141,10 +163,10 @@ export async function placeOrder(
         payment_type: payment.type,
         is_paid: false,
         expires_at: payment.type === 'Online' ? payment.payBy : null,
-        // Cash on delivery is offered to the agents at once, an online order once it is paid;
-        // the promise runs from then.
-        offered_at: payment.type === 'COD' ? now : null,
-        promised_at: payment.type === 'COD' ? promisedAt(shop, now) : null,
+        // Cash on delivery and khata orders are offered to the agents at once, an online order
+        // once it is paid; the promise runs from then.
+        offered_at: payment.type === 'Online' ? null : now,
+        promised_at: payment.type === 'Online' ? null : promisedAt(shop, now),
         refund_paise: 0,
         delivery_pin: payment.deliveryPin ? newDeliveryPin() : null,
         created_at: now,
@@ -262,17 +284,18 @@ function openUnpaidOrders(db: Kysely<PlacementTables>, userId: string, now: Date
 }
 
 /**
- * Places a cash-on-delivery order (see {@link placeOrder}), once per `Idempotency-Key`: a repeat
- * of the key answers the first answer again (lib/idempotency.ts oncePerKey).
+ * Places an order paid at the door or on the khata, `terms` (see {@link placeOrder}), once per
+ * `Idempotency-Key`: a repeat of the key answers the first answer again (lib/idempotency.ts
+ * oncePerKey).
  * @throws AppError as placeOrder and oncePerKey do.
  */
-export async function placeCodOrder(
+export async function placeUnpaidOrder(
   em: EntityManager,
   events: DomainEvents,
   userId: string,
   body: PlaceOrderBody,
   request: KeyedRequest | undefined,
-  deliveryPin: boolean,
+  terms: PlacementTerms & { type: 'COD' | 'Khata' },
 ): Promise<PlacementAnswer> {
   const answer = (orderId: string): PlacementAnswer => ({
     status: 201,
@@ -280,9 +303,24 @@ export async function placeCodOrder(
   });
   const key = request && { request, answer };
   return oncePerKey(em, shopperKeys(userId), request, async () => {
-    const order = await placeOrder(em, events, userId, body, { type: 'COD', deliveryPin }, key);
+    const order = await placeOrder(em, events, userId, body, terms, key);
     return answer(order.id);
   });
+}
+
+/**
+ * Places a cash-on-delivery order (see {@link placeUnpaidOrder}).
+ * @throws AppError as placeOrder and oncePerKey do.
+ */
+export function placeCodOrder(
+  em: EntityManager,
+  events: DomainEvents,
+  userId: string,
+  body: PlaceOrderBody,
+  request: KeyedRequest | undefined,
+  deliveryPin: boolean,
+): Promise<PlacementAnswer> {
+  return placeUnpaidOrder(em, events, userId, body, request, { type: 'COD', deliveryPin });
 }
 
 /**

@@ -45,6 +45,8 @@ const day: CounterDay = {
   sales: 0,
   cashSales: 0,
   upiSales: 0,
+  khataSales: 0,
+  khataCash: 0,
   cashReturns: 0,
   upiReturns: 0,
   handovers: 0,
@@ -66,6 +68,9 @@ const aSale = (number: number, amount: number): CounterSale => ({
   tendered: amount,
   change: 0,
   refunded: 0,
+  customer: null,
+  onKhata: 0,
+  paid: null,
   createdAt: '2026-12-07T05:00:00.000Z',
 });
 

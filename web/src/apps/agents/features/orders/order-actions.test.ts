@@ -7,6 +7,7 @@ import {
   paymentFailedText,
   verifyTexts,
 } from './order-actions';
+import { paymentTypeText } from './order-texts';
 import { anAgentOrder, ME, SOMEONE_ELSE } from '../../test/orders';
 
 describe('orderActions', () => {
@@ -64,6 +65,12 @@ describe('orderActions', () => {
       expect(actions).toEqual([{ kind: 'status', to: 'Delivered' }]);
       expect(actionLabel(actions[0]!)).toBe('Mark Delivered');
     }
+  });
+
+  it('offers Mark Delivered on a picked khata order, unpaid, and never a collection: it goes on the khata', () => {
+    const order = anAgentOrder(1, { assignedTo: ME, status: 'Picked', paymentType: 'Khata' });
+    expect(orderActions(order, ME)).toEqual([{ kind: 'status', to: 'Delivered' }]);
+    expect(paymentTypeText('Khata')).toBe('Khata');
   });
 
   it('offers nothing on a picked online order awaiting payment (collected online later)', () => {

@@ -31,5 +31,12 @@ export function markStatusText(status: OrderStatus): string {
 
 /** How an order is paid, as the agent reads it; in English, the spec's 'COD' and 'Online'. */
 export function paymentTypeText(type: PaymentType): string {
-  return type === 'COD' ? t`COD` : t`Online`;
+  switch (type) {
+    case 'COD':
+      return t`COD`;
+    case 'Online':
+      return t`Online`;
+    case 'Khata':
+      return t`Khata`;
+  }
 }

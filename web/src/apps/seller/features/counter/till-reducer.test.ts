@@ -26,6 +26,9 @@ const aSale = (number: number): CounterSale => ({
   tendered: 50,
   change: 9.2,
   refunded: 0,
+  customer: null,
+  onKhata: 0,
+  paid: null,
   createdAt: '2026-12-07T10:00:00.000Z',
 });
 const lostAnswer: TillEvent = {

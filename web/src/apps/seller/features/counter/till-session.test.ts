@@ -10,6 +10,8 @@ const session = (openedAt: string, closedAt: string | null) => ({
   sales: 0,
   cashSales: 0,
   upiSales: 0,
+  khataSales: 0,
+  khataCash: 0,
   cashReturns: 0,
   upiReturns: 0,
   handovers: 0,

@@ -31,6 +31,22 @@ describe('paymentSummary', () => {
       text: 'Not paid',
     });
   });
+
+  it('shows a khata order on the khata once delivered, on its way till then, not paid once cancelled', () => {
+    const khata = { paymentType: 'Khata' } as const;
+    expect(paymentSummary(anOrder(0, khata))).toEqual({
+      state: 'pending',
+      text: 'On the khata once delivered',
+    });
+    expect(paymentSummary(anOrder(0, { ...khata, status: 'Delivered' }))).toEqual({
+      state: 'paid',
+      text: 'On the khata',
+    });
+    expect(paymentSummary(anOrder(0, { ...khata, status: 'Cancelled' }))).toEqual({
+      state: 'unpaid',
+      text: 'Not paid',
+    });
+  });
 });
 
 describe('cancellation texts', () => {

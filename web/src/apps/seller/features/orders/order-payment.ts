@@ -11,12 +11,17 @@ export interface PaymentSummary {
 
 /**
  * How `order` was paid: in cash at the door, online (at checkout), online at the door (a
- * cash-on-delivery order the agent collected online), or not yet ('Pending'; 'Not paid' once
- * cancelled, as nothing more will come).
+ * cash-on-delivery order the agent collected online), on the shopper's khata (once delivered),
+ * or not yet ('Pending'; 'Not paid' once cancelled, as nothing more will come).
  */
 export function paymentSummary(
   order: Pick<Order, 'paymentType' | 'isPaid' | 'paidVia' | 'status'>,
 ): PaymentSummary {
+  // A khata order is never paid at the door: delivered, its amount is on the shopper's khata.
+  if (order.paymentType === 'Khata' && order.status !== 'Cancelled')
+    return order.status === 'Delivered'
+      ? { state: 'paid', text: 'On the khata' }
+      : { state: 'pending', text: 'On the khata once delivered' };
   if (!order.isPaid) {
     return order.status === 'Cancelled'
       ? { state: 'unpaid', text: 'Not paid' }

@@ -62,6 +62,8 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
   const number = orderNumber(order._id);
   const timeZone = useShopTimeZone();
   const delivered = order.status === 'Delivered';
+  // Nothing is paid or collected at the door: its amount goes on the shopper's khata.
+  const onKhata = order.paymentType === 'Khata';
   // When it was delivered, or else placed.
   const moment = delivered ? order.updatedAt : order.createdAt;
   const when = formatOrderTime(moment, timeZone, undefined, dateLocale());
@@ -82,11 +84,16 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         <p className="agent-order__amount">{amount}</p>
         <p className="agent-order__payment">
           <span className="agent-chip agent-chip--plain">{paymentTypeText(order.paymentType)}</span>
-          <span className={`agent-chip agent-chip--${order.isPaid ? 'paid' : 'unpaid'}`}>
-            {order.isPaid ? t`Paid` : t`Pending`}
-          </span>
+          {onKhata ? null : (
+            <span className={`agent-chip agent-chip--${order.isPaid ? 'paid' : 'unpaid'}`}>
+              {order.isPaid ? t`Paid` : t`Pending`}
+            </span>
+          )}
         </p>
       </div>
+      {onKhata && !isFinished(order.status) && (
+        <p className="agent-order__note">{t`On the shop's khata — collect nothing`}</p>
+      )}
 
       <address className="agent-order__address">
         <strong>{customer}</strong>
@@ -162,7 +169,8 @@ export function OrderCard({ order, actions, pending, onAction }: OrderCardProps)
         </p>
       ) : (
         !isFinished(order.status) &&
-        !order.isPaid && <p className="agent-order__note">{t`Waiting for the online payment.`}</p>
+        !order.isPaid &&
+        !onKhata && <p className="agent-order__note">{t`Waiting for the online payment.`}</p>
       )}
     </article>
   );
