@@ -44,6 +44,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
+import { khataPayRoutes } from './modules/payment/khata-pay.routes.js';
+import { khataMineRoutes } from './modules/khata/khata-mine.routes.js';
 import { collectionRoutes } from './modules/payment/collection.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
 import type { PaymentDeps } from './modules/payment/provider.js';
@@ -246,6 +248,8 @@ export function createApp(deps: AppDependencies): App {
     addressRoutes(),
     orderRoutes(cancellationSteps),
     checkoutRoutes(deps.payments),
+    khataMineRoutes(),
+    khataPayRoutes(deps.payments),
     paymentRoutes(deps.payments),
     ...(deps.payments.provider instanceof SandboxProvider
       ? [sandboxRoutes(deps.payments.provider)]

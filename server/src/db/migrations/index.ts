@@ -26,6 +26,7 @@ import { Migration20261206100000_ShopperLimits } from './Migration20261206100000
 import { Migration20261206120000_LooseGoods } from './Migration20261206120000_LooseGoods.js';
 import { Migration20261206140000_LooseSales } from './Migration20261206140000_LooseSales.js';
 import { Migration20261206170000_Khata } from './Migration20261206170000_Khata.js';
+import { Migration20261206173000_KhataPayments } from './Migration20261206173000_KhataPayments.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   Migration20261206120000_LooseGoods,
   Migration20261206140000_LooseSales,
   Migration20261206170000_Khata,
+  Migration20261206173000_KhataPayments,
 ];
