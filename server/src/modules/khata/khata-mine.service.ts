@@ -75,13 +75,14 @@ export async function readMyKhata(
   if (before) {
     const cursor = await db
       .selectFrom('khata_entries')
-      .select(['id', 'created_at'])
+      .select('id')
       .where('id', '=', before)
       .where('customer_id', '=', customer.id)
       .executeTakeFirst();
     if (!cursor) throw new AppError('NOT_FOUND', 'No entry of your khata has this id');
+    // Compared in the database: a timestamp read into JavaScript would lose its microseconds.
     query = query.where(
-      sql<boolean>`(created_at, id) < (${cursor.created_at}, ${cursor.id}::uuid)`,
+      sql<boolean>`(created_at, id) < (select created_at, id from khata_entries where id = ${cursor.id})`,
     );
   }
   const rows = await query.execute();
