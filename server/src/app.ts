@@ -46,6 +46,8 @@ import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { khataOrderRoutes } from './modules/khata/khata-orders.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
+import { khataPayRoutes } from './modules/payment/khata-pay.routes.js';
+import { khataMineRoutes } from './modules/khata/khata-mine.routes.js';
 import { collectionRoutes } from './modules/payment/collection.routes.js';
 import { paymentRoutes, paymentWebhookRoutes } from './modules/payment/payment.routes.js';
 import type { PaymentDeps } from './modules/payment/provider.js';
@@ -250,6 +252,8 @@ export function createApp(deps: AppDependencies): App {
     orderRoutes(cancellationSteps),
     khataOrderRoutes(),
     checkoutRoutes(deps.payments),
+    khataMineRoutes(),
+    khataPayRoutes(deps.payments),
     paymentRoutes(deps.payments),
     ...(deps.payments.provider instanceof SandboxProvider
       ? [sandboxRoutes(deps.payments.provider)]

@@ -11,6 +11,7 @@ import {
   PaymentSchema,
   RefundSchema,
 } from '../modules/payment/payment.entity.js';
+import { KhataPaymentSchema } from '../modules/payment/khata-payment.entity.js';
 import {
   SandboxOrderSchema,
   SandboxPaymentSchema,
@@ -70,4 +71,5 @@ export const entities: EntitySchema[] = [
   TillPayoutSchema,
   KhataCustomerSchema,
   KhataEntrySchema,
+  KhataPaymentSchema,
 ];

@@ -38,6 +38,7 @@ import {
   signedCallback,
   webhook,
 } from './payments.js';
+import { khataCustomer } from './khata-shopper.js';
 
 /**
  * Who may call what: every route the app's routers serve, sent by each of these identities, with
@@ -232,6 +233,20 @@ const ROWS: Record<string, Row> = {
     }),
   },
   'GET /api/order/user': { ok: SHOPPERS, request: () => ({}) },
+  // The shopper's khata: every shopper reads their own (none: a null khata); only one with a
+  // khata that owes may pay it, and only its opener may confirm a payment.
+  'GET /api/khata/mine': { ok: SHOPPERS, request: () => ({}) },
+  'POST /api/khata/mine/pay': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    request: () => ({ body: { amount: 10 } }),
+  },
+  'POST /api/khata/mine/pay/verify': {
+    ok: ['shopper'],
+    refused: ['other shopper'],
+    refusedWith: [400],
+    request: async (fx) => ({ body: await fx.paidKhataCheckout() }),
+  },
   'POST /api/order/cancel': {
     ok: ['shopper'],
     refused: ['other shopper'],
@@ -639,6 +654,7 @@ async function makeFixtures(app: TestApp) {
     });
   }
   const onlineOrder = await placeOnlineOrder(app, shopper);
+  await khataCustomer(app, { shopperId: shopper.id, owedPaise: 1_000_000 });
 
   return {
     em: () => app.orm.em.fork(),
@@ -695,6 +711,14 @@ async function makeFixtures(app: TestApp) {
     async paidCheckout() {
       const placed = await placeOnlineOrder(app, shopper);
       return { ...(await payInSandbox(app, placed.order.id)), orderId: placed.orderId };
+    },
+    /** Checkout's callback for a new payment of the shopper's khata, paid in the sandbox. */
+    async paidKhataCheckout() {
+      const opened = await shopper.http
+        .post('/api/khata/mine/pay')
+        .send({ amount: 10 })
+        .expect(200);
+      return payInSandbox(app, opened.body.order.id);
     },
     /** Checkout's callback for the first agent's collection at the door, paid in the sandbox. */
     async paidCollection() {

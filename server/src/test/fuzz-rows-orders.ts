@@ -11,6 +11,7 @@ import {
   agentPaymentOrderBodySchema,
   cartUpdateBodySchema,
   orderStatusBodySchema,
+  myKhataPayBodySchema,
   payOrderBodySchema,
   paymentVerifyBodySchema,
   placeOrderBodySchema,
@@ -140,6 +141,15 @@ export const ORDER_ROWS: Record<string, FuzzRow> = {
     body: { json: paymentVerifyBodySchema, example: validCallback },
   },
   'GET /api/order/user': { as: KINDS },
+  'GET /api/khata/mine': { as: KINDS, query: ['before'] },
+  'POST /api/khata/mine/pay': {
+    as: ['shopper'],
+    body: { json: myKhataPayBodySchema, example: () => ({ amount: 10 }) },
+  },
+  'POST /api/khata/mine/pay/verify': {
+    as: ['shopper'],
+    body: { json: paymentVerifyBodySchema, example: validCallback },
+  },
   'GET /api/order/seller': { as: KINDS, query: ['page', 'limit'] },
   'POST /api/order/seller/release': {
     as: ['seller'],

@@ -9,6 +9,7 @@ import {
   requiredText,
   wholePaise,
 } from './common.js';
+import { providerOrderSchema } from './payment.js';
 
 /*
  * The khata (docs/khata.md): credit for the shop's regulars. A customer buys now and pays later;
@@ -275,3 +276,20 @@ export const khataShoppersAnswerSchema = z.object({
   shoppers: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
 });
 export type KhataShoppersAnswer = z.infer<typeof khataShoppersAnswerSchema>;
+
+/** `GET /api/khata/mine?before=`: the shopper's khata, its entries a page at a time. */
+export const myKhataQuerySchema = khataEntriesQuerySchema;
+
+/**
+ * `POST /api/khata/mine/pay` (a shopper): pay `amount` rupees of what they owe online; at most
+ * their balance, and at least ₹1 (the provider's least).
+ */
+export const myKhataPayBodySchema = requestBody({ amount: khataAmount('amount') });
+export type MyKhataPayBody = z.infer<typeof myKhataPayBodySchema>;
+
+/** The provider order to open Checkout with, as `POST /api/order/razorpay` answers it. */
+export const myKhataPayAnswerSchema = z.object({
+  success: z.literal(true),
+  order: providerOrderSchema,
+});
+export type MyKhataPayAnswer = z.infer<typeof myKhataPayAnswerSchema>;

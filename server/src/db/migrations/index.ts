@@ -28,6 +28,7 @@ import { Migration20261206140000_LooseSales } from './Migration20261206140000_Lo
 import { Migration20261206170000_Khata } from './Migration20261206170000_Khata.js';
 import { Migration20261206171000_KhataPaymentKeys } from './Migration20261206171000_KhataPaymentKeys.js';
 import { Migration20261206172000_KhataCounter } from './Migration20261206172000_KhataCounter.js';
+import { Migration20261206173000_KhataPayments } from './Migration20261206173000_KhataPayments.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   Migration20261206170000_Khata,
   Migration20261206171000_KhataPaymentKeys,
   Migration20261206172000_KhataCounter,
+  Migration20261206173000_KhataPayments,
 ];

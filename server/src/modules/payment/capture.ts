@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { changeOrders } from '../order/order-transitions.js';
 import { OrderSchema } from '../order/order.entity.js';
 import { promisedAt, readShop } from '../shop/shop.service.js';
+import { applyKhataWebhook } from './khata-pay.js';
 import { PaymentSchema } from './payment.entity.js';
 import { recordEvent, type EventSource } from './payment-events.js';
 import type { Payer } from './payment.service.js';
@@ -175,6 +176,7 @@ export async function applyWebhook(
     ? await em.findOne(PaymentSchema, { providerOrderId: payment.orderId })
     : null;
   if (!ours) {
+    if (await applyKhataWebhook(em, deps, event.type, payment)) return;
     deps.logger.info({ event: event.type, payment: payment.id }, 'webhook for a payment not ours');
     return;
   }

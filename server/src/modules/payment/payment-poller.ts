@@ -1,7 +1,8 @@
 /**
- * The payments poller: asks the provider about unpaid online orders (a closed browser or a lost
- * webhook still ends paid), cancels those whose time to pay has passed, and retries refunds the
- * provider has not yet accepted. One instance polls at a time (a PostgreSQL advisory lock).
+ * The payments poller: asks the provider about unpaid online orders and khata payments (a closed
+ * browser or a lost webhook still ends paid), cancels those whose time to pay has passed, and
+ * retries refunds the provider has not yet accepted. One instance polls at a time (a PostgreSQL
+ * advisory lock).
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import { OrderSchema } from '../order/order.entity.js';
 import { PaymentSchema, RefundSchema, type Payment } from './payment.entity.js';
 import { expireUnpaidOrder } from './expiry.js';
 import { markOnlinePaid, recordPaymentFailure } from './capture.js';
+import { KhataPaymentSchema, type KhataPayment } from './khata-payment.entity.js';
+import { settleKhataPayment } from './khata-pay.js';
 import { sendRefund } from './refunds.js';
 import type { PaymentDeps } from './provider.js';
 
@@ -93,6 +96,25 @@ export async function pollPayments(orm: MikroORM, deps: PaymentDeps): Promise<Po
     );
     for (const payment of open) await ask(payment);
 
+    // The khata's payments of the last day (khata-pay.ts): a closed browser still ends posted.
+    const khata = await orm.em.fork().find(
+      KhataPaymentSchema,
+      {
+        provider: deps.provider.name,
+        status: { $ne: 'paid' },
+        createdAt: { $gte: since(COLLECTION_WINDOW_MS) },
+      },
+      { orderBy: { createdAt: 'desc' }, limit: BATCH },
+    );
+    for (const payment of khata) {
+      try {
+        round.asked += 1;
+        if (await settleKhataFromProvider(orm, deps, payment)) round.paid += 1;
+      } catch (error) {
+        deps.logger.error({ err: error, payment: payment.providerOrderId }, 'poller: ask failed');
+      }
+    }
+
     // Out of time: asked once more, then cancelled, unless the provider could not be asked.
     const due = await orm.em
       .fork()
@@ -169,6 +191,24 @@ async function settleFromProvider(
     }
   }
   return paid;
+}
+
+/**
+ * Posts what the provider captured for khata payment `payment` (once each: khata-pay.ts).
+ * Answers whether anything was posted now.
+ * @throws ProviderError when the provider cannot be asked.
+ */
+async function settleKhataFromProvider(
+  orm: MikroORM,
+  deps: PaymentDeps,
+  payment: KhataPayment,
+): Promise<boolean> {
+  let posted = false;
+  for (const found of await deps.provider.fetchOrderPayments(payment.providerOrderId)) {
+    if (found.status !== 'captured') continue;
+    if (await settleKhataPayment(orm.em.fork(), deps, payment, found.id, 'poller')) posted = true;
+  }
+  return posted;
 }
 
 /**

@@ -16,6 +16,12 @@ const serverRendered = (data?: RouteHandle['data']): RouteHandle => ({
 });
 
 /**
+ * My Orders and My khata, in one chunk: a screen of its own would add its files to the first
+ * load's table of preloads.
+ */
+const accountScreens = () => import('./screens/my-orders-page');
+
+/**
  * The storefront's screens, under `/`: each its own lazy chunk, so the first load of `/` carries
  * only the layout and the home page. Its public pages are rendered on the server too, from the
  * catalogue (entry-server.tsx), and hydrated in the browser (app/router.ts).
@@ -62,9 +68,11 @@ export const storefrontRoute: RouteObject = {
     },
     {
       path: 'my-orders',
-      lazy: {
-        Component: async () => (await import('./screens/my-orders-page')).MyOrdersPage,
-      },
+      lazy: { Component: async () => (await accountScreens()).MyOrdersPage },
+    },
+    {
+      path: 'khata',
+      lazy: { Component: async () => (await accountScreens()).MyKhataPage },
     },
     ...(
       [

@@ -29,6 +29,8 @@ import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartTotalsList } from '../features/cart/components/cart-totals';
 import type { PaymentMethod } from '../features/orders/checkout/place-order';
 import { userOrderMutations } from '../features/orders/mutations';
+import { PaymentMethods } from '../features/orders/components/payment-methods';
+import { creditLeft, useMyKhata } from '../features/khata/queries';
 import { productQueries } from '../../../common/catalogue/queries';
 import { checkoutNotices, mostPerLineNotices } from '../features/shop-terms/checkout-notices';
 import { deliveryChargeOf } from '../features/shop-terms/delivery-charge';
@@ -115,7 +117,11 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const { reset: retryAddresses } = useQueryErrorResetBoundary();
   const placeOrder = useMutation(userOrderMutations.place(useStore()));
   const navigate = useNavigate();
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  // "Pay later" is offered only to a shopper whose khata gives credit.
+  const khata = useMyKhata(user?._id);
+  const payLater = khata?.canPayLater ? khata : null;
+  const paymentMethod = chosenMethod === 'Khata' && !payLater ? 'COD' : chosenMethod;
   const placing = placeOrder.isPending;
   const shop = useShop();
   const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
@@ -165,29 +171,11 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
         </div>
       )}
 
-      <fieldset className="payment-methods">
-        <legend>Payment Method</legend>
-        <label className="payment-option">
-          <input
-            type="radio"
-            name="payment-method"
-            value="COD"
-            checked={paymentMethod === 'COD'}
-            onChange={() => setPaymentMethod('COD')}
-          />
-          Cash On Delivery
-        </label>
-        <label className="payment-option">
-          <input
-            type="radio"
-            name="payment-method"
-            value="Online"
-            checked={paymentMethod === 'Online'}
-            onChange={() => setPaymentMethod('Online')}
-          />
-          Online Payment
-        </label>
-      </fieldset>
+      <PaymentMethods
+        chosen={paymentMethod}
+        onChoose={setPaymentMethod}
+        payLater={payLater && { ...payLater, left: creditLeft(payLater) }}
+      />
 
       <CartTotalsList totals={totals} />
 

@@ -1,3 +1,4 @@
+import { formatAmount, ORDER_CURRENCY } from '@kirana/shared';
 import {
   useMutation,
   useQueryClient,
@@ -24,10 +25,14 @@ import {
   userOrderMutations,
 } from '../features/orders/mutations';
 import { userOrderQueries } from '../features/orders/queries';
+import { useMyKhata } from '../features/khata/queries';
 import { useClock } from '../../../lib/clock';
 import { connectionAtoms } from '../../../lib/socket';
 import { Button, buttonClass } from '../../../common/ui/button';
 import './my-orders-page.css';
+
+// My khata, reached from here, loads with My Orders (routes.tsx).
+export { MyKhataPage } from './my-khata-page';
 
 // Web Push's code loads after the page, with the switch: none of it is in the route's preloads.
 const OrderNotificationsSwitch = lazy(async () => ({
@@ -52,6 +57,7 @@ export function MyOrdersPage() {
         <h1 id="orders-heading">My Orders</h1>
         {user && <LiveStatus connection={connection} />}
       </div>
+      {user && <MyKhataLink userId={user._id} />}
       {!authChecked ? (
         <Spinner label="Checking your login…" />
       ) : !user ? (
@@ -78,6 +84,17 @@ export function MyOrdersPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** The way to My khata, shown once the shop is known to keep a khata for the shopper. */
+function MyKhataLink({ userId }: { userId: string }) {
+  const khata = useMyKhata(userId);
+  if (!khata) return null;
+  return (
+    <p className="orders-page__khata">
+      <Link to="/khata">My khata</Link>: you owe {formatAmount(khata.balance, ORDER_CURRENCY)}
+    </p>
   );
 }
 

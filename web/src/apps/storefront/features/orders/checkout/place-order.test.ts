@@ -19,6 +19,7 @@ const mocks = vi.hoisted(() => ({
   prepareCheckout: vi.fn(),
   placeOnlineOrder: vi.fn(),
   placeCodOrder: vi.fn(),
+  placeKhataOrder: vi.fn(),
   payOrder: vi.fn(),
   verifyPayment: vi.fn(),
   getUserOrders: vi.fn(),
@@ -38,6 +39,7 @@ vi.mock('../../../../../common/payments/checkout', () => ({
 }));
 vi.mock('../api/place-online-order', () => ({ placeOnlineOrder: mocks.placeOnlineOrder }));
 vi.mock('../api/place-cod-order', () => ({ placeCodOrder: mocks.placeCodOrder }));
+vi.mock('../api/place-khata-order', () => ({ placeKhataOrder: mocks.placeKhataOrder }));
 vi.mock('../api/pay-order', () => ({ payOrder: mocks.payOrder }));
 vi.mock('../api/verify-payment', () => ({ verifyPayment: mocks.verifyPayment }));
 vi.mock('../api/get-user-orders', () => ({ getUserOrders: mocks.getUserOrders }));
@@ -277,6 +279,39 @@ describe('the Idempotency-Key of a checkout attempt', () => {
     expect(changed).not.toBe(lost);
     expect(online).not.toBe(lost);
     expect(onlineRetry).toBe(online);
+  });
+});
+
+describe('Pay later (khata)', () => {
+  const KHATA = { items, paymentMethod: 'Khata' } as const;
+
+  it("places the order on the khata with its own Idempotency-Key, told with the server's words", async () => {
+    mocks.placeKhataOrder.mockResolvedValueOnce({
+      success: true,
+      message: 'Order Placed Successfully',
+      orderId: placed._id,
+    });
+    await expect(placeOrder(KHATA)).resolves.toBe(true);
+
+    expect(mocks.placeKhataOrder).toHaveBeenCalledWith(
+      { items, address: mocks.address?._id },
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    );
+    expect(mocks.placeCodOrder).not.toHaveBeenCalled();
+    expect(mocks.prepareCheckout).not.toHaveBeenCalled();
+    expect(mocks.emptyCart).toHaveBeenCalledOnce();
+    expect(mocks.toast.success).toHaveBeenCalledWith('Order Placed Successfully');
+  });
+
+  it("says a refusal past the credit limit in the server's words, and keeps the cart", async () => {
+    const refusal = 'Asha owes ₹1,900.00 of a ₹2,000.00 limit: ₹100.00 is left';
+    mocks.placeKhataOrder.mockRejectedValueOnce(
+      new ApiError(refusal, 409, { code: 'CREDIT_LIMIT' }),
+    );
+    await expect(placeOrder(KHATA)).resolves.toBe(false);
+
+    expect(mocks.toast.error).toHaveBeenCalledWith(refusal);
+    expect(mocks.emptyCart).not.toHaveBeenCalled();
   });
 });
 

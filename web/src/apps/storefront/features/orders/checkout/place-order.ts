@@ -8,12 +8,14 @@ import { cartSaved } from '../../../session/cart-mutations';
 import { prepareCheckout } from '../../../../../common/payments/checkout';
 import { orderCreationFailureText } from '../../../../../common/payments/payment-failure';
 import { placeCodOrder } from '../api/place-cod-order';
+import { placeKhataOrder } from '../api/place-khata-order';
 import { placeOnlineOrder } from '../api/place-online-order';
 import { refreshUserOrders } from '../cache';
 import { attemptFor, outcomeKnown, type CheckoutAttempt } from './checkout-attempt';
 import { payOnline } from './online-payment';
 
-export type PaymentMethod = 'COD' | 'Online';
+/** Cash on delivery, online now, or later on the shopper's khata. */
+export type PaymentMethod = 'COD' | 'Online' | 'Khata';
 
 export interface OrderRequest {
   items: PlaceOrderBody['items'];
@@ -40,8 +42,8 @@ function settleAttempt(store: Store, error?: unknown): void {
  * still in flight must not land after the order has emptied the saved cart). Once placed, the
  * cart is empty and the orders list fetched again; an online order has Checkout open over the
  * page, and its outcome is told by toasts (see `payOnline`) while the order awaits its payment
- * in My Orders. Resolves with what to tell the shopper of an order paid on delivery (the
- * server's words), null for one paid online. Run as `userOrderMutations.place`
+ * in My Orders. Resolves with what to tell the shopper of an order paid on delivery or put on
+ * the khata (the server's words), null for one paid online. Run as `userOrderMutations.place`
  * (../mutations.ts), with the page's `store` and the cache `client`, whose failure reporter tells
  * why not: this throws an error saying it (the addresses could not be read, none is chosen, the
  * payment window could not be loaded, the order was refused or got no answer).
@@ -60,8 +62,9 @@ export async function placeOrder(
   const attempt = attemptFor(store.get(checkoutAttemptAtom), JSON.stringify([paymentMethod, body]));
   store.set(checkoutAttemptAtom, attempt);
   await cartSaved(client);
-  if (paymentMethod === 'COD') {
-    const answer = await settled(store, placeCodOrder(body, attempt.key));
+  if (paymentMethod !== 'Online') {
+    const place = paymentMethod === 'COD' ? placeCodOrder : placeKhataOrder;
+    const answer = await settled(store, place(body, attempt.key));
     cartOrdered(store, client);
     return answer.message;
   }

@@ -6,7 +6,7 @@ import { createQueryClient } from '../../../../../lib/query-client';
 import { anOrder } from '../../../../../test/orders';
 import { aProduct } from '../../../../../test/products';
 import { SHOP_KEY } from '../../../../../common/shop-settings/cache';
-import { OrderCard } from './order-card';
+import { OrderCard, paymentText } from './order-card';
 
 // This browser is in New York, before anything reads its zone; the shop is in India.
 const browserZone = vi.hoisted(() => {
@@ -93,5 +93,22 @@ describe('the shopper’s order card’s lines', () => {
     expect(html).toContain('₹105.04');
     expect(html).toContain('Quantity: 2 · <span class="unit-price">₹25.00/pc</span>');
     expect(html).toContain('₹50.00');
+  });
+});
+
+describe('how the card says an order is paid', () => {
+  it('says a khata order is paid later, on the khata, and the others by their way and state', () => {
+    expect(
+      paymentText({ paymentType: 'Khata' as 'COD', isPaid: false, status: 'Order Placed' }),
+    ).toBe('Pay later (khata)');
+    expect(paymentText({ paymentType: 'COD', isPaid: false, status: 'Order Placed' })).toBe(
+      'COD · Pending',
+    );
+    expect(paymentText({ paymentType: 'Online', isPaid: true, status: 'Delivered' })).toBe(
+      'Online · Paid',
+    );
+    expect(paymentText({ paymentType: 'COD', isPaid: false, status: 'Cancelled' })).toBe(
+      'COD · Not paid',
+    );
   });
 });

@@ -90,10 +90,7 @@ export function OrderCard({
         )}
         <div>
           <dt>Payment</dt>
-          <dd>
-            {order.paymentType} ·{' '}
-            {order.isPaid ? 'Paid' : order.status === 'Cancelled' ? 'Not paid' : 'Pending'}
-          </dd>
+          <dd>{paymentText(order)}</dd>
         </div>
         <div>
           <dt>Ordered on</dt>
@@ -179,4 +176,13 @@ export function OrderCard({
       </ul>
     </article>
   );
+}
+
+/** How an order is paid, as its card says it: a khata order is paid later, on the khata. */
+export function paymentText(order: Pick<Order, 'paymentType' | 'isPaid' | 'status'>): string {
+  // A string: the contract's payment types gain 'Khata' with the khata orders (issue 43).
+  const type: string = order.paymentType;
+  if (type === 'Khata') return 'Pay later (khata)';
+  const state = order.isPaid ? 'Paid' : order.status === 'Cancelled' ? 'Not paid' : 'Pending';
+  return `${type} · ${state}`;
 }

@@ -1,0 +1,152 @@
+/**
+ * The shopper's side of the khata (docs/khata.md), read with Kysely: the khata the shop linked to
+ * their account, its entries a page at a time, and their online payments posted to it once,
+ * whatever retries come.
+ */
+import {
+  formatAmount,
+  KHATA_PAGE_SIZE,
+  ORDER_CURRENCY,
+  paiseOf,
+  toRupees,
+  type KhataEntry,
+  type MyKhataAnswer,
+} from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Selectable } from 'kysely';
+import { AppError } from '../../lib/errors.js';
+import type { KhataTables } from './khata.entity.js';
+import { lockCustomer, postEntry } from './khata-ledger.js';
+
+type EntryRow = Selectable<KhataTables['khata_entries']>;
+
+const NO_KHATA = 'The shop keeps no khata for your account';
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+/** One entry as the khata's answers carry it, amounts in rupees. */
+export function presentEntry(row: EntryRow): KhataEntry {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    amount: toRupees(Number(row.amount_paise)),
+    balance: toRupees(Number(row.balance_paise)),
+    method: row.method ?? null,
+    sale:
+      row.sale_id && row.sale_number !== null
+        ? { _id: row.sale_id, number: row.sale_number }
+        : null,
+    orderId: row.order_id ?? null,
+    note: row.note ?? null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The khata customer linked to shopper `userId`, or null when the shop linked none. */
+async function customerOf(em: EntityManager, userId: string) {
+  return em
+    .getKysely<KhataTables>()
+    .selectFrom('khata_customers')
+    .select(['id', 'balance_paise', 'credit_limit_paise', 'owing_since'])
+    .where('shopper_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Shopper `userId`'s khata with a page of its entries, newest first: those older than entry
+ * `before` (one of theirs) when given. Null when the shop linked no khata to their account.
+ * @throws AppError NOT_FOUND when `before` is no entry of theirs.
+ */
+export async function readMyKhata(
+  em: EntityManager,
+  userId: string,
+  before?: string,
+): Promise<MyKhataAnswer['khata']> {
+  const customer = await customerOf(em, userId);
+  if (!customer) return null;
+  const db = em.getKysely<KhataTables>();
+  let query = db
+    .selectFrom('khata_entries')
+    .selectAll()
+    .where('customer_id', '=', customer.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(KHATA_PAGE_SIZE + 1);
+  if (before) {
+    const cursor = await db
+      .selectFrom('khata_entries')
+      .select('id')
+      .where('id', '=', before)
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirst();
+    if (!cursor) throw new AppError('NOT_FOUND', 'No entry of your khata has this id');
+    // Compared in the database: a timestamp read into JavaScript would lose its microseconds.
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select created_at, id from khata_entries where id = ${cursor.id})`,
+    );
+  }
+  const rows = await query.execute();
+  const creditLimit = toRupees(Number(customer.credit_limit_paise));
+  return {
+    balance: toRupees(Number(customer.balance_paise)),
+    creditLimit,
+    canPayLater: creditLimit > 0,
+    oldestUnpaidAt: customer.owing_since ? iso(customer.owing_since) : null,
+    entries: rows.slice(0, KHATA_PAGE_SIZE).map(presentEntry),
+    more: rows.length > KHATA_PAGE_SIZE,
+  };
+}
+
+/**
+ * What shopper `userId` may pay online now: their khata customer's id, and `amount` (rupees) in
+ * paise once checked against what they owe.
+ * @throws AppError NOT_FOUND when the shop keeps no khata for them; INVALID when they owe nothing,
+ * or `amount` is more than they owe or less than ₹1 (the least a provider takes).
+ */
+export async function checkMyPayment(
+  em: EntityManager,
+  userId: string,
+  amount: number,
+): Promise<{ customerId: string; amountPaise: number }> {
+  const customer = await customerOf(em, userId);
+  if (!customer) throw new AppError('NOT_FOUND', NO_KHATA);
+  const balancePaise = Number(customer.balance_paise);
+  const amountPaise = paiseOf(amount);
+  if (balancePaise <= 0) throw new AppError('INVALID', 'You owe the shop nothing on your khata');
+  if (amountPaise > balancePaise)
+    throw new AppError(
+      'INVALID',
+      `amount must be at most what you owe, ${formatAmount(toRupees(balancePaise), ORDER_CURRENCY)}`,
+    );
+  if (amountPaise < 100) throw new AppError('INVALID', 'amount must be at least ₹1 to pay online');
+  return { customerId: customer.id, amountPaise };
+}
+
+/**
+ * Posts online payment `paymentRef` (the provider's payment id) of `amountPaise` to customer
+ * `customerId`'s khata, in transaction `tx` under a lock on the customer: once, whatever retries
+ * come (the ref is unique, and looked for under the lock). Answers whether it posted now.
+ * @throws AppError NOT_FOUND for no such customer.
+ */
+export async function postOnlinePayment(
+  tx: EntityManager,
+  customerId: string,
+  payment: { amountPaise: number; paymentRef: string; note?: string },
+): Promise<boolean> {
+  const customer = await lockCustomer(tx, customerId);
+  const posted = await tx
+    .getKysely<KhataTables>()
+    .selectFrom('khata_entries')
+    .select('id')
+    .where('payment_ref', '=', payment.paymentRef)
+    .executeTakeFirst();
+  if (posted) return false;
+  await postEntry(tx, customer, {
+    kind: 'payment',
+    amountPaise: -payment.amountPaise,
+    method: 'online',
+    paymentRef: payment.paymentRef,
+    note: payment.note ?? null,
+  });
+  return true;
+}
