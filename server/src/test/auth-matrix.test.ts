@@ -38,7 +38,6 @@ import {
   signedCallback,
   webhook,
 } from './payments.js';
-import { khataCustomer } from './khata-shopper.js';
 
 /**
  * Who may call what: every route the app's routers serve, sent by each of these identities, with
@@ -622,8 +621,13 @@ async function makeFixtures(app: TestApp) {
     .expect(201);
   const addressId = address.body.address._id as string;
   const orderBody = { items: [{ product: productId, quantity: 1 }], address: addressId };
-  // The shopper (not the other one) may buy on the khata, within a limit no row reaches.
-  await createKhataCustomer(app.orm.em.fork(), { limitPaise: 100_000_000, shopper: shopper.id });
+  // The shopper (not the other one) may buy on the khata, within a limit no row reaches, and
+  // owes ₹10,000 to pay online.
+  await createKhataCustomer(app.orm.em.fork(), {
+    limitPaise: 100_000_000,
+    balancePaise: 1_000_000,
+    shopper: shopper.id,
+  });
 
   /** A new COD order of the shopper's, open to every agent. */
   async function placeCodOrder(): Promise<string> {
@@ -654,7 +658,6 @@ async function makeFixtures(app: TestApp) {
     });
   }
   const onlineOrder = await placeOnlineOrder(app, shopper);
-  await khataCustomer(app, { shopperId: shopper.id, owedPaise: 1_000_000 });
 
   return {
     em: () => app.orm.em.fork(),

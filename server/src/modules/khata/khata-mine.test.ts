@@ -2,7 +2,7 @@ import { KHATA_PAGE_SIZE, myKhataAnswerSchema } from '@kirana/shared';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/fixtures.js';
 import { signUpShopper } from '../../test/factories.js';
-import { khataCustomer } from '../../test/khata-shopper.js';
+import { createKhataCustomer } from '../../test/khata-factory.js';
 import { lockCustomer, postEntry } from './khata-ledger.js';
 
 describe('the shopper sees their own khata', () => {
@@ -13,15 +13,23 @@ describe('the shopper sees their own khata', () => {
 
   test('a shopper the shop linked no khata to gets a null khata', async () => {
     const shopper = await signUpShopper(app);
-    await khataCustomer(app, { owedPaise: 10_000 });
+    await createKhataCustomer(app.orm.em.fork(), { balancePaise: 10_000 });
     expect(await mine(shopper.http)).toBeNull();
   });
 
   test('a linked shopper sees their balance, limit, oldest unpaid day and entries, and never another khata', async () => {
     const asha = await signUpShopper(app, 'Asha Rao');
     const ravi = await signUpShopper(app, 'Ravi Kumar');
-    await khataCustomer(app, { shopperId: asha.id, limitPaise: 200_000, owedPaise: 12_550 });
-    await khataCustomer(app, { shopperId: ravi.id, limitPaise: 0, owedPaise: 99_900 });
+    await createKhataCustomer(app.orm.em.fork(), {
+      shopper: asha.id,
+      limitPaise: 200_000,
+      balancePaise: 12_550,
+    });
+    await createKhataCustomer(app.orm.em.fork(), {
+      shopper: ravi.id,
+      limitPaise: 0,
+      balancePaise: 99_900,
+    });
 
     const ashas = await mine(asha.http);
     expect(ashas).toMatchObject({
@@ -42,7 +50,10 @@ describe('the shopper sees their own khata', () => {
 
   test('entries come newest first, a page at a time, older ones after `before`', async () => {
     const shopper = await signUpShopper(app);
-    const { id } = await khataCustomer(app, { shopperId: shopper.id });
+    const id = await createKhataCustomer(app.orm.em.fork(), {
+      shopper: shopper.id,
+      limitPaise: 500_000,
+    });
     const count = KHATA_PAGE_SIZE + 3;
     await app.orm.em.fork().transactional(async (tx) => {
       const customer = await lockCustomer(tx, id);
@@ -68,8 +79,8 @@ describe('the shopper sees their own khata', () => {
   test("`before` naming another khata's entry is refused, and junk is a 400", async () => {
     const asha = await signUpShopper(app);
     const ravi = await signUpShopper(app);
-    await khataCustomer(app, { shopperId: asha.id, owedPaise: 500 });
-    await khataCustomer(app, { shopperId: ravi.id, owedPaise: 700 });
+    await createKhataCustomer(app.orm.em.fork(), { shopper: asha.id, balancePaise: 500 });
+    await createKhataCustomer(app.orm.em.fork(), { shopper: ravi.id, balancePaise: 700 });
     const ravis = await mine(ravi.http);
     const refused = await asha.http
       .get(`/api/khata/mine?before=${ravis?.entries[0]?._id}`)

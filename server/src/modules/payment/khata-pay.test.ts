@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { DomainEvent } from '../../lib/domain-events.js';
 import { useTestApp } from '../../test/fixtures.js';
 import { signUpShopper } from '../../test/factories.js';
-import { khataCustomer } from '../../test/khata-shopper.js';
+import { createKhataCustomer } from '../../test/khata-factory.js';
 import { capturedPayment, payInSandbox, signedCallback, webhook } from '../../test/payments.js';
 import { KhataEntrySchema } from '../khata/khata.entity.js';
 import { KhataPaymentSchema } from './khata-payment.entity.js';
@@ -18,8 +18,12 @@ describe("paying the khata's due online", () => {
     myKhataAnswerSchema.parse((await shopper.http.get('/api/khata/mine').expect(200)).body).khata;
   const linked = async (owedPaise: number) => {
     const shopper = await signUpShopper(app);
-    const customer = await khataCustomer(app, { shopperId: shopper.id, owedPaise });
-    return { shopper, customer };
+    const customer = await createKhataCustomer(app.orm.em.fork(), {
+      shopper: shopper.id,
+      limitPaise: 500_000,
+      balancePaise: owedPaise,
+    });
+    return { shopper, customer: { id: customer } };
   };
   const pay = async (shopper: Shopper, amount: number) =>
     myKhataPayAnswerSchema.parse(
