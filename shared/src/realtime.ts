@@ -1,5 +1,6 @@
 import type { AgentOrder, Order, SellerOrder, ShopperOrder } from './contract/order.js';
 import type { BackupFailure } from './contract/backup.js';
+import type { KhataCustomer } from './contract/khata.js';
 import type { AgentCash } from './contract/cash.js';
 import type { Product } from './contract/product.js';
 import type { Shop } from './contract/shop.js';
@@ -64,6 +65,11 @@ export interface ServerToClientEvents<TOrder extends Order = Order> {
    * over (the day's expected cash moved): fetch the till's day again.
    */
   'till:updated': () => void;
+  /**
+   * Seller only: an entry was written to this customer's khata (a sale on it, a payment, a
+   * return, an adjustment) or the customer changed: the customer as it now stands.
+   */
+  'khata:updated': (customer: KhataCustomer) => void;
 }
 
 /** `/shop`: the shopper's own orders (as `GET /api/order/user`) and every product change. */

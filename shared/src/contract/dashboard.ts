@@ -93,6 +93,10 @@ export const dashboardSchema = z.object({
    * sold past their count, most units first, and how many such products there are in all.
    */
   toCount: z.object({ products: z.array(productToCountSchema), total: z.int() }),
+  /** Now, whatever the days: rupees every khata customer owes together (docs/khata.md). */
+  toCollect: z.optional(z.number()),
+  /** Now: how many khata customers owe something. */
+  owingCustomers: z.optional(z.int()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
