@@ -20,7 +20,14 @@ import { productSchema } from './product.js';
 
 /** How a walk-in customer pays: cash into the drawer, or UPI to the shop's id. */
 export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
+
+/**
+ * How a sale was paid, as its answer says: as COUNTER_PAYMENTS, or on the customer's khata
+ * (docs/khata.md: the unpaid part, after what `paid` says was paid now, was put on it).
+ */
+export const COUNTER_SALE_PAYMENTS = [...COUNTER_PAYMENTS, 'khata'] as const;
 export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
+export type CounterSalePayment = (typeof COUNTER_SALE_PAYMENTS)[number];
 
 /**
  * The most cash one field of the till takes, in rupees (a float, a count, a note tendered), and
@@ -148,12 +155,23 @@ export const counterSaleSchema = z.object({
   subtotal: z.number(),
   tax: z.number(),
   amount: z.number(),
-  payment: z.enum(COUNTER_PAYMENTS),
+  payment: z.enum(COUNTER_SALE_PAYMENTS),
   /** Cash handed over, and the change given; null for UPI. */
   tendered: z.nullable(z.number()),
   change: z.nullable(z.number()),
   /** Money given back for returned units, in all. */
   refunded: z.number(),
+  // Optional until the server's counter answers them (issue 43): read as null, 0 and null.
+  /** The khata customer of a `khata` sale, their balance after it as recorded; null otherwise. */
+  customer: z.optional(
+    z.nullable(
+      z.object({ _id: z.string(), name: z.string(), balance: z.number(), creditLimit: z.number() }),
+    ),
+  ),
+  /** Rupees put on the khata (0 for a sale paid in full). */
+  onKhata: z.optional(z.number()),
+  /** With `khata`: what was paid now; null otherwise. */
+  paid: z.optional(z.nullable(z.object({ cash: z.number(), upi: z.number() }))),
   createdAt: z.iso.datetime(),
 });
 export type CounterSale = z.infer<typeof counterSaleSchema>;
@@ -226,7 +244,7 @@ export const counterReturnSchema = z.object({
     }),
   ),
   amount: z.number(),
-  payment: z.enum(COUNTER_PAYMENTS),
+  payment: z.enum(COUNTER_SALE_PAYMENTS),
   createdAt: z.iso.datetime(),
 });
 export type CounterReturn = z.infer<typeof counterReturnSchema>;

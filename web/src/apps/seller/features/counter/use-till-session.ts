@@ -1,4 +1,10 @@
-import type { CounterPayment, CounterReturnBody, CounterSale, Product } from '@kirana/shared';
+import type {
+  CounterPayment,
+  CounterReturnBody,
+  CounterSale,
+  CounterSalePayment,
+  Product,
+} from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -67,9 +73,15 @@ const recordedText = (sale: CounterSale) =>
     sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
   }`;
 
-const returnedText = ({ amount, payment }: { amount: number; payment: CounterPayment }) =>
+const GIVEN_BACK: Record<CounterSalePayment, string> = {
+  cash: 'give back {amount} in cash',
+  upi: 'give back {amount} by UPI',
+  khata: '{amount} taken off the khata',
+};
+
+const returnedText = ({ amount, payment }: { amount: number; payment: CounterSalePayment }) =>
   amount > 0
-    ? `Return recorded: give back ${rupees(amount)} ${payment === 'cash' ? 'in cash' : 'by UPI'}`
+    ? `Return recorded: ${GIVEN_BACK[payment].replace('{amount}', rupees(amount))}`
     : 'Return recorded';
 
 /**
