@@ -1,7 +1,10 @@
 import { dayIn } from '@kirana/shared';
 import { useId, useState } from 'react';
-import { buttonClass } from '../../../../../common/ui/button';
+import { desktop, printedBy } from '../../../../../lib/desktop-bridge';
+import { printInFrame } from '../../../../../lib/print-in-frame';
+import { Button, buttonClass } from '../../../../../common/ui/button';
 import { Field } from '../../../../../common/ui/field';
+import { reportFailure } from '../../../failure-message';
 import { Panel } from '../../../ui/seller-page';
 import { khataStatementUrl } from '../api/reminder';
 import './statement-panel.css';
@@ -10,7 +13,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The customer's statement for any days (the first of this month to today, to start with): the
- * printable page in a tab of its own, or a CSV to download.
+ * printable page in a tab of its own, or a CSV to download. The desktop app opens no window of
+ * the shop's own pages (desktop/src/main/window.ts): there the statement is printed from a frame.
  */
 export function StatementPanel({ customerId, timeZone }: { customerId: string; timeZone: string }) {
   const id = useId();
@@ -48,14 +52,29 @@ export function StatementPanel({ customerId, timeZone }: { customerId: string; t
       </div>
       {ready ? (
         <div className="khata-statement__links">
-          <a
-            className={buttonClass({ look: 'seller', variant: 'secondary' })}
-            href={khataStatementUrl(customerId, days, 'html')}
-            target="_blank"
-            rel="noopener"
-          >
-            Open statement
-          </a>
+          {desktop ? (
+            <Button
+              type="button"
+              look="seller"
+              variant="secondary"
+              onClick={() =>
+                void printedBy(
+                  printInFrame(khataStatementUrl(customerId, days, 'html'), 'Statement'),
+                ).catch(reportFailure())
+              }
+            >
+              Print statement
+            </Button>
+          ) : (
+            <a
+              className={buttonClass({ look: 'seller', variant: 'secondary' })}
+              href={khataStatementUrl(customerId, days, 'html')}
+              target="_blank"
+              rel="noopener"
+            >
+              Open statement
+            </a>
+          )}
           <a
             className={buttonClass({ look: 'seller', variant: 'secondary' })}
             href={khataStatementUrl(customerId, days, 'csv')}
