@@ -42,6 +42,19 @@ const page = (customers: KhataCustomer[]) => ({
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname, searchParams } = new URL(url, 'http://kirana.test');
   if (pathname === '/api/shop') return answer({ success: true, shop: aShop() });
+  if (pathname === '/api/khata/import')
+    return answer(
+      {
+        success: false,
+        code: 'INVALID',
+        message: 'Rows 2 and 4 have mistakes: nothing was imported',
+        errors: [
+          { row: 2, message: 'phone must be an Indian mobile number' },
+          { row: 4, message: 'balance must be a number of rupees' },
+        ],
+      },
+      400,
+    );
   if (pathname === '/api/khata/customers' && init.method === 'POST') {
     const body = JSON.parse(String(init.body)) as KhataCustomerBody;
     added.push(body);
@@ -173,5 +186,26 @@ describe('the Khata screen', () => {
 
     expect(await screen.findByText('Customer page')).toBeDefined();
     expect(heard.toasts).toEqual(['Asha added to the khata']);
+  });
+
+  it('names the rows of a refused import, all or nothing', async () => {
+    await showKhata();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Import customers' }));
+    const csv = new File(['name,phone\nMeena,123'], 'khata.csv', { type: 'text/csv' });
+    fireEvent.change(dialog.getByLabelText('CSV file'), { target: { files: [csv] } });
+    fireEvent.submit(dialog.getByLabelText('CSV file').closest('form')!);
+
+    const rows = await dialog.findByRole('list', { name: 'Rows not imported' });
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Row 2: phone must be an Indian mobile number',
+      'Row 4: balance must be a number of rupees',
+    ]);
+    expect(dialog.getByText('Rows 2 and 4 have mistakes: nothing was imported')).toBeDefined();
+    expect(heard.toasts).toEqual([]);
   });
 });

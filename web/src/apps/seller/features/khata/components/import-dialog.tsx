@@ -4,7 +4,11 @@ import { ApiError } from '../../../../../lib/api-client';
 import { Button } from '../../../../../common/ui/button';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { Field, FieldProblem } from '../../../../../common/ui/field';
-import type { KhataImportAnswer } from '../api/import-customers';
+import {
+  refusedRows,
+  type KhataImportAnswer,
+  type KhataImportRowError,
+} from '../api/import-customers';
 import './import-dialog.css';
 
 interface ImportDialogProps {
@@ -25,6 +29,8 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [result, setResult] = useState<KhataImportAnswer | null>(null);
+  // The rows a refused import names: nothing was written.
+  const [rows, setRows] = useState<KhataImportRowError[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,10 +41,14 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
       return;
     }
     setRefusal(null);
+    setRows([]);
     try {
       setResult(await onImport(file));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID') setRefusal(error.message);
+      if (error instanceof ApiError && error.code === 'INVALID') {
+        setRefusal(error.message);
+        setRows(refusedRows(error));
+      }
     }
   }
 
@@ -70,19 +80,10 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
             <p>
               {result.created} added, {result.updated} updated.
             </p>
-            {result.errors.length > 0 && (
-              <ul aria-label="Rows not imported">
-                {result.errors.map((problem) => (
-                  <li key={problem.row}>
-                    <FieldProblem>
-                      Row {problem.row}: {problem.message}
-                    </FieldProblem>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <RowErrors rows={result.errors} />
           </div>
         )}
+        <RowErrors rows={rows} />
         <DialogActions>
           <Button type="button" look="seller" variant="secondary" onClick={onClose}>
             Close
@@ -93,5 +94,21 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** The rows of the CSV that were not imported, and why. */
+function RowErrors({ rows }: { rows: readonly KhataImportRowError[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <ul aria-label="Rows not imported" className="khata-import__rows">
+      {rows.map((problem) => (
+        <li key={problem.row}>
+          <FieldProblem>
+            Row {problem.row}: {problem.message}
+          </FieldProblem>
+        </li>
+      ))}
+    </ul>
   );
 }
