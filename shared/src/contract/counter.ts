@@ -25,9 +25,8 @@ export const COUNTER_PAYMENTS = ['cash', 'upi'] as const;
  * How a sale was paid, as its answer says: as COUNTER_PAYMENTS, or on the customer's khata
  * (docs/khata.md: the unpaid part, after what `paid` says was paid now, was put on it).
  */
-export const COUNTER_SALE_PAYMENTS = [...COUNTER_PAYMENTS, 'khata'] as const;
+const COUNTER_SALE_PAYMENTS = [...COUNTER_PAYMENTS, 'khata'] as const;
 export type CounterPayment = (typeof COUNTER_PAYMENTS)[number];
-export type CounterSalePayment = (typeof COUNTER_SALE_PAYMENTS)[number];
 
 /**
  * The most cash one field of the till takes, in rupees (a float, a count, a note tendered), and

@@ -38,7 +38,8 @@ export interface HeldBill {
 }
 
 /** A sale's body as the till sends it: with the khata, its customer and what was paid now. */
-const tillSaleBodySchema = z.extend(counterSaleBodySchema, {
+const tillSaleBodySchema = z.object({
+  ...counterSaleBodySchema.shape,
   payment: z.enum(TILL_PAYMENTS),
   customer: z.optional(z.string()),
   paid: z.optional(z.object({ cash: z.optional(z.number()), upi: z.optional(z.number()) })),

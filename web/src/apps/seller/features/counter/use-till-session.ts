@@ -1,4 +1,4 @@
-import type { CounterReturnBody, CounterSale, CounterSalePayment, Product } from '@kirana/shared';
+import type { CounterReturnBody, CounterSale, Product } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -78,13 +78,13 @@ function tell(notice: TillNotice): void {
 const recordedText = (sale: CounterSale) =>
   `Bill ${sale.number} recorded: ${rupees(sale.amount)}, ${paidText(sale)}`;
 
-const GIVEN_BACK: Record<CounterSalePayment, string> = {
+const GIVEN_BACK: Record<CounterSale['payment'], string> = {
   cash: 'give back {amount} in cash',
   upi: 'give back {amount} by UPI',
   khata: '{amount} taken off the khata',
 };
 
-const returnedText = ({ amount, payment }: { amount: number; payment: CounterSalePayment }) =>
+const returnedText = ({ amount, payment }: { amount: number; payment: CounterSale['payment'] }) =>
   amount > 0
     ? `Return recorded: ${GIVEN_BACK[payment].replace('{amount}', rupees(amount))}`
     : 'Return recorded';
