@@ -47,10 +47,10 @@ async function store(url: string, init: RequestInit = {}): Promise<Response> {
       {
         success: false,
         code: 'INVALID',
-        message: 'Rows 2 and 4 have mistakes: nothing was imported',
+        message: '2 errors in the file: nothing was imported',
         errors: [
-          { row: 2, message: 'phone must be an Indian mobile number' },
-          { row: 4, message: 'balance must be a number of rupees' },
+          { row: 2, message: 'row 2 (line 3): phone must be an Indian mobile number' },
+          { row: 4, message: 'row 4 (line 5): balance must be a number of rupees' },
         ],
       },
       400,
@@ -202,10 +202,10 @@ describe('the Khata screen', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual([
-      'Row 2: phone must be an Indian mobile number',
-      'Row 4: balance must be a number of rupees',
+      'row 2 (line 3): phone must be an Indian mobile number',
+      'row 4 (line 5): balance must be a number of rupees',
     ]);
-    expect(dialog.getByText('Rows 2 and 4 have mistakes: nothing was imported')).toBeDefined();
+    expect(dialog.getByText('2 errors in the file: nothing was imported')).toBeDefined();
     expect(heard.toasts).toEqual([]);
   });
 });

@@ -77,9 +77,7 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
         </Field>
         {result && (
           <div role="status" className="khata-import__result">
-            <p>
-              {result.created} added, {result.updated} updated.
-            </p>
+            <p>{result.message}</p>
             <RowErrors rows={result.errors} />
           </div>
         )}
@@ -97,16 +95,14 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
   );
 }
 
-/** The rows of the CSV that were not imported, and why. */
+/** What is wrong with each row of the CSV, in the server's words (which name the row and line). */
 function RowErrors({ rows }: { rows: readonly KhataImportRowError[] }) {
   if (rows.length === 0) return null;
   return (
     <ul aria-label="Rows not imported" className="khata-import__rows">
-      {rows.map((problem) => (
-        <li key={problem.row}>
-          <FieldProblem>
-            Row {problem.row}: {problem.message}
-          </FieldProblem>
+      {rows.map((problem, index) => (
+        <li key={index}>
+          <FieldProblem>{problem.message}</FieldProblem>
         </li>
       ))}
     </ul>
