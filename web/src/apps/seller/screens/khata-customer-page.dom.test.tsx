@@ -1,4 +1,4 @@
-import type { KhataPaymentBody } from '@kirana/shared';
+import { IDEMPOTENCY_KEY_HEADER, type KhataPaymentBody } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -19,6 +19,8 @@ const sale = aKhataEntry();
 
 /** The payments sent. */
 let payments: KhataPaymentBody[];
+/** The Idempotency-Key of each payment sent. */
+let keys: (string | undefined)[];
 /** The `before` of each ledger page asked. */
 let pagesAsked: (string | null)[];
 
@@ -54,6 +56,7 @@ async function store(url: string, init: RequestInit = {}): Promise<Response> {
   if (pathname === `${path}/payments` && init.method === 'POST') {
     const body = JSON.parse(String(init.body)) as KhataPaymentBody;
     payments.push(body);
+    keys.push((init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER]);
     const customer = { ...meena, balance: meena.balance - body.amount };
     return answer({
       success: true,
@@ -83,6 +86,7 @@ const heard = answeredBy(store);
 
 beforeEach(() => {
   payments = [];
+  keys = [];
   pagesAsked = [];
 });
 
@@ -129,6 +133,7 @@ describe("a customer's khata page", () => {
 
     await waitFor(() => expect(owes()).toBe('₹250.00'));
     expect(payments).toEqual([{ amount: 200, method: 'upi' }]);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(screen.getByText('Payment by UPI')).toBeDefined();
     expect(heard.toasts).toEqual(['₹200.00 received by UPI']);
   });

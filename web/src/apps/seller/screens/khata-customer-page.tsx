@@ -84,10 +84,10 @@ function CustomerKhata({ customer }: { customer: KhataCustomer }) {
     await save.mutateAsync({ id: customer._id, body });
     close();
   }
-  const onReceive = (body: KhataPaymentBody) =>
-    succeeded(receive.mutateAsync({ id: customer._id, body }));
-  const onAdjust = (body: KhataAdjustmentBody) =>
-    succeeded(adjust.mutateAsync({ id: customer._id, body }));
+  const onReceive = (body: KhataPaymentBody, key: string) =>
+    succeeded(receive.mutateAsync({ id: customer._id, body, key }));
+  const onAdjust = (body: KhataAdjustmentBody, key: string) =>
+    succeeded(adjust.mutateAsync({ id: customer._id, body, key }));
 
   const left = customer.creditLimit - customer.balance;
   const entries = entriesOf(ledger.data);

@@ -52,11 +52,14 @@ export const khataMutations = {
       },
       onError: reportFailure('Could not save the customer', FORM_REFUSALS),
     }),
-  /** Records money received from the customer; the ledger and the balance follow at once. */
+  /**
+   * Records money received from the customer under the dialog's Idempotency-Key (a retry is one
+   * payment); the ledger and the balance follow at once.
+   */
   receivePayment: () =>
     mutationOptions({
-      mutationFn: ({ id, body }: { id: string; body: KhataPaymentBody }) =>
-        receiveKhataPayment(id, body),
+      mutationFn: ({ id, body, key }: { id: string; body: KhataPaymentBody; key: string }) =>
+        receiveKhataPayment(id, body, key),
       onSuccess: (answer, { body }, _context, { client }) => {
         showEntry(client, answer);
         toast.success(
@@ -68,8 +71,8 @@ export const khataMutations = {
   /** Writes an adjustment (signed, with its reason). */
   adjust: () =>
     mutationOptions({
-      mutationFn: ({ id, body }: { id: string; body: KhataAdjustmentBody }) =>
-        adjustKhata(id, body),
+      mutationFn: ({ id, body, key }: { id: string; body: KhataAdjustmentBody; key: string }) =>
+        adjustKhata(id, body, key),
       onSuccess: (answer, _asked, _context, { client }) => {
         showEntry(client, answer);
         toast.success('Adjustment recorded');

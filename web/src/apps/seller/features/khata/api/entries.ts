@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   khataEntriesAnswerSchema,
   khataEntryAnswerSchema,
   type KhataAdjustmentBody,
@@ -19,12 +20,29 @@ export function getKhataEntries(
   return api.get(`${customerPath(id)}/entries${query}`, khataEntriesAnswerSchema, { signal });
 }
 
-/** `POST /api/khata/customers/{id}/payments`: money received, in cash or by UPI. */
-export function receiveKhataPayment(id: string, body: KhataPaymentBody): Promise<KhataEntryAnswer> {
-  return api.post(`${customerPath(id)}/payments`, khataEntryAnswerSchema, { body });
+/**
+ * `POST /api/khata/customers/{id}/payments`: money received, in cash or by UPI; the same
+ * `idempotencyKey` again (a retry after a lost answer) answers the first and writes nothing more.
+ */
+export function receiveKhataPayment(
+  id: string,
+  body: KhataPaymentBody,
+  idempotencyKey: string,
+): Promise<KhataEntryAnswer> {
+  return api.post(`${customerPath(id)}/payments`, khataEntryAnswerSchema, {
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
-/** `POST /api/khata/customers/{id}/adjustments`: signed rupees, and why. */
-export function adjustKhata(id: string, body: KhataAdjustmentBody): Promise<KhataEntryAnswer> {
-  return api.post(`${customerPath(id)}/adjustments`, khataEntryAnswerSchema, { body });
+/** `POST /api/khata/customers/{id}/adjustments`: signed rupees, and why; written once per key. */
+export function adjustKhata(
+  id: string,
+  body: KhataAdjustmentBody,
+  idempotencyKey: string,
+): Promise<KhataEntryAnswer> {
+  return api.post(`${customerPath(id)}/adjustments`, khataEntryAnswerSchema, {
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }

@@ -16,13 +16,17 @@ import { typedRupees } from '../customer-form';
 import './entry-dialogs.css';
 
 const rupees = (amount: number) => formatAmount(amount, ORDER_CURRENCY);
+const newKey = () => crypto.randomUUID();
 
 interface EntryDialogProps<TBody> {
   customer: KhataCustomer;
   open: boolean;
   onClose: () => void;
-  /** Records the entry; resolves whether it was written (a failure is reported by the mutation). */
-  onRecord: (body: TBody) => Promise<boolean>;
+  /**
+   * Records the entry under `key` (one per opening of the dialog: a retry writes it once);
+   * resolves whether it was written (a failure is reported by the mutation).
+   */
+  onRecord: (body: TBody, key: string) => Promise<boolean>;
   busy: boolean;
 }
 
@@ -42,6 +46,7 @@ export function ReceivePaymentDialog({
   const amountId = useId();
   const [amount, setAmount] = useState(customer.balance > 0 ? customer.balance.toFixed(2) : '');
   const [method, setMethod] = useState<'cash' | 'upi'>('cash');
+  const [key] = useState(newKey);
   const [problem, setProblem] = useState<string>();
   const value = typedRupees(amount);
   const valid = Number.isFinite(value) && value > 0;
@@ -53,7 +58,7 @@ export function ReceivePaymentDialog({
       setProblem('Type the amount received in rupees, e.g. 500 or 499.50');
       return;
     }
-    if (await onRecord({ amount: value, method })) onClose();
+    if (await onRecord({ amount: value, method }, key)) onClose();
   }
 
   return (
@@ -145,6 +150,7 @@ export function AdjustDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ amount?: string; reason?: string }>({});
+  const [key] = useState(newKey);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -159,7 +165,7 @@ export function AdjustDialog({
     };
     setProblems(found);
     if (found.amount || found.reason) return;
-    if (await onRecord({ amount: value, reason: reason.trim() })) onClose();
+    if (await onRecord({ amount: value, reason: reason.trim() }, key)) onClose();
   }
 
   return (
