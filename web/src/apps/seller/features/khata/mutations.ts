@@ -8,7 +8,7 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../lib/toast';
 import { reportFailure } from '../../failure-message';
 import { saveKhataCustomer } from './api/customers';
-import { adjustKhata, receiveKhataPayment } from './api/entries';
+import { writeKhataEntry } from './api/entries';
 import { importKhataCustomers } from './api/import-customers';
 import {
   khataQueries,
@@ -59,7 +59,7 @@ export const khataMutations = {
   receivePayment: () =>
     mutationOptions({
       mutationFn: ({ id, body, key }: { id: string; body: KhataPaymentBody; key: string }) =>
-        receiveKhataPayment(id, body, key),
+        writeKhataEntry(id, { kind: 'payments', body }, key),
       onSuccess: (answer, { body }, _context, { client }) => {
         showEntry(client, answer);
         toast.success(
@@ -72,7 +72,7 @@ export const khataMutations = {
   adjust: () =>
     mutationOptions({
       mutationFn: ({ id, body, key }: { id: string; body: KhataAdjustmentBody; key: string }) =>
-        adjustKhata(id, body, key),
+        writeKhataEntry(id, { kind: 'adjustments', body }, key),
       onSuccess: (answer, _asked, _context, { client }) => {
         showEntry(client, answer);
         toast.success('Adjustment recorded');

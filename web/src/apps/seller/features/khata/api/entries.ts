@@ -20,28 +20,21 @@ export function getKhataEntries(
   return api.get(`${customerPath(id)}/entries${query}`, khataEntriesAnswerSchema, { signal });
 }
 
-/**
- * `POST /api/khata/customers/{id}/payments`: money received, in cash or by UPI; the same
- * `idempotencyKey` again (a retry after a lost answer) answers the first and writes nothing more.
- */
-export function receiveKhataPayment(
-  id: string,
-  body: KhataPaymentBody,
-  idempotencyKey: string,
-): Promise<KhataEntryAnswer> {
-  return api.post(`${customerPath(id)}/payments`, khataEntryAnswerSchema, {
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
-}
+/** What the seller writes on a ledger: money received, or an adjustment. */
+export type KhataWrite =
+  { kind: 'payments'; body: KhataPaymentBody } | { kind: 'adjustments'; body: KhataAdjustmentBody };
 
-/** `POST /api/khata/customers/{id}/adjustments`: signed rupees, and why; written once per key. */
-export function adjustKhata(
+/**
+ * `POST /api/khata/customers/{id}/payments` (money received, in cash or by UPI) or
+ * `…/adjustments` (signed rupees, and why). The same `idempotencyKey` again (a retry after a lost
+ * answer) answers the first and writes nothing more.
+ */
+export function writeKhataEntry(
   id: string,
-  body: KhataAdjustmentBody,
+  { kind, body }: KhataWrite,
   idempotencyKey: string,
 ): Promise<KhataEntryAnswer> {
-  return api.post(`${customerPath(id)}/adjustments`, khataEntryAnswerSchema, {
+  return api.post(`${customerPath(id)}/${kind}`, khataEntryAnswerSchema, {
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
