@@ -7,6 +7,8 @@ export interface ApiErrorOptions extends ErrorOptions {
   code?: string;
   /** Tries left before a delivery PIN locks, when the answer says. */
   triesLeft?: number;
+  /** The error answer as it came, for a caller that reads more of it (an import's rows). */
+  answer?: unknown;
 }
 
 /**
@@ -17,16 +19,18 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code: string | undefined;
   readonly triesLeft: number | undefined;
+  readonly answer: unknown;
 
   constructor(
     message: string,
     /** The HTTP status, or 0 when the server could not be reached. */
     readonly status: number,
-    { code, triesLeft, ...options }: ApiErrorOptions = {},
+    { code, triesLeft, answer, ...options }: ApiErrorOptions = {},
   ) {
     super(message, options);
     this.code = code;
     this.triesLeft = triesLeft;
+    this.answer = answer;
   }
 }
 
@@ -93,7 +97,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOpt
     const failure = errorAnswerSchema.safeParse(answer);
     if (failure.success) {
       const { message, code, triesLeft } = failure.data;
-      throw new ApiError(message, response.status, { code, triesLeft });
+      throw new ApiError(message, response.status, { code, triesLeft, answer });
     }
     if (!response.ok) {
       throw new ApiError(noMessageText(response.status), response.status);

@@ -8,6 +8,7 @@ import {
 import { shopChanged } from '../../common/shop-settings/live-events';
 import { backupFailed } from './features/backups/live-events';
 import { tillChanged } from './features/counter/live-events';
+import { khataChanged } from './features/khata/live-events';
 import {
   orderChanged,
   orderPlaced,
@@ -49,6 +50,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'backup:failed': backupFailed,
     'shop:updated': shopChanged,
     'till:updated': tillChanged,
+    'khata:updated': khataChanged,
   },
   refetch: catchUp,
   poll: { run: ordersMissed },

@@ -43,6 +43,18 @@ export const sellerRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'khata',
+    lazy: {
+      Component: async () => (await import('./screens/khata-page')).KhataPage,
+    },
+  },
+  {
+    path: 'khata/:id',
+    lazy: {
+      Component: async () => (await import('./screens/khata-customer-page')).KhataCustomerPage,
+    },
+  },
+  {
     path: 'agents',
     lazy: {
       Component: async () => (await import('./screens/agents-page')).AgentsPage,

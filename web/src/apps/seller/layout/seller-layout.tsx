@@ -72,6 +72,13 @@ const SIDE_LINKS: readonly SideLink[] = [
     ),
   },
   {
+    to: '/seller/khata',
+    label: 'Khata',
+    icon: (
+      <path d="M6 3h11a2 2 0 0 1 2 2v16H7a2 2 0 0 1-2-2V4a1 1 0 0 1 1-1zM5 17h14M9 7h6M9 11h6" />
+    ),
+  },
+  {
     to: '/seller/orders',
     label: 'Orders',
     icon: <path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" />,

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { aShop } from '../../../test/shop';
 import { answer, answeredBy, refusal } from '../../../test/store';
+import { aKhataCustomer } from '../../../test/khata';
 import { aProduct } from '../../../test/products';
 import { CounterPage } from './counter-page';
 
@@ -35,6 +36,8 @@ const onion = aProduct({
 const ONION_LABEL = '2100042007505';
 
 const shop = aShop({ phone: '', email: '' });
+// On the khata: owes ₹1,950 of a ₹2,000 limit.
+const meena = aKhataCustomer({ balance: 1950, creditLimit: 2000 });
 
 const day: CounterDay = {
   _id: 'day-1',
@@ -116,6 +119,17 @@ async function store(url: string, init: RequestInit = {}): Promise<Response> {
     lookUps.push(code);
     return answered;
   }
+  if (pathname === '/api/khata/customers')
+    return answer({
+      success: true,
+      customers: [meena].filter((customer) => customer.phone.includes(searchParams.get('q') ?? '')),
+      page: 1,
+      pages: 1,
+      total: 1,
+      toCollect: meena.balance,
+    });
+  if (pathname === `/api/khata/customers/${meena._id}`)
+    return answer({ success: true, customer: meena });
   if (pathname === '/api/product/items') {
     const ids = searchParams.get('ids')?.split(',') ?? [];
     const products = productsNow.filter((product) => ids.includes(product._id));
@@ -318,5 +332,62 @@ describe('the Counter screen', () => {
     ]);
     // 1.95 kg at ₹140/kg is ₹273, 2 % tax.
     expect(saleCalls[0]!.body.amount).toBe(278.46);
+  });
+});
+
+describe('the Counter screen’s khata', () => {
+  /** The bill of `product` put on the khata of Meena, found by her phone. */
+  async function onMeenasKhata() {
+    const till = await openTill();
+    till.scan(tea.barcode!);
+    await waitFor(() => expect(till.quantityOf(tea)).toHaveProperty('value', '1'));
+    fireEvent.click(screen.getByLabelText('Khata'));
+    fireEvent.change(screen.getByLabelText('Customer (name or phone)'), {
+      target: { value: '98765' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Meena Sharma · 9876543210' }));
+    return till;
+  }
+
+  it('shows the customer’s balance, limit and what is left, and sends the sale with the part paid now', async () => {
+    sell = async () =>
+      answer({
+        success: true,
+        sale: {
+          ...aSale(3, 40.8),
+          payment: 'khata',
+          tendered: null,
+          change: null,
+          customer: { _id: meena._id, name: meena.name, balance: 1980.8, creditLimit: 2000 },
+          onKhata: 30.8,
+          paid: { cash: 10, upi: 0 },
+        },
+      });
+    await onMeenasKhata();
+    const customer = screen.getByRole('group', { name: 'Khata customer' });
+    expect(customer.textContent).toContain('owes ₹1950.00 · limit ₹2000.00, ₹50.00 left');
+    fireEvent.change(screen.getByLabelText(/Paid now/), { target: { value: '10' } });
+    expect(screen.getByText(/On the khata:/).textContent).toBe(
+      'On the khata: ₹30.80 · ₹10.00 in cash now',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Put on the khata/ }));
+
+    await screen.findByRole('region', { name: 'Bill 3 recorded' });
+    expect(saleCalls.map((call) => call.body)).toEqual([
+      expect.objectContaining({ payment: 'khata', customer: meena._id, paid: { cash: 10 } }),
+    ]);
+    expect(screen.getByText('Owes ₹1980.80 now of a ₹2000.00 limit')).toBeTruthy();
+  });
+
+  it('shows a refusal past the limit with its figures and keeps the bill', async () => {
+    const message = 'Meena Sharma owes ₹1950.00 of a ₹2000.00 limit: ₹50.00 is left';
+    sell = async () => refusal(409, 'CREDIT_LIMIT', message);
+    const { quantityOf } = await onMeenasKhata();
+    fireEvent.click(screen.getByRole('button', { name: /Put on the khata/ }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(heard.toasts).toContain(message);
+    expect(quantityOf(tea)).toHaveProperty('value', '1');
+    expect(screen.getByRole('group', { name: 'Khata customer' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@kirana/shared';
+import { DEFAULT_TIME_ZONE, toRupees } from '@kirana/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../common/ui/spinner';
 import { BillTable } from '../features/counter/components/bill-table';
@@ -11,6 +11,7 @@ import { LastSale, SaleDone } from '../features/counter/components/sale-done';
 import { ScanBox } from '../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../features/counter/components/till-bar';
 import { WeighBox } from '../features/counter/components/weigh-box';
+import { CustomerPicker } from '../features/khata/components/customer-picker';
 import { counterMutations } from '../features/counter/mutations';
 import { counterQueries } from '../features/counter/queries';
 import { useDayClose } from '../features/counter/use-day-close';
@@ -103,6 +104,27 @@ export function CounterPage() {
                   ready={till.ready}
                   onSell={() => till.pay()}
                   tenderedRef={tenderedRef}
+                  khata={{
+                    picker: (
+                      <CustomerPicker
+                        chosen={till.customer}
+                        onChoose={till.chooseCustomer}
+                        onKhata={
+                          'onKhata' in till.khataSplit ? toRupees(till.khataSplit.onKhata) : null
+                        }
+                      />
+                    ),
+                    split: till.split,
+                    parts: till.khataSplit,
+                    onSplit: till.typeSplit,
+                    onSplitBy: till.splitPaidBy,
+                    refused:
+                      till.creditRefused &&
+                      failureMessage(
+                        till.creditRefused.problem,
+                        'Past the customer’s credit limit',
+                      ),
+                  }}
                 />
               </div>
             )}

@@ -122,7 +122,7 @@ function RangePicker({
 
 /**
  * The figures of the days: online orders, sales, cancellations, delivery time, the promise kept,
- * and the counter's bills beside them.
+ * and the counter's bills beside them; and, whatever the days, what the khata has to collect.
  */
 function Figures({ dashboard }: { dashboard: Dashboard }) {
   const figures: [string, string][] = [
@@ -143,6 +143,19 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
           <dd>{value}</dd>
         </Panel>
       ))}
+      {dashboard.toCollect !== undefined && (
+        <Panel>
+          <dt>To collect on the khata</dt>
+          <dd>{rupees(dashboard.toCollect)}</dd>
+          <dd className="seller-dashboard__figure-link">
+            <Link to="/seller/khata?owing=true">
+              {dashboard.owingCustomers === 1
+                ? 'From 1 customer'
+                : `From ${dashboard.owingCustomers ?? 0} customers`}
+            </Link>
+          </dd>
+        </Panel>
+      )}
     </dl>
   );
 }

@@ -11,13 +11,43 @@ import {
   parseWeight,
   toPaise,
   type CartTotals,
-  type CounterPayment,
   type CounterSaleBody,
   type Paise,
   type Product,
   type Unit,
 } from '@kirana/shared';
 import { ungrouped } from './money';
+
+/** How the till takes a bill: cash, UPI, or on a regular's khata (docs/khata.md). */
+export const TILL_PAYMENTS = ['cash', 'upi', 'khata'] as const;
+export type TillPayment = (typeof TILL_PAYMENTS)[number];
+
+/** The khata customer a bill goes on, as they stood when chosen. */
+export interface TillCustomer {
+  _id: string;
+  name: string;
+  phone: string;
+  balance: number;
+  creditLimit: number;
+}
+
+/** Of a bill on the khata, the part paid now (as typed, empty: none) and how. */
+export interface KhataSplit {
+  paid: string;
+  by: 'cash' | 'upi';
+}
+
+export const NO_SPLIT: KhataSplit = { paid: '', by: 'cash' };
+
+/**
+ * The sale the till sends: with `khata`, the customer and what was paid now (KHATA.md's counter
+ * sale body, which the contract's CounterSaleBody takes once the counter's server does).
+ */
+export type TillSaleBody = Omit<CounterSaleBody, 'payment'> & {
+  payment: TillPayment;
+  customer?: string;
+  paid?: { cash?: number; upi?: number };
+};
 
 /** A weighing scale's label on the bill: the code scanned and the grams (millilitres) it holds. */
 export interface BillLabel {
@@ -230,6 +260,24 @@ export function cashFor(
 }
 
 /**
+ * A bill of `total` on the khata with `split`: the part paid now and the rest on the khata, or
+ * why it cannot be sold so (the part paid now must leave something for the khata).
+ */
+export function khataSplitFor(
+  total: Paise,
+  split: KhataSplit,
+): { paidNow: Paise; onKhata: Paise } | { problem: string } {
+  const text = ungrouped(split.paid);
+  if (text === '') return { paidNow: 0, onKhata: total };
+  const rupees = Number(text);
+  if (!Number.isFinite(rupees) || !/^\d+(\.\d{1,2})?$/.test(text))
+    return { problem: 'Type the part paid now in rupees, e.g. 200 or 199.50' };
+  const paidNow = toPaise(rupees);
+  if (paidNow >= total) return { problem: 'Paid in full: choose cash or UPI instead of the khata' };
+  return { paidNow, onKhata: total - paidNow };
+}
+
+/**
  * The items of a sale of `bill`: each line by its product and quantity (pieces, or grams of a
  * loose product), its scale labels as scanned, without a quantity: the server reads each label
  * again under the shop's prefixes, so a label's weight (or a price label's grams at the price now)
@@ -253,16 +301,22 @@ export function saleItems(bill: Bill): CounterSaleBody['items'] {
  */
 export function saleBody(
   bill: Bill,
-  payment: CounterPayment,
+  payment: TillPayment,
   amount: Paise,
   tendered?: Paise,
   sellPastCount = false,
-): CounterSaleBody {
+  khata?: { customer: string; paidNow: Paise; by: KhataSplit['by'] },
+): TillSaleBody {
   return {
     items: saleItems(bill),
     payment,
     amount: amount / 100,
     ...(payment === 'cash' && tendered !== undefined && { tendered: tendered / 100 }),
+    ...(payment === 'khata' &&
+      khata && {
+        customer: khata.customer,
+        ...(khata.paidNow > 0 && { paid: { [khata.by]: khata.paidNow / 100 } }),
+      }),
     ...(sellPastCount && { sellPastCount }),
   };
 }
@@ -270,16 +324,26 @@ export function saleBody(
 /**
  * Whether the bill can be sold as it stands: lines the stock allows (or, with the seller's word,
  * sold past the count), a total, and the cash tendered covering it, or (UPI) a UPI id for the QR
- * code.
+ * code, or (khata) a customer chosen and a part paid now that leaves some for the khata (by UPI,
+ * a UPI id).
  */
 export function readyToSell(
   bill: Bill,
-  payment: CounterPayment,
+  payment: TillPayment,
   tendered: string,
   upiId: string,
+  khata: { customer: TillCustomer | null; split: KhataSplit } = {
+    customer: null,
+    split: NO_SPLIT,
+  },
 ): boolean {
   if (bill.length === 0 || bill.some((line) => shortOf(line) > pastCountOf(line))) return false;
   const { total } = billTotals(bill);
   if (total <= 0) return false;
+  if (payment === 'khata') {
+    const split = khataSplitFor(total, khata.split);
+    if (!khata.customer || 'problem' in split) return false;
+    return split.paidNow === 0 || khata.split.by === 'cash' || upiId !== '';
+  }
   return payment === 'cash' ? 'change' in cashFor(total, tendered) : upiId !== '';
 }

@@ -46,6 +46,26 @@ describe('the bill held over a reload', () => {
       unanswered: { items: [{ product: rice._id, quantity: 2 }], payment: 'cash' as const },
     };
     holdBill(held);
+    // Held before the khata: none chosen.
+    expect(heldBill()).toEqual({ ...held, customer: null, split: { paid: '', by: 'cash' } });
+  });
+
+  it('comes back with its khata customer, the part paid now and the try sent on the khata', () => {
+    const held = {
+      bill: [{ product: rice, quantity: 3 }],
+      key: 'k',
+      payment: 'khata' as const,
+      tendered: '',
+      customer: { _id: 'c1', name: 'Meena', phone: '9876543210', balance: 450, creditLimit: 2000 },
+      split: { paid: '100', by: 'upi' as const },
+      unanswered: {
+        items: [{ product: rice._id, quantity: 3 }],
+        payment: 'khata' as const,
+        customer: 'c1',
+        paid: { upi: 100 },
+      },
+    };
+    holdBill(held);
     expect(heldBill()).toEqual(held);
   });
 
@@ -76,6 +96,8 @@ describe('the bill held over a reload', () => {
       payment: 'cash' as const,
       tendered: '',
       unanswered: { items: [{ code: '2100042007505' }], payment: 'cash' as const },
+      customer: null,
+      split: { paid: '', by: 'cash' as const },
     };
     holdBill(held);
     expect(heldBill()).toEqual(held);

@@ -5,16 +5,21 @@
  * duplicated by the browser starts with a copy).
  */
 import {
-  COUNTER_PAYMENTS,
   counterSaleBodySchema,
   lineQuantityProblem,
   MAX_LOOSE_QUANTITY,
   productSchema,
-  type CounterPayment,
-  type CounterSaleBody,
 } from '@kirana/shared';
 import * as z from 'zod/mini';
-import type { Bill } from './bill';
+import {
+  NO_SPLIT,
+  TILL_PAYMENTS,
+  type Bill,
+  type KhataSplit,
+  type TillCustomer,
+  type TillPayment,
+  type TillSaleBody,
+} from './bill';
 
 const KEY = 'kirana.counter.bill';
 
@@ -22,12 +27,23 @@ export interface HeldBill {
   bill: Bill;
   /** The bill's Idempotency-Key. */
   key: string;
-  payment: CounterPayment;
+  payment: TillPayment;
   /** The cash tendered, as typed. */
   tendered: string;
   /** The first try sent whose answer has not come (in flight or lost: it may be recorded), or null. */
-  unanswered: CounterSaleBody | null;
+  unanswered: TillSaleBody | null;
+  /** With the khata: the customer chosen, and the part paid now (none held: none). */
+  customer?: TillCustomer | null;
+  split?: KhataSplit;
 }
+
+/** A sale's body as the till sends it: with the khata, its customer and what was paid now. */
+const tillSaleBodySchema = z.object({
+  ...counterSaleBodySchema.shape,
+  payment: z.enum(TILL_PAYMENTS),
+  customer: z.optional(z.string()),
+  paid: z.optional(z.object({ cash: z.optional(z.number()), upi: z.optional(z.number()) })),
+});
 
 const quantity = z.int().check(z.minimum(1), z.maximum(MAX_LOOSE_QUANTITY));
 
@@ -50,9 +66,23 @@ const heldBillSchema = z.object({
       ),
   ),
   key: z.string().check(z.minLength(1)),
-  payment: z.enum(COUNTER_PAYMENTS),
+  payment: z.enum(TILL_PAYMENTS),
   tendered: z.string(),
-  unanswered: z._default(z.nullable(counterSaleBodySchema), null),
+  unanswered: z._default(z.nullable(tillSaleBodySchema), null),
+  // A bill held by a version before the khata has none.
+  customer: z._default(
+    z.nullable(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        phone: z.string(),
+        balance: z.number(),
+        creditLimit: z.number(),
+      }),
+    ),
+    null,
+  ),
+  split: z._default(z.object({ paid: z.string(), by: z.enum(['cash', 'upi']) }), NO_SPLIT),
 });
 
 /** Storage may be unavailable (private modes, disabled cookies): then nothing is kept. */

@@ -4,6 +4,7 @@ import {
   pricePerUnitText,
   toPaise,
   toRupees,
+  type CounterSale,
   type Paise,
   type Product,
 } from '@kirana/shared';
@@ -33,3 +34,16 @@ export const priceText = ({ offerPrice, unit }: Pick<Product, 'offerPrice' | 'un
   unit === 'piece'
     ? rupees(offerPrice)
     : pricePerUnitText(toPaise(offerPrice), unit, ORDER_CURRENCY);
+
+/** How a recorded sale was paid, in the till's words. */
+export const paidText = (sale: CounterSale): string => {
+  if (sale.payment === 'cash') return `change to give ${rupees(sale.change ?? 0)}`;
+  if (sale.payment === 'upi') return 'paid by UPI';
+  const onKhata = `${rupees(sale.onKhata ?? 0)} on the khata${sale.customer ? ` of ${sale.customer.name}` : ''}`;
+  const paid = sale.paid ?? { cash: 0, upi: 0 };
+  const now = [
+    paid.cash > 0 && `${rupees(paid.cash)} in cash`,
+    paid.upi > 0 && `${rupees(paid.upi)} by UPI`,
+  ].filter(Boolean);
+  return now.length > 0 ? `${onKhata}, ${now.join(' and ')} paid now` : onKhata;
+};

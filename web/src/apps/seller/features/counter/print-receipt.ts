@@ -1,4 +1,5 @@
 import type { PrintResult } from '@kirana/shared';
+import { printInFrame } from '../../../../lib/print-in-frame';
 import { serverOrigin } from '../../../../lib/server-origin';
 
 /** The HTML receipt of sale `saleId`, for paper 80 mm wide (the HTML page fits narrower too). */
@@ -19,28 +20,5 @@ export async function desktopPrintsReceipts(): Promise<boolean> {
 export async function printReceipt(saleId: string, openDrawer: boolean): Promise<PrintResult> {
   const print = window.kirana?.printReceipt;
   if (print && (await desktopPrintsReceipts())) return print({ saleId, cash: openDrawer });
-  return printInFrame(receiptUrl(saleId));
-}
-
-function printInFrame(url: string): Promise<PrintResult> {
-  return new Promise((resolve) => {
-    const frame = document.createElement('iframe');
-    frame.title = 'Receipt';
-    frame.className = 'visually-hidden';
-    frame.src = url;
-    frame.addEventListener('load', () => {
-      try {
-        frame.contentWindow?.focus();
-        frame.contentWindow?.print();
-        resolve({ printed: true });
-      } catch {
-        // Another origin's frame cannot be printed from here: the receipt in a tab of its own.
-        window.open(url, '_blank', 'noopener');
-        resolve({ printed: false, reason: 'The receipt opened in a new tab: print it from there' });
-      } finally {
-        setTimeout(() => frame.remove(), 60_000);
-      }
-    });
-    document.body.append(frame);
-  });
+  return printInFrame(receiptUrl(saleId), 'Receipt');
 }

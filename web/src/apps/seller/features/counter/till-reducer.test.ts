@@ -491,3 +491,112 @@ describe('the till weighing loose goods, event by event', () => {
     expect(unread.bill[0]?.quantity).toBe(750);
   });
 });
+
+describe('the till putting a bill on the khata, event by event', () => {
+  const meena = {
+    _id: 'customer-1',
+    name: 'Meena',
+    phone: '9876543210',
+    balance: 450,
+    creditLimit: 2000,
+  };
+  const onKhata: TillEvent = { type: 'payment chosen', payment: 'khata' };
+  const chosen: TillEvent = { type: 'customer chosen', customer: meena };
+  // Two teas: ₹81.60.
+  const twoTeas = () => run(emptyTill('key-1'), ...scan(tea, 2), onKhata);
+
+  it('a khata bill is not recorded until a customer is chosen; then all of it goes on their khata', () => {
+    expect(run(twoTeas(), payPressed).recording).toBeNull();
+    const state = run(twoTeas(), chosen, payPressed);
+    expect(state.customer).toEqual(meena);
+    expect(state.recording).toEqual({
+      key: 'key-1',
+      body: {
+        items: [{ product: tea._id, quantity: 2 }],
+        payment: 'khata',
+        amount: 81.6,
+        customer: meena._id,
+      },
+    });
+  });
+
+  it('a part paid now in cash or by UPI is sent as paid, the rest left to the khata', () => {
+    const split = run(twoTeas(), chosen, { type: 'split typed', paid: '50' });
+    expect(run(split, payPressed).recording?.body).toMatchObject({
+      payment: 'khata',
+      customer: meena._id,
+      paid: { cash: 50 },
+    });
+    const byUpi = run(split, { type: 'split paid by', by: 'upi' }, payPressed);
+    expect(byUpi.recording?.body.paid).toEqual({ upi: 50 });
+    // The cash tendered box is the cash sale's: not sent with the khata.
+    expect(byUpi.recording?.body.tendered).toBeUndefined();
+  });
+
+  it('a part paid now that leaves nothing for the khata, or is not rupees, or by UPI without an id, records nothing', () => {
+    const withCustomer = run(twoTeas(), chosen);
+    for (const paid of ['81.60', '100', 'abc', '-5'])
+      expect(run(withCustomer, { type: 'split typed', paid }, payPressed).recording).toBeNull();
+    const byUpi = run(
+      withCustomer,
+      { type: 'split typed', paid: '20' },
+      { type: 'split paid by', by: 'upi' },
+    );
+    expect(run(byUpi, { type: 'pay pressed', upiId: '' }).recording).toBeNull();
+    expect(run(byUpi, payPressed).recording).not.toBeNull();
+  });
+
+  it('a refusal past the credit limit keeps the bill, the customer and the key, and is shown until the split or the customer changes', () => {
+    const refusedState = run(twoTeas(), chosen, payPressed, refused('CREDIT_LIMIT'));
+    expect(lines(refusedState)).toEqual([['Tea', 2]]);
+    expect(refusedState).toMatchObject({
+      key: 'key-1',
+      customer: meena,
+      recording: null,
+      unanswered: null,
+      creditRefused: { problem: problemOf(refused('CREDIT_LIMIT')) },
+      notice: { kind: 'sale failed' },
+    });
+    expect(run(refusedState, { type: 'split typed', paid: '40' }).creditRefused).toBeNull();
+    expect(run(refusedState, { type: 'customer chosen', customer: null }).creditRefused).toBeNull();
+    // Another try, with part paid now, goes under the same key.
+    const again = run(refusedState, { type: 'split typed', paid: '40' }, payPressed);
+    expect(again.recording).toMatchObject({ key: 'key-1', body: { paid: { cash: 40 } } });
+  });
+
+  it('the sale answered starts the next bill in cash, with no customer and nothing paid now', () => {
+    const state = run(twoTeas(), chosen, { type: 'split typed', paid: '50' }, payPressed, {
+      type: 'sale answered',
+      sale: { ...aSale(9), payment: 'khata' },
+      nextKey: 'key-2',
+    });
+    expect(state).toMatchObject({
+      key: 'key-2',
+      payment: 'cash',
+      customer: null,
+      split: { paid: '', by: 'cash' },
+      creditRefused: null,
+    });
+    expect(state.done?.number).toBe(9);
+  });
+
+  it('a held khata bill comes back with its customer and the part paid now', () => {
+    const state = run(emptyTill('fresh'), {
+      type: 'held bill restored',
+      held: {
+        bill: [{ product: tea, quantity: 1 }],
+        key: 'held',
+        payment: 'khata',
+        tendered: '',
+        unanswered: null,
+        customer: meena,
+        split: { paid: '10', by: 'upi' },
+      },
+    });
+    expect(state).toMatchObject({
+      payment: 'khata',
+      customer: meena,
+      split: { paid: '10', by: 'upi' },
+    });
+  });
+});

@@ -4,13 +4,7 @@
  * again after a refusal, a bill held over a reload. What the till must do next (send the sale,
  * read the products again, say something) is data in the state, which useTillSession runs.
  */
-import {
-  parseWeight,
-  type CounterPayment,
-  type CounterSale,
-  type CounterSaleBody,
-  type Product,
-} from '@kirana/shared';
+import { parseWeight, type CounterSale, type Product } from '@kirana/shared';
 import {
   addToBill,
   isLoose,
@@ -18,6 +12,8 @@ import {
   billTotals,
   cashFor,
   joinBills,
+  khataSplitFor,
+  NO_SPLIT,
   pastCountLines,
   readyToSell,
   saleBody,
@@ -25,12 +21,16 @@ import {
   withLabelsRead,
   type Bill,
   type BillLabel,
+  type KhataSplit,
+  type TillCustomer,
+  type TillPayment,
+  type TillSaleBody,
 } from './bill';
 import type { HeldBill } from './held-bill';
 
 /** The sale being recorded: the request to send, under the bill's Idempotency-Key. */
 export interface SaleRequest {
-  body: CounterSaleBody;
+  body: TillSaleBody;
   key: string;
 }
 
@@ -43,12 +43,25 @@ export type TillNotice =
   /** The sale was not recorded, for the reason `problem` gives. */
   | { kind: 'sale failed'; problem: unknown };
 
+/**
+ * What a khata bill is refused for: it would take the customer past their limit (409
+ * CREDIT_LIMIT, its message saying the balance, the limit and what is left), shown until the
+ * customer or the part paid now changes.
+ */
+export type CreditRefusal = { problem: unknown } | null;
+
 export interface TillState {
   /** The bill on the screen. */
   bill: Bill;
-  payment: CounterPayment;
+  payment: TillPayment;
   /** The cash tendered, as typed. */
   tendered: string;
+  /** With the khata: the customer the bill goes on (null: none chosen yet). */
+  customer: TillCustomer | null;
+  /** With the khata: the part paid now, and how. */
+  split: KhataSplit;
+  /** The khata refused the last try: past the customer's limit. */
+  creditRefused: CreditRefusal;
   /** The bill's Idempotency-Key, one until it is sold: a retry after a lost answer is one sale. */
   key: string;
   /**
@@ -57,7 +70,7 @@ export interface TillState {
    * refused as IDEMPOTENCY_KEY_REUSED sold what it held. Held with the bill over a reload,
    * cleared by its answer.
    */
-  unanswered: CounterSaleBody | null;
+  unanswered: TillSaleBody | null;
   /**
    * Loose products scanned or picked whose weight the seller is asked for, the first asked now
    * (docs/counter.md#weighing-scale-labels): on the bill once weighed.
@@ -109,7 +122,13 @@ export type TillEvent =
   /** The loose product asked for is not weighed after all: not put on the bill. */
   | { type: 'weighing dismissed' }
   | { type: 'quantity set'; productId: string; quantity: number }
-  | { type: 'payment chosen'; payment: CounterPayment }
+  | { type: 'payment chosen'; payment: TillPayment }
+  /** The khata customer picked for the bill (null: taken off it). */
+  | { type: 'customer chosen'; customer: TillCustomer | null }
+  /** The part of a khata bill paid now, as typed. */
+  | { type: 'split typed'; paid: string }
+  /** How the part of a khata bill paid now is paid. */
+  | { type: 'split paid by'; by: KhataSplit['by'] }
   | { type: 'tendered typed'; tendered: string }
   | PayPressed
   /** Back to the bill from the question past the count. */
@@ -138,6 +157,9 @@ export const emptyTill = (key: string): TillState => ({
   bill: [],
   payment: 'cash',
   tendered: '',
+  customer: null,
+  split: NO_SPLIT,
+  creditRefused: null,
   key,
   unanswered: null,
   weighing: [],
@@ -163,8 +185,8 @@ export const tillReducer = (state: TillState, event: TillEvent): TillState =>
 function step(state: TillState, event: TillEvent): TillState {
   switch (event.type) {
     case 'held bill restored': {
-      const { bill, key, payment, tendered, unanswered } = event.held;
-      return { ...state, bill, key, payment, tendered, unanswered };
+      const { customer = null, split = NO_SPLIT } = event.held;
+      return { ...state, ...event.held, customer, split };
     }
     case 'scanned':
       return { ...state, lookups: state.lookups + 1 };
@@ -190,6 +212,12 @@ function step(state: TillState, event: TillEvent): TillState {
       return { ...state, bill: setQuantity(state.bill, event.productId, event.quantity) };
     case 'payment chosen':
       return { ...state, payment: event.payment };
+    case 'customer chosen':
+      return { ...state, customer: event.customer, creditRefused: null };
+    case 'split typed':
+      return { ...state, split: { ...state.split, paid: event.paid }, creditRefused: null };
+    case 'split paid by':
+      return { ...state, split: { ...state.split, by: event.by } };
     case 'tendered typed':
       return { ...state, tendered: event.tendered };
     case 'pay pressed':
@@ -245,6 +273,9 @@ const nextBill = (state: TillState, scanned: Bill, key: string): TillState => ({
   bill: scanned,
   payment: 'cash',
   tendered: '',
+  customer: null,
+  split: NO_SPLIT,
+  creditRefused: null,
   key,
   unanswered: null,
   recording: null,
@@ -262,17 +293,23 @@ function pay(state: TillState, event: PayPressed): TillState {
   // An item still to weigh is not on the bill yet: the seller finishes it first.
   if (state.recording || state.weighing.length > 0) return state;
   if (state.lookups > 0) return { ...state, payAfterLookups: event };
-  const { bill, payment, tendered } = state;
-  if (!readyToSell(bill, payment, tendered, event.upiId)) return state;
+  const { bill, payment, tendered, customer, split } = state;
+  if (!readyToSell(bill, payment, tendered, event.upiId, { customer, split })) return state;
   const agreed = event.pastCountAgreed ?? false;
   if (!agreed && pastCountLines(bill).length > 0) return { ...state, askingPastCount: true };
   const { total } = billTotals(bill);
   const cash = cashFor(total, tendered);
   const cashGiven = 'tendered' in cash ? cash.tendered : undefined;
-  const body = saleBody(bill, payment, total, cashGiven, agreed);
+  const part = khataSplitFor(total, split);
+  const khata =
+    customer && 'paidNow' in part
+      ? { customer: customer._id, paidNow: part.paidNow, by: split.by }
+      : undefined;
+  const body = saleBody(bill, payment, total, cashGiven, agreed, khata);
   return {
     ...state,
     askingPastCount: false,
+    creditRefused: null,
     recording: { body, key: state.key },
     // Held over a reload before any answer: the tab may go while the sale is recorded.
     unanswered: state.unanswered ?? body,
@@ -310,6 +347,9 @@ function saleFailed(
     };
   // Gone since the bill was shown: the products as they are now say whether to ask.
   if (code === 'OUT_OF_STOCK') return { ...failed, refreshing: { ids, reason: code, problem } };
+  // Past the customer's limit: the bill stays, for less on the khata or another way to pay.
+  if (code === 'CREDIT_LIMIT')
+    return { ...failed, creditRefused: { problem }, notice: { kind: 'sale failed', problem } };
   return { ...failed, notice: { kind: 'sale failed', problem } };
 }
 

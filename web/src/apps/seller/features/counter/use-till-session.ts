@@ -1,13 +1,22 @@
-import type { CounterPayment, CounterReturnBody, CounterSale, Product } from '@kirana/shared';
+import type { CounterReturnBody, CounterSale, Product } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { failureMessage, reportFailure } from '../../failure-message';
-import { billTotals, labelCodes, pastCountLines, readyToSell } from './bill';
+import {
+  billTotals,
+  khataSplitFor,
+  labelCodes,
+  pastCountLines,
+  readyToSell,
+  type KhataSplit,
+  type TillCustomer,
+  type TillPayment,
+} from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
-import { rupees } from './money';
+import { paidText, rupees } from './money';
 import { desktopPrintsReceipts } from './print-receipt';
 import { counterMutations } from './mutations';
 import { productsNow } from './queries';
@@ -39,14 +48,18 @@ const HELD = [
   'payment',
   'tendered',
   'unanswered',
+  'customer',
+  'split',
 ] as const satisfies readonly (keyof HeldBill)[];
-const heldOf = ({ bill, key, payment, tendered, unanswered }: TillState): HeldBill => ({
+const heldOf = ({
   bill,
   key,
   payment,
   tendered,
   unanswered,
-});
+  customer,
+  split,
+}: TillState): HeldBill => ({ bill, key, payment, tendered, unanswered, customer, split });
 
 /** The server's code of a failed sale, and whether its answer was lost (it may be recorded). */
 const failureOf = (problem: unknown) =>
@@ -63,13 +76,17 @@ function tell(notice: TillNotice): void {
 }
 
 const recordedText = (sale: CounterSale) =>
-  `Bill ${sale.number} recorded: ${rupees(sale.amount)}${
-    sale.payment === 'cash' ? `, change to give ${rupees(sale.change ?? 0)}` : ', paid by UPI'
-  }`;
+  `Bill ${sale.number} recorded: ${rupees(sale.amount)}, ${paidText(sale)}`;
 
-const returnedText = ({ amount, payment }: { amount: number; payment: CounterPayment }) =>
+const GIVEN_BACK: Record<CounterSale['payment'], string> = {
+  cash: 'give back {amount} in cash',
+  upi: 'give back {amount} by UPI',
+  khata: '{amount} taken off the khata',
+};
+
+const returnedText = ({ amount, payment }: { amount: number; payment: CounterSale['payment'] }) =>
   amount > 0
-    ? `Return recorded: give back ${rupees(amount)} ${payment === 'cash' ? 'in cash' : 'by UPI'}`
+    ? `Return recorded: ${GIVEN_BACK[payment].replace('{amount}', rupees(amount))}`
     : 'Return recorded';
 
 /**
@@ -227,7 +244,15 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
   return {
     ...till,
     totals: billTotals(till.bill),
-    ready: tillOpen && !busy && readyToSell(till.bill, till.payment, till.tendered, upiId),
+    ready:
+      tillOpen &&
+      !busy &&
+      readyToSell(till.bill, till.payment, till.tendered, upiId, {
+        customer: till.customer,
+        split: till.split,
+      }),
+    /** With the khata: the part paid now and the rest on the khata, or why it cannot be. */
+    khataSplit: khataSplitFor(billTotals(till.bill).total, till.split),
     busy,
     /** The sale just recorded is on show, the bill empty: Enter starts the next. */
     showingDone: showsDone(till),
@@ -248,7 +273,10 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
       send({ type: 'weighing dismissed' });
       if (current.current.weighing.length === 0) backToScan();
     },
-    choosePayment: (payment: CounterPayment) => send({ type: 'payment chosen', payment }),
+    choosePayment: (payment: TillPayment) => send({ type: 'payment chosen', payment }),
+    chooseCustomer: (customer: TillCustomer | null) => send({ type: 'customer chosen', customer }),
+    typeSplit: (paid: string) => send({ type: 'split typed', paid }),
+    splitPaidBy: (by: KhataSplit['by']) => send({ type: 'split paid by', by }),
     typeTendered: (tendered: string) => send({ type: 'tendered typed', tendered }),
     pay,
     declinePastCount: () => {

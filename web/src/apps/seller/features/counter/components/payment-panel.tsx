@@ -1,13 +1,7 @@
-import {
-  TAX_PERCENT,
-  toRupees,
-  upiPaymentUri,
-  type CartTotals,
-  type CounterPayment,
-} from '@kirana/shared';
-import { useId, type Ref } from 'react';
+import { TAX_PERCENT, toRupees, upiPaymentUri, type CartTotals } from '@kirana/shared';
+import { useId, type ReactNode, type Ref } from 'react';
 import { QrCode } from '../../../ui/qr-code';
-import { cashFor } from '../bill';
+import { cashFor, type khataSplitFor, type KhataSplit, type TillPayment } from '../bill';
 import { paiseText, RUPEES_BOX } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
@@ -15,8 +9,8 @@ import { Field } from '../../../../../common/ui/field';
 
 interface PaymentPanelProps {
   totals: CartTotals;
-  payment: CounterPayment;
-  onPayment: (payment: CounterPayment) => void;
+  payment: TillPayment;
+  onPayment: (payment: TillPayment) => void;
   tendered: string;
   onTendered: (typed: string) => void;
   /** The shop's UPI id and name (Shop screen); none: UPI cannot be taken. */
@@ -27,11 +21,108 @@ interface PaymentPanelProps {
   ready: boolean;
   onSell: () => void;
   tenderedRef?: Ref<HTMLInputElement>;
+  /** On the khata: the customer picker, the part paid now and what goes on the khata. */
+  khata: KhataPayment;
+}
+
+interface KhataPayment {
+  /** Picks the customer and shows their balance and limit (the khata feature's, put here by the screen). */
+  picker: ReactNode;
+  split: KhataSplit;
+  /** The part paid now and the rest on the khata, or why it cannot be. */
+  parts: ReturnType<typeof khataSplitFor>;
+  onSplit: (paid: string) => void;
+  onSplitBy: (by: KhataSplit['by']) => void;
+  /** Why the khata refused the last try (past the limit), or null. */
+  refused: string | null;
+}
+
+const SELL_LABEL: Record<TillPayment, string> = {
+  cash: 'Complete sale',
+  upi: 'Payment received',
+  khata: 'Put on the khata',
+};
+
+/**
+ * A bill on a customer's khata: the customer, and an optional part paid now in cash or by UPI (a
+ * QR code for that part); the rest goes on the khata.
+ */
+function KhataPart({
+  khata,
+  upi,
+}: {
+  khata: KhataPayment;
+  upi: { upiId: string; upiName: string };
+}) {
+  const id = useId();
+  const { split, parts } = khata;
+  return (
+    <div className="counter-pay__khata">
+      {khata.picker}
+      <Field
+        id={`${id}-paid`}
+        label="Paid now (₹)"
+        optional
+        problem={'problem' in parts ? parts.problem : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...RUPEES_BOX}
+            placeholder="0"
+            value={split.paid}
+            onChange={(event) => khata.onSplit(event.target.value)}
+          />
+        )}
+      </Field>
+      <fieldset className="counter-pay__methods">
+        <legend className="visually-hidden">Paid now by</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-by`}
+            checked={split.by === 'cash'}
+            onChange={() => khata.onSplitBy('cash')}
+          />
+          in cash
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-by`}
+            checked={split.by === 'upi'}
+            onChange={() => khata.onSplitBy('upi')}
+          />
+          by UPI
+        </label>
+      </fieldset>
+      {'onKhata' in parts && (
+        <p className="counter-pay__change" aria-live="polite">
+          On the khata: <strong>{paiseText(parts.onKhata)}</strong>
+          {parts.paidNow > 0 &&
+            ` · ${paiseText(parts.paidNow)} ${split.by === 'cash' ? 'in cash' : 'by UPI'} now`}
+        </p>
+      )}
+      {'paidNow' in parts && parts.paidNow > 0 && split.by === 'upi' && upi.upiId !== '' && (
+        <QrCode
+          text={upiPaymentUri(upi, parts.paidNow, 'Kirana counter')}
+          label={`UPI QR code: pay ${paiseText(parts.paidNow)} to ${upi.upiName || upi.upiId}`}
+          size={160}
+        />
+      )}
+      {khata.refused && (
+        <p className="counter-pay__problem" role="alert">
+          {khata.refused}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /**
- * The bill's totals and how it is paid: cash (tendered, and the change to give) or UPI (a QR
- * code for the exact amount that any UPI app pays; the seller confirms the money arrived).
+ * The bill's totals and how it is paid: cash (tendered, and the change to give), UPI (a QR
+ * code for the exact amount that any UPI app pays; the seller confirms the money arrived), or
+ * on a customer's khata, part of it paid now or none.
  */
 export function PaymentPanel({
   totals,
@@ -44,6 +135,7 @@ export function PaymentPanel({
   ready,
   onSell,
   tenderedRef,
+  khata,
 }: PaymentPanelProps) {
   const id = useId();
   const cash = cashFor(totals.total, tendered);
@@ -90,8 +182,19 @@ export function PaymentPanel({
           />
           UPI <kbd>F8</kbd>
         </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-payment`}
+            checked={payment === 'khata'}
+            onChange={() => onPayment('khata')}
+          />
+          Khata
+        </label>
       </fieldset>
-      {payment === 'cash' ? (
+      {payment === 'khata' ? (
+        <KhataPart khata={khata} upi={upi} />
+      ) : payment === 'cash' ? (
         <Field id={`${id}-tendered`} label="Cash tendered (₹)">
           {(control) => (
             <>
@@ -148,8 +251,7 @@ export function PaymentPanel({
           if (!busy) onSell();
         }}
       >
-        {busy ? 'Recording…' : payment === 'cash' ? 'Complete sale' : 'Payment received'}{' '}
-        <kbd>F9</kbd>
+        {busy ? 'Recording…' : SELL_LABEL[payment]} <kbd>F9</kbd>
       </Button>
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { type CounterSale } from '@kirana/shared';
-import { rupees } from '../money';
+import { paidText, rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
 
@@ -8,6 +8,27 @@ interface SaleDoneProps {
   printing: boolean;
   onPrint: () => void;
   onNext: () => void;
+}
+
+/** A sale on the khata: what went on it, what was paid now, and what the customer owes now. */
+function KhataDone({ sale }: { sale: CounterSale }) {
+  const paid = sale.paid ?? { cash: 0, upi: 0 };
+  return (
+    <>
+      <p className="counter-done__change">
+        On the khata: <strong>{rupees(sale.onKhata ?? 0)}</strong>
+        {sale.customer && ` · ${sale.customer.name}`}
+      </p>
+      {paid.cash > 0 && <p>Paid now in cash: {rupees(paid.cash)}</p>}
+      {paid.upi > 0 && <p>Paid now by UPI: {rupees(paid.upi)}</p>}
+      {sale.customer && (
+        <p className="seller-muted">
+          Owes {rupees(sale.customer.balance)} now
+          {sale.customer.creditLimit > 0 && ` of a ${rupees(sale.customer.creditLimit)} limit`}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** The sale recorded: its bill number, the change to give, its receipt, and the next sale. */
@@ -21,8 +42,10 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
         <p className="counter-done__change">
           Change to give: <strong>{rupees(sale.change ?? 0)}</strong>
         </p>
-      ) : (
+      ) : sale.payment === 'upi' ? (
         <p className="counter-done__change">Paid by UPI</p>
+      ) : (
+        <KhataDone sale={sale} />
       )}
       <div className="counter-done__actions">
         <Button
@@ -48,8 +71,7 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
 export function LastSale({ sale }: { sale: CounterSale }) {
   return (
     <p className="counter-last" role="status">
-      Bill {sale.number} recorded
-      {sale.payment === 'cash' ? `: change to give ${rupees(sale.change ?? 0)}` : ': paid by UPI'}
+      Bill {sale.number} recorded: {paidText(sale)}
     </p>
   );
 }
