@@ -8,8 +8,10 @@ import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import type { OrderSchema } from '../order/order.entity.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { KhataTables } from './khata.entity.js';
+import { lockCustomer } from './khata-ledger.js';
 import {
   customerById,
   customerByPhone,
@@ -17,7 +19,7 @@ import {
   type CustomerRecord,
 } from './khata-reads.js';
 
-type Tables = KhataTables & InferKyselyDB<typeof UserSchema>;
+type Tables = KhataTables & InferKyselyDB<typeof UserSchema | typeof OrderSchema>;
 
 /** The name of the unique constraint `error` broke, if it is PostgreSQL's unique_violation. */
 export function brokenUnique(error: unknown): string | undefined {
@@ -109,9 +111,33 @@ export async function createCustomer(
 }
 
 /**
+ * Refuses to unlink shopper `shopperId` from their khata while an order of theirs on it is on its
+ * way: its delivery puts it on this khata. Run under the customer's lock, which placing such an
+ * order takes too.
+ * @throws AppError CONFLICT saying how many orders wait.
+ */
+async function checkNoOrdersOnTheWay(tx: EntityManager, shopperId: string): Promise<void> {
+  const { waiting } = await tx
+    .getKysely<Tables>()
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('waiting'))
+    .where('user_id', '=', shopperId)
+    .where('payment_type', '=', 'Khata')
+    .where('status', 'not in', ['Delivered', 'Cancelled'])
+    .executeTakeFirstOrThrow();
+  const count = Number(waiting);
+  if (count > 0)
+    throw new AppError(
+      'CONFLICT',
+      `This shopper has ${count === 1 ? 'an order' : `${count} orders`} on the khata on the way: unlink them once ${count === 1 ? 'it is' : 'they are'} delivered or cancelled`,
+    );
+}
+
+/**
  * Changes customer `customerId`'s name, phone, limit, and (when given; null: none) shopper account
  * and note. A limit below what they owe now stands: it only stops new credit.
- * @throws AppError NOT_FOUND for no such customer; as checkCustomer does.
+ * @throws AppError NOT_FOUND for no such customer; as checkCustomer does; CONFLICT for unlinking a
+ * shopper whose khata orders are on their way.
  */
 export async function updateCustomer(
   em: EntityManager,
@@ -122,19 +148,25 @@ export async function updateCustomer(
   await customerById(em, customerId);
   await checkCustomer(em, body, customerId);
   await uniquely(em, body, customerId, () =>
-    em
-      .getKysely<Tables>()
-      .updateTable('khata_customers')
-      .set({
-        name: body.name,
-        phone: body.phone,
-        credit_limit_paise: toPaise(body.creditLimit),
-        ...(body.shopper !== undefined && { shopper_id: body.shopper }),
-        ...(body.note !== undefined && { note: body.note || null }),
-        updated_at: new Date(),
-      })
-      .where('id', '=', customerId)
-      .execute(),
+    em.transactional(async (tx) => {
+      await lockCustomer(tx, customerId);
+      const linked = (await customerById(tx, customerId)).shopper;
+      if (linked && body.shopper !== undefined && body.shopper !== linked.id)
+        await checkNoOrdersOnTheWay(tx, linked.id);
+      await tx
+        .getKysely<Tables>()
+        .updateTable('khata_customers')
+        .set({
+          name: body.name,
+          phone: body.phone,
+          credit_limit_paise: toPaise(body.creditLimit),
+          ...(body.shopper !== undefined && { shopper_id: body.shopper }),
+          ...(body.note !== undefined && { note: body.note || null }),
+          updated_at: new Date(),
+        })
+        .where('id', '=', customerId)
+        .execute();
+    }),
   );
   events.publish({ type: 'khata.changed', customerId });
   return customerById(em, customerId);

@@ -126,4 +126,21 @@ describe('online orders on the khata', () => {
     expect(await entriesOf(shopper.customer!)).toHaveLength(0);
     expect(await stored(first)).toMatchObject({ status: 'Cancelled', paymentType: 'Khata' });
   });
+
+  test('a shopper whose khata order is on its way stays linked to the khata it goes on, until it is delivered or cancelled', async () => {
+    const shopper = await khataShopper(10_000_000);
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 10 });
+    const placed = (await order(shopper, product.id).expect(201)).body.orderId as string;
+    const customer = (await seller.get(`/api/khata/customers/${shopper.customer}`).expect(200)).body
+      .customer as { name: string; phone: string; creditLimit: number };
+    const unlink = () =>
+      seller.put(`/api/khata/customers/${shopper.customer}`).send({ ...customer, shopper: null });
+    const refused = await unlink().expect(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'CONFLICT' });
+    expect(refused.body.message).toContain('an order on the khata on the way');
+    expect(await stored(placed)).toMatchObject({ status: 'Order Placed', paymentType: 'Khata' });
+    await shopper.http.post('/api/order/cancel').send({ orderId: placed }).expect(200);
+    const unlinked = await unlink().expect(200);
+    expect(unlinked.body.customer.shopper).toBeNull();
+  });
 });

@@ -69,8 +69,8 @@ export const holdShopperCredit: KhataCreditHold = async (tx, userId) => {
  * unique index of an order's credit stands behind this). Answers the customer, or null when
  * `order` is not a khata order or was posted already. The limit is not checked again: it was at
  * placing, with the order counted as on its way.
- * @throws AppError CONFLICT when the shopper is on no khata any more (the delivery waits for
- * the shop to link them again).
+ * @throws AppError CONFLICT when the shopper is on no khata any more, which updateCustomer does
+ * not allow while such an order is on its way.
  */
 export async function postDeliveredOrder(
   tx: EntityManager,
