@@ -11,16 +11,13 @@ import {
   parseWeight,
   toPaise,
   type CartTotals,
+  type CounterPayment,
   type CounterSaleBody,
   type Paise,
   type Product,
   type Unit,
 } from '@kirana/shared';
 import { ungrouped } from './money';
-
-/** How the till takes a bill: cash, UPI, or on a regular's khata (docs/khata.md). */
-export const TILL_PAYMENTS = ['cash', 'upi', 'khata'] as const;
-export type TillPayment = (typeof TILL_PAYMENTS)[number];
 
 /** The khata customer a bill goes on, as they stood when chosen. */
 export interface TillCustomer {
@@ -38,16 +35,6 @@ export interface KhataSplit {
 }
 
 export const NO_SPLIT: KhataSplit = { paid: '', by: 'cash' };
-
-/**
- * The sale the till sends: with `khata`, the customer and what was paid now (KHATA.md's counter
- * sale body, which the contract's CounterSaleBody takes once the counter's server does).
- */
-export type TillSaleBody = Omit<CounterSaleBody, 'payment'> & {
-  payment: TillPayment;
-  customer?: string;
-  paid?: { cash?: number; upi?: number };
-};
 
 /** A weighing scale's label on the bill: the code scanned and the grams (millilitres) it holds. */
 export interface BillLabel {
@@ -301,12 +288,12 @@ export function saleItems(bill: Bill): CounterSaleBody['items'] {
  */
 export function saleBody(
   bill: Bill,
-  payment: TillPayment,
+  payment: CounterPayment,
   amount: Paise,
   tendered?: Paise,
   sellPastCount = false,
   khata?: { customer: string; paidNow: Paise; by: KhataSplit['by'] },
-): TillSaleBody {
+): CounterSaleBody {
   return {
     items: saleItems(bill),
     payment,
@@ -329,7 +316,7 @@ export function saleBody(
  */
 export function readyToSell(
   bill: Bill,
-  payment: TillPayment,
+  payment: CounterPayment,
   tendered: string,
   upiId: string,
   khata: { customer: TillCustomer | null; split: KhataSplit } = {

@@ -9,17 +9,12 @@ import {
   lineQuantityProblem,
   MAX_LOOSE_QUANTITY,
   productSchema,
+  COUNTER_PAYMENTS,
+  type CounterPayment,
+  type CounterSaleBody,
 } from '@kirana/shared';
 import * as z from 'zod/mini';
-import {
-  NO_SPLIT,
-  TILL_PAYMENTS,
-  type Bill,
-  type KhataSplit,
-  type TillCustomer,
-  type TillPayment,
-  type TillSaleBody,
-} from './bill';
+import { NO_SPLIT, type Bill, type KhataSplit, type TillCustomer } from './bill';
 
 const KEY = 'kirana.counter.bill';
 
@@ -27,11 +22,11 @@ export interface HeldBill {
   bill: Bill;
   /** The bill's Idempotency-Key. */
   key: string;
-  payment: TillPayment;
+  payment: CounterPayment;
   /** The cash tendered, as typed. */
   tendered: string;
   /** The first try sent whose answer has not come (in flight or lost: it may be recorded), or null. */
-  unanswered: TillSaleBody | null;
+  unanswered: CounterSaleBody | null;
   /** With the khata: the customer chosen, and the part paid now (none held: none). */
   customer?: TillCustomer | null;
   split?: KhataSplit;
@@ -40,7 +35,7 @@ export interface HeldBill {
 /** A sale's body as the till sends it: with the khata, its customer and what was paid now. */
 const tillSaleBodySchema = z.object({
   ...counterSaleBodySchema.shape,
-  payment: z.enum(TILL_PAYMENTS),
+  payment: z.enum(COUNTER_PAYMENTS),
   customer: z.optional(z.string()),
   paid: z.optional(z.object({ cash: z.optional(z.number()), upi: z.optional(z.number()) })),
 });
@@ -66,7 +61,7 @@ const heldBillSchema = z.object({
       ),
   ),
   key: z.string().check(z.minLength(1)),
-  payment: z.enum(TILL_PAYMENTS),
+  payment: z.enum(COUNTER_PAYMENTS),
   tendered: z.string(),
   unanswered: z._default(z.nullable(tillSaleBodySchema), null),
   // A bill held by a version before the khata has none.

@@ -1,4 +1,4 @@
-import type { CounterReturnBody } from '@kirana/shared';
+import type { CounterReturnBody, CounterSaleBody } from '@kirana/shared';
 import { mutationOptions } from '@tanstack/react-query';
 import { apiOf } from '../../../../lib/query-client';
 import { reportFailure } from '../../failure-message';
@@ -6,7 +6,6 @@ import { lookUpCode } from './api/lookup-code';
 import { returnUnits } from './api/return-units';
 import { sell } from './api/sell';
 import { closeTill, openTill } from './api/till';
-import type { TillSaleBody } from './bill';
 import { refreshTill } from './queries';
 
 export const counterMutations = {
@@ -21,7 +20,7 @@ export const counterMutations = {
    */
   sell: () =>
     mutationOptions({
-      mutationFn: ({ body, key }: { body: TillSaleBody; key: string }, { client }) =>
+      mutationFn: ({ body, key }: { body: CounterSaleBody; key: string }, { client }) =>
         sell(apiOf(client), body, key),
       onSettled: (_sale, _error, _asked, _context, { client }) => refreshTill(client),
     }),

@@ -4,7 +4,13 @@
  * again after a refusal, a bill held over a reload. What the till must do next (send the sale,
  * read the products again, say something) is data in the state, which useTillSession runs.
  */
-import { parseWeight, type CounterSale, type Product } from '@kirana/shared';
+import {
+  parseWeight,
+  type CounterSale,
+  type Product,
+  type CounterPayment,
+  type CounterSaleBody,
+} from '@kirana/shared';
 import {
   addToBill,
   isLoose,
@@ -23,14 +29,12 @@ import {
   type BillLabel,
   type KhataSplit,
   type TillCustomer,
-  type TillPayment,
-  type TillSaleBody,
 } from './bill';
 import type { HeldBill } from './held-bill';
 
 /** The sale being recorded: the request to send, under the bill's Idempotency-Key. */
 export interface SaleRequest {
-  body: TillSaleBody;
+  body: CounterSaleBody;
   key: string;
 }
 
@@ -53,7 +57,7 @@ export type CreditRefusal = { problem: unknown } | null;
 export interface TillState {
   /** The bill on the screen. */
   bill: Bill;
-  payment: TillPayment;
+  payment: CounterPayment;
   /** The cash tendered, as typed. */
   tendered: string;
   /** With the khata: the customer the bill goes on (null: none chosen yet). */
@@ -70,7 +74,7 @@ export interface TillState {
    * refused as IDEMPOTENCY_KEY_REUSED sold what it held. Held with the bill over a reload,
    * cleared by its answer.
    */
-  unanswered: TillSaleBody | null;
+  unanswered: CounterSaleBody | null;
   /**
    * Loose products scanned or picked whose weight the seller is asked for, the first asked now
    * (docs/counter.md#weighing-scale-labels): on the bill once weighed.
@@ -122,7 +126,7 @@ export type TillEvent =
   /** The loose product asked for is not weighed after all: not put on the bill. */
   | { type: 'weighing dismissed' }
   | { type: 'quantity set'; productId: string; quantity: number }
-  | { type: 'payment chosen'; payment: TillPayment }
+  | { type: 'payment chosen'; payment: CounterPayment }
   /** The khata customer picked for the bill (null: taken off it). */
   | { type: 'customer chosen'; customer: TillCustomer | null }
   /** The part of a khata bill paid now, as typed. */

@@ -1,3 +1,4 @@
+import { type CounterPayment } from '@kirana/shared';
 import type { CounterReturnBody, CounterSale, Product } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -13,7 +14,6 @@ import {
   readyToSell,
   type KhataSplit,
   type TillCustomer,
-  type TillPayment,
 } from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
 import { paidText, rupees } from './money';
@@ -273,7 +273,7 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
       send({ type: 'weighing dismissed' });
       if (current.current.weighing.length === 0) backToScan();
     },
-    choosePayment: (payment: TillPayment) => send({ type: 'payment chosen', payment }),
+    choosePayment: (payment: CounterPayment) => send({ type: 'payment chosen', payment }),
     chooseCustomer: (customer: TillCustomer | null) => send({ type: 'customer chosen', customer }),
     typeSplit: (paid: string) => send({ type: 'split typed', paid }),
     splitPaidBy: (by: KhataSplit['by']) => send({ type: 'split paid by', by }),

@@ -1,6 +1,10 @@
-import { counterSaleAnswerSchema, IDEMPOTENCY_KEY_HEADER, type CounterSale } from '@kirana/shared';
+import {
+  counterSaleAnswerSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type CounterSale,
+  type CounterSaleBody,
+} from '@kirana/shared';
 import type { ApiClient } from '../../../../../lib/api-client';
-import type { TillSaleBody } from '../bill';
 
 /**
  * `POST /api/counter/sales`: the walk-in sale, its units taken from the shop's stock. The same
@@ -10,7 +14,7 @@ import type { TillSaleBody } from '../bill';
  */
 export async function sell(
   api: ApiClient,
-  body: TillSaleBody,
+  body: CounterSaleBody,
   idempotencyKey: string,
 ): Promise<CounterSale> {
   return (

@@ -1,7 +1,13 @@
-import { TAX_PERCENT, toRupees, upiPaymentUri, type CartTotals } from '@kirana/shared';
+import {
+  TAX_PERCENT,
+  toRupees,
+  upiPaymentUri,
+  type CartTotals,
+  type CounterPayment,
+} from '@kirana/shared';
 import { useId, type ReactNode, type Ref } from 'react';
 import { QrCode } from '../../../ui/qr-code';
-import { cashFor, type khataSplitFor, type KhataSplit, type TillPayment } from '../bill';
+import { cashFor, type khataSplitFor, type KhataSplit } from '../bill';
 import { paiseText, RUPEES_BOX } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
@@ -9,8 +15,8 @@ import { Field } from '../../../../../common/ui/field';
 
 interface PaymentPanelProps {
   totals: CartTotals;
-  payment: TillPayment;
-  onPayment: (payment: TillPayment) => void;
+  payment: CounterPayment;
+  onPayment: (payment: CounterPayment) => void;
   tendered: string;
   onTendered: (typed: string) => void;
   /** The shop's UPI id and name (Shop screen); none: UPI cannot be taken. */
@@ -37,7 +43,7 @@ interface KhataPayment {
   refused: string | null;
 }
 
-const SELL_LABEL: Record<TillPayment, string> = {
+const SELL_LABEL: Record<CounterPayment, string> = {
   cash: 'Complete sale',
   upi: 'Payment received',
   khata: 'Put on the khata',

@@ -1,14 +1,14 @@
-import { KHATA_IMPORT_COLUMNS } from '@kirana/shared';
+import {
+  KHATA_IMPORT_COLUMNS,
+  type KhataImportAnswer,
+  type KhataImportError,
+} from '@kirana/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../../lib/api-client';
 import { Button } from '../../../../../common/ui/button';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { Field, FieldProblem } from '../../../../../common/ui/field';
-import {
-  refusedRows,
-  type KhataImportAnswer,
-  type KhataImportRowError,
-} from '../api/import-customers';
+import { refusedRows } from '../api/import-customers';
 import './import-dialog.css';
 
 interface ImportDialogProps {
@@ -30,7 +30,7 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
   const [refusal, setRefusal] = useState<string | null>(null);
   const [result, setResult] = useState<KhataImportAnswer | null>(null);
   // The rows a refused import names: nothing was written.
-  const [rows, setRows] = useState<KhataImportRowError[]>([]);
+  const [rows, setRows] = useState<KhataImportError[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,7 +96,7 @@ export function ImportDialog({ open, onClose, onImport, busy }: ImportDialogProp
 }
 
 /** What is wrong with each row of the CSV, in the server's words (which name the row and line). */
-function RowErrors({ rows }: { rows: readonly KhataImportRowError[] }) {
+function RowErrors({ rows }: { rows: readonly KhataImportError[] }) {
   if (rows.length === 0) return null;
   return (
     <ul aria-label="Rows not imported" className="khata-import__rows">
