@@ -83,19 +83,23 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];
 /**
  * Every failed answer: `{ success: false, message, code }`, the message naming what is wrong.
  * A client reads `code` when there is one: an answer from before codes, or from a proxy, has none.
- * A wrong delivery PIN also says how many tries are left before the order locks (`triesLeft`);
- * CREDIT_LIMIT says what the customer owes, their limit and what is left of it, in rupees.
+ * A wrong delivery PIN also says how many tries are left before the order locks (`triesLeft`).
  */
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.optional(z.string()),
   triesLeft: z.optional(z.number()),
-  credit: z.optional(z.object({ balance: z.number(), limit: z.number(), left: z.number() })),
 });
 
 /** What an error answer may carry beside its message and code. */
-export type ErrorDetails = Pick<ErrorAnswer, 'triesLeft' | 'credit'>;
+export type ErrorDetails = Pick<ErrorAnswer, 'triesLeft'> & {
+  /**
+   * CREDIT_LIMIT's: what the customer owes, their limit and what is left of it, in rupees (not in
+   * errorAnswerSchema, which every storefront page carries: a client reads it from the answer).
+   */
+  credit?: { balance: number; limit: number; left: number };
+};
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 /**

@@ -1,5 +1,13 @@
 import type { RouteObject } from 'react-router';
 
+/*
+ * The seller area's layout and its index (Add Product), loaded through this module (app/routes.tsx):
+ * the storefront's first load then lists no file of theirs among its preloads, only this one.
+ */
+export const loadSellerLayout = async () => (await import('./layout/seller-layout')).SellerLayout;
+export const loadAddProductPage = async () =>
+  (await import('./screens/add-product-page')).AddProductPage;
+
 /**
  * The seller's screens, each a lazy chunk, under the `seller` route (app/routes.tsx) beside its
  * index (Add Product): patched into the router once the seller goes to one (app/router.ts), so
