@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomPhone } from './support/agent';
+import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { importProduct, SCALE_URL } from './support/scale-store';
 import { logInAsSeller, uniqueSuffix } from './support/seller';
@@ -103,6 +104,7 @@ test.describe('the khata at the counter', () => {
       );
       await expect(payment).toContainText('On the khata: ₹112.20');
       await expect(chosen).toContainText('After this bill: owes ₹112.20');
+      expect(await seriousViolations(page), 'the Counter with a khata customer').toEqual([]);
       await payment.getByRole('button', { name: /^Put on the khata/ }).click();
 
       const done = page.getByRole('region', { name: /^Bill \d+ recorded$/ });
@@ -116,6 +118,7 @@ test.describe('the khata at the counter', () => {
       await expect(page.getByRole('definition').first()).toHaveText('₹112.20');
       const rows = ledgerRows(page);
       await expect(rows).toHaveCount(2);
+      expect(await seriousViolations(page), 'a customer’s khata').toEqual([]);
       await expect(rows.nth(1).getByRole('cell')).toHaveText([
         /.+/,
         `Counter bill #${bill}`,
@@ -177,6 +180,7 @@ test.describe('the khata at the counter', () => {
       const listRow = list.getByRole('row', { name: new RegExp(customer.name) });
       await expect(listRow).toContainText('₹300.00');
       await expect(listRow).toContainText('0–30 days');
+      expect(await seriousViolations(list), 'the Khata screen').toEqual([]);
 
       await page.goto(`/seller/khata/${customer._id}`);
       await expect(page.getByRole('definition').first()).toHaveText('₹300.00');
@@ -229,6 +233,7 @@ test.describe('the khata at the counter', () => {
       const dialog = page.getByRole('dialog', { name: `Remind ${customer.name}` });
       await expect(dialog).toContainText(`Namaste ${customer.name}`);
       await expect(dialog).toContainText('Your khata with us shows ₹250.00 due');
+      expect(await seriousViolations(page), 'the reminder').toEqual([]);
 
       const whatsapp = dialog.getByRole('link', { name: 'Open WhatsApp' });
       await expect(whatsapp).toHaveAttribute('target', '_blank');

@@ -1,5 +1,6 @@
 import { request as newRequest, type APIRequestContext } from '@playwright/test';
 import { randomPhone } from './support/agent';
+import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { sandboxCheckout, sandboxFrame } from './support/payments';
 import { importProduct, SCALE_URL } from './support/scale-store';
@@ -116,6 +117,7 @@ test.describe('the shopper’s khata', () => {
       await expect(owed).toHaveText(rupees(order.amount));
       const entries = page.getByRole('table', { name: /entries, newest first/ }).getByRole('row');
       await expect(entries).toHaveCount(2);
+      expect(await seriousViolations(page), 'My khata').toEqual([]);
       await expect(entries.nth(1).getByRole('cell')).toHaveText([
         /.+/,
         /^Bought on credit \(order #[0-9A-F]+\)$/,
