@@ -1,25 +1,14 @@
-import { request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { ean13CheckDigit } from '@kirana/shared';
 import { importLooseProduct, importProduct, SCALE_URL } from './support/scale-store';
-import { logInAsSeller, SELLER, uniqueSuffix } from './support/seller';
+import { logInAsSeller, uniqueSuffix } from './support/seller';
+import { sellerApi, tillScreen } from './support/till';
 
-// The real shop's store: its till and these products are this spec's alone.
+// The real shop's store: its till is the counter specs' (this and khata-counter.spec.ts), these
+// products this spec's alone.
 test.use({ baseURL: SCALE_URL });
-
-/** The seller's API on the store, the till closed as this spec starts it. */
-async function sellerApi(): Promise<APIRequestContext> {
-  const api = await newRequest.newContext({ baseURL: SCALE_URL });
-  expect((await api.post('/api/seller/login', { data: SELLER })).ok()).toBe(true);
-  const { day } = (await (await api.get('/api/counter/day')).json()) as { day: unknown };
-  // A day left open by an earlier try of this spec.
-  if (day)
-    expect((await api.post('/api/counter/day/close', { data: { countedCash: 0 } })).ok()).toBe(
-      true,
-    );
-  return api;
-}
 
 /** Product `id`'s count now (units, or grams of a loose product), as `api` reads it. */
 async function stockCountOf(api: APIRequestContext, id: string) {
@@ -42,19 +31,6 @@ async function twoProducts(first: Wanted, second: Wanted) {
     return product;
   };
   return Promise.all([imported(first, 2), imported(second, 3)]);
-}
-
-/** The till's screen, its scan box focused, and a USB scanner typing a code and Enter into it. */
-async function tillScreen(page: Page) {
-  await logInAsSeller(page);
-  await page.goto('/seller/counter');
-  const scan = page.getByRole('combobox', { name: /Scan or search/ });
-  await expect(scan).toBeFocused();
-  const scanner = async (code: string) => {
-    await page.keyboard.type(code, { delay: 4 });
-    await page.keyboard.press('Enter');
-  };
-  return { scan, scanner };
 }
 
 test.describe('the counter', () => {
