@@ -7,10 +7,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { useTestAppOfItsOwn } from '../../test/fixtures.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { createKhataCustomer, khataOf, postKhataEntry } from '../../test/khata-factory.js';
 import { useTill } from '../../test/till.js';
 import { KhataEntrySchema } from '../khata/khata.entity.js';
+import { OrderSchema } from '../order/order.entity.js';
 import { CounterSaleSchema } from './counter.entity.js';
 
 describe('the counter on the khata: sales on credit, splits, returns and the day’s cash', () => {
@@ -344,5 +345,42 @@ describe('the counter on the khata: sales on credit, splits, returns and the day
     const days = await seller.get('/api/counter/days').query({ date: closed.date }).expect(200);
     const same = (days.body.days as Array<{ _id: string }>).find((day) => day._id === closed._id);
     expect(same).toMatchObject({ khataCash: 300, expected: 1300 });
+  });
+
+  test('a khata sale counts the customer’s khata orders on their way: with them it would pass the limit, and is refused', async () => {
+    await openDay();
+    const shopper = await signUpShopper(app);
+    const address = (
+      await shopper.http.post('/api/address/add').send({ address: sampleAddress }).expect(201)
+    ).body.address._id as string;
+    const product = await hundred();
+    const customer = await createKhataCustomer(app.orm.em.fork(), {
+      limitPaise: 100_000,
+      shopper: shopper.id,
+    });
+    const placed = await shopper.http
+      .post('/api/order/khata')
+      .send({ items: [{ product: product.id, quantity: 5 }], address })
+      .expect(201);
+    const order = await app.orm.em
+      .fork()
+      .findOneOrFail(OrderSchema, { id: placed.body.orderId as string });
+    // ₹1000 of limit, the order's ₹510 and more on its way: a bill of ₹510 more does not fit.
+    const refused = await sell({
+      items: [{ product: product.id, quantity: 5 }],
+      payment: 'khata',
+      customer,
+    }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'CREDIT_LIMIT' });
+    expect(refused.body.credit.balance * 100).toBe(order.amountPaise);
+    // What is left after the order still sells.
+    const left = 100_000 - order.amountPaise;
+    const units = Math.floor(left / 10_200);
+    await sell({
+      items: [{ product: product.id, quantity: units }],
+      payment: 'khata',
+      customer,
+    }).expect(201);
+    expect(await khataOf(app.orm.em, customer)).toMatchObject({ balancePaise: units * 10_200 });
   });
 });

@@ -21,6 +21,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
+import { khataOrdersOnTheWayPaise } from '../khata/khata-orders.js';
 import { takeForSale } from '../product/take-for-sale.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
@@ -155,8 +156,10 @@ async function recordSale(
       `tendered must be at least the bill's ${rs(totals.total)}: ${rs(tendered)} is short`,
     );
   const khata = customer && khataPart(body.paid, totals.total);
-  // Past the limit nothing is written: the transaction ends here, before the bill's number.
-  if (customer && khata) checkCredit(customer, khata.onKhataPaise);
+  // Past the limit (with the customer's khata orders on their way) nothing is written: the
+  // transaction ends here, before the bill's number.
+  if (customer && khata)
+    checkCredit(customer, khata.onKhataPaise, await khataOrdersOnTheWayPaise(tx, customer.id));
 
   const saleId = uuidv7();
   await db

@@ -39,9 +39,29 @@ function customerOfShopper(tx: EntityManager, userId: string) {
 }
 
 /**
+ * What the khata orders of customer `customerId`'s shopper account, placed and not yet delivered
+ * nor cancelled, come to, in paise: credit promised, posted when each is delivered (and then not
+ * checked again), so every check of the limit counts it. Read under the customer's lock.
+ */
+export async function khataOrdersOnTheWayPaise(
+  tx: EntityManager,
+  customerId: string,
+): Promise<number> {
+  const { pending } = await tx
+    .getKysely<KhataOrderTables>()
+    .selectFrom('orders')
+    .innerJoin('khata_customers', 'khata_customers.shopper_id', 'orders.user_id')
+    .select(sql<string>`coalesce(sum(orders.amount_paise), 0)`.as('pending'))
+    .where('khata_customers.id', '=', customerId)
+    .where('orders.payment_type', '=', 'Khata')
+    .where('orders.status', 'not in', ['Delivered', 'Cancelled'])
+    .executeTakeFirstOrThrow();
+  return Number(pending);
+}
+
+/**
  * Locks the khata customer of shopper `userId` for the placing transaction `tx`, and answers the
- * check of an order's total against their limit, counting their khata orders placed and not yet
- * delivered nor cancelled (credit promised, not yet posted).
+ * check of an order's total against their limit, counting their khata orders on their way.
  * @throws AppError FORBIDDEN when the shopper is on no khata, or on one without credit; the
  * check throws CREDIT_LIMIT saying the balance (with the orders on their way), the limit and
  * what is left.
@@ -52,15 +72,8 @@ export const holdShopperCredit: KhataCreditHold = async (tx, userId) => {
   if (Number(linked.credit_limit_paise) === 0) throw new AppError('FORBIDDEN', NO_KHATA_CREDIT);
   const customer = await lockCustomer(tx, linked.id);
   // Read under the lock: a racing khata order of theirs has committed, or waits behind this one.
-  const { pending } = await tx
-    .getKysely<KhataOrderTables>()
-    .selectFrom('orders')
-    .select(sql<string>`coalesce(sum(amount_paise), 0)`.as('pending'))
-    .where('user_id', '=', userId)
-    .where('payment_type', '=', 'Khata')
-    .where('status', 'not in', ['Delivered', 'Cancelled'])
-    .executeTakeFirstOrThrow();
-  return (amountPaise) => checkCredit(customer, amountPaise, Number(pending));
+  const pending = await khataOrdersOnTheWayPaise(tx, customer.id);
+  return (amountPaise) => checkCredit(customer, amountPaise, pending);
 };
 
 /**
