@@ -14,6 +14,7 @@ export function TillFigures({ day }: { day: CounterDay }) {
     ['Cash sales', rupees(day.cashSales)],
     ['Cash given back', `−\u00a0${rupees(day.cashReturns)}`],
     ['Agents’ handovers', rupees(day.handovers)],
+    ['Khata payments in cash', rupees(day.khataCash)],
     ['Paid out for cancelled orders', `−\u00a0${rupees(day.payouts)}`],
     ['Cash expected', rupees(day.expected)],
   ];
@@ -22,7 +23,12 @@ export function TillFigures({ day }: { day: CounterDay }) {
       ['Cash counted', rupees(day.counted)],
       ['Difference', differenceText(day.difference)],
     );
-  rows.push(['UPI sales', rupees(day.upiSales)], ['UPI given back', rupees(day.upiReturns)]);
+  rows.push(
+    ['UPI sales', rupees(day.upiSales)],
+    ['UPI given back', rupees(day.upiReturns)],
+    // Sold on credit: no cash came for it (the part paid now is in the cash and UPI sales).
+    ['Put on the khata', rupees(day.khataSales)],
+  );
   return (
     <dl className="counter-figures">
       {rows.map(([name, value]) => (
