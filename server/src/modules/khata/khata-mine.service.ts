@@ -5,44 +5,21 @@
  */
 import {
   formatAmount,
-  KHATA_PAGE_SIZE,
   ORDER_CURRENCY,
   paiseOf,
   toRupees,
-  type KhataEntry,
   type MyKhataAnswer,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Selectable } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import type { KhataTables } from './khata.entity.js';
 import { lockCustomer, postEntry } from './khata-ledger.js';
-
-type EntryRow = Selectable<KhataTables['khata_entries']>;
+import { presentEntry } from './khata.presenter.js';
+import { entriesPage } from './khata-reads.js';
 
 const NO_KHATA = 'The shop keeps no khata for your account';
 
-const iso = (date: Date | string) => new Date(date).toISOString();
-
-/** One entry as the khata's answers carry it, amounts in rupees. */
-export function presentEntry(row: EntryRow): KhataEntry {
-  return {
-    _id: row.id,
-    kind: row.kind,
-    amount: toRupees(Number(row.amount_paise)),
-    balance: toRupees(Number(row.balance_paise)),
-    method: row.method ?? null,
-    sale:
-      row.sale_id && row.sale_number !== null
-        ? { _id: row.sale_id, number: row.sale_number }
-        : null,
-    orderId: row.order_id ?? null,
-    note: row.note ?? null,
-    createdAt: iso(row.created_at),
-  };
-}
-
-/** The khata customer linked to shopper `userId`, or null when the shop linked none. */
+/** The khata customer linked to shopper `userId`, or undefined when the shop linked none. */
 async function customerOf(em: EntityManager, userId: string) {
   return em
     .getKysely<KhataTables>()
@@ -55,7 +32,7 @@ async function customerOf(em: EntityManager, userId: string) {
 /**
  * Shopper `userId`'s khata with a page of its entries, newest first: those older than entry
  * `before` (one of theirs) when given. Null when the shop linked no khata to their account.
- * @throws AppError NOT_FOUND when `before` is no entry of theirs.
+ * @throws AppError INVALID when `before` is no entry of theirs (entriesPage).
  */
 export async function readMyKhata(
   em: EntityManager,
@@ -64,36 +41,15 @@ export async function readMyKhata(
 ): Promise<MyKhataAnswer['khata']> {
   const customer = await customerOf(em, userId);
   if (!customer) return null;
-  const db = em.getKysely<KhataTables>();
-  let query = db
-    .selectFrom('khata_entries')
-    .selectAll()
-    .where('customer_id', '=', customer.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(KHATA_PAGE_SIZE + 1);
-  if (before) {
-    const cursor = await db
-      .selectFrom('khata_entries')
-      .select('id')
-      .where('id', '=', before)
-      .where('customer_id', '=', customer.id)
-      .executeTakeFirst();
-    if (!cursor) throw new AppError('NOT_FOUND', 'No entry of your khata has this id');
-    // Compared in the database: a timestamp read into JavaScript would lose its microseconds.
-    query = query.where(
-      sql<boolean>`(created_at, id) < (select created_at, id from khata_entries where id = ${cursor.id})`,
-    );
-  }
-  const rows = await query.execute();
+  const page = await entriesPage(em, customer.id, before);
   const creditLimit = toRupees(Number(customer.credit_limit_paise));
   return {
     balance: toRupees(Number(customer.balance_paise)),
     creditLimit,
     canPayLater: creditLimit > 0,
-    oldestUnpaidAt: customer.owing_since ? iso(customer.owing_since) : null,
-    entries: rows.slice(0, KHATA_PAGE_SIZE).map(presentEntry),
-    more: rows.length > KHATA_PAGE_SIZE,
+    oldestUnpaidAt: customer.owing_since ? new Date(customer.owing_since).toISOString() : null,
+    entries: page.entries.map(presentEntry),
+    more: page.more,
   };
 }
 

@@ -84,8 +84,8 @@ describe('the shopper sees their own khata', () => {
     const ravis = await mine(ravi.http);
     const refused = await asha.http
       .get(`/api/khata/mine?before=${ravis?.entries[0]?._id}`)
-      .expect(404);
-    expect(refused.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      .expect(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'INVALID' });
     await asha.http.get('/api/khata/mine?before=junk').expect(400);
   });
 

@@ -237,13 +237,16 @@ export async function entriesPage(
   if (before !== undefined) {
     const last = await db(em)
       .selectFrom('khata_entries')
-      .select(['created_at', 'id'])
+      .select('id')
       .where('id', '=', before)
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     if (!last)
       throw new AppError('INVALID', "before must be the id of an entry of this customer's");
-    query = query.where(sql<boolean>`(e.created_at, e.id) < (${last.created_at}, ${last.id})`);
+    // Compared in the database: a timestamp read into JavaScript would lose its microseconds.
+    query = query.where(
+      sql<boolean>`(e.created_at, e.id) < (select created_at, id from khata_entries where id = ${last.id})`,
+    );
   }
   const rows = await query
     .orderBy('e.created_at', 'desc')
