@@ -44,7 +44,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
-import { khataOrderRoutes } from './modules/khata/khata-orders.js';
+import { khataOrderRoutes } from './modules/khata/khata-orders.routes.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
 import { khataPayRoutes } from './modules/payment/khata-pay.routes.js';
 import { khataMineRoutes } from './modules/khata/khata-mine.routes.js';

@@ -3,20 +3,15 @@
  * customer with a limit, their credit checked at placing with the khata orders still on their
  * way; the amount goes on the khata as a credit when the order is delivered, in the delivery's
  * transaction, once. The order module places and moves them; this gives it the khata's part
- * (modules depend on `order`, never the reverse). Reads with Kysely; writes through the ledger.
+ * (modules depend on `order`, never the reverse); its route is khata-orders.routes.ts. Reads with
+ * Kysely; writes through the ledger.
  */
-import { placeOrderBodySchema } from '@kirana/shared';
-import Router from '@koa/router';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { AppContext, AppState } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { idempotencyKeyOf } from '../../lib/idempotency.js';
-import { placementRequest } from '../order/order-idempotency.service.js';
 import type { OrderSchema, Order } from '../order/order.entity.js';
-import { placeUnpaidOrder, type KhataCreditHold } from '../order/order.service.js';
+import type { KhataCreditHold } from '../order/order.service.js';
 import type { DeliveryStep } from '../order/order-state.service.js';
-import { requireSession } from '../session/auth.js';
 import type { KhataCustomerSchema, KhataEntrySchema } from './khata.entity.js';
 import { checkCredit, lockCustomer, postEntry } from './khata-ledger.js';
 
@@ -120,27 +115,3 @@ export const khataDeliveryStep: DeliveryStep = {
     if (customerId) changes.also({ type: 'khata.changed', customerId });
   },
 };
-
-/**
- * `POST /api/order/khata`: the shopper's order on their khata, with the body and the
- * Idempotency-Key of `POST /api/order/cod`.
- */
-export function khataOrderRoutes(): Router<AppState, AppContext> {
-  const router = new Router<AppState, AppContext>({ prefix: '/api/order' });
-
-  router.post('/khata', async (ctx) => {
-    const userId = await requireSession(ctx, 'user');
-    const key = idempotencyKeyOf(ctx);
-    const body = placeOrderBodySchema.parse(ctx.request.body);
-    const request = placementRequest(key, 'khata', body);
-    const answer = await placeUnpaidOrder(ctx.em, ctx.events, userId, body, request, {
-      type: 'Khata',
-      holdCredit: holdShopperCredit,
-      deliveryPin: ctx.deliveryPin,
-    });
-    ctx.status = answer.status;
-    ctx.body = answer.body;
-  });
-
-  return router;
-}

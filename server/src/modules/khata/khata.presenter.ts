@@ -1,4 +1,10 @@
-import { toRupees, type KhataCustomer, type KhataEntry } from '@kirana/shared';
+import {
+  toRupees,
+  type KhataCustomer,
+  type KhataEntry,
+  type KhataImportAnswer,
+} from '@kirana/shared';
+import type { ImportResult } from './khata-import.js';
 import type { CustomerRecord, EntryRecord } from './khata-reads.js';
 
 /** A customer as the khata's answers and the seller's socket give them: rupees, ISO times. */
@@ -32,5 +38,27 @@ export function presentEntry(entry: EntryRecord): KhataEntry {
     orderId: entry.orderId,
     note: entry.note,
     createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An import's answer: what it added and changed, or (a 400, nothing written) its rows' errors;
+ * customers already on the khata keep the ledger's balance, and the message says which rows.
+ */
+export function presentImport(result: ImportResult): KhataImportAnswer {
+  const failed = result.errors.length > 0;
+  const kept = result.balancesKept.length;
+  return {
+    success: !failed,
+    message: failed
+      ? `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'} in the file: nothing was imported`
+      : `${result.created} added, ${result.updated} updated` +
+        (kept > 0
+          ? `; rows ${result.balancesKept.join(', ')} are customers already on the khata: their balance stays the ledger's (write an adjustment to change it)`
+          : ''),
+    ...(failed && { code: 'INVALID' }),
+    created: result.created,
+    updated: result.updated,
+    errors: result.errors,
   };
 }

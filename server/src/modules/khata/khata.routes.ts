@@ -14,7 +14,6 @@ import {
   type KhataCustomersAnswer,
   type KhataEntriesAnswer,
   type KhataEntryAnswer,
-  type KhataImportAnswer,
   type KhataReminderAnswer,
   type KhataShoppersAnswer,
 } from '@kirana/shared';
@@ -33,7 +32,7 @@ import { importCustomers } from './khata-import.js';
 import { customerById, customersPage, entriesPage, findShoppers } from './khata-reads.js';
 import { reminderOf } from './khata-reminder.js';
 import { readStatement, statementCsv, statementHtml } from './khata-statement.js';
-import { presentCustomer, presentEntry } from './khata.presenter.js';
+import { presentCustomer, presentEntry, presentImport } from './khata.presenter.js';
 
 const entryAnswer = ({ entry, customer }: Written): KhataEntryAnswer => ({
   success: true,
@@ -155,23 +154,9 @@ export function khataRoutes(): Router<AppState, AppContext> {
     >;
     const csv = files.file?.[0]?.buffer;
     if (!csv) throw new AppError('INVALID', 'file is required: the CSV of customers');
-    const result = await importCustomers(ctx.em, ctx.events, csv);
-    const failed = result.errors.length > 0;
-    const kept = result.balancesKept.length;
-    ctx.status = failed ? 400 : 200;
-    ctx.body = {
-      success: !failed,
-      message: failed
-        ? `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'} in the file: nothing was imported`
-        : `${result.created} added, ${result.updated} updated` +
-          (kept > 0
-            ? `; rows ${result.balancesKept.join(', ')} are customers already on the khata: their balance stays the ledger's (write an adjustment to change it)`
-            : ''),
-      ...(failed && { code: 'INVALID' }),
-      created: result.created,
-      updated: result.updated,
-      errors: result.errors,
-    } satisfies KhataImportAnswer;
+    const answer = presentImport(await importCustomers(ctx.em, ctx.events, csv));
+    ctx.status = answer.success ? 200 : 400;
+    ctx.body = answer;
   });
 
   // Shopper accounts to link a customer to.
