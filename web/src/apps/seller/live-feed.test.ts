@@ -11,6 +11,7 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { openLiveFeed, POLL_MS } from '../../lib/socket';
+import { aKhataCustomer } from '../../test/khata';
 import { anOrder, at } from '../../test/orders';
 import { aPage, aProduct } from '../../test/products';
 import { lastSocket, settled, type FakeSocket } from '../../test/socket';
@@ -333,5 +334,15 @@ describe("the seller's live backup alerts", () => {
     expect(mocks.desktop.backupFailed).toHaveBeenCalledWith(failure);
     await vi.waitFor(() => expect(shown.getCurrentResult().data?.failure).toEqual(failure));
     shown.destroy();
+  });
+});
+
+describe("the seller's live khata", () => {
+  it('a khata entry asks the dashboard again, for its "to collect"', async () => {
+    await connect();
+    const dashboard = ['seller', 'dashboard', '2026-12-01', '2026-12-06'];
+    queryClient.setQueryData(dashboard, { toCollect: 0 });
+    socket.fire('khata:updated', aKhataCustomer({ balance: 120 }));
+    expect(queryClient.getQueryState(dashboard)?.isInvalidated).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { KhataCustomer } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveFeed } from '../../lib/socket';
 import {
@@ -8,6 +9,7 @@ import {
 import { shopChanged } from '../../common/shop-settings/live-events';
 import { backupFailed } from './features/backups/live-events';
 import { tillChanged } from './features/counter/live-events';
+import { refreshDashboard } from './features/dashboard/queries';
 import { khataChanged } from './features/khata/live-events';
 import {
   orderChanged,
@@ -20,6 +22,12 @@ import { refreshTeamAndCash } from './features/team/queries';
 /** Live `agents:updated`: the team, or an agent's availability or cash, changed. */
 const teamChanged = (client: QueryClient): void => {
   void refreshTeamAndCash(client);
+};
+
+/** Live `khata:updated`: the customer wherever shown, and the dashboard's "to collect". */
+const khataUpdated = (client: QueryClient, customer: KhataCustomer): void => {
+  khataChanged(client, customer);
+  void refreshDashboard(client);
 };
 
 /**
@@ -50,7 +58,7 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'backup:failed': backupFailed,
     'shop:updated': shopChanged,
     'till:updated': tillChanged,
-    'khata:updated': khataChanged,
+    'khata:updated': khataUpdated,
   },
   refetch: catchUp,
   poll: { run: ordersMissed },

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiOf } from '../../../../lib/query-client';
 import { getDashboard, type DashboardRange } from './api/get-dashboard';
 
@@ -16,3 +16,7 @@ export const dashboardQueries = {
       placeholderData: keepPreviousData,
     }),
 };
+
+/** The dashboard on screen asked again now (e.g. its "to collect" once a khata moved). */
+export const refreshDashboard = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: ['seller', 'dashboard'] });
