@@ -20,6 +20,8 @@ interface DashboardFigures {
   byHour: number[];
   counterBills: number;
   counterSales: number;
+  toCollect: number;
+  owingCustomers: number;
 }
 
 /** A cookie jar of its own on the store. */
@@ -137,6 +139,9 @@ test.describe('the seller’s dashboard', () => {
         after.withinPromise === null ? '—' : `${Math.round(after.withinPromise * 100)}%`,
         String(after.counterBills),
         rupees(after.counterSales),
+        // What the shop's khata customers owe (the khata specs' on this store).
+        rupees(after.toCollect),
+        after.owingCustomers === 1 ? 'From 1 customer' : `From ${after.owingCustomers} customers`,
       ]);
       const byHour = page.getByRole('table', { name: 'Orders by the hour they were placed' });
       await expect(byHour.locator('tbody td')).toHaveText(after.byHour.map(String));

@@ -143,19 +143,17 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
           <dd>{value}</dd>
         </Panel>
       ))}
-      {dashboard.toCollect !== undefined && (
-        <Panel>
-          <dt>To collect on the khata</dt>
-          <dd>{rupees(dashboard.toCollect)}</dd>
-          <dd className="seller-dashboard__figure-link">
-            <Link to="/seller/khata?owing=true">
-              {dashboard.owingCustomers === 1
-                ? 'From 1 customer'
-                : `From ${dashboard.owingCustomers ?? 0} customers`}
-            </Link>
-          </dd>
-        </Panel>
-      )}
+      <Panel>
+        <dt>To collect on the khata</dt>
+        <dd>{rupees(dashboard.toCollect)}</dd>
+        <dd className="seller-dashboard__figure-link">
+          <Link to="/seller/khata?owing=true">
+            {dashboard.owingCustomers === 1
+              ? 'From 1 customer'
+              : `From ${dashboard.owingCustomers} customers`}
+          </Link>
+        </dd>
+      </Panel>
     </dl>
   );
 }
