@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { ParameterizedContext } from 'koa';
 import type { AppContext, AppState } from './context.js';
 import { AppError } from './errors.js';
@@ -105,4 +106,50 @@ export async function oncePerKey<Answer>(
     if (error instanceof KeyInUse) throw new AppError('CONFLICT', store.stillDoing);
     throw error;
   }
+}
+
+/** A table whose rows keep the key and fingerprint of the request that wrote them. */
+interface KeyedRows {
+  id: string;
+  idempotency_key: string | null;
+  fingerprint: string | null;
+}
+
+const KEY_REUSED =
+  'This Idempotency-Key was used with another request, which was done: send a new key for a new one';
+
+/**
+ * The keys of rows of `table` that keep their own key and fingerprint, unique for good: claimed
+ * under an advisory lock on the key for the transaction (a retry waits there for the first to
+ * commit), recorded in the row the work writes (the claim is the key and fingerprint to write);
+ * a repeat answers that row's id. Written with Kysely.
+ */
+export function keysInRows(table: string): KeyStore<KeyedRequest, string> {
+  const rows = (em: EntityManager) => em.getKysely<Record<string, KeyedRows>>();
+  return {
+    async claim(tx, request) {
+      const db = rows(tx);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${request.key}`}, 0))`.execute(
+        db,
+      );
+      const earlier = await db
+        .selectFrom(table)
+        .select('id')
+        .where('idempotency_key', '=', request.key)
+        .executeTakeFirst();
+      return earlier ? null : request;
+    },
+    async answer(em, request) {
+      const earlier = await rows(em)
+        .selectFrom(table)
+        .select(['id', 'fingerprint'])
+        .where('idempotency_key', '=', request.key)
+        .executeTakeFirst();
+      if (!earlier) return null;
+      if (earlier.fingerprint !== request.fingerprint)
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+      return earlier.id;
+    },
+    stillDoing: 'A request with this Idempotency-Key is still being done: send it again',
+  };
 }

@@ -16,13 +16,18 @@ import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
+import {
+  claimKey,
+  keyedRequest,
+  keysInRows,
+  oncePerKey,
+  type KeyedRequest,
+} from '../../lib/idempotency.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
 import type { CounterTables, ReturnedLine } from './counter.entity.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
-import { tillKeys } from './till-keys.js';
 import { holdOpenDay } from './till-day.service.js';
 
 /**
@@ -48,7 +53,7 @@ export async function returnToCounter(
     saleId,
     body.lines.map((line) => [line.product, line.quantity]),
   ]);
-  const keys = tillKeys('counter_returns');
+  const keys = keysInRows('counter_returns');
   const returnId = await oncePerKey(em, keys, request, async () => {
     const done = await retryDeadlocks(() =>
       em.transactional(async (tx) => {

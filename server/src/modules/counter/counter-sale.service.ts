@@ -19,14 +19,19 @@ import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
-import { claimKey, keyedRequest, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
+import {
+  claimKey,
+  keyedRequest,
+  keysInRows,
+  oncePerKey,
+  type KeyedRequest,
+} from '../../lib/idempotency.js';
 import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { khataOrdersOnTheWayPaise } from '../khata/khata-orders.js';
 import { takeForSale } from '../product/take-for-sale.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
-import { tillKeys } from './till-keys.js';
 import { holdOpenDay } from './till-day.service.js';
 
 /** One bill takes at most what the till's cash fields do (a float, a count, cash tendered). */
@@ -98,7 +103,7 @@ export async function sellAtCounter(
       ? [body.customer ?? null, body.paid?.cash ?? null, body.paid?.upi ?? null]
       : []),
   ]);
-  const keys = tillKeys('counter_sales');
+  const keys = keysInRows('counter_sales');
   const saleId = await oncePerKey(em, keys, request, async () => {
     const sold = await retryDeadlocks(() =>
       em.transactional(async (tx) => {

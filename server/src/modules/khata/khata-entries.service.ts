@@ -8,11 +8,13 @@ import { paiseOf, toPaise, type KhataAdjustmentBody, type KhataPaymentBody } fro
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { claimKey, keyedRequest, oncePerKey } from '../../lib/idempotency.js';
+import { claimKey, keyedRequest, keysInRows, oncePerKey } from '../../lib/idempotency.js';
 import { holdTillCash } from '../../lib/till-lock.js';
-import { khataKeys } from './khata-keys.js';
 import { lockCustomer, postEntry, type KhataPosting } from './khata-ledger.js';
 import { customerById, entryById, type CustomerRecord, type EntryRecord } from './khata-reads.js';
+
+/** A payment's or an adjustment's key is kept in its own entry, unique for good. */
+const ENTRY_KEYS = keysInRows('khata_entries');
 
 /** An entry written, and its customer as they stand after it. */
 export interface Written {
@@ -34,10 +36,10 @@ async function writeOnce(
 ): Promise<Written> {
   const request = keyedRequest(key, [customerId, ...asked]);
   const cash = posting.kind === 'payment' && posting.method === 'cash';
-  const entryId = await oncePerKey(em, khataKeys, request, async () => {
+  const entryId = await oncePerKey(em, ENTRY_KEYS, request, async () => {
     const written = await retryDeadlocks(() =>
       em.transactional(async (tx) => {
-        const claim = request && (await claimKey(tx, khataKeys, request));
+        const claim = request && (await claimKey(tx, ENTRY_KEYS, request));
         // Cash into the till's drawer: not while a close sums the day (the till's lock before the
         // customer's, as an agent's handover takes it first), timed at the till's clock once the
         // customer's lock is ours, so that it comes after their latest entry.
