@@ -15,19 +15,9 @@ import { AppError } from '../../lib/errors.js';
 import type { KhataTables } from './khata.entity.js';
 import { lockCustomer, postEntry } from './khata-ledger.js';
 import { presentEntry } from './khata.presenter.js';
-import { entriesPage } from './khata-reads.js';
+import { customerOfShopper, entriesPage } from './khata-reads.js';
 
 const NO_KHATA = 'The shop keeps no khata for your account';
-
-/** The khata customer linked to shopper `userId`, or undefined when the shop linked none. */
-async function customerOf(em: EntityManager, userId: string) {
-  return em
-    .getKysely<KhataTables>()
-    .selectFrom('khata_customers')
-    .select(['id', 'balance_paise', 'credit_limit_paise', 'owing_since'])
-    .where('shopper_id', '=', userId)
-    .executeTakeFirst();
-}
 
 /**
  * Shopper `userId`'s khata with a page of its entries, newest first: those older than entry
@@ -39,15 +29,15 @@ export async function readMyKhata(
   userId: string,
   before?: string,
 ): Promise<MyKhataAnswer['khata']> {
-  const customer = await customerOf(em, userId);
+  const customer = await customerOfShopper(em, userId);
   if (!customer) return null;
   const page = await entriesPage(em, customer.id, before);
-  const creditLimit = toRupees(Number(customer.credit_limit_paise));
+  const creditLimit = toRupees(customer.creditLimitPaise);
   return {
-    balance: toRupees(Number(customer.balance_paise)),
+    balance: toRupees(customer.balancePaise),
     creditLimit,
     canPayLater: creditLimit > 0,
-    oldestUnpaidAt: customer.owing_since ? new Date(customer.owing_since).toISOString() : null,
+    oldestUnpaidAt: customer.owingSince?.toISOString() ?? null,
     entries: page.entries.map(presentEntry),
     more: page.more,
   };
@@ -64,9 +54,9 @@ export async function checkMyPayment(
   userId: string,
   amount: number,
 ): Promise<{ customerId: string; amountPaise: number }> {
-  const customer = await customerOf(em, userId);
+  const customer = await customerOfShopper(em, userId);
   if (!customer) throw new AppError('NOT_FOUND', NO_KHATA);
-  const balancePaise = Number(customer.balance_paise);
+  const balancePaise = customer.balancePaise;
   const amountPaise = paiseOf(amount);
   if (balancePaise <= 0) throw new AppError('INVALID', 'You owe the shop nothing on your khata');
   if (amountPaise > balancePaise)

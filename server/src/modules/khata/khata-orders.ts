@@ -14,6 +14,7 @@ import type { KhataCreditHold } from '../order/order.service.js';
 import type { DeliveryStep } from '../order/order-state.service.js';
 import type { KhataCustomerSchema, KhataEntrySchema } from './khata.entity.js';
 import { checkCredit, lockCustomer, postEntry } from './khata-ledger.js';
+import { customerOfShopper } from './khata-reads.js';
 
 type KhataOrderTables = InferKyselyDB<
   typeof KhataCustomerSchema | typeof KhataEntrySchema | typeof OrderSchema
@@ -22,16 +23,6 @@ type KhataOrderTables = InferKyselyDB<
 export const NOT_ON_KHATA =
   "Your account is not on the shop's khata: ask the shop to add you, or pay another way";
 export const NO_KHATA_CREDIT = 'The shop gives your khata no credit: pay another way';
-
-/** The khata customer shopper `userId`'s account is linked to, or undefined. */
-function customerOfShopper(tx: EntityManager, userId: string) {
-  return tx
-    .getKysely<KhataOrderTables>()
-    .selectFrom('khata_customers')
-    .select(['id', 'credit_limit_paise'])
-    .where('shopper_id', '=', userId)
-    .executeTakeFirst();
-}
 
 /**
  * What the khata orders of customer `customerId`'s shopper account, placed and not yet delivered
@@ -64,7 +55,7 @@ export async function khataOrdersOnTheWayPaise(
 export const holdShopperCredit: KhataCreditHold = async (tx, userId) => {
   const linked = await customerOfShopper(tx, userId);
   if (!linked) throw new AppError('FORBIDDEN', NOT_ON_KHATA);
-  if (Number(linked.credit_limit_paise) === 0) throw new AppError('FORBIDDEN', NO_KHATA_CREDIT);
+  if (linked.creditLimitPaise === 0) throw new AppError('FORBIDDEN', NO_KHATA_CREDIT);
   const customer = await lockCustomer(tx, linked.id);
   // Read under the lock: a racing khata order of theirs has committed, or waits behind this one.
   const pending = await khataOrdersOnTheWayPaise(tx, customer.id);
