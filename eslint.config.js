@@ -53,7 +53,7 @@ const SERVER_MODULE_LAYERS = [
   ['product'],
   ['cart', 'storefront', 'order'],
   ['khata'],
-  ['cash', 'payment', 'push'],
+  ['cash', 'payment', 'push', 'gst'],
   ['counter'],
   ['dashboard', 'realtime'],
 ];

@@ -21,6 +21,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     weight: '1 kg',
     sku: null,
     barcode: null,
+    hsn: null,
+    gstRate: null,
     ...SOLD_BY_THE_PIECE,
     createdAt: '2025-06-01T08:00:00.000Z',
     updatedAt: '2025-06-01T08:00:00.000Z',

@@ -13,3 +13,16 @@ export const updatedAtProperty = () =>
     .datetime()
     .onCreate(() => new Date())
     .onUpdate(() => new Date());
+
+/**
+ * A sold line's tax as it was when sold (docs/gst.md#a-lines-tax): its HSN code and GST rate in
+ * hundredths of a percent, and its taxable value and CGST and SGST in paise, all null unless the
+ * shop was registered (`regular`) then; the code and rate also kept from a product that had them.
+ */
+export const lineTaxProperties = () => ({
+  hsn: p.string().length(8).nullable(),
+  gstRate: p.smallint().nullable(),
+  taxablePaise: p.integer().nullable(),
+  cgstPaise: p.integer().nullable(),
+  sgstPaise: p.integer().nullable(),
+});

@@ -34,6 +34,11 @@ import {
   CounterSaleSchema,
 } from '../modules/counter/counter.entity.js';
 import { KhataCustomerSchema, KhataEntrySchema } from '../modules/khata/khata.entity.js';
+import {
+  DocumentSeriesSchema,
+  TaxDocumentLineSchema,
+  TaxDocumentSchema,
+} from '../modules/gst/gst.entity.js';
 import { StoredImageSchema } from '../modules/upload/stored-image.entity.js';
 import { UserSchema } from '../modules/user/user.entity.js';
 
@@ -72,4 +77,7 @@ export const entities: EntitySchema[] = [
   KhataCustomerSchema,
   KhataEntrySchema,
   KhataPaymentSchema,
+  DocumentSeriesSchema,
+  TaxDocumentSchema,
+  TaxDocumentLineSchema,
 ];

@@ -76,6 +76,10 @@ export const ERROR_STATUS = {
   // limit; a phone number another customer has.
   CREDIT_LIMIT: 409,
   PHONE_TAKEN: 409,
+  // The bill the law asks for (docs/gst.md): a registered shop selling a product without its HSN
+  // code or GST rate; a return the law asks of a registered shop only (GSTR-1).
+  GST_DETAILS_MISSING: 409,
+  NOT_REGISTERED: 409,
 } as const satisfies Record<string, number>;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as readonly ErrorCode[];

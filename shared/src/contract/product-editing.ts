@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CATEGORY_PATH_PATTERN } from './category.js';
 import { MAX_PRODUCT_IMAGES, MAX_STOCK_COUNT } from '../limits.js';
+import { GST_RATES, HSN, HSN_EXPECTED } from '../domain/gst.js';
 import { MAX_LOOSE_STOCK } from '../domain/product-units.js';
 import { MAX_LOOSE_QUANTITY, UNITS } from '../domain/quantity.js';
 import {
@@ -126,6 +127,21 @@ const packQuantityField = z.pipe(
   ),
 );
 
+const GST_RATE_RULE = `gstRate must be one of ${GST_RATES.join(', ')} (percent)`;
+
+/** The product's GST rate in percent, as a number or its text ("5", "5%"); empty is none (null). */
+const gstRateField = z.pipe(
+  z.transform((value: unknown) => {
+    if (value === '' || value === undefined || value === null) return null;
+    return typeof value === 'string' ? fromFormText(value.trim().replace(/%$/, '')) : value;
+  }),
+  z.nullable(
+    z
+      .number({ error: GST_RATE_RULE })
+      .check(z.refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_RULE)),
+  ),
+);
+
 /** The product's fields; `price` makes each price field (strict number, or also form text). */
 export function productFields(price: (field: string) => z.ZodMiniType<number, unknown>) {
   return {
@@ -162,6 +178,9 @@ export function productFields(price: (field: string) => z.ZodMiniType<number, un
       ),
     ),
     packQuantity: packQuantityField,
+    /** Its HSN code and GST rate (docs/gst.md#products): a registered shop sells only with both. */
+    hsn: optionalCode('hsn', HSN, HSN_EXPECTED),
+    gstRate: gstRateField,
   };
 }
 

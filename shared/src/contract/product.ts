@@ -68,6 +68,9 @@ export const productSchema = z.object({
    */
   drawsFrom: z.nullable(z.string()),
   packQuantity: z.nullable(z.int()),
+  /** Its HSN code and GST rate in percent (docs/gst.md#products); null: not set. */
+  hsn: z.nullable(z.string()),
+  gstRate: z.nullable(z.number()),
   /**
    * A pack of a family, in the storefront's search and items answers only: every live size of
    * its family in the shown categories (itself too), cheapest first. Absent elsewhere and for a

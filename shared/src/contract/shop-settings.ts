@@ -4,6 +4,7 @@ import {
   scaleLabelsProblem,
   type ScaleLabelSetting,
 } from '../domain/scale-label.js';
+import { gstinProblem, TAX_MODES } from '../domain/gst.js';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
 import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
 import {
@@ -46,7 +47,13 @@ export const SHOP_TEXT_LENGTHS = {
   email: 254,
   address: 300,
   returnsPolicy: 2000,
+  legalName: 100,
 } as const;
+
+/** A bill's number begins with the shop's prefix: letters and digits, at most 4 (docs/gst.md#numbers). */
+export const INVOICE_PREFIX = /^[A-Z0-9]{0,4}$/;
+export const INVOICE_PREFIX_EXPECTED =
+  'invoicePrefix must be at most 4 letters and digits, such as KS';
 export const PHONE_EXPECTED =
   'phone must be an Indian phone number, such as 98765 43210 or 1800 000 000';
 
@@ -228,6 +235,33 @@ export const shopUpdateBodySchema = requestBody({
         }),
       ),
   ),
+  /**
+   * How the shop bills (docs/gst.md#tax-modes); `composition` and `regular` need the GSTIN, legal
+   * name and address (the service checks them with the settings already saved).
+   */
+  tax: z.optional(
+    z.enum(TAX_MODES, {
+      error: "tax must be 'spec', 'unregistered', 'composition' or 'regular'",
+    }),
+  ),
+  /** The shop's GSTIN, its check character checked; empty: none. */
+  gstin: z.optional(
+    z.string({ error: 'gstin must be text' }).check(
+      z.trim(),
+      z.toUpperCase(),
+      z.check((ctx) => {
+        const problem = ctx.value === '' ? null : gstinProblem(ctx.value);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+      }),
+    ),
+  ),
+  /** The name the GSTIN is registered to, as the bills print it; empty: the shop's name. */
+  legalName: z.optional(shopText('legalName')),
+  invoicePrefix: z.optional(
+    z
+      .string({ error: INVOICE_PREFIX_EXPECTED })
+      .check(z.trim(), z.toUpperCase(), z.regex(INVOICE_PREFIX, INVOICE_PREFIX_EXPECTED)),
+  ),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(
     z.string({ error: TIME_ZONE_EXPECTED }).check(z.refine(isTimeZone, TIME_ZONE_EXPECTED)),
@@ -261,5 +295,9 @@ export const SPEC_SHOP_SETTINGS = {
   maxOpenOrders: MAX_OPEN_ORDERS.default,
   scaleLabels: [...DEFAULT_SCALE_LABELS],
   timeZone: DEFAULT_TIME_ZONE,
+  tax: 'spec',
+  gstin: '',
+  legalName: '',
+  invoicePrefix: '',
   ...SPEC_SHOP_CONTACT,
 } as const satisfies ShopUpdateBody;

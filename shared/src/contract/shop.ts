@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TAX_MODES } from '../domain/gst.js';
 import { SCALE_LABEL_VALUES } from '../domain/scale-label.js';
 
 /*
@@ -44,6 +45,11 @@ export const shopSchema = z.object({
   address: z.string(),
   /** Returns and refunds in the seller's words; empty: none written. */
   returnsPolicy: z.string(),
+  /** How the shop bills, and what its bills print (docs/gst.md#tax-modes); empty: none given. */
+  tax: z.enum(TAX_MODES),
+  gstin: z.string(),
+  legalName: z.string(),
+  invoicePrefix: z.string(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 

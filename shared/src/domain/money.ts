@@ -1,3 +1,4 @@
+import type { TaxMode } from './gst.js';
 import { lineAmount, lineQuantityProblem, type Unit } from './quantity.js';
 
 /** Money inside the product is integer paise (1 rupee = 100 paise), so sums never drift. */
@@ -65,16 +66,19 @@ export interface PricedLine {
 }
 
 /**
- * Subtotal, tax (2 % of the subtotal, rounded down to the paisa), delivery and total of a cart or
- * order: the subtotal is the sum of the lines' amounts, each rounded on its own by the one rule
- * (quantity.ts lineAmount), so that a bill's total is the sum of the amounts its lines show; the
- * shop's delivery fee, waived from its free-delivery subtotal (none by default).
+ * Subtotal, tax, delivery and total of a cart or order. Tax is added only in the shop's `spec`
+ * mode: 2 % of the subtotal, rounded down to the paisa; in every other mode shelf prices are
+ * final (a registered shop's include GST, gst.ts lineTax) and tax is 0. The subtotal is the sum
+ * of the lines' amounts, each rounded on its own by the one rule (quantity.ts lineAmount), so
+ * that a bill's total is the sum of the amounts its lines show; the shop's delivery fee, waived
+ * from its free-delivery subtotal (none by default).
  * @throws RangeError when a unit price is not a non-negative integer, a quantity is not one a
  * line may hold (quantity.ts lineQuantityProblem), or the sum is too large to count exactly.
  */
 export function cartTotals(
   lines: readonly PricedLine[],
   delivery: DeliveryCharge = FREE_DELIVERY,
+  mode: TaxMode = 'spec',
 ): CartTotals {
   let subtotal = 0;
   for (const { unitPrice, quantity, unit = 'piece' } of lines) {
@@ -85,7 +89,7 @@ export function cartTotals(
     if (problem) throw new RangeError(`${problem}, got ${quantity}`);
     subtotal += lineAmount(unitPrice, quantity, unit);
   }
-  const scaled = subtotal * TAX_PERCENT;
+  const scaled = mode === 'spec' ? subtotal * TAX_PERCENT : 0;
   if (!Number.isSafeInteger(scaled)) throw new RangeError('cart total is too large');
   // Integer division by remainder: a float division could round up across a whole paisa.
   const tax = (scaled - (scaled % 100)) / 100;

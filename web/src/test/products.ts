@@ -22,6 +22,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     weight: '500 g',
     sku: null,
     barcode: null,
+    hsn: null,
+    gstRate: null,
     ...SOLD_BY_THE_PIECE,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -29,6 +29,7 @@ import { Migration20261206170000_Khata } from './Migration20261206170000_Khata.j
 import { Migration20261206171000_KhataPaymentKeys } from './Migration20261206171000_KhataPaymentKeys.js';
 import { Migration20261206172000_KhataCounter } from './Migration20261206172000_KhataCounter.js';
 import { Migration20261206173000_KhataPayments } from './Migration20261206173000_KhataPayments.js';
+import { Migration20261206200000_Gst } from './Migration20261206200000_Gst.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   Migration20261206171000_KhataPaymentKeys,
   Migration20261206172000_KhataCounter,
   Migration20261206173000_KhataPayments,
+  Migration20261206200000_Gst,
 ];

@@ -1,6 +1,7 @@
 import { COUNTER_PAYMENTS, UNITS, type Unit } from '@kirana/shared';
 import { defineEntity, p, type InferEntity, type InferKyselyDB } from '@mikro-orm/postgresql';
-import { createdAtProperty, idProperty } from '../../db/base.js';
+import { createdAtProperty, idProperty, lineTaxProperties } from '../../db/base.js';
+import { TaxDocumentSchema } from '../gst/gst.entity.js';
 import { KhataCustomerSchema, type KhataEntrySchema } from '../khata/khata.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 
@@ -80,6 +81,8 @@ export const CounterSaleSchema = defineEntity({
     /** The sale's `Idempotency-Key`, and a fingerprint of what it asked for. */
     idempotencyKey: p.string().length(255).nullable().unique(),
     fingerprint: p.string().length(64).nullable(),
+    /** Its invoice, bill of supply or bill (docs/gst.md#numbers); null before bills were numbered. */
+    taxDocument: () => p.oneToOne(TaxDocumentSchema).nullable().owner().deleteRule('restrict'),
     createdAt: createdAtProperty(),
   },
   indexes: [{ properties: ['createdAt'] }],
@@ -120,6 +123,7 @@ export const CounterSaleLineSchema = defineEntity({
     /** The sale took `stockQuantity` of a counted product (a return puts them back). */
     stockTaken: p.boolean(),
     returned: p.integer().default(0),
+    ...lineTaxProperties(),
   },
   checks: [
     { name: 'counter_sale_lines_quantity_check', expression: 'quantity > 0' },
@@ -136,6 +140,12 @@ export interface ReturnedLine {
   unit?: Unit;
   quantity: number;
   amountPaise: number;
+  /** The part of `amountPaise` that was taxable and its tax, as the line was sold (registered shops). */
+  hsn?: string | null;
+  gstRate?: number | null;
+  taxablePaise?: number | null;
+  cgstPaise?: number | null;
+  sgstPaise?: number | null;
 }
 
 /** A return: units back to the shelf and money back to the customer, on the day it was made. */
@@ -153,6 +163,8 @@ export const CounterReturnSchema = defineEntity({
     /** The return's `Idempotency-Key`, and a fingerprint of what it asked for. */
     idempotencyKey: p.string().length(255).nullable().unique(),
     fingerprint: p.string().length(64).nullable(),
+    /** Its credit note (docs/gst.md#credit-notes); null before bills were numbered. */
+    taxDocument: () => p.oneToOne(TaxDocumentSchema).nullable().owner().deleteRule('restrict'),
     createdAt: createdAtProperty(),
   },
   checks: [{ name: 'counter_returns_amount_check', expression: 'amount_paise >= 0' }],

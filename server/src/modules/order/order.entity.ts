@@ -6,10 +6,16 @@ import {
   PAID_VIA,
   PAYMENT_TYPES,
   REFUND_STATUSES,
+  TAX_MODES,
   UNITS,
 } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
-import { createdAtProperty, idProperty, updatedAtProperty } from '../../db/base.js';
+import {
+  createdAtProperty,
+  idProperty,
+  lineTaxProperties,
+  updatedAtProperty,
+} from '../../db/base.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
@@ -39,7 +45,9 @@ export const OrderSchema = defineEntity({
     /** Totals in paise, computed on the server from the products at placement. */
     subtotalPaise: p.integer(),
     taxPaise: p.integer(),
-    /** The shop's delivery fee at placement (0 when free); part of the amount, untaxed. */
+    /** How the shop billed when it was placed (docs/gst.md#online-orders): its invoice follows it. */
+    taxMode: p.enum(TAX_MODES).default('spec'),
+    /** The shop's delivery fee at placement (0 when free); part of the amount. */
     deliveryFeePaise: p.integer().default(0),
     amountPaise: p.integer(),
     status: p.enum(ORDER_STATUSES).default('Order Placed'),
@@ -113,6 +121,7 @@ export const OrderItemSchema = defineEntity({
      * cancellation puts back exactly these, once.
      */
     stockTaken: p.boolean().default(false),
+    ...lineTaxProperties(),
   },
   uniques: [{ properties: ['order', 'position'] }],
 });

@@ -37,6 +37,8 @@ function productNamed(name: string, inStock = true): Product {
     weight: '1 kg',
     sku: null,
     barcode: null,
+    hsn: null,
+    gstRate: null,
     ...SOLD_BY_THE_PIECE,
     archivedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',

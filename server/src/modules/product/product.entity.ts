@@ -52,6 +52,12 @@ export const ProductSchema = defineEntity({
      */
     drawsFrom: p.uuid().nullable(),
     packQuantity: p.integer().nullable(),
+    /**
+     * Its HSN code and GST rate in hundredths of a percent (5 % is 500): a registered shop sells
+     * it only with both (docs/gst.md#products).
+     */
+    hsn: p.string().length(8).nullable(),
+    gstRate: p.smallint().nullable().check('gst_rate in (0, 25, 300, 500, 1800, 4000)'),
     /** Set once archived: out of the catalogue for good, kept for the orders that hold it. */
     archivedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),

@@ -51,6 +51,9 @@ export function presentProduct(
     sku: product.sku ?? null,
     barcode: product.barcode ?? null,
     ...unitFieldsOf(product),
+    hsn: product.hsn ?? null,
+    gstRate:
+      product.gstRate === null || product.gstRate === undefined ? null : product.gstRate / 100,
     ...(sizes && { packs: sizes.map(presentPack) }),
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),

@@ -37,6 +37,8 @@ describe('GET /api/product/list', () => {
       sku: null,
       barcode: null,
       ...SOLD_BY_THE_PIECE,
+      hsn: null,
+      gstRate: null,
       archivedAt: null,
       createdAt: mango.createdAt.toISOString(),
       updatedAt: mango.updatedAt.toISOString(),

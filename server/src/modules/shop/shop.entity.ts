@@ -6,6 +6,7 @@ import {
   PROMISE_MINUTES,
   SHOP_TEXT_LENGTHS,
   SPEC_SHOP_CONTACT,
+  TAX_MODES,
   type OpeningHours,
   type ScaleLabelSetting,
 } from '@kirana/shared';
@@ -45,6 +46,11 @@ export const ShopSettingsSchema = defineEntity({
     address: p.string().length(SHOP_TEXT_LENGTHS.address).default(''),
     /** Returns and refunds in the seller's words; empty: none written. */
     returnsPolicy: p.string().length(SHOP_TEXT_LENGTHS.returnsPolicy).default(''),
+    /** How the shop bills, and what its bills print (docs/gst.md#tax-modes); empty: none given. */
+    tax: p.enum(TAX_MODES).default('spec'),
+    gstin: p.string().length(15).default(''),
+    legalName: p.string().length(SHOP_TEXT_LENGTHS.legalName).default(''),
+    invoicePrefix: p.string().length(4).default(''),
     updatedAt: updatedAtProperty(),
   },
 });

@@ -27,5 +27,9 @@ export function presentShop(shop: ShopSettings, now = new Date()): Shop {
     email: shop.email,
     address: shop.address,
     returnsPolicy: shop.returnsPolicy,
+    tax: shop.tax,
+    gstin: shop.gstin,
+    legalName: shop.legalName,
+    invoicePrefix: shop.invoicePrefix,
   };
 }

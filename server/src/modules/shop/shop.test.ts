@@ -86,6 +86,10 @@ describe('the shop’s promise: where, when, for how much, and when it arrives',
       email: 'hello@kirana.example',
       address: '',
       returnsPolicy: '',
+      tax: 'spec',
+      gstin: '',
+      legalName: '',
+      invoicePrefix: '',
     });
     // The PIN codes are the seller's to read.
     expect(zipcodes).toBeUndefined();

@@ -31,6 +31,8 @@ export const NOT_FOR_AGENTS = [
   'SCALE_LABEL_INVALID',
   'CREDIT_LIMIT',
   'PHONE_TAKEN',
+  'GST_DETAILS_MISSING',
+  'NOT_REGISTERED',
 ] as const;
 type AgentErrorCode = Exclude<ErrorCode, (typeof NOT_FOR_AGENTS)[number]>;
 

@@ -35,6 +35,8 @@ const product = (id: string, offerPrice: number, stockCount: number | null = nul
   weight: null,
   sku: null,
   barcode: null,
+  hsn: null,
+  gstRate: null,
   ...SOLD_BY_THE_PIECE,
   archivedAt: null,
   createdAt: '2026-11-27T00:00:00.000Z',

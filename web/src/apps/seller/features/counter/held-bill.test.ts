@@ -17,6 +17,8 @@ const rice: Product = {
   weight: null,
   sku: 'RICE-5',
   barcode: '8901234567890',
+  hsn: null,
+  gstRate: null,
   ...SOLD_BY_THE_PIECE,
   archivedAt: null,
   createdAt: '2026-11-27T00:00:00.000Z',

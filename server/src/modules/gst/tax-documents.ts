@@ -1,0 +1,144 @@
+/**
+ * Issuing the bill the law asks for (docs/gst.md#numbers): the one way a document — an invoice,
+ * a bill of supply, a bill or a credit note — gets its number and is written, in the transaction
+ * of the sale, return or cancellation it is for. Written with Kysely.
+ */
+import {
+  dayIn,
+  documentNumberText,
+  financialYearOf,
+  gstinState,
+  rateHundredths,
+  type DocumentKind,
+  type Invoice,
+  type LineTax,
+  type TaxMode,
+  type Unit,
+} from '@kirana/shared';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Kysely } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { ShopSettings } from '../shop/shop.entity.js';
+import type { GstTables } from './gst.entity.js';
+
+/** What of the shop's settings a document is issued under. */
+export type IssuingShop = Pick<ShopSettings, 'tax' | 'gstin' | 'invoicePrefix' | 'timeZone'>;
+
+/** A line as a document carries it; its tax null outside the `regular` mode (taxOfLine). */
+export interface DocumentLineInput {
+  /** Null for what is no product (the delivery charge, the spec's 2 %). */
+  product: string | null;
+  description: string;
+  hsn: string | null;
+  /** Percent: 5, 18, 0.25 …; null when the product has none. */
+  gstRate: number | null;
+  unit: Unit;
+  quantity: number;
+  unitPricePaise: number;
+  amountPaise: number;
+  tax: LineTax | null;
+}
+
+/** A document to issue, at `at`, for an online order (`order`) or else a counter sale or return. */
+export interface DocumentToIssue {
+  series: string;
+  kind: DocumentKind;
+  at: Date;
+  order?: string;
+  /** A credit note's invoice (its id). */
+  refersTo?: string;
+  lines: readonly DocumentLineInput[];
+}
+
+/** A document as issued: its id, and what every answer says of it. */
+export interface IssuedDocument extends Invoice {
+  id: string;
+}
+
+/**
+ * The next number of `series` in financial year `year`, in the caller's transaction: the series'
+ * row is updated (or made, at 1), so a rollback takes the number back and a second issuer waits
+ * for the first to commit. No gap, never twice.
+ */
+async function nextNumber(db: Kysely<GstTables>, series: string, year: number): Promise<number> {
+  const row = await db
+    .insertInto('document_series')
+    .values({ series, year, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['series', 'year'])
+        .doUpdateSet({ last_number: sql<number>`document_series.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+/**
+ * Issues `document` under `shop`'s settings in transaction `tx`: takes the next number of its
+ * series in the financial year of `document.at` on the shop's clock, and writes the document
+ * (its sums the lines') and its lines. Call it last in the transaction, after every refusal, so
+ * that a number is taken only by what is committed.
+ */
+export async function issueDocument(
+  tx: EntityManager,
+  shop: IssuingShop,
+  document: DocumentToIssue,
+): Promise<IssuedDocument> {
+  const db = tx.getKysely<GstTables>();
+  const year = financialYearOf(document.at, shop.timeZone);
+  const number = await nextNumber(db, document.series, year);
+  const id = uuidv7();
+  const lines = document.lines.map((line, position) => {
+    const taxable = line.tax?.taxable ?? line.amountPaise;
+    return {
+      id: uuidv7(),
+      document_id: id,
+      position,
+      product_id: line.product,
+      description: line.description.slice(0, 200),
+      hsn: line.hsn,
+      gst_rate: line.gstRate === null ? null : rateHundredths(line.gstRate),
+      unit: line.unit,
+      quantity: line.quantity,
+      unit_price_paise: line.unitPricePaise,
+      amount_paise: line.amountPaise,
+      taxable_paise: taxable,
+      cgst_paise: line.tax?.cgst ?? 0,
+      sgst_paise: line.tax?.sgst ?? 0,
+    };
+  });
+  const sum = (field: 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'amount_paise') =>
+    lines.reduce((total, line) => total + line[field], 0);
+  const registered = shop.tax === 'regular' || shop.tax === 'composition';
+  const printed = documentNumberText(shop.invoicePrefix, year, number);
+  const date = dayIn(document.at, shop.timeZone);
+  const insertDocument = db.insertInto('tax_documents').values({
+    id,
+    series: document.series,
+    year,
+    number,
+    printed,
+    kind: document.kind,
+    mode: shop.tax satisfies TaxMode,
+    issued_at: document.at,
+    date,
+    gstin: registered ? shop.gstin : '',
+    place_of_supply: registered && shop.gstin ? gstinState(shop.gstin) : '',
+    order_id: document.order ?? null,
+    refers_to_id: document.refersTo ?? null,
+    taxable_paise: sum('taxable_paise'),
+    cgst_paise: sum('cgst_paise'),
+    sgst_paise: sum('sgst_paise'),
+    amount_paise: sum('amount_paise'),
+    created_at: new Date(),
+  });
+  if (lines.length === 0) await insertDocument.execute();
+  else
+    await db
+      .with('document', () => insertDocument)
+      .insertInto('tax_document_lines')
+      .values(lines)
+      .execute();
+  return { id, number: printed, series: document.series, date, kind: document.kind };
+}
