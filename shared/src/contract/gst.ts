@@ -42,19 +42,34 @@ const monthField = z
   .string({ error: MONTH_EXPECTED })
   .check(z.trim(), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_EXPECTED));
 
+/** The GSTR-1 tables a CSV download holds, one a file, as the portal's offline tool reads them. */
+export const GSTR1_TABLES = ['b2cs', 'hsn', 'docs'] as const;
+
 /**
- * `GET /api/gst/gstr1?month=YYYY-MM[&format=csv]` (the portal's JSON, or its tables as CSV),
- * `GET /api/gst/summary?month=` and `GET /api/gst/register?month=` (the sales register, CSV).
+ * `GET /api/gst/gstr1?month=YYYY-MM` (the portal's JSON; `&format=csv&table=b2cs|hsn|docs` one of
+ * its tables as CSV), `GET /api/gst/summary?month=` and `GET /api/gst/register?month=` (the sales
+ * register, CSV).
  */
-export const gstMonthQuerySchema = z.object({
-  month: monthField,
-  format: z.optional(z.enum(['json', 'csv'], { error: "format must be 'json' or 'csv'" })),
-});
+export const gstMonthQuerySchema = z
+  .object({
+    month: monthField,
+    format: z.optional(z.enum(['json', 'csv'], { error: "format must be 'json' or 'csv'" })),
+    table: z.optional(z.enum(GSTR1_TABLES, { error: "table must be 'b2cs', 'hsn' or 'docs'" })),
+  })
+  .check(
+    z.refine(
+      (query) => (query.format === 'csv') === (query.table !== undefined),
+      'table names the GSTR-1 table a CSV holds (b2cs, hsn or docs), and goes with format=csv only',
+    ),
+  );
 export type GstMonthQuery = z.infer<typeof gstMonthQuerySchema>;
 
-/** One rate's sums in a month (or on a bill): taxable value, CGST, SGST and the amount. */
+/**
+ * One rate's sums in a month (or on a bill): taxable value, CGST, SGST and the amount; `rate`
+ * null for what was sold without one (outside the `regular` mode).
+ */
 export const rateSumSchema = z.object({
-  rate: z.number(),
+  rate: z.nullable(z.number()),
   taxable: z.number(),
   cgst: z.number(),
   sgst: z.number(),
