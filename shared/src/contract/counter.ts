@@ -1,3 +1,4 @@
+import { invoiceSchema, lineTaxSchema } from './gst.js';
 import * as z from 'zod/mini';
 import { UNITS } from '../domain/quantity.js';
 import { MAX_ORDER_LINES } from '../limits.js';
@@ -170,6 +171,7 @@ export const counterSaleLineSchema = z.object({
   unitPrice: z.number(),
   amount: z.number(),
   returned: z.number(),
+  ...lineTaxSchema.shape,
 });
 export type CounterSaleLine = z.infer<typeof counterSaleLineSchema>;
 
@@ -177,6 +179,8 @@ export type CounterSaleLine = z.infer<typeof counterSaleLineSchema>;
 export const counterSaleSchema = z.object({
   _id: z.string(),
   number: z.number(),
+  /** Its invoice, bill of supply or bill (docs/gst.md#numbers); null for a sale before them. */
+  invoice: z.nullable(invoiceSchema),
   lines: z.array(counterSaleLineSchema),
   subtotal: z.number(),
   tax: z.number(),
@@ -270,10 +274,13 @@ export const counterReturnSchema = z.object({
       unit: z.enum(UNITS),
       quantity: z.number(),
       amount: z.number(),
+      ...lineTaxSchema.shape,
     }),
   ),
   amount: z.number(),
   payment: z.enum(COUNTER_PAYMENTS),
+  /** Its credit note, naming the sale's invoice (docs/gst.md#credit-notes); null before them. */
+  creditNote: z.nullable(invoiceSchema),
   createdAt: z.iso.datetime(),
 });
 export type CounterReturn = z.infer<typeof counterReturnSchema>;

@@ -10,6 +10,7 @@ import {
   requestBody,
   requiredText,
 } from './common.js';
+import { invoiceSchema, lineTaxSchema } from './gst.js';
 import { productSchema } from './product.js';
 
 const quantitySchema = lineQuantityField('quantity');
@@ -86,7 +87,14 @@ export type AssignedAgent = z.infer<typeof assignedAgentSchema>;
 export const orderSchema = z.object({
   _id: z.string(),
   userId: z.string(),
-  items: z.array(z.object({ product: productSchema, quantity: z.number().check(z.int()) })),
+  /** Each with its tax as sold (docs/gst.md#a-lines-tax). */
+  items: z.array(
+    z.object({
+      product: productSchema,
+      quantity: z.number().check(z.int()),
+      ...lineTaxSchema.shape,
+    }),
+  ),
   /** Rupees: items at their offer prices, 2 % tax on them, and the delivery fee. */
   amount: z.number(),
   /** The shop's delivery fee charged (0: free), part of `amount`. */
@@ -119,6 +127,12 @@ export const orderSchema = z.object({
   pinRequired: z.boolean(),
   /** Too many wrong PINs: it cannot be delivered until the seller unlocks it. */
   pinLocked: z.boolean(),
+  /**
+   * Its invoice (bill of supply, bill), issued when its agent marks it Picked; null before
+   * (docs/gst.md#online-orders). Its credit note once cancelled after that; else null.
+   */
+  invoice: z.nullable(invoiceSchema),
+  creditNote: z.nullable(invoiceSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

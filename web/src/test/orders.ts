@@ -1,4 +1,4 @@
-import type { AgentOrder, Order, SellerOrder } from '@kirana/shared';
+import type { AgentOrder, Order, Product, SellerOrder } from '@kirana/shared';
 
 let counter = 0;
 
@@ -48,6 +48,8 @@ export function anOrder<T extends Order = SellerOrder>(
     promisedAt: at(minute + 30),
     acceptedAt: null,
     pickedAt: null,
+    invoice: null,
+    creditNote: null,
     deliveredAt: null,
     assignedTo: null,
     pinRequired: false,
@@ -55,3 +57,14 @@ export function anOrder<T extends Order = SellerOrder>(
   };
   return { ...order, ...overrides } as T;
 }
+
+/** An order's line of `quantity` of `product`, sold without tax details (the spec's shop). */
+export const anItem = (product: Product, quantity: number): Order['items'][number] => ({
+  product,
+  quantity,
+  hsn: null,
+  gstRate: null,
+  taxable: null,
+  cgst: null,
+  sgst: null,
+});

@@ -3,6 +3,7 @@
  * sales with their lines, by id, by bill number or by day. Written with Kysely.
  */
 import type { CounterPayment, Unit } from '@kirana/shared';
+import type { StoredLineTax } from '../../lib/line-tax.js';
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
@@ -29,14 +30,16 @@ export interface SaleRecord {
   khataPaise: number;
   paid: { cashPaise: number; upiPaise: number } | null;
   createdAt: Date;
-  lines: Array<{
-    product: string;
-    name: string;
-    unit: Unit;
-    quantity: number;
-    unitPricePaise: number;
-    returned: number;
-  }>;
+  lines: Array<
+    {
+      product: string;
+      name: string;
+      unit: Unit;
+      quantity: number;
+      unitPricePaise: number;
+      returned: number;
+    } & Required<StoredLineTax>
+  >;
 }
 
 /**
@@ -83,7 +86,20 @@ async function readSales(
   if (sales.length === 0) return [];
   const lines = await db
     .selectFrom('counter_sale_lines')
-    .select(['sale_id', 'product_id', 'name', 'unit', 'quantity', 'unit_price_paise', 'returned'])
+    .select([
+      'sale_id',
+      'product_id',
+      'name',
+      'unit',
+      'quantity',
+      'unit_price_paise',
+      'returned',
+      'hsn',
+      'gst_rate',
+      'taxable_paise',
+      'cgst_paise',
+      'sgst_paise',
+    ])
     .where(
       'sale_id',
       'in',
@@ -126,6 +142,11 @@ async function readSales(
         quantity: line.quantity,
         unitPricePaise: line.unit_price_paise,
         returned: line.returned,
+        hsn: line.hsn,
+        gstRate: line.gst_rate,
+        taxablePaise: line.taxable_paise,
+        cgstPaise: line.cgst_paise,
+        sgstPaise: line.sgst_paise,
       })),
   }));
 }

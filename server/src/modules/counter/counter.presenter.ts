@@ -7,6 +7,7 @@ import {
   type CounterReturn,
   type CounterSale,
 } from '@kirana/shared';
+import { presentLineTax } from '../../lib/line-tax.js';
 import type { SaleRecord } from './counter-reads.js';
 import type { ReturnRecord } from './counter-returns.service.js';
 import type { DayRecord } from './till-day.service.js';
@@ -16,6 +17,7 @@ export function presentSale(sale: SaleRecord): CounterSale {
   return {
     _id: sale.id,
     number: sale.number,
+    invoice: null,
     lines: sale.lines.map((line) => ({
       product: line.product,
       name: line.name,
@@ -24,6 +26,7 @@ export function presentSale(sale: SaleRecord): CounterSale {
       unitPrice: toRupees(line.unitPricePaise),
       amount: toRupees(lineAmount(line.unitPricePaise, line.quantity, line.unit)),
       returned: line.returned,
+      ...presentLineTax(line),
     })),
     subtotal: toRupees(sale.subtotalPaise),
     tax: toRupees(sale.taxPaise),
@@ -54,9 +57,11 @@ export function presentReturn(record: ReturnRecord): CounterReturn {
       unit: line.unit ?? 'piece',
       quantity: line.quantity,
       amount: toRupees(line.amountPaise),
+      ...presentLineTax(line),
     })),
     amount: toRupees(record.amountPaise),
     payment: record.payment,
+    creditNote: null,
     createdAt: record.createdAt.toISOString(),
   };
 }

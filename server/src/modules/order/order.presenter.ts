@@ -7,13 +7,24 @@ import {
   type SellerOrderAnswer,
   type ShopperOrder,
 } from '@kirana/shared';
+import { presentLineTax } from '../../lib/line-tax.js';
 import type { Agent } from '../agent/agent.entity.js';
 import type { Product } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
 import type { Order, OrderItem } from './order.entity.js';
 
 /** What presenting an order reads of each item: its quantity, the price charged, its product. */
-export type ListedItem = Pick<OrderItem, 'quantity' | 'unit' | 'unitPricePaise'> & {
+export type ListedItem = Pick<
+  OrderItem,
+  | 'quantity'
+  | 'unit'
+  | 'unitPricePaise'
+  | 'hsn'
+  | 'gstRate'
+  | 'taxablePaise'
+  | 'cgstPaise'
+  | 'sgstPaise'
+> & {
   product: Product;
 };
 
@@ -69,6 +80,7 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
         offerPrice: toRupees(item.unitPricePaise),
       },
       quantity: item.quantity,
+      ...presentLineTax(item),
     })),
     amount: toRupees(order.amountPaise),
     deliveryFee: toRupees(order.deliveryFeePaise),
@@ -96,6 +108,8 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
     assignedTo: order.assignedTo?.id ?? null,
     pinRequired: Boolean(order.deliveryPin),
     pinLocked: Boolean(order.pinLockedAt),
+    invoice: null,
+    creditNote: null,
   };
 }
 

@@ -63,6 +63,7 @@ const day: CounterDay = {
 const aSale = (number: number, amount: number): CounterSale => ({
   _id: `sale-${number}`,
   number,
+  invoice: null,
   lines: [],
   subtotal: amount,
   tax: 0,

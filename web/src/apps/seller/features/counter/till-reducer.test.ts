@@ -18,6 +18,7 @@ const payPressed: TillEvent = { type: 'pay pressed', upiId: UPI };
 const aSale = (number: number): CounterSale => ({
   _id: `sale-${number}`,
   number,
+  invoice: null,
   lines: [],
   subtotal: 40,
   tax: 0.8,

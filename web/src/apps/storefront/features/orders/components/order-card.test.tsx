@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../../lib/query-client';
-import { anOrder } from '../../../../../test/orders';
+import { anItem, anOrder } from '../../../../../test/orders';
 import { aProduct } from '../../../../../test/products';
 import { SHOP_KEY } from '../../../../../common/shop-settings/cache';
 import { OrderCard, paymentText } from './order-card';
@@ -82,8 +82,8 @@ describe('the shopper’s order card’s lines', () => {
     const html = card(
       shopperOrder({
         items: [
-          { product: dal, quantity: 750 },
-          { product: soap, quantity: 2 },
+          anItem(dal, 750),
+          anItem(soap, 2),
         ],
       }),
       '2025-01-01T10:05:00Z',
