@@ -50,8 +50,9 @@ const shopperMayCancel = (order: Order) =>
 
 /**
  * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress, its
- * invoice once picked (and its credit note once cancelled after that); an online order awaiting its payment offers 'Pay now' instead of the progress, a cancelled one
- * says why, one on its way shows its delivery PIN, and one not yet picked offers 'Cancel order'.
+ * invoice once picked (and its credit note once cancelled after that); an online order awaiting
+ * its payment offers 'Pay now' instead of the progress, a cancelled one says why, one on its way
+ * shows its delivery PIN, and one not yet picked offers 'Cancel order'.
  */
 export function OrderCard({
   order,
