@@ -124,7 +124,9 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
   const paymentMethod = chosenMethod === 'Khata' && !payLater ? 'COD' : chosenMethod;
   const placing = placeOrder.isPending;
   const shop = useShop();
-  const totals = linesTotals(lines, shop && deliveryChargeOf(shop));
+  // Until the shop is known, the mode every shop starts in (the spec's 2 %).
+  const taxMode = shop?.tax ?? 'spec';
+  const totals = linesTotals(lines, shop && deliveryChargeOf(shop), taxMode);
   const area = useChosenArea(user?._id);
   const notices = [
     ...mostPerLineNotices(shop, lines),
@@ -177,7 +179,7 @@ function OrderSummary({ lines }: { lines: CartLine[] }) {
         payLater={payLater && { ...payLater, left: creditLeft(payLater) }}
       />
 
-      <CartTotalsList totals={totals} />
+      <CartTotalsList totals={totals} mode={taxMode} />
 
       {/* Always there, so that a notice appearing later (the shop closes) is read out. */}
       <div id="checkout-notices" role="status">

@@ -9,6 +9,7 @@ import { ProductDetails } from '../features/products/components/product-details'
 import type { CartControls } from '../features/products/components/product-card';
 import { ProductGrid } from '../features/products/components/product-grid';
 import { categoryOf, categoryQueries, productQueries } from '../../../common/catalogue/queries';
+import { useKnownShop } from '../../../common/shop-settings/cache';
 import { buttonClass } from '../../../common/ui/button';
 import './product-page.css';
 
@@ -32,6 +33,8 @@ function ProductScreen({ id }: { id: string }) {
   const quantities = useCartItems();
   const cart = useCartControls();
   const navigate = useNavigate();
+  // As the page holds the shop (rendered with it): only the spec's mode adds tax in the cart.
+  const addsTax = useKnownShop()?.tax === 'spec';
   // An archived product left the store while this page was open.
   const product = items.find((candidate) => candidate._id === id && !candidate.archivedAt);
 
@@ -71,6 +74,7 @@ function ProductScreen({ id }: { id: string }) {
         product={product}
         inCart={quantities[product._id] ?? 0}
         mostPerLine={cart.mostPerLine}
+        addsTax={addsTax}
         onAddToCart={() => cart.onAdd(product)}
         onRemoveFromCart={() => cart.onRemove(product)}
         onBuyNow={() => {

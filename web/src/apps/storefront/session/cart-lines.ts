@@ -9,6 +9,7 @@ import {
   type DeliveryCharge,
   type Product,
   type Paise,
+  type TaxMode,
 } from '@kirana/shared';
 import { atom } from 'jotai';
 import { browserCartAtom } from './cart';
@@ -59,10 +60,14 @@ export const noteLooseAtom = atom(null, (get, set, products: readonly Product[])
   }
 });
 
-/** Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer prices. */
+/**
+ * Price, tax, delivery (the shop's `delivery` charge) and total of the lines in paise, at offer
+ * prices; the tax is added only in the shop's `spec` mode (cartTotals).
+ */
 export function linesTotals(
   lines: readonly CartLine[],
   delivery: DeliveryCharge = FREE_DELIVERY,
+  mode: TaxMode = 'spec',
 ): CartTotals {
   return cartTotals(
     lines.map(({ product, quantity }) => ({
@@ -71,6 +76,7 @@ export function linesTotals(
       unit: product.unit,
     })),
     delivery,
+    mode,
   );
 }
 

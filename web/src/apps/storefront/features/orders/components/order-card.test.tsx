@@ -81,10 +81,7 @@ describe('the shopper’s order card’s lines', () => {
     const soap = aProduct({ name: 'Soap', offerPrice: 25 });
     const html = card(
       shopperOrder({
-        items: [
-          anItem(dal, 750),
-          anItem(soap, 2),
-        ],
+        items: [anItem(dal, 750), anItem(soap, 2)],
       }),
       '2025-01-01T10:05:00Z',
     );
@@ -110,5 +107,55 @@ describe('how the card says an order is paid', () => {
     expect(paymentText({ paymentType: 'COD', isPaid: false, status: 'Cancelled' })).toBe(
       'COD · Not paid',
     );
+  });
+});
+
+describe('the shopper’s order card’s documents', () => {
+  const invoice = {
+    number: 'KIR/26-27/12',
+    series: 'INV',
+    date: '2026-12-06',
+    kind: 'tax-invoice' as const,
+  };
+
+  it('links a picked order’s invoice, opened in a new tab from the store’s API', () => {
+    const order = shopperOrder({
+      status: 'Delivered',
+      pickedAt: '2026-12-06T05:00:00Z',
+      deliveredAt: '2026-12-06T05:20:00Z',
+      invoice,
+    });
+    const html = card(order, '2026-12-06T06:00:00Z');
+    expect(html).toContain(
+      `<a href="/api/order/${order._id}/invoice" target="_blank" rel="noopener">Invoice KIR/26-27/12</a>`,
+    );
+    expect(html).not.toContain('Credit note');
+  });
+
+  it('names the credit note of an order cancelled after its invoice, beside the invoice', () => {
+    const html = card(
+      shopperOrder({
+        status: 'Cancelled',
+        cancelledBy: 'seller',
+        cancelledAt: '2026-12-06T05:10:00Z',
+        invoice,
+        creditNote: {
+          number: 'CN/26-27/3',
+          series: 'CN',
+          date: '2026-12-06',
+          kind: 'credit-note',
+          refersTo: 'KIR/26-27/12',
+        },
+      }),
+      '2026-12-06T06:00:00Z',
+    );
+    expect(html).toContain('>Invoice KIR/26-27/12</a>');
+    expect(html).toContain('<span>Credit note CN/26-27/3</span>');
+  });
+
+  it('shows no document before the order is picked', () => {
+    const html = card(shopperOrder({}), '2025-01-01T10:05:00Z');
+    expect(html).not.toContain('order-card__documents');
+    expect(html).not.toContain('/invoice');
   });
 });

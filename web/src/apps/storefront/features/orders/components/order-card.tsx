@@ -14,6 +14,7 @@ import {
 } from '@kirana/shared';
 import { refundText } from '../../../../../common/payments/refund-text';
 import { useShopTimeZone } from '../../../../../common/shop-settings/use-shop';
+import { orderInvoiceUrl } from '../api/get-order-invoice';
 import { orderStage, stageBadge } from '../order-stage';
 import { AwaitingPayment } from './awaiting-payment';
 import { CancelOrder } from './cancel-order';
@@ -48,9 +49,10 @@ const shopperMayCancel = (order: Order) =>
   canCancel({ ...order, assignedTo: null }, { role: 'user', id: order.userId }).ok;
 
 /**
- * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress; an
- * online order awaiting its payment offers 'Pay now' instead of the progress, a cancelled one
- * says why, one on its way shows its delivery PIN, and one not yet picked offers 'Cancel order'.
+ * One of the shopper's orders: its items, amount in ₹, payment, date, status and progress, its
+ * invoice once picked (and its credit note once cancelled after that); an online order awaiting
+ * its payment offers 'Pay now' instead of the progress, a cancelled one says why, one on its way
+ * shows its delivery PIN, and one not yet picked offers 'Cancel order'.
  */
 export function OrderCard({
   order,
@@ -105,6 +107,16 @@ export function OrderCard({
           </div>
         )}
       </dl>
+      {(order.invoice || order.creditNote) && (
+        <p className="order-card__documents">
+          {order.invoice && (
+            <a href={orderInvoiceUrl(order._id)} target="_blank" rel="noopener">
+              {`Invoice ${order.invoice.number}`}
+            </a>
+          )}
+          {order.creditNote && <span>{`Credit note ${order.creditNote.number}`}</span>}
+        </p>
+      )}
       {stage.kind === 'awaiting-payment' ? (
         <AwaitingPayment
           payBy={stage.payBy}

@@ -23,6 +23,8 @@ interface ProductDetailsProps {
   inCart: number;
   /** The most of a product the shop takes in one order (unknown until the shop is read). */
   mostPerLine: number | undefined;
+  /** The cart adds the spec's tax on top of the price: the shop bills in its `spec` mode. */
+  addsTax: boolean;
   onAddToCart: () => void;
   onRemoveFromCart: () => void;
   /** Adds the product unless the cart holds it already, then goes to the cart. */
@@ -33,6 +35,7 @@ export function ProductDetails({
   product,
   inCart,
   mostPerLine,
+  addsTax,
   onAddToCart,
   onRemoveFromCart,
   onBuyNow,
@@ -63,7 +66,9 @@ export function ProductDetails({
             </span>
           </p>
           {/* The cart adds the tax on top of the price (cartTotals): the page says so. */}
-          <p className="product-details__tax">(plus {TAX_PERCENT}% tax, added at checkout)</p>
+          {addsTax && (
+            <p className="product-details__tax">(plus {TAX_PERCENT}% tax, added at checkout)</p>
+          )}
         </div>
         <PackSizes product={product} />
         <dl className="product-details__facts">
