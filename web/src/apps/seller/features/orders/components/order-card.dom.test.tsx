@@ -1,3 +1,4 @@
+import type { SellerOrder } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ const show = (order = anOrder(0)) =>
 
 describe('an order’s card', () => {
   it('links an invoiced order’s invoice, to open in a new tab', () => {
-    const order = anOrder(0, { status: 'Picked', invoice });
+    const order = anOrder<SellerOrder>(0, { status: 'Picked', invoice });
     show(order);
     const link = screen.getByRole('link', { name: 'Invoice KS/26-27/12' });
     expect(link.getAttribute('href')).toBe(`/api/order/${order._id}/invoice`);
@@ -37,7 +38,7 @@ describe('an order’s card', () => {
 
   it('names the credit note of an order cancelled after its invoice', () => {
     show(
-      anOrder(0, {
+      anOrder<SellerOrder>(0, {
         status: 'Cancelled',
         invoice,
         creditNote: { ...invoice, number: 'KS/26-27/CN3', series: 'CN', kind: 'credit-note' },
