@@ -103,7 +103,7 @@ function Documents({ summary, month }: { summary: GstSummaryAnswer; month: strin
       </thead>
       <tbody>
         {summary.documents.map((issued) => (
-          <tr key={issued.series}>
+          <tr key={`${issued.series} ${issued.kind}`}>
             <th scope="row">{KIND_TEXT[issued.kind]}</th>
             <td>{issued.series}</td>
             <td>
