@@ -75,6 +75,12 @@ export const sellerRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'gst',
+    lazy: {
+      Component: async () => (await import('./screens/gst-page')).GstPage,
+    },
+  },
+  {
     path: 'dashboard',
     lazy: {
       Component: async () => (await import('./screens/dashboard-page')).DashboardPage,

@@ -104,6 +104,11 @@ const SIDE_LINKS: readonly SideLink[] = [
     ),
   },
   {
+    to: '/seller/gst',
+    label: 'GST',
+    icon: <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3" />,
+  },
+  {
     to: '/seller/dashboard',
     label: 'Dashboard',
     icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,

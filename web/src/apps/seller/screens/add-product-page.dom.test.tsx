@@ -82,6 +82,37 @@ describe('the Add Product screen', () => {
     expect(field('Barcode (optional)').value).toBe('');
   });
 
+  it('sends the HSN code and the GST rate chosen from the rates there are, or none', async () => {
+    const { submit } = await fillMango();
+    const rate = screen.getByLabelText<HTMLSelectElement>('GST rate (optional)');
+    expect([...rate.options].map((option) => option.text)).toEqual([
+      'Not set',
+      '0 %',
+      '0.25 %',
+      '3 %',
+      '5 %',
+      '18 %',
+      '40 %',
+    ]);
+    type('HSN code (optional)', '0804');
+    fireEvent.change(rate, { target: { value: '5' } });
+    submit();
+    await waitFor(() => expect(heard.toasts).toContain('Product Added'));
+    expect(sent).toEqual([expect.objectContaining({ hsn: '0804', gstRate: 5 })]);
+  });
+
+  it('says an HSN code not of 4, 6 or 8 digits at its field and sends nothing', async () => {
+    const { submit } = await fillMango();
+    type('HSN code (optional)', '08045');
+    submit();
+    const hsn = field('HSN code (optional)');
+    await waitFor(() => expect(hsn.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('product-hsn-problem')?.textContent).toBe(
+      'Must be an HSN code of 4, 6 or 8 digits, such as 1006 or 04012000',
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('shows a refusal at the field it names, until that field is changed', async () => {
     add = () =>
       refusal(409, 'CONFLICT', 'barcode 8901030865279 is already used by another product');

@@ -4,6 +4,7 @@ import {
   type CounterSale,
   type CounterSaleBody,
   type Product,
+  type TaxMode,
 } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -36,6 +37,8 @@ const onion = aProduct({
 const ONION_LABEL = '2100042007505';
 
 const shop = aShop({ phone: '', email: '' });
+/** How the shop bills, as each test says. */
+let tax: TaxMode;
 // On the khata: owes ₹1,950 of a ₹2,000 limit.
 const meena = aKhataCustomer({ balance: 1950, creditLimit: 2000 });
 
@@ -101,7 +104,7 @@ let lookUps: string[];
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname, searchParams } = new URL(url, 'http://kirana.test');
-  if (pathname === '/api/shop') return answer({ success: true, shop });
+  if (pathname === '/api/shop') return answer({ success: true, shop: { ...shop, tax } });
   if (pathname === '/api/counter/day') return answer({ success: true, day });
   if (pathname === '/api/counter/sales' && init.method === 'POST') {
     const headers = init.headers as Record<string, string>;
@@ -152,6 +155,7 @@ const found = async (code: string) => {
 };
 
 beforeEach(() => {
+  tax = 'spec';
   sell = async () => answer({ success: true, sale: aSale(1, 40.8) });
   lookUp = found;
   productsNow = [tea, rusk, soap];
@@ -390,5 +394,53 @@ describe('the Counter screen’s khata', () => {
     expect(heard.toasts).toContain(message);
     expect(quantityOf(tea)).toHaveProperty('value', '1');
     expect(screen.getByRole('group', { name: 'Khata customer' })).toBeTruthy();
+  });
+});
+
+describe('the Counter screen by the shop’s tax mode', () => {
+  it('adds the spec’s 2 % tax line to the bill in the spec’s mode', async () => {
+    const { scan, quantityOf } = await openTill();
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).toHaveProperty('value', '1'));
+    expect(screen.getByText('Tax (2%)')).toBeDefined();
+  });
+
+  it('in a registered shop sells at the shelf prices, and the sale shows its invoice’s number and the GST within', async () => {
+    tax = 'regular';
+    sell = async () =>
+      answer({
+        success: true,
+        sale: {
+          ...aSale(7, 80),
+          invoice: { number: 'KS/26-27/7', series: 'INV', date: '2026-12-07', kind: 'tax-invoice' },
+          lines: [
+            {
+              product: tea._id,
+              name: 'Tea',
+              unit: 'piece',
+              quantity: 2,
+              unitPrice: 40,
+              amount: 80,
+              returned: 0,
+              hsn: '0902',
+              gstRate: 5,
+              taxable: 76.19,
+              cgst: 1.9,
+              sgst: 1.91,
+            },
+          ],
+        },
+      });
+    const { scan, press, quantityOf } = await openTill();
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).toHaveProperty('value', '1'));
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).toHaveProperty('value', '2'));
+    expect(screen.queryByText('Tax (2%)')).toBeNull();
+
+    press('F9');
+    await screen.findByRole('heading', { name: 'Bill KS/26-27/7 recorded' });
+    expect(saleCalls.map((call) => call.body.amount)).toEqual([80]);
+    expect(screen.getByText('incl. GST ₹3.81', { exact: false })).toBeDefined();
   });
 });

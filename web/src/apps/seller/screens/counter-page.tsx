@@ -31,13 +31,16 @@ import '../features/counter/components/counter.css';
  * starts the next sale. The till's protocol is useTillSession's; this is its layout.
  */
 export function CounterPage() {
-  const shop = useQuery(shopQueries.shop()).data?.shop;
+  const shopRead = useQuery(shopQueries.shop());
+  const shop = shopRead.data?.shop;
   const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
   const upi = { upiId: shop?.upiId ?? '', upiName: shop?.upiName ?? '' };
+  const tax = shop?.tax ?? 'spec';
   const { data: day, error, refetch, isPending } = useQuery(counterQueries.till());
+  // The bill's totals follow the shop's mode: nothing is sold until the shop is known.
   const { scanRef, tenderedRef, ...till } = useTillSession({
-    upiId: upi.upiId,
-    tillOpen: Boolean(day),
+    shop: { upiId: upi.upiId, tax },
+    tillOpen: Boolean(day) && shop !== undefined,
   });
   const { done, returns } = till;
   const opening = useMutation(counterMutations.open());
@@ -58,7 +61,12 @@ export function CounterPage() {
           message={failureMessage(error, 'Failed to load the till')}
           onRetry={() => void refetch()}
         />
-      ) : isPending ? (
+      ) : shopRead.error && !shop ? (
+        <LoadProblem
+          message={failureMessage(shopRead.error, 'Failed to load the shop settings')}
+          onRetry={() => void shopRead.refetch()}
+        />
+      ) : isPending || !shop ? (
         <Spinner label="Loading the till…" />
       ) : day === null ? (
         <OpenTillForm busy={opening.isPending} onOpen={(float) => opening.mutate(float)} />
@@ -95,6 +103,7 @@ export function CounterPage() {
                 {done && <LastSale sale={done} />}
                 <PaymentPanel
                   totals={till.totals}
+                  tax={tax}
                   payment={till.payment}
                   onPayment={till.choosePayment}
                   tendered={till.tendered}

@@ -61,8 +61,9 @@ export function ImportPage() {
         <Note>
           A CSV with a header row and the columns sku, name, category, price, offerPrice,
           description (lines separated by |), weight, barcode, inStock, stockCount, stockCountRead
-          and images (file names separated by ;), in any order. A row whose SKU the shop has updates
-          that product; any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')}{' '}
+          and images (file names separated by ;), and hsn and gstRate (the HSN code, and the GST
+          rate in percent, such as 5), in any order. A row whose SKU the shop has updates that
+          product; any other row adds one. At most {IMPORT_LIMITS.rows.toLocaleString('en-IN')}{' '}
           rows.
         </Note>
         <Note>

@@ -1,10 +1,11 @@
-import type { StockBody } from '@kirana/shared';
+import type { StockBody, TaxMode } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { aLooseProductAndPack, aPage, aProduct } from '../../../test/products';
+import { aShop } from '../../../test/shop';
 import { answer, answeredBy, refusal } from '../../../test/store';
 import { ProductListPage } from './product-list-page';
 
@@ -14,16 +15,19 @@ import { ProductListPage } from './product-list-page';
  */
 
 const { loose: dal, pack } = aLooseProductAndPack({ price: 150 });
-const soap = aProduct({ name: 'Soap', stockCount: 5 });
+const soap = aProduct({ name: 'Soap', stockCount: 5, hsn: '34011190', gstRate: 18 });
 
 /** The stock changes sent. */
 let stock: StockBody[];
 /** The ids `GET /api/product/items` was asked for. */
 let items: string[][];
+/** How the shop bills, as each test says. */
+let tax: TaxMode;
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname, searchParams } = new URL(url, 'http://kirana.test');
   if (pathname === '/api/category/list') return answer({ success: true, categories: [] });
+  if (pathname === '/api/shop') return answer({ success: true, shop: aShop({ tax }) });
   if (pathname === '/api/product/seller/list') return answer(aPage([soap, dal, pack]));
   if (pathname === '/api/product/items') {
     const ids = (searchParams.get('ids') ?? '').split(',');
@@ -47,6 +51,7 @@ const heard = answeredBy(store);
 beforeEach(() => {
   stock = [];
   items = [];
+  tax = 'spec';
 });
 
 async function showList() {
@@ -120,5 +125,24 @@ describe('the Product List of loose goods and packs', () => {
       'Loose products and packs drawing from them are counted on their own rows',
     );
     expect(stock).toEqual([]);
+  });
+});
+
+describe('the Product List’s HSN codes and GST rates', () => {
+  it('shows each product’s HSN code and rate; a registered shop’s products without them are marked', async () => {
+    tax = 'regular';
+    await showList();
+    const soapRow = within(rowOf('Soap'));
+    expect(soapRow.getByText('34011190')).toBeDefined();
+    expect(soapRow.getByText('18 %')).toBeDefined();
+    expect(soapRow.queryByText('No HSN/GST')).toBeNull();
+    expect(await within(rowOf('Toor Dal')).findByText('No HSN/GST')).toBeDefined();
+    expect(within(rowOf('Toor Dal 1 kg')).getByText('No HSN/GST')).toBeDefined();
+  });
+
+  it('marks none in a shop that is not registered', async () => {
+    await showList();
+    await waitFor(() => expect(queryClient.getQueryData(['shop'])).toBeDefined());
+    expect(screen.queryByText('No HSN/GST')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../common/ui/spinner';
 import { categoryQueries, pageOf, productQueries } from '../../../common/catalogue/queries';
+import { shopQueries } from '../../../common/shop-settings/queries';
 import { SELLER_PAGE_SIZE, type SellerProductList } from '../features/products/api/list-products';
 import {
   productMutations,
@@ -63,6 +64,7 @@ export function ProductListPage() {
     placeholderData: keepPreviousData,
   });
   const categories = useQuery(categoryQueries.all()).data ?? [];
+  const registered = useQuery(shopQueries.shop()).data?.shop.tax === 'regular';
   // The loose products the page's packs are sold from, in one call: their names and stock.
   const drawnIds = (answer.data?.products ?? []).flatMap(({ drawsFrom }) =>
     drawsFrom ? [drawsFrom] : [],
@@ -175,6 +177,7 @@ export function ProductListPage() {
           <ProductTable
             products={page.products}
             categoryText={categoryText}
+            gstNeeded={registered}
             looseProduct={(id) => drawn.data?.find((product) => product._id === id)}
             selected={new Set(selected.keys())}
             onSelect={(products, select) => {

@@ -136,4 +136,64 @@ describe('the Shop screen’s settings', () => {
     ).toBeNull();
     expect(document.getElementById('scale-labels-problem')).toBeNull();
   });
+
+  it('saves the Tax and bills settings: the mode chosen, its line of what the bills print, the GSTIN in capitals', async () => {
+    const { save: pressSave } = await openSettings();
+    const mode = screen.getByLabelText<HTMLSelectElement>('Tax mode');
+    expect(mode.value).toBe('spec');
+    expect(descriptionOf(mode)).toMatch(/Adds 2 % tax to every bill/);
+    fireEvent.change(mode, { target: { value: 'regular' } });
+    expect(descriptionOf(mode)).toMatch(/“Tax Invoice”/);
+    fireEvent.change(screen.getByLabelText('GSTIN'), { target: { value: '27aapfu0939f1zv' } });
+    fireEvent.change(screen.getByLabelText('Legal name'), { target: { value: 'Kirana Stores' } });
+    fireEvent.change(screen.getByLabelText('Invoice prefix'), { target: { value: 'ks' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'MG Road, Pune' } });
+    pressSave();
+
+    await waitFor(() => expect(heard.toasts).toContain('Shop settings saved'));
+    expect(saved).toEqual([
+      expect.objectContaining({
+        tax: 'regular',
+        gstin: '27AAPFU0939F1ZV',
+        legalName: 'Kirana Stores',
+        invoicePrefix: 'KS',
+        address: 'MG Road, Pune',
+      }),
+    ]);
+  });
+
+  it('shows the server’s refusal of the tax mode at the mode and at each setting it needs, and focuses the first', async () => {
+    save = () =>
+      refusal(400, 'INVALID', "tax 'composition' needs gstin, legalName and address: set them");
+    const { save: pressSave } = await openSettings();
+    // The form is whole by its own rules; the server, holding other settings, refuses.
+    fireEvent.change(screen.getByLabelText('Tax mode'), { target: { value: 'unregistered' } });
+    pressSave();
+
+    const mode = screen.getByLabelText('Tax mode');
+    await waitFor(() => expect(mode.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(mode)).toMatch(
+      /Billing as a registered or composition shop needs its GSTIN, legal name and address$/,
+    );
+    const gstin = screen.getByLabelText('GSTIN');
+    expect(descriptionOf(gstin)).toMatch(
+      /GSTIN is needed to bill as a registered or composition shop$/,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Address'));
+  });
+
+  it('names a GSTIN that fails its check under its field and sends nothing', async () => {
+    const { save: pressSave } = await openSettings();
+    fireEvent.change(screen.getByLabelText('Tax mode'), { target: { value: 'regular' } });
+    const gstin = screen.getByLabelText('GSTIN');
+    fireEvent.change(gstin, { target: { value: '27AAPFU0939F1ZX' } });
+    fireEvent.change(screen.getByLabelText('Legal name'), { target: { value: 'Kirana Stores' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'MG Road, Pune' } });
+    pressSave();
+
+    expect(gstin.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(gstin)).toMatch(/GSTIN must be the 15 characters/);
+    expect(document.activeElement).toBe(gstin);
+    expect(saved).toEqual([]);
+  });
 });

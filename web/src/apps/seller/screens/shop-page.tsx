@@ -2,6 +2,7 @@ import {
   MAX_OPEN_ORDERS,
   MAX_PER_LINE,
   shopTimeLabel,
+  TAX_MODES,
   type Shop,
   type ShopAnswer,
 } from '@kirana/shared';
@@ -12,7 +13,7 @@ import { failureMessage } from '../failure-message';
 import { shopMutations } from '../features/shop-settings/mutations';
 import { OpeningHoursEditor } from '../features/shop-settings/components/opening-hours-editor';
 import { ScaleLabelsEditor } from '../features/shop-settings/components/scale-labels-editor';
-import { pauseFor } from '../features/shop-settings/shop-form';
+import { pauseFor, TAX_MODE_CHOICES } from '../features/shop-settings/shop-form';
 import { FIELD_IDS, type ShopTextSetting } from '../features/shop-settings/shop-settings-reducer';
 import { useShopSettings } from '../features/shop-settings/use-shop-settings';
 import { closedText } from '../../../common/shop-settings/closed-text';
@@ -80,6 +81,8 @@ interface Box {
   type?: 'tel' | 'email';
   inputMode?: 'decimal' | 'numeric';
   placeholder?: string;
+  maxLength?: number;
+  autoCapitalize?: 'characters';
 }
 
 /** The settings form, filled once from what the shop has. */
@@ -123,6 +126,50 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
           rows: 2,
           hint: 'On the contact page and receipts. Empty: none shown.',
         })}
+      </fieldset>
+
+      <fieldset className="seller-fieldset">
+        <legend>Tax and bills</legend>
+        <Field
+          id={FIELD_IDS.tax}
+          label="Tax mode"
+          hint={TAX_MODE_CHOICES[values.tax].prints}
+          problem={problems.tax}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={values.tax}
+              onChange={(event) => {
+                const mode = TAX_MODES.find((each) => each === event.target.value);
+                if (mode) form.chooseTax(mode);
+              }}
+            >
+              {TAX_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {TAX_MODE_CHOICES[mode].label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="seller-field-row">
+          {setting('gstin', 'GSTIN', {
+            placeholder: '27AAPFU0939F1ZV',
+            maxLength: 15,
+            autoCapitalize: 'characters',
+            hint: 'Registered and composition shops: on every bill.',
+          })}
+          {setting('legalName', 'Legal name', {
+            hint: 'The name the GSTIN is registered to.',
+          })}
+          {setting('invoicePrefix', 'Invoice prefix', {
+            placeholder: 'KS',
+            maxLength: 4,
+            autoCapitalize: 'characters',
+            hint: 'Up to 4 letters and digits before each bill’s number.',
+          })}
+        </div>
       </fieldset>
 
       {setting('zipcodes', 'PIN codes the shop delivers to', {
@@ -194,7 +241,8 @@ function SettingsForm({ answer }: { answer: ShopAnswer }) {
 /**
  * /seller/shop: whether the shop takes orders now (pause, reopen), and its settings: where it
  * delivers, when it is open, its minimum, fee and promise, how much one shopper may hold, its UPI
- * id, its name and contact, what its weighing scales' labels carry, and its returns policy.
+ * id, its name and contact, how it bills (its tax mode, GSTIN, legal name and invoice prefix),
+ * what its weighing scales' labels carry, and its returns policy.
  */
 export function ShopPage() {
   const { data, error, refetch } = useQuery(shopQueries.settings());

@@ -43,6 +43,10 @@ const product = (id: string, offerPrice: number, stockCount: number | null = nul
   updatedAt: '2026-11-27T00:00:00.000Z',
 });
 
+/** The spec's shop, with or without a UPI id. */
+const NO_UPI = { upiId: '', tax: 'spec' } as const;
+const WITH_UPI = { upiId: 'shop@upi', tax: 'spec' } as const;
+
 describe('the bill', () => {
   const rice = product('rice', 399, 5);
   const salt = product('salt', 28);
@@ -56,12 +60,31 @@ describe('the bill', () => {
       ['salt', 2],
     ]);
     // ₹1,197 + ₹56 = ₹1,253; 2 % tax ₹25.06.
-    expect(billTotals(bill)).toEqual({
+    expect(billTotals(bill, 'spec')).toEqual({
       subtotal: 125_300,
       tax: 2_506,
       shipping: 0,
       total: 127_806,
     });
+  });
+
+  it('totals by the shop’s mode: the spec’s 2 % added, in every other mode the shelf prices as they are', () => {
+    const bill = addToBill(addToBill([], rice, 3), salt, 2);
+    expect(billTotals(bill, 'spec').total).toBe(127_806);
+    for (const mode of ['unregistered', 'composition', 'regular'] as const)
+      expect(billTotals(bill, mode)).toEqual({
+        subtotal: 125_300,
+        tax: 0,
+        shipping: 0,
+        total: 125_300,
+      });
+  });
+
+  it('is ready for cash tendered that covers the total by the shop’s mode', () => {
+    const bill = addToBill([], salt);
+    // ₹28: ₹28.56 with the spec's tax, ₹28 registered (GST within the price).
+    expect(readyToSell(bill, 'cash', '28', NO_UPI)).toBe(false);
+    expect(readyToSell(bill, 'cash', '28', { upiId: '', tax: 'regular' })).toBe(true);
   });
 
   it('sets a line’s quantity, and 0 takes it off', () => {
@@ -131,15 +154,15 @@ describe('the sale', () => {
   });
 
   it('is ready with lines the stock allows and the payment covered', () => {
-    expect(readyToSell(bill, 'cash', '', '')).toBe(true);
-    expect(readyToSell(bill, 'cash', '100', '')).toBe(false);
-    expect(readyToSell(bill, 'upi', '', '')).toBe(false);
-    expect(readyToSell(bill, 'upi', '', 'shop@upi')).toBe(true);
-    expect(readyToSell([], 'cash', '', 'shop@upi')).toBe(false);
+    expect(readyToSell(bill, 'cash', '', NO_UPI)).toBe(true);
+    expect(readyToSell(bill, 'cash', '100', NO_UPI)).toBe(false);
+    expect(readyToSell(bill, 'upi', '', NO_UPI)).toBe(false);
+    expect(readyToSell(bill, 'upi', '', WITH_UPI)).toBe(true);
+    expect(readyToSell([], 'cash', '', WITH_UPI)).toBe(false);
     const untracked = { ...product('gone', 10), inStock: false };
-    expect(readyToSell([{ product: untracked, quantity: 1 }], 'cash', '', '')).toBe(false);
+    expect(readyToSell([{ product: untracked, quantity: 1 }], 'cash', '', NO_UPI)).toBe(false);
     const switchedOff = { ...product('off', 10, 5), inStock: false };
-    expect(readyToSell([{ product: switchedOff, quantity: 1 }], 'cash', '', '')).toBe(false);
+    expect(readyToSell([{ product: switchedOff, quantity: 1 }], 'cash', '', NO_UPI)).toBe(false);
   });
 
   it('sells past a product’s count only with the seller’s word, and only a counted product', () => {
@@ -156,7 +179,7 @@ describe('the sale', () => {
     expect(mayPassCount({ ...product('off', 10, 5), inStock: false })).toBe(false);
     expect(mayPassCount({ ...product('uncounted', 10), inStock: false })).toBe(false);
     // Ready to sell: the seller is asked before it is sent.
-    expect(readyToSell([gone, plenty], 'cash', '', '')).toBe(true);
+    expect(readyToSell([gone, plenty], 'cash', '', NO_UPI)).toBe(true);
     expect(pastCountLines([gone, plenty, few])).toEqual([gone, few]);
     expect(saleBody([gone], 'upi', 2_040, undefined, true)).toEqual({
       items: [{ product: 'gone', quantity: 2 }],
@@ -196,7 +219,12 @@ describe('a bill of loose goods', () => {
     // 750 g at ₹140.05/kg is ₹105.0375: ₹105.04.
     expect(lineAmountOf(bill[0]!)).toBe(10_504);
     // ₹105.04 + ₹56 = ₹161.04; 2 % tax ₹3.22.
-    expect(billTotals(bill)).toEqual({ subtotal: 16_104, tax: 322, shipping: 0, total: 16_426 });
+    expect(billTotals(bill, 'spec')).toEqual({
+      subtotal: 16_104,
+      tax: 322,
+      shipping: 0,
+      total: 16_426,
+    });
   });
 
   it('adds weights in grams up to 1,000 kg a line, not the 999 of pieces', () => {
@@ -256,7 +284,7 @@ describe('a bill of loose goods', () => {
     const bill = addToBill([], onion, 2500);
     expect(shortOf(bill[0]!)).toBe(500);
     expect(pastCountLines(bill)).toHaveLength(1);
-    expect(readyToSell(addToBill([], onion, 2000), 'cash', '', '')).toBe(true);
+    expect(readyToSell(addToBill([], onion, 2000), 'cash', '', NO_UPI)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   cartTotals,
+  FREE_DELIVERY,
   lineAmount,
   MAX_LINE_QUANTITY,
   MAX_LOOSE_QUANTITY,
@@ -15,9 +16,17 @@ import {
   type CounterSaleBody,
   type Paise,
   type Product,
+  type Shop,
+  type TaxMode,
   type Unit,
 } from '@kirana/shared';
 import { ungrouped } from './money';
+
+/**
+ * The shop's settings the till sells by: its UPI id (none: UPI is not taken) and how it bills
+ * (docs/gst.md#tax-modes: only the spec's mode adds tax to the total).
+ */
+export type TillShop = Pick<Shop, 'upiId' | 'tax'>;
 
 /** The khata customer a bill goes on, as they stood when chosen. */
 export interface TillCustomer {
@@ -185,8 +194,12 @@ export const lineAmountOf = (line: BillLine): Paise => {
   return lineAmount(unitPrice, quantity, unit);
 };
 
-/** The bill's subtotal, tax and total in paise, as the server will price it. */
-export const billTotals = (bill: Bill): CartTotals => cartTotals(bill.map(pricedLine));
+/**
+ * The bill's subtotal, tax and total in paise, as the server will price it in the shop's `mode`:
+ * the spec's 2 % added, or (any other mode) the shelf prices as they are, GST included.
+ */
+export const billTotals = (bill: Bill, mode: TaxMode): CartTotals =>
+  cartTotals(bill.map(pricedLine), FREE_DELIVERY, mode);
 
 /** Units on the bill beyond what the shop counts as left (the server would refuse the sale). */
 export function shortOf(line: BillLine): number {
@@ -310,22 +323,22 @@ export function saleBody(
 
 /**
  * Whether the bill can be sold as it stands: lines the stock allows (or, with the seller's word,
- * sold past the count), a total, and the cash tendered covering it, or (UPI) a UPI id for the QR
- * code, or (khata) a customer chosen and a part paid now that leaves some for the khata (by UPI,
- * a UPI id).
+ * sold past the count), a total (by the `shop`'s mode), and the cash tendered covering it, or
+ * (UPI) the shop's UPI id for the QR code, or (khata) a customer chosen and a part paid now that
+ * leaves some for the khata (by UPI, a UPI id).
  */
 export function readyToSell(
   bill: Bill,
   payment: CounterPayment,
   tendered: string,
-  upiId: string,
+  { upiId, tax }: TillShop,
   khata: { customer: TillCustomer | null; split: KhataSplit } = {
     customer: null,
     split: NO_SPLIT,
   },
 ): boolean {
   if (bill.length === 0 || bill.some((line) => shortOf(line) > pastCountOf(line))) return false;
-  const { total } = billTotals(bill);
+  const { total } = billTotals(bill, tax);
   if (total <= 0) return false;
   if (payment === 'khata') {
     const split = khataSplitFor(total, khata.split);

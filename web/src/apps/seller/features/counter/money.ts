@@ -47,3 +47,24 @@ export const paidText = (sale: CounterSale): string => {
   ].filter(Boolean);
   return now.length > 0 ? `${onKhata}, ${now.join(' and ')} paid now` : onKhata;
 };
+
+/**
+ * A recorded sale's number as its receipt prints it: its invoice's (`KS/26-27/12`, in every mode
+ * since the GST documents, docs/gst.md#numbers), else the till's count of bills.
+ */
+export const billNumberText = (sale: Pick<CounterSale, 'number' | 'invoice'>): string =>
+  sale.invoice?.number ?? String(sale.number);
+
+/**
+ * The GST within a sale's amount, in rupees, from its lines as sold (CGST and SGST, the
+ * `regular` mode's); null when no line carries any (the shop was not registered then).
+ */
+export function gstWithin(sale: Pick<CounterSale, 'lines'>): number | null {
+  const taxed = sale.lines.filter((line) => line.cgst !== null && line.sgst !== null);
+  if (taxed.length === 0) return null;
+  const paise = taxed.reduce(
+    (sum, line) => sum + toPaise(line.cgst ?? 0) + toPaise(line.sgst ?? 0),
+    0,
+  );
+  return toRupees(paise);
+}

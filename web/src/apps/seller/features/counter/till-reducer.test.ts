@@ -14,7 +14,7 @@ const scan = (product = tea, quantity = 1): TillEvent[] => [
   { type: 'scanned' },
   { type: 'looked up', product, quantity },
 ];
-const payPressed: TillEvent = { type: 'pay pressed', upiId: UPI };
+const payPressed: TillEvent = { type: 'pay pressed', shop: { upiId: UPI, tax: 'spec' } };
 const aSale = (number: number): CounterSale => ({
   _id: `sale-${number}`,
   number,
@@ -125,13 +125,28 @@ describe('the till, event by event', () => {
     });
   });
 
+  it('pay pressed records the total by the shop’s mode: a registered shop’s shelf prices, GST within', () => {
+    const state = run(emptyTill('key-1'), ...scan(tea, 2), {
+      type: 'pay pressed',
+      shop: { upiId: UPI, tax: 'regular' },
+    });
+    expect(state.recording?.body).toEqual({
+      items: [{ product: tea._id, quantity: 2 }],
+      payment: 'cash',
+      amount: 80,
+      tendered: 80,
+    });
+  });
+
   it('pay pressed does nothing for a bill not ready: empty, short of cash, or UPI without an id', () => {
     const empty = emptyTill('key-1');
     expect(run(empty, payPressed)).toBe(empty);
     const short = run(empty, ...scan(), { type: 'tendered typed', tendered: '10' });
     expect(run(short, payPressed)).toBe(short);
     const upi = run(empty, ...scan(), { type: 'payment chosen', payment: 'upi' });
-    expect(run(upi, { type: 'pay pressed', upiId: '' }).recording).toBeNull();
+    expect(
+      run(upi, { type: 'pay pressed', shop: { upiId: '', tax: 'spec' } }).recording,
+    ).toBeNull();
     expect(run(upi, payPressed).recording?.body.payment).toBe('upi');
   });
 
@@ -543,7 +558,9 @@ describe('the till putting a bill on the khata, event by event', () => {
       { type: 'split typed', paid: '20' },
       { type: 'split paid by', by: 'upi' },
     );
-    expect(run(byUpi, { type: 'pay pressed', upiId: '' }).recording).toBeNull();
+    expect(
+      run(byUpi, { type: 'pay pressed', shop: { upiId: '', tax: 'spec' } }).recording,
+    ).toBeNull();
     expect(run(byUpi, payPressed).recording).not.toBeNull();
   });
 

@@ -29,6 +29,7 @@ import {
   type BillLabel,
   type KhataSplit,
   type TillCustomer,
+  type TillShop,
 } from './bill';
 import type { HeldBill } from './held-bill';
 
@@ -103,8 +104,8 @@ export interface TillState {
 /** Pay (F9, the button, Enter in the cash box or the question past the count). */
 export interface PayPressed {
   type: 'pay pressed';
-  /** The shop's UPI id, without which UPI is not taken. */
-  upiId: string;
+  /** The shop's UPI id (without which UPI is not taken) and its mode, which the total follows. */
+  shop: TillShop;
   /** The seller's word that the customer holds what the count says is gone. */
   pastCountAgreed?: boolean;
 }
@@ -298,10 +299,10 @@ function pay(state: TillState, event: PayPressed): TillState {
   if (state.recording || state.weighing.length > 0) return state;
   if (state.lookups > 0) return { ...state, payAfterLookups: event };
   const { bill, payment, tendered, customer, split } = state;
-  if (!readyToSell(bill, payment, tendered, event.upiId, { customer, split })) return state;
+  if (!readyToSell(bill, payment, tendered, event.shop, { customer, split })) return state;
   const agreed = event.pastCountAgreed ?? false;
   if (!agreed && pastCountLines(bill).length > 0) return { ...state, askingPastCount: true };
-  const { total } = billTotals(bill);
+  const { total } = billTotals(bill, event.shop.tax);
   const cash = cashFor(total, tendered);
   const cashGiven = 'tendered' in cash ? cash.tendered : undefined;
   const part = khataSplitFor(total, split);

@@ -14,9 +14,10 @@ import {
   readyToSell,
   type KhataSplit,
   type TillCustomer,
+  type TillShop,
 } from './bill';
 import { heldBill, holdBill, type HeldBill } from './held-bill';
-import { paidText, rupees } from './money';
+import { billNumberText, paidText, rupees } from './money';
 import { desktopPrintsReceipts } from './print-receipt';
 import { counterMutations } from './mutations';
 import { productsNow } from './queries';
@@ -76,7 +77,7 @@ function tell(notice: TillNotice): void {
 }
 
 const recordedText = (sale: CounterSale) =>
-  `Bill ${sale.number} recorded: ${rupees(sale.amount)}, ${paidText(sale)}`;
+  `Bill ${billNumberText(sale)} recorded: ${rupees(sale.amount)}, ${paidText(sale)}`;
 
 const GIVEN_BACK: Record<CounterSale['payment'], string> = {
   cash: 'give back {amount} in cash',
@@ -93,9 +94,10 @@ const returnedText = ({ amount, payment }: { amount: number; payment: CounterSal
  * The till's session: its reducer (till-reducer.ts) joined to the sale, lookup and return
  * mutations, the held bill, the receipt printer and the keyboard (F2 scan, F4 cash, F8 UPI, F9
  * pay, F7 print, wherever the focus is, none while a dialog is open). `tillOpen`: a day of the
- * till is open, so a bill may be sold; `upiId`: the shop's, for UPI.
+ * till is open (and the shop known), so a bill may be sold; `shop`: its UPI id, for UPI, and its
+ * mode, which the totals follow.
  */
-export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: boolean }) {
+export function useTillSession({ shop, tillOpen }: { shop: TillShop; tillOpen: boolean }) {
   const [till, setTill] = useState(restoredTill);
   // Events come between renders (a scanner's keys, answers): each reduces the latest state.
   const current = useRef(till);
@@ -186,7 +188,7 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
   };
 
   const pay = (pastCountAgreed = false) => {
-    if (tillOpen) send({ type: 'pay pressed', upiId, pastCountAgreed });
+    if (tillOpen) send({ type: 'pay pressed', shop, pastCountAgreed });
   };
 
   const nextSale = () => {
@@ -243,16 +245,16 @@ export function useTillSession({ upiId, tillOpen }: { upiId: string; tillOpen: b
   const busy = till.recording !== null;
   return {
     ...till,
-    totals: billTotals(till.bill),
+    totals: billTotals(till.bill, shop.tax),
     ready:
       tillOpen &&
       !busy &&
-      readyToSell(till.bill, till.payment, till.tendered, upiId, {
+      readyToSell(till.bill, till.payment, till.tendered, shop, {
         customer: till.customer,
         split: till.split,
       }),
     /** With the khata: the part paid now and the rest on the khata, or why it cannot be. */
-    khataSplit: khataSplitFor(billTotals(till.bill).total, till.split),
+    khataSplit: khataSplitFor(billTotals(till.bill, shop.tax).total, till.split),
     busy,
     /** The sale just recorded is on show, the bill empty: Enter starts the next. */
     showingDone: showsDone(till),

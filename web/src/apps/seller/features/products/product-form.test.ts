@@ -6,6 +6,7 @@ import {
   productData,
   productFormData,
   productFormProblem,
+  productFormProblems,
   productFormValues,
   productUpdateFormData,
   refusalProblems,
@@ -52,8 +53,21 @@ describe('product form → FormData', () => {
       packLabel: null,
       drawsFrom: null,
       packQuantity: null,
+      hsn: null,
+      gstRate: null,
     });
     expect(productDataSchema.safeParse(data).success).toBe(true);
+  });
+
+  it('sends the HSN code and the GST rate in percent; an HSN code not of 4, 6 or 8 digits is said', () => {
+    expect(productData(filled({ hsn: '08045020', gstRate: '0.25' }))).toMatchObject({
+      hsn: '08045020',
+      gstRate: 0.25,
+    });
+    expect(productData(filled({ hsn: '1006', gstRate: '0' }))).toMatchObject({ gstRate: 0 });
+    expect(productFormProblems(filled({ hsn: '10065' }))).toEqual({
+      hsn: 'Must be an HSN code of 4, 6 or 8 digits, such as 1006 or 04012000',
+    });
   });
 
   it('sends each chosen picture as an `images` file in slot order, skipping empty slots', () => {
@@ -208,6 +222,11 @@ describe('a refusal at its field', () => {
     expect(refusalProblems(new ApiError('drawsFrom: Toor Dal is archived', 400))).toEqual({
       drawsFrom: 'Toor Dal is archived',
     });
+    expect(
+      refusalProblems(new ApiError('gstRate must be one of 0, 0.25, 3, 5, 18, 40 (percent)', 400)),
+    ).toEqual({
+      gstRate: 'Must be one of 0, 0.25, 3, 5, 18, 40 (percent)',
+    });
   });
 
   it('puts nothing at a field when the refusal names none, or the server was not reached', () => {
@@ -242,6 +261,18 @@ describe('editing a product', () => {
       price: '120',
       offerPrice: '99.5',
       images: [product.image[0], product.image[1], null, null],
+    });
+  });
+
+  it('fills its HSN code and GST rate, and sends only them when only they changed', () => {
+    const taxed = { ...product, hsn: '0804', gstRate: 5 };
+    const initial = productFormValues(taxed);
+    expect(initial).toMatchObject({ hsn: '0804', gstRate: '5' });
+    const sent = productUpdateFormData(taxed._id, { ...initial, gstRate: '18', hsn: '' }, initial);
+    expect(JSON.parse(sent.get('productData') as string)).toEqual({
+      id: taxed._id,
+      hsn: null,
+      gstRate: 18,
     });
   });
 

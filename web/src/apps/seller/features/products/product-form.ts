@@ -46,6 +46,9 @@ export interface ProductFormValues {
   drawsFrom: DrawnProduct | null;
   /** What a pack drawing from a loose product holds of it, as typed ("1 kg", "500 g"). */
   packQuantity: string;
+  /** Its HSN code (4, 6 or 8 digits) and GST rate in percent ("5"); empty: not set. */
+  hsn: string;
+  gstRate: string;
 }
 
 /** The loose product a pack draws from, as the form shows it and reads the pack's quantity by. */
@@ -79,6 +82,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   packLabel: '',
   drawsFrom: null,
   packQuantity: '',
+  hsn: '',
+  gstRate: '',
 };
 
 /** Why `file` cannot go into an image slot, or null when it can: the server's own limits. */
@@ -176,6 +181,8 @@ function checked(values: ProductFormValues): { data: ProductData | null; issues:
     weight: values.weight,
     sku: values.sku,
     barcode: values.barcode,
+    hsn: values.hsn,
+    gstRate: values.gstRate,
     ...units.fields,
   });
   const result = productDataFieldSchema.safeParse(field);
@@ -210,6 +217,8 @@ const LABELS: Record<string, string> = {
   packLabel: 'Pack label',
   drawsFrom: 'Sold from',
   packQuantity: 'A pack holds',
+  hsn: 'HSN code',
+  gstRate: 'GST rate',
 };
 
 /** The form's field each word a message starts with names (the server says 'SKU', 'image'). */
@@ -322,6 +331,8 @@ export function productFormValues(product: Product, drawn?: Product): ProductFor
     drawsFrom: from,
     packQuantity:
       from && product.packQuantity !== null ? formatQuantity(product.packQuantity, from.unit) : '',
+    hsn: product.hsn ?? '',
+    gstRate: product.gstRate === null ? '' : String(product.gstRate),
   };
 }
 

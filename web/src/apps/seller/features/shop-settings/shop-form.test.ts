@@ -41,6 +41,26 @@ describe('the Shop screen’s form', () => {
         { prefix: '21', value: 'grams' },
         { prefix: '23', value: 'paise' },
       ],
+      tax: 'spec',
+      gstin: '',
+      legalName: '',
+      invoicePrefix: '',
+    });
+  });
+
+  it('saves the tax settings as the bills print them: the GSTIN and prefix in capitals, trimmed', () => {
+    const values = {
+      ...shopFormValues(shop, []),
+      tax: 'regular' as const,
+      gstin: ' 27aapfu0939f1zv ',
+      legalName: ' Kirana Stores Pvt Ltd ',
+      invoicePrefix: 'ks',
+    };
+    expect(shopUpdateOf(values)).toMatchObject({
+      tax: 'regular',
+      gstin: '27AAPFU0939F1ZV',
+      legalName: 'Kirana Stores Pvt Ltd',
+      invoicePrefix: 'KS',
     });
   });
 
@@ -108,6 +128,31 @@ describe('the form’s problems, before it is sent', () => {
       phone: 'Phone must be an Indian number, such as 98765 43210 or 1800 000 000',
       email: 'E-mail must be an address such as hello@kirana.example, or empty',
     });
+  });
+
+  it('a registered or composition mode needs the GSTIN, legal name and address; a GSTIN that fails its check is said', () => {
+    const registered = { ...values, tax: 'composition' as const, address: '' };
+    expect(shopFormProblems(registered)).toEqual({
+      gstin: 'GSTIN is needed to bill as a registered or composition shop',
+      legalName: 'Legal name is needed to bill as a registered or composition shop',
+      address: 'Address is needed to bill as a registered or composition shop',
+    });
+    expect(
+      shopFormProblems({
+        ...registered,
+        tax: 'regular',
+        gstin: '27AAPFU0939F1ZX',
+        legalName: 'Kirana Stores',
+        address: 'MG Road, Pune',
+        invoicePrefix: 'KS/1',
+      }),
+    ).toEqual({
+      gstin:
+        'GSTIN must be the 15 characters on the registration certificate, such as 27AAPFU0939F1ZV (its last one checks the rest)',
+      invoicePrefix: 'Invoice prefix must be at most 4 letters and digits, such as KS',
+    });
+    // Not registered, none of them is needed.
+    expect(shopFormProblems({ ...registered, tax: 'unregistered' })).toEqual({});
   });
 
   it('the most per order and the most open unpaid orders: whole numbers within their bounds', () => {

@@ -12,6 +12,7 @@ import {
   type ScaleLabelSetting,
   type Shop,
   type ShopUpdateBody,
+  type TaxMode,
 } from '@kirana/shared';
 import { ApiError } from '../../../../lib/api-client';
 
@@ -36,6 +37,11 @@ export interface ShopFormValues {
   returnsPolicy: string;
   /** What each prefix of the weighing scales' labels carries: the weight or the price. */
   scaleLabels: ScaleLabelSetting[];
+  /** How the shop bills (docs/gst.md#tax-modes), and what its bills print. */
+  tax: TaxMode;
+  gstin: string;
+  legalName: string;
+  invoicePrefix: string;
 }
 
 /** What a new row of opening hours starts as: Monday, 7 am to 10 pm. */
@@ -61,6 +67,10 @@ export function shopFormValues(shop: Shop, zipcodes: readonly string[]): ShopFor
     address: shop.address,
     returnsPolicy: shop.returnsPolicy,
     scaleLabels: shop.scaleLabels,
+    tax: shop.tax,
+    gstin: shop.gstin,
+    legalName: shop.legalName,
+    invoicePrefix: shop.invoicePrefix,
   };
 }
 
@@ -93,8 +103,14 @@ export function shopUpdateOf(values: ShopFormValues): ShopUpdateBody {
     address: values.address.trim(),
     returnsPolicy: values.returnsPolicy.trim(),
     scaleLabels: values.scaleLabels.map(({ prefix, value }) => ({ prefix: prefix.trim(), value })),
+    tax: values.tax,
+    gstin: values.gstin.trim().toUpperCase(),
+    legalName: values.legalName.trim(),
+    invoicePrefix: values.invoicePrefix.trim().toUpperCase(),
   };
 }
+
+export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
 
 /**
  * What the screen says of each setting it cannot save, in its own words (the API's messages name
@@ -118,9 +134,31 @@ const SAID: Record<keyof ShopFormValues, string> = {
   upiName: 'Name on UPI must be plain text, at most 100 characters',
   returnsPolicy: `Returns and refunds must be at most ${SHOP_TEXT_LENGTHS.returnsPolicy} characters`,
   scaleLabels: 'Scale labels: each prefix is 2 digits beginning with 2, such as 21, and set once',
+  tax: 'Billing as a registered or composition shop needs its GSTIN, legal name and address',
+  gstin:
+    'GSTIN must be the 15 characters on the registration certificate, such as 27AAPFU0939F1ZV (its last one checks the rest)',
+  legalName: `Legal name must be plain text, at most ${SHOP_TEXT_LENGTHS.legalName} characters`,
+  invoicePrefix: 'Invoice prefix must be at most 4 letters and digits, such as KS',
 };
 
-export type ShopFormProblems = Partial<Record<keyof ShopFormValues, string>>;
+/** The modes whose bills carry the shop's GSTIN, legal name and address (docs/gst.md#tax-modes). */
+const REGISTERED: readonly TaxMode[] = ['composition', 'regular'];
+
+/** What a registered or composition shop's bills cannot do without, in the screen's words. */
+const NEEDED = {
+  gstin: 'GSTIN is needed to bill as a registered or composition shop',
+  legalName: 'Legal name is needed to bill as a registered or composition shop',
+  address: 'Address is needed to bill as a registered or composition shop',
+} as const satisfies ShopFormProblems;
+
+/** Each setting a registered mode needs that `values` leaves empty, said as needed. */
+function neededProblems(values: ShopFormValues): ShopFormProblems {
+  if (!REGISTERED.includes(values.tax)) return {};
+  const needed: ShopFormProblems = {};
+  for (const field of ['gstin', 'legalName', 'address'] as const)
+    if (values[field].trim() === '') needed[field] = NEEDED[field];
+  return needed;
+}
 
 const isField = (name: PropertyKey): name is keyof ShopFormValues => Object.hasOwn(SAID, name);
 
@@ -138,17 +176,23 @@ export function shopFormProblems(values: ShopFormValues): ShopFormProblems {
     const field = issue.path[0];
     if (field !== undefined && isField(field)) problems[field] ??= SAID[field];
   }
-  return problems;
+  return { ...neededProblems(values), ...problems };
 }
 
 /**
  * What the server's refusal `problem` says is wrong, at the setting its message starts with
- * ('upiId must …'), in the screen's words; empty when it names none.
+ * ('upiId must …'), in the screen's words; empty when it names none. A refusal of the tax mode
+ * also marks each setting it says the mode needs ('… needs gstin, legalName and address').
  */
 export function shopRefusalProblems(problem: unknown): ShopFormProblems {
   if (!(problem instanceof ApiError) || problem.status === 0 || problem.status >= 500) return {};
   const field = /^\w+/.exec(problem.message)?.[0];
-  return field !== undefined && isField(field) ? { [field]: SAID[field] } : {};
+  if (field === undefined || !isField(field)) return {};
+  const problems: ShopFormProblems = { [field]: SAID[field] };
+  if (field === 'tax')
+    for (const needed of ['gstin', 'legalName', 'address'] as const)
+      if (new RegExp(`\\b${needed}\\b`).test(problem.message)) problems[needed] = NEEDED[needed];
+  return problems;
 }
 
 /** The first row of the scale labels the settings' rules refuse (a prefix unfit or twice), or -1. */
@@ -179,3 +223,25 @@ export const badOpening = (hours: readonly OpeningHoursSettings[]): number =>
 export const pauseFor = (minutes: number, now = Date.now()): ShopUpdateBody => ({
   pausedUntil: new Date(now + minutes * 60_000).toISOString(),
 });
+
+/** Each tax mode as the Tax and bills section offers it, and what its bills print, in a line. */
+export const TAX_MODE_CHOICES: Record<TaxMode, { label: string; prints: string }> = {
+  spec: {
+    label: 'Spec 2 % (demo)',
+    prints: 'Adds 2 % tax to every bill, as the demo does; prints a plain bill.',
+  },
+  unregistered: {
+    label: 'Not registered',
+    prints: 'Prices are final; prints a plain bill with no tax on it.',
+  },
+  composition: {
+    label: 'Composition scheme',
+    prints:
+      'Prices are final; prints a “Bill of Supply” with your GSTIN, saying you may not collect tax.',
+  },
+  regular: {
+    label: 'Registered (regular)',
+    prints:
+      'Shelf prices include GST; prints a “Tax Invoice” with each line’s HSN, taxable value, CGST and SGST.',
+  },
+};

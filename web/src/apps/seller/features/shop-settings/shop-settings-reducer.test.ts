@@ -125,6 +125,23 @@ describe('the shop’s settings form, event by event', () => {
     expect(state.focus).toBe('shop-upi-id');
   });
 
+  it('refused for the tax mode, it and each setting the server says the mode needs are at fault; the first focused', () => {
+    const problems = shopRefusalProblems(
+      new ApiError("tax 'regular' needs gstin and address: set them first", 400),
+    );
+    expect(problems).toEqual({
+      tax: 'Billing as a registered or composition shop needs its GSTIN, legal name and address',
+      gstin: 'GSTIN is needed to bill as a registered or composition shop',
+      address: 'Address is needed to bill as a registered or composition shop',
+    });
+    const state = run(opened(), { type: 'refused', problems });
+    expect(state.focus).toBe('shop-address');
+    // Another mode chosen: the mode's problem goes.
+    const chosen = run(state, { type: 'tax chosen', tax: 'unregistered' });
+    expect(chosen.values.tax).toBe('unregistered');
+    expect(chosen.problems.tax).toBeUndefined();
+  });
+
   it('refused for no setting in particular, nothing is at fault or focused', () => {
     expect(shopRefusalProblems(new ApiError('Failed to save', 503))).toEqual({});
     expect(shopRefusalProblems(new ApiError('constructor went wrong', 400))).toEqual({});

@@ -4,7 +4,7 @@
  * refused. Whether they are being saved is the mutation's; the field to focus is data in the
  * state, which useShopSettings moves the focus to.
  */
-import type { OpeningHoursSettings, ScaleLabelSetting, ShopAnswer } from '@kirana/shared';
+import type { OpeningHoursSettings, ScaleLabelSetting, ShopAnswer, TaxMode } from '@kirana/shared';
 import { copyDay, setDays } from './opening-hours';
 import {
   badOpening,
@@ -17,8 +17,8 @@ import {
   type ShopFormValues,
 } from './shop-form';
 
-/** The settings typed as text: all but the opening hours and the scale labels. */
-export type ShopTextSetting = Exclude<keyof ShopFormValues, 'hours' | 'scaleLabels'>;
+/** The settings typed as text: all but the opening hours, the scale labels and the tax mode. */
+export type ShopTextSetting = Exclude<keyof ShopFormValues, 'hours' | 'scaleLabels' | 'tax'>;
 
 /** One edit of the opening hours, as the editor makes it. */
 export type HoursEdit =
@@ -49,6 +49,8 @@ export type ShopSettingsEvent =
   | { type: 'setting typed'; setting: ShopTextSetting; value: string }
   | { type: 'hours edited'; edit: HoursEdit }
   | { type: 'scale labels edited'; edit: ScaleLabelsEdit }
+  /** How the shop bills, chosen. */
+  | { type: 'tax chosen'; tax: TaxMode }
   /** Save pressed: the settings are checked by their own rules, and saved if they pass. */
   | { type: 'submitted' }
   /** The server saved them, as typed: nothing is at fault any more. */
@@ -62,6 +64,10 @@ export const FIELD_IDS: Record<keyof ShopFormValues, string> = {
   phone: 'shop-phone',
   email: 'shop-email',
   address: 'shop-address',
+  tax: 'shop-tax',
+  gstin: 'shop-gstin',
+  legalName: 'shop-legal-name',
+  invoicePrefix: 'shop-invoice-prefix',
   zipcodes: 'shop-zipcodes',
   hours: 'opening-0-day',
   timeZone: 'shop-time-zone',
@@ -160,6 +166,8 @@ export function shopSettingsReducer(
         ...state.values,
         scaleLabels: editedScaleLabels(state.values.scaleLabels, event.edit),
       });
+    case 'tax chosen':
+      return changed(state, 'tax', { ...state.values, tax: event.tax });
     case 'submitted': {
       const problems = shopFormProblems(state.values);
       return { ...state, problems, focus: firstAtFault(state.values, problems) };

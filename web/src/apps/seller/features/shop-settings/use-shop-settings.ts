@@ -1,4 +1,4 @@
-import type { ShopAnswer } from '@kirana/shared';
+import type { ShopAnswer, TaxMode } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { shopMutations } from './mutations';
@@ -49,6 +49,7 @@ export function useShopSettings(answer: ShopAnswer) {
       send({ type: 'setting typed', setting, value }),
     editHours: (edit: HoursEdit) => send({ type: 'hours edited', edit }),
     editScaleLabels: (edit: ScaleLabelsEdit) => send({ type: 'scale labels edited', edit }),
+    chooseTax: (tax: TaxMode) => send({ type: 'tax chosen', tax }),
     submit,
   };
 }

@@ -4,6 +4,7 @@ import {
   upiPaymentUri,
   type CartTotals,
   type CounterPayment,
+  type TaxMode,
 } from '@kirana/shared';
 import { useId, type ReactNode, type Ref } from 'react';
 import { QrCode } from '../../../ui/qr-code';
@@ -15,6 +16,8 @@ import { Field } from '../../../../../common/ui/field';
 
 interface PaymentPanelProps {
   totals: CartTotals;
+  /** The shop's mode: only the spec's adds a tax line; in the others shelf prices are final. */
+  tax: TaxMode;
   payment: CounterPayment;
   onPayment: (payment: CounterPayment) => void;
   tendered: string;
@@ -132,6 +135,7 @@ function KhataPart({
  */
 export function PaymentPanel({
   totals,
+  tax,
   payment,
   onPayment,
   tendered,
@@ -159,10 +163,12 @@ export function PaymentPanel({
           <dt>Subtotal</dt>
           <dd>{paiseText(totals.subtotal)}</dd>
         </div>
-        <div>
-          <dt>Tax ({TAX_PERCENT}%)</dt>
-          <dd>{paiseText(totals.tax)}</dd>
-        </div>
+        {tax === 'spec' && (
+          <div>
+            <dt>Tax ({TAX_PERCENT}%)</dt>
+            <dd>{paiseText(totals.tax)}</dd>
+          </div>
+        )}
         <div className="counter-pay__total">
           <dt>Total</dt>
           <dd aria-live="polite">{paiseText(totals.total)}</dd>

@@ -1,5 +1,5 @@
 import { type CounterSale } from '@kirana/shared';
-import { paidText, rupees } from '../money';
+import { billNumberText, gstWithin, paidText, rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Panel } from '../../../ui/seller-page';
 
@@ -31,13 +31,20 @@ function KhataDone({ sale }: { sale: CounterSale }) {
   );
 }
 
-/** The sale recorded: its bill number, the change to give, its receipt, and the next sale. */
+/**
+ * The sale recorded: its bill's number (its invoice's), the GST its amount holds (a registered
+ * shop's), the change to give, its receipt, and the next sale.
+ */
 export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
   // The focus stays in the scan box: the next scan, or Enter there, starts the next sale. The
   // page's status says what was recorded.
+  const gst = gstWithin(sale);
   return (
-    <Panel title={`Bill ${sale.number} recorded`} className="counter-done">
-      <p className="counter-done__amount">{rupees(sale.amount)}</p>
+    <Panel title={`Bill ${billNumberText(sale)} recorded`} className="counter-done">
+      <p className="counter-done__amount">
+        {rupees(sale.amount)}
+        {gst !== null && <span className="counter-done__gst"> incl. GST {rupees(gst)}</span>}
+      </p>
       {sale.payment === 'cash' ? (
         <p className="counter-done__change">
           Change to give: <strong>{rupees(sale.change ?? 0)}</strong>
@@ -71,7 +78,7 @@ export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
 export function LastSale({ sale }: { sale: CounterSale }) {
   return (
     <p className="counter-last" role="status">
-      Bill {sale.number} recorded: {paidText(sale)}
+      Bill {billNumberText(sale)} recorded: {paidText(sale)}
     </p>
   );
 }

@@ -17,7 +17,8 @@ import { useClock } from '../../../../../lib/clock';
 import { cancelReasonText } from '../../../../../lib/format';
 import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
-import { Button } from '../../../../../common/ui/button';
+import { Button, buttonClass } from '../../../../../common/ui/button';
+import { orderInvoiceUrl } from '../api/order-invoice';
 import { Alert } from '../../../ui/seller-page';
 import '../../../ui/status-pill.css';
 import './order-card.css';
@@ -57,7 +58,8 @@ function PromiseMark({ order }: { order: SellerOrder }) {
  * One order as the seller packs it: what, where to, how much and how paid (and any refund), who
  * delivers it ('Assign' while it is open, 'Take back' while an agent holds it, 'Unlock PIN'
  * after too many wrong delivery PINs), 'Cancel order'
- * until it is delivered; a cancelled order says by whom and why; its history opens below.
+ * until it is delivered; a cancelled order says by whom and why; its invoice once picked, and
+ * the credit note a cancellation after it gave; its history opens below.
  */
 export function OrderCard({
   order,
@@ -86,6 +88,20 @@ export function OrderCard({
           {order.status}
         </span>
         <PromiseMark order={order} />
+        {order.invoice && (
+          // Issued once it was picked: the printable page, beside the orders.
+          <a
+            className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
+            href={orderInvoiceUrl(order._id)}
+            target="_blank"
+            rel="noopener"
+          >
+            Invoice<span className="visually-hidden"> {order.invoice.number}</span>
+          </a>
+        )}
+        {order.creditNote && (
+          <span className="seller-order__credit-note">Credit note {order.creditNote.number}</span>
+        )}
         {onPrintSlip && (
           <Button
             type="button"

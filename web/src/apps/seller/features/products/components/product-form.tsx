@@ -1,3 +1,4 @@
+import { GST_RATES } from '@kirana/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent, FormEvent } from 'react';
 import { categoryQueries } from '../../../../../common/catalogue/queries';
@@ -36,8 +37,8 @@ const MONEY = {
 /**
  * The product form, to add a product or edit one: four picture slots, name, description,
  * category (the shop's, hidden ones marked), how it is sold (by the piece, kilo or litre, and its
- * pack fields), prices (per kilo or litre when loose), weight, SKU and barcode; what the server's
- * rules refuse is said under its field.
+ * pack fields), prices (per kilo or litre when loose), weight, SKU and barcode, HSN code and GST
+ * rate; what the server's rules refuse is said under its field.
  */
 export function ProductForm({
   initial = EMPTY_PRODUCT_FORM,
@@ -172,6 +173,39 @@ export function ProductForm({
               maxLength={32}
               autoComplete="off"
             />
+          )}
+        </Field>
+      </div>
+
+      <div className="seller-field-row">
+        <Field
+          id="product-hsn"
+          label="HSN code"
+          optional
+          hint="4, 6 or 8 digits. A registered shop sells only with an HSN code and a rate."
+          problem={problems.hsn}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...typed('hsn')}
+              inputMode="numeric"
+              placeholder="e.g. 1006"
+              maxLength={8}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field id="product-gst-rate" label="GST rate" optional problem={problems.gstRate}>
+          {(control) => (
+            <select {...control} {...typed('gstRate')}>
+              <option value="">Not set</option>
+              {GST_RATES.map((rate) => (
+                <option key={rate} value={String(rate)}>
+                  {rate} %
+                </option>
+              ))}
+            </select>
           )}
         </Field>
       </div>

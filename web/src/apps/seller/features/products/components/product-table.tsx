@@ -24,6 +24,11 @@ interface ProductTableProps {
   products: readonly Product[];
   /** A category's name by its path. */
   categoryText: (path: string) => string;
+  /**
+   * The shop is registered (`regular`): the till and the storefront refuse a product without an
+   * HSN code or GST rate, so each such one is marked (docs/gst.md#products).
+   */
+  gstNeeded: boolean;
   /** The loose product a pack on the page is sold from, by its id, once loaded. */
   looseProduct: (id: string) => Product | undefined;
   /** Ids of the products selected for a change to all of them. */
@@ -61,7 +66,8 @@ function packLines(product: Product, loose: Product | undefined): string[] {
 }
 
 /**
- * A page of products with their picture, category, selling price (per kilo or litre when loose),
+ * A page of products with their picture, category, HSN code and GST rate (marked when a registered
+ * shop could not sell it without them), selling price (per kilo or litre when loose),
  * the units left (when counted; a loose product's in kg or L, a pack's its loose product's) and
  * an in-stock switch; under each name, Edit and Archive; a box to select it (and one for the
  * whole page). Archived products are shown as they were, with nothing to change.
@@ -69,6 +75,7 @@ function packLines(product: Product, loose: Product | undefined): string[] {
 export function ProductTable({
   products,
   categoryText,
+  gstNeeded,
   looseProduct,
   selected,
   onSelect,
@@ -97,6 +104,12 @@ export function ProductTable({
           <th scope="col" className={dataCell.optional}>
             Category
           </th>
+          <th scope="col" className={dataCell.optional}>
+            HSN
+          </th>
+          <th scope="col" className={`${dataCell.number} ${dataCell.optional}`}>
+            GST
+          </th>
           <th scope="col" className={`${dataCell.number} seller-product-table__price`}>
             Selling price
           </th>
@@ -109,6 +122,8 @@ export function ProductTable({
           const picture = product.image[0];
           const archived = product.archivedAt !== null;
           const loose = product.drawsFrom ? looseProduct(product.drawsFrom) : undefined;
+          const lacksGst =
+            gstNeeded && !archived && (product.hsn === null || product.gstRate === null);
           return (
             <tr key={product._id} data-out-of-stock={product.inStock ? undefined : 'true'}>
               <td className="seller-product-table__select">
@@ -159,6 +174,14 @@ export function ProductTable({
                           .join(' · ')}
                       </span>
                     )}
+                    {lacksGst && (
+                      <span
+                        className="seller-product-cell__no-gst"
+                        title="Set its HSN code and GST rate: a registered shop cannot sell it without them"
+                      >
+                        No HSN/GST
+                      </span>
+                    )}
                     {archived ? (
                       <span className="seller-product-cell__weight">Archived</span>
                     ) : (
@@ -178,6 +201,10 @@ export function ProductTable({
                 </div>
               </th>
               <td className={dataCell.optional}>{categoryText(product.category)}</td>
+              <td className={dataCell.optional}>{product.hsn ?? '—'}</td>
+              <td className={`${dataCell.number} ${dataCell.optional}`}>
+                {product.gstRate === null ? '—' : `${product.gstRate} %`}
+              </td>
               <td className={`${dataCell.number} seller-product-table__price`}>
                 <span className="seller-price">{priceText(product.offerPrice, product)}</span>
                 {product.offerPrice < product.price && (
