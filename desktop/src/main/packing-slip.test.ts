@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { product, sellerOrder } from '../test/fixtures.js';
+import { item, product, sellerOrder } from '../test/fixtures.js';
 import { packingSlipHtml, printPackingSlip } from './packing-slip.js';
 import type { PrintWindow } from './print.js';
 
@@ -15,9 +15,7 @@ const textOf = (html: string) =>
 describe('packing slip HTML', () => {
   test('escapes a <script> in a product name and every other order text', () => {
     const order = sellerOrder({
-      items: [
-        { product: product({ name: '<script>alert("x")</script> Chips & Dip' }), quantity: 1 },
-      ],
+      items: [item(product({ name: '<script>alert("x")</script> Chips & Dip' }), 1)],
     });
     order.address.street = `<img src=x onerror="steal()">`;
     order.address.firstName = `O'Brien`;
@@ -52,7 +50,7 @@ describe('packing slip HTML', () => {
     const order = sellerOrder({
       paymentType: 'Online',
       isPaid: true,
-      items: [{ product: product({ name: 'Loose Tomatoes', weight: null }), quantity: 4 }],
+      items: [item(product({ name: 'Loose Tomatoes', weight: null }), 4)],
     });
     const text = textOf(packingSlipHtml(order, { ...IST, storeName: 'Sharma Kirana' }));
     expect(text).toContain('Sharma Kirana');

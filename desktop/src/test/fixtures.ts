@@ -30,14 +30,25 @@ export function product(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/** An order's line of `quantity` of `product`, sold without tax details (the spec's shop). */
+export const item = (product: Product, quantity: number): SellerOrder['items'][number] => ({
+  product,
+  quantity,
+  hsn: null,
+  gstRate: null,
+  taxable: null,
+  cgst: null,
+  sgst: null,
+});
+
 /** A valid seller order (it passes `sellerOrderSchema`): two lines, COD, not yet paid. */
 export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
   return {
     _id: id(),
     userId: id(),
     items: [
-      { product: product(), quantity: 2 },
-      { product: product({ name: 'Amul Milk', category: 'Dairy', weight: '500 ml' }), quantity: 3 },
+      item(product(), 2),
+      item(product({ name: 'Amul Milk', category: 'Dairy', weight: '500 ml' }), 3),
     ],
     amount: 245,
     deliveryFee: 0,
@@ -71,6 +82,8 @@ export function sellerOrder(overrides: Partial<SellerOrder> = {}): SellerOrder {
     assignedTo: null,
     pinRequired: true,
     pinLocked: false,
+    invoice: null,
+    creditNote: null,
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ const product = {
   sku: null,
   barcode: null,
   ...SOLD_BY_THE_PIECE,
+  hsn: null,
+  gstRate: null,
   archivedAt: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
