@@ -146,7 +146,8 @@ export async function documentsIssued(
     .$if(regularOnly, (query) => query.where('d.mode', '=', 'regular'))
     .groupBy(['d.series', 'd.kind'])
     .orderBy('d.series')
-    .orderBy(sql`min(d.year * 10000000 + d.number)`)
+    .orderBy(sql`min(d.year)`)
+    .orderBy(sql`min(d.number)`)
     .execute();
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
