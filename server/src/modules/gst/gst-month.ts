@@ -84,7 +84,7 @@ export async function salesRegisterCsv(em: EntityManager, month: string): Promis
   const documents = await monthDocuments(em, month);
   const rows = documents.map((document) => {
     const sign = document.kind === 'credit-note' ? -1 : 1;
-    const money = (paise: number) => toRupees(sign * paise).toFixed(2);
+    const money = (paise: number) => toRupees(sign * paise);
     return {
       date: document.date,
       series: document.series,
@@ -97,5 +97,6 @@ export async function salesRegisterCsv(em: EntityManager, month: string): Promis
       total: money(document.amountPaise),
     };
   });
-  return spreadsheetCsv(rows, REGISTER_COLUMNS);
+  // Amounts are numbers (a negative one is no formula), with two decimals.
+  return spreadsheetCsv(rows, REGISTER_COLUMNS, (value) => value.toFixed(2));
 }

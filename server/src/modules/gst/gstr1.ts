@@ -218,9 +218,20 @@ const UQC_LABELS: Record<Uqc, string> = {
   LTR: 'LTR-LITRES',
 };
 
-const money = (value: number) => value.toFixed(2);
 /** Rupees to paise again, to add figures without a float's drift. */
 const paise = (rupees: number) => Math.round(rupees * 100);
+/** The columns of amounts, written with two decimals. */
+const MONEY_COLUMNS = new Set([
+  'taxable',
+  'cess',
+  'value',
+  'igst',
+  'cgst',
+  'sgst',
+  'nil',
+  'exempted',
+  'nonGst',
+]);
 
 /** Table 8's rows as the template lists them; a kirana's nil-rated sales are the fourth's. */
 const NIL_ROWS = [
@@ -250,10 +261,10 @@ const CSV_TABLES: Record<Gstr1Table, (gstr1: Gstr1) => CsvTable> = {
     rows: gstr1.b2cs.map((row) => ({
       type: row.typ,
       pos: placeOfSupply(row.pos),
-      rate: String(row.rt),
+      rate: row.rt,
       applicable: '',
-      taxable: money(row.txval),
-      cess: money(0),
+      taxable: row.txval,
+      cess: 0,
       ecommerce: '',
     })),
   }),
@@ -266,9 +277,9 @@ const CSV_TABLES: Record<Gstr1Table, (gstr1: Gstr1) => CsvTable> = {
     ],
     rows: NIL_ROWS.map((description, index) => ({
       description,
-      nil: money(index === 3 ? (gstr1.nil?.inv[0].nil_amt ?? 0) : 0),
-      exempted: money(0),
-      nonGst: money(0),
+      nil: index === 3 ? (gstr1.nil?.inv[0].nil_amt ?? 0) : 0,
+      exempted: 0,
+      nonGst: 0,
     })),
   }),
   hsn: (gstr1) => ({
@@ -289,14 +300,14 @@ const CSV_TABLES: Record<Gstr1Table, (gstr1: Gstr1) => CsvTable> = {
       hsn: row.hsn_sc,
       description: row.desc,
       uqc: UQC_LABELS[row.uqc],
-      quantity: row.uqc === 'NOS' ? String(row.qty) : row.qty.toFixed(3),
-      value: money(toRupees(paise(row.txval) + paise(row.camt) + paise(row.samt))),
-      rate: String(row.rt),
-      taxable: money(row.txval),
-      igst: money(0),
-      cgst: money(row.camt),
-      sgst: money(row.samt),
-      cess: money(0),
+      quantity: row.qty,
+      value: toRupees(paise(row.txval) + paise(row.camt) + paise(row.samt)),
+      rate: row.rt,
+      taxable: row.txval,
+      igst: 0,
+      cgst: row.camt,
+      sgst: row.samt,
+      cess: 0,
     })),
   }),
   docs: (gstr1) => ({
@@ -312,19 +323,25 @@ const CSV_TABLES: Record<Gstr1Table, (gstr1: Gstr1) => CsvTable> = {
         nature: nature.doc_typ,
         from: docs.from,
         to: docs.to,
-        total: String(docs.totnum),
-        cancelled: String(docs.cancel),
+        total: docs.totnum,
+        cancelled: docs.cancel,
       })),
     ),
   }),
 };
 
 /**
- * One GSTR-1 table as the offline tool's CSV: its template's header line, then a row each; no
- * byte-order mark (the tool reads the header by name), a text cell that a spreadsheet would run
- * as a formula written as text.
+ * One GSTR-1 table as the offline tool's CSV: its template's header line, then a row each,
+ * amounts with two decimals (a net credit negative); no byte-order mark (the tool reads the
+ * header by name), a text cell that a spreadsheet would run as a formula written as text.
  */
 export function gstr1Csv(gstr1: Gstr1, table: Gstr1Table): string {
   const { columns, rows } = CSV_TABLES[table](gstr1);
-  return spreadsheetCsv(rows, columns, undefined, { bom: false });
+  return spreadsheetCsv(
+    rows,
+    columns,
+    (value, context) =>
+      MONEY_COLUMNS.has(String(context.column)) ? value.toFixed(2) : String(value),
+    { bom: false },
+  );
 }
