@@ -391,6 +391,18 @@ describe('the month’s GST', () => {
     });
   });
 
+  test('a sale all taken back in its month leaves no B2C or HSN row, only its two documents', async () => {
+    await setShopMode(app.orm, 'regular');
+    const sold = await issueSale(app.orm, 'regular', indiaTime('2027-05-02', '11:00'), [COLA]);
+    await issueCreditNote(app.orm, 'regular', indiaTime('2027-05-03', '11:00'), sold, [COLA]);
+    const answer = await seller.get('/api/gst/gstr1?month=2027-05').expect(200);
+    expect(answer.body).toMatchObject({ b2cs: [], hsn: { hsn_b2c: [] } });
+    expect(answer.body).not.toHaveProperty('nil');
+    expect(
+      answer.body.doc_issue.doc_det.map((nature: { docs: unknown[] }) => nature.docs.length),
+    ).toEqual([1, 1]);
+  });
+
   describe('refusals', () => {
     test('GSTR-1 of a shop not registered is refused, 409 NOT_REGISTERED; its summary and register still answer', async () => {
       await setShopMode(app.orm, 'spec');

@@ -8,7 +8,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { spreadsheetCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { readShop } from '../shop/shop.service.js';
-import { documentsIssued, sumsByHsn, sumsByPlaceAndRate } from './gst-month-queries.js';
+import {
+  documentsIssued,
+  sumsByHsn,
+  sumsByPlaceAndRate,
+  type TaxSums,
+} from './gst-month-queries.js';
 
 /** A B2C (small) row: the month's taxable supplies to consumers at one rate in one state. */
 export interface B2csRow {
@@ -85,6 +90,10 @@ const quantityIn = (unit: Unit, quantity: number) =>
 /** A rate in hundredths as the portal writes it, in percent. */
 const percent = (hundredths: number | null) => (hundredths ?? 0) / 100;
 
+/** A row that adds up to nothing: what was sold in the month was all taken back in it. */
+const nothing = (sums: TaxSums) =>
+  sums.taxablePaise === 0 && sums.cgstPaise === 0 && sums.sgstPaise === 0;
+
 /** The portal's limit on an HSN row's description. */
 const DESCRIPTION_LENGTH = 30;
 
@@ -106,7 +115,7 @@ export async function readGstr1(em: EntityManager, month: string): Promise<Gstr1
     sumsByHsn(em, filter),
     documentsIssued(em, filter),
   ]);
-  const taxed = byPlace.filter((row) => (row.rate ?? 0) > 0);
+  const taxed = byPlace.filter((row) => (row.rate ?? 0) > 0 && !nothing(row));
   const nilPaise = byPlace
     .filter((row) => (row.rate ?? 0) === 0)
     .reduce((sum, row) => sum + row.taxablePaise, 0);
@@ -133,19 +142,21 @@ export async function readGstr1(em: EntityManager, month: string): Promise<Gstr1
       },
     }),
     hsn: {
-      hsn_b2c: byHsn.map((row, index) => ({
-        num: index + 1,
-        hsn_sc: row.hsn ?? '',
-        desc: row.description.slice(0, DESCRIPTION_LENGTH),
-        uqc: UQC[row.unit],
-        qty: quantityIn(row.unit, row.quantity),
-        rt: percent(row.rate),
-        txval: toRupees(row.taxablePaise),
-        iamt: 0,
-        camt: toRupees(row.cgstPaise),
-        samt: toRupees(row.sgstPaise),
-        csamt: 0,
-      })),
+      hsn_b2c: byHsn
+        .filter((row) => row.quantity !== 0 || !nothing(row))
+        .map((row, index) => ({
+          num: index + 1,
+          hsn_sc: row.hsn ?? '',
+          desc: row.description.slice(0, DESCRIPTION_LENGTH),
+          uqc: UQC[row.unit],
+          qty: quantityIn(row.unit, row.quantity),
+          rt: percent(row.rate),
+          txval: toRupees(row.taxablePaise),
+          iamt: 0,
+          camt: toRupees(row.cgstPaise),
+          samt: toRupees(row.sgstPaise),
+          csamt: 0,
+        })),
     },
     doc_issue: {
       doc_det: (['tax-invoice', 'credit-note'] as const)
