@@ -41,6 +41,7 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { cashRoutes } from './modules/cash/cash.routes.js';
 import { counterRoutes } from './modules/counter/counter.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { gstRoutes } from './modules/gst/gst.routes.js';
 import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
@@ -246,6 +247,7 @@ export function createApp(deps: AppDependencies): App {
     counterRoutes(),
     khataRoutes(),
     dashboardRoutes(),
+    gstRoutes(),
     cartRoutes(),
     storefrontRoutes(),
     addressRoutes(),

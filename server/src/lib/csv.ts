@@ -34,19 +34,21 @@ export function restoreFormulas(text: string): string {
 
 /**
  * `rows` as a CSV file for a spreadsheet: a header line, Windows line ends, the byte-order mark
- * (spreadsheets read UTF-8, e.g. ₹ or Devanagari, only with it), and every text cell passed
- * through {@link neutraliseFormulas}. `castNumber` writes numbers (as they are by default; a
- * negative amount is a number, not a formula).
+ * (spreadsheets read UTF-8, e.g. ₹ or Devanagari, only with it; `bom: false` for a file another
+ * program reads by its header), and every text cell passed through {@link neutraliseFormulas}.
+ * `castNumber` writes numbers (as they are by default; a negative amount is a number, not a
+ * formula).
  */
 export function spreadsheetCsv(
   rows: Record<string, unknown>[],
   columns: readonly (string | ColumnOption)[],
   castNumber?: NonNullable<Options['cast']>['number'],
+  { bom = true }: { bom?: boolean } = {},
 ): string {
   return stringify(rows, {
     header: true,
     columns: [...columns],
-    bom: true,
+    bom,
     record_delimiter: 'windows',
     cast: { string: neutraliseFormulas, ...(castNumber && { number: castNumber }) },
   });

@@ -322,6 +322,15 @@ const ROWS: Record<string, Row> = {
     ok: ['seller'],
     request: () => ({ query: { from: '2026-11-01', to: '2026-11-27' } }),
   },
+  // The month's GST: the seller's; GSTR-1 is refused (409) to this shop, not registered.
+  'GET /api/gst/gstr1': {
+    ok: [],
+    refused: ['seller'],
+    refusedWith: [409],
+    request: () => ({ query: { month: '2026-11' } }),
+  },
+  'GET /api/gst/summary': { ok: ['seller'], request: () => ({ query: { month: '2026-11' } }) },
+  'GET /api/gst/register': { ok: ['seller'], request: () => ({ query: { month: '2026-11' } }) },
   // The shop's settings. Its promise as it is: this table is about who may change it.
   'GET /api/shop': { ok: EVERYONE, request: () => ({}) },
   'PUT /api/shop': { ok: ['seller'], request: () => ({ body: { promiseMinutes: 30 } }) },

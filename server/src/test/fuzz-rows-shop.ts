@@ -185,6 +185,9 @@ export const SHOP_ROWS: Record<string, FuzzRow> = {
   },
   'GET /api/agents/report': { as: KINDS, query: ['date', 'format'] },
   'GET /api/dashboard': { as: KINDS, query: ['from', 'to'] },
+  'GET /api/gst/gstr1': { as: KINDS, query: ['month', 'format', 'table'] },
+  'GET /api/gst/summary': { as: KINDS, query: ['month'] },
+  'GET /api/gst/register': { as: KINDS, query: ['month'] },
   'GET /api/counter/lookup': { as: KINDS, query: ['code'] },
   'POST /api/counter/sales': {
     as: ['seller'],

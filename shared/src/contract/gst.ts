@@ -42,24 +42,30 @@ const monthField = z
   .string({ error: MONTH_EXPECTED })
   .check(z.trim(), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_EXPECTED));
 
-/** The GSTR-1 tables a CSV download holds, one a file, as the portal's offline tool reads them. */
-export const GSTR1_TABLES = ['b2cs', 'hsn', 'docs'] as const;
+/**
+ * The GSTR-1 tables a CSV download holds, one a file, as the portal's offline tool reads them:
+ * B2C (small), nil-rated supplies (`exemp`), the HSN summary and the documents issued.
+ */
+export const GSTR1_TABLES = ['b2cs', 'exemp', 'hsn', 'docs'] as const;
+export type Gstr1Table = (typeof GSTR1_TABLES)[number];
 
 /**
  * `GET /api/gst/gstr1?month=YYYY-MM` (the portal's JSON; `&format=csv&table=b2cs|hsn|docs` one of
- * its tables as CSV), `GET /api/gst/summary?month=` and `GET /api/gst/register?month=` (the sales
+ * its tables as CSV; `exemp` too), `GET /api/gst/summary?month=` and `GET /api/gst/register?month=` (the sales
  * register, CSV).
  */
 export const gstMonthQuerySchema = z
   .object({
     month: monthField,
     format: z.optional(z.enum(['json', 'csv'], { error: "format must be 'json' or 'csv'" })),
-    table: z.optional(z.enum(GSTR1_TABLES, { error: "table must be 'b2cs', 'hsn' or 'docs'" })),
+    table: z.optional(
+      z.enum(GSTR1_TABLES, { error: "table must be 'b2cs', 'exemp', 'hsn' or 'docs'" }),
+    ),
   })
   .check(
     z.refine(
       (query) => (query.format === 'csv') === (query.table !== undefined),
-      'table names the GSTR-1 table a CSV holds (b2cs, hsn or docs), and goes with format=csv only',
+      'table names the GSTR-1 table a CSV holds (b2cs, exemp, hsn or docs), and goes with format=csv only',
     ),
   );
 export type GstMonthQuery = z.infer<typeof gstMonthQuerySchema>;
