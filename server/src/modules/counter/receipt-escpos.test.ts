@@ -15,6 +15,7 @@ const sale: SaleRecord = {
   tenderedPaise: 200_000,
   changePaise: 75_050,
   refundedPaise: 0,
+  invoice: null,
   customer: null,
   khataPaise: 0,
   paid: null,
