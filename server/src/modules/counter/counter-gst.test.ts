@@ -314,7 +314,7 @@ describe('the counter’s bills the law asks for: invoices numbered without gaps
     await billIn('regular');
     await openDay();
     const salt = await rated('Salt 1 kg', 2_800, '2501', 0);
-    const body = { items: [{ product: salt.id, quantity: 1 }], payment: 'cash' } as const;
+    const body: CounterSaleBody = { items: [{ product: salt.id, quantity: 1 }], payment: 'cash' };
     // 11:59:58 pm on 31 March in Kolkata (18:29:58 UTC): the year 2032-33's last day.
     setClock(new Date('2033-03-31T18:29:58.000Z'));
     const march = await sellNow(body);
