@@ -1,7 +1,8 @@
 /**
  * A return at the till (docs/counter.md#returns): units of a sale back on the shelf and its money
  * given back, the way it was paid, in the open day of the till; a khata sale's (a split's too)
- * all back on the khata. Written with Kysely, one statement for the return after its checks.
+ * all back on the khata; an invoiced sale's return gets its credit note. Written with Kysely, one
+ * statement for the return after its checks, then its credit note (gst/tax-documents.ts).
  */
 import {
   formatQuantity,
@@ -45,9 +46,9 @@ import { holdOpenDay } from './till-day.service.js';
  * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
  * the amount paid), the way the sale was paid, in the open day of the till; once per `key` (a
  * repeat answers the first return). A sale with an invoice (bill) gets a credit note of the
- * lines back naming it, their tax as the invoice's mode reckons it (docs/gst.md#credit-notes). A khata sale's money goes back on its customer's khata as a
- * `return` entry, all of it even for a split (what was paid now in cash or UPI stays paid: the
- * khata owes it back). Then publishes `product.changed` for each product counted back,
+ * lines back naming it, their tax as the invoice's mode reckons it (docs/gst.md#credit-notes). A
+ * khata sale's money goes back on its customer's khata as a `return` entry, all of it even for a
+ * split (what was paid now in cash or UPI stays paid: the khata owes it back). Then publishes `product.changed` for each product counted back,
  * `till.changed`, and `khata.changed` for a khata sale.
  * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
  * TILL_NOT_OPEN when no day is open; IDEMPOTENCY_KEY_REUSED when the key was sent with another

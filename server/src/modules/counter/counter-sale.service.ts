@@ -2,7 +2,9 @@
  * A walk-in sale at the till (docs/counter.md#a-sale): its units taken and its lines priced as an
  * online order's are (take-for-sale.ts), its bill totalled by the shared cart rules and paid in
  * cash, by UPI or on a customer's khata (docs/counter.md#khata-sales), in the open day of the
- * till. Written with Kysely, one statement for the sale after its checks.
+ * till, with its invoice, bill of supply or bill (docs/counter.md#the-bill-the-law-asks-for).
+ * Written with Kysely, one statement for the sale after its checks, then its document
+ * (gst/tax-documents.ts).
  */
 import {
   cartTotals,
