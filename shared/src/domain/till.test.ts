@@ -21,6 +21,11 @@ describe('refundOf', () => {
     expect(first + second).toBe(paid);
   });
 
+  it('gives back the units at their shelf price, no 2 % on top, for a sale billed in another mode', () => {
+    for (const mode of ['unregistered', 'composition', 'regular'] as const)
+      expect(refundOf(lines, [2, 1], mode)).toBe(9998 + 1050);
+  });
+
   it('refuses more units back than were sold', () => {
     expect(() => refundOf([{ ...lines[0]!, returned: 2 }, lines[1]!], [2, 0])).toThrow(RangeError);
   });

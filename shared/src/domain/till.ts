@@ -2,7 +2,8 @@
  * The till's arithmetic (docs/counter.md#the-day), in paise: the bill by the shop's own cart rules,
  * what a return gives back, and the cash a day of the till should end with.
  */
-import { cartTotals, type Paise, type PricedLine } from './money.js';
+import type { TaxMode } from './gst.js';
+import { cartTotals, FREE_DELIVERY, type Paise, type PricedLine } from './money.js';
 
 /**
  * A line of a walk-in sale: its unit price, the units (grams, ml) sold and those returned since,
@@ -12,19 +13,24 @@ export interface TillLine extends PricedLine {
   returned: number;
 }
 
-/** The bill's totals (subtotal, tax, amount) for units of `lines`, none for no units. */
-function billOf(lines: readonly PricedLine[]): Paise {
+/** The bill's total for units of `lines` in tax `mode`, none for no units. */
+function billOf(lines: readonly PricedLine[], mode: TaxMode): Paise {
   const counted = lines.filter((line) => line.quantity > 0);
-  return counted.length === 0 ? 0 : cartTotals(counted).total;
+  return counted.length === 0 ? 0 : cartTotals(counted, FREE_DELIVERY, mode).total;
 }
 
 /**
  * The money a return of `returning[i]` more units of each line gives back: what the units
- * returned so far would have cost (tax included) after the return, less before it. Returns add
- * up to the amount paid once every unit is back, never a paisa more, whatever they are split in.
+ * returned so far would have cost (tax included) after the return, less before it, by the tax
+ * `mode` the sale was billed in (the spec's 2 % added, or prices final). Returns add up to the
+ * amount paid once every unit is back, never a paisa more, whatever they are split in.
  * @throws RangeError when a line would come back more than it was sold.
  */
-export function refundOf(lines: readonly TillLine[], returning: readonly number[]): Paise {
+export function refundOf(
+  lines: readonly TillLine[],
+  returning: readonly number[],
+  mode: TaxMode = 'spec',
+): Paise {
   const after = lines.map((line, index) => {
     const quantity = line.returned + (returning[index] ?? 0);
     if (quantity > line.quantity)
@@ -36,7 +42,7 @@ export function refundOf(lines: readonly TillLine[], returning: readonly number[
     unit: line.unit,
     quantity: line.returned,
   }));
-  return billOf(after) - billOf(before);
+  return billOf(after, mode) - billOf(before, mode);
 }
 
 /** A day of the till, in paise. */

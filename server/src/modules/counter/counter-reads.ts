@@ -5,10 +5,12 @@
 import type { CounterPayment, Unit } from '@kirana/shared';
 import type { StoredLineTax } from '../../lib/line-tax.js';
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import { timestampReader } from '../../lib/timestamps.js';
 import { ProductSchema, type Product } from '../product/product.entity.js';
 import { readCodes } from './counter-codes.js';
+import type { TillDocument } from './counter-documents.js';
 import type { CounterTables } from './counter.entity.js';
 
 /** A sale as the till keeps it, in paise. */
@@ -22,6 +24,8 @@ export interface SaleRecord {
   tenderedPaise: number | null;
   changePaise: number | null;
   refundedPaise: number;
+  /** Its invoice, bill of supply or bill; null for a sale from before documents. */
+  invoice: TillDocument | null;
   /**
    * A khata sale's customer: their balance just after the sale's credit, and their limit now;
    * what went on the khata and what was paid now. Null (0) for a cash or UPI sale.
@@ -118,6 +122,18 @@ async function readSales(
     tenderedPaise: sale.tendered_paise,
     changePaise: sale.change_paise,
     refundedPaise: sale.refunded_paise,
+    invoice:
+      sale.document_id === null
+        ? null
+        : {
+            id: sale.document_id,
+            number: sale.document_printed ?? '',
+            series: sale.document_series ?? '',
+            date: sale.document_date ?? '',
+            kind: sale.document_kind ?? 'bill',
+            mode: sale.document_mode ?? 'spec',
+            gstin: sale.document_gstin ?? '',
+          },
     customer:
       sale.customer_id === null
         ? null
@@ -155,6 +171,7 @@ const salesQuery = (db: Kysely<CounterTables>) =>
   db
     .selectFrom('counter_sales as s')
     .leftJoin('khata_customers as c', 'c.id', 's.customer_id')
+    .leftJoin('tax_documents as doc', 'doc.id', 's.tax_document_id')
     // The sale's one credit (a unique index) says the balance it left.
     .leftJoin('khata_entries as e', (join) =>
       join.onRef('e.sale_id', '=', 's.id').on('e.kind', '=', 'credit'),
@@ -177,6 +194,13 @@ const salesQuery = (db: Kysely<CounterTables>) =>
       's.change_paise',
       's.refunded_paise',
       's.created_at',
+      'doc.id as document_id',
+      'doc.printed as document_printed',
+      'doc.series as document_series',
+      sql<string | null>`doc.date::text`.as('document_date'),
+      'doc.kind as document_kind',
+      'doc.mode as document_mode',
+      'doc.gstin as document_gstin',
     ]);
 
 /**

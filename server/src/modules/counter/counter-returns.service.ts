@@ -1,14 +1,17 @@
 /**
  * A return at the till (docs/counter.md#returns): units of a sale back on the shelf and its money
  * given back, the way it was paid, in the open day of the till; a khata sale's (a split's too)
- * all back on the khata. Written with Kysely, one statement for the return after its checks.
+ * all back on the khata; an invoiced sale's return gets its credit note. Written with Kysely, one
+ * statement for the return after its checks, then its credit note (gst/tax-documents.ts).
  */
 import {
   formatQuantity,
   lineAmount,
   refundOf,
+  taxOfLine,
   type CounterPayment,
   type CounterReturnBody,
+  type Invoice,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -24,9 +27,17 @@ import {
   type KeyedRequest,
 } from '../../lib/idempotency.js';
 import { timestampReader } from '../../lib/timestamps.js';
+import { issueDocument } from '../gst/tax-documents.js';
 import { lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { countWithUnitsBack, inStockWithUnitsBack } from '../product/stock-units.js';
+import { readShop } from '../shop/shop.service.js';
 import type { CounterTables, ReturnedLine } from './counter.entity.js';
+import {
+  documentLines,
+  tillDocument,
+  type DocumentedLine,
+  type TillDocument,
+} from './counter-documents.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
 import { holdOpenDay } from './till-day.service.js';
 
@@ -34,9 +45,10 @@ import { holdOpenDay } from './till-day.service.js';
  * Takes back `body.lines` of sale `saleId`: puts the units of counted products back on the
  * shelf (back in stock from 0) and gives back their money (refundOf: every unit back is exactly
  * the amount paid), the way the sale was paid, in the open day of the till; once per `key` (a
- * repeat answers the first return). A khata sale's money goes back on its customer's khata as a
- * `return` entry, all of it even for a split (what was paid now in cash or UPI stays paid: the
- * khata owes it back). Then publishes `product.changed` for each product counted back,
+ * repeat answers the first return). A sale with an invoice (bill) gets a credit note of the
+ * lines back naming it, their tax as the invoice's mode reckons it (docs/gst.md#credit-notes). A
+ * khata sale's money goes back on its customer's khata as a `return` entry, all of it even for a
+ * split (what was paid now in cash or UPI stays paid: the khata owes it back). Then publishes `product.changed` for each product counted back,
  * `till.changed`, and `khata.changed` for a khata sale.
  * @throws AppError NOT_FOUND for no such sale; INVALID for a product not on its bill;
  * TILL_NOT_OPEN when no day is open; IDEMPOTENCY_KEY_REUSED when the key was sent with another
@@ -86,7 +98,7 @@ async function recordReturn(
   const dayId = await holdOpenDay(db);
   const sale = await db
     .selectFrom('counter_sales')
-    .select(['id', 'number', 'payment', 'customer_id'])
+    .select(['id', 'number', 'payment', 'customer_id', 'tax_document_id'])
     .where('id', '=', saleId)
     .forUpdate()
     .executeTakeFirst();
@@ -107,6 +119,8 @@ async function recordReturn(
       sql<string>`coalesce(stock_product_id, product_id)`.as('stock_product_id'),
       sql<number>`coalesce(stock_quantity, quantity)`.as('stock_quantity'),
       'stock_taken',
+      'hsn',
+      'gst_rate',
     ])
     .where('sale_id', '=', saleId)
     .orderBy('position')
@@ -128,6 +142,9 @@ async function recordReturn(
           : `Only ${formatQuantity(left, line.unit)} of ${line.name} can come back`,
       );
   });
+  // The sale's invoice says the mode it was billed in; a sale from before invoices, the spec's.
+  const invoice = await tillDocument(db, sale.tax_document_id);
+  const mode = invoice?.mode ?? 'spec';
   const amount = refundOf(
     lines.map((line) => ({
       unitPrice: line.unit_price_paise,
@@ -136,21 +153,46 @@ async function recordReturn(
       returned: line.returned,
     })),
     returning,
+    mode,
   );
   const back = lines
     .map((line, index) => ({ line, quantity: returning[index] ?? 0 }))
     .filter(({ quantity }) => quantity > 0);
-  // A line's part of the money before tax: what its units returned so far come to after, less
-  // before (quantity.ts lineAmount), so that its returns add up to its amount.
-  const returned: ReturnedLine[] = back.map(({ line, quantity }) => ({
-    product: line.product_id,
-    name: line.name,
-    unit: line.unit,
-    quantity,
-    amountPaise:
+  // A line's part of the money before the spec's tax: what its units returned so far come to
+  // after, less before (quantity.ts lineAmount), so that its returns add up to its amount; its
+  // GST, in a registered shop's sale, reckoned on that part at the line's rate as sold.
+  const taken = back.map(({ line, quantity }) => {
+    const amountPaise =
       lineAmount(line.unit_price_paise, line.returned + quantity, line.unit) -
-      lineAmount(line.unit_price_paise, line.returned, line.unit),
-  }));
+      lineAmount(line.unit_price_paise, line.returned, line.unit);
+    const gstRate = line.gst_rate === null ? null : line.gst_rate / 100;
+    const tax = taxOfLine(mode, amountPaise, gstRate);
+    const documented: DocumentedLine = {
+      product: line.product_id,
+      name: line.name,
+      unit: line.unit,
+      quantity,
+      unitPricePaise: line.unit_price_paise,
+      amountPaise,
+      hsn: line.hsn,
+      gstRate,
+      tax,
+    };
+    const kept: ReturnedLine = {
+      product: line.product_id,
+      name: line.name,
+      unit: line.unit,
+      quantity,
+      amountPaise,
+      hsn: line.hsn,
+      gstRate: line.gst_rate,
+      taxablePaise: tax?.taxable ?? null,
+      cgstPaise: tax?.cgst ?? null,
+      sgstPaise: tax?.sgst ?? null,
+    };
+    return { documented, kept };
+  });
+  const returned = taken.map(({ kept }) => kept);
   const now = new Date();
   const returnId = uuidv7();
   // The stock each product gets back: a pack drawing from a loose product gives back its grams
@@ -216,16 +258,73 @@ async function recordReturn(
       sale: { id: saleId, number: sale.number },
       at: now,
     });
+  if (invoice)
+    await issueCreditNote(
+      tx,
+      invoice,
+      taken.map(({ documented }) => documented),
+      amount,
+      now,
+      returnId,
+    );
   return { returnId, shelved: [...shelved.keys()], customerId: customer?.id ?? null };
 }
 
-/** Return `returnId` as the till keeps it. */
+/**
+ * Issues return `returnId`'s credit note of `lines` (`amountPaise` in all) against `invoice`,
+ * last in transaction `tx`: in the invoice's mode and under its GSTIN, so that it takes away what
+ * the invoice counted, with the shop's prefix and clock now.
+ */
+async function issueCreditNote(
+  tx: EntityManager,
+  invoice: TillDocument,
+  lines: readonly DocumentedLine[],
+  amountPaise: number,
+  at: Date,
+  returnId: string,
+): Promise<void> {
+  const { invoicePrefix, timeZone } = await readShop(tx);
+  const specTax = amountPaise - lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const note = await issueDocument(
+    tx,
+    { tax: invoice.mode, gstin: invoice.gstin, invoicePrefix, timeZone },
+    {
+      series: 'CN',
+      kind: 'credit-note',
+      at,
+      refersTo: invoice.id,
+      lines: documentLines(lines, specTax),
+    },
+  );
+  await tx
+    .getKysely<CounterTables>()
+    .updateTable('counter_returns')
+    .set({ tax_document_id: note.id })
+    .where('id', '=', returnId)
+    .execute();
+}
+
+/** Return `returnId` as the till keeps it, with its credit note naming the sale's invoice. */
 async function readReturn(em: EntityManager, returnId: string): Promise<ReturnRecord> {
   const row = await em
     .getKysely<CounterTables>()
-    .selectFrom('counter_returns')
-    .select(['id', 'sale_id', 'payment', 'amount_paise', 'lines', 'created_at'])
-    .where('id', '=', returnId)
+    .selectFrom('counter_returns as r')
+    .leftJoin('tax_documents as d', 'd.id', 'r.tax_document_id')
+    .leftJoin('tax_documents as i', 'i.id', 'd.refers_to_id')
+    .select([
+      'r.id',
+      'r.sale_id',
+      'r.payment',
+      'r.amount_paise',
+      'r.lines',
+      'r.created_at',
+      'd.printed',
+      'd.series',
+      sql<string | null>`d.date::text`.as('date'),
+      'd.kind',
+      'i.printed as refers_to',
+    ])
+    .where('r.id', '=', returnId)
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
@@ -233,6 +332,16 @@ async function readReturn(em: EntityManager, returnId: string): Promise<ReturnRe
     payment: row.payment,
     amountPaise: row.amount_paise,
     lines: row.lines,
+    creditNote:
+      row.printed === null
+        ? null
+        : {
+            number: row.printed,
+            series: row.series ?? 'CN',
+            date: row.date ?? '',
+            kind: row.kind ?? 'credit-note',
+            ...(row.refers_to !== null && { refersTo: row.refers_to }),
+          },
     createdAt: timestampReader(em)(row.created_at),
   };
 }
@@ -244,5 +353,7 @@ export interface ReturnRecord {
   payment: CounterPayment;
   amountPaise: number;
   lines: ReturnedLine[];
+  /** Its credit note, naming the sale's invoice; null for a sale from before invoices. */
+  creditNote: Invoice | null;
   createdAt: Date;
 }

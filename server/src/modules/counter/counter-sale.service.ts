@@ -2,14 +2,21 @@
  * A walk-in sale at the till (docs/counter.md#a-sale): its units taken and its lines priced as an
  * online order's are (take-for-sale.ts), its bill totalled by the shared cart rules and paid in
  * cash, by UPI or on a customer's khata (docs/counter.md#khata-sales), in the open day of the
- * till. Written with Kysely, one statement for the sale after its checks.
+ * till, with its invoice, bill of supply or bill (docs/counter.md#the-bill-the-law-asks-for).
+ * Written with Kysely, one statement for the sale after its checks, then its document
+ * (gst/tax-documents.ts).
  */
 import {
   cartTotals,
   formatAmount,
+  FREE_DELIVERY,
+  lineAmount,
   MAX_TILL_AMOUNT,
   paiseOf,
+  rateHundredths,
+  saleDocumentKind,
   SHOP_CURRENCY,
+  taxOfLine,
   toRupees,
   type CounterSaleBody,
 } from '@kirana/shared';
@@ -26,11 +33,14 @@ import {
   oncePerKey,
   type KeyedRequest,
 } from '../../lib/idempotency.js';
+import { issueDocument } from '../gst/tax-documents.js';
 import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { khataOrdersOnTheWayPaise } from '../khata/khata-orders.js';
 import { takeForSale } from '../product/take-for-sale.js';
+import { readShop } from '../shop/shop.service.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
+import { documentLines } from './counter-documents.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
 import { holdOpenDay } from './till-day.service.js';
 
@@ -72,8 +82,9 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
  * prices the lines exactly as an online order does (take-for-sale.ts: no number of racing
  * buyers, at the counter or online, takes more than there is; with `body.sellPastCount`, a
  * counted product short of units is sold all the same, past its count), totals the bill by the
- * shared cart rules, and writes the sale and its lines in the open day of the till, in one
- * transaction. A khata sale puts the bill less `body.paid` on the customer's khata as a credit
+ * shared cart rules in the shop's tax mode, and writes the sale and its lines (each with its tax
+ * as sold) in the open day of the till, and last its invoice, bill of supply or bill with the
+ * next number of its series (docs/gst.md#numbers), in one transaction. A khata sale puts the bill less `body.paid` on the customer's khata as a credit
  * in the same transaction, under a lock on the customer. A repeat of `key` answers the first
  * sale and takes nothing. Then publishes `product.changed` for each product counted down,
  * `till.changed`, and `khata.changed` for a khata sale.
@@ -81,7 +92,8 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
  * take the customer past their limit (nothing written); NOT_FOUND for no such khata customer;
  * BILL_CHANGED when `body.amount` is not the
  * bill's total; IDEMPOTENCY_KEY_REUSED when the key was sent with another sale; CONFLICT when a
- * product is archived; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
+ * product is archived; GST_DETAILS_MISSING when a registered shop (`regular`) sells a product
+ * without its HSN code or GST rate; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
  * or code, cash tendered below the amount, `tendered` on a UPI sale, or a khata sale's `paid`
  * that leaves nothing for the khata or comes to more than the bill.
  */
@@ -132,13 +144,17 @@ async function recordSale(
 ): Promise<{ saleId: string; counted: string[]; customerId: string | null }> {
   const db = tx.getKysely<CounterTables>();
   const dayId = await holdOpenDay(db);
+  const shop = await readShop(tx);
   // The customer first, then the stock: two khata sales for one customer queue here.
   const customer =
     body.payment === 'khata' && body.customer ? await lockCustomer(tx, body.customer) : null;
   const lines = await saleLines(tx, body.items);
   const now = new Date();
-  const priced = await takeForSale(tx, lines, now, { pastCount: body.sellPastCount });
-  const totals = cartTotals(priced);
+  const priced = await takeForSale(tx, lines, now, {
+    pastCount: body.sellPastCount,
+    tax: shop.tax,
+  });
+  const totals = cartTotals(priced, FREE_DELIVERY, shop.tax);
   if (totals.total > MAX_BILL_PAISE)
     throw new AppError(
       'INVALID',
@@ -166,6 +182,10 @@ async function recordSale(
   if (customer && khata)
     checkCredit(customer, khata.onKhataPaise, await khataOrdersOnTheWayPaise(tx, customer.id));
 
+  const sold = priced.map((line) => {
+    const amountPaise = lineAmount(line.unitPrice, line.quantity, line.unit);
+    return { ...line, amountPaise, tax: taxOfLine(shop.tax, amountPaise, line.gstRate) };
+  });
   const saleId = uuidv7();
   await db
     .with('sale', (db) =>
@@ -192,7 +212,7 @@ async function recordSale(
     )
     .insertInto('counter_sale_lines')
     .values(
-      priced.map((line, position) => ({
+      sold.map((line, position) => ({
         id: uuidv7(),
         sale_id: saleId,
         position,
@@ -205,6 +225,11 @@ async function recordSale(
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
         returned: 0,
+        hsn: line.hsn,
+        gst_rate: line.gstRate === null ? null : rateHundredths(line.gstRate),
+        taxable_paise: line.tax?.taxable ?? null,
+        cgst_paise: line.tax?.cgst ?? null,
+        sgst_paise: line.tax?.sgst ?? null,
       })),
     )
     .execute();
@@ -224,6 +249,21 @@ async function recordSale(
       at: now,
     });
   }
+  // Last, after every refusal: a sale refused takes no number, so the series has no gap.
+  const invoice = await issueDocument(tx, shop, {
+    series: 'INV',
+    kind: saleDocumentKind(shop.tax),
+    at: now,
+    lines: documentLines(
+      sold.map((line) => ({ ...line, unitPricePaise: line.unitPrice })),
+      totals.tax,
+    ),
+  });
+  await db
+    .updateTable('counter_sales')
+    .set({ tax_document_id: invoice.id })
+    .where('id', '=', saleId)
+    .execute();
   return { saleId, counted, customerId: customer?.id ?? null };
 }
 

@@ -172,9 +172,9 @@ export const CounterReturnSchema = defineEntity({
 export type CounterReturn = InferEntity<typeof CounterReturnSchema>;
 
 /**
- * The till's tables, the products it sells and the khata it reads (its sales' customers, their
- * cash payments), as Kysely names them (columns in snake_case). Khata entries are written by
- * khata-ledger.ts alone.
+ * The till's tables, the products it sells, the khata it reads (its sales' customers, their
+ * cash payments) and its sales' and returns' documents, as Kysely names them (columns in
+ * snake_case). Khata entries are written by khata-ledger.ts alone, documents by tax-documents.ts.
  */
 export type CounterTables = InferKyselyDB<
   | typeof KhataCustomerSchema
@@ -184,4 +184,5 @@ export type CounterTables = InferKyselyDB<
   | typeof CounterSaleLineSchema
   | typeof CounterReturnSchema
   | typeof ProductSchema
+  | typeof TaxDocumentSchema
 >;

@@ -17,7 +17,12 @@ export function presentSale(sale: SaleRecord): CounterSale {
   return {
     _id: sale.id,
     number: sale.number,
-    invoice: null,
+    invoice: sale.invoice && {
+      number: sale.invoice.number,
+      series: sale.invoice.series,
+      date: sale.invoice.date,
+      kind: sale.invoice.kind,
+    },
     lines: sale.lines.map((line) => ({
       product: line.product,
       name: line.name,
@@ -61,7 +66,7 @@ export function presentReturn(record: ReturnRecord): CounterReturn {
     })),
     amount: toRupees(record.amountPaise),
     payment: record.payment,
-    creditNote: null,
+    creditNote: record.creditNote,
     createdAt: record.createdAt.toISOString(),
   };
 }

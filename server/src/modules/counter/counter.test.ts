@@ -117,7 +117,9 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect((escpos.body as Buffer).includes(Buffer.from([0x1b, 0x70]))).toBe(true);
     const page = await seller.get(`/api/counter/sales/${sale._id}/receipt`).expect(200);
     expect(page.type).toBe('text/html');
-    expect(page.text).toContain(`Bill ${sale.number}`);
+    // Its bill (the spec's mode) numbered in the year's series.
+    expect(sale.invoice).toMatchObject({ series: 'INV', kind: 'bill' });
+    expect(page.text).toContain(`Bill No. ${sale.invoice?.number}`);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['x-frame-options']).toBeUndefined();
     await seller.get(`/api/counter/sales/${sale._id}/receipt`).query({ width: '72' }).expect(400);

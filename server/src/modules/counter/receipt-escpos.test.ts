@@ -1,4 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import {
+  COMPOSITION_DECLARATION,
+  lineAmount,
+  RECEIPT_WIDTHS,
+  saleDocumentKind,
+  TAX_MODES,
+  taxOfLine,
+  type TaxMode,
+} from '@kirana/shared';
 import { describe, expect, it } from 'vitest';
 import type { SaleRecord } from './counter-reads.js';
 import { receiptEscPos } from './receipt-escpos.js';
@@ -15,6 +24,7 @@ const sale: SaleRecord = {
   tenderedPaise: 200_000,
   changePaise: 75_050,
   refundedPaise: 0,
+  invoice: null,
   customer: null,
   khataPaise: 0,
   paid: null,
@@ -79,6 +89,7 @@ const looseSale: SaleRecord = {
   ],
 };
 const shop = {
+  legalName: '',
   name: 'Kirana Store',
   phone: '98765 43210',
   address: '12 MG Road, Pune',
@@ -242,5 +253,123 @@ describe('the HTML receipt', () => {
   it('prints an address of several lines a line each', () => {
     const html = receiptHtml(sale, { ...shop, address: '12 MG Road,\nPune' }, 80);
     expect(html).toMatch(/<p>12 MG Road,<\/p>\s*<p>Pune<\/p>\s*<p>Phone 98765 43210<\/p>/);
+  });
+});
+
+/**
+ * Bill 12 of 26-27 in each tax mode, at 2:40 pm in Pune: two packets of ghee at ₹650 (HSN 0405,
+ * 5 %), a cola at ₹99 (22021010, 40 %) and 750 g of loose onions at ₹40/kg (0703, 0 %), paid in
+ * cash from ₹2,000. Its lines' tax as the sale kept it: reckoned in `regular` only.
+ */
+function billIn(mode: TaxMode): SaleRecord {
+  const registered = mode === 'regular' || mode === 'composition';
+  const lines = [
+    { name: 'Ghee 1 L', unit: 'piece', quantity: 2, price: 65_000, hsn: '0405', rate: 500 },
+    { name: 'Cola 2 L', unit: 'piece', quantity: 1, price: 9_900, hsn: '22021010', rate: 4_000 },
+    { name: 'Onion', unit: 'kg', quantity: 750, price: 4_000, hsn: '0703', rate: 0 },
+  ] as const;
+  const subtotalPaise = 142_900;
+  const taxPaise = mode === 'spec' ? 2_858 : 0;
+  return {
+    ...sale,
+    number: 40,
+    subtotalPaise,
+    taxPaise,
+    amountPaise: subtotalPaise + taxPaise,
+    tenderedPaise: 200_000,
+    changePaise: 200_000 - subtotalPaise - taxPaise,
+    invoice: {
+      id: '01a21c37-887d-75a9-84a8-a033fefeb590',
+      number: registered ? 'KS/26-27/12' : '26-27/12',
+      series: 'INV',
+      date: '2026-11-27',
+      kind: saleDocumentKind(mode),
+      mode,
+      gstin: registered ? '27AAPFU0939F1ZV' : '',
+    },
+    lines: lines.map((line, index) => {
+      const amount = lineAmount(line.price, line.quantity, line.unit);
+      const tax = taxOfLine(mode, amount, line.rate / 100);
+      return {
+        product: `01a21c37-887d-75a9-84a8-a033fefeb59${index + 1}`,
+        name: line.name,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPricePaise: line.price,
+        returned: 0,
+        hsn: line.hsn,
+        gstRate: line.rate,
+        taxablePaise: tax?.taxable ?? null,
+        cgstPaise: tax?.cgst ?? null,
+        sgstPaise: tax?.sgst ?? null,
+      };
+    }),
+  };
+}
+const registeredShop = { ...shop, legalName: 'Kirana Stores Pvt Ltd' };
+
+describe('the golden receipts of a bill in each tax mode', () => {
+  for (const mode of TAX_MODES) {
+    for (const width of RECEIPT_WIDTHS)
+      it(`in ${mode} mode, for ${width} mm paper, are byte for byte the saved receipt, no line past the paper`, async () => {
+        const bytes = receiptEscPos(billIn(mode), registeredShop, { width, drawer: false });
+        expect(Buffer.from(bytes)).toEqual(await saved(`bill-${mode}-${width}mm.bin`, bytes));
+        const text = Buffer.from(bytes).toString('latin1');
+        // Lines without a printer's command in them: the lines, the sums, the words.
+        for (const line of text.split('\n').map((each) => each.replace(/^\r/, '')))
+          if (!line.includes('\x1b') && !line.includes('\x1d'))
+            expect(line.length, line).toBeLessThanOrEqual(width === 58 ? 32 : 48);
+      });
+    it(`in ${mode} mode, as a page, is the saved page`, async () => {
+      const html = receiptHtml(billIn(mode), registeredShop, 80);
+      expect(html).toBe((await saved(`bill-${mode}.html`, Buffer.from(html))).toString('utf8'));
+    });
+  }
+
+  const text = (mode: TaxMode) =>
+    Buffer.from(receiptEscPos(billIn(mode), registeredShop, { width: 58, drawer: false })).toString(
+      'latin1',
+    );
+
+  it('a tax invoice says so, the legal name, GSTIN, its number, each line’s HSN and rate, the tax by rate and the total in words', () => {
+    const invoice = text('regular');
+    for (const said of [
+      'TAX INVOICE',
+      // In double size on 58 mm paper, the legal name wraps.
+      'Kirana Stores',
+      'GSTIN 27AAPFU0939F1ZV',
+      'Invoice No. KS/26-27/12',
+      '  HSN 0405 GST 5%',
+      '  HSN 22021010 GST 40%',
+      '  HSN 0703 GST 0%',
+      'One Thousand Four Hundred Twenty',
+    ])
+      expect(invoice).toContain(said);
+    // ₹1,300 at 5 %: taxable ₹1,238.10, ₹30.95 + ₹30.95; ₹99 at 40 %: ₹70.71, ₹14.14 + ₹14.15.
+    expect(invoice).toMatch(/Taxable @ 0% +Rs 30\.00/);
+    expect(invoice).toMatch(/Taxable @ 5% +Rs 1238\.10/);
+    expect(invoice).toMatch(/CGST @ 2\.5% +Rs 30\.95/);
+    expect(invoice).toMatch(/SGST @ 20% +Rs 14\.15/);
+    expect(invoice).toMatch(/Total[^\n]+Rs 1429\.00/);
+    expect(invoice).not.toContain('Tax (2%)');
+  });
+
+  it('a bill of supply says so, the GSTIN and the declaration, and no tax; a plain bill only its number and total; the spec’s its 2 %', () => {
+    const supply = text('composition');
+    expect(supply).toContain('BILL OF SUPPLY');
+    expect(supply).toContain('GSTIN 27AAPFU0939F1ZV');
+    expect(supply).toContain('Bill No. KS/26-27/12');
+    expect(supply.replace(/\n\r/g, ' ')).toContain(COMPOSITION_DECLARATION);
+    expect(supply).not.toMatch(/CGST|HSN|Tax \(/);
+    const plain = text('unregistered');
+    expect(plain).toContain('Bill No. 26-27/12');
+    expect(plain).toContain('Kirana Store');
+    expect(plain).not.toMatch(/GSTIN|CGST|HSN|Tax \(|INVOICE|Pvt Ltd/);
+    expect(plain).toMatch(/Total[^\n]+Rs 1429\.00/);
+    const spec = text('spec');
+    expect(spec).toContain('Bill No. 26-27/12');
+    expect(spec).toMatch(/Tax \(2%\) +Rs 28\.58/);
+    expect(spec).toMatch(/Total[^\n]+Rs 1457\.58/);
+    expect(spec).not.toMatch(/GSTIN|CGST|HSN/);
   });
 });

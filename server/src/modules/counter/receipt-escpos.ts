@@ -11,7 +11,9 @@ const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
  * name, the bill and its date, the lines, the totals and the payment, then a cut; with `drawer`,
  * the pulse that opens a cash drawer wired to the printer. A loose line's weight and price per
  * kilo, '0.750 kg x Rs 140.00/kg', take a line of the paper's whole width under its name (the
- * quantity column holds 4 characters), in ASCII: the code page has no '×'.
+ * quantity column holds 4 characters), in ASCII: the code page has no '×'; so does a tax
+ * invoice's line its HSN code and rate, and its tax by rate comes in rows above the total, its
+ * total in words under it.
  */
 export function receiptEscPos(
   sale: SaleRecord,
@@ -25,15 +27,9 @@ export function receiptEscPos(
   const nameWidth = columns - amountWidth - quantityWidth - 2;
   // A name in a script the code page lacks prints as '?', never as stray bytes.
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, errors: 'relaxed' });
-  encoder
-    .initialize()
-    .codepage('cp437')
-    .align('center')
-    .bold(true)
-    .size(2, 2)
-    .line(receipt.shop)
-    .size(1, 1)
-    .bold(false);
+  encoder.initialize().codepage('cp437').align('center');
+  if (receipt.title) encoder.bold(true).line(receipt.title).bold(false);
+  encoder.bold(true).size(2, 2).line(receipt.shop).size(1, 1).bold(false);
   for (const line of receipt.contact) encoder.line(line);
   encoder.line(receipt.bill).line(receipt.date).align('left').rule();
   const lineColumns = [
@@ -44,12 +40,17 @@ export function receiptEscPos(
   // Rows of the lines' table, printed when a loose line's measure is to follow at full width.
   let rows: string[][] = [['Item', 'Qty', 'Amount']];
   for (const line of receipt.lines) {
-    if (line.unit === 'piece') {
+    const fullWidth: string[] = [];
+    if (line.unit === 'piece')
       rows.push([line.name, line.quantity, line.amount], [`  @ ${line.unitPrice}`, '', '']);
-      continue;
+    else {
+      rows.push([line.name, '', line.amount]);
+      fullWidth.push(`  ${line.quantity} x ${line.unitPrice}`);
     }
-    rows.push([line.name, '', line.amount]);
-    encoder.table([...lineColumns], rows).line(`  ${line.quantity} x ${line.unitPrice}`);
+    if (line.tax) fullWidth.push(`  ${line.tax}`);
+    if (fullWidth.length === 0) continue;
+    encoder.table([...lineColumns], rows);
+    for (const text of fullWidth) encoder.line(text);
     rows = [];
   }
   if (rows.length > 0) encoder.table([...lineColumns], rows);
@@ -60,7 +61,15 @@ export function receiptEscPos(
         { width: columns - amountWidth - 1, marginRight: 1, align: 'left' },
         { width: amountWidth, align: 'right' },
       ],
-      [...receipt.totals, ...receipt.payment].map(([label, amount]) =>
+      [
+        ...receipt.taxSummary.flatMap(({ rate, taxable, cgst, sgst }): Array<[string, string]> => [
+          [`Taxable @ ${rate}%`, taxable],
+          [`CGST @ ${rate / 2}%`, cgst],
+          [`SGST @ ${rate / 2}%`, sgst],
+        ]),
+        ...receipt.totals,
+        ...receipt.payment,
+      ].map(([label, amount]) =>
         label === 'Total'
           ? [
               (e: ReceiptPrinterEncoder) => e.bold(true).text(label).bold(false),
@@ -69,11 +78,11 @@ export function receiptEscPos(
           : [label, amount],
       ),
     )
-    .rule()
-    .align('center')
-    .line(receipt.footer)
-    .newline(3)
-    .cut('partial');
+    .rule();
+  if (receipt.words) encoder.line(receipt.words);
+  if (receipt.declaration) encoder.line(receipt.declaration);
+  if (receipt.words || receipt.declaration) encoder.rule();
+  encoder.align('center').line(receipt.footer).newline(3).cut('partial');
   if (drawer) encoder.pulse();
   return encoder.encode();
 }

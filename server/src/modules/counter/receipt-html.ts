@@ -7,7 +7,9 @@ import { receiptOf, type ReceiptShop } from './receipt.js';
  * `width` mm wide, its amounts with the rupee sign (the browser draws it, whatever the printer's
  * fonts); a loose line with its weight at its price per kilo, '0.750 kg × ₹140.00/kg'. Every text
  * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
- * the page too: the desktop app prints it from text, without the answer's headers).
+ * the page too: the desktop app prints it from text, without the answer's headers). A tax
+ * invoice's line says its HSN code and rate under its name, and its tax by rate is a table of
+ * its own under the lines.
  */
 export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth): string {
   const receipt = receiptOf(sale, shop, ORDER_CURRENCY);
@@ -18,13 +20,36 @@ export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptW
           `<tr${label === 'Total' ? ' class="total"' : ''}><th scope="row" colspan="2">${e(label)}</th><td>${e(amount)}</td></tr>`,
       )
       .join('\n        ');
+  const tax = (line: (typeof receipt.lines)[number]) =>
+    line.tax ? `<br /><small>${e(line.tax)}</small>` : '';
   const lines = receipt.lines
     .map((line) =>
       line.unit === 'piece'
-        ? `<tr><th scope="row">${e(line.name)}<br /><small>@ ${e(line.unitPrice)}</small></th><td>${e(line.quantity)}</td><td>${e(line.amount)}</td></tr>`
-        : `<tr><th scope="row">${e(line.name)}<br /><small>${e(`${line.quantity} × ${line.unitPrice}`)}</small></th><td></td><td>${e(line.amount)}</td></tr>`,
+        ? `<tr><th scope="row">${e(line.name)}<br /><small>@ ${e(line.unitPrice)}</small>${tax(line)}</th><td>${e(line.quantity)}</td><td>${e(line.amount)}</td></tr>`
+        : `<tr><th scope="row">${e(line.name)}<br /><small>${e(`${line.quantity} × ${line.unitPrice}`)}</small>${tax(line)}</th><td></td><td>${e(line.amount)}</td></tr>`,
     )
     .join('\n        ');
+  const summary =
+    receipt.taxSummary.length === 0
+      ? ''
+      : `
+    <table class="tax">
+      <thead>
+        <tr><th scope="col">GST</th><th scope="col">Taxable</th><th scope="col">CGST</th><th scope="col">SGST</th></tr>
+      </thead>
+      <tbody>
+        ${receipt.taxSummary
+          .map(
+            (sum) =>
+              `<tr><th scope="row">${e(`${sum.rate}%`)}</th><td>${e(sum.taxable)}</td><td>${e(sum.cgst)}</td><td>${e(sum.sgst)}</td></tr>`,
+          )
+          .join('\n        ')}
+      </tbody>
+    </table>`;
+  const notes = [receipt.words, receipt.declaration]
+    .filter((note) => note !== null)
+    .map((note) => `\n    <p class="note">${e(note)}</p>`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -45,9 +70,13 @@ export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptW
       tfoot tr:first-child th, tfoot tr:first-child td { border-top: 1px dashed #000; padding-top: 1mm; }
       .total th, .total td { font-weight: bold; font-size: 12pt; }
       footer { text-align: center; margin-top: 3mm; border-top: 1px dashed #000; padding-top: 2mm; }
+      .title { font-weight: bold; letter-spacing: 0.1em; }
+      .tax { font-size: 8.5pt; }
+      .tax th, .tax td { text-align: right; }
+      .note { text-align: left; margin-top: 2mm; }
     </style>
   </head>
-  <body>
+  <body>${receipt.title === null ? '' : `\n    <p class="title">${e(receipt.title)}</p>`}
     <h1>${e(receipt.shop)}</h1>
     ${receipt.contact.map((line) => `<p>${e(line)}</p>`).join('\n    ')}
     <p>${e(receipt.bill)}</p>
@@ -62,7 +91,7 @@ export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptW
       <tfoot>
         ${rows([...receipt.totals, ...receipt.payment])}
       </tfoot>
-    </table>
+    </table>${summary}${notes}
     <footer>${e(receipt.footer)}</footer>
   </body>
 </html>

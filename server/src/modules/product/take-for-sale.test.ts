@@ -1,3 +1,4 @@
+import type { TaxMode } from '@kirana/shared';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/fixtures.js';
 import { createProduct } from '../../test/factories.js';
@@ -10,13 +11,13 @@ describe('takeForSale: the one way online orders and the counter take units and 
   const app = useTestApp();
 
   /** A sale of `lines` in a transaction of its own, committed unless refused. */
-  const sell = (lines: UnitLines, options: { pastCount?: boolean } = {}) =>
+  const sell = (lines: UnitLines, options: { pastCount?: boolean; tax?: TaxMode } = {}) =>
     app.orm.em.fork().transactional((tx) => takeForSale(tx, lines, new Date(), options));
   const stockOf = async (id: string) => {
     const product = await app.orm.em.fork().findOneOrFail(ProductSchema, id);
     return { inStock: product.inStock, stockCount: product.stockCount, past: product.pastCount };
   };
-  const refusal = (lines: UnitLines, options: { pastCount?: boolean } = {}) =>
+  const refusal = (lines: UnitLines, options: { pastCount?: boolean; tax?: TaxMode } = {}) =>
     sell(lines, options).then(
       () => expect.fail('the sale went through'),
       (error: unknown) => {
@@ -45,6 +46,8 @@ describe('takeForSale: the one way online orders and the counter take units and 
         stockProduct: loose.id,
         stockQuantity: 3,
         taken: false,
+        hsn: null,
+        gstRate: null,
       },
       {
         product: counted.id,
@@ -55,10 +58,41 @@ describe('takeForSale: the one way online orders and the counter take units and 
         stockProduct: counted.id,
         stockQuantity: 4,
         taken: true,
+        hsn: null,
+        gstRate: null,
       },
     ]);
     expect(await stockOf(counted.id)).toEqual({ inStock: true, stockCount: 6, past: 0 });
     expect(await stockOf(loose.id)).toEqual({ inStock: true, stockCount: null, past: 0 });
+  });
+
+  test('answers each line’s HSN code and GST rate in percent; a registered shop (regular) sells no product without them, and takes nothing', async () => {
+    const em = app.orm.em.fork();
+    const ghee = await createProduct(em, { name: 'Ghee 1 L', stockCount: 5 });
+    await em.nativeUpdate(ProductSchema, ghee.id, { hsn: '0405', gstRate: 500 });
+    const bare = await createProduct(em, { name: 'Papad', stockCount: 5 });
+
+    const [sold] = await sell([{ product: ghee.id, quantity: 1 }], { tax: 'regular' });
+    expect(sold).toMatchObject({ hsn: '0405', gstRate: 5 });
+    expect(
+      await refusal(
+        [
+          { product: ghee.id, quantity: 1 },
+          { product: bare.id, quantity: 1 },
+        ],
+        { tax: 'regular' },
+      ),
+    ).toEqual({
+      code: 'GST_DETAILS_MISSING',
+      message: 'Papad has no HSN code or GST rate: set them on the product before selling it',
+    });
+    expect(await stockOf(ghee.id)).toEqual({ inStock: true, stockCount: 4, past: 0 });
+    expect(await stockOf(bare.id)).toEqual({ inStock: true, stockCount: 5, past: 0 });
+    // Other modes sell it, with no HSN or rate to say.
+    for (const tax of ['spec', 'unregistered', 'composition'] as const)
+      expect(await sell([{ product: bare.id, quantity: 1 }], { tax })).toEqual([
+        expect.objectContaining({ hsn: null, gstRate: null }),
+      ]);
   });
 
   /** Loose Toor Dal, 5 kg of it at ₹140/kg in steps of 250 g, 500 g and 1 kg, and its 1 kg pack. */

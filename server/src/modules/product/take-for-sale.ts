@@ -4,7 +4,13 @@
  * refusals, pieces and loose goods alike (docs/catalogue.md#loose-goods-and-packs). Written with
  * Kysely: one statement takes and reads (stock-units.ts stockAsked, takeUnits).
  */
-import { formatQuantity, lineQuantityProblem, MESSAGES, type Unit } from '@kirana/shared';
+import {
+  formatQuantity,
+  lineQuantityProblem,
+  MESSAGES,
+  type TaxMode,
+  type Unit,
+} from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
@@ -30,6 +36,9 @@ export interface SoldLine {
   stockQuantity: number;
   /** Taken from the stock product's count (a cancellation or a return puts it back). */
   taken: boolean;
+  /** The product's HSN code and GST rate in percent (5, 18, 0.25 …) when sold; null: none set. */
+  hsn: string | null;
+  gstRate: number | null;
 }
 
 /** How an online order's lines are bound beyond the counter's: the shop's most per line. */
@@ -45,19 +54,26 @@ export interface OnlineLimits {
  * online or at the counter, takes more than there is (stock-units.ts takeUnits); with
  * `pastCount` (the seller's word at the counter) a counted product short of stock is taken from
  * all the same, past its count. Online (`online` given), a loose product is sold in its steps
- * only and at most `maxPerLine` kilos of it; at the counter, any weight. Answers the lines
- * priced from the catalogue, in their order. Refused, it has taken nothing once `tx` rolls back.
+ * only and at most `maxPerLine` kilos of it; at the counter, any weight. With `tax` (the shop's
+ * mode) `regular`, a product without its HSN code or GST rate is not sold, online or at the
+ * counter alike (docs/gst.md#tax-modes). Answers the lines priced from the catalogue with their
+ * HSN and rate, in their order. Refused, it has taken nothing once `tx` rolls back.
  * @throws AppError INVALID for an unknown product or a quantity its unit does not take (pieces
  * 1–999, grams 1–1,000,000); NOT_A_STEP for an online weight that is not one of its steps;
  * TOO_MANY_UNITS past the most per line online; CONFLICT for an archived product (or one whose
- * loose stock is archived); OUT_OF_STOCK for a product out of stock or with less left than
- * asked (naming what is left), or CONFLICT when its stock changed meanwhile (notEnoughLeft).
+ * loose stock is archived); GST_DETAILS_MISSING in `regular` for a product without HSN code or
+ * GST rate; OUT_OF_STOCK for a product out of stock or with less left than asked (naming what is
+ * left), or CONFLICT when its stock changed meanwhile (notEnoughLeft).
  */
 export async function takeForSale(
   tx: EntityManager,
   lines: UnitLines,
   now: Date,
-  { pastCount = false, online }: { pastCount?: boolean; online?: OnlineLimits } = {},
+  {
+    pastCount = false,
+    online,
+    tax = 'spec',
+  }: { pastCount?: boolean; online?: OnlineLimits; tax?: TaxMode } = {},
 ): Promise<SoldLine[]> {
   const db = tx.getKysely<ProductTables>();
   const rows = await db
@@ -75,6 +91,8 @@ export async function takeForSale(
       'p.unit',
       'p.steps',
       'p.pack_quantity',
+      'p.hsn',
+      'p.gst_rate',
       eb.fn.coalesce('s.id', 'p.id').as('stock_id'),
       eb.fn.coalesce('s.name', 'p.name').as('stock_name'),
       eb.fn.coalesce('s.unit', 'p.unit').as('stock_unit'),
@@ -103,6 +121,11 @@ export async function takeForSale(
     if (!product) throw new AppError('INVALID', `items: no product with id ${id}`);
     if (product.archived_at || product.stock_archived)
       throw new AppError('CONFLICT', `${product.name} is no longer sold`);
+    if (tax === 'regular' && (product.hsn === null || product.gst_rate === null))
+      throw new AppError(
+        'GST_DETAILS_MISSING',
+        `${product.name} has no HSN code or GST rate: set them on the product before selling it`,
+      );
     const problem = lineQuantityProblem(quantity, product.unit);
     if (problem) throw new AppError('INVALID', `items: ${product.name}: ${problem}`);
     if (online && product.unit !== 'piece') assertOnlineWeight(product, quantity, online);
@@ -124,6 +147,8 @@ export async function takeForSale(
         stockProduct: product.stock_id,
         stockQuantity: quantity * (product.pack_quantity ?? 1),
         taken,
+        hsn: product.hsn,
+        gstRate: product.gst_rate === null ? null : product.gst_rate / 100,
       },
       short: product.stock_count !== null &&
         !taken && {
