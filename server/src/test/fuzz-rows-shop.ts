@@ -37,6 +37,8 @@ const validProductData = {
   description: ['Sweet'],
   price: 120,
   offerPrice: 99.5,
+  hsn: '0804',
+  gstRate: 0,
 };
 
 /** The catalogue's, the accounts', the counter's, the shop's and the backups' routes. */
@@ -51,7 +53,13 @@ export const SHOP_ROWS: Record<string, FuzzRow> = {
     body: {
       ...productForm,
       form: productUpdateFieldSchema,
-      example: (ids) => ({ id: ids.product, name: 'Fuzz mangoes', offerPrice: 99.5 }),
+      example: (ids) => ({
+        id: ids.product,
+        name: 'Fuzz mangoes',
+        offerPrice: 99.5,
+        hsn: '08045020',
+        gstRate: '5%',
+      }),
     },
   },
   'POST /api/product/archive': {
@@ -95,6 +103,8 @@ export const SHOP_ROWS: Record<string, FuzzRow> = {
           packLabel: '1 kg',
           drawsFrom: '',
           packQuantity: '',
+          hsn: '0804',
+          gstRate: '5%',
         } satisfies Record<CatalogueColumn, string>,
       },
     },
@@ -219,7 +229,17 @@ export const SHOP_ROWS: Record<string, FuzzRow> = {
   'GET /api/shop': { as: KINDS },
   'PUT /api/shop': {
     as: ['seller'],
-    body: { json: shopUpdateBodySchema, example: () => ({ deliveryFee: 10, promiseMinutes: 30 }) },
+    body: {
+      json: shopUpdateBodySchema,
+      example: () => ({
+        deliveryFee: 10,
+        promiseMinutes: 30,
+        tax: 'regular',
+        gstin: '27AAPFU0939F1ZV',
+        legalName: 'Fuzz Traders',
+        invoicePrefix: 'FZ',
+      }),
+    },
   },
   'GET /api/shop/serviceable': { as: KINDS, query: ['zipcode'] },
   'GET /api/backups': { as: KINDS },

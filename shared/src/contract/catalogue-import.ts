@@ -32,6 +32,9 @@ export const CATALOGUE_COLUMNS = [
   'stockCountRead',
   'images',
   ...UNIT_FIELDS,
+  // Its HSN code and GST rate in percent ("5" or "5%"), as the bills print them (docs/gst.md#products).
+  'hsn',
+  'gstRate',
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
@@ -60,6 +63,8 @@ export const CLEARABLE_COLUMNS = [
   'images',
   // All but the unit: a product is always sold by one.
   ...UNIT_FIELDS.slice(1),
+  'hsn',
+  'gstRate',
 ] as const satisfies readonly CatalogueColumn[];
 
 const YES = ['true', 'yes', 'y', '1'];

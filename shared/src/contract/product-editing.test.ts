@@ -20,13 +20,15 @@ describe('product data', () => {
     offerPrice: 99.5,
   };
 
-  it('splits the description into trimmed non-empty lines and turns a missing weight and codes into null', () => {
+  it('splits the description into trimmed non-empty lines and turns a missing weight, codes and GST rate into null', () => {
     expect(productDataSchema.parse(valid)).toEqual({
       ...valid,
       description: ['Long grain', 'Aged one year', 'From Dehradun'],
       weight: null,
       sku: null,
       barcode: null,
+      hsn: null,
+      gstRate: null,
       ...SOLD_BY_THE_PIECE,
       // Left to the server: a product added without one is sold by the piece.
       unit: undefined,
@@ -101,6 +103,34 @@ describe('product data', () => {
     expect(messageOf(productDataSchema, { ...valid, drawsFrom: 'rice' })).toBe(
       'drawsFrom must be a valid id',
     );
+  });
+
+  it('reads an HSN code of 4, 6 or 8 digits and a GST rate in percent, as a number or as a form writes it', () => {
+    expect(productDataSchema.parse({ ...valid, hsn: ' 10063020 ', gstRate: 5 })).toMatchObject({
+      hsn: '10063020',
+      gstRate: 5,
+    });
+    for (const [written, rate] of [
+      ['5%', 5],
+      [' 18 % ', 18],
+      ['0.25', 0.25],
+      ['0', 0],
+      ['', null],
+    ] as const)
+      expect(
+        productDataFieldSchema.parse(JSON.stringify({ ...valid, gstRate: written })).gstRate,
+      ).toBe(rate);
+    expect(productDataSchema.parse({ ...valid, hsn: '', gstRate: null })).toMatchObject({
+      hsn: null,
+      gstRate: null,
+    });
+    const hsnExpected = 'hsn must be an HSN code of 4, 6 or 8 digits, such as 1006 or 04012000';
+    expect(messageOf(productDataSchema, { ...valid, hsn: '10061' })).toBe(hsnExpected);
+    expect(messageOf(productDataSchema, { ...valid, hsn: '1006 30' })).toBe(hsnExpected);
+    const rateExpected = 'gstRate must be one of 0, 0.25, 3, 5, 18, 40 (percent)';
+    expect(messageOf(productDataSchema, { ...valid, gstRate: 12 })).toBe(rateExpected);
+    expect(messageOf(productDataSchema, { ...valid, gstRate: '28%' })).toBe(rateExpected);
+    expect(messageOf(productDataSchema, { ...valid, gstRate: '5%%' })).toBe(rateExpected);
   });
 
   it('says when the multipart field is not JSON', () => {

@@ -1,8 +1,11 @@
-import type { CategoryPath } from '@kirana/shared';
+import type { CategoryPath, GstRate } from '@kirana/shared';
 
 /**
  * A demo product; `icon` names one of the shop's drawings (./drawings.ts) or a Fluent Emoji
- * drawing (MIT), rendered to WebP at seed time. Prices are in rupees.
+ * drawing (MIT), rendered to WebP at seed time. Prices are in rupees. Each has its HSN code and
+ * GST rate (in percent, the slabs since 22 September 2025): the demo shop switched to `regular`
+ * sells all of it. Fresh produce, milk, eggs, paneer, bread and loose rice are 0 %; packaged
+ * staples, dairy and snacks 5 %; sweetened and aerated drinks 40 %.
  */
 export interface DemoProduct {
   name: string;
@@ -11,6 +14,8 @@ export interface DemoProduct {
   price: number;
   offerPrice: number;
   weight: string;
+  hsn: string;
+  gstRate: GstRate;
   description: string[];
   inStock?: false;
 }
@@ -37,6 +42,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 34,
     weight: '1 kg',
+    hsn: '0701',
+    gstRate: 0,
     description: sabzi('potatoes', 'aloo', 'Store in a cool, dry place; best within 3 weeks'),
   },
   {
@@ -46,6 +53,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 42,
     weight: '1 kg',
+    hsn: '0703',
+    gstRate: 0,
     description: sabzi('red onions', 'pyaz', 'Store in a cool, dry place; best within 3 weeks'),
   },
   {
@@ -55,6 +64,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 44,
     offerPrice: 38,
     weight: '1 kg',
+    hsn: '0702',
+    gstRate: 0,
     description: sabzi('tomatoes', 'tamatar'),
   },
   {
@@ -64,6 +75,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 48,
     weight: '500 g',
+    hsn: '0706',
+    gstRate: 0,
     description: sabzi('carrots', 'gajar'),
   },
   {
@@ -73,6 +86,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 45,
     offerPrice: 38,
     weight: '250 g',
+    hsn: '0910',
+    gstRate: 0,
     description: sabzi('ginger', 'adrak', 'Store in a cool, dry place; best within 2 weeks'),
   },
   {
@@ -82,6 +97,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 80,
     offerPrice: 68,
     weight: '250 g',
+    hsn: '0703',
+    gstRate: 0,
     description: sabzi('garlic bulbs', 'lehsun', 'Store in a cool, dry place; best within 3 weeks'),
   },
   {
@@ -91,6 +108,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 15,
     offerPrice: 12,
     weight: '100 g',
+    hsn: '0709',
+    gstRate: 0,
     description: sabzi('green chillies', 'hari mirch'),
   },
   {
@@ -100,6 +119,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 20,
     offerPrice: 15,
     weight: '100 g bunch',
+    hsn: '0709',
+    gstRate: 0,
     description: sabzi('coriander', 'dhania', 'Keep the roots in water; best within 3 days'),
   },
   {
@@ -109,6 +130,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 34,
     weight: '500 g',
+    hsn: '0709',
+    gstRate: 0,
     description: sabzi('round brinjals for bharta', 'baingan'),
     inStock: false,
   },
@@ -120,6 +143,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 70,
     offerPrice: 60,
     weight: '12 pcs',
+    hsn: '0803',
+    gstRate: 0,
     description: [
       'Robusta bananas (kela), naturally ripened',
       'A quick source of energy',
@@ -133,6 +158,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 200,
     offerPrice: 180,
     weight: '1 kg',
+    hsn: '0808',
+    gstRate: 0,
     description: [
       'Crisp Shimla apples (seb)',
       'Rich in fibre',
@@ -146,6 +173,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 150,
     offerPrice: 129,
     weight: '1 kg',
+    hsn: '0804',
+    gstRate: 0,
     description: [
       'Sweet Banganapalli mangoes (aam), ripened without carbide',
       'In season from April to June',
@@ -159,6 +188,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 120,
     offerPrice: 99,
     weight: '1 kg',
+    hsn: '0805',
+    gstRate: 0,
     description: [
       'Juicy Nagpur oranges (santra)',
       'Rich in vitamin C',
@@ -172,6 +203,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 110,
     offerPrice: 95,
     weight: '500 g',
+    hsn: '0806',
+    gstRate: 0,
     description: [
       'Seedless green grapes (angoor) from Nashik',
       'Washed and ready to eat',
@@ -185,6 +218,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 70,
     offerPrice: 60,
     weight: '1 pc (about 2 kg)',
+    hsn: '0807',
+    gstRate: 0,
     description: [
       'Sweet, red watermelon (tarbooz)',
       'Cools you down on a summer day',
@@ -199,6 +234,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 38,
     weight: '750 ml',
+    hsn: '2202',
+    gstRate: 40,
     description: [
       'A fizzy cola with a strong, spicy kick',
       'Best served chilled',
@@ -212,6 +249,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 25,
     offerPrice: 22,
     weight: '250 ml',
+    hsn: '2202',
+    gstRate: 40,
     description: [
       'Lemonade with a pinch of black salt and roasted jeera',
       'Best served chilled',
@@ -225,6 +264,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 30,
     offerPrice: 28,
     weight: '200 ml',
+    hsn: '0403',
+    gstRate: 5,
     description: [
       'Thick, sweet lassi churned from fresh curd',
       'Best served chilled',
@@ -238,6 +279,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 55,
     weight: '1 pc',
+    hsn: '0801',
+    gstRate: 0,
     description: [
       'A whole tender coconut (nariyal pani), opened on request',
       'Naturally sweet and full of electrolytes',
@@ -251,6 +294,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 36,
     weight: '600 ml',
+    hsn: '2202',
+    gstRate: 5,
     description: [
       'Made with Alphonso mango pulp',
       'Best served chilled',
@@ -264,6 +309,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 150,
     offerPrice: 135,
     weight: '250 g',
+    hsn: '0902',
+    gstRate: 5,
     description: [
       'Strong CTC tea leaves (chai patti) from Assam',
       'For a kadak cup of masala chai',
@@ -278,6 +325,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 56,
     weight: '4 x 70 g',
+    hsn: '1902',
+    gstRate: 5,
     description: [
       'Instant noodles with a masala tastemaker',
       'Ready in 2 minutes',
@@ -291,6 +340,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 65,
     offerPrice: 58,
     weight: '200 g',
+    hsn: '2106',
+    gstRate: 5,
     description: [
       'Instant Indori poha with peanuts and curry leaves',
       'Add hot water, wait 3 minutes',
@@ -304,6 +355,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 70,
     offerPrice: 62,
     weight: '200 g',
+    hsn: '2106',
+    gstRate: 5,
     description: [
       'Roasted rava upma with vegetables',
       'Add boiling water, ready in 5 minutes',
@@ -317,6 +370,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 110,
     offerPrice: 99,
     weight: '400 g',
+    hsn: '2106',
+    gstRate: 5,
     description: [
       'Crunchy besan and potato sev, Bikaner style',
       'With chai or on its own',
@@ -330,6 +385,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 125,
     offerPrice: 110,
     weight: '300 g',
+    hsn: '2106',
+    gstRate: 5,
     description: [
       'Slow-cooked black urad dal with butter and cream',
       'Heat the pouch in boiling water for 5 minutes',
@@ -343,6 +400,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 105,
     offerPrice: 95,
     weight: '175 g',
+    hsn: '1901',
+    gstRate: 5,
     description: [
       'Makes about 20 soft gulab jamuns',
       'Knead, fry and soak in sugar syrup',
@@ -358,6 +417,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 56,
     offerPrice: 54,
     weight: '1 l',
+    hsn: '0401',
+    gstRate: 0,
     description: [
       'Pasteurised toned milk (doodh), 3 % fat',
       'Boil before use',
@@ -371,6 +432,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 45,
     weight: '400 g',
+    hsn: '0403',
+    gstRate: 5,
     description: [
       'Thick, set curd made from toned milk',
       'For raita, lassi or with rice',
@@ -384,6 +447,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 95,
     offerPrice: 88,
     weight: '200 g',
+    hsn: '0406',
+    gstRate: 0,
     description: [
       'Soft, fresh malai paneer (cottage cheese)',
       'For paneer butter masala, bhurji or tikka',
@@ -397,6 +462,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 58,
     weight: '100 g',
+    hsn: '0405',
+    gstRate: 5,
     description: [
       'Creamy salted butter (makhan)',
       'For toast, pav bhaji and parathas',
@@ -410,6 +477,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 340,
     offerPrice: 315,
     weight: '500 ml',
+    hsn: '0405',
+    gstRate: 5,
     description: [
       'Pure cow ghee, slow-cooked for a grainy texture and rich aroma',
       'For dal tadka, rotis and sweets',
@@ -423,6 +492,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 150,
     offerPrice: 140,
     weight: '200 g (10 slices)',
+    hsn: '0406',
+    gstRate: 5,
     description: ['Processed cheese slices', 'For sandwiches and burgers', 'Keep refrigerated'],
   },
   {
@@ -432,6 +503,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 90,
     offerPrice: 84,
     weight: '12 pcs',
+    hsn: '0407',
+    gstRate: 0,
     description: ['Farm-fresh white eggs (ande)', 'Rich in protein', 'Keep refrigerated'],
   },
 
@@ -442,6 +515,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 36,
     weight: '6 pcs',
+    hsn: '1905',
+    gstRate: 0,
     description: [
       'Soft pav buns, baked this morning',
       'For pav bhaji, vada pav and misal',
@@ -455,6 +530,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 45,
     weight: '400 g',
+    hsn: '1905',
+    gstRate: 0,
     description: [
       'Soft sliced white bread',
       'For sandwiches and bread pakoda',
@@ -468,6 +545,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 54,
     weight: '300 g',
+    hsn: '1905',
+    gstRate: 5,
     description: [
       'Crisp, twice-baked suji rusk (toast)',
       'Dip it in your chai',
@@ -481,6 +560,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 70,
     offerPrice: 62,
     weight: '200 g',
+    hsn: '1905',
+    gstRate: 5,
     description: [
       'Flaky, buttery puff pastry biscuits',
       'Dip them in your chai',
@@ -494,6 +575,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 90,
     offerPrice: 80,
     weight: '200 g',
+    hsn: '1905',
+    gstRate: 5,
     description: [
       'Melt-in-the-mouth ghee cookies with cardamom',
       'Baked in small batches',
@@ -508,6 +591,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 320,
     offerPrice: 289,
     weight: '5 kg',
+    hsn: '1101',
+    gstRate: 5,
     description: [
       'Chakki-ground whole wheat flour (gehun ka atta)',
       'For soft rotis and parathas',
@@ -521,6 +606,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 180,
     offerPrice: 159,
     weight: '1 kg',
+    hsn: '1006',
+    gstRate: 0,
     description: [
       'Aged long-grain basmati rice (chawal)',
       'For biryani, pulao and jeera rice',
@@ -534,6 +621,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 180,
     offerPrice: 165,
     weight: '1 kg',
+    hsn: '0713',
+    gstRate: 5,
     description: dal('Split pigeon peas (arhar dal)', 'For everyday dal, sambar and dal tadka'),
   },
   {
@@ -543,6 +632,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 150,
     offerPrice: 135,
     weight: '1 kg',
+    hsn: '0713',
+    gstRate: 5,
     description: dal('Split yellow moong lentils', 'Light on the stomach: for khichdi and dal'),
   },
   {
@@ -552,6 +643,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 120,
     offerPrice: 105,
     weight: '1 kg',
+    hsn: '0713',
+    gstRate: 5,
     description: dal('Split Bengal gram', 'For chana dal fry, vada and halwa'),
   },
   {
@@ -561,6 +654,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 65,
     offerPrice: 58,
     weight: '500 g',
+    hsn: '1106',
+    gstRate: 5,
     description: [
       'Finely ground chana dal flour',
       'For pakoras, kadhi, dhokla and laddoos',
@@ -574,6 +669,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 46,
     weight: '1 kg',
+    hsn: '1701',
+    gstRate: 5,
     description: [
       'Refined white sugar (cheeni), fine grains',
       'For chai, sweets and baking',
@@ -587,6 +684,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 28,
     offerPrice: 26,
     weight: '1 kg',
+    hsn: '2501',
+    gstRate: 0,
     description: [
       'Free-flowing iodised salt (namak)',
       'Vacuum-evaporated for purity',
@@ -600,6 +699,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 190,
     offerPrice: 175,
     weight: '1 l',
+    hsn: '1514',
+    gstRate: 5,
     description: [
       'Kachi ghani cold-pressed mustard oil (sarson ka tel)',
       'Pungent and strong: for pickles, fish and sarson ka saag',
@@ -613,6 +714,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 170,
     offerPrice: 155,
     weight: '1 l',
+    hsn: '1512',
+    gstRate: 5,
     description: [
       'Refined sunflower oil (tel), light and odourless',
       'For everyday cooking and frying',

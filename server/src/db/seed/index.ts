@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CATEGORIES, categoryByPath, toPaise } from '@kirana/shared';
+import { CATEGORIES, categoryByPath, rateHundredths, toPaise } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { Config } from '../../config.js';
@@ -43,6 +43,8 @@ export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise
         images: [image],
         inStock: product.inStock ?? true,
         weight: product.weight,
+        hsn: product.hsn,
+        gstRate: rateHundredths(product.gstRate),
         createdAt,
         updatedAt: createdAt,
       });

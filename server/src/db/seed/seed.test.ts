@@ -1,7 +1,7 @@
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CATEGORIES, IMAGE_WIDTHS } from '@kirana/shared';
+import { CATEGORIES, GST_RATES, HSN, IMAGE_WIDTHS, rateHundredths } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import sharp from 'sharp';
@@ -63,6 +63,24 @@ describe('seedDatabase on an empty database', () => {
       expect(product.offerPricePaise).toBeLessThanOrEqual(product.pricePaise);
       expect(product.description.length).toBeGreaterThan(0);
     }
+  });
+
+  test('gives every demo product an HSN code and a GST rate, so a demo shop switched to regular sells all of it', async () => {
+    const products = await orm.em.fork().find(ProductSchema, {});
+    const rates = GST_RATES.map(rateHundredths);
+    for (const product of products) {
+      expect(product.hsn, product.name).toMatch(HSN);
+      expect(rates, product.name).toContain(product.gstRate);
+    }
+    const taxOf = (name: string) => {
+      const product = products.find((each) => each.name === name);
+      return [product?.hsn, product?.gstRate];
+    };
+    expect(taxOf('Tomato')).toEqual(['0702', 0]);
+    expect(taxOf('Toned Milk')).toEqual(['0401', 0]);
+    expect(taxOf('Whole Wheat Atta')).toEqual(['1101', 500]);
+    expect(taxOf('Sunflower Oil')).toEqual(['1512', 500]);
+    expect(taxOf('Cola')).toEqual(['2202', 4000]);
   });
 
   test.each([

@@ -18,6 +18,8 @@ export type CatalogueProduct = Pick<
   | 'inStock'
   | 'stockCount'
   | 'images'
+  | 'hsn'
+  | 'gstRate'
   | keyof UnitFields
 >;
 
@@ -54,6 +56,12 @@ export function catalogueCells(
     packLabel: product.packLabel ?? '',
     drawsFrom: product.drawsFrom ? loose(product.drawsFrom) : '',
     packQuantity: product.packQuantity === null ? '' : String(product.packQuantity),
+    hsn: product.hsn ?? '',
+    // In percent, as the seller writes it: kept in hundredths.
+    gstRate:
+      product.gstRate === null || product.gstRate === undefined
+        ? ''
+        : String(product.gstRate / 100),
   };
 }
 

@@ -15,7 +15,7 @@ import type { Category } from '../category/category.entity.js';
 import type { PictureArchive } from './picture-archive.js';
 import { splitUnitChange, type UnitChange } from './product-packs.js';
 import type { Product } from './product.entity.js';
-import { storedPath } from './product.service.js';
+import { storedGstRate, storedPath } from './product.service.js';
 
 /*
  * One row of a catalogue import (catalogue-import.ts), checked: what it does to its product.
@@ -199,17 +199,20 @@ function findCategory(categories: Category[], cell: string): Category | undefine
   );
 }
 
-/** A row's fields as stored (paise), only those it gives. */
+/** A row's fields as stored (paise, a rate in hundredths), only those it gives. */
 function fieldsOf(data: ImportRow, product: Product | null): Planned['fields'] {
-  const { price, offerPrice, ...rest } = data;
+  const { price, offerPrice, gstRate, ...rest } = data;
   const fields: Planned['fields'] = { ...rest };
   if (price !== undefined) fields.pricePaise = toPaise(price);
   if (offerPrice !== undefined) fields.offerPricePaise = toPaise(offerPrice);
-  // A new product's SKU, barcode and weight are null unless given.
+  if (gstRate !== undefined) fields.gstRate = storedGstRate(gstRate);
+  // A new product's SKU, barcode, weight, HSN and rate are null unless given.
   if (!product) {
     fields.sku ??= null;
     fields.barcode ??= null;
     fields.weight ??= null;
+    fields.hsn ??= null;
+    fields.gstRate ??= null;
     fields.description ??= [];
   }
   return fields;

@@ -392,6 +392,114 @@ describe('importing and exporting the catalogue', () => {
     expect(jaggery.map((product) => product.sku)).toEqual([`JAG-${tag}`]);
   });
 
+  test('HSN code and GST rate: a row gives them ("5" or "5%"), - clears them, a bad one is a row error naming its column; the export writes the rate in percent and comes back unchanged', async () => {
+    const taxed = `Gst-${tag}`;
+    await addCategory(taxed, `Taxed ${tag}`);
+    const stored = () =>
+      app.orm.em.fork().find(ProductSchema, { category: taxed }, { orderBy: { name: 'asc' } });
+    const columns = ['sku', 'name', 'category', 'price', 'offerPrice', 'hsn', 'gstRate'];
+    const added = answer(
+      (
+        await send(
+          csvOf([
+            columns,
+            [`ATTA-${tag}`, `Atta ${tag}`, taxed, '310', '289', '1101', '5%'],
+            [`COLA-${tag}`, `Cola ${tag}`, taxed, '40', '40', '22021010', '40'],
+            [`SOAP-${tag}`, `Soap ${tag}`, taxed, '35', '32', '3401', ' 18 '],
+            [`OKRA-${tag}`, `Okra ${tag}`, taxed, '30', '30', '', ''],
+          ]),
+          { mode: 'apply' },
+        ).expect(200)
+      ).body,
+    );
+    expect(added).toMatchObject({ created: 4, errors: [] });
+    expect((await stored()).map(({ name, hsn, gstRate }) => ({ name, hsn, gstRate }))).toEqual([
+      { name: `Atta ${tag}`, hsn: '1101', gstRate: 500 },
+      { name: `Cola ${tag}`, hsn: '22021010', gstRate: 4000 },
+      { name: `Okra ${tag}`, hsn: null, gstRate: null },
+      { name: `Soap ${tag}`, hsn: '3401', gstRate: 1800 },
+    ]);
+
+    // Updated: the preview says it in percent; an empty cell keeps them, - clears them.
+    const update = csvOf([
+      ['sku', 'hsn', 'gstRate'],
+      [`OKRA-${tag}`, '0709', '0'],
+      [`ATTA-${tag}`, '', '0.25'],
+      [`SOAP-${tag}`, '-', '-'],
+      [`COLA-${tag}`, '', ''],
+    ]);
+    const preview = answer((await send(update).expect(200)).body);
+    expect(preview).toMatchObject({ updated: 3, unchanged: 1, errors: [] });
+    expect(preview.changes.map(({ sku, fields }) => ({ sku, fields }))).toEqual([
+      {
+        sku: `OKRA-${tag}`,
+        fields: [
+          { field: 'hsn', from: '', to: '0709' },
+          { field: 'gstRate', from: '', to: '0' },
+        ],
+      },
+      { sku: `ATTA-${tag}`, fields: [{ field: 'gstRate', from: '5', to: '0.25' }] },
+      {
+        sku: `SOAP-${tag}`,
+        fields: [
+          { field: 'hsn', from: '3401', to: '' },
+          { field: 'gstRate', from: '18', to: '' },
+        ],
+      },
+    ]);
+    await send(update, { mode: 'apply' }).expect(200);
+    expect((await stored()).map(({ name, hsn, gstRate }) => ({ name, hsn, gstRate }))).toEqual([
+      { name: `Atta ${tag}`, hsn: '1101', gstRate: 25 },
+      { name: `Cola ${tag}`, hsn: '22021010', gstRate: 4000 },
+      { name: `Okra ${tag}`, hsn: '0709', gstRate: 0 },
+      { name: `Soap ${tag}`, hsn: null, gstRate: null },
+    ]);
+
+    // A bad code or rate is its row's error, in the column it is in; nothing is written.
+    const bad = await send(
+      csvOf([
+        ['sku', 'hsn', 'gstRate'],
+        [`OKRA-${tag}`, '10061', ''],
+        [`ATTA-${tag}`, '', '12'],
+        [`COLA-${tag}`, '', '28%'],
+        [`NEW-${tag}`, '1006', 'five'],
+      ]),
+      { mode: 'apply' },
+    ).expect(400);
+    const rate = 'gstRate must be one of 0, 0.25, 3, 5, 18, 40 (percent)';
+    expect(answer(bad.body).errors).toEqual([
+      {
+        row: 1,
+        line: 2,
+        field: 'hsn',
+        message: 'hsn must be an HSN code of 4, 6 or 8 digits, such as 1006 or 04012000',
+      },
+      { row: 2, line: 3, field: 'gstRate', message: rate },
+      { row: 3, line: 4, field: 'gstRate', message: rate },
+      { row: 4, line: 5, field: 'gstRate', message: rate },
+    ]);
+    expect((await stored()).map(({ hsn, gstRate }) => [hsn, gstRate])).toEqual([
+      ['1101', 25],
+      ['22021010', 4000],
+      ['0709', 0],
+      [null, null],
+    ]);
+
+    // Exported in percent, and brought back unchanged.
+    const exported = await seller.get('/api/product/export').expect(200);
+    const [header, ...rows] = parse(exported.text, { bom: true }) as string[][];
+    const ours = rows.filter((row) => row[header!.indexOf('category')] === taxed);
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(ours.map((row) => [cell(row, 'sku'), cell(row, 'hsn'), cell(row, 'gstRate')])).toEqual([
+      [`ATTA-${tag}`, '1101', '0.25'],
+      [`COLA-${tag}`, '22021010', '40'],
+      [`OKRA-${tag}`, '0709', '0'],
+      [`SOAP-${tag}`, '', ''],
+    ]);
+    const again = answer((await send(csvOf([header!, ...ours])).expect(200)).body);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4, errors: [] });
+  });
+
   test('an exported count brought back after a sale is a row error naming the count now; a count typed, or still read, applies', async () => {
     const rice = await createListedProduct(app, {
       name: `Rice ${tag}`,

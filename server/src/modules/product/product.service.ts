@@ -1,6 +1,7 @@
 import {
   MAX_PRODUCT_IMAGES,
   OFFER_ABOVE_PRICE,
+  rateHundredths,
   toPaise,
   type ProductData,
   type ProductUpdate,
@@ -116,6 +117,8 @@ export async function addProduct(
       inStock: true,
       stockCount: null,
       weight: data.weight,
+      hsn: data.hsn,
+      gstRate: storedGstRate(data.gstRate),
     });
     recordChange(tx, product, 'added');
     await flushCodes(tx, data);
@@ -124,6 +127,10 @@ export async function addProduct(
   events.publish({ type: 'product.changed', productId: product.id });
   return product;
 }
+
+/** A GST rate as the product keeps it: percent in the API, hundredths in the database; null: none. */
+export const storedGstRate = (rate: number | null): number | null =>
+  rate === null ? null : rateHundredths(rate);
 
 /**
  * The stored path of the category `path` names, in any case.
@@ -244,6 +251,8 @@ const FIELD_NAMES = {
   packLabel: 'pack label',
   drawsFrom: 'draws from',
   packQuantity: 'pack quantity',
+  hsn: 'HSN',
+  gstRate: 'GST rate',
 } as const;
 
 /** What a history line says changed, e.g. 'name, offer price, pictures'. */
@@ -266,7 +275,7 @@ export async function updateProduct(
   em: EntityManager,
   events: DomainEvents,
   store: ImageStore,
-  { id, image: layout, price, offerPrice, ...given }: ProductUpdate,
+  { id, image: layout, price, offerPrice, gstRate, ...given }: ProductUpdate,
   images: UploadedImage[],
 ): Promise<Product> {
   const { change, rest: fields } = splitUnitChange(given);
@@ -313,6 +322,7 @@ export async function updateProduct(
       ...(recount && { stockCount: null, pastCount: 0 }),
       ...(price !== undefined && { pricePaise: toPaise(price) }),
       ...(offerPrice !== undefined && { offerPricePaise: toPaise(offerPrice) }),
+      ...(gstRate !== undefined && { gstRate: storedGstRate(gstRate) }),
       images: [...ordered, ...added.filter((url) => !ordered.includes(url))],
     };
     checkPictures(next.images, next.images, 0);

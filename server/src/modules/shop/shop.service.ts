@@ -35,7 +35,8 @@ export function readShop(em: EntityManager): Promise<ShopSettings> {
 
 /**
  * Changes the settings `body` names, then announces them (`shop.changed`) to every storefront.
- * @throws AppError INVALID for a pause longer than MAX_PAUSE_DAYS.
+ * @throws AppError INVALID for a pause longer than MAX_PAUSE_DAYS, or a registered tax mode
+ * without the GSTIN, legal name and address its bills print (nothing is saved).
  */
 export async function updateShop(
   em: EntityManager,
@@ -49,6 +50,12 @@ export async function updateShop(
     throw new AppError('INVALID', `pausedUntil must be within ${MAX_PAUSE_DAYS} days`);
   if (body.timeZone !== undefined) await assertDatabaseKnows(em, body.timeZone);
   const shop = await readShop(em);
+  assertBillsCanBeIssued({
+    tax: body.tax ?? shop.tax,
+    gstin: body.gstin ?? shop.gstin,
+    legalName: body.legalName ?? shop.legalName,
+    address: body.address ?? shop.address,
+  });
   em.assign(shop, {
     ...(body.zipcodes && { zipcodes: body.zipcodes }),
     ...(body.hours && { hours: body.hours }),
@@ -70,11 +77,39 @@ export async function updateShop(
     ...(body.email !== undefined && { email: body.email }),
     ...(body.address !== undefined && { address: body.address }),
     ...(body.returnsPolicy !== undefined && { returnsPolicy: body.returnsPolicy }),
+    ...(body.tax !== undefined && { tax: body.tax }),
+    ...(body.gstin !== undefined && { gstin: body.gstin }),
+    ...(body.legalName !== undefined && { legalName: body.legalName }),
+    ...(body.invoicePrefix !== undefined && { invoicePrefix: body.invoicePrefix }),
   });
   await em.flush();
   events.publish({ type: 'shop.changed' });
   return shop;
 }
+
+/** What a registered shop's bills must print (docs/gst.md#tax-modes), as the settings name them. */
+const REGISTERED_DETAILS = ['gstin', 'legalName', 'address'] as const;
+
+/**
+ * A shop on composition or registered regular prints its GSTIN, legal name and address on every
+ * bill: the settings as they would be saved must have them all.
+ * @throws AppError INVALID naming what is missing.
+ */
+function assertBillsCanBeIssued(
+  settings: Pick<ShopSettings, 'tax' | (typeof REGISTERED_DETAILS)[number]>,
+): void {
+  if (settings.tax !== 'composition' && settings.tax !== 'regular') return;
+  const missing = REGISTERED_DETAILS.filter((detail) => settings[detail] === '');
+  if (missing.length === 0) return;
+  throw new AppError(
+    'INVALID',
+    `tax ${settings.tax} needs the shop's gstin, legalName and address: ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} missing`,
+  );
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (names: readonly string[]): string =>
+  names.length === 1 ? `${names[0]}` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /** PostgreSQL's error for a time zone it does not know (invalid_parameter_value). */
 export const UNKNOWN_TIME_ZONE = '22023';
