@@ -255,7 +255,7 @@ export const shopUpdateBodySchema = requestBody({
       }),
     ),
   ),
-  /** The name the GSTIN is registered to, as the bills print it; empty: the shop's name. */
+  /** The name the GSTIN is registered to, as the bills print it (a registered shop must give it). */
   legalName: z.optional(shopText('legalName')),
   invoicePrefix: z.optional(
     z

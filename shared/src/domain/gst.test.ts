@@ -77,11 +77,17 @@ describe('the financial year and the document number', () => {
     expect(financialYearOf(new Date('2027-03-31T18:30:00Z'), 'Asia/Kolkata')).toBe(2027);
   });
 
-  it('prints PREFIX/26-27/123, within 16 characters', () => {
-    expect(documentNumberText('KS', 2026, 123)).toBe('KS/26-27/123');
-    expect(documentNumberText('', 2026, 7)).toBe('26-27/7');
-    expect(documentNumberText('ABCD', 2099, 123_456)).toBe('ABCD/9900/123456');
-    expect(documentNumberText('ABCD', 2026, 99_999)).toHaveLength(16);
+  it('prints an invoice PREFIX/26-27/123 and a credit note PREFIX/CN/26-27/5, within 16 characters', () => {
+    expect(documentNumberText('KS', 'INV', 2026, 123)).toBe('KS/26-27/123');
+    expect(documentNumberText('', 'INV', 2026, 7)).toBe('26-27/7');
+    expect(documentNumberText('KS', 'CN', 2026, 5)).toBe('KS/CN/26-27/5');
+    expect(documentNumberText('', 'CN', 2026, 5)).toBe('CN/26-27/5');
+    expect(documentNumberText('ABCD', 'INV', 2099, 123_456)).toBe('ABCD/9900/123456');
+    expect(documentNumberText('ABCD', 'INV', 2026, 99_999)).toHaveLength(16);
+    expect(documentNumberText('ABCD', 'CN', 2026, 12)).toBe('ABCD/CN/26-27/12');
+    expect(documentNumberText('ABCD', 'CN', 2026, 123)).toBe('ABCD/CN/2627/123');
+    expect(documentNumberText('ABCD', 'CN', 2026, 1234)).toBe('ABCDCN/2627/1234');
+    expect(documentNumberText('ABCD', 'CN', 2026, 12_345)).toBe('ABCDCN2627/12345');
   });
 });
 

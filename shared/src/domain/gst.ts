@@ -163,14 +163,29 @@ export function financialYearLabel(year: number): string {
 export const DOCUMENT_NUMBER_LENGTH = 16;
 
 /**
- * A document's number as printed: `PREFIX/26-27/123` (`26-27/123` without a prefix). Past 16
- * characters (a 4-character prefix and a six-digit number) the year loses its dash,
- * `ABCD/2627/123456`, to stay within the law's limit.
+ * A document's number as printed: an invoice's `PREFIX/26-27/123` (`26-27/123` without a
+ * prefix); another series' with its name, `PREFIX/CN/26-27/5`, so that no two documents of a
+ * year print alike. Past the law's 16 characters it closes up, step by step: the year loses its
+ * dash (`ABCD/2627/123456`), then the series joins the prefix (`ABCDCN/2627/1234`), then the year
+ * (`ABCDCN2627/12345`).
  */
-export function documentNumberText(prefix: string, year: number, number: number): string {
+export function documentNumberText(
+  prefix: string,
+  series: string,
+  year: number,
+  number: number,
+): string {
+  const tag = series === 'INV' ? '' : series;
   const label = financialYearLabel(year);
-  const text = [prefix, label, number].filter((part) => part !== '').join('/');
-  return text.length <= DOCUMENT_NUMBER_LENGTH ? text : text.replace(label, label.replace('-', ''));
+  const short = label.replace('-', '');
+  const join = (...parts: Array<string | number>) => parts.filter((part) => part !== '').join('/');
+  const forms = [
+    join(prefix, tag, label, number),
+    join(prefix, tag, short, number),
+    join(`${prefix}${tag}`, short, number),
+    join(`${prefix}${tag}${short}`, number),
+  ];
+  return forms.find((form) => form.length <= DOCUMENT_NUMBER_LENGTH) ?? forms[forms.length - 1]!;
 }
 
 const ONES = [

@@ -148,7 +148,7 @@ describe('the counter’s bills the law asks for: invoices numbered without gaps
       lines: [{ hsn: '0405', gstRate: 5, taxable: 619.05, cgst: 15.47, sgst: 15.48 }],
       creditNote: { series: 'CN', kind: 'credit-note', refersTo: sale.invoice?.number },
     });
-    expect(back.return.creditNote?.number).toMatch(/^KS\/\d\d-\d\d\/\d+$/);
+    expect(back.return.creditNote?.number).toMatch(/^KS\/CN\/\d\d-\d\d\/\d+$/);
     const note = await db()
       .selectFrom('tax_documents as d')
       .innerJoin('counter_returns as r', 'r.tax_document_id', 'd.id')

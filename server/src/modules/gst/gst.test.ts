@@ -188,7 +188,7 @@ describe('the month’s GST', () => {
               doc_num: 5,
               doc_typ: 'Credit Note',
               docs: [
-                { num: 1, from: 'K/26-27/1', to: 'K/26-27/1', totnum: 1, cancel: 0, net_issue: 1 },
+                { num: 1, from: 'K/CN/26-27/1', to: 'K/CN/26-27/1', totnum: 1, cancel: 0, net_issue: 1 },
               ],
             },
           ],
@@ -318,7 +318,7 @@ describe('the month’s GST', () => {
       expect(csvRows(docs.text)).toEqual([
         ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
         ['Invoices for outward supply', 'K/26-27/1', 'K/26-27/2', '2', '0'],
-        ['Credit Note', 'K/26-27/1', 'K/26-27/1', '1', '0'],
+        ['Credit Note', 'K/CN/26-27/1', 'K/CN/26-27/1', '1', '0'],
       ]);
     });
 
@@ -339,7 +339,7 @@ describe('the month’s GST', () => {
         ],
         total: { taxable: 340.64, cgst: 9.42, sgst: 9.44, amount: 359.5 },
         documents: [
-          { series: 'CN', kind: 'credit-note', from: 'K/26-27/1', to: 'K/26-27/1', count: 1 },
+          { series: 'CN', kind: 'credit-note', from: 'K/CN/26-27/1', to: 'K/CN/26-27/1', count: 1 },
           { series: 'INV', kind: 'tax-invoice', from: 'K/26-27/1', to: 'K/26-27/2', count: 2 },
           { series: 'INV', kind: 'bill', from: 'K/26-27/3', to: 'K/26-27/3', count: 1 },
         ],
@@ -376,7 +376,7 @@ describe('the month’s GST', () => {
         [
           '2027-03-20',
           'CN',
-          'K/26-27/1',
+          'K/CN/26-27/1',
           'Credit note',
           'K/26-27/1',
           '-57.14',

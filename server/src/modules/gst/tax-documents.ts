@@ -111,7 +111,7 @@ export async function issueDocument(
   const sum = (field: 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'amount_paise') =>
     lines.reduce((total, line) => total + line[field], 0);
   const registered = shop.tax === 'regular' || shop.tax === 'composition';
-  const printed = documentNumberText(shop.invoicePrefix, year, number);
+  const printed = documentNumberText(shop.invoicePrefix, document.series, year, number);
   const date = dayIn(document.at, shop.timeZone);
   const insertDocument = db.insertInto('tax_documents').values({
     id,
