@@ -100,6 +100,7 @@ describe('the GST screen', () => {
     expect(hrefOf('GSTR-1 (JSON)')).toBe('/api/gst/gstr1?month=2027-01');
     expect(hrefOf('B2C small (CSV)')).toBe('/api/gst/gstr1?month=2027-01&format=csv&table=b2cs');
     expect(hrefOf('HSN summary (CSV)')).toBe('/api/gst/gstr1?month=2027-01&format=csv&table=hsn');
+    expect(hrefOf('Nil rated (CSV)')).toBe('/api/gst/gstr1?month=2027-01&format=csv&table=exemp');
     expect(hrefOf('Documents issued (CSV)')).toBe(
       '/api/gst/gstr1?month=2027-01&format=csv&table=docs',
     );

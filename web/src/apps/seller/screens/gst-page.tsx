@@ -131,7 +131,7 @@ function Download({ href, children }: { href: string; children: string }) {
 }
 
 /**
- * The month's files: a registered shop's GSTR-1 (the portal's JSON, and its three tables as CSV
+ * The month's files: a registered shop's GSTR-1 (the portal's JSON, and its four tables as CSV
  * for the offline tool) and, in every mode, the sales register.
  */
 function Downloads({ registered, month }: { registered: boolean; month: string }) {
@@ -141,6 +141,7 @@ function Downloads({ registered, month }: { registered: boolean; month: string }
         <>
           <Download href={gstr1Url(month)}>GSTR-1 (JSON)</Download>
           <Download href={gstr1TableUrl(month, 'b2cs')}>B2C small (CSV)</Download>
+          <Download href={gstr1TableUrl(month, 'exemp')}>Nil rated (CSV)</Download>
           <Download href={gstr1TableUrl(month, 'hsn')}>HSN summary (CSV)</Download>
           <Download href={gstr1TableUrl(month, 'docs')}>Documents issued (CSV)</Download>
         </>
@@ -156,7 +157,7 @@ function Downloads({ registered, month }: { registered: boolean; month: string }
 }
 
 /**
- * /seller/gst: a month of the shop's bills as the law asks for them (docs/gst.md#monthly-filing):
+ * /seller/gst: a month of the shop's bills as the law asks for them (docs/gst.md#gstr-1):
  * its sales by rate (taxable value, CGST, SGST), the documents issued by series, and the files
  * to download: GSTR-1 (a registered shop's) and the sales register. The month is the shop's,
  * this one unless an earlier one is chosen.

@@ -1,7 +1,7 @@
 import { dayIn } from '@kirana/shared';
 
 /*
- * The months the GST screen offers (docs/gst.md#monthly-filing): a month is the shop's, as
+ * The months the GST screen offers (docs/gst.md#gstr-1): a month is the shop's, as
  * YYYY-MM on its clock, whatever the zone of the device showing it.
  */
 
