@@ -1,3 +1,4 @@
+import { DOCUMENT_NUMBER_LENGTH } from '../domain/gst.js';
 import { invoiceSchema, lineTaxSchema } from './gst.js';
 import * as z from 'zod/mini';
 import { UNITS } from '../domain/quantity.js';
@@ -218,17 +219,30 @@ const MAX_BILL_NUMBER = 2_147_483_647;
 /** The most sales one page of `GET /api/counter/sales` lists. */
 export const COUNTER_SALES_PAGE = 50;
 
+const BILL_NUMBER_EXPECTED =
+  'number must be a bill number as its receipt prints it, such as KS/26-27/12 or 12';
+
 /**
  * `GET /api/counter/sales?date=&before=`: the sales of the till's days that opened on `date`
  * (none: the open day's, else the shop's today's), newest first, a page at a time; or
- * `?number=`: the bill with that number, whatever its day (a customer back with a receipt).
+ * `?number=`: the bill with that number on its receipt, whatever its day (a customer back with
+ * one): its invoice's number as printed, or only its last part, this financial year's (a bill
+ * from before numbered invoices by its own number).
  */
 export const counterSalesQuerySchema = z.object({
   date: z.optional(dayField('date')),
-  /** The bill number the page starts below (the last one of the page before); none: the newest. */
+  /** The till's own count the page starts below (the last one of the page before); none: the newest. */
   before: queryInt('before', 1, MAX_BILL_NUMBER, MAX_BILL_NUMBER),
-  // Given empty, 0: refused as no bill's number.
-  number: z.optional(queryInt('number', 1, MAX_BILL_NUMBER, 0)),
+  number: z.optional(
+    z
+      .string({ error: BILL_NUMBER_EXPECTED })
+      .check(
+        z.trim(),
+        z.toUpperCase(),
+        z.regex(/^(?:[A-Z0-9-]+\/)*[1-9]\d{0,9}$/, BILL_NUMBER_EXPECTED),
+        z.maxLength(DOCUMENT_NUMBER_LENGTH, BILL_NUMBER_EXPECTED),
+      ),
+  ),
 });
 
 export const counterSalesAnswerSchema = z.object({

@@ -2,7 +2,7 @@
  * What the till reads (docs/counter.md#the-till): a product by the code scanned or typed, and its
  * sales with their lines, by id, by bill number or by day. Written with Kysely.
  */
-import type { CounterPayment, Unit } from '@kirana/shared';
+import { financialYearOf, type CounterPayment, type Unit } from '@kirana/shared';
 import type { StoredLineTax } from '../../lib/line-tax.js';
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -73,9 +73,35 @@ export async function saleById(em: EntityManager, saleId: string): Promise<SaleR
   return sale;
 }
 
-/** The sale with bill number `number`, whatever its day, or null. */
-export async function saleByNumber(em: EntityManager, number: number): Promise<SaleRecord | null> {
-  const [sale] = await readSales(em, (query) => query.where('s.number', '=', number));
+/**
+ * The sale whose receipt prints bill number `number`, whatever its day, or null: its invoice's
+ * number as printed (`KS/26-27/12`), or only its last part, the invoice of the financial year it
+ * is on the shop's clock in `timeZone` now (`12`); a sale from before numbered invoices by the
+ * till's own number.
+ */
+export async function saleByNumber(
+  em: EntityManager,
+  number: string,
+  timeZone: string,
+): Promise<SaleRecord | null> {
+  if (number.includes('/')) {
+    const [sale] = await readSales(em, (query) =>
+      query.where('doc.series', '=', 'INV').where('doc.printed', '=', number),
+    );
+    return sale ?? null;
+  }
+  const [sale] = await readSales(em, (query) =>
+    query.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('doc.series', '=', 'INV'),
+          eb('doc.year', '=', financialYearOf(new Date(), timeZone)),
+          eb('doc.number', '=', Number(number)),
+        ]),
+        eb.and([eb('s.tax_document_id', 'is', null), eb('s.number', '=', Number(number))]),
+      ]),
+    ),
+  );
   return sale ?? null;
 }
 

@@ -65,8 +65,8 @@ export function counterRoutes(): Router<AppState, AppContext> {
   router.get('/sales', async (ctx) => {
     const query = counterSalesQuerySchema.parse(ctx.query);
     if (query.number !== undefined) {
-      const sale = await saleByNumber(ctx.em, query.number);
       const { timeZone } = await readShop(ctx.em);
+      const sale = await saleByNumber(ctx.em, query.number, timeZone);
       ctx.body = {
         success: true,
         date: dayIn(sale?.createdAt ?? new Date(), timeZone),

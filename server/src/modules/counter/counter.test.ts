@@ -420,17 +420,22 @@ describe('the counter: walk-in sales on the shop’s one stock, returns and the 
     expect(days.days.at(-1)).toEqual(closed);
     expect(today).toBe(dayIn(new Date(), 'Asia/Kolkata'));
 
-    // A customer back with the receipt of a closed day's bill: found by its number alone.
-    const found = counterSalesAnswerSchema.parse(
-      (await seller.get('/api/counter/sales').query({ number: cash.number }).expect(200)).body,
-    );
-    expect(found).toMatchObject({ date: today, more: false });
-    expect(found.sales.map((sale) => sale._id)).toEqual([cash._id]);
+    // A customer back with the receipt of a closed day's bill: found by its number as printed,
+    // or by its last part alone (this financial year's).
+    const printed = cash.invoice!.number;
+    for (const number of [printed, printed.toLowerCase(), printed.split('/').at(-1)]) {
+      const found = counterSalesAnswerSchema.parse(
+        (await seller.get('/api/counter/sales').query({ number }).expect(200)).body,
+      );
+      expect(found).toMatchObject({ date: today, more: false });
+      expect(found.sales.map((sale) => sale._id)).toEqual([cash._id]);
+    }
     const none = counterSalesAnswerSchema.parse(
       (await seller.get('/api/counter/sales').query({ number: 2_000_000_000 }).expect(200)).body,
     );
     expect(none.sales).toEqual([]);
     await seller.get('/api/counter/sales').query({ number: '12a' }).expect(400);
+    await seller.get('/api/counter/sales').query({ number: 'KS/26-27/0' }).expect(400);
     await seller.get('/api/counter/sales?number=').expect(400);
   });
 

@@ -38,8 +38,11 @@ export const counterQueries = {
       getNextPageParam: (page) => (page.more ? page.sales.at(-1)?.number : undefined),
       staleTime: 0,
     }),
-  /** The bill numbered `number`, whatever its day (none asked while `number` is null). */
-  bill: (number: number | null) =>
+  /**
+   * The bill numbered `number` on its receipt (`KS/26-27/12`, or `12` of this financial year),
+   * whatever its day (none asked while `number` is null).
+   */
+  bill: (number: string | null) =>
     queryOptions({
       queryKey: [...COUNTER_KEY, 'bill', number],
       queryFn:

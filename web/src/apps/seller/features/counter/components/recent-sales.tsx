@@ -1,6 +1,7 @@
 import { dayIn, shopClockTime, type CounterSale } from '@kirana/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { billNumberText } from '../money';
 import { counterQueries } from '../queries';
 import { SalesTable } from './sales-table';
 import { Button } from '../../../../../common/ui/button';
@@ -53,16 +54,19 @@ export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesPr
   );
 }
 
+/** A bill number as a receipt prints it (`KS/26-27/12`), or only its last part (`12`). */
+const BILL_NUMBER = /^(?:[A-Z0-9-]+\/)*[1-9]\d{0,9}$/;
+
 /** A bill of any day, found by the number on its receipt. */
 function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'>) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [number, setNumber] = useState<number | null>(null);
+  const [number, setNumber] = useState<string | null>(null);
   const { data, isFetching } = useQuery(counterQueries.bill(number));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const text = typed.trim();
-    setNumber(/^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null);
+    const text = typed.trim().toUpperCase();
+    setNumber(BILL_NUMBER.test(text) ? text : null);
   };
   const found = data?.sales[0];
   return (
@@ -71,7 +75,7 @@ function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'
         <label htmlFor={`${id}-number`}>Bill number</label>
         <input
           id={`${id}-number`}
-          inputMode="numeric"
+          placeholder="KS/26-27/12 or 12"
           autoComplete="off"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
@@ -85,13 +89,13 @@ function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'
         {number !== null && data && !found && <Empty>No bill {number}.</Empty>}
         {found && (
           <p className="counter-find__found">
-            Found bill {found.number}, of {dayIn(new Date(found.createdAt), timeZone)}:
+            Found bill {billNumberText(found)}, of {dayIn(new Date(found.createdAt), timeZone)}:
           </p>
         )}
       </div>
       {found && (
         <SalesTable
-          caption={`Bill ${found.number}`}
+          caption={`Bill ${billNumberText(found)}`}
           sales={[found]}
           when={(sale) => {
             const at = new Date(sale.createdAt);

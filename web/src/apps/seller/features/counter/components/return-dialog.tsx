@@ -8,7 +8,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog, DialogActions, DialogTitle } from '../../../../../common/ui/dialog';
 import { typedQuantity } from '../bill';
-import { paiseText } from '../money';
+import { billNumberText, paiseText } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { Field } from '../../../../../common/ui/field';
 
@@ -42,7 +42,7 @@ export function ReturnDialog({ sale, busy, onReturn, onDismiss }: ReturnDialogPr
   return (
     <Dialog open={sale !== null} onClose={onDismiss} labelledBy={`${id}-title`}>
       <DialogTitle id={`${id}-title`}>
-        {sale ? `Return from bill ${sale.number}` : 'Return'}
+        {sale ? `Return from bill ${billNumberText(sale)}` : 'Return'}
       </DialogTitle>
       {sale && (
         // A new sale, a new form.
@@ -75,7 +75,9 @@ function ReturnForm({
     unit: line.unit,
     returned: line.returned,
   }));
-  const refund = refundOf(lines, back);
+  // A sale with tax added was billed in the spec's mode; without, its prices were final (a
+  // spec sale too small for a paisa of tax refunds the same either way).
+  const refund = refundOf(lines, back, sale.tax > 0 ? 'spec' : 'regular');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const returning = sale.lines

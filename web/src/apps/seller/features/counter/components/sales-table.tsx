@@ -1,5 +1,5 @@
 import { formatQuantity, type CounterSale } from '@kirana/shared';
-import { rupees } from '../money';
+import { billNumberText, rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 
@@ -37,7 +37,7 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
           return (
             <tr key={sale._id}>
               <th scope="row" className="counter-sales__number">
-                {sale.number}
+                {billNumberText(sale)}
               </th>
               <td>{when(sale)}</td>
               <td>
@@ -60,7 +60,7 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
                   size="small"
                   onClick={() => onPrint(sale)}
                 >
-                  Print<span className="visually-hidden"> bill {sale.number}</span>
+                  Print<span className="visually-hidden"> bill {billNumberText(sale)}</span>
                 </Button>
                 <Button
                   type="button"
@@ -70,7 +70,8 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
                   disabled={!left}
                   onClick={() => onReturn(sale)}
                 >
-                  Return<span className="visually-hidden"> items of bill {sale.number}</span>
+                  Return
+                  <span className="visually-hidden"> items of bill {billNumberText(sale)}</span>
                 </Button>
               </td>
             </tr>
