@@ -99,7 +99,7 @@ async function invoiceOf(tx: EntityManager, orderId: string) {
   return tx
     .getKysely<GstTables>()
     .selectFrom('tax_documents')
-    .select(['id', 'mode', 'printed'])
+    .select(['id', 'mode'])
     .where('order_id', '=', orderId)
     .where('kind', '!=', 'credit-note')
     .executeTakeFirst();
@@ -133,7 +133,7 @@ export const invoiceOnPickedStep: PickedStep = {
 
 /**
  * On a cancellation after the invoice: a credit note in series `CN` naming it, of all its lines,
- * in its mode; its number goes in the history line. Nothing for an order not yet invoiced.
+ * in its mode. Nothing for an order not yet invoiced.
  */
 export const creditNoteOnCancelStep: CancellationStep = {
   async run(changes, order) {
@@ -148,7 +148,7 @@ export const creditNoteOnCancelStep: CancellationStep = {
       .orderBy('position')
       .execute();
     const shop = await readShop(tx);
-    const note = await issueDocument(
+    await issueDocument(
       tx,
       { ...shop, tax: invoice.mode },
       {
@@ -170,7 +170,8 @@ export const creditNoteOnCancelStep: CancellationStep = {
         })),
       },
     );
-    return `credit note ${note.number} for invoice ${invoice.printed}`;
+    // The order's answers name it (creditNote); its history line keeps the other steps' notes.
+    return null;
   },
 };
 
