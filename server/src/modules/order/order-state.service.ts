@@ -166,9 +166,9 @@ export interface StatusSteps {
  * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once settled: paid,
  * or on the khata; and with its shopper's delivery PIN when it has one), running each of `steps`
  * for the status it reaches (its invoice on Picked, its khata on delivery) in the same
- * transaction; the order answered as it is then, its documents included. A wrong PIN is counted, and written to the history, even
- * though the change is refused; the last of DELIVERY_PIN_TRIES locks the order until the seller
- * unlocks it (unlockDeliveryPin).
+ * transaction, and answering the order as it is then, its documents included. A wrong PIN is
+ * counted, and written to the history, even though the change is refused; the last of
+ * DELIVERY_PIN_TRIES locks the order until the seller unlocks it (unlockDeliveryPin).
  * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
  * agent), a refusal's code (order-rules.ts), PIN_MISSING, PIN_WRONG (with triesLeft) or
  * PIN_LOCKED; and whatever a step throws (nothing is then changed).

@@ -132,9 +132,9 @@ type PlacementTables = InferKyselyDB<
  * taken then); conflict for an out-of-stock product or one with fewer units left than ordered
  * (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or BELOW_MINIMUM by the shop's settings
  * (shop.service.ts priceOrder); GST_DETAILS_MISSING in `regular` for a product without its HSN
- * code or GST rate (nothing is taken then); for a khata order, what its `holdCredit` throws (FORBIDDEN off
- * the khata, CREDIT_LIMIT past the limit: nothing is taken then). KeyInUse when another request
- * has placed an order with `key`.
+ * code or GST rate (nothing is taken then); for a khata order, what its `holdCredit` throws
+ * (FORBIDDEN off the khata, CREDIT_LIMIT past the limit: nothing is taken then). KeyInUse when
+ * another request has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -165,7 +165,7 @@ export async function placeOrder(
       // The khata customer before the stock, as the counter locks them.
       const checkCredit =
         payment.type === 'Khata' ? await payment.holdCredit(tx, userId) : undefined;
-      // In `regular`, a product without its HSN code or rate is refused there (GST_DETAILS_MISSING).
+      // In `regular`, a product without HSN code or rate is refused there (GST_DETAILS_MISSING).
       const terms = { online: { maxPerLine: shop.maxPerLine }, tax: shop.tax };
       const priced: SoldWithGst[] = await takeForSale(tx, lines, now, terms);
       const totals = priceOrder(shop, priced, address.zipcode, now);
