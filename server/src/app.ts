@@ -42,6 +42,7 @@ import { cashRoutes } from './modules/cash/cash.routes.js';
 import { counterRoutes } from './modules/counter/counter.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { gstRoutes } from './modules/gst/gst.routes.js';
+import { invoiceRoutes } from './modules/gst/invoice.routes.js';
 import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
@@ -68,7 +69,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { ImageStore } from './modules/upload/image-store.js';
 import { routeTakesUpload } from './modules/upload/upload.js';
-import { agentHooks, cancellationSteps, deliverySteps } from './wiring.js';
+import { agentHooks, cancellationSteps, statusSteps } from './wiring.js';
 
 export interface AppDependencies {
   orm: MikroORM;
@@ -241,7 +242,7 @@ export function createApp(deps: AppDependencies): App {
       agentLogin: deps.agentLogin ?? 'paired',
       hooks: agentHooks,
     }),
-    agentOrderRoutes(deliverySteps),
+    agentOrderRoutes(statusSteps),
     collectionRoutes(deps.payments),
     cashRoutes(),
     counterRoutes(),
@@ -252,6 +253,7 @@ export function createApp(deps: AppDependencies): App {
     storefrontRoutes(),
     addressRoutes(),
     orderRoutes(cancellationSteps),
+    invoiceRoutes(),
     khataOrderRoutes(),
     checkoutRoutes(deps.payments),
     khataMineRoutes(),

@@ -257,6 +257,12 @@ const ROWS: Record<string, Row> = {
   // The seller.
   'GET /api/seller/is-auth': { ok: ['seller'], request: () => ({}) },
   'GET /api/order/seller': { ok: ['seller'], request: () => ({ query: { page: '1' } }) },
+  'GET /api/order/:id/invoice': {
+    ok: ['shopper', 'seller'],
+    refused: ['other shopper'],
+    refusedWith: [404],
+    request: (fx) => ({ params: { id: fx.pickedOrderId } }),
+  },
   'GET /api/order/:id/history': {
     ok: ['seller'],
     request: (fx) => ({ params: { id: fx.agentsOrderId } }),
@@ -651,6 +657,11 @@ async function makeFixtures(app: TestApp) {
     return orderId;
   }
   const agentsOrderId = await acceptedOrder();
+  const pickedOrderId = await acceptedOrder();
+  await agent.http
+    .put(`/api/agents/status/${pickedOrderId}`)
+    .send({ status: 'Picked' })
+    .expect(200);
   const regular = await seller.http
     .post('/api/khata/customers')
     .send({ name: 'Matrix Regular', phone: khataPhone(), creditLimit: 500 })
@@ -685,6 +696,8 @@ async function makeFixtures(app: TestApp) {
     orderBody,
     /** Accepted by the first agent, not yet picked. */
     agentsOrderId,
+    /** The shopper's, picked by the first agent: it has its invoice. */
+    pickedOrderId,
     agentId: agent.agent.id,
     /** The seller's khata customer. */
     khataCustomer,

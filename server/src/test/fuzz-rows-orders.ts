@@ -178,6 +178,7 @@ export const ORDER_ROWS: Record<string, FuzzRow> = {
     },
   },
   'GET /api/order/:id/history': { as: KINDS },
+  'GET /api/order/:id/invoice': { as: KINDS },
   'GET /api/order/:id/payments': { as: KINDS },
   'GET /api/payments/config': { as: KINDS },
   'POST /api/payments/razorpay/webhook': { as: KINDS, body: { signed: true } },

@@ -8,16 +8,16 @@ import {
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { requireAgent } from '../agent/require-agent.js';
-import { acceptOrder, changeOrderStatus, type DeliveryStep } from './order-state.service.js';
+import { acceptOrder, changeOrderStatus, type StatusSteps } from './order-state.service.js';
 import { agentOrderAnswer, presentOrder } from './order.presenter.js';
 import { listAgentOrders } from './order-reads.js';
 
 /**
- * The agent's phone app and its orders: what it sees, accepting one, moving it to the door (and
- * on delivery, each of `delivery`'s steps: a khata order's credit).
+ * The agent's phone app and its orders: what it sees, accepting one, moving it to the door (with
+ * `steps` for the status it reaches: its invoice on Picked, a khata order's credit on delivery).
  */
 export function agentOrderRoutes(
-  delivery: readonly DeliveryStep[] = [],
+  steps: StatusSteps = { picked: [], delivered: [] },
 ): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>({ prefix: '/api/agents' });
 
@@ -40,15 +40,7 @@ export function agentOrderRoutes(
     const agentId = await requireAgent(ctx);
     const orderId = idField('orderId').parse(ctx.params.orderId);
     const { status, pin } = orderStatusBodySchema.parse(ctx.request.body);
-    const order = await changeOrderStatus(
-      ctx.em,
-      ctx.events,
-      agentId,
-      orderId,
-      status,
-      pin,
-      delivery,
-    );
+    const order = await changeOrderStatus(ctx.em, ctx.events, agentId, orderId, status, pin, steps);
     ctx.body = agentOrderAnswer(MESSAGES.statusUpdated(status), order, ctx.publicUrl);
   });
 

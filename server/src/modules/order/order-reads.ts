@@ -3,14 +3,21 @@
  * the hot reads of listed orders for the live updates and of changes for the shoppers' push
  * notifications (plain Kysely queries).
  */
-import { type OrderEvent, type OrderStatus, type SellerOrdersQuery } from '@kirana/shared';
+import {
+  type Invoice,
+  type OrderEvent,
+  type OrderStatus,
+  type SellerOrdersQuery,
+} from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
 import {
+  orderDocumentSql,
   OrderEventSchema,
   OrderSchema,
   type Order,
@@ -63,7 +70,8 @@ type ListedTables = InferKyselyDB<
 >;
 
 /**
- * The orders of `ids` that exist, with their items' products and their agent, in one plain query
+ * The orders of `ids` that exist, with their items' products, their agent and their documents
+ * (invoice, credit note), in one plain query
  * (no entities: the realtime module reads every order placed or changed, and entities cost this
  * thread several times the query's CPU). Present them with presentOrder / presentSellerOrder.
  */
@@ -103,6 +111,8 @@ export async function readListedOrders(
       'o.assigned_at',
       'o.picked_at',
       'o.delivered_at',
+      sql<Invoice | null>`${sql.raw(orderDocumentSql('o.id', false))}`.as('invoice'),
+      sql<Invoice | null>`${sql.raw(orderDocumentSql('o.id', true))}`.as('credit_note'),
       'a.id as agent_id',
       'a.name as agent_name',
       'a.phone as agent_phone',
@@ -173,6 +183,8 @@ export async function readListedOrders(
         assignedAt: row.assigned_at && date(row.assigned_at),
         pickedAt: row.picked_at && date(row.picked_at),
         deliveredAt: row.delivered_at && date(row.delivered_at),
+        invoice: row.invoice,
+        creditNote: row.credit_note,
         assignedTo:
           row.agent_id === null || row.agent_name === null || row.agent_phone === null
             ? null

@@ -125,7 +125,8 @@ export async function changeAgentOrder(
       throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     await change(changes, order, actor);
     await tx.flush();
-    await tx.populate(order, ['items.product']);
+    // Read again: a step may have issued its documents (an invoice on Picked).
+    await tx.refresh(order, { populate: ['items.product'] });
     return order;
   });
 }
@@ -138,6 +139,15 @@ function pinMatches(pin: string, entered: string): boolean {
 }
 
 /**
+ * What picking an order does beyond the order, in the transaction that moves it (wiring.ts): its
+ * invoice is issued, the goods leaving the shop.
+ */
+export interface PickedStep {
+  /** Runs once `order` has moved to 'Picked', making its changes through `changes`. */
+  picked(changes: OrderChanges, order: Order): Promise<void>;
+}
+
+/**
  * What delivering an order does beyond the order, in the transaction that moves it (wiring.ts):
  * a khata order's amount goes on its shopper's khata.
  */
@@ -146,12 +156,19 @@ export interface DeliveryStep {
   delivered(changes: OrderChanges, order: Order): Promise<void>;
 }
 
+/** What moving an order on does beyond the order, by the status it reaches. */
+export interface StatusSteps {
+  picked: readonly PickedStep[];
+  delivered: readonly DeliveryStep[];
+}
+
 /**
  * Moves the agent's order on: 'Order Placed' → 'Picked' → 'Delivered' (only once settled: paid,
  * or on the khata; and with its shopper's delivery PIN when it has one), running each of `steps`
- * on delivery in the same transaction. A wrong PIN is counted, and written to the history, even
- * though the change is refused; the last of DELIVERY_PIN_TRIES locks the order until the seller
- * unlocks it (unlockDeliveryPin).
+ * for the status it reaches (its invoice on Picked, its khata on delivery) in the same
+ * transaction, and answering the order as it is then, its documents included. A wrong PIN is
+ * counted, and written to the history, even though the change is refused; the last of
+ * DELIVERY_PIN_TRIES locks the order until the seller unlocks it (unlockDeliveryPin).
  * @throws AppError UNAUTHENTICATED (removed agent), NOT_FOUND, FORBIDDEN (not the assigned
  * agent), a refusal's code (order-rules.ts), PIN_MISSING, PIN_WRONG (with triesLeft) or
  * PIN_LOCKED; and whatever a step throws (nothing is then changed).
@@ -163,7 +180,7 @@ export async function changeOrderStatus(
   orderId: string,
   to: OrderStatus,
   pin?: string,
-  steps: readonly DeliveryStep[] = [],
+  steps: StatusSteps = { picked: [], delivered: [] },
 ): Promise<Order> {
   // Set when a wrong PIN is counted: thrown once that count has committed.
   const wrong: { refusal?: AppError } = {};
@@ -207,10 +224,11 @@ export async function changeOrderStatus(
         to,
         note: checksPin ? 'delivery PIN matched' : null,
       });
+      if (to === 'Picked') for (const step of steps.picked) await step.picked(changes, order);
       if (to !== 'Delivered') return;
       // A delivered order frees its agent.
       changes.also({ type: 'agents.changed' });
-      for (const step of steps) await step.delivered(changes, order);
+      for (const step of steps.delivered) await step.delivered(changes, order);
     },
   );
   if (wrong.refusal) throw wrong.refusal;

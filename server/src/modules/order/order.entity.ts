@@ -8,6 +8,7 @@ import {
   REFUND_STATUSES,
   TAX_MODES,
   UNITS,
+  type Invoice,
 } from '@kirana/shared';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import {
@@ -32,6 +33,16 @@ export interface AddressSnapshot {
   state: string;
   zipcode: string;
   country: string;
+}
+
+/**
+ * The SQL of the document of the order whose id is the column `orderId` — its invoice, or with
+ * `creditNote` its credit note — as every order answer carries it (docs/orders.md#invoices):
+ * JSON `{ number, series, date, kind, refersTo? }`, or null. The gst module issues them (above
+ * this module, so read here by table name, never imported); an order has at most one of each.
+ */
+export function orderDocumentSql(orderId: string, creditNote: boolean): string {
+  return `(select json_strip_nulls(json_build_object('number', d.printed, 'series', d.series, 'date', d.date, 'kind', d.kind, 'refersTo', r.printed)) from tax_documents d left join tax_documents r on r.id = d.refers_to_id where d.order_id = ${orderId} and (d.kind = 'credit-note') = ${creditNote})`;
 }
 
 export const OrderSchema = defineEntity({
@@ -86,6 +97,18 @@ export const OrderSchema = defineEntity({
     /** The refunds' sum and state, kept with the order so every list shows them (payment module). */
     refundPaise: p.integer().default(0),
     refundStatus: p.enum(REFUND_STATUSES).nullable(),
+    /**
+     * Its invoice, issued when picked, and its credit note when cancelled after: read with it, as
+     * the JSON PostgreSQL gives (a type of no conversion: a json type's would read a column).
+     */
+    invoice: p
+      .formula<Invoice | null>((columns) => orderDocumentSql(`${columns}.id`, false))
+      .type('unknown')
+      .nullable(),
+    creditNote: p
+      .formula<Invoice | null>((columns) => orderDocumentSql(`${columns}.id`, true))
+      .type('unknown')
+      .nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   },

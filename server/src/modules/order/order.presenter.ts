@@ -56,6 +56,8 @@ export type ListedOrder = Pick<
   | 'assignedAt'
   | 'pickedAt'
   | 'deliveredAt'
+  | 'invoice'
+  | 'creditNote'
 > & {
   user: { id: string };
   items: Iterable<ListedItem>;
@@ -108,8 +110,8 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
     assignedTo: order.assignedTo?.id ?? null,
     pinRequired: Boolean(order.deliveryPin),
     pinLocked: Boolean(order.pinLockedAt),
-    invoice: null,
-    creditNote: null,
+    invoice: order.invoice ?? null,
+    creditNote: order.creditNote ?? null,
   };
 }
 

@@ -4,10 +4,14 @@
  */
 import {
   DELIVERY_PIN_LENGTH,
+  lineAmount,
   lineQuantityProblem,
   MESSAGES,
   MIN_ONLINE_PAYMENT_PAISE,
+  rateHundredths,
+  taxOfLine,
   type PlaceOrderBody,
+  type TaxMode,
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
@@ -19,7 +23,7 @@ import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
-import { takeForSale } from '../product/take-for-sale.js';
+import { takeForSale, type SoldLine } from '../product/take-for-sale.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -68,6 +72,28 @@ export interface OrderKey {
   answer?: (orderId: string) => PlacementAnswer;
 }
 
+/**
+ * A line as sold with its product's HSN code and GST rate (percent), as take-for-sale.ts answers
+ * them when told the shop's mode (`tax`), refusing in `regular` a product without them.
+ */
+type SoldWithGst = SoldLine & { hsn?: string | null; gstRate?: number | null };
+
+/**
+ * An item's tax columns as sold in `mode` (docs/gst.md#a-lines-tax): the product's HSN code and
+ * rate (hundredths) whenever it has them, its taxable value and CGST and SGST only in `regular`.
+ */
+function itemTax(line: SoldWithGst, mode: TaxMode) {
+  const rate = line.gstRate ?? null;
+  const tax = taxOfLine(mode, lineAmount(line.unitPrice, line.quantity, line.unit), rate);
+  return {
+    hsn: line.hsn ?? null,
+    gst_rate: rate === null ? null : rateHundredths(rate),
+    taxable_paise: tax?.taxable ?? null,
+    cgst_paise: tax?.cgst ?? null,
+    sgst_paise: tax?.sgst ?? null,
+  };
+}
+
 /** What placing an order answers: its id and the amount charged, in paise. */
 export interface PlacedOrder {
   id: string;
@@ -105,9 +131,10 @@ type PlacementTables = InferKyselyDB<
  * and TOO_MANY_OPEN_ORDERS when the shopper has the most open unpaid orders already (nothing is
  * taken then); conflict for an out-of-stock product or one with fewer units left than ordered
  * (nothing is taken then); SHOP_CLOSED, NOT_SERVICEABLE or BELOW_MINIMUM by the shop's settings
- * (shop.service.ts priceOrder); for a khata order, what its `holdCredit` throws (FORBIDDEN off
- * the khata, CREDIT_LIMIT past the limit: nothing is taken then). KeyInUse when another request
- * has placed an order with `key`.
+ * (shop.service.ts priceOrder); GST_DETAILS_MISSING in `regular` for a product without its HSN
+ * code or GST rate (nothing is taken then); for a khata order, what its `holdCredit` throws
+ * (FORBIDDEN off the khata, CREDIT_LIMIT past the limit: nothing is taken then). KeyInUse when
+ * another request has placed an order with `key`.
  */
 export async function placeOrder(
   em: EntityManager,
@@ -138,7 +165,9 @@ export async function placeOrder(
       // The khata customer before the stock, as the counter locks them.
       const checkCredit =
         payment.type === 'Khata' ? await payment.holdCredit(tx, userId) : undefined;
-      const priced = await takeForSale(tx, lines, now, { online: { maxPerLine: shop.maxPerLine } });
+      // In `regular`, a product without HSN code or rate is refused there (GST_DETAILS_MISSING).
+      const terms = { online: { maxPerLine: shop.maxPerLine }, tax: shop.tax };
+      const priced: SoldWithGst[] = await takeForSale(tx, lines, now, terms);
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
         throw new AppError('INVALID', 'items: the order total is too large');
@@ -157,6 +186,7 @@ export async function placeOrder(
         address,
         subtotal_paise: totals.subtotal,
         tax_paise: totals.tax,
+        tax_mode: shop.tax,
         amount_paise: totals.total,
         delivery_fee_paise: totals.shipping,
         status: 'Order Placed' as const,
@@ -183,6 +213,7 @@ export async function placeOrder(
         stock_product_id: line.stockProduct,
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
+        ...itemTax(line, shop.tax),
       }));
       const history = {
         id: uuidv7(),

@@ -178,7 +178,9 @@ export const promisedAt = (shop: ShopSettings, from: Date): Date =>
   new Date(from.getTime() + shop.promiseMinutes * 60_000);
 
 /**
- * The totals of an order of `lines` to `zipcode` at `now`, with the shop's delivery fee.
+ * The totals of an order of `lines` to `zipcode` at `now`, with the shop's delivery fee, taxed
+ * as the shop bills (cartTotals: the spec's 2 % added only in `spec`; otherwise shelf prices are
+ * final, a registered shop's including GST).
  * @throws AppError SHOP_CLOSED outside its hours or while paused; NOT_SERVICEABLE for a PIN code
  * it does not deliver to; BELOW_MINIMUM for a subtotal under its minimum order.
  */
@@ -191,7 +193,7 @@ export function priceOrder(
   assertOpen(shop, now);
   const area = serviceability(shop, zipcode);
   if (!area.serviceable) throw new AppError('NOT_SERVICEABLE', area.message);
-  const totals = cartTotals(lines, deliveryChargeOf(shop));
+  const totals = cartTotals(lines, deliveryChargeOf(shop), shop.tax);
   if (totals.subtotal < shop.minimumOrderPaise)
     throw new AppError(
       'BELOW_MINIMUM',
