@@ -13,7 +13,6 @@ import {
   lineAmount,
   MAX_TILL_AMOUNT,
   paiseOf,
-  rateHundredths,
   saleDocumentKind,
   SHOP_CURRENCY,
   taxOfLine,
@@ -36,7 +35,7 @@ import {
 import { issueDocument } from '../gst/tax-documents.js';
 import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { khataOrdersOnTheWayPaise } from '../khata/khata-orders.js';
-import { takeForSale } from '../product/take-for-sale.js';
+import { takeForSale, taxColumnsOf } from '../product/take-for-sale.js';
 import { readShop } from '../shop/shop.service.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
@@ -225,11 +224,7 @@ async function recordSale(
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
         returned: 0,
-        hsn: line.hsn,
-        gst_rate: line.gstRate === null ? null : rateHundredths(line.gstRate),
-        taxable_paise: line.tax?.taxable ?? null,
-        cgst_paise: line.tax?.cgst ?? null,
-        sgst_paise: line.tax?.sgst ?? null,
+        ...taxColumnsOf(line, shop.tax),
       })),
     )
     .execute();

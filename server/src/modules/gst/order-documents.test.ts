@@ -109,6 +109,7 @@ describe("an online order's invoice and credit note", () => {
     });
     const number = documentNumberText(
       'KS',
+      'INV',
       financialYearOfDay(String(invoice!.date)),
       invoice!.number,
     );
@@ -148,7 +149,7 @@ describe("an online order's invoice and credit note", () => {
     expect(note).toMatchObject({ series: 'CN', mode: 'spec', amountPaise: 23_298 });
     expect(note.refersTo?.id).toBe(invoice!.id);
     expect(creditNote).toEqual({
-      number: documentNumberText('KS', financialYearOfDay(String(note.date)), note.number),
+      number: documentNumberText('KS', 'CN', financialYearOfDay(String(note.date)), note.number),
       series: 'CN',
       date: String(note.date),
       kind: 'credit-note',
@@ -258,7 +259,7 @@ describe("an online order's invoice and credit note", () => {
         .send({ orderId, reason: 'Damaged in the shop' })
         .expect(200);
       const cancelled = await shopper.http.get(`/api/order/${orderId}/invoice`).expect(200);
-      expect(cancelled.text).toMatch(/Cancelled: credit note KS\/\d\d-\d\d\/\d+ of/);
+      expect(cancelled.text).toMatch(/Cancelled: credit note KS\/CN\/\d\d-\d\d\/\d+ of/);
     });
   });
 });

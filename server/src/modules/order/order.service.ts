@@ -4,14 +4,10 @@
  */
 import {
   DELIVERY_PIN_LENGTH,
-  lineAmount,
   lineQuantityProblem,
   MESSAGES,
   MIN_ONLINE_PAYMENT_PAISE,
-  rateHundredths,
-  taxOfLine,
   type PlaceOrderBody,
-  type TaxMode,
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
@@ -23,7 +19,7 @@ import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
-import { takeForSale, type SoldLine } from '../product/take-for-sale.js';
+import { takeForSale, taxColumnsOf } from '../product/take-for-sale.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -70,28 +66,6 @@ function newDeliveryPin(): string {
 export interface OrderKey {
   request: KeyedRequest;
   answer?: (orderId: string) => PlacementAnswer;
-}
-
-/**
- * A line as sold with its product's HSN code and GST rate (percent), as take-for-sale.ts answers
- * them when told the shop's mode (`tax`), refusing in `regular` a product without them.
- */
-type SoldWithGst = SoldLine & { hsn?: string | null; gstRate?: number | null };
-
-/**
- * An item's tax columns as sold in `mode` (docs/gst.md#a-lines-tax): the product's HSN code and
- * rate (hundredths) whenever it has them, its taxable value and CGST and SGST only in `regular`.
- */
-function itemTax(line: SoldWithGst, mode: TaxMode) {
-  const rate = line.gstRate ?? null;
-  const tax = taxOfLine(mode, lineAmount(line.unitPrice, line.quantity, line.unit), rate);
-  return {
-    hsn: line.hsn ?? null,
-    gst_rate: rate === null ? null : rateHundredths(rate),
-    taxable_paise: tax?.taxable ?? null,
-    cgst_paise: tax?.cgst ?? null,
-    sgst_paise: tax?.sgst ?? null,
-  };
 }
 
 /** What placing an order answers: its id and the amount charged, in paise. */
@@ -166,8 +140,10 @@ export async function placeOrder(
       const checkCredit =
         payment.type === 'Khata' ? await payment.holdCredit(tx, userId) : undefined;
       // In `regular`, a product without HSN code or rate is refused there (GST_DETAILS_MISSING).
-      const terms = { online: { maxPerLine: shop.maxPerLine }, tax: shop.tax };
-      const priced: SoldWithGst[] = await takeForSale(tx, lines, now, terms);
+      const priced = await takeForSale(tx, lines, now, {
+        online: { maxPerLine: shop.maxPerLine },
+        tax: shop.tax,
+      });
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
         throw new AppError('INVALID', 'items: the order total is too large');
@@ -213,7 +189,7 @@ export async function placeOrder(
         stock_product_id: line.stockProduct,
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
-        ...itemTax(line, shop.tax),
+        ...taxColumnsOf(line, shop.tax),
       }));
       const history = {
         id: uuidv7(),

@@ -6,8 +6,11 @@
  */
 import {
   formatQuantity,
+  lineAmount,
   lineQuantityProblem,
   MESSAGES,
+  rateHundredths,
+  taxOfLine,
   type TaxMode,
   type Unit,
 } from '@kirana/shared';
@@ -39,6 +42,22 @@ export interface SoldLine {
   /** The product's HSN code and GST rate in percent (5, 18, 0.25 …) when sold; null: none set. */
   hsn: string | null;
   gstRate: number | null;
+}
+
+/**
+ * A sold line's tax as its row keeps it (db/base.ts lineTaxProperties) when sold in the shop's
+ * `mode`: the product's HSN code and rate (hundredths) whenever it has them, and in `regular` the
+ * taxable value and CGST and SGST in its amount (docs/gst.md#a-lines-tax).
+ */
+export function taxColumnsOf(line: SoldLine, mode: TaxMode) {
+  const tax = taxOfLine(mode, lineAmount(line.unitPrice, line.quantity, line.unit), line.gstRate);
+  return {
+    hsn: line.hsn,
+    gst_rate: line.gstRate === null ? null : rateHundredths(line.gstRate),
+    taxable_paise: tax?.taxable ?? null,
+    cgst_paise: tax?.cgst ?? null,
+    sgst_paise: tax?.sgst ?? null,
+  };
 }
 
 /** How an online order's lines are bound beyond the counter's: the shop's most per line. */
