@@ -151,8 +151,11 @@ export const khataEntrySchema = z.object({
   balance: z.number(),
   /** A payment's way. */
   method: z.nullable(z.enum(KHATA_PAYMENT_METHODS)),
-  /** What caused it: a counter sale's bill number, an online order, a return. */
-  sale: z.nullable(z.object({ _id: z.string(), number: z.number() })),
+  /**
+   * What caused it: a counter sale (its bill's number as its receipt prints it, `KS/26-27/12`,
+   * docs/gst.md#numbers), an online order, a return.
+   */
+  sale: z.nullable(z.object({ _id: z.string(), number: z.string() })),
   orderId: z.nullable(z.string()),
   /** An adjustment's reason, a payment's note. */
   note: z.nullable(z.string()),

@@ -30,7 +30,7 @@ export function aKhataEntry(overrides: Partial<KhataEntry> = {}): KhataEntry {
     amount: 450,
     balance: 450,
     method: null,
-    sale: { _id: 'sale-7', number: 7 },
+    sale: { _id: 'sale-7', number: 'KS/26-27/7' },
     orderId: null,
     note: null,
     createdAt: '2026-12-01T05:00:00.000Z',

@@ -1,4 +1,5 @@
 import {
+  khataEntriesAnswerSchema,
   counterDayAnswerSchema,
   counterReturnAnswerSchema,
   counterSaleAnswerSchema,
@@ -61,6 +62,11 @@ describe('the counter on the khata: sales on credit, splits, returns and the day
       ['credit', 20_400, 40_400],
     ]);
     expect(entries[1]).toMatchObject({ saleId: sale._id, saleNumber: sale.number });
+    // The ledger names the bill by the number its receipt prints.
+    const ledger = khataEntriesAnswerSchema.parse(
+      (await seller.get(`/api/khata/customers/${customer}/entries`).expect(200)).body,
+    );
+    expect(ledger.entries[0]?.sale).toEqual({ _id: sale._id, number: sale.invoice?.number });
     expect(await khataOf(app.orm.em, customer)).toEqual({
       balancePaise: 40_400,
       sumPaise: 40_400,
@@ -304,6 +310,11 @@ describe('the counter on the khata: sales on credit, splits, returns and the day
       ['return', -20_400, -10_000],
     ]);
     expect(entries[1]).toMatchObject({ saleId: sale._id, saleNumber: sale.number });
+    // The ledger names the bill by the number its receipt prints.
+    const ledger = khataEntriesAnswerSchema.parse(
+      (await seller.get(`/api/khata/customers/${customer}/entries`).expect(200)).body,
+    );
+    expect(ledger.entries[0]?.sale).toEqual({ _id: sale._id, number: sale.invoice?.number });
     expect(await khataOf(app.orm.em, customer)).toMatchObject({
       balancePaise: -10_000,
       sumPaise: -10_000,

@@ -37,7 +37,8 @@ export interface EntryRecord {
   amountPaise: number;
   balancePaise: number;
   method: KhataPaymentMethod | null;
-  sale: { id: string; number: number } | null;
+  /** The sale's bill number as its receipt prints it. */
+  sale: { id: string; number: string } | null;
   orderId: string | null;
   note: string | null;
   createdAt: Date;
@@ -192,6 +193,13 @@ function entries(em: EntityManager) {
       'e.method',
       'e.sale_id',
       'e.sale_number',
+      // The bill's invoice number as printed (written with the sale, after this entry): read by
+      // the tables' names, the counter and gst modules being above this one.
+      sql<
+        string | null
+      >`(select d.printed from counter_sales s join tax_documents d on d.id = s.tax_document_id where s.id = e.sale_id)`.as(
+        'bill',
+      ),
       'e.order_id',
       'e.note',
       'e.created_at',
@@ -208,7 +216,10 @@ function entryOf(em: EntityManager) {
     amountPaise: Number(row.amount_paise),
     balancePaise: Number(row.balance_paise),
     method: row.method,
-    sale: row.sale_id === null ? null : { id: row.sale_id, number: Number(row.sale_number ?? 0) },
+    sale:
+      row.sale_id === null
+        ? null
+        : { id: row.sale_id, number: row.bill ?? String(row.sale_number ?? 0) },
     orderId: row.order_id,
     note: row.note,
     createdAt: date(row.created_at),

@@ -69,7 +69,7 @@ const KIND_LABEL = {
   adjustment: 'Adjustment',
 };
 
-/** What an entry was, in a line: 'Payment', 'Credit', and its cause: 'Bill 17 · paid in cash'. */
+/** What an entry was, in a line: 'Payment', 'Credit', and its cause: 'Bill KS/26-27/17 · by cash'. */
 function describe(entry: EntryRecord): { what: string; details: string } {
   const details = [
     entry.sale && `Bill ${entry.sale.number}`,

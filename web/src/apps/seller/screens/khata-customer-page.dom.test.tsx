@@ -100,7 +100,7 @@ async function showCustomer() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  await screen.findByText('Counter bill #7');
+  await screen.findByText('Counter bill KS/26-27/7');
 }
 
 const owes = () => screen.getByText('Owes').nextElementSibling?.textContent;
@@ -109,7 +109,7 @@ describe("a customer's khata page", () => {
   it('shows the ledger with its running balance, and older entries on asking', async () => {
     await showCustomer();
     expect(owes()).toBe('₹450.00');
-    const row = within(screen.getByText('Counter bill #7').closest('tr')!);
+    const row = within(screen.getByText('Counter bill KS/26-27/7').closest('tr')!);
     expect(row.getByText('+₹450.00')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
     expect(await screen.findByText('Opening balance', { exact: false })).toBeDefined();

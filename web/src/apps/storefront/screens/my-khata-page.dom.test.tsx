@@ -101,7 +101,7 @@ describe('My khata', () => {
     pages = [
       khata([
         entry(3, { kind: 'payment', amount: -200, balance: 300, method: 'online' }),
-        entry(2, { kind: 'credit', amount: 400, balance: 500, sale: { _id: 'x', number: 42 } }),
+        entry(2, { kind: 'credit', amount: 400, balance: 500, sale: { _id: 'x', number: 'KS/26-27/42' } }),
         entry(1, { kind: 'adjustment', amount: 100, balance: 100, note: 'opening balance' }),
       ]),
     ];
@@ -109,7 +109,7 @@ describe('My khata', () => {
     const table = await screen.findByRole('table');
     expect(rowsOf(table)).toEqual([
       ['Paid online', '−₹200.00', '₹300.00'],
-      ['Bought on credit (bill #42)', '+₹400.00', '₹500.00'],
+      ['Bought on credit (bill KS/26-27/42)', '+₹400.00', '₹500.00'],
       ['Adjusted: opening balance', '+₹100.00', '₹100.00'],
     ]);
     expect(screen.getByText('You owe').nextElementSibling?.textContent).toBe('₹300.00');

@@ -162,7 +162,7 @@ const METHODS: Record<NonNullable<KhataEntry['method']>, string> = {
 export function entryText(entry: KhataEntry): string {
   const parts = [KINDS[entry.kind]];
   if (entry.method) parts.push(METHODS[entry.method]);
-  if (entry.sale) parts.push(`(bill #${entry.sale.number})`);
+  if (entry.sale) parts.push(`(bill ${entry.sale.number})`);
   if (entry.orderId) parts.push(`(order #${orderNumber(entry.orderId)})`);
   const text = parts.join(' ');
   return entry.note && entry.kind !== 'payment' ? `${text}: ${entry.note}` : text;

@@ -17,14 +17,14 @@ export function entryText(entry: KhataEntry): string {
   switch (entry.kind) {
     case 'credit':
       return entry.sale
-        ? `Counter bill #${entry.sale.number}`
+        ? `Counter bill ${entry.sale.number}`
         : entry.orderId
           ? `Order #${orderNumber(entry.orderId)}`
           : 'Credit';
     case 'payment':
       return `Payment${entry.method ? ` by ${METHOD_TEXT[entry.method]}` : ''}`;
     case 'return':
-      return entry.sale ? `Return on bill #${entry.sale.number}` : 'Return';
+      return entry.sale ? `Return on bill ${entry.sale.number}` : 'Return';
     case 'adjustment':
       return 'Adjustment';
   }
