@@ -179,13 +179,13 @@ export function documentNumberText(
   const label = financialYearLabel(year);
   const short = label.replace('-', '');
   const join = (...parts: Array<string | number>) => parts.filter((part) => part !== '').join('/');
+  const closest = join(`${prefix}${tag}${short}`, number);
   const forms = [
     join(prefix, tag, label, number),
     join(prefix, tag, short, number),
     join(`${prefix}${tag}`, short, number),
-    join(`${prefix}${tag}${short}`, number),
   ];
-  return forms.find((form) => form.length <= DOCUMENT_NUMBER_LENGTH) ?? forms[forms.length - 1]!;
+  return forms.find((form) => form.length <= DOCUMENT_NUMBER_LENGTH) ?? closest;
 }
 
 const ONES = [

@@ -188,7 +188,14 @@ describe('the month’s GST', () => {
               doc_num: 5,
               doc_typ: 'Credit Note',
               docs: [
-                { num: 1, from: 'K/CN/26-27/1', to: 'K/CN/26-27/1', totnum: 1, cancel: 0, net_issue: 1 },
+                {
+                  num: 1,
+                  from: 'K/CN/26-27/1',
+                  to: 'K/CN/26-27/1',
+                  totnum: 1,
+                  cancel: 0,
+                  net_issue: 1,
+                },
               ],
             },
           ],

@@ -101,7 +101,12 @@ describe('My khata', () => {
     pages = [
       khata([
         entry(3, { kind: 'payment', amount: -200, balance: 300, method: 'online' }),
-        entry(2, { kind: 'credit', amount: 400, balance: 500, sale: { _id: 'x', number: 'KS/26-27/42' } }),
+        entry(2, {
+          kind: 'credit',
+          amount: 400,
+          balance: 500,
+          sale: { _id: 'x', number: 'KS/26-27/42' },
+        }),
         entry(1, { kind: 'adjustment', amount: 100, balance: 100, note: 'opening balance' }),
       ]),
     ];
