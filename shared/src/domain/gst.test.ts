@@ -8,6 +8,7 @@ import {
   gstinProblem,
   lineTax,
   taxByRate,
+  taxTakenBack,
 } from './gst.js';
 
 describe('lineTax', () => {
@@ -43,6 +44,37 @@ describe('lineTax', () => {
         },
       ),
     );
+  });
+
+  it('takes back, over a line’s returns in any parts, exactly the tax its invoice charged, no part negative', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...GST_RATES),
+        (parts, rate) => {
+          let before = 0;
+          const taken = { taxable: 0, cgst: 0, sgst: 0 };
+          for (const part of parts) {
+            const back = taxTakenBack('regular', rate, before, before + part);
+            expect(back).not.toBeNull();
+            for (const head of ['taxable', 'cgst', 'sgst'] as const) {
+              expect(back![head]).toBeGreaterThanOrEqual(0);
+              taken[head] += back![head];
+            }
+            before += part;
+          }
+          expect(taken).toEqual(lineTax(before, rate));
+        },
+      ),
+    );
+    // Three ₹10 units at 5 %, one at a time: 2857 taxable, 71 + 72, as the invoice has it.
+    const one = [0, 1000, 2000, 3000].map((amount) => lineTax(amount, 5));
+    expect(taxTakenBack('regular', 5, 2000, 3000)).toEqual({
+      taxable: one[3]!.taxable - one[2]!.taxable,
+      cgst: one[3]!.cgst - one[2]!.cgst,
+      sgst: one[3]!.sgst - one[2]!.sgst,
+    });
+    expect(taxTakenBack('spec', 5, 0, 1000)).toBeNull();
   });
 
   it('sums a bill by rate, each rate once, lowest first', () => {

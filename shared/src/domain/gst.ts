@@ -57,6 +57,31 @@ export function taxOfLine(mode: TaxMode, amount: Paise, rate: number | null): Li
   return lineTax(amount, rate);
 }
 
+/**
+ * The tax a return takes back in `mode` when a line's units come back in parts: what the units
+ * returned so far hold, at `rate`, once their amount is `after`, less what they held at `before`.
+ * So a line's returns, in any parts, take back exactly the tax its invoice charged (taxOfLine of
+ * the whole amount), never a paisa drifting from rounding each part on its own; null outside
+ * `regular`.
+ * @throws RangeError as taxOfLine does, or when `after` is below `before`.
+ */
+export function taxTakenBack(
+  mode: TaxMode,
+  rate: number | null,
+  before: Paise,
+  after: Paise,
+): LineTax | null {
+  if (after < before) throw new RangeError(`after (${after}) must not be below before (${before})`);
+  const was = taxOfLine(mode, before, rate);
+  const is = taxOfLine(mode, after, rate);
+  if (!was || !is) return null;
+  return { taxable: is.taxable - was.taxable, cgst: is.cgst - was.cgst, sgst: is.sgst - was.sgst };
+}
+
+/** A rate as the database keeps it (hundredths of a percent), in percent; null stays null. */
+export const percentOf = (hundredths: number | null): number | null =>
+  hundredths === null ? null : hundredths / 100;
+
 /** The words a bill of supply must carry. */
 export const COMPOSITION_DECLARATION =
   'Composition taxable person, not eligible to collect tax on supplies';

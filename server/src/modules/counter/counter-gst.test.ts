@@ -165,6 +165,34 @@ describe('the counter’s bills the law asks for: invoices numbered without gaps
     });
   });
 
+  test('a line returned one unit at a time: its credit notes together take back exactly the tax its invoice charged', async () => {
+    await billIn('regular');
+    await openDay();
+    const tea = await rated('Tea 100 g', 1_000, '0902', 500);
+    const { sale } = counterSaleAnswerSchema.parse(
+      (await sell({ items: [{ product: tea.id, quantity: 3 }], payment: 'cash' }).expect(201)).body,
+    );
+    // ₹30 at 5 %: ₹28.57 taxable, ₹0.71 + ₹0.72; one unit alone would be ₹9.52, ₹0.24 + ₹0.24.
+    expect(sale.lines).toMatchObject([{ taxable: 28.57, cgst: 0.71, sgst: 0.72 }]);
+    const taken = { taxable: 0, cgst: 0, sgst: 0, amount: 0 };
+    for (let unit = 0; unit < 3; unit += 1) {
+      const back = counterReturnAnswerSchema.parse(
+        (
+          await seller
+            .post(`/api/counter/sales/${sale._id}/return`)
+            .send({ lines: [{ product: tea.id, quantity: 1 }] })
+            .expect(200)
+        ).body,
+      );
+      const [line] = back.return.lines;
+      taken.taxable += p(line?.taxable ?? null);
+      taken.cgst += p(line?.cgst ?? null);
+      taken.sgst += p(line?.sgst ?? null);
+      taken.amount += p(line?.amount ?? null);
+    }
+    expect(taken).toEqual({ taxable: 2857, cgst: 71, sgst: 72, amount: 3000 });
+  });
+
   test('every mode numbers its bills; the spec’s bill carries its 2 % as a line so that its lines add up to the amount, and so does its credit note', async () => {
     await openDay();
     const rice = await rated('Rice 5 kg', 39_900, '1006', 500);

@@ -8,7 +8,8 @@ import {
   formatQuantity,
   lineAmount,
   refundOf,
-  taxOfLine,
+  taxTakenBack,
+  percentOf,
   type CounterPayment,
   type CounterReturnBody,
   type Invoice,
@@ -160,13 +161,13 @@ async function recordReturn(
     .filter(({ quantity }) => quantity > 0);
   // A line's part of the money before the spec's tax: what its units returned so far come to
   // after, less before (quantity.ts lineAmount), so that its returns add up to its amount; its
-  // GST, in a registered shop's sale, reckoned on that part at the line's rate as sold.
+  // GST, in a registered shop's sale, taken back the same way at the line's rate as sold.
   const taken = back.map(({ line, quantity }) => {
-    const amountPaise =
-      lineAmount(line.unit_price_paise, line.returned + quantity, line.unit) -
-      lineAmount(line.unit_price_paise, line.returned, line.unit);
-    const gstRate = line.gst_rate === null ? null : line.gst_rate / 100;
-    const tax = taxOfLine(mode, amountPaise, gstRate);
+    const before = lineAmount(line.unit_price_paise, line.returned, line.unit);
+    const after = lineAmount(line.unit_price_paise, line.returned + quantity, line.unit);
+    const amountPaise = after - before;
+    const gstRate = percentOf(line.gst_rate);
+    const tax = taxTakenBack(mode, gstRate, before, after);
     const documented: DocumentedLine = {
       product: line.product_id,
       name: line.name,
