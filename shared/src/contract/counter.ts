@@ -234,14 +234,13 @@ export const counterSalesQuerySchema = z.object({
   /** The till's own count the page starts below (the last one of the page before); none: the newest. */
   before: queryInt('before', 1, MAX_BILL_NUMBER, MAX_BILL_NUMBER),
   number: z.optional(
-    z
-      .string({ error: BILL_NUMBER_EXPECTED })
-      .check(
-        z.trim(),
-        z.toUpperCase(),
-        z.regex(/^(?:[A-Z0-9-]+\/)*[1-9]\d{0,9}$/, BILL_NUMBER_EXPECTED),
-        z.maxLength(DOCUMENT_NUMBER_LENGTH, BILL_NUMBER_EXPECTED),
-      ),
+    z.string({ error: BILL_NUMBER_EXPECTED }).check(
+      z.trim(),
+      z.toUpperCase(),
+      // Nine digits at most: every number fits the 32 bits the bills are counted in.
+      z.regex(/^(?:[A-Z0-9-]+\/)*[1-9]\d{0,8}$/, BILL_NUMBER_EXPECTED),
+      z.maxLength(DOCUMENT_NUMBER_LENGTH, BILL_NUMBER_EXPECTED),
+    ),
   ),
 });
 

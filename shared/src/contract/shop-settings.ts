@@ -4,7 +4,7 @@ import {
   scaleLabelsProblem,
   type ScaleLabelSetting,
 } from '../domain/scale-label.js';
-import { gstinProblem, TAX_MODES } from '../domain/gst.js';
+import { DOCUMENT_SERIES, gstinProblem, TAX_MODES } from '../domain/gst.js';
 import { isTimeZone, minutesOfDay } from '../domain/shop-time.js';
 import { normalizePhone, readableText, requestBody, rupeesSchema } from './common.js';
 import {
@@ -258,9 +258,16 @@ export const shopUpdateBodySchema = requestBody({
   /** The name the GSTIN is registered to, as the bills print it (a registered shop must give it). */
   legalName: z.optional(shopText('legalName')),
   invoicePrefix: z.optional(
-    z
-      .string({ error: INVOICE_PREFIX_EXPECTED })
-      .check(z.trim(), z.toUpperCase(), z.regex(INVOICE_PREFIX, INVOICE_PREFIX_EXPECTED)),
+    z.string({ error: INVOICE_PREFIX_EXPECTED }).check(
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(INVOICE_PREFIX, INVOICE_PREFIX_EXPECTED),
+      // An invoice PREFIX/26-27/5 would print as a credit note of no prefix does.
+      z.refine(
+        (prefix) => !(DOCUMENT_SERIES as readonly string[]).includes(prefix),
+        `invoicePrefix must not be a series' name (${DOCUMENT_SERIES.join(', ')})`,
+      ),
+    ),
   ),
   /** The shop's time zone (IANA), in which its hours are read. */
   timeZone: z.optional(

@@ -113,6 +113,9 @@ describe('the shop’s tax settings: how it bills, and what a registered shop’
     expect(await refusal({ invoicePrefix: 'K/S' })).toMatch(
       /^invoicePrefix must be at most 4 letters and digits/,
     );
+    expect(await refusal({ invoicePrefix: 'cn' })).toBe(
+      "invoicePrefix must not be a series' name (INV, CN)",
+    );
     expect(await refusal({ legalName: 'L'.repeat(101) })).toBe(
       'legalName must be at most 100 characters',
     );

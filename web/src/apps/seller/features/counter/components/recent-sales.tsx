@@ -55,7 +55,7 @@ export function RecentSales({ date, timeZone, onReturn, onPrint }: RecentSalesPr
 }
 
 /** A bill number as a receipt prints it (`KS/26-27/12`), or only its last part (`12`). */
-const BILL_NUMBER = /^(?:[A-Z0-9-]+\/)*[1-9]\d{0,9}$/;
+const BILL_NUMBER = /^(?:[A-Z0-9-]+\/)*[1-9]\d{0,8}$/;
 
 /** A bill of any day, found by the number on its receipt. */
 function FindBill({ timeZone, onReturn, onPrint }: Omit<RecentSalesProps, 'date'>) {
