@@ -3,10 +3,10 @@
  * bill of supply or bill and a return's credit note carry, and a document as the till reads it
  * back. Documents are numbered and written by gst/tax-documents.ts alone. Written with Kysely.
  */
-import { TAX_PERCENT, type Invoice, type LineTax, type TaxMode, type Unit } from '@kirana/shared';
+import { type Invoice, type LineTax, type TaxMode, type Unit } from '@kirana/shared';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { DocumentLineInput } from '../gst/tax-documents.js';
+import { specTaxLine, type DocumentLineInput } from '../gst/tax-documents.js';
 import type { CounterTables } from './counter.entity.js';
 
 /** A sale's or a return's document as the till reads it: the mode and GSTIN it was issued in too. */
@@ -49,21 +49,7 @@ export function documentLines(
     amountPaise: line.amountPaise,
     tax: line.tax,
   }));
-  if (specTaxPaise === 0) return sold;
-  return [
-    ...sold,
-    {
-      product: null,
-      description: `Tax (${TAX_PERCENT}%)`,
-      hsn: null,
-      gstRate: null,
-      unit: 'piece',
-      quantity: 1,
-      unitPricePaise: specTaxPaise,
-      amountPaise: specTaxPaise,
-      tax: null,
-    },
-  ];
+  return specTaxPaise === 0 ? sold : [...sold, specTaxLine(specTaxPaise)];
 }
 
 /** Document `id` as the till reads it, or null for none. */

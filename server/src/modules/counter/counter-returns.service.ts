@@ -284,19 +284,15 @@ async function issueCreditNote(
   at: Date,
   returnId: string,
 ): Promise<void> {
-  const { invoicePrefix, timeZone } = await readShop(tx);
   const specTax = amountPaise - lines.reduce((sum, line) => sum + line.amountPaise, 0);
-  const note = await issueDocument(
-    tx,
-    { tax: invoice.mode, gstin: invoice.gstin, invoicePrefix, timeZone },
-    {
-      series: 'CN',
-      kind: 'credit-note',
-      at,
-      refersTo: invoice.id,
-      lines: documentLines(lines, specTax),
-    },
-  );
+  // In the invoice's mode and under its GSTIN (issueDocument reads them).
+  const note = await issueDocument(tx, await readShop(tx), {
+    series: 'CN',
+    kind: 'credit-note',
+    at,
+    refersTo: invoice.id,
+    lines: documentLines(lines, specTax),
+  });
   await tx
     .getKysely<CounterTables>()
     .updateTable('counter_returns')

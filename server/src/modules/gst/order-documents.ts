@@ -4,16 +4,7 @@
  * when it is cancelled after. Steps the order module runs in its own transactions (wiring.ts),
  * issued through tax-documents.ts. Written with Kysely.
  */
-import {
-  DELIVERY_GST_RATE,
-  DELIVERY_SAC,
-  lineAmount,
-  lineTax,
-  MESSAGES,
-  saleDocumentKind,
-  TAX_PERCENT,
-  type LineTax,
-} from '@kirana/shared';
+import { lineAmount, MESSAGES, percentOf, saleDocumentKind } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { AppError } from '../../lib/errors.js';
 import type { CancellationStep } from '../order/order-cancel.service.js';
@@ -23,13 +14,15 @@ import type { ProductSchema } from '../product/product.entity.js';
 import { readShop } from '../shop/shop.service.js';
 import type { GstTables } from './gst.entity.js';
 import type { InvoicePage } from './invoice-html.js';
-import { issueDocument, type DocumentLineInput } from './tax-documents.js';
+import {
+  deliveryLine,
+  issueDocument,
+  specTaxLine,
+  type DocumentLineInput,
+} from './tax-documents.js';
 
 type OrderDocumentTables = GstTables &
   InferKyselyDB<typeof OrderSchema | typeof OrderItemSchema | typeof ProductSchema>;
-
-/** A rate as a document line takes it, in percent, from the hundredths kept. */
-const percentOf = (hundredths: number | null) => (hundredths === null ? null : hundredths / 100);
 
 /**
  * The lines of `order`'s invoice: each item as sold (its product's name, its HSN code, rate and
@@ -70,27 +63,8 @@ async function invoiceLines(tx: EntityManager, order: Order): Promise<DocumentLi
         ? null
         : { taxable: item.taxable_paise, cgst: item.cgst_paise ?? 0, sgst: item.sgst_paise ?? 0 },
   }));
-  const charge = (description: string, amountPaise: number, tax: LineTax | null = null) => ({
-    product: null,
-    description,
-    hsn: tax && DELIVERY_SAC,
-    gstRate: tax && DELIVERY_GST_RATE,
-    unit: 'piece' as const,
-    quantity: 1,
-    unitPricePaise: amountPaise,
-    amountPaise,
-    tax,
-  });
-  if (order.taxMode === 'spec') lines.push(charge(`Tax (${TAX_PERCENT}%)`, order.taxPaise));
-  const fee = order.deliveryFeePaise;
-  if (fee > 0)
-    lines.push(
-      charge(
-        'Delivery charges',
-        fee,
-        order.taxMode === 'regular' ? lineTax(fee, DELIVERY_GST_RATE) : null,
-      ),
-    );
+  if (order.taxMode === 'spec') lines.push(specTaxLine(order.taxPaise));
+  if (order.deliveryFeePaise > 0) lines.push(deliveryLine(order.deliveryFeePaise, order.taxMode));
   return lines;
 }
 
@@ -147,29 +121,24 @@ export const creditNoteOnCancelStep: CancellationStep = {
       .where('document_id', '=', invoice.id)
       .orderBy('position')
       .execute();
-    const shop = await readShop(tx);
-    await issueDocument(
-      tx,
-      { ...shop, tax: invoice.mode },
-      {
-        series: 'CN',
-        kind: 'credit-note',
-        at: new Date(),
-        order: order.id,
-        refersTo: invoice.id,
-        lines: invoiced.map((line) => ({
-          product: line.product_id,
-          description: line.description,
-          hsn: line.hsn,
-          gstRate: percentOf(line.gst_rate),
-          unit: line.unit,
-          quantity: line.quantity,
-          unitPricePaise: line.unit_price_paise,
-          amountPaise: line.amount_paise,
-          tax: { taxable: line.taxable_paise, cgst: line.cgst_paise, sgst: line.sgst_paise },
-        })),
-      },
-    );
+    await issueDocument(tx, await readShop(tx), {
+      series: 'CN',
+      kind: 'credit-note',
+      at: new Date(),
+      order: order.id,
+      refersTo: invoice.id,
+      lines: invoiced.map((line) => ({
+        product: line.product_id,
+        description: line.description,
+        hsn: line.hsn,
+        gstRate: percentOf(line.gst_rate),
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPricePaise: line.unit_price_paise,
+        amountPaise: line.amount_paise,
+        tax: { taxable: line.taxable_paise, cgst: line.cgst_paise, sgst: line.sgst_paise },
+      })),
+    });
     // The order's answers name it (creditNote); its history line keeps the other steps' notes.
     return null;
   },

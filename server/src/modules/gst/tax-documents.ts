@@ -5,10 +5,14 @@
  */
 import {
   dayIn,
+  DELIVERY_GST_RATE,
+  DELIVERY_SAC,
   documentNumberText,
   financialYearOf,
   gstinState,
+  lineTax,
   rateHundredths,
+  TAX_PERCENT,
   type DocumentKind,
   type Invoice,
   type LineTax,
@@ -38,6 +42,43 @@ export interface DocumentLineInput {
   amountPaise: number;
   tax: LineTax | null;
 }
+
+/** A line of what is no product: the money `amountPaise` once, with its `tax` (null: none). */
+const chargeLine = (
+  description: string,
+  amountPaise: number,
+  tax: { hsn: string; gstRate: number; tax: LineTax } | null = null,
+): DocumentLineInput => ({
+  product: null,
+  description,
+  hsn: tax?.hsn ?? null,
+  gstRate: tax?.gstRate ?? null,
+  unit: 'piece',
+  quantity: 1,
+  unitPricePaise: amountPaise,
+  amountPaise,
+  tax: tax?.tax ?? null,
+});
+
+/**
+ * The spec's 2 % as a line of its own ("Tax (2%)"), so that a `spec` document's lines add up to
+ * what was paid (docs/gst.md#delivery).
+ */
+export const specTaxLine = (taxPaise: number): DocumentLineInput =>
+  chargeLine(`Tax (${TAX_PERCENT}%)`, taxPaise);
+
+/**
+ * A delivery fee as a document's line, "Delivery charges": in `regular` a service under
+ * DELIVERY_SAC at DELIVERY_GST_RATE, its tax taken out of the fee (docs/gst.md#delivery).
+ */
+export const deliveryLine = (feePaise: number, mode: TaxMode): DocumentLineInput =>
+  chargeLine(
+    'Delivery charges',
+    feePaise,
+    mode === 'regular'
+      ? { hsn: DELIVERY_SAC, gstRate: DELIVERY_GST_RATE, tax: lineTax(feePaise, DELIVERY_GST_RATE) }
+      : null,
+  );
 
 /** A document to issue, at `at`, for an online order (`order`) or else a counter sale or return. */
 export interface DocumentToIssue {
@@ -77,8 +118,10 @@ async function nextNumber(db: Kysely<GstTables>, series: string, year: number): 
 /**
  * Issues `document` under `shop`'s settings in transaction `tx`: takes the next number of its
  * series in the financial year of `document.at` on the shop's clock, and writes the document
- * (its sums the lines') and its lines. Call it last in the transaction, after every refusal, so
- * that a number is taken only by what is committed.
+ * (its sums the lines') and its lines. A credit note is issued in its invoice's mode and under
+ * its GSTIN, whatever the shop's are now, so that it takes back what the invoice counted. Call it
+ * last in the transaction, after every refusal, so that a number is taken only by what is
+ * committed.
  */
 export async function issueDocument(
   tx: EntityManager,
@@ -86,6 +129,14 @@ export async function issueDocument(
   document: DocumentToIssue,
 ): Promise<IssuedDocument> {
   const db = tx.getKysely<GstTables>();
+  const invoice =
+    document.refersTo === undefined
+      ? undefined
+      : await db
+          .selectFrom('tax_documents')
+          .select(['mode', 'gstin', 'place_of_supply'])
+          .where('id', '=', document.refersTo)
+          .executeTakeFirstOrThrow();
   const year = financialYearOf(document.at, shop.timeZone);
   const number = await nextNumber(db, document.series, year);
   const id = uuidv7();
@@ -110,7 +161,9 @@ export async function issueDocument(
   });
   const sum = (field: 'taxable_paise' | 'cgst_paise' | 'sgst_paise' | 'amount_paise') =>
     lines.reduce((total, line) => total + line[field], 0);
-  const registered = shop.tax === 'regular' || shop.tax === 'composition';
+  const mode = invoice?.mode ?? shop.tax;
+  const registered = mode === 'regular' || mode === 'composition';
+  const gstin = invoice?.gstin ?? (registered ? shop.gstin : '');
   const printed = documentNumberText(shop.invoicePrefix, document.series, year, number);
   const date = dayIn(document.at, shop.timeZone);
   const insertDocument = db.insertInto('tax_documents').values({
@@ -120,11 +173,11 @@ export async function issueDocument(
     number,
     printed,
     kind: document.kind,
-    mode: shop.tax satisfies TaxMode,
+    mode,
     issued_at: document.at,
     date,
-    gstin: registered ? shop.gstin : '',
-    place_of_supply: registered && shop.gstin ? gstinState(shop.gstin) : '',
+    gstin,
+    place_of_supply: invoice?.place_of_supply ?? (gstin ? gstinState(gstin) : ''),
     order_id: document.order ?? null,
     refers_to_id: document.refersTo ?? null,
     taxable_paise: sum('taxable_paise'),
