@@ -27,6 +27,22 @@ export interface MonthFilter {
 const signed = (column: string) =>
   sql<string>`coalesce(sum(case when d.kind = 'credit-note' then -${sql.ref(column)} else ${sql.ref(column)} end), 0)`;
 
+/** The GSTIN the month's `regular` documents were issued under (the latest), or null for none. */
+export async function registeredGstin(em: EntityManager, month: string): Promise<string | null> {
+  const { first, next } = monthDays(month);
+  const row = await em
+    .getKysely<GstTables>()
+    .selectFrom('tax_documents')
+    .select('gstin')
+    .where('mode', '=', 'regular')
+    .where('date', '>=', first)
+    .where('date', '<', next)
+    .orderBy('issued_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.gstin ?? null;
+}
+
 /** The month's lines joined to their documents. */
 function monthLines(db: Kysely<GstTables>, { month, regularOnly }: MonthFilter) {
   const { first, next } = monthDays(month);

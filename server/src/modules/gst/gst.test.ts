@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { signUpShopper } from '../../test/factories.js';
 import { useSeller, useTestAppOfItsOwn } from '../../test/fixtures.js';
 import {
+  GSTIN,
   indiaTime,
   issueCreditNote,
   issueSale,
@@ -411,16 +412,19 @@ describe('the month’s GST', () => {
   });
 
   describe('refusals', () => {
-    test('GSTR-1 of a shop not registered is refused, 409 NOT_REGISTERED; its summary and register still answer', async () => {
+    test('GSTR-1 of a shop not registered is refused, 409 NOT_REGISTERED, but for the months it was; its summary and register still answer', async () => {
       await setShopMode(app.orm, 'spec');
-      const refused = await seller.get('/api/gst/gstr1?month=2027-03').expect(409);
+      const refused = await seller.get('/api/gst/gstr1?month=2026-06').expect(409);
       expect(refused.body).toMatchObject({
         success: false,
         code: 'NOT_REGISTERED',
         message:
           'GSTR-1 is filed by shops registered for GST: set the shop’s tax to regular with its GSTIN',
       });
-      await seller.get('/api/gst/gstr1?month=2027-03&format=csv&table=hsn').expect(409);
+      await seller.get('/api/gst/gstr1?month=2026-06&format=csv&table=hsn').expect(409);
+      // March's sales were a registered shop's: their return is still due, under their GSTIN.
+      const march = await seller.get('/api/gst/gstr1?month=2027-03').expect(200);
+      expect(march.body).toMatchObject({ gstin: GSTIN, fp: '032027' });
       const summary = await seller.get('/api/gst/summary?month=2027-03').expect(200);
       expect(summary.body).toMatchObject({ tax: 'spec', gstin: '' });
       await seller.get('/api/gst/register?month=2027-03').expect(200);

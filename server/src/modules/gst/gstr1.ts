@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { readShop } from '../shop/shop.service.js';
 import {
   documentsIssued,
+  registeredGstin,
   sumsByHsn,
   sumsByPlaceAndRate,
   type TaxSums,
@@ -99,12 +100,18 @@ const DESCRIPTION_LENGTH = 30;
 
 /**
  * The month `YYYY-MM` (on the shop's clock) as GSTR-1: the documents issued in it in the
- * `regular` mode, a credit note's lines taken away from its month's figures.
- * @throws AppError NOT_REGISTERED when the shop is not `regular` or has no GSTIN.
+ * `regular` mode, a credit note's lines taken away from its month's figures, under the GSTIN
+ * they were issued under (a shop that has left the scheme still files the months it was in it),
+ * else the shop's own (a month with no sales).
+ * @throws AppError NOT_REGISTERED when the month has no `regular` documents and the shop is not
+ * `regular` with a GSTIN now.
  */
 export async function readGstr1(em: EntityManager, month: string): Promise<Gstr1> {
   const shop = await readShop(em);
-  if (shop.tax !== 'regular' || !shop.gstin)
+  const gstin =
+    (await registeredGstin(em, month)) ??
+    (shop.tax === 'regular' && shop.gstin ? shop.gstin : null);
+  if (!gstin)
     throw new AppError(
       'NOT_REGISTERED',
       'GSTR-1 is filed by shops registered for GST: set the shop’s tax to regular with its GSTIN',
@@ -121,7 +128,7 @@ export async function readGstr1(em: EntityManager, month: string): Promise<Gstr1
     .reduce((sum, row) => sum + row.taxablePaise, 0);
   const hasNil = byPlace.some((row) => (row.rate ?? 0) === 0);
   return {
-    gstin: shop.gstin,
+    gstin,
     fp: `${month.slice(5, 7)}${month.slice(0, 4)}`,
     b2cs: taxed.map((row) => ({
       sply_ty: 'INTRA',
