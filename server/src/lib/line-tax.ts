@@ -1,4 +1,4 @@
-import { toRupees, type LineTaxAnswer } from '@kirana/shared';
+import { percentOf, toRupees, type LineTaxAnswer } from '@kirana/shared';
 
 /** A sold line's tax columns as kept (db/base.ts lineTaxProperties); absent ones read as none. */
 export interface StoredLineTax {
@@ -17,7 +17,7 @@ const rupeesOrNull = (paise: number | null | undefined) =>
 export function presentLineTax(line: StoredLineTax): LineTaxAnswer {
   return {
     hsn: line.hsn ?? null,
-    gstRate: line.gstRate === null || line.gstRate === undefined ? null : line.gstRate / 100,
+    gstRate: percentOf(line.gstRate ?? null),
     taxable: rupeesOrNull(line.taxablePaise),
     cgst: rupeesOrNull(line.cgstPaise),
     sgst: rupeesOrNull(line.sgstPaise),

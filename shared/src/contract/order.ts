@@ -81,7 +81,8 @@ export const assignedAgentSchema = z.object({
 export type AssignedAgent = z.infer<typeof assignedAgentSchema>;
 
 /**
- * An order as the API answers it. `amount` is in rupees: subtotal of offer prices plus 2 % tax.
+ * An order as the API answers it. `amount` is in rupees: subtotal of offer prices plus the
+ * spec's 2 % tax (in its mode).
  * `assignedTo` is the agent's id, or for the seller the agent's name and phone.
  */
 export const orderSchema = z.object({
@@ -95,7 +96,10 @@ export const orderSchema = z.object({
       ...lineTaxSchema.shape,
     }),
   ),
-  /** Rupees: items at their offer prices, 2 % tax on them, and the delivery fee. */
+  /**
+   * Rupees: items at their offer prices, the 2 % tax on them in the spec's mode
+   * (docs/gst.md#tax-modes), and the delivery fee.
+   */
   amount: z.number(),
   /** The shop's delivery fee charged (0: free), part of `amount`. */
   deliveryFee: z.number(),

@@ -15,7 +15,6 @@ import {
   paiseOf,
   saleDocumentKind,
   SHOP_CURRENCY,
-  taxOfLine,
   toRupees,
   type CounterSaleBody,
 } from '@kirana/shared';
@@ -35,7 +34,7 @@ import {
 import { issueDocument } from '../gst/tax-documents.js';
 import { checkCredit, lockCustomer, postEntry } from '../khata/khata-ledger.js';
 import { khataOrdersOnTheWayPaise } from '../khata/khata-orders.js';
-import { takeForSale, taxColumnsOf } from '../product/take-for-sale.js';
+import { takeForSale, taxColumnsOf, taxOfSoldLine } from '../product/take-for-sale.js';
 import { readShop } from '../shop/shop.service.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
@@ -181,10 +180,11 @@ async function recordSale(
   if (customer && khata)
     checkCredit(customer, khata.onKhataPaise, await khataOrdersOnTheWayPaise(tx, customer.id));
 
-  const sold = priced.map((line) => {
-    const amountPaise = lineAmount(line.unitPrice, line.quantity, line.unit);
-    return { ...line, amountPaise, tax: taxOfLine(shop.tax, amountPaise, line.gstRate) };
-  });
+  const sold = priced.map((line) => ({
+    ...line,
+    amountPaise: lineAmount(line.unitPrice, line.quantity, line.unit),
+    tax: taxOfSoldLine(line, shop.tax),
+  }));
   const saleId = uuidv7();
   await db
     .with('sale', (db) =>
@@ -224,7 +224,7 @@ async function recordSale(
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
         returned: 0,
-        ...taxColumnsOf(line, shop.tax),
+        ...taxColumnsOf(line, line.tax),
       })),
     )
     .execute();

@@ -10,6 +10,7 @@ import {
   formatAmount,
   formatReceiptQuantity,
   lineAmount,
+  percentOf,
   pricePerUnitText,
   SHOP_CURRENCY,
   TAX_PERCENT,
@@ -141,7 +142,6 @@ export function receiptOf(
     ]);
   const mode = sale.invoice?.mode ?? 'spec';
   const registered = mode === 'regular' || mode === 'composition';
-  const rate = (hundredths: number | null) => (hundredths === null ? null : hundredths / 100);
   const sold = sale.lines.filter((line) => line.taxablePaise !== null);
   return {
     title: TITLES[mode],
@@ -162,13 +162,13 @@ export function receiptOf(
       unitPrice:
         unit === 'piece' ? rs(unitPricePaise) : pricePerUnitText(unitPricePaise, unit, symbol),
       amount: rs(lineAmount(unitPricePaise, quantity, unit)),
-      tax: mode === 'regular' ? `HSN ${hsn ?? '-'} GST ${rate(gstRate) ?? '-'}%` : null,
+      tax: mode === 'regular' ? `HSN ${hsn ?? '-'} GST ${percentOf(gstRate) ?? '-'}%` : null,
     })),
     taxSummary:
       mode === 'regular'
         ? taxByRate(
             sold.map((line) => ({
-              rate: rate(line.gstRate) ?? 0,
+              rate: percentOf(line.gstRate) ?? 0,
               taxable: line.taxablePaise ?? 0,
               cgst: line.cgstPaise ?? 0,
               sgst: line.sgstPaise ?? 0,

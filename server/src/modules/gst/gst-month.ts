@@ -2,7 +2,13 @@
  * The seller's GST screen (docs/gst.md#gstr-1): a month's sales by rate and the documents issued,
  * in any mode, and the sales register, a row per document. Reads only the documents.
  */
-import { toRupees, type DocumentKind, type GstSummaryAnswer, type RateSum } from '@kirana/shared';
+import {
+  percentOf,
+  toRupees,
+  type DocumentKind,
+  type GstSummaryAnswer,
+  type RateSum,
+} from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { spreadsheetCsv } from '../../lib/csv.js';
 import { readShop } from '../shop/shop.service.js';
@@ -49,7 +55,7 @@ export async function readGstSummary(em: EntityManager, month: string): Promise<
     tax: shop.tax,
     gstin: shop.gstin,
     byRate: rates.map((rate) => ({
-      rate: rate === null ? null : rate / 100,
+      rate: percentOf(rate),
       ...rupees(byRate.get(rate) ?? NO_SUMS),
     })),
     total: rupees([...byRate.values()].reduce(add, NO_SUMS)),

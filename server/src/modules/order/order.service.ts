@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import type { AddressSchema } from '../address/address.entity.js';
 import type { ProductSchema } from '../product/product.entity.js';
-import { takeForSale, taxColumnsOf } from '../product/take-for-sale.js';
+import { takeForSale, taxColumnsOf, taxOfSoldLine } from '../product/take-for-sale.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import type { UserSchema } from '../user/user.entity.js';
 import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
@@ -189,7 +189,7 @@ export async function placeOrder(
         stock_product_id: line.stockProduct,
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
-        ...taxColumnsOf(line, shop.tax),
+        ...taxColumnsOf(line, taxOfSoldLine(line, shop.tax)),
       }));
       const history = {
         id: uuidv7(),

@@ -1,4 +1,5 @@
 import {
+  percentOf,
   toRupees,
   type Pack,
   type Product as ProductDto,
@@ -52,8 +53,7 @@ export function presentProduct(
     barcode: product.barcode ?? null,
     ...unitFieldsOf(product),
     hsn: product.hsn ?? null,
-    gstRate:
-      product.gstRate === null || product.gstRate === undefined ? null : product.gstRate / 100,
+    gstRate: percentOf(product.gstRate ?? null),
     ...(sizes && { packs: sizes.map(presentPack) }),
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),

@@ -9,8 +9,10 @@ import {
   lineAmount,
   lineQuantityProblem,
   MESSAGES,
+  percentOf,
   rateHundredths,
   taxOfLine,
+  type LineTax,
   type TaxMode,
   type Unit,
 } from '@kirana/shared';
@@ -44,13 +46,16 @@ export interface SoldLine {
   gstRate: number | null;
 }
 
+/** The GST in a sold line's amount in the shop's `mode`: null but in `regular` (taxOfLine). */
+export const taxOfSoldLine = (line: SoldLine, mode: TaxMode): LineTax | null =>
+  taxOfLine(mode, lineAmount(line.unitPrice, line.quantity, line.unit), line.gstRate);
+
 /**
- * A sold line's tax as its row keeps it (db/base.ts lineTaxProperties) when sold in the shop's
- * `mode`: the product's HSN code and rate (hundredths) whenever it has them, and in `regular` the
- * taxable value and CGST and SGST in its amount (docs/gst.md#a-lines-tax).
+ * A sold line's tax as its row keeps it (db/base.ts lineTaxProperties): the product's HSN code
+ * and rate (hundredths) whenever it has them, and its `tax` (taxOfSoldLine) when it has one
+ * (docs/gst.md#a-lines-tax).
  */
-export function taxColumnsOf(line: SoldLine, mode: TaxMode) {
-  const tax = taxOfLine(mode, lineAmount(line.unitPrice, line.quantity, line.unit), line.gstRate);
+export function taxColumnsOf(line: Pick<SoldLine, 'hsn' | 'gstRate'>, tax: LineTax | null) {
   return {
     hsn: line.hsn,
     gst_rate: line.gstRate === null ? null : rateHundredths(line.gstRate),
@@ -167,7 +172,7 @@ export async function takeForSale(
         stockQuantity: quantity * (product.pack_quantity ?? 1),
         taken,
         hsn: product.hsn,
-        gstRate: product.gst_rate === null ? null : product.gst_rate / 100,
+        gstRate: percentOf(product.gst_rate),
       },
       short: product.stock_count !== null &&
         !taken && {
