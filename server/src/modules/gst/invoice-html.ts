@@ -178,6 +178,8 @@ export function invoiceHtml(page: InvoicePage): string {
       .words, .declaration, .cancelled { margin-top: 3mm; }
       .cancelled { border: 2px solid #000; padding: 2mm; font-weight: 600; }
       footer { margin-top: 10mm; text-align: right; }
+      .scroll { overflow-x: auto; }
+      @media screen and (max-width: 600px) { body { font-size: 8.5pt; padding: 2mm; } th, td { padding: 0.5mm 1mm; } .parties { flex-direction: column; gap: 2mm; } }
       @media print { body { max-width: none; padding: 0; } th { background: none; } }
     </style>
   </head>
@@ -200,6 +202,7 @@ export function invoiceHtml(page: InvoicePage): string {
       </div>
       ${invoice.placeOfSupply ? `<p>Place of supply: ${e(`${buyer.state} (${invoice.placeOfSupply})`)}</p>` : ''}
     </section>
+    <div class="scroll">
     <table>
       <thead>
         <tr>${header}</tr>
@@ -211,16 +214,19 @@ export function invoiceHtml(page: InvoicePage): string {
         <tr class="total"><td colspan="${taxed ? 9 : 5}" class="text">Total</td>${cell(formatAmount(toRupees(invoice.amountPaise), ORDER_CURRENCY))}</tr>
       </tfoot>
     </table>
+    </div>
     ${
       taxed
-        ? `<table>
+        ? `<div class="scroll">
+    <table>
       <thead>
         <tr><th scope="col">GST</th><th scope="col">Taxable value</th><th scope="col">CGST</th><th scope="col">SGST</th><th scope="col">Tax</th></tr>
       </thead>
       <tbody>
         ${summary}
       </tbody>
-    </table>`
+    </table>
+    </div>`
         : ''
     }
     <p class="words">${e(amountInWords(invoice.amountPaise))}</p>
