@@ -1,7 +1,8 @@
 import type { SellerOrder } from '@kirana/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { printInFrame } from '../../../../../lib/print-in-frame';
 import { queryClient } from '../../../../../lib/query-client';
 import { anOrder } from '../../../../../test/orders';
 import { aShop } from '../../../../../test/shop';
@@ -9,6 +10,21 @@ import { answer, answeredBy } from '../../../../../test/store';
 import { OrderCard } from './order-card';
 
 /* An order's card and its GST documents: the invoice issued when it was picked, a credit note. */
+
+// In a browser, or inside the desktop app (which opens no window of the shop's own pages).
+const bridge = vi.hoisted(() => ({ desktop: undefined as object | undefined }));
+vi.mock('../../../../../lib/desktop-bridge', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  get desktop() {
+    return bridge.desktop;
+  },
+}));
+vi.mock('../../../../../lib/print-in-frame', () => ({
+  printInFrame: vi.fn(async () => ({ printed: true })),
+}));
+afterEach(() => {
+  bridge.desktop = undefined;
+});
 
 answeredBy(async () => answer({ success: true, shop: aShop() }));
 
@@ -34,6 +50,15 @@ describe('an order’s card', () => {
     expect(link.getAttribute('href')).toBe(`/api/order/${order._id}/invoice`);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.queryByText(/Credit note/)).toBeNull();
+  });
+
+  it('prints the invoice from a frame inside the desktop app', () => {
+    bridge.desktop = {};
+    const order = anOrder<SellerOrder>(0, { status: 'Picked', invoice });
+    show(order);
+    expect(screen.queryByRole('link', { name: /Invoice/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Print invoice KS/26-27/12' }));
+    expect(printInFrame).toHaveBeenCalledWith(`/api/order/${order._id}/invoice`, 'Invoice');
   });
 
   it('names the credit note of an order cancelled after its invoice', () => {

@@ -19,6 +19,9 @@ import { cancelledByText, paymentSummary } from '../order-payment';
 import { OrderHistory } from './order-history';
 import { Button, buttonClass } from '../../../../../common/ui/button';
 import { orderInvoiceUrl } from '../api/order-invoice';
+import { desktop, printedBy } from '../../../../../lib/desktop-bridge';
+import { printInFrame } from '../../../../../lib/print-in-frame';
+import { reportFailure } from '../../../failure-message';
 import { Alert } from '../../../ui/seller-page';
 import '../../../ui/status-pill.css';
 import './order-card.css';
@@ -88,17 +91,34 @@ export function OrderCard({
           {order.status}
         </span>
         <PromiseMark order={order} />
-        {order.invoice && (
-          // Issued once it was picked: the printable page, beside the orders.
-          <a
-            className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
-            href={orderInvoiceUrl(order._id)}
-            target="_blank"
-            rel="noopener"
-          >
-            Invoice<span className="visually-hidden"> {order.invoice.number}</span>
-          </a>
-        )}
+        {order.invoice &&
+          // Issued once it was picked: the printable page, beside the orders. The desktop app
+          // opens no window of the shop's own pages (desktop/src/main/window.ts): there it is
+          // printed from a frame, as the khata's statement is.
+          (desktop ? (
+            <Button
+              type="button"
+              look="seller"
+              variant="secondary"
+              size="small"
+              onClick={() =>
+                void printedBy(printInFrame(orderInvoiceUrl(order._id), 'Invoice')).catch(
+                  reportFailure(),
+                )
+              }
+            >
+              Print invoice<span className="visually-hidden"> {order.invoice.number}</span>
+            </Button>
+          ) : (
+            <a
+              className={buttonClass({ look: 'seller', variant: 'secondary', size: 'small' })}
+              href={orderInvoiceUrl(order._id)}
+              target="_blank"
+              rel="noopener"
+            >
+              Invoice<span className="visually-hidden"> {order.invoice.number}</span>
+            </a>
+          ))}
         {order.creditNote && (
           <span className="seller-order__credit-note">Credit note {order.creditNote.number}</span>
         )}
