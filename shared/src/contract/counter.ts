@@ -44,6 +44,18 @@ const codeField = (field: string) =>
       ...readableText(field),
     );
 
+/** The most bills one counter numbers offline in a financial year. */
+export const MAX_OFFLINE_NUMBER = 99_999;
+
+/** A counter device's series: C and its number, C1 to C999. */
+export const DEVICE_SERIES = /^C[1-9]\d{0,2}$/;
+
+function deviceSeriesField(field: string) {
+  return z
+    .string({ error: `${field} must be a counter's series, such as C1` })
+    .check(z.regex(DEVICE_SERIES, `${field} must be a counter's series, such as C1`));
+}
+
 /**
  * The most cash counted in the drawer at a day's close, in rupees: a day of many bills holds
  * more than one bill takes.
@@ -94,6 +106,13 @@ export const counterSaleBodySchema = requestBody({
              * label, whose quantity is the label's.
              */
             quantity: z.optional(lineQuantityField('items.quantity')),
+            /**
+             * An offline sale's price charged for a piece, or a kilo (litre) of a loose product,
+             * in rupees: the price the counter last saw, printed on the customer's receipt, so
+             * recorded as charged (docs/counter.md#the-till-without-a-connection). Only with
+             * `offline`.
+             */
+            price: z.optional(tillAmount('items.price')),
           },
           { error: ITEMS },
         )
@@ -140,6 +159,28 @@ export const counterSaleBodySchema = requestBody({
    * Idempotency-Key stands for: the sale resent with it is the same sale.
    */
   sellPastCount: z.optional(z.boolean({ error: 'sellPastCount must be true or false' })),
+  /**
+   * A sale the counter made while the server could not be reached, sent when it could
+   * (docs/counter.md#the-till-without-a-connection): made at `madeAt`, numbered `number` in the
+   * series of counter `device` (`POST /api/counter/devices`). It already happened, so it is
+   * recorded at `madeAt` at the prices it was charged, past the count and past a khata's limit
+   * if need be, never refused for them.
+   */
+  offline: z.optional(
+    z.object(
+      {
+        madeAt: z.iso.datetime({ offset: true, error: 'offline.madeAt must be an ISO time' }),
+        device: deviceSeriesField('offline.device'),
+        number: z
+          .int({ error: 'offline.number must be a whole number' })
+          .check(
+            z.minimum(1, `offline.number must be from 1 to ${MAX_OFFLINE_NUMBER}`),
+            z.maximum(MAX_OFFLINE_NUMBER, `offline.number must be from 1 to ${MAX_OFFLINE_NUMBER}`),
+          ),
+      },
+      { error: 'offline must be { madeAt, device, number }' },
+    ),
+  ),
 }).check(
   z.refine(
     (body) => body.payment !== 'khata' || body.customer !== undefined,
@@ -156,6 +197,16 @@ export const counterSaleBodySchema = requestBody({
   z.refine(
     (body) => body.payment !== 'khata' || body.tendered === undefined,
     'tendered is for cash sales: a khata sale says what is paid now in paid.cash',
+  ),
+  z.refine(
+    (body) => body.offline !== undefined || body.items.every((item) => item.price === undefined),
+    'items.price is for an offline sale only: the server prices a sale made online',
+  ),
+  z.refine(
+    (body) =>
+      body.offline === undefined ||
+      body.items.every((item) => item.product !== undefined && item.price !== undefined),
+    'items of an offline sale name their product by id, with the price charged',
   ),
 );
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>;
@@ -207,9 +258,22 @@ export const counterSaleSchema = z.object({
 });
 export type CounterSale = z.infer<typeof counterSaleSchema>;
 
+/**
+ * A product a sale took past its count: `pastCount` units beyond what the count said were left
+ * (the shelf wants counting).
+ */
+export const flaggedProductSchema = z.object({
+  product: z.string(),
+  name: z.string(),
+  pastCount: z.int(),
+});
+export type FlaggedProduct = z.infer<typeof flaggedProductSchema>;
+
 export const counterSaleAnswerSchema = z.object({
   success: z.literal(true),
   sale: counterSaleSchema,
+  /** `POST /api/counter/sales` only: what the sale took past the count (none: empty). */
+  flagged: z.optional(z.array(flaggedProductSchema)),
 });
 export type CounterSaleAnswer = z.infer<typeof counterSaleAnswerSchema>;
 
@@ -398,3 +462,59 @@ export const receiptQuerySchema = z.object({
     z.transform((drawer) => drawer === '1'),
   ),
 });
+
+/**
+ * `POST /api/counter/devices { name }` (the seller): a counter device (a browser profile of the
+ * till) takes a bill series of its own for the sales it makes offline, C1, C2 …, so that
+ * numbers made offline on two counters never meet (docs/counter.md#the-till-without-a-connection).
+ */
+export const counterDeviceBodySchema = requestBody({
+  name: z
+    .string({ error: 'name must say which counter this is, such as "Front counter"' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'name must say which counter this is, such as "Front counter"'),
+      z.maxLength(40, 'name must be at most 40 characters'),
+      ...readableText('name'),
+    ),
+});
+export type CounterDeviceBody = z.infer<typeof counterDeviceBodySchema>;
+
+/** `GET /api/counter/devices/{series}`: the counter device and its series' last numbers. */
+export const counterDeviceParamSchema = z.object({ series: deviceSeriesField('series') });
+
+/**
+ * A counter device: its series and name, and the last number its series has on the server in
+ * the financial year `year` (the one now): the counter numbers on from past it.
+ */
+export const counterDeviceSchema = z.object({
+  series: z.string(),
+  name: z.string(),
+  year: z.int(),
+  lastNumber: z.int(),
+});
+export type CounterDevice = z.infer<typeof counterDeviceSchema>;
+
+export const counterDeviceAnswerSchema = z.object({
+  success: z.literal(true),
+  device: counterDeviceSchema,
+});
+export type CounterDeviceAnswer = z.infer<typeof counterDeviceAnswerSchema>;
+
+/** Products per page of `GET /api/counter/catalogue`. */
+export const COUNTER_CATALOGUE_PAGE = 500;
+
+/**
+ * `GET /api/counter/catalogue?after=`: the live catalogue a page at a time in the order of the
+ * products' ids, after the id `after` (none: from the first), for the counter to keep what it
+ * sells without a connection.
+ */
+export const counterCatalogueQuerySchema = z.object({ after: z.optional(idField('after')) });
+
+export const counterCatalogueAnswerSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+  /** The id to ask `after` for the next page; null: this was the last. */
+  next: z.nullable(z.string()),
+});
+export type CounterCatalogueAnswer = z.infer<typeof counterCatalogueAnswerSchema>;
