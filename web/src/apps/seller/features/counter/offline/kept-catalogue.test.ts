@@ -39,20 +39,19 @@ afterEach(() => {
 function serverWith(products: Product[], customers: KhataCustomer[] = []) {
   const asked: string[] = [];
   let failAt = Infinity;
-  const server = {
-    products,
-    customers,
+  const held: { products: Product[]; customers: KhataCustomer[] } = { products, customers };
+  const server = Object.assign(held, {
     asked,
     fail: (nth: number) => (failAt = asked.length + nth),
     api: createApiClient({
-      fetch: async (input) => {
+      fetch: async (input): Promise<Response> => {
         const url = new URL(String(input), 'http://shop.test');
         asked.push(url.pathname + url.search);
         if (asked.length === failAt) throw new TypeError('Failed to fetch');
         if (url.pathname === '/api/counter/catalogue') {
           const after = url.searchParams.get('after');
-          const live = [...server.products].sort((a, b) => (a._id < b._id ? -1 : 1));
-          const rest = after === null ? live : live.filter((product) => product._id > after);
+          const live = [...held.products].sort((a, b) => (a._id < b._id ? -1 : 1));
+          const rest = after === null ? live : live.filter(({ _id }) => _id > after);
           const page = rest.slice(0, COUNTER_CATALOGUE_PAGE);
           const more = rest.length > COUNTER_CATALOGUE_PAGE;
           return Response.json({
@@ -63,20 +62,20 @@ function serverWith(products: Product[], customers: KhataCustomer[] = []) {
         }
         if (url.pathname === '/api/khata/customers') {
           const page = Number(url.searchParams.get('page') ?? 1);
-          const pages = Math.max(1, Math.ceil(server.customers.length / 2));
+          const pages = Math.max(1, Math.ceil(held.customers.length / 2));
           return Response.json({
             success: true,
-            customers: server.customers.slice((page - 1) * 2, page * 2),
+            customers: held.customers.slice((page - 1) * 2, page * 2),
             page,
             pages,
-            total: server.customers.length,
+            total: held.customers.length,
             toCollect: 0,
           });
         }
         throw new Error(`the test's server has no ${url.pathname}`);
       },
     }),
-  };
+  });
   return server;
 }
 
@@ -98,10 +97,13 @@ describe('keepCatalogue', () => {
     expect(kept).toEqual({ products: 10_000, complete: true });
     expect(server.asked).toHaveLength(20);
     expect(told).toEqual(Array.from({ length: 20 }, (_, page) => (page + 1) * 500));
-    const productPuts = puts.mock.contexts.filter((store) => store.name === 'products');
+    const productPuts = puts.mock.contexts.filter(
+      (store) => (store as IDBObjectStore).name === 'products',
+    );
     expect(productPuts).toHaveLength(10_000);
     const pageWrites = transaction.mock.calls.filter(
-      ([stores, mode]) => mode === 'readwrite' && [stores].flat().includes('products'),
+      ([stores, mode]) =>
+        mode === 'readwrite' && [stores].flat().some((name) => name === 'products'),
     );
     expect(pageWrites).toHaveLength(20);
   });
@@ -147,7 +149,7 @@ describe('keepCatalogue', () => {
     const [first, , third] = server.products;
     // Archived or deleted since: one in each of the three pages, and the last one.
     const gone = new Set([first!._id, server.products[700]!._id, server.products.at(-1)!._id]);
-    server.products = [...server.products.filter((product) => !gone.has(product._id)), aProduct()];
+    server.products = [...server.products.filter(({ _id }) => !gone.has(_id)), aProduct()];
 
     const kept = await keepCatalogue(db, server.api, { renew: true });
 

@@ -30,6 +30,8 @@ export function useKeptCatalogue(shop: Shop | undefined, online = true): KeptCou
   const [count, setCount] = useState<KeptCount>({ products: 0, complete: false });
   // An import told while offline renews the catalogue once the connection is back.
   const renewWanted = useRef(false);
+  // The last read begun, which the next waits for (a remount, the connection back, an import).
+  const lastRead = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
     if (shop)
@@ -48,7 +50,7 @@ export function useKeptCatalogue(shop: Shop | undefined, online = true): KeptCou
     };
     const recount = () => opened.then(keptCount).then(show).catch(notKept);
 
-    const read = async (renew: boolean) => {
+    const read = (renew: boolean) => {
       running?.abort();
       clearTimeout(retry);
       const controller = new AbortController();
@@ -57,23 +59,31 @@ export function useKeptCatalogue(shop: Shop | undefined, online = true): KeptCou
       const onPage = (kept: KeptCount) => {
         if (!signal.aborted) show(kept);
       };
-      try {
-        const db = await opened;
-        await Promise.all([
-          keepCatalogue(db, api, { signal, renew, onPage }),
-          renew ? undefined : keepCustomers(db, api, { signal }),
-        ]);
-        if (renew) renewWanted.current = false;
-        await recount();
-      } catch (error) {
+      const before = lastRead.current;
+      lastRead.current = (async () => {
+        // The read this one replaces lets go of the catalogue first: one pass at a time.
+        await before;
         if (signal.aborted) return;
-        notKept(error);
-        retry = setTimeout(() => void read(renew), KEPT_RETRY_MS);
-      }
+        try {
+          const db = await opened;
+          const [kept] = await Promise.all([
+            keepCatalogue(db, api, { signal, renew, onPage }),
+            renew ? undefined : keepCustomers(db, api, { signal }),
+          ]);
+          if (renew) renewWanted.current = false;
+          show(kept);
+          // Another tab is reading it (or was, and closed midway): looked at again later.
+          if (!kept.complete) retry = setTimeout(() => read(renew), KEPT_RETRY_MS);
+        } catch (error) {
+          if (signal.aborted) return;
+          notKept(error);
+          retry = setTimeout(() => read(renew), KEPT_RETRY_MS);
+        }
+      })();
     };
 
     void recount();
-    if (online) void read(renewWanted.current);
+    if (online) read(renewWanted.current);
     const stopListening = listenForKept({
       product: (product) =>
         void opened
@@ -82,7 +92,7 @@ export function useKeptCatalogue(shop: Shop | undefined, online = true): KeptCou
           .catch(notKept),
       catalogue: () => {
         renewWanted.current = true;
-        if (online) void read(true);
+        if (online) read(true);
       },
       customer: (customer) => void opened.then((db) => keepCustomer(db, customer)).catch(notKept),
     });
