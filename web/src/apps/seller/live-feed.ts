@@ -1,4 +1,4 @@
-import type { KhataCustomer } from '@kirana/shared';
+import type { KhataCustomer, Product } from '@kirana/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveFeed } from '../../lib/socket';
 import {
@@ -9,6 +9,11 @@ import {
 import { shopChanged } from '../../common/shop-settings/live-events';
 import { backupFailed } from './features/backups/live-events';
 import { tillChanged } from './features/counter/live-events';
+import {
+  keptCatalogueChanged,
+  keptCustomerChanged,
+  keptProductChanged,
+} from './features/counter/offline/kept-live-events';
 import { refreshDashboard } from './features/dashboard/queries';
 import { khataChanged } from './features/khata/live-events';
 import {
@@ -27,7 +32,20 @@ const teamChanged = (client: QueryClient): void => {
 /** Live `khata:updated`: the customer wherever shown, and the dashboard's "to collect". */
 const khataUpdated = (client: QueryClient, customer: KhataCustomer): void => {
   khataChanged(client, customer);
+  keptCustomerChanged(client, customer);
   void refreshDashboard(client);
+};
+
+/** Live `product:updated`: the screens' copies, and the counter's kept for offline. */
+const productUpdated = (client: QueryClient, product: Product): void => {
+  productChanged(client, product);
+  keptProductChanged(client, product);
+};
+
+/** Live `catalogue:updated` (an import): the screens' products, and the counter's kept. */
+const catalogueUpdated = (client: QueryClient): void => {
+  catalogueChanged(client);
+  keptCatalogueChanged(client);
 };
 
 /**
@@ -51,10 +69,10 @@ export const sellerLiveFeed: LiveFeed<'seller'> = {
     'order:created': orderPlaced,
     'order:updated': orderChanged,
     'order:unaccepted': orderUnaccepted,
-    'product:updated': productChanged,
+    'product:updated': productUpdated,
     'agents:updated': teamChanged,
     'categories:updated': categoriesChanged,
-    'catalogue:updated': catalogueChanged,
+    'catalogue:updated': catalogueUpdated,
     'backup:failed': backupFailed,
     'shop:updated': shopChanged,
     'till:updated': tillChanged,
