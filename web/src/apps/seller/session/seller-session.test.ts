@@ -1,4 +1,4 @@
-import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import { store } from '../../../lib/store';
@@ -68,6 +68,18 @@ describe('the seller’s session at start-up', () => {
     expect(mocks.toast.error).not.toHaveBeenCalled();
     // Still kept: the next start without the server opens the same way.
     expect(sellerLastSeenIn()).toBe(true);
+  });
+
+  it('is asked even while the browser says it is offline, and opens as last seen', async () => {
+    mocks.getSellerAuth.mockResolvedValue(true);
+    await openSellerArea();
+    mocks.getSellerAuth.mockRejectedValue(unreachable());
+    onlineManager.setOnline(false);
+    try {
+      expect(await openSellerArea()).toBe('in');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('when a proxy says the server is down (502, 503, 504), is the seller last seen logged in here', async () => {

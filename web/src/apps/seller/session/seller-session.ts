@@ -61,6 +61,9 @@ export const sellerSessionQueries = {
       gcTime: 0,
       retry: false,
       refetchOnReconnect: false,
+      // Asked even when the browser says it is offline: the server may be on the shop's own
+      // network, and an unreachable one opens the seller area as last seen.
+      networkMode: 'always',
     }),
 };
 
