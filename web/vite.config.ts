@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { agentPrecache } from './pwa/agent-precache.ts';
+import { sellerPrecache } from './pwa/seller-precache.ts';
 
 // The Koa server (`npm run dev -w @kirana/server`) answers the API, uploads and the socket.
 const server = 'http://127.0.0.1:4000';
@@ -27,8 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       macroTransform: true,
       failOnCompileError: true,
     }),
-    // agentPrecache: the agent PWA's service worker precache list (web/pwa/agent-precache.ts).
-    ...(isSsrBuild ? [] : [agentPrecache(), agentPages()]),
+    // The precache lists of the agent PWA's and the seller area's service workers (web/pwa).
+    ...(isSsrBuild ? [] : [agentPrecache(), sellerPrecache(), agentPages()]),
   ],
   resolve: {
     // Bundle @kirana/shared from source, so the web app needs no build of shared first.

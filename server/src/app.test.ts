@@ -16,6 +16,10 @@ describe('the Koa app', () => {
       '<!doctype html><title>Kirana Delivery</title>',
     );
     await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(
+      path.join(webRoot, 'seller-sw.js'),
+      "self.importScripts('/seller-sw-precache.js');",
+    );
     app = await createTestApp({ webRoot });
     await app.store.put('demo/apple-800.webp', Buffer.from('RIFF....WEBP'));
   });
@@ -95,6 +99,20 @@ describe('the Koa app', () => {
       expect(response.text).toContain('<title>Kirana Delivery</title>');
     }
     expect((await app.http().get('/agentsx').expect(200)).text).toContain('<title>Kirana</title>');
+  });
+
+  test("the seller area's service worker is served at the root as a script the browser checks on every visit (a missing script is a 404, never the page); its pages get index.html", async () => {
+    const worker = await app.http().get('/seller-sw.js').expect(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('max-age=0');
+    // Its scope, /seller, lies under the script's own folder: no Service-Worker-Allowed needed.
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+    await app.http().get('/seller-sw-precache.js').expect(404);
+    for (const url of ['/seller', '/seller/counter']) {
+      const page = await app.http().get(url).expect(200);
+      expect(page.text).toContain('<title>Kirana</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   test('hashed assets are cached for a year; a missing asset is a 404, not the app page', async () => {

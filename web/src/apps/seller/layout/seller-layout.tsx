@@ -8,6 +8,7 @@ import { SellerMark } from '../ui/seller-mark';
 import { Spinner } from '../../../common/ui/spinner';
 import { sellerAuthAtom } from '../session/seller-auth';
 import { sellerSessionMutations, sellerSessionQueries } from '../session/seller-session';
+import { registerSellerServiceWorker } from '../service-worker';
 import { useOrderFeed } from '../use-order-feed';
 import { useTopOnNewScreen } from '../../../lib/use-top-on-new-screen';
 import { Button } from '../../../common/ui/button';
@@ -20,6 +21,8 @@ import './seller-layout.css';
 export function SellerLayout() {
   const auth = useAtomValue(sellerAuthAtom);
   useQuery(sellerSessionQueries.check());
+  // Registered on the login form too: the next reload then opens without the server.
+  useEffect(registerSellerServiceWorker, []);
 
   if (auth === 'unknown') {
     return (

@@ -1,5 +1,6 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
 import { store } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { getSellerAuth } from './api/get-seller-auth';
@@ -7,6 +8,7 @@ import { loginSeller } from './api/login-seller';
 import { logoutSeller } from './api/logout-seller';
 import { errorText } from '../failure-message';
 import { forgetAcknowledgedAtom } from '../features/orders/atoms/orders';
+import { forgetSellerIn, rememberSellerIn, sellerLastSeenIn } from './last-seen';
 import { sellerAuthAtom } from './seller-auth';
 
 /** Forgets everything the seller screens hold, e.g. before another login. */
@@ -16,20 +18,42 @@ const forgetSellerData = (client: QueryClient) => {
   client.removeQueries({ queryKey: ['products', 'seller'] });
 };
 
+/** What the seller is told when the seller area opened without the server. */
+export const OPENED_OFFLINE_TEXT =
+  'The store cannot be reached: opened as you were last logged in on this browser.';
+
+/**
+ * Whether a call failed for want of the server, not by its answer: no answer at all, or a proxy
+ * in front of it saying it is down.
+ */
+const serverUnreachable = (error: unknown): boolean =>
+  error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+
 export const sellerSessionQueries = {
   /**
    * The start-up check, asked whenever the seller area opens: is the seller's session live? Its
-   * answer sets `sellerAuthAtom`; an unreachable server shows the login form with a toast saying so.
+   * answer sets `sellerAuthAtom` and is kept for the next start. When the server cannot be
+   * reached, the seller last seen logged in on this browser is let in (a quiet toast says so;
+   * a 401 from any later call still shows the login form); anyone else gets the login form with
+   * a toast saying why.
    */
   check: () =>
     queryOptions({
       queryKey: ['seller-session'],
       queryFn: async () => {
         try {
-          store.set(sellerAuthAtom, (await getSellerAuth()) ? 'in' : 'out');
+          const loggedIn = await getSellerAuth();
+          if (loggedIn) rememberSellerIn();
+          else forgetSellerIn();
+          store.set(sellerAuthAtom, loggedIn ? 'in' : 'out');
         } catch (error) {
-          store.set(sellerAuthAtom, 'out');
-          toast.error(errorText(error));
+          if (serverUnreachable(error) && sellerLastSeenIn()) {
+            store.set(sellerAuthAtom, 'in');
+            toast.warning(OPENED_OFFLINE_TEXT);
+          } else {
+            store.set(sellerAuthAtom, 'out');
+            toast.error(errorText(error));
+          }
         }
         return null;
       },
@@ -37,6 +61,9 @@ export const sellerSessionQueries = {
       gcTime: 0,
       retry: false,
       refetchOnReconnect: false,
+      // Asked even when the browser says it is offline: the server may be on the shop's own
+      // network, and an unreachable one opens the seller area as last seen.
+      networkMode: 'always',
     }),
 };
 
@@ -48,6 +75,7 @@ export const sellerSessionMutations = {
       onSuccess: (answer, _credentials, _context, { client }) => {
         // Nothing held from an earlier session may show in this one.
         forgetSellerData(client);
+        rememberSellerIn();
         store.set(sellerAuthAtom, 'in');
         toast.success(answer.message);
       },
@@ -64,6 +92,7 @@ export const sellerSessionMutations = {
     mutationOptions({
       mutationFn: () => logoutSeller(),
       onMutate: async (_none, { client }) => {
+        forgetSellerIn();
         store.set(sellerAuthAtom, 'out');
         await client.cancelQueries({ queryKey: ['seller'] });
       },
@@ -72,6 +101,7 @@ export const sellerSessionMutations = {
         toast.success(answer.message);
       },
       onError: (error) => {
+        rememberSellerIn();
         store.set(sellerAuthAtom, 'in');
         toast.error(errorText(error));
       },
