@@ -142,9 +142,9 @@ export async function keptDevice(db: Db): Promise<CounterDevice | undefined> {
 }
 
 /** Takes `run` in this browser's lock of `name` where there are locks (one tab at a time). */
-export function inLock<T>(name: string, run: () => Promise<T>): Promise<T> {
+export async function inLock<T>(name: string, run: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  return locks ? locks.request(name, run) : run();
+  return locks ? await locks.request(name, run) : await run();
 }
 
 /**
