@@ -3,7 +3,8 @@
  * (docs/counter.md#the-till-without-a-connection): the till then sells offline and the queue
  * waits, where any other failure is the server's answer and is shown as such.
  */
-import { ApiError } from '../../../../../lib/api-client';
+import { successAnswerSchema } from '@kirana/shared';
+import { ApiError, type ApiClient } from '../../../../../lib/api-client';
 
 /**
  * The gateway's answers when the server behind it is down or slow: the request never reached
@@ -18,3 +19,16 @@ const GATEWAY_DOWN = new Set([502, 503, 504]);
  */
 export const isUnreachable = (problem: unknown): boolean =>
   problem instanceof ApiError && (problem.status === 0 || GATEWAY_DOWN.has(problem.status));
+
+/**
+ * Whether the server answers now (`GET /healthz`): any answer counts, only an unreached server
+ * (isUnreachable) does not.
+ */
+export async function reachesServer(api: ApiClient): Promise<boolean> {
+  try {
+    await api.get('/healthz', successAnswerSchema);
+    return true;
+  } catch (problem) {
+    return !isUnreachable(problem);
+  }
+}

@@ -6,11 +6,14 @@
  */
 import {
   counterDeviceAnswerSchema,
+  counterSaleAnswerSchema,
+  IDEMPOTENCY_KEY_HEADER,
   financialYearOf,
   MAX_OFFLINE_NUMBER,
   type CounterDevice,
   type CounterSale,
   type CounterSaleBody,
+  type FlaggedProduct,
 } from '@kirana/shared';
 import type { IDBPDatabase } from 'idb';
 import { ApiError, type ApiClient } from '../../../../../lib/api-client';
@@ -134,6 +137,24 @@ export const sendAgain = (db: Db, key: string): Promise<void> =>
  */
 export const dropSale = (db: Db, key: string): Promise<void> =>
   changeSale(db, key, (sale) => (sale.refused ? null : sale));
+
+/**
+ * Sends the waiting `sale` (`POST /api/counter/sales`) under its own Idempotency-Key, as every
+ * try of it is sent: answers what the server recorded it selling past the count.
+ * @throws ApiError as the sale's call does: status 0 when the server cannot be reached; 409
+ * CONFLICT for a product archived since, or a number of the series taken by another sale; 404
+ * NOT_FOUND for a device series the server does not know; 409 TILL_NOT_OPEN.
+ */
+export async function sendWaitingSale(
+  api: ApiClient,
+  sale: Pick<WaitingSale, 'key' | 'body'>,
+): Promise<FlaggedProduct[]> {
+  const answer = await api.post('/api/counter/sales', counterSaleAnswerSchema, {
+    body: sale.body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: sale.key },
+  });
+  return answer.flagged ?? [];
+}
 
 /** This counter's device as kept, or undefined before it first reached the server. */
 export async function keptDevice(db: Db): Promise<CounterDevice | undefined> {
