@@ -59,6 +59,16 @@ describe('keeping a sale made offline', () => {
     expect(await keys()).toEqual(['a', 'b']);
   });
 
+  it('makes the sale with the device whose series numbers it', async () => {
+    await keepDeviceAs(C1);
+    const seen: string[] = [];
+    await keepOfflineSale(db, IN_26, (number, device) => {
+      seen.push(`${device.series}/${number}`);
+      return saleOf('a')(number, device);
+    });
+    expect(seen).toEqual(['C1/8']);
+  });
+
   it('numbers on from its own last number when the server’s is behind it', async () => {
     await keepDeviceAs(C1);
     await db.put('meta', { key: 'numbers', lastByYear: { 2026: 20 } });

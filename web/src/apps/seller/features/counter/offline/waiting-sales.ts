@@ -34,8 +34,14 @@ export interface MadeWhen {
   timeZone: string;
 }
 
-/** The sale kept under `number`: its request and the sale it prints (`sale._id` its key). */
-export type MakeSale = (number: number) => { body: CounterSaleBody; sale: CounterSale };
+/**
+ * The sale kept under `number` of `device`'s series: its request and the sale it prints
+ * (`sale._id` its key), as offline-sale.ts offlineSale makes them.
+ */
+export type MakeSale = (
+  number: number,
+  device: CounterDevice,
+) => { body: CounterSaleBody; sale: CounterSale };
 
 const numbersOf = (meta: Meta | undefined): Record<number, number> =>
   meta?.key === 'numbers' ? meta.lastByYear : {};
@@ -46,7 +52,7 @@ const numbersOf = (meta: Meta | undefined): Record<number, number> =>
  * never take one number: the number after the greater of the last this counter took that year
  * and the series' last on the server when the device was last read (its `lastNumber`, for its
  * `year`). `make` (called once, within the transaction: it must not wait on anything) makes the
- * sale of that number; it waits last in the queue. Answers the sale as kept.
+ * sale of that number of the device's series; it waits last in the queue. Answers the sale as kept.
  * @throws Error when no device is kept (the counter has never reached the server) or the
  * series has used its year's numbers (MAX_OFFLINE_NUMBER); a make that throws keeps nothing.
  */
@@ -76,7 +82,7 @@ export async function keepOfflineSale(
       throw new Error(
         `Counter ${device.device.series} has used its ${MAX_OFFLINE_NUMBER} bill numbers of this year: connect to sell`,
       );
-    const { body, sale } = make(number);
+    const { body, sale } = make(number, device.device);
     const kept: WaitingSale = {
       key: sale._id,
       seq: (last?.value.seq ?? 0) + 1,
