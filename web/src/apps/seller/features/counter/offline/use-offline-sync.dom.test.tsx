@@ -142,6 +142,15 @@ describe('useOfflineSync', () => {
     expect(server.told.at(-1)).toEqual({ offline: false, waiting: 0 });
   });
 
+  it('finds at start that the server cannot be reached, and its series kept from before', async () => {
+    const { server, fetch } = aServer();
+    server.up = false;
+    const { result } = syncOver({ server, fetch });
+    await waitFor(() => expect(result.current.online).toBe(false));
+    await waitFor(() => expect(result.current.device).toEqual(C1));
+    expect(server.told.at(-1)).toEqual({ offline: true, waiting: 0 });
+  });
+
   it('sends a sale whose answer was lost again with the same key: recorded once', async () => {
     const { server, fetch } = aServer();
     const { result } = syncOver({ server, fetch });

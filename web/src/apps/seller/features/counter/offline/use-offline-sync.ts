@@ -156,7 +156,8 @@ export function useOfflineSync({
   const tell = async (notice: SyncNotice) => {
     if (notice.kind === 'refused') {
       const number = keptNow.current.get(notice.key)?.sale.invoice?.number;
-      toast.error(`Bill ${number ?? ''} was not recorded: ${notice.refusal.message}`);
+      const bill = number === undefined ? 'A bill made offline' : `Bill ${number}`;
+      toast.error(`${bill} was not recorded: ${notice.refusal.message}`);
       return;
     }
     const db = await database();
@@ -171,10 +172,13 @@ export function useOfflineSync({
     keepDeviceFresh();
   };
 
+  /** This counter's device read again (registered the first time); unreached, it sells offline. */
   const keepDeviceFresh = () => {
     void database()
       .then((db) => keepDevice(db, apiOf(client), counterName))
-      .then(setDevice, () => undefined);
+      .then(setDevice, (problem: unknown) => {
+        if (isUnreachable(problem)) dispatch({ type: 'connection lost' });
+      });
   };
 
   useEffect(() => {
