@@ -148,3 +148,14 @@ async function readJson(response: Response): Promise<unknown> {
     return undefined;
   }
 }
+
+/** A proxy's answers for a server behind it that is down or not ready (502, 503, 504). */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
+/**
+ * Whether a failed call never reached the server: the fetch threw (offline, a dropped
+ * connection: status 0) or a proxy answered for the server (502, 503, 504). Anything else, a 500
+ * included, is the server's answer.
+ */
+export const isUnreachable = (problem: unknown): boolean =>
+  problem instanceof ApiError && (problem.status === 0 || GATEWAY_DOWN.has(problem.status));

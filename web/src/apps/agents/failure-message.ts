@@ -21,9 +21,7 @@ export function failureText(error: unknown, texts: { rejected: string; failed: s
 export const errorCodeOf = (error: unknown): string | undefined =>
   error instanceof ApiError ? error.code : undefined;
 
-/** Whether the call never reached the server (offline, or a dropped connection). */
-export const isUnreachable = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 0;
+export { isUnreachable } from '../../lib/api-client';
 
 /**
  * Whether the login was refused because this phone is not paired with the agent: the shop must

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import {
   IDEMPOTENCY_KEY_HEADER,
   type CounterDay,
@@ -14,6 +15,7 @@ import { aShop } from '../../../test/shop';
 import { answer, answeredBy, refusal } from '../../../test/store';
 import { aKhataCustomer } from '../../../test/khata';
 import { aProduct } from '../../../test/products';
+import { counterDb } from '../features/counter/offline/counter-db';
 import { CounterPage } from './counter-page';
 
 /*
@@ -101,9 +103,18 @@ let productsNow: Product[];
 let saleCalls: SaleCall[];
 /** The codes looked up so far, each once answered. */
 let lookUps: string[];
+/** Whether the server answers at all: not, every call fails as a fetch does without it. */
+let reachable: boolean;
+/** This counter's series for the bills it makes offline. */
+const device = { series: 'C1', name: 'Counter', year: 2026, lastNumber: 0 };
 
 async function store(url: string, init: RequestInit = {}): Promise<Response> {
   const { pathname, searchParams } = new URL(url, 'http://kirana.test');
+  if (!reachable) throw new TypeError('Failed to fetch');
+  if (pathname === '/healthz') return answer({ success: true });
+  if (pathname === '/api/counter/catalogue')
+    return answer({ success: true, products: [tea, rusk, soap, onion], next: null });
+  if (pathname.startsWith('/api/counter/devices')) return answer({ success: true, device });
   if (pathname === '/api/shop') return answer({ success: true, shop: { ...shop, tax } });
   if (pathname === '/api/counter/day') return answer({ success: true, day });
   if (pathname === '/api/counter/sales' && init.method === 'POST') {
@@ -161,9 +172,17 @@ beforeEach(() => {
   productsNow = [tea, rusk, soap];
   saleCalls = [];
   lookUps = [];
+  reachable = true;
 });
 
-afterEach(() => sessionStorage.clear());
+afterEach(async () => {
+  sessionStorage.clear();
+  // What this counter kept (its catalogue, series and waiting bills) is each test's own.
+  const db = await counterDb();
+  await Promise.all(
+    (['products', 'customers', 'meta', 'waiting'] as const).map((store) => db.clear(store)),
+  );
+});
 
 /** The Counter screen with the till open, its scan box focused. */
 async function openTill() {
@@ -223,7 +242,7 @@ describe('the Counter screen', () => {
     expect(saleCalls.map((call) => call.body.items)).toEqual([[{ product: tea._id, quantity: 1 }]]);
   });
 
-  it('tries a sale whose answer was lost again under the same key; recorded already, what was scanned meanwhile is the next bill', async () => {
+  it('tries a sale whose answer was lost (the server failing) again under the same key; recorded already, what was scanned meanwhile is the next bill', async () => {
     const { scan, press, quantityOf, lookedUp } = await openTill();
     scan(tea.barcode!);
     await waitFor(() => expect(quantityOf(tea)).not.toBeNull());
@@ -234,11 +253,10 @@ describe('the Counter screen', () => {
     await screen.findByRole('button', { name: /Recording…/ });
     scan(rusk.barcode!);
     await lookedUp(rusk);
-    lost.settle(Promise.reject(new TypeError('Failed to fetch')));
+    // The server took the sale and failed before it answered: it may have recorded it.
+    lost.settle(refusal(500, 'INTERNAL', 'Something went wrong'));
 
-    await waitFor(() =>
-      expect(heard.toasts).toContain('The sale could not be recorded: try again'),
-    );
+    await waitFor(() => expect(heard.toasts).toContain('Something went wrong'));
     // Both on the bill, held over a reload with the try that may have been recorded.
     await waitFor(() => expect(quantityOf(rusk)).not.toBeNull());
     expect(quantityOf(tea)).not.toBeNull();
@@ -257,6 +275,63 @@ describe('the Counter screen', () => {
     expect(saleCalls[1]!.key).toBe(saleCalls[0]!.key);
     expect(quantityOf(tea)).toBeNull();
     expect(quantityOf(rusk)).toHaveProperty('value', '1');
+  });
+
+  it('without the server keeps selling: each bill numbered in this counter’s series and kept, said in one line, the day kept open, then sent oldest first under the same keys', async () => {
+    const { scan, press, quantityOf } = await openTill();
+    // The counter's series and catalogue are kept while the server answers.
+    await screen.findByText(/4 products kept on this counter/);
+    await waitFor(async () =>
+      expect(await (await counterDb()).get('meta', 'device')).toBeDefined(),
+    );
+
+    reachable = false;
+    scan(tea.barcode!);
+    await waitFor(() => expect(quantityOf(tea)).toHaveProperty('value', '1'));
+    press('F9');
+    await screen.findByRole('region', { name: 'Bill C1/26-27/1 kept on this counter' });
+    expect(
+      await screen.findByText(
+        'Offline — bills are kept on this counter and sent when the connection is back · 1 bill waiting',
+      ),
+    ).toBeDefined();
+
+    // Known offline now: the next bill is read and kept without asking the server.
+    press('Enter');
+    scan(ONION_LABEL);
+    // A scale label's weight, read from the kept catalogue and the shop's label settings.
+    await screen.findByText(/0\.750 kg × ₹140\.00\/kg/);
+    press('F9');
+    await screen.findByRole('region', { name: 'Bill C1/26-27/2 kept on this counter' });
+    await screen.findByText(/· 2 bills waiting/);
+    expect(saleCalls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    await waitFor(() =>
+      expect(heard.toasts).toContain(
+        '2 bills kept on this counter must be recorded before the day closes: they are sent once the connection is back',
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    reachable = true;
+    sell = async ({ body }) =>
+      answer({ success: true, sale: aSale(body.offline!.number + 40, body.amount!), flagged: [] });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(saleCalls).toHaveLength(2));
+    const [first, second] = saleCalls;
+    expect(first!.body).toMatchObject({
+      items: [{ product: tea._id, quantity: 1, price: 40 }],
+      offline: { device: 'C1', number: 1 },
+    });
+    expect(second!.body).toMatchObject({
+      items: [{ product: onion._id, quantity: 750, price: 140 }],
+      offline: { device: 'C1', number: 2 },
+    });
+    expect(first!.key).not.toBe(second!.key);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Bills kept on this counter' })).toBeNull(),
+    );
+    expect(screen.queryByText(/Offline —|Sending/)).toBeNull();
   });
 
   it('reads the bill again after a sale refused for stock gone, asks of the bill on the screen, and sells it past the count with the seller’s word under the same key', async () => {

@@ -11,6 +11,9 @@ import { LastSale, SaleDone } from '../features/counter/components/sale-done';
 import { ScanBox } from '../features/counter/components/scan-box';
 import { OpenTillForm, TillBar } from '../features/counter/components/till-bar';
 import { WeighBox } from '../features/counter/components/weigh-box';
+import { OfflineLine } from '../features/counter/components/offline-line';
+import { WaitingSales } from '../features/counter/components/waiting-sales';
+import { useOfflineTill } from '../features/counter/offline/use-offline-till';
 import { CustomerPicker } from '../features/khata/components/customer-picker';
 import { counterMutations } from '../features/counter/mutations';
 import { counterQueries } from '../features/counter/queries';
@@ -32,7 +35,13 @@ import '../features/counter/components/counter.css';
  */
 export function CounterPage() {
   const shopRead = useQuery(shopQueries.shop());
-  const shop = shopRead.data?.shop;
+  // Without the server, the shop as last kept on this counter.
+  const keptShop = useQuery({
+    ...counterQueries.keptShop(),
+    enabled: shopRead.isError || shopRead.fetchStatus === 'paused',
+  }).data;
+  const shop = shopRead.data?.shop ?? keptShop ?? undefined;
+  const { till: offline, sync, kept } = useOfflineTill(shop);
   const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
   const upi = { upiId: shop?.upiId ?? '', upiName: shop?.upiName ?? '' };
   const tax = shop?.tax ?? 'spec';
@@ -41,10 +50,11 @@ export function CounterPage() {
   const { scanRef, tenderedRef, ...till } = useTillSession({
     shop: { upiId: upi.upiId, tax },
     tillOpen: Boolean(day) && shop !== undefined,
+    offline,
   });
   const { done, returns } = till;
   const opening = useMutation(counterMutations.open());
-  const dayClose = useDayClose(day, till.backToScan);
+  const dayClose = useDayClose(day, till.backToScan, sync.waiting.length);
 
   return (
     <SellerPage
@@ -56,6 +66,7 @@ export function CounterPage() {
       <p className="visually-hidden" role="status">
         {till.announcement}
       </p>
+      <OfflineLine online={sync.online} waiting={sync.waiting.length} />
       {error && day === undefined ? (
         <LoadProblem
           message={failureMessage(error, 'Failed to load the till')}
@@ -94,6 +105,7 @@ export function CounterPage() {
             {till.showingDone && done ? (
               <SaleDone
                 sale={done}
+                kept={sync.waiting.some((waiting) => waiting.key === done._id)}
                 printing={till.printing}
                 onPrint={() => till.print(done)}
                 onNext={till.nextSale}
@@ -138,6 +150,13 @@ export function CounterPage() {
               </div>
             )}
           </div>
+          <WaitingSales
+            bills={sync.waiting}
+            timeZone={timeZone}
+            onPrint={till.print}
+            onSendAgain={(key) => void sync.sendAgain(key)}
+            onDrop={(key) => void sync.drop(key)}
+          />
           <RecentSales
             date={day.date}
             timeZone={timeZone}
@@ -157,6 +176,13 @@ export function CounterPage() {
             onDismiss={returns.dismiss}
           />
         </>
+      )}
+      {shop && (
+        <p className="counter-kept">
+          {kept.complete
+            ? `${kept.products.toLocaleString('en-IN')} products kept on this counter for selling offline`
+            : `Keeping the catalogue on this counter for selling offline: ${kept.products.toLocaleString('en-IN')} products so far`}
+        </p>
       )}
       {/* Outside the till's screen: once closed, the day's figures stay on show. */}
       <CloseDayDialog {...dayClose.dialog} />

@@ -1,6 +1,6 @@
 import type { SellerLoginBody } from '@kirana/shared';
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
+import { isUnreachable } from '../../../lib/api-client';
 import { store } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { getSellerAuth } from './api/get-seller-auth';
@@ -22,13 +22,6 @@ const forgetSellerData = (client: QueryClient) => {
 export const OPENED_OFFLINE_TEXT =
   'The store cannot be reached: opened as you were last logged in on this browser.';
 
-/**
- * Whether a call failed for want of the server, not by its answer: no answer at all, or a proxy
- * in front of it saying it is down.
- */
-const serverUnreachable = (error: unknown): boolean =>
-  error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
-
 export const sellerSessionQueries = {
   /**
    * The start-up check, asked whenever the seller area opens: is the seller's session live? Its
@@ -47,7 +40,7 @@ export const sellerSessionQueries = {
           else forgetSellerIn();
           store.set(sellerAuthAtom, loggedIn ? 'in' : 'out');
         } catch (error) {
-          if (serverUnreachable(error) && sellerLastSeenIn()) {
+          if (isUnreachable(error) && sellerLastSeenIn()) {
             store.set(sellerAuthAtom, 'in');
             toast.warning(OPENED_OFFLINE_TEXT);
           } else {

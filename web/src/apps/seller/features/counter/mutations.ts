@@ -13,6 +13,9 @@ export const counterMutations = {
   lookUp: () =>
     mutationOptions({
       mutationFn: (code: string, { client }) => lookUpCode(apiOf(client), code),
+      // Tried whatever the browser thinks of its network: unreached, the till reads the kept
+      // catalogue (docs/counter.md#the-till-without-a-connection).
+      networkMode: 'always',
     }),
   /**
    * The sale, sent with its bill's key: a retry of the same sale is one sale. The screen says why
@@ -22,6 +25,8 @@ export const counterMutations = {
     mutationOptions({
       mutationFn: ({ body, key }: { body: CounterSaleBody; key: string }, { client }) =>
         sell(apiOf(client), body, key),
+      // Tried whatever the browser thinks of its network: unreached, the sale is kept here.
+      networkMode: 'always',
       onSettled: (_sale, _error, _asked, _context, { client }) => refreshTill(client),
     }),
   open: () =>

@@ -3,7 +3,7 @@ import type { CounterReturnBody, CounterSale, Product } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, isUnreachable } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { failureMessage, reportFailure } from '../../failure-message';
 import {
@@ -12,6 +12,7 @@ import {
   labelCodes,
   pastCountLines,
   readyToSell,
+  type Bill,
   type KhataSplit,
   type TillCustomer,
   type TillShop,
@@ -79,6 +80,25 @@ function tell(notice: TillNotice): void {
 const recordedText = (sale: CounterSale) =>
   `Bill ${billNumberText(sale)} recorded: ${rupees(sale.amount)}, ${paidText(sale)}`;
 
+const keptText = (sale: CounterSale) =>
+  `Bill ${billNumberText(sale)} kept on this counter: ${rupees(sale.amount)}, ${paidText(sale)}`;
+
+/** What a code names: its product, and a scale label's grams (millilitres). */
+type CodeRead = { product: Product; quantity?: number };
+
+/**
+ * What the till needs of the counter's side without a connection
+ * (docs/counter.md#the-till-without-a-connection): whether the server is reached, saying it is
+ * not, keeping a sale made without it (numbered in this counter's series; refused past a khata's
+ * limit last seen), and reading a code from the catalogue kept here.
+ */
+export interface OfflineTill {
+  online: boolean;
+  wentOffline: () => void;
+  keep: (request: SaleRequest, bill: Bill, customer: TillCustomer | null) => Promise<CounterSale>;
+  lookUp: (code: string) => Promise<CodeRead>;
+}
+
 const GIVEN_BACK: Record<CounterSale['payment'], string> = {
   cash: 'give back {amount} in cash',
   upi: 'give back {amount} by UPI',
@@ -97,7 +117,15 @@ const returnedText = ({ amount, payment }: { amount: number; payment: CounterSal
  * till is open (and the shop known), so a bill may be sold; `shop`: its UPI id, for UPI, and its
  * mode, which the totals follow.
  */
-export function useTillSession({ shop, tillOpen }: { shop: TillShop; tillOpen: boolean }) {
+export function useTillSession({
+  shop,
+  tillOpen,
+  offline,
+}: {
+  shop: TillShop;
+  tillOpen: boolean;
+  offline: OfflineTill;
+}) {
   const [till, setTill] = useState(restoredTill);
   // Events come between renders (a scanner's keys, answers): each reduces the latest state.
   const current = useRef(till);
@@ -143,22 +171,60 @@ export function useTillSession({ shop, tillOpen }: { shop: TillShop; tillOpen: b
     return new Map(read.flat());
   };
 
-  const record = async (request: SaleRequest) => {
-    // A scanner types into whatever has the focus: the next customer's items, into the scan box.
+  /** The sale `sale` done: on show, said, and printed at once by the desktop app. */
+  const sold = async (sale: CounterSale, said: string) => {
+    send({ type: 'sale answered', sale, nextKey: newKey() });
     focusScan();
+    setAnnouncement(said);
+    // The desktop app prints at once, and opens the drawer for cash.
+    if (await desktopPrintsReceipts().catch(() => false)) await printer.print(sale, true);
+  };
+
+  /** The sale kept on this counter, the server unreached: it is sent once it can be. */
+  const keep = async (request: SaleRequest) => {
+    const { bill, customer } = current.current;
     let sale: CounterSale;
     try {
-      sale = await selling.mutateAsync(request);
+      sale = await offline.keep(request, bill, customer);
     } catch (problem) {
       send({ type: 'sale failed', ...failureOf(problem), problem, nextKey: newKey() });
       focusScan();
       return;
     }
-    send({ type: 'sale answered', sale, nextKey: newKey() });
+    await sold(sale, keptText(sale));
+  };
+
+  const record = async (request: SaleRequest) => {
+    // A scanner types into whatever has the focus: the next customer's items, into the scan box.
     focusScan();
-    setAnnouncement(recordedText(sale));
-    // The desktop app prints at once, and opens the drawer for cash.
-    if (await desktopPrintsReceipts().catch(() => false)) await printer.print(sale, true);
+    if (!offline.online) return keep(request);
+    let sale: CounterSale;
+    try {
+      sale = await selling.mutateAsync(request);
+    } catch (problem) {
+      // Unreached, the sale is kept under the same key: had this try been recorded after all,
+      // the server answers it when the kept sale is sent.
+      if (isUnreachable(problem)) {
+        offline.wentOffline();
+        return keep(request);
+      }
+      send({ type: 'sale failed', ...failureOf(problem), problem, nextKey: newKey() });
+      focusScan();
+      return;
+    }
+    await sold(sale, recordedText(sale));
+  };
+
+  /** What `code` names: asked of the server, or read from the catalogue kept here without it. */
+  const readCode = async (code: string): Promise<CodeRead> => {
+    if (!offline.online) return offline.lookUp(code);
+    try {
+      return await lookUp.mutateAsync(code);
+    } catch (problem) {
+      if (!isUnreachable(problem)) throw problem;
+      offline.wentOffline();
+      return offline.lookUp(code);
+    }
   };
 
   /**
@@ -167,9 +233,9 @@ export function useTillSession({ shop, tillOpen }: { shop: TillShop; tillOpen: b
    */
   const onCode = async (code: string, quantity: number): Promise<boolean> => {
     send({ type: 'scanned' });
-    let found: { product: Product; quantity?: number };
+    let found: CodeRead;
     try {
-      found = await lookUp.mutateAsync(code);
+      found = await readCode(code);
     } catch (problem) {
       toast.error(failureMessage(problem, `No product has the code ${code}`));
       send({ type: 'lookup failed' });

@@ -5,6 +5,8 @@ import { Panel } from '../../../ui/seller-page';
 
 interface SaleDoneProps {
   sale: CounterSale;
+  /** Made without the server: kept on this counter until it is sent. */
+  kept: boolean;
   printing: boolean;
   onPrint: () => void;
   onNext: () => void;
@@ -32,15 +34,19 @@ function KhataDone({ sale }: { sale: CounterSale }) {
 }
 
 /**
- * The sale recorded: its bill's number (its invoice's), the GST its amount holds (a registered
- * shop's), the change to give, its receipt, and the next sale.
+ * The sale recorded (or, without the server, kept on this counter to be sent): its bill's number
+ * (its invoice's), the GST its amount holds (a registered shop's), the change to give, its
+ * receipt, and the next sale.
  */
-export function SaleDone({ sale, printing, onPrint, onNext }: SaleDoneProps) {
+export function SaleDone({ sale, kept, printing, onPrint, onNext }: SaleDoneProps) {
   // The focus stays in the scan box: the next scan, or Enter there, starts the next sale. The
   // page's status says what was recorded.
   const gst = gstWithin(sale);
   return (
-    <Panel title={`Bill ${billNumberText(sale)} recorded`} className="counter-done">
+    <Panel
+      title={`Bill ${billNumberText(sale)} ${kept ? 'kept on this counter' : 'recorded'}`}
+      className="counter-done"
+    >
       <p className="counter-done__amount">
         {rupees(sale.amount)}
         {gst !== null && <span className="counter-done__gst"> incl. GST {rupees(gst)}</span>}

@@ -5,6 +5,7 @@
  * One IndexedDB database per browser profile, shared by its tabs.
  */
 import type {
+  CounterDay,
   CounterDevice,
   CounterSale,
   CounterSaleBody,
@@ -42,6 +43,8 @@ export interface WaitingSale {
 
 export type Meta =
   | { key: 'shop'; shop: Shop; at: string }
+  /** The till's open day as last seen (null: none open), so that a reload offline sells on. */
+  | { key: 'till'; day: CounterDay | null; at: string }
   | { key: 'device'; device: CounterDevice }
   /** The last number this counter's series took, per financial year. */
   | { key: 'numbers'; lastByYear: Record<number, number> }

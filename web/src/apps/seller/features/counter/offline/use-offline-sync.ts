@@ -13,11 +13,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { IDBPDatabase } from 'idb';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../../../lib/api-client';
+import { ApiError, isUnreachable } from '../../../../../lib/api-client';
 import { apiOf } from '../../../../../lib/query-client';
 import { toast } from '../../../../../lib/toast';
 import { refreshTill } from '../queries';
-import { isUnreachable, reachesServer } from './connection';
+import { reachesServer } from './connection';
 import { counterDb, type CounterDb, type WaitingSale } from './counter-db';
 import { startingSync, syncReducer, type SyncEvent, type SyncNotice } from './sync-reducer';
 import {
