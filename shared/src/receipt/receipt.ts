@@ -5,8 +5,9 @@
  * without a connection print the same receipt. A sale with a document says what the law asks of
  * it in the mode it was issued in (docs/counter.md#the-bill-the-law-asks-for).
  */
+import * as z from 'zod/mini';
 import type { CounterSale } from '../contract/counter.js';
-import type { Shop } from '../contract/shop.js';
+import { shopSchema } from '../contract/shop.js';
 import {
   amountInWords,
   COMPOSITION_DECLARATION,
@@ -29,10 +30,15 @@ import { formatReceiptQuantity, type Unit } from '../domain/quantity.js';
  * What of the shop a receipt says. `gstin` is the one its document was issued under: the shop's
  * now for a sale just made; the server passes the document's own for a reprint.
  */
-export type ReceiptShop = Pick<
-  Shop,
-  'name' | 'phone' | 'address' | 'timeZone' | 'legalName' | 'gstin'
->;
+export const receiptShopSchema = z.pick(shopSchema, {
+  name: true,
+  phone: true,
+  address: true,
+  timeZone: true,
+  legalName: true,
+  gstin: true,
+});
+export type ReceiptShop = z.infer<typeof receiptShopSchema>;
 
 export interface Receipt {
   /** 'TAX INVOICE' or 'BILL OF SUPPLY' above the shop's name; null for a plain bill. */
