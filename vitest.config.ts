@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests import @kirana/shared from source, so no build is needed before `npm test`.
+// The ESC/POS entry first: an alias also takes the paths under its name.
 const shared = {
+  '@kirana/shared/receipt-escpos': fileURLToPath(
+    new URL('./shared/src/receipt/receipt-escpos.ts', import.meta.url),
+  ),
   '@kirana/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)),
 };
 

@@ -4,7 +4,13 @@
  * the main-process handlers; the rules say which pages may call each method and check its
  * arguments, because a renderer's `ipcRenderer.invoke` arguments are untrusted `unknown[]`.
  */
-import { cashReportAnswerSchema, idField, RECEIPT_WIDTHS, sellerOrderSchema } from '@kirana/shared';
+import {
+  cashReportAnswerSchema,
+  counterSaleSchema,
+  RECEIPT_WIDTHS,
+  receiptShopSchema,
+  sellerOrderSchema,
+} from '@kirana/shared';
 import type { KiranaDesktopBridge, ReceiptPrinterStatus } from '@kirana/shared';
 import { z } from 'zod';
 
@@ -119,6 +125,8 @@ export type IpcAudience = 'seller-screens' | 'bundled-pages';
 /** More than a screenful of orders in one call is not a seller screen talking. */
 export const MAX_ORDERS_PER_CALL = 200;
 const orderId = z.string().min(1).max(100);
+/** More bills than a counter could keep waiting is not a seller screen talking. */
+export const MAX_WAITING_BILLS = 1_000_000;
 /** A backup's failure as the server keeps it: a dump's error output, rarely more than this. */
 export const MAX_FAILURE_TEXT = 20_000;
 
@@ -145,9 +153,17 @@ export const IPC_RULES: { readonly [M in IpcMethod]: IpcRule<M> } = {
   printCashReport: { from: 'seller-screens', args: z.tuple([cashReportAnswerSchema]) },
   printReceipt: {
     from: 'seller-screens',
-    args: z.tuple([z.object({ saleId: idField('saleId'), cash: z.boolean() })]),
+    args: z.tuple([
+      z.object({ sale: counterSaleSchema, shop: receiptShopSchema, cash: z.boolean() }),
+    ]),
   },
   receiptPrinter: { from: 'seller-screens', args: z.tuple([]) },
+  counterConnection: {
+    from: 'seller-screens',
+    args: z.tuple([
+      z.object({ offline: z.boolean(), waiting: z.number().int().min(0).max(MAX_WAITING_BILLS) }),
+    ]),
+  },
   connectToServer: { from: 'bundled-pages', args: z.tuple([z.string().max(2048)]) },
   currentServer: { from: 'bundled-pages', args: z.tuple([]) },
   retryConnection: { from: 'bundled-pages', args: z.tuple([]) },

@@ -48,4 +48,6 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './origin.js';
 export * from './realtime.js';
+export * from './receipt/receipt.js';
+export * from './receipt/receipt-html.js';
 export * from './storefront.js';

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { recordingLogger, sellerOrder } from '../test/fixtures.js';
+import { receiptHtml } from '@kirana/shared';
+import { receiptEscPos } from '@kirana/shared/receipt-escpos';
+import { counterSale, receiptShop, recordingLogger, sellerOrder } from '../test/fixtures.js';
 import { startCounterApp } from './counter-app.js';
 import type { CounterApp, CounterElectron } from './counter-app.js';
 import type { IpcEventLike } from './ipc.js';
@@ -24,23 +26,6 @@ function fakeElectron(userData: string) {
   const up = new Set<string>();
   const appEvents = new EventEmitter();
   let webContentsIds = 0;
-
-  /**
-   * The server's receipts, as the app's session fetches them: ESC/POS bytes or an HTML page, for
-   * a seller who is signed in (the fake's cookies go only with `credentials: 'include'`).
-   */
-  const sessionFetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
-    if (init?.credentials !== 'include') {
-      return Response.json(
-        { success: false, message: 'Please log in as the seller' },
-        { status: 401 },
-      );
-    }
-    return new URL(url).searchParams.get('format') === 'escpos'
-      ? new Response(RECEIPT_BYTES, { headers: { 'content-type': 'application/octet-stream' } })
-      : new Response(RECEIPT_HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-  });
 
   const app = {
     requestSingleInstanceLock: vi.fn(() => true),
@@ -62,7 +47,6 @@ function fakeElectron(userData: string) {
     readonly session = {
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
-      fetch: sessionFetch,
     };
     readonly loadURL = vi.fn(async (url: string) => {
       this.url = url;
@@ -226,7 +210,6 @@ function fakeElectron(userData: string) {
   return {
     electron: electron as unknown as CounterElectron,
     fake: electron,
-    sessionFetch,
     up,
     invoke,
     invokeFrom,
@@ -247,9 +230,15 @@ function trayItem(fake: ReturnType<typeof fakeElectron>['fake'], label: string) 
 }
 
 const SERVER = 'http://192.168.1.20:4000';
-const RECEIPT_BYTES = new Uint8Array([0x1b, 0x40, 0x42, 0x69, 0x6c, 0x6c, 0x0a, 0x1d, 0x56, 0x00]);
-const RECEIPT_HTML = '<!doctype html><title>Kirana · Bill 42</title><h1>Kirana</h1>';
-const SALE = '0198c0de-0000-7000-8000-000000000042';
+/** A sale made without a connection, bill 5 of this counter's series, and its receipt's shop. */
+const RECEIPT = {
+  sale: counterSale({
+    number: 0,
+    invoice: { number: 'C1/26-27/5', series: 'C1', date: '2026-11-27', kind: 'bill' },
+  }),
+  shop: receiptShop,
+  cash: true,
+};
 const PAGES = {
   firstRun: '/app/src/pages/first-run.html',
   offline: '/app/src/pages/offline.html',
@@ -418,8 +407,8 @@ describe('counter app', () => {
     expect(printWindow.destroy).toHaveBeenCalled();
   });
 
-  test('a receipt prints on the system printer picked in the settings: fetched with the session’s cookies, printed as a page without a dialog', async () => {
-    const { invoke, windows, sessionFetch } = await start({
+  test('a receipt prints on the system printer picked in the settings: rendered in the app, printed as a page without a dialog', async () => {
+    const { invoke, windows } = await start({
       saved: SERVER,
       settings: { receiptPrinter: { kind: 'system', name: 'TVS_RP_3160', mode: 'page' } },
     });
@@ -428,19 +417,15 @@ describe('counter app', () => {
       configured: true,
       label: 'TVS_RP_3160 · 80 mm',
     });
-    await expect(
-      invoke('kirana:printReceipt', page, { saleId: SALE, cash: true }),
-    ).resolves.toEqual({ printed: true });
-    expect(sessionFetch).toHaveBeenCalledWith(
-      `${SERVER}/api/counter/sales/${SALE}/receipt?format=html&width=80&drawer=0`,
-      expect.objectContaining({ credentials: 'include' }),
-    );
+    await expect(invoke('kirana:printReceipt', page, RECEIPT)).resolves.toEqual({ printed: true });
     const printWindow = windows.find((w) => w.webContents.print.mock.calls.length > 0)!;
     expect(printWindow.options).toMatchObject({
       show: false,
       webPreferences: { javascript: false, sandbox: true },
     });
-    expect(decodeURIComponent(printWindow.webContents.url)).toContain(RECEIPT_HTML);
+    expect(decodeURIComponent(printWindow.webContents.url)).toContain(
+      receiptHtml(RECEIPT.sale, RECEIPT.shop, 80),
+    );
     expect(printWindow.webContents.print.mock.calls[0]![0]).toMatchObject({
       silent: true,
       deviceName: 'TVS_RP_3160',
@@ -457,7 +442,7 @@ describe('counter app', () => {
     await new Promise<void>((listening) => printer.listen(0, '127.0.0.1', listening));
     try {
       const { port } = printer.address() as AddressInfo;
-      const { invoke, sessionFetch } = await start({
+      const { invoke } = await start({
         saved: SERVER,
         settings: {
           receiptPrinter: { kind: 'network', host: '127.0.0.1', port },
@@ -469,32 +454,63 @@ describe('counter app', () => {
         printer.once('connection', (connection) => connection.on('close', done)),
       );
       await expect(
-        invoke('kirana:printReceipt', `${SERVER}/seller/counter`, { saleId: SALE, cash: true }),
+        invoke('kirana:printReceipt', `${SERVER}/seller/counter`, RECEIPT),
       ).resolves.toEqual({ printed: true });
       await closed;
-      expect(sessionFetch.mock.calls[0]![0]).toBe(
-        `${SERVER}/api/counter/sales/${SALE}/receipt?format=escpos&width=58&drawer=1`,
+      expect(Buffer.concat(received)).toEqual(
+        Buffer.from(receiptEscPos(RECEIPT.sale, RECEIPT.shop, { width: 58, drawer: true })),
       );
-      expect(new Uint8Array(Buffer.concat(received))).toEqual(RECEIPT_BYTES);
     } finally {
       await new Promise((done) => printer.close(done));
     }
   });
 
   test('with no receipt printer set, printing a receipt says where to choose one', async () => {
-    const { invoke, sessionFetch } = await start({ saved: SERVER });
+    const { invoke, windows } = await start({ saved: SERVER });
     const page = `${SERVER}/seller/counter`;
     await expect(invoke('kirana:receiptPrinter', page)).resolves.toEqual({
       configured: false,
       label: null,
     });
-    await expect(
-      invoke('kirana:printReceipt', page, { saleId: SALE, cash: false }),
-    ).resolves.toEqual({
-      printed: false,
-      reason: 'No receipt printer is set: choose one from the tray menu, Receipt printer…',
-    });
-    expect(sessionFetch).not.toHaveBeenCalled();
+    await expect(invoke('kirana:printReceipt', page, { ...RECEIPT, cash: false })).resolves.toEqual(
+      {
+        printed: false,
+        reason: 'No receipt printer is set: choose one from the tray menu, Receipt printer…',
+      },
+    );
+    expect(windows.some((w) => w.webContents.print.mock.calls.length > 0)).toBe(false);
+  });
+
+  test('the tray says the Counter’s connection as the Counter tells it: its tooltip, and a first menu item that does nothing', async () => {
+    const { invoke, fake, trays } = await start({ saved: SERVER });
+    const page = `${SERVER}/seller/counter`;
+    expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith('Kirana Counter');
+    expect(() => trayItem(fake, 'Online')).toThrow('no tray menu item');
+
+    await invoke('kirana:counterConnection', page, { offline: true, waiting: 3 });
+    expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith(
+      'Kirana Counter: Offline — 3 bills wait to be sent',
+    );
+    const [template] = fake.Menu.buildFromTemplate.mock.calls.at(-1)! as [
+      { label?: string; enabled?: boolean; type?: string }[],
+    ];
+    expect(template[0]).toEqual({ label: 'Offline — 3 bills wait to be sent', enabled: false });
+    expect(template[1]).toEqual({ type: 'separator' });
+    expect(trays[0]!.setContextMenu).toHaveBeenLastCalledWith({ template });
+
+    // New orders and the connection share the tooltip.
+    await invoke('kirana:newOrders', `${SERVER}/seller/orders`, [sellerOrder()]);
+    expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith(
+      'Kirana Counter: 1 new order · Offline — 3 bills wait to be sent',
+    );
+    await invoke('kirana:counterConnection', page, { offline: false, waiting: 2 });
+    expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith(
+      'Kirana Counter: 1 new order · Online — sending 2 bills',
+    );
+    expect(trayItem(fake, 'Online — sending 2 bills')).toMatchObject({ enabled: false });
+    // The rest of the menu is as it was.
+    trayItem(fake, 'Counter').click!();
+    await vi.waitFor(() => expect(started!.window.webContents.getURL()).toBe(page));
   });
 
   test('the tray menu’s Counter shows the window on the Counter screen; set to open at start, the app opens there', async () => {

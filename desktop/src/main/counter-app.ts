@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
+import type { CounterConnection } from '@kirana/shared';
 import type * as Electron from 'electron';
 import type { ConnectResult } from '../ipc-contract.js';
 import { trayIconBitmap } from './artwork.js';
@@ -17,7 +18,8 @@ import { printPackingSlip } from './packing-slip.js';
 import { printReceipt, receiptPrinterStatus } from './receipt-printer.js';
 import type { ReceiptPrinterIo } from './receipt-printer.js';
 import { counterPreferencesOf, serverOrigin, SettingsStore } from './settings.js';
-import { showUnreadCount } from './unread-badge.js';
+import { trayMenuTemplate, type TrayActions } from './tray-menu.js';
+import { showUnreadCount, trayToolTip } from './unread-badge.js';
 import {
   counterWindowOptions,
   guardNavigation,
@@ -65,9 +67,10 @@ export const APP_ID = 'org.kirana.counter';
 
 /**
  * Starts the counter app: one window showing the seller screens of the configured server (or
- * the first-run page), a tray icon with the unread count, native notifications with a sound for
- * new orders and for a failed backup, packing-slip and receipt printing, and the checked IPC
- * handlers behind `window.kirana`.
+ * the first-run page), a tray icon with the unread count and the Counter's connection, native
+ * notifications with a sound for new orders and for a failed backup, packing-slip and receipt
+ * printing (the receipts rendered here, so they print offline), and the checked IPC handlers
+ * behind `window.kirana`.
  * Resolves to null when another instance already runs (it is brought to the front instead).
  */
 export async function startCounterApp(
@@ -174,31 +177,30 @@ export async function startCounterApp(
   };
 
   const tray = new Tray(icons.normal);
+  const trayActions: TrayActions = {
+    showWindow,
+    openCounter: () => {
+      showWindow();
+      void screens.openCounter();
+    },
+    openOrders,
+    openDashboard: () => {
+      showWindow();
+      void screens.openDashboard();
+    },
+    openReceiptPrinter,
+  };
+  // What the tray says: the new orders' count, and the Counter's connection once it has said it.
+  let unread = 0;
+  let connection: CounterConnection | null = null;
+  const showConnection = (said: CounterConnection) => {
+    connection = said;
+    if (tray.isDestroyed()) return;
+    tray.setToolTip(trayToolTip(unread, connection));
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(connection, trayActions)));
+  };
   tray.setToolTip(WINDOW_TITLE);
-  tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Open Kirana Counter', click: showWindow },
-      {
-        label: 'Counter',
-        click: () => {
-          showWindow();
-          void screens.openCounter();
-        },
-      },
-      { label: 'Orders', click: openOrders },
-      {
-        label: 'Dashboard',
-        click: () => {
-          showWindow();
-          void screens.openDashboard();
-        },
-      },
-      { type: 'separator' },
-      { label: 'Receipt printer…', click: openReceiptPrinter },
-      { type: 'separator' },
-      { label: 'Quit', role: 'quit' },
-    ]),
-  );
+  tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(null, trayActions)));
   tray.on('click', showWindow);
 
   const chime = chimePlayer(
@@ -227,14 +229,17 @@ export async function startCounterApp(
     // The app plays its own chime, repeated until the order is acknowledged.
     showNotification: (notice, onClick) => notify(notice, onClick, true),
     chime: () => chime.play(),
-    onUnreadChange: (count) =>
+    onUnreadChange: (count) => {
+      unread = count;
       showUnreadCount(count, {
         platform,
         app,
         tray: tray.isDestroyed() ? null : tray,
         window: window.isDestroyed() ? null : window,
         icons,
-      }),
+        connection,
+      });
+    },
     openOrders,
   });
 
@@ -249,8 +254,6 @@ export async function startCounterApp(
 
   const createPrintWindow = () => new BrowserWindow({ ...PRINT_WINDOW_OPTIONS, parent: window });
   const receiptIo: ReceiptPrinterIo = {
-    // The counter window's session: its cookies carry the seller's sign-in.
-    fetch: (url, init) => contents.session.fetch(url, init),
     connect: ({ host, port }) => createConnection({ host, port }),
     spawn: (command, args) =>
       spawn(command, args, { shell: false, stdio: ['pipe', 'ignore', 'pipe'], windowsHide: true }),
@@ -274,13 +277,9 @@ export async function startCounterApp(
     printPackingSlip: (order) => printPackingSlip(order, createPrintWindow),
     printCashReport: (report) => printCashReport(report, createPrintWindow),
     printReceipt: (request) =>
-      printReceipt(request, {
-        settings: settings.get(),
-        server: server(),
-        platform,
-        io: receiptIo,
-      }),
+      printReceipt(request, { settings: settings.get(), platform, io: receiptIo }),
     receiptPrinter: () => receiptPrinterStatus(settings.get()),
+    counterConnection: showConnection,
     counterPreferences: () => counterPreferencesOf(settings.get()),
     saveCounterPreferences(preferences) {
       const saved = settings.update(preferences);

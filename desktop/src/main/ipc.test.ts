@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { IPC_METHODS } from '../ipc-contract.js';
-import { recordingLogger, sellerOrder } from '../test/fixtures.js';
+import { counterSale, receiptShop, recordingLogger, sellerOrder } from '../test/fixtures.js';
 import { registerIpcHandlers, senderRefusal } from './ipc.js';
 import type { IpcEventLike, IpcHandlers, IpcMainLike, SenderPolicy } from './ipc.js';
 
@@ -37,6 +37,7 @@ function setup(server: string | null = SERVER) {
     printCashReport: vi.fn(async () => ({ printed: true as const })),
     printReceipt: vi.fn(async () => ({ printed: true as const })),
     receiptPrinter: vi.fn(() => ({ configured: true, label: 'TVS RP 3160 · 80 mm' })),
+    counterConnection: vi.fn(),
     connectToServer: vi.fn(async () => ({ ok: true as const, server: SERVER })),
     currentServer: vi.fn(() => server),
     retryConnection: vi.fn(async () => ({ ok: false as const, message: 'down' })),
@@ -192,10 +193,11 @@ describe('IPC handlers', () => {
     });
   });
 
-  test('a receipt is printed for a sale id that is a UUID and a cash flag, from the seller screens only', async () => {
+  test('a receipt is printed for a sale as the API answers it, the shop and a cash flag, from the seller screens only', async () => {
     const { send, handlers, log } = setup();
     const page = from(`${SERVER}/seller/counter`);
-    const request = { saleId: '0198c0de-0000-7000-8000-000000000042', cash: true };
+    const sale = counterSale();
+    const request = { sale, shop: receiptShop, cash: true };
     await expect(send('kirana:printReceipt', page, request)).resolves.toEqual({ printed: true });
     expect(handlers.printReceipt).toHaveBeenCalledWith(request);
     await expect(send('kirana:receiptPrinter', page)).resolves.toEqual({
@@ -205,10 +207,13 @@ describe('IPC handlers', () => {
     expect(log.entries).toEqual([]);
 
     for (const args of [
-      [{ saleId: '../../api/seller/logout', cash: true }],
-      [{ saleId: '0198c0de-0000-7000-8000-000000000042', cash: 'yes' }],
-      [{ saleId: '0198c0de-0000-7000-8000-000000000042' }],
-      ['0198c0de-0000-7000-8000-000000000042'],
+      [{ saleId: '0198c0de-0000-7000-8000-000000000042', cash: true }],
+      [{ ...request, cash: 'yes' }],
+      [{ sale, shop: receiptShop }],
+      [{ ...request, sale: { ...sale, amount: '56' } }],
+      [{ ...request, sale: { ...sale, lines: 'Tata Salt' } }],
+      [{ ...request, shop: { name: 'Kirana Store' } }],
+      [sale],
     ]) {
       await expect(
         send('kirana:printReceipt', page, ...args),
@@ -218,6 +223,29 @@ describe('IPC handlers', () => {
     await expect(send('kirana:printReceipt', from(FIRST_RUN), request)).rejects.toThrow('refused');
     await expect(send('kirana:receiptPrinter', page, 'extra')).rejects.toThrow('refused');
     expect(handlers.printReceipt).toHaveBeenCalledTimes(1);
+  });
+
+  test('the Counter’s connection is told by the seller screens only, as offline and a count of waiting bills', async () => {
+    const { send, handlers } = setup();
+    const page = from(`${SERVER}/seller/counter`);
+    await send('kirana:counterConnection', page, { offline: true, waiting: 3 });
+    expect(handlers.counterConnection).toHaveBeenCalledWith({ offline: true, waiting: 3 });
+    for (const args of [
+      [{ offline: 'yes', waiting: 3 }],
+      [{ offline: true, waiting: -1 }],
+      [{ offline: true, waiting: 1.5 }],
+      [{ offline: true }],
+      [],
+    ]) {
+      await expect(
+        send('kirana:counterConnection', page, ...args),
+        JSON.stringify(args),
+      ).rejects.toThrow('refused: invalid arguments');
+    }
+    await expect(
+      send('kirana:counterConnection', from(FIRST_RUN), { offline: false, waiting: 0 }),
+    ).rejects.toThrow('refused');
+    expect(handlers.counterConnection).toHaveBeenCalledTimes(1);
   });
 
   test('setup methods answer only the bundled pages, and seller methods refuse them', async () => {
@@ -275,7 +303,8 @@ describe('IPC handlers', () => {
     ).rejects.toThrow('refused');
     await expect(
       send('kirana:printReceipt', fromReceiptPrinterWindow(`${SERVER}/seller/counter`), {
-        saleId: '0198c0de-0000-7000-8000-000000000042',
+        sale: counterSale(),
+        shop: receiptShop,
         cash: true,
       }),
     ).rejects.toThrow('refused');

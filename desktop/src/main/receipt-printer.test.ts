@@ -2,7 +2,10 @@ import { EventEmitter } from 'node:events';
 import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { receiptHtml, type ReceiptPrintRequest } from '@kirana/shared';
+import { receiptEscPos } from '@kirana/shared/receipt-escpos';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { counterSale, receiptShop } from '../test/fixtures.js';
 import type { PrintWindow } from './print.js';
 import {
   NO_RECEIPT_PRINTER_REASON,
@@ -11,17 +14,20 @@ import {
   RECEIPT_TIMEOUT_MS,
 } from './receipt-printer.js';
 import type { PrintCommand, PrinterSocket, ReceiptPrinterIo } from './receipt-printer.js';
-import type { Fetch } from './server-check.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import type { Settings } from './settings.js';
 
 const SERVER = 'http://192.168.1.20:4000';
-const SALE = '0198c0de-0000-7000-8000-000000000042';
-/** ESC/POS as the server sends it: initialise, a line of text, cut. */
-const ESCPOS = new Uint8Array([
-  0x1b, 0x40, 0x4b, 0x69, 0x72, 0x61, 0x6e, 0x61, 0x0a, 0x1d, 0x56, 0x00,
-]);
-const HTML = '<!doctype html><html><body><h1>Kirana</h1><p>Bill 42</p></body></html>';
+/** A sale made without a connection: bill 5 of this counter's own series, C1. */
+const SALE = counterSale({
+  number: 0,
+  invoice: { number: 'C1/26-27/5', series: 'C1', date: '2026-11-27', kind: 'bill' },
+});
+/** The shared receipt of the sale: its ESC/POS bytes for `width` mm paper, and its page. */
+const escPos = (width: 58 | 80, drawer: boolean) =>
+  receiptEscPos(SALE, receiptShop, { width, drawer });
+const DRAWER_PULSE = Buffer.from([0x1b, 0x70]);
+const HTML = receiptHtml(SALE, receiptShop, 80);
 
 const NETWORK: Settings['receiptPrinter'] = { kind: 'network', host: '192.168.1.50', port: 9100 };
 const SYSTEM_ESCPOS: Settings['receiptPrinter'] = {
@@ -115,30 +121,21 @@ function fakePrintWindow([success, reason]: [boolean, string]) {
 }
 
 /**
- * Everything printing touches, recorded: a server that sends a receipt of the asked format (or
- * `answer`), network printers that behave as `socket` says, an `lp` that ends as `lp` says, and
- * print windows that answer `printed`.
+ * Everything printing touches, recorded: network printers that behave as `socket` says, an `lp`
+ * that ends as `lp` says, and print windows that answer `printed`. No server: a receipt is
+ * rendered in the app.
  */
 function world(
   options: {
-    answer?: () => Response | Promise<Response>;
     socket?: 'takes' | 'refuses' | 'silent';
     lp?: (child: FakeLp) => void;
     printed?: [boolean, string];
   } = {},
 ) {
-  const fetch = vi.fn<Fetch>(async (url) => {
-    if (options.answer) return options.answer();
-    const format = new URL(url).searchParams.get('format');
-    return format === 'escpos'
-      ? new Response(ESCPOS, { headers: { 'content-type': 'application/octet-stream' } })
-      : new Response(HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-  });
   const sockets: FakeSocket[] = [];
   const commands: { command: string; args: readonly string[]; child: FakeLp }[] = [];
   const windows: ReturnType<typeof fakePrintWindow>[] = [];
   const io = {
-    fetch,
     connect: vi.fn((_target: { host: string; port: number }) => {
       const socket = new FakeSocket(options.socket ?? 'takes');
       sockets.push(socket);
@@ -155,24 +152,25 @@ function world(
       return window;
     }),
   } satisfies ReceiptPrinterIo;
-  /** The URL of the one receipt asked for. */
-  const asked = () => {
-    expect(fetch).toHaveBeenCalledTimes(1);
-    return new URL(fetch.mock.calls[0]![0]);
-  };
-  return { io, fetch, sockets, commands, windows, asked };
+  return { io, sockets, commands, windows };
 }
 
 const print = (
   io: ReceiptPrinterIo,
   settings: Settings,
-  request = { saleId: SALE, cash: false },
+  request: ReceiptPrintRequest = { sale: SALE, shop: receiptShop, cash: false },
   platform: NodeJS.Platform = 'linux',
-) => printReceipt(request, { settings, server: settings.server, platform, io });
+) => printReceipt(request, { settings, platform, io });
+
+/** The one receipt `sockets` received, as bytes. */
+const receivedBy = (sockets: FakeSocket[]) => {
+  expect(sockets).toHaveLength(1);
+  return Buffer.concat(sockets[0]!.received);
+};
 
 describe('no receipt printer', () => {
-  test('says where to choose one, and asks the server nothing', async () => {
-    const { io, fetch } = world();
+  test('says where to choose one', async () => {
+    const { io, sockets, commands, windows } = world();
     await expect(print(io, settingsWith({}))).resolves.toEqual({
       printed: false,
       reason: NO_RECEIPT_PRINTER_REASON,
@@ -180,27 +178,19 @@ describe('no receipt printer', () => {
     expect(NO_RECEIPT_PRINTER_REASON).toBe(
       'No receipt printer is set: choose one from the tray menu, Receipt printer…',
     );
-    expect(fetch).not.toHaveBeenCalled();
+    expect([sockets, commands, windows]).toEqual([[], [], []]);
   });
 });
 
 describe('a network receipt printer', () => {
-  test('gets the ESC/POS receipt, asked of the server with the session’s cookies, byte for byte on its raw port', async () => {
-    const { io, fetch, sockets, asked } = world();
-    const settings = settingsWith({ receiptPrinter: NETWORK, receiptWidth: 58 });
+  test('gets the shared ESC/POS receipt of the sale, rendered in the app without a server, byte for byte on its raw port', async () => {
+    const { io, sockets } = world();
+    const settings = settingsWith({ receiptPrinter: NETWORK, receiptWidth: 58, server: null });
     await expect(print(io, settings)).resolves.toEqual({ printed: true });
-
-    const url = asked();
-    expect(`${url.origin}${url.pathname}`).toBe(`${SERVER}/api/counter/sales/${SALE}/receipt`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      format: 'escpos',
-      width: '58',
-      drawer: '0',
-    });
-    expect(fetch.mock.calls[0]![1]).toMatchObject({ credentials: 'include', cache: 'no-store' });
+    expect(receivedBy(sockets)).toEqual(Buffer.from(escPos(58, false)));
+    expect(receivedBy(sockets).toString('latin1')).toContain('Bill No. C1/26-27/5');
     expect(io.connect).toHaveBeenCalledWith({ host: '192.168.1.50', port: 9100 });
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]!.received).toEqual([ESCPOS]);
     expect(sockets[0]!.timeoutMs).toBe(RECEIPT_TIMEOUT_MS);
     // What the printer says back is read, so closing does not reset the connection.
     expect(sockets[0]!.resumed).toBe(true);
@@ -211,12 +201,16 @@ describe('a network receipt printer', () => {
     [true, false, '0'],
     [false, true, '0'],
     [false, false, '0'],
-  ])('a sale paid in cash %s, drawer setting %s: drawer=%s', async (cash, setting, drawer) => {
-    const { io, asked } = world();
-    const settings = settingsWith({ receiptPrinter: NETWORK, openDrawerOnCash: setting });
-    await print(io, settings, { saleId: SALE, cash });
-    expect(asked().searchParams.get('drawer')).toBe(drawer);
-  });
+  ])(
+    'a sale paid in cash %s, drawer setting %s: drawer pulse %s',
+    async (cash, setting, drawer) => {
+      const { io, sockets } = world();
+      const settings = settingsWith({ receiptPrinter: NETWORK, openDrawerOnCash: setting });
+      await print(io, settings, { sale: SALE, shop: receiptShop, cash });
+      expect(receivedBy(sockets)).toEqual(Buffer.from(escPos(80, drawer === '1')));
+      expect(receivedBy(sockets).includes(DRAWER_PULSE)).toBe(drawer === '1');
+    },
+  );
 
   test('a printer that refuses the connection is a reason, not a throw', async () => {
     const { io } = world({ socket: 'refuses' });
@@ -267,7 +261,7 @@ describe('a network receipt printer', () => {
         print(real, settingsWith({ receiptPrinter: { kind: 'network', host: '127.0.0.1', port } })),
       ).resolves.toEqual({ printed: true });
       await closed;
-      expect(new Uint8Array(Buffer.concat(received))).toEqual(ESCPOS);
+      expect(Buffer.concat(received)).toEqual(Buffer.from(escPos(80, false)));
     } finally {
       await new Promise((done) => printer.close(done));
     }
@@ -297,20 +291,14 @@ describe('a network receipt printer', () => {
 describe('a system printer taking ESC/POS', () => {
   test('on Linux and macOS gets the bytes on the stdin of lp -d NAME -o raw, run without a shell', async () => {
     for (const platform of ['linux', 'darwin'] as const) {
-      const { io, commands, asked } = world();
+      const { io, commands } = world();
       const settings = settingsWith({ receiptPrinter: SYSTEM_ESCPOS, openDrawerOnCash: true });
-      await expect(print(io, settings, { saleId: SALE, cash: true }, platform)).resolves.toEqual({
-        printed: true,
-      });
-      expect(Object.fromEntries(asked().searchParams)).toEqual({
-        format: 'escpos',
-        width: '80',
-        drawer: '1',
-      });
+      const request = { sale: SALE, shop: receiptShop, cash: true };
+      await expect(print(io, settings, request, platform)).resolves.toEqual({ printed: true });
       expect(commands.map(({ command, args }) => [command, args])).toEqual([
         ['lp', ['-d', 'TVS_RP_3160', '-o', 'raw']],
       ]);
-      expect(new Uint8Array(commands[0]!.child.received)).toEqual(ESCPOS);
+      expect(commands[0]!.child.received).toEqual(Buffer.from(escPos(80, true)));
     }
   });
 
@@ -359,33 +347,23 @@ describe('a system printer taking ESC/POS', () => {
   });
 
   test('on Windows, which has no raw queue, it prints the HTML receipt as a page instead', async () => {
-    const { io, commands, windows, asked } = world();
+    const { io, commands, windows } = world();
     const settings = settingsWith({ receiptPrinter: SYSTEM_ESCPOS, openDrawerOnCash: true });
-    await expect(print(io, settings, { saleId: SALE, cash: true }, 'win32')).resolves.toEqual({
-      printed: true,
-    });
-    expect(Object.fromEntries(asked().searchParams)).toEqual({
-      format: 'html',
-      width: '80',
-      drawer: '0',
-    });
+    const request = { sale: SALE, shop: receiptShop, cash: true };
+    await expect(print(io, settings, request, 'win32')).resolves.toEqual({ printed: true });
     expect(commands).toEqual([]);
     expect(windows).toHaveLength(1);
+    const url = windows[0]!.loadURL.mock.calls[0]![0];
+    expect(decodeURIComponent(url.slice(url.indexOf(',') + 1))).toBe(HTML);
   });
 });
 
 describe('a system printer printing pages', () => {
-  test('prints the server’s HTML receipt in a hidden window, without a dialog, on that printer', async () => {
-    const { io, windows, sockets, commands, asked } = world();
+  test('prints the shared HTML receipt in a hidden window, without a dialog, on that printer', async () => {
+    const { io, windows, sockets, commands } = world();
     const settings = settingsWith({ receiptPrinter: SYSTEM_PAGE, openDrawerOnCash: true });
-    await expect(print(io, settings, { saleId: SALE, cash: true })).resolves.toEqual({
-      printed: true,
-    });
-    expect(Object.fromEntries(asked().searchParams)).toEqual({
-      format: 'html',
-      width: '80',
-      drawer: '0',
-    });
+    const request = { sale: SALE, shop: receiptShop, cash: true };
+    await expect(print(io, settings, request)).resolves.toEqual({ printed: true });
     const window = windows[0]!;
     const url = window.loadURL.mock.calls[0]![0];
     expect(url.startsWith('data:text/html;charset=utf-8,')).toBe(true);
@@ -414,78 +392,13 @@ describe('a system printer printing pages', () => {
   });
 });
 
-describe('the server’s answer', () => {
-  const settings = settingsWith({ receiptPrinter: NETWORK });
-
-  test('a refusal gives the server’s message, and nothing reaches the printer', async () => {
-    const { io, sockets } = world({
-      answer: () =>
-        Response.json(
-          { success: false, code: 'UNAUTHENTICATED', message: 'Please log in as the seller' },
-          { status: 401 },
-        ),
-    });
-    await expect(print(io, settings)).resolves.toEqual({
-      printed: false,
-      reason: 'Please log in as the seller',
-    });
+describe('a sale that does not render', () => {
+  test('is a reason, and nothing reaches the printer', async () => {
+    const { io, sockets } = world();
+    const request = { sale: SALE, shop: { ...receiptShop, timeZone: 'Mars/Olympus' }, cash: false };
+    const result = await print(io, settingsWith({ receiptPrinter: NETWORK }), request);
+    expect(result).toEqual({ printed: false, reason: expect.stringMatching(/time ?zone/i) });
     expect(sockets).toEqual([]);
-  });
-
-  test('a refusal without a message gives the status', async () => {
-    const { io } = world({
-      answer: () =>
-        new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }),
-    });
-    await expect(print(io, settings)).resolves.toEqual({
-      printed: false,
-      reason: 'The server answered 502 Bad Gateway',
-    });
-  });
-
-  test('a 200 that is not a receipt is never sent to the printer as bytes', async () => {
-    const { io, sockets } = world({
-      answer: () =>
-        new Response('<!doctype html><title>Kirana</title>', {
-          headers: { 'content-type': 'text/html' },
-        }),
-    });
-    await expect(print(io, settings)).resolves.toEqual({
-      printed: false,
-      reason: `${SERVER} did not answer with a receipt`,
-    });
-    expect(sockets).toEqual([]);
-  });
-
-  test('an unreachable server, or one too slow, says so', async () => {
-    const down = world({
-      answer: () => {
-        throw new TypeError('fetch failed');
-      },
-    });
-    await expect(print(down.io, settings)).resolves.toEqual({
-      printed: false,
-      reason: `Cannot reach ${SERVER}`,
-    });
-    const slow = world({
-      answer: () => {
-        throw new DOMException('The operation timed out.', 'TimeoutError');
-      },
-    });
-    await expect(print(slow.io, settings)).resolves.toEqual({
-      printed: false,
-      reason: `${SERVER} did not send the receipt within 10 seconds`,
-    });
-    expect(slow.fetch.mock.calls[0]![1].signal).toBeInstanceOf(AbortSignal);
-  });
-
-  test('before a server is set there is nothing to ask', async () => {
-    const { io, fetch } = world();
-    await expect(print(io, { ...settings, server: null })).resolves.toEqual({
-      printed: false,
-      reason: 'No server address is set',
-    });
-    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

@@ -1,12 +1,17 @@
-import type { PrintResult, ReceiptPrinterStatus } from '@kirana/shared';
+import {
+  receiptHtml,
+  type PrintResult,
+  type ReceiptPrinterStatus,
+  type ReceiptPrintRequest,
+} from '@kirana/shared';
+import { receiptEscPos } from '@kirana/shared/receipt-escpos';
 import type { ReceiptPrinter } from '../ipc-contract.js';
 import { printPage, type PrintWindow } from './print.js';
-import type { Fetch } from './server-check.js';
 import type { Settings } from './settings.js';
 
 export const NO_RECEIPT_PRINTER_REASON =
   'No receipt printer is set: choose one from the tray menu, Receipt printer…';
-/** How long the server has to send a receipt, and a printer (or `lp`) to take it. */
+/** How long a printer (or `lp`) has to take a receipt. */
 export const RECEIPT_TIMEOUT_MS = 10_000;
 /** More of `lp`'s error output than a reason can show is noise. */
 const MAX_REASON_LENGTH = 500;
@@ -36,8 +41,6 @@ export interface PrintCommand {
 
 /** Everything printing a receipt touches outside this module: Electron's and Node's. */
 export interface ReceiptPrinterIo {
-  /** Fetches with the app's own session, whose cookies carry the seller's sign-in. */
-  fetch: Fetch;
   /** Opens a TCP connection (`net.createConnection`). */
   connect(target: { host: string; port: number }): PrinterSocket;
   /** Runs a program without a shell, stdin and stderr piped (`child_process.spawn`). */
@@ -48,8 +51,6 @@ export interface ReceiptPrinterIo {
 
 export interface PrintReceiptOptions {
   settings: Settings;
-  /** The server's origin the seller screens come from, or null before the first connection. */
-  server: string | null;
   platform: NodeJS.Platform;
   io: ReceiptPrinterIo;
   timeoutMs?: number;
@@ -89,44 +90,37 @@ export function receiptPrinterStatus(settings: Settings): ReceiptPrinterStatus {
 }
 
 /**
- * Prints walk-in sale `saleId`'s receipt on the receipt printer picked in the settings, without a
- * dialog. The receipt comes from the server, asked with the app's own session (the seller's
- * sign-in): ESC/POS bytes for a network printer (sent to its raw port) and for a system printer
- * in ESC/POS mode (`lp -o raw` on Linux and macOS), with the drawer pulse when the sale was paid
- * in `cash` and the settings say so; otherwise the HTML receipt, printed as a page on the system
- * printer. Never throws: every failure, the server's refusals included, comes back as a reason.
+ * Prints the receipt of `request.sale` on the receipt printer picked in the settings, without a
+ * dialog, rendered here by the shared receipt (no server asked: it prints without a connection):
+ * ESC/POS bytes for a network printer (sent to its raw port) and for a system printer in ESC/POS
+ * mode (`lp -o raw` on Linux and macOS), with the drawer pulse when the sale was paid in `cash`
+ * and the settings say so; otherwise the HTML receipt, printed as a page on the system printer.
+ * Never throws: every failure, a sale that does not render included, comes back as a reason.
  */
 export async function printReceipt(
-  request: { saleId: string; cash: boolean },
+  request: ReceiptPrintRequest,
   options: PrintReceiptOptions,
 ): Promise<PrintResult> {
-  const { settings, server, io } = options;
+  const { settings, io } = options;
   const timeoutMs = options.timeoutMs ?? RECEIPT_TIMEOUT_MS;
   const route = routeOf(settings.receiptPrinter, options.platform);
   if (route === null) return { printed: false, reason: NO_RECEIPT_PRINTER_REASON };
-  if (server === null) return { printed: false, reason: 'No server address is set' };
 
-  const escpos = route.via !== 'page';
-  const query = new URLSearchParams({
-    format: escpos ? 'escpos' : 'html',
-    width: String(settings.receiptWidth),
-    drawer: escpos && request.cash && settings.openDrawerOnCash ? '1' : '0',
-  });
-  const url = `${server}/api/counter/sales/${encodeURIComponent(request.saleId)}/receipt?${query}`;
-  const receipt = await fetchReceipt(url, escpos, server, io.fetch, timeoutMs);
-  if (!receipt.ok) return { printed: false, reason: receipt.reason };
-
+  const width = settings.receiptWidth;
   try {
     switch (route.via) {
       case 'socket':
-        await sendToSocket(io, route.host, route.port, receipt.bytes, timeoutMs);
+      case 'lp': {
+        const drawer = request.cash && settings.openDrawerOnCash;
+        const bytes = receiptEscPos(request.sale, request.shop, { width, drawer });
+        if (route.via === 'socket')
+          await sendToSocket(io, route.host, route.port, bytes, timeoutMs);
+        else await sendToLp(io, route.name, bytes, timeoutMs);
         return { printed: true };
-      case 'lp':
-        await sendToLp(io, route.name, receipt.bytes, timeoutMs);
-        return { printed: true };
+      }
       case 'page':
         return await printPage(
-          new TextDecoder().decode(receipt.bytes),
+          receiptHtml(request.sale, request.shop, width),
           () => io.createPrintWindow(),
           route.name,
         );
@@ -134,54 +128,6 @@ export async function printReceipt(
   } catch (error) {
     return { printed: false, reason: error instanceof Error ? error.message : String(error) };
   }
-}
-
-type Fetched = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
-
-async function fetchReceipt(
-  url: string,
-  escpos: boolean,
-  server: string,
-  fetch: Fetch,
-  timeoutMs: number,
-): Promise<Fetched> {
-  const type = escpos ? 'application/octet-stream' : 'text/html';
-  try {
-    const response = await fetch(url, {
-      // Main has no page origin: only 'include' is sure to send the session's cookies.
-      credentials: 'include',
-      cache: 'no-store',
-      headers: { accept: `${type}, application/json` },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) return { ok: false, reason: await refusalOf(response) };
-    // Anything else sent to a thermal printer as it is would print as gibberish by the metre.
-    if (!(response.headers.get('content-type') ?? '').startsWith(type)) {
-      return { ok: false, reason: `${server} did not answer with a receipt` };
-    }
-    return { ok: true, bytes: new Uint8Array(await response.arrayBuffer()) };
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      return {
-        ok: false,
-        reason: `${server} did not send the receipt within ${timeoutMs / 1000} seconds`,
-      };
-    }
-    return { ok: false, reason: `Cannot reach ${server}` };
-  }
-}
-
-/** The server's own words for a refusal (`{ success: false, message }`), else its status. */
-async function refusalOf(response: Response): Promise<string> {
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'message' in body) {
-      if (typeof body.message === 'string' && body.message !== '') return body.message;
-    }
-  } catch {
-    // Not JSON: the status says it.
-  }
-  return `The server answered ${response.status} ${response.statusText}`.trim();
 }
 
 /**

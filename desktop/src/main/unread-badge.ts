@@ -1,9 +1,21 @@
+import type { CounterConnection } from '@kirana/shared';
+import { connectionLabel } from './tray-menu.js';
 import { WINDOW_TITLE } from './window.js';
 
 /** "" / "1 new order" / "3 new orders" */
 export function unreadLabel(count: number): string {
   if (count === 0) return '';
   return `${count} new ${count === 1 ? 'order' : 'orders'}`;
+}
+
+/**
+ * The tray's tooltip: the app's name, the new orders and, once the Counter has said it, its
+ * connection — 'Kirana Counter: 2 new orders · Offline — 3 bills wait to be sent'.
+ */
+export function trayToolTip(unread: number, connection: CounterConnection | null): string {
+  const said = [unreadLabel(unread), connection === null ? '' : connectionLabel(connection)];
+  const parts = said.filter((part) => part !== '');
+  return parts.length === 0 ? WINDOW_TITLE : `${WINDOW_TITLE}: ${parts.join(' · ')}`;
 }
 
 /** The places that show the unacknowledged-order count; Electron's objects in the app. */
@@ -19,6 +31,8 @@ export interface UnreadDisplay<Icon> {
   /** The counter window, for the Windows taskbar overlay. */
   window: { setOverlayIcon(overlay: Icon | null, description: string): void } | null;
   icons: { normal: Icon; alert: Icon };
+  /** The Counter's connection as it last said it, which the tooltip says too; none: not yet. */
+  connection?: CounterConnection | null;
 }
 
 /**
@@ -31,7 +45,7 @@ export function showUnreadCount<Icon>(count: number, display: UnreadDisplay<Icon
   const label = unreadLabel(count);
   display.app.setBadgeCount(count);
   if (display.tray !== null) {
-    display.tray.setToolTip(label === '' ? WINDOW_TITLE : `${WINDOW_TITLE}: ${label}`);
+    display.tray.setToolTip(trayToolTip(count, display.connection ?? null));
     display.tray.setImage(count > 0 ? display.icons.alert : display.icons.normal);
     if (display.platform === 'darwin' || display.platform === 'linux') {
       display.tray.setTitle(count > 0 ? String(count) : '');

@@ -34,6 +34,7 @@ const sellerBridge: Required<KiranaDesktopBridge> = {
   printCashReport: (report) => call('printCashReport', report),
   printReceipt: (request) => call('printReceipt', request),
   receiptPrinter: () => call('receiptPrinter'),
+  counterConnection: (connection) => call('counterConnection', connection),
 };
 
 const setupBridge: KiranaSetupBridge = {

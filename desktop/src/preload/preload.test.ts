@@ -48,6 +48,7 @@ describe('preload', () => {
     expect(Object.keys(kirana).sort()).toEqual([
       'acknowledgeOrders',
       'backupFailed',
+      'counterConnection',
       'newOrders',
       'printCashReport',
       'printPackingSlip',
@@ -60,16 +61,18 @@ describe('preload', () => {
     await kirana.acknowledgeOrders!(['a']);
     await kirana.printPackingSlip!({ _id: 'a' });
     await kirana.backupFailed!({ at: '2025-06-01T08:00:00.000Z', message: 'disk full' });
-    await kirana.printReceipt!({ saleId: 's', cash: true });
+    await kirana.printReceipt!({ sale: { _id: 's' }, shop: { name: 'Kirana' }, cash: true });
     await kirana.receiptPrinter!();
+    await kirana.counterConnection!({ offline: true, waiting: 3 });
     expect(invoke.mock.calls).toEqual([
       ['kirana:newOrders', [{ _id: 'a' }]],
       ['kirana:unacceptedOrder', { _id: 'a' }],
       ['kirana:acknowledgeOrders', ['a']],
       ['kirana:printPackingSlip', { _id: 'a' }],
       ['kirana:backupFailed', { at: '2025-06-01T08:00:00.000Z', message: 'disk full' }],
-      ['kirana:printReceipt', { saleId: 's', cash: true }],
+      ['kirana:printReceipt', { sale: { _id: 's' }, shop: { name: 'Kirana' }, cash: true }],
       ['kirana:receiptPrinter'],
+      ['kirana:counterConnection', { offline: true, waiting: 3 }],
     ]);
   });
 
@@ -99,6 +102,7 @@ describe('preload', () => {
         ...Object.keys(setup),
         'acknowledgeOrders',
         'backupFailed',
+        'counterConnection',
         'newOrders',
         'printCashReport',
         'printPackingSlip',

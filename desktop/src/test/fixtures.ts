@@ -1,4 +1,4 @@
-import type { Product, SellerOrder } from '@kirana/shared';
+import type { CounterSale, Product, ReceiptShop, SellerOrder } from '@kirana/shared';
 import { SOLD_BY_THE_PIECE } from '@kirana/shared';
 
 let sequence = 0;
@@ -95,4 +95,54 @@ export function recordingLogger() {
     (level: 'info' | 'warn' | 'error') => (message: string, details?: Record<string, unknown>) =>
       void entries.push({ level, message, details });
   return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** The shop as a receipt names it. */
+export const receiptShop: ReceiptShop = {
+  name: 'Kirana Store',
+  legalName: '',
+  phone: '98765 43210',
+  address: '12 MG Road, Pune',
+  timeZone: 'Asia/Kolkata',
+  gstin: '',
+};
+
+/**
+ * A walk-in sale as the API answers it (it passes `counterSaleSchema`), or as the Counter
+ * reckons one made without a connection: a plain bill, two packets of salt paid in cash.
+ */
+export function counterSale(overrides: Partial<CounterSale> = {}): CounterSale {
+  return {
+    _id: id(),
+    number: 42,
+    invoice: { number: '26-27/42', series: 'INV', date: '2026-11-27', kind: 'bill' },
+    lines: [
+      {
+        product: id(),
+        name: 'Tata Salt 1 kg',
+        unit: 'piece',
+        quantity: 2,
+        unitPrice: 28,
+        amount: 56,
+        returned: 0,
+        hsn: null,
+        gstRate: null,
+        taxable: null,
+        cgst: null,
+        sgst: null,
+      },
+    ],
+    subtotal: 56,
+    tax: 0,
+    amount: 56,
+    payment: 'cash',
+    tendered: 100,
+    change: 44,
+    customer: null,
+    onKhata: 0,
+    paid: null,
+    refunded: 0,
+    createdAt: '2026-11-27T09:10:00.000Z',
+    ...overrides,
+  };
 }

@@ -9,6 +9,7 @@ import {
   counterSalesQuerySchema,
   dayIn,
   idField,
+  receiptHtml,
   receiptQuerySchema,
   type CounterDayAnswer,
   type CounterDaysAnswer,
@@ -17,6 +18,7 @@ import {
   type CounterSaleAnswer,
   type CounterSalesAnswer,
 } from '@kirana/shared';
+import { receiptEscPos } from '@kirana/shared/receipt-escpos';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../lib/context.js';
 import { idempotencyKeyOf } from '../../lib/idempotency.js';
@@ -29,8 +31,6 @@ import { productByCode, saleById, saleByNumber, salesOf } from './counter-reads.
 import { returnToCounter } from './counter-returns.service.js';
 import { sellAtCounter } from './counter-sale.service.js';
 import { closeTill, currentTill, openTill, openTillDay, tillDaysOn } from './till-day.service.js';
-import { receiptHtml } from './receipt-html.js';
-import { receiptEscPos } from './receipt-escpos.js';
 
 /** The till (docs/counter.md#the-till): the seller's alone. */
 export function counterRoutes(): Router<AppState, AppContext> {
@@ -113,7 +113,10 @@ export function counterRoutes(): Router<AppState, AppContext> {
   router.get('/sales/:id/receipt', async (ctx) => {
     const saleId = idField('id').parse(ctx.params.id);
     const { format, width, drawer } = receiptQuerySchema.parse(ctx.query);
-    const [sale, shop] = await Promise.all([saleById(ctx.em, saleId), readShop(ctx.em)]);
+    const [record, settings] = await Promise.all([saleById(ctx.em, saleId), readShop(ctx.em)]);
+    const sale = presentSale(record);
+    // A reprint says the GSTIN its document was issued under.
+    const shop = { ...settings, gstin: record.invoice?.gstin ?? settings.gstin };
     if (format === 'escpos') {
       ctx.type = 'application/octet-stream';
       ctx.body = Buffer.from(receiptEscPos(sale, shop, { width, drawer }));

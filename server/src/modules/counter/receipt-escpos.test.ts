@@ -6,12 +6,32 @@ import {
   saleDocumentKind,
   TAX_MODES,
   taxOfLine,
+  receiptHtml as htmlOfSale,
+  type ReceiptShop,
+  type ReceiptWidth,
   type TaxMode,
 } from '@kirana/shared';
+import { receiptEscPos as escPosOfSale } from '@kirana/shared/receipt-escpos';
 import { describe, expect, it } from 'vitest';
+import { presentSale } from './counter.presenter.js';
 import type { SaleRecord } from './counter-reads.js';
-import { receiptEscPos } from './receipt-escpos.js';
-import { receiptHtml } from './receipt-html.js';
+
+/*
+ * The receipts the server prints are the shared ones (@kirana/shared's receipt), rendered from
+ * the sale as the API answers it, with the GSTIN its document was issued under, as the receipt
+ * route renders them: the saved receipts, byte for byte, prove it.
+ */
+const issuedBy = (sale: SaleRecord, shop: ReceiptShop): ReceiptShop => ({
+  ...shop,
+  gstin: sale.invoice?.gstin ?? shop.gstin,
+});
+const receiptEscPos = (
+  sale: SaleRecord,
+  shop: ReceiptShop,
+  options: { width: ReceiptWidth; drawer: boolean },
+) => escPosOfSale(presentSale(sale), issuedBy(sale, shop), options);
+const receiptHtml = (sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth) =>
+  htmlOfSale(presentSale(sale), issuedBy(sale, shop), width);
 
 /** A sale of two lines paid in cash, at 2:40 pm in Pune. */
 const sale: SaleRecord = {
@@ -88,8 +108,9 @@ const looseSale: SaleRecord = {
     { ...sale.lines[1]!, unit: 'piece' },
   ],
 };
-const shop = {
+const shop: ReceiptShop = {
   legalName: '',
+  gstin: '',
   name: 'Kirana Store',
   phone: '98765 43210',
   address: '12 MG Road, Pune',

@@ -1,6 +1,10 @@
+/*
+ * Its own entry of the package, `@kirana/shared/receipt-escpos`: the printer encoder's browser
+ * build reads the page's `ImageData` as it loads, so the seller screens never import it; the
+ * server and the desktop app's main process (Node) do.
+ */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { ReceiptWidth } from '@kirana/shared';
-import type { SaleRecord } from './counter-reads.js';
+import type { CounterSale, ReceiptWidth } from '../contract/counter.js';
 import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /** Characters a line holds in the printers' standard font: 58 mm paper, 80 mm paper. */
@@ -14,9 +18,10 @@ const COLUMNS: Record<ReceiptWidth, number> = { 58: 32, 80: 48 };
  * quantity column holds 4 characters), in ASCII: the code page has no '×'; so does a tax
  * invoice's line its HSN code and rate, and its tax by rate comes in rows above the total, its
  * total in words under it.
+ * @throws RangeError when an amount of the sale is not a number of rupees (receiptOf).
  */
 export function receiptEscPos(
-  sale: SaleRecord,
+  sale: CounterSale,
   shop: ReceiptShop,
   { width, drawer }: { width: ReceiptWidth; drawer: boolean },
 ): Uint8Array {

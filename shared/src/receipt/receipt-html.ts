@@ -1,5 +1,6 @@
-import { escapeHtml as e, ORDER_CURRENCY, type ReceiptWidth } from '@kirana/shared';
-import type { SaleRecord } from './counter-reads.js';
+import type { CounterSale, ReceiptWidth } from '../contract/counter.js';
+import { ORDER_CURRENCY } from '../domain/money.js';
+import { escapeHtml as e } from '../html.js';
 import { receiptOf, type ReceiptShop } from './receipt.js';
 
 /**
@@ -9,9 +10,11 @@ import { receiptOf, type ReceiptShop } from './receipt.js';
  * is escaped; the page loads nothing and runs no script (its Content-Security-Policy says so, in
  * the page too: the desktop app prints it from text, without the answer's headers). A tax
  * invoice's line says its HSN code and rate under its name, and its tax by rate is a table of
- * its own under the lines.
+ * its own under the lines. The Counter prints it from a frame of its own page, with or without a
+ * connection.
+ * @throws RangeError when an amount of the sale is not a number of rupees (receiptOf).
  */
-export function receiptHtml(sale: SaleRecord, shop: ReceiptShop, width: ReceiptWidth): string {
+export function receiptHtml(sale: CounterSale, shop: ReceiptShop, width: ReceiptWidth): string {
   const receipt = receiptOf(sale, shop, ORDER_CURRENCY);
   const rows = (pairs: Array<[string, string]>) =>
     pairs
