@@ -49,6 +49,7 @@ export function CounterPage() {
   // The bill's totals follow the shop's mode: nothing is sold until the shop is known.
   const { scanRef, tenderedRef, ...till } = useTillSession({
     shop: { upiId: upi.upiId, tax },
+    receiptShop: shop,
     tillOpen: Boolean(day) && shop !== undefined,
     offline,
   });

@@ -1,5 +1,5 @@
 import { type CounterPayment } from '@kirana/shared';
-import type { CounterReturnBody, CounterSale, Product } from '@kirana/shared';
+import type { CounterReturnBody, CounterSale, Product, ReceiptShop } from '@kirana/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -119,10 +119,13 @@ const returnedText = ({ amount, payment }: { amount: number; payment: CounterSal
  */
 export function useTillSession({
   shop,
+  receiptShop,
   tillOpen,
   offline,
 }: {
   shop: TillShop;
+  /** What the receipts say of the shop; none until the shop is known. */
+  receiptShop: ReceiptShop | undefined;
   tillOpen: boolean;
   offline: OfflineTill;
 }) {
@@ -136,7 +139,7 @@ export function useTillSession({
   const lookUp = useMutation(counterMutations.lookUp());
   const selling = useMutation(counterMutations.sell());
   const givingBack = useMutation(counterMutations.giveBack());
-  const printer = useReceiptPrinter();
+  const printer = useReceiptPrinter(receiptShop);
 
   const focusScan = () => scanRef.current?.focus();
   const backToScan = () => requestAnimationFrame(focusScan);

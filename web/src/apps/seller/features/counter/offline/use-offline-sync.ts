@@ -4,12 +4,7 @@
  * start, each sale kept as it is made, sent oldest first under its key by one tab at a time, a
  * probe that finds the server again, and the desktop app told of it all.
  */
-import {
-  formatQuantity,
-  type CounterDevice,
-  type FlaggedProduct,
-  type KiranaDesktopBridge,
-} from '@kirana/shared';
+import { formatQuantity, type CounterDevice, type FlaggedProduct } from '@kirana/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IDBPDatabase } from 'idb';
 import { useEffect, useRef, useState } from 'react';
@@ -44,12 +39,6 @@ const refusalOf = (problem: unknown): Refusal =>
   problem instanceof ApiError
     ? { code: problem.code ?? `HTTP ${problem.status}`, message: problem.message }
     : { code: 'FAILED', message: problem instanceof Error ? problem.message : String(problem) };
-
-/** What the desktop app is told of the connection (its tray says it). */
-type CounterConnection = (state: { offline: boolean; waiting: number }) => void;
-const desktopConnection = () =>
-  (globalThis as { kirana?: KiranaDesktopBridge & { counterConnection?: CounterConnection } })
-    .kirana?.counterConnection;
 
 const browserOnline = () => globalThis.navigator?.onLine ?? true;
 
@@ -210,7 +199,8 @@ export function useOfflineSync({
 
   const waitingCount = sync.waiting.length;
   useEffect(() => {
-    desktopConnection()?.({ offline: !sync.online, waiting: waitingCount });
+    // The desktop app's tray says it.
+    void window.kirana?.counterConnection?.({ offline: !sync.online, waiting: waitingCount });
   }, [sync.online, waitingCount]);
 
   return {
