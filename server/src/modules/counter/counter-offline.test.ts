@@ -20,6 +20,7 @@ import { KhataCustomerSchema } from '../khata/khata.entity.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { ShopSettingsSchema } from '../shop/shop.entity.js';
 import type { CounterTables } from './counter.entity.js';
+import { cataloguePage } from './counter-reads.js';
 
 const TIME_ZONE = 'Asia/Kolkata';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -476,7 +477,7 @@ describe('a sale the counter made without a connection, sent when it could', () 
       const products = await Promise.all(Array.from({ length: 3 }, () => createProduct(em)));
       await em.nativeUpdate(ProductSchema, products[1]?.id ?? '', { archivedAt: new Date() });
       const answer = await seller.get('/api/counter/catalogue').expect(200);
-      const { products: page, next } = answer.body as {
+      const { products: page, next: last } = answer.body as {
         products: Array<{ _id: string }>;
         next: string | null;
       };
@@ -484,7 +485,7 @@ describe('a sale the counter made without a connection, sent when it could', () 
       expect(ids).toEqual([...ids].sort());
       expect(ids).toContain(products[0]?.id);
       expect(ids).not.toContain(products[1]?.id);
-      expect(next).toBeNull();
+      expect(last).toBeNull();
       const after = await seller
         .get('/api/counter/catalogue')
         .query({ after: products[0]?.id })
@@ -495,6 +496,17 @@ describe('a sale the counter made without a connection, sent when it could', () 
         ),
       ).toBe(true);
       await seller.get('/api/counter/catalogue').query({ after: 'nope' }).expect(400);
+
+      // Page after page, each from the last id of the one before, to the end.
+      const seen: string[] = [];
+      let next: string | null | undefined;
+      do {
+        const taken = await cataloguePage(app.orm.em.fork(), next ?? undefined, 2);
+        expect(taken.products.length).toBeLessThanOrEqual(2);
+        seen.push(...taken.products.map((product) => product.id));
+        ({ next } = taken);
+      } while (next !== null);
+      expect(seen).toEqual(ids);
     });
   });
 });
