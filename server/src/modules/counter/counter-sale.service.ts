@@ -127,7 +127,7 @@ export async function sellAtCounter(
       item.product ?? null,
       item.code ?? null,
       item.quantity,
-      // An offline sale's prices charged and when and where it was made; none online.
+      // An offline sale's price charged; none online, whose keys read as before.
       ...(item.price === undefined ? [] : [item.price]),
     ]),
     body.payment,
@@ -137,6 +137,7 @@ export async function sellAtCounter(
     ...(body.payment === 'khata'
       ? [body.customer ?? null, body.paid?.cash ?? null, body.paid?.upi ?? null]
       : []),
+    // An offline sale's time made (one instant however written), counter and number.
     ...(body.offline
       ? [new Date(body.offline.madeAt).toISOString(), body.offline.device, body.offline.number]
       : []),

@@ -199,8 +199,9 @@ export async function takeForSale(
         hsn: product.hsn,
         gstRate: percentOf(product.gst_rate),
       },
+      // Read under holdCounts' locks: the count the take started from. Else a take had enough.
       shortfall:
-        taken && product.stock_count !== null
+        past && taken && product.stock_count !== null
           ? Math.max(Number(product.asked) - product.stock_count, 0)
           : 0,
       short: product.stock_count !== null &&
