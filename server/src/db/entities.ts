@@ -29,6 +29,7 @@ import { SessionSchema } from '../modules/session/session.entity.js';
 import { ShopSettingsSchema } from '../modules/shop/shop.entity.js';
 import {
   CounterDaySchema,
+  CounterDeviceSchema,
   CounterReturnSchema,
   CounterSaleLineSchema,
   CounterSaleSchema,
@@ -73,6 +74,7 @@ export const entities: EntitySchema[] = [
   CounterSaleSchema,
   CounterSaleLineSchema,
   CounterReturnSchema,
+  CounterDeviceSchema,
   TillPayoutSchema,
   KhataCustomerSchema,
   KhataEntrySchema,

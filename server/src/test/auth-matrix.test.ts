@@ -27,6 +27,7 @@ import type { Backups } from '../modules/backup/backups.js';
 import { agentHooks } from '../wiring.js';
 import { AppError } from '../lib/errors.js';
 import { CashLineSchema } from '../modules/cash/cash-line.entity.js';
+import { registerDevice } from '../modules/counter/counter-devices.js';
 import { sellAtCounter } from '../modules/counter/counter-sale.service.js';
 import { closeTill, currentTill, openTill } from '../modules/counter/till-day.service.js';
 import { CategorySchema } from '../modules/category/category.entity.js';
@@ -385,6 +386,15 @@ const ROWS: Record<string, Row> = {
     },
   },
   'GET /api/counter/days': { ok: ['seller'], request: () => ({ query: { date: '2026-11-27' } }) },
+  'GET /api/counter/catalogue': { ok: ['seller'], request: () => ({}) },
+  'POST /api/counter/devices': {
+    ok: ['seller'],
+    request: () => ({ body: { name: 'Matrix counter' } }),
+  },
+  'GET /api/counter/devices/:series': {
+    ok: ['seller'],
+    request: async (fx) => ({ params: { series: await fx.counterDevice() } }),
+  },
   // The khata: the seller's alone (a shopper's own is GET /api/khata/mine).
   'GET /api/khata/customers': { ok: ['seller'], request: () => ({ query: { q: 'matrix' } }) },
   'POST /api/khata/customers': {
@@ -727,6 +737,8 @@ async function makeFixtures(app: TestApp) {
       const body = { items: [{ product: productId, quantity: 1 }], payment: 'upi' as const };
       return (await sellAtCounter(app.orm.em.fork(), app.events, body)).id;
     },
+    /** A counter device's series, registered for it. */
+    counterDevice: async () => (await registerDevice(app.orm.em.fork(), 'Matrix counter')).series,
     /** A new agent's one-time invite code, as the seller's Agents screen makes it. */
     async inviteCode() {
       const invited = await createAgent(app.orm.em.fork(), 'Invited Agent');

@@ -30,6 +30,7 @@ import { Migration20261206171000_KhataPaymentKeys } from './Migration20261206171
 import { Migration20261206172000_KhataCounter } from './Migration20261206172000_KhataCounter.js';
 import { Migration20261206173000_KhataPayments } from './Migration20261206173000_KhataPayments.js';
 import { Migration20261206200000_Gst } from './Migration20261206200000_Gst.js';
+import { Migration20261207100000_OfflineCounter } from './Migration20261207100000_OfflineCounter.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   Migration20261206172000_KhataCounter,
   Migration20261206173000_KhataPayments,
   Migration20261206200000_Gst,
+  Migration20261207100000_OfflineCounter,
 ];

@@ -75,7 +75,7 @@ export async function saleById(em: EntityManager, saleId: string): Promise<SaleR
 
 /**
  * The sale whose receipt prints bill number `number`, whatever its day, or null: its invoice's
- * number as printed (`KS/26-27/12`), or only its last part, the invoice of the financial year it
+ * number as printed (`KS/26-27/12`, or an offline counter's `KS/C1/26-27/5`), or only its last part, the invoice of the financial year it
  * is on the shop's clock in `timeZone` now (`12`); a sale from before numbered invoices by the
  * till's own number.
  */
@@ -85,9 +85,8 @@ export async function saleByNumber(
   timeZone: string,
 ): Promise<SaleRecord | null> {
   if (number.includes('/')) {
-    const [sale] = await readSales(em, (query) =>
-      query.where('doc.series', '=', 'INV').where('doc.printed', '=', number),
-    );
+    // Any series' number as printed: an invoice's, or an offline counter's (KS/C1/26-27/5).
+    const [sale] = await readSales(em, (query) => query.where('doc.printed', '=', number));
     return sale ?? null;
   }
   const [sale] = await readSales(em, (query) =>
@@ -248,4 +247,23 @@ export async function salesOf(
       .limit(limit + 1),
   );
   return { sales: sales.slice(0, limit), more: sales.length > limit };
+}
+
+/**
+ * A page of the live catalogue for the counter to keep (docs/counter.md#the-till-without-a-connection):
+ * `limit` products not archived in the order of their ids, after id `after` (none: from the
+ * first), one query on the primary key; `next` the last id when more follow, else null.
+ */
+export async function cataloguePage(
+  em: EntityManager,
+  after: string | undefined,
+  limit: number,
+): Promise<{ products: Product[]; next: string | null }> {
+  const products = await em.find(
+    ProductSchema,
+    { archivedAt: null, ...(after !== undefined && { id: { $gt: after } }) },
+    { orderBy: { id: 'asc' }, limit: limit + 1 },
+  );
+  const page = products.slice(0, limit);
+  return { products: page, next: products.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

@@ -17,6 +17,7 @@ import {
   SHOP_CURRENCY,
   toRupees,
   type CounterSaleBody,
+  type FlaggedProduct,
 } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -39,6 +40,13 @@ import { readShop } from '../shop/shop.service.js';
 import type { CounterTables } from './counter.entity.js';
 import { readCodes } from './counter-codes.js';
 import { documentLines } from './counter-documents.js';
+import {
+  assertOnePricePerProduct,
+  chargedPrices,
+  flaggedOf,
+  holdDevice,
+  madeAtOf,
+} from './counter-offline.js';
 import { saleById, type SaleRecord } from './counter-reads.js';
 import { holdOpenDay } from './till-day.service.js';
 
@@ -75,6 +83,9 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
   return [...lines].map(([product, quantity]) => ({ product, quantity }));
 }
 
+/** A sale as recorded, and what it took past the count (docs/counter.md#sold-past-the-count). */
+export type SoldAtCounter = SaleRecord & { flagged: FlaggedProduct[] };
+
 /**
  * Sells `body.items` at the counter, once per `key`: takes the units of counted products and
  * prices the lines exactly as an online order does (take-for-sale.ts: no number of racing
@@ -86,6 +97,11 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
  * in the same transaction, under a lock on the customer. A repeat of `key` answers the first
  * sale and takes nothing. Then publishes `product.changed` for each product counted down,
  * `till.changed`, and `khata.changed` for a khata sale.
+ *
+ * A sale made offline (`body.offline`, docs/counter.md#the-till-without-a-connection) already
+ * happened: it is recorded at its `madeAt` (its khata entry and document too) at the prices it
+ * was charged, past the count and past a khata's limit if need be, into the open day, with the
+ * number its counter gave it in the counter's own series.
  * @throws AppError TILL_NOT_OPEN when no day is open; CREDIT_LIMIT when the khata's part would
  * take the customer past their limit (nothing written); NOT_FOUND for no such khata customer;
  * BILL_CHANGED when `body.amount` is not the
@@ -93,24 +109,37 @@ async function saleLines(em: EntityManager, items: CounterSaleBody['items']) {
  * product is archived; GST_DETAILS_MISSING when a registered shop (`regular`) sells a product
  * without its HSN code or GST rate; OUT_OF_STOCK naming the product and what is left; INVALID for an unknown product
  * or code, cash tendered below the amount, `tendered` on a UPI sale, or a khata sale's `paid`
- * that leaves nothing for the khata or comes to more than the bill.
+ * that leaves nothing for the khata or comes to more than the bill. Offline also: INVALID naming
+ * `offline.madeAt` more than 5 minutes ahead of the server's clock or more than 30 days old, or a
+ * product listed at two prices; NOT_FOUND naming `offline.device` for a series no counter has;
+ * CONFLICT when its number of the series and year is another sale's.
  */
 export async function sellAtCounter(
   em: EntityManager,
   events: DomainEvents,
   body: CounterSaleBody,
   key?: string,
-): Promise<SaleRecord> {
+): Promise<SoldAtCounter> {
   if (body.payment === 'upi' && body.tendered !== undefined)
     throw new AppError('INVALID', 'tendered is for cash sales: a UPI sale is paid exactly');
   const request = keyedRequest(key, [
-    body.items.map((item) => [item.product ?? null, item.code ?? null, item.quantity]),
+    body.items.map((item) => [
+      item.product ?? null,
+      item.code ?? null,
+      item.quantity,
+      // An offline sale's price charged; none online, whose keys read as before.
+      ...(item.price === undefined ? [] : [item.price]),
+    ]),
     body.payment,
     body.tendered ?? null,
     body.amount ?? null,
     // A khata sale's customer and split; none for cash and UPI, whose keys read as before.
     ...(body.payment === 'khata'
       ? [body.customer ?? null, body.paid?.cash ?? null, body.paid?.upi ?? null]
+      : []),
+    // An offline sale's time made (one instant however written), counter and number.
+    ...(body.offline
+      ? [new Date(body.offline.madeAt).toISOString(), body.offline.device, body.offline.number]
       : []),
   ]);
   const keys = keysInRows('counter_sales');
@@ -127,7 +156,8 @@ export async function sellAtCounter(
     if (sold.customerId) events.publish({ type: 'khata.changed', customerId: sold.customerId });
     return sold.saleId;
   });
-  return saleById(em, saleId);
+  const [sale, flagged] = await Promise.all([saleById(em, saleId), flaggedOf(em, saleId)]);
+  return { ...sale, flagged };
 }
 
 /**
@@ -141,15 +171,21 @@ async function recordSale(
   claim: KeyedRequest | undefined,
 ): Promise<{ saleId: string; counted: string[]; customerId: string | null }> {
   const db = tx.getKysely<CounterTables>();
+  const now = new Date();
+  const { offline } = body;
+  const madeAt = offline ? madeAtOf(offline, now) : now;
+  if (offline) assertOnePricePerProduct(body.items);
   const dayId = await holdOpenDay(db);
+  if (offline) await holdDevice(db, offline.device);
   const shop = await readShop(tx);
   // The customer first, then the stock: two khata sales for one customer queue here.
   const customer =
     body.payment === 'khata' && body.customer ? await lockCustomer(tx, body.customer) : null;
   const lines = await saleLines(tx, body.items);
-  const now = new Date();
   const priced = await takeForSale(tx, lines, now, {
     pastCount: body.sellPastCount,
+    madeOffline: offline !== undefined,
+    prices: offline && chargedPrices(body.items),
     tax: shop.tax,
   });
   const totals = cartTotals(priced, FREE_DELIVERY, shop.tax);
@@ -176,8 +212,8 @@ async function recordSale(
     );
   const khata = customer && khataPart(body.paid, totals.total);
   // Past the limit (with the customer's khata orders on their way) nothing is written: the
-  // transaction ends here, before the bill's number.
-  if (customer && khata)
+  // transaction ends here, before the bill's number. Offline, the goods are gone already.
+  if (customer && khata && !offline)
     checkCredit(customer, khata.onKhataPaise, await khataOrdersOnTheWayPaise(tx, customer.id));
 
   const sold = priced.map((line) => ({
@@ -206,7 +242,8 @@ async function recordSale(
         refunded_paise: 0,
         idempotency_key: claim?.key ?? null,
         fingerprint: claim?.fingerprint ?? null,
-        created_at: now,
+        created_at: madeAt,
+        received_at: offline ? now : null,
       }),
     )
     .insertInto('counter_sale_lines')
@@ -224,6 +261,7 @@ async function recordSale(
         stock_quantity: line.stockQuantity,
         stock_taken: line.taken,
         returned: 0,
+        past_count: line.pastCount,
         ...taxColumnsOf(line, line.tax),
       })),
     )
@@ -241,14 +279,16 @@ async function recordSale(
       kind: 'credit',
       amountPaise: khata.onKhataPaise,
       sale: { id: saleId, number },
-      at: now,
+      at: madeAt,
     });
   }
   // Last, after every refusal: a sale refused takes no number, so the series has no gap.
   const invoice = await issueDocument(tx, shop, {
-    series: 'INV',
+    // An offline sale keeps the number its counter printed, in the counter's own series.
+    series: offline?.device ?? 'INV',
+    number: offline?.number,
     kind: saleDocumentKind(shop.tax),
-    at: now,
+    at: madeAt,
     lines: documentLines(
       sold.map((line) => ({ ...line, unitPricePaise: line.unitPrice })),
       totals.tax,

@@ -83,7 +83,13 @@ export const CounterSaleSchema = defineEntity({
     fingerprint: p.string().length(64).nullable(),
     /** Its invoice, bill of supply or bill (docs/gst.md#numbers); null before bills were numbered. */
     taxDocument: () => p.oneToOne(TaxDocumentSchema).nullable().owner().deleteRule('restrict'),
+    /** When it was made: for a sale made offline, the counter's `madeAt`. */
     createdAt: createdAtProperty(),
+    /**
+     * When a sale made offline reached the server (docs/counter.md#the-till-without-a-connection);
+     * null for a sale made online.
+     */
+    receivedAt: p.datetime().nullable(),
   },
   indexes: [{ properties: ['createdAt'] }],
   checks: [
@@ -123,14 +129,33 @@ export const CounterSaleLineSchema = defineEntity({
     /** The sale took `stockQuantity` of a counted product (a return puts them back). */
     stockTaken: p.boolean(),
     returned: p.integer().default(0),
+    /** Units (grams, ml) of its stock product it took beyond the count (docs/counter.md#sold-past-the-count). */
+    pastCount: p.integer().default(0),
     ...lineTaxProperties(),
   },
   checks: [
     { name: 'counter_sale_lines_quantity_check', expression: 'quantity > 0' },
+    { name: 'counter_sale_lines_past_count_check', expression: 'past_count >= 0' },
     { name: 'counter_sale_lines_returned_check', expression: 'returned between 0 and quantity' },
   ],
 });
 export type CounterSaleLine = InferEntity<typeof CounterSaleLineSchema>;
+
+/**
+ * A counter device (a browser profile of the till) and its bill series for the sales it makes
+ * offline, C1, C2 … (docs/counter.md#the-till-without-a-connection); the series' numbers are
+ * counted in document_series as every series' are.
+ */
+export const CounterDeviceSchema = defineEntity({
+  name: 'CounterDevice',
+  tableName: 'counter_devices',
+  properties: {
+    series: p.string().length(8).primary(),
+    name: p.string().length(40),
+    createdAt: createdAtProperty(),
+  },
+});
+export type CounterDevice = InferEntity<typeof CounterDeviceSchema>;
 
 /** What a return gave back of a line: its product, name, units and money (paise). */
 export interface ReturnedLine {
@@ -183,6 +208,7 @@ export type CounterTables = InferKyselyDB<
   | typeof CounterSaleSchema
   | typeof CounterSaleLineSchema
   | typeof CounterReturnSchema
+  | typeof CounterDeviceSchema
   | typeof ProductSchema
   | typeof TaxDocumentSchema
 >;

@@ -1,8 +1,12 @@
 import {
+  COUNTER_CATALOGUE_PAGE,
   COUNTER_SALES_PAGE,
+  counterCatalogueQuerySchema,
   counterDayCloseBodySchema,
   counterDayOpenBodySchema,
   counterDaysQuerySchema,
+  counterDeviceBodySchema,
+  counterDeviceParamSchema,
   counterLookupQuerySchema,
   counterReturnBodySchema,
   counterSaleBodySchema,
@@ -11,8 +15,10 @@ import {
   idField,
   receiptHtml,
   receiptQuerySchema,
+  type CounterCatalogueAnswer,
   type CounterDayAnswer,
   type CounterDaysAnswer,
+  type CounterDeviceAnswer,
   type CounterLookupAnswer,
   type CounterReturnAnswer,
   type CounterSaleAnswer,
@@ -27,7 +33,8 @@ import { presentProduct } from '../product/product.presenter.js';
 import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';
 import { presentDay, presentReturn, presentSale, returnMessage } from './counter.presenter.js';
-import { productByCode, saleById, saleByNumber, salesOf } from './counter-reads.js';
+import { cataloguePage, productByCode, saleById, saleByNumber, salesOf } from './counter-reads.js';
+import { deviceBySeries, registerDevice } from './counter-devices.js';
 import { returnToCounter } from './counter-returns.service.js';
 import { sellAtCounter } from './counter-sale.service.js';
 import { closeTill, currentTill, openTill, openTillDay, tillDaysOn } from './till-day.service.js';
@@ -57,7 +64,11 @@ export function counterRoutes(): Router<AppState, AppContext> {
     assertSafeInput(body);
     const sale = await sellAtCounter(ctx.em, ctx.events, body, key);
     ctx.status = 201;
-    ctx.body = { success: true, sale: presentSale(sale) } satisfies CounterSaleAnswer;
+    ctx.body = {
+      success: true,
+      sale: presentSale(sale),
+      flagged: sale.flagged,
+    } satisfies CounterSaleAnswer;
   });
 
   // A day's sales; without one, the open day's (past midnight too), else the shop's today's. Or
@@ -130,6 +141,36 @@ export function counterRoutes(): Router<AppState, AppContext> {
       ctx.remove('X-Frame-Options');
       ctx.body = receiptHtml(sale, shop, width);
     }
+  });
+
+  // The catalogue a page at a time, for the counter to keep what it sells without a connection.
+  router.get('/catalogue', async (ctx) => {
+    const { after } = counterCatalogueQuerySchema.parse(ctx.query);
+    const { products, next } = await cataloguePage(ctx.em, after, COUNTER_CATALOGUE_PAGE);
+    ctx.body = {
+      success: true,
+      products: products.map((product) => presentProduct(product, ctx.publicUrl)),
+      next,
+    } satisfies CounterCatalogueAnswer;
+  });
+
+  // A counter device takes its own bill series for the sales it makes offline.
+  router.post('/devices', async (ctx) => {
+    const { name } = counterDeviceBodySchema.parse(ctx.request.body);
+    assertSafeInput({ name });
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      device: await registerDevice(ctx.em, name),
+    } satisfies CounterDeviceAnswer;
+  });
+
+  router.get('/devices/:series', async (ctx) => {
+    const { series } = counterDeviceParamSchema.parse(ctx.params);
+    ctx.body = {
+      success: true,
+      device: await deviceBySeries(ctx.em, series),
+    } satisfies CounterDeviceAnswer;
   });
 
   router.get('/day', async (ctx) => {

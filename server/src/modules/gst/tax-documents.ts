@@ -8,6 +8,7 @@ import {
   DELIVERY_GST_RATE,
   DELIVERY_SAC,
   documentNumberText,
+  financialYearLabel,
   financialYearOf,
   gstinState,
   lineTax,
@@ -22,6 +23,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Kysely } from 'kysely';
 import { uuidv7 } from 'uuidv7';
+import { AppError } from '../../lib/errors.js';
 import type { ShopSettings } from '../shop/shop.entity.js';
 import type { GstTables } from './gst.entity.js';
 
@@ -83,6 +85,11 @@ export const deliveryLine = (feePaise: number, mode: TaxMode): DocumentLineInput
 /** A document to issue, at `at`, for an online order (`order`) or else a counter sale or return. */
 export interface DocumentToIssue {
   series: string;
+  /**
+   * The number it was given already (an offline counter's sale, numbered on the counter in its
+   * own series); none: the series' next.
+   */
+  number?: number;
   kind: DocumentKind;
   at: Date;
   order?: string;
@@ -116,12 +123,49 @@ async function nextNumber(db: Kysely<GstTables>, series: string, year: number): 
 }
 
 /**
+ * Number `number` of `series` in financial year `year`, given already (an offline counter's
+ * bill), in the caller's transaction: the series' row keeps the greatest number given, under the
+ * row's lock, so that of two issuers of one number the second sees the first's document.
+ * @throws AppError CONFLICT when a document of the series and year has the number already.
+ */
+async function givenNumber(
+  db: Kysely<GstTables>,
+  series: string,
+  year: number,
+  number: number,
+): Promise<number> {
+  await db
+    .insertInto('document_series')
+    .values({ series, year, last_number: number })
+    .onConflict((conflict) =>
+      conflict.columns(['series', 'year']).doUpdateSet({
+        last_number: sql<number>`greatest(document_series.last_number, excluded.last_number)`,
+      }),
+    )
+    .execute();
+  const taken = await db
+    .selectFrom('tax_documents')
+    .select('printed')
+    .where('series', '=', series)
+    .where('year', '=', year)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  if (taken)
+    throw new AppError(
+      'CONFLICT',
+      `${series} bill ${number} of ${financialYearLabel(year)} is recorded already as another sale: ${taken.printed}`,
+    );
+  return number;
+}
+
+/**
  * Issues `document` under `shop`'s settings in transaction `tx`: takes the next number of its
- * series in the financial year of `document.at` on the shop's clock, and writes the document
- * (its sums the lines') and its lines. A credit note is issued in its invoice's mode and under
- * its GSTIN, whatever the shop's are now, so that it takes back what the invoice counted. Call it
- * last in the transaction, after every refusal, so that a number is taken only by what is
- * committed.
+ * series in the financial year of `document.at` on the shop's clock (or the number it was given),
+ * and writes the document (its sums the lines') and its lines. A credit note is issued in its
+ * invoice's mode and under its GSTIN, whatever the shop's are now, so that it takes back what the
+ * invoice counted. Call it last in the transaction, after every refusal, so that a number is
+ * taken only by what is committed.
+ * @throws AppError CONFLICT when the number given is another document's of the series and year.
  */
 export async function issueDocument(
   tx: EntityManager,
@@ -138,7 +182,10 @@ export async function issueDocument(
           .where('id', '=', document.refersTo)
           .executeTakeFirstOrThrow();
   const year = financialYearOf(document.at, shop.timeZone);
-  const number = await nextNumber(db, document.series, year);
+  const number =
+    document.number === undefined
+      ? await nextNumber(db, document.series, year)
+      : await givenNumber(db, document.series, year, document.number);
   const id = uuidv7();
   const lines = document.lines.map((line, position) => {
     const taxable = line.tax?.taxable ?? line.amountPaise;

@@ -47,13 +47,14 @@ type AskedTables = ProductTables & { asked: { id: string; quantity: number } };
  * also gives what it has not got: its count stops at 0 and the units beyond it are added to its
  * `past_count`, in the same update, so that racing sales never lose one; a product the seller
  * switched off with units left is still left alone, and so is one asked past its count for more
- * than any count holds. Returns the ids of the products taken from; use it as a `with` of the
+ * than any count holds, but with `switchedOff` (a sale made offline, which happened: it is taken
+from whatever the seller did meanwhile). Returns the ids of the products taken from; use it as a `with` of the
  * statement that reads them.
  */
 export function takeUnits<DB extends AskedTables>(
   db: QueryCreator<DB>,
   now: Date,
-  { pastCount = false }: { pastCount?: boolean } = {},
+  { pastCount = false, switchedOff = false }: { pastCount?: boolean; switchedOff?: boolean } = {},
 ) {
   const taking = (db as unknown as QueryCreator<AskedTables>)
     .updateTable('products as s')
@@ -70,7 +71,11 @@ export function takeUnits<DB extends AskedTables>(
       ? taking
           .where('s.stock_count', 'is not', null)
           .where('s.archived_at', 'is', null)
-          .where((eb) => eb.or([eb('s.in_stock', '=', true), eb('s.stock_count', '=', 0)]))
+          .where((eb) =>
+            switchedOff
+              ? eb.lit(true)
+              : eb.or([eb('s.in_stock', '=', true), eb('s.stock_count', '=', 0)]),
+          )
           .where(sql<boolean>`s.past_count + a.quantity <= ${MAX_LOOSE_STOCK}`)
       : taking.where('s.in_stock', '=', true).whereRef('s.stock_count', '>=', 'a.quantity')
   ).returning('s.id');

@@ -1,23 +1,22 @@
-import type { TaxMode } from '@kirana/shared';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/fixtures.js';
 import { createProduct } from '../../test/factories.js';
 import { AppError } from '../../lib/errors.js';
 import { ProductSchema } from './product.entity.js';
-import { takeForSale } from './take-for-sale.js';
+import { takeForSale, type TakeOptions } from './take-for-sale.js';
 import type { UnitLines } from './stock-units.js';
 
 describe('takeForSale: the one way online orders and the counter take units and price lines', () => {
   const app = useTestApp();
 
   /** A sale of `lines` in a transaction of its own, committed unless refused. */
-  const sell = (lines: UnitLines, options: { pastCount?: boolean; tax?: TaxMode } = {}) =>
+  const sell = (lines: UnitLines, options: TakeOptions = {}) =>
     app.orm.em.fork().transactional((tx) => takeForSale(tx, lines, new Date(), options));
   const stockOf = async (id: string) => {
     const product = await app.orm.em.fork().findOneOrFail(ProductSchema, id);
     return { inStock: product.inStock, stockCount: product.stockCount, past: product.pastCount };
   };
-  const refusal = (lines: UnitLines, options: { pastCount?: boolean; tax?: TaxMode } = {}) =>
+  const refusal = (lines: UnitLines, options: TakeOptions = {}) =>
     sell(lines, options).then(
       () => expect.fail('the sale went through'),
       (error: unknown) => {
@@ -46,6 +45,7 @@ describe('takeForSale: the one way online orders and the counter take units and 
         stockProduct: loose.id,
         stockQuantity: 3,
         taken: false,
+        pastCount: 0,
         hsn: null,
         gstRate: null,
       },
@@ -58,6 +58,7 @@ describe('takeForSale: the one way online orders and the counter take units and 
         stockProduct: counted.id,
         stockQuantity: 4,
         taken: true,
+        pastCount: 0,
         hsn: null,
         gstRate: null,
       },
@@ -289,11 +290,47 @@ describe('takeForSale: the one way online orders and the counter take units and 
       { pastCount: true },
     );
     expect(sold.map((line) => line.taken)).toEqual([true, true]);
+    expect(sold.map((line) => line.pastCount)).toEqual([2, 2]);
     expect(await stockOf(short.id)).toEqual({ inStock: false, stockCount: 0, past: 2 });
     expect(await stockOf(empty.id)).toEqual({ inStock: false, stockCount: 0, past: 2 });
     expect(await refusal([{ product: switchedOff.id, quantity: 1 }], { pastCount: true })).toEqual({
       code: 'OUT_OF_STOCK',
       message: 'Bread is out of stock',
     });
+  });
+
+  test('a sale made offline is never refused for stock: a product switched off since is taken from, each line priced as charged', async () => {
+    const em = app.orm.em.fork();
+    const switchedOff = await createProduct(em, { name: 'Bread', stockCount: 4, inStock: false });
+    const uncounted = await createProduct(em, { name: 'Salt', stockCount: null, inStock: false });
+    const sold = await sell(
+      [
+        { product: switchedOff.id, quantity: 6 },
+        { product: uncounted.id, quantity: 1 },
+      ],
+      { madeOffline: true, prices: new Map([[switchedOff.id, 3_000]]) },
+    );
+    expect(sold).toMatchObject([
+      { taken: true, pastCount: 2, unitPrice: 3_000 },
+      { taken: false, pastCount: 0, unitPrice: 9_950 },
+    ]);
+    expect(await stockOf(switchedOff.id)).toEqual({ inStock: false, stockCount: 0, past: 2 });
+  });
+
+  test('what a loose product’s stock gave past its count is told to its lines from the last, each at most its own grams', async () => {
+    const { dal, pack } = await looseDal();
+    // 5 kg counted, 6.5 kg asked: 1.5 kg past the count, all of it the packs' line's.
+    const sold = await sell(
+      [
+        { product: dal.id, quantity: 2_500 },
+        { product: pack.id, quantity: 4 },
+      ],
+      { pastCount: true },
+    );
+    expect(sold.map((line) => [line.stockProduct, line.pastCount])).toEqual([
+      [dal.id, 0],
+      [dal.id, 1_500],
+    ]);
+    expect(await stockOf(dal.id)).toEqual({ inStock: false, stockCount: 0, past: 1_500 });
   });
 });

@@ -16,7 +16,7 @@ import {
   type TaxMode,
   type Unit,
 } from '@kirana/shared';
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import type { ProductSchema } from './product.entity.js';
@@ -41,6 +41,12 @@ export interface SoldLine {
   stockQuantity: number;
   /** Taken from the stock product's count (a cancellation or a return puts it back). */
   taken: boolean;
+  /**
+   * Units (grams, ml) of the stock product the line took beyond its count: the stock product's
+   * shortfall, given to its lines from the last (docs/counter.md#sold-past-the-count); 0 but
+   * past the count.
+   */
+  pastCount: number;
   /** The product's HSN code and GST rate in percent (5, 18, 0.25 …) when sold; null: none set. */
   hsn: string | null;
   gstRate: number | null;
@@ -71,17 +77,35 @@ export interface OnlineLimits {
   maxPerLine: number;
 }
 
+/** How a sale's lines are taken beyond what every sale shares. */
+export interface TakeOptions {
+  /** The seller's word at the counter: a counted product short of stock is sold past its count. */
+  pastCount?: boolean;
+  /**
+   * A sale made at the counter without a connection: it happened, so it is never refused for
+   * stock (past the count, a product switched off since sold all the same).
+   */
+  madeOffline?: boolean;
+  /** The price charged for a product's piece, kilo or litre, in paise; none: the catalogue's. */
+  prices?: ReadonlyMap<string, number>;
+  /** Online only: how an online order's lines are bound. */
+  online?: OnlineLimits;
+  /** The shop's tax mode. */
+  tax?: TaxMode;
+}
+
 /**
  * Takes `lines` (one a product) for sale in the transaction `tx`, in one statement: the stock of
  * every counted product that has enough (a pack drawing from a loose product takes its grams of
  * the loose product's stock), racing buyers waiting on its row, so that no number of them,
  * online or at the counter, takes more than there is (stock-units.ts takeUnits); with
  * `pastCount` (the seller's word at the counter) a counted product short of stock is taken from
- * all the same, past its count. Online (`online` given), a loose product is sold in its steps
- * only and at most `maxPerLine` kilos of it; at the counter, any weight. With `tax` (the shop's
- * mode) `regular`, a product without its HSN code or GST rate is not sold, online or at the
- * counter alike (docs/gst.md#tax-modes). Answers the lines priced from the catalogue with their
- * HSN and rate, in their order. Refused, it has taken nothing once `tx` rolls back.
+ * all the same, past its count, and so with `madeOffline`, which refuses nothing for stock. Online
+ * (`online` given), a loose product is sold in its steps only and at most `maxPerLine` kilos of
+ * it; at the counter, any weight. With `tax` (the shop's mode) `regular`, a product without its
+ * HSN code or GST rate is not sold, online or at the counter alike (docs/gst.md#tax-modes).
+ * Answers the lines priced from the catalogue (or at `prices`) with their HSN and rate and what
+ * each took past the count, in their order. Refused, it has taken nothing once `tx` rolls back.
  * @throws AppError INVALID for an unknown product or a quantity its unit does not take (pieces
  * 1–999, grams 1–1,000,000); NOT_A_STEP for an online weight that is not one of its steps;
  * TOO_MANY_UNITS past the most per line online; CONFLICT for an archived product (or one whose
@@ -93,16 +117,15 @@ export async function takeForSale(
   tx: EntityManager,
   lines: UnitLines,
   now: Date,
-  {
-    pastCount = false,
-    online,
-    tax = 'spec',
-  }: { pastCount?: boolean; online?: OnlineLimits; tax?: TaxMode } = {},
+  { pastCount = false, madeOffline = false, prices, online, tax = 'spec' }: TakeOptions = {},
 ): Promise<SoldLine[]> {
   const db = tx.getKysely<ProductTables>();
+  const past = pastCount || madeOffline;
+  // Past the count, the counts read below must be those the take starts from: held from here.
+  if (past) await holdCounts(db, lines);
   const rows = await db
     .with('asked', (db) => stockAsked(db, lines))
-    .with('taken', (db) => takeUnits(db, now, { pastCount }))
+    .with('taken', (db) => takeUnits(db, now, { pastCount: past, switchedOff: madeOffline }))
     .selectFrom('products as p')
     .leftJoin('products as s', 's.id', 'p.draws_from')
     .leftJoin('asked as a', (join) => join.on(sql<boolean>`a.id = coalesce(p.draws_from, p.id)`))
@@ -156,24 +179,31 @@ export async function takeForSale(
     const taken = product.taken === true;
     // A pack the seller switched off is not sold, however much loose stock there is (its loose
     // product's grams were taken for it, and go back as the refusal rolls back).
-    if (product.pack_quantity !== null && !product.in_stock)
+    if (product.pack_quantity !== null && !product.in_stock && !madeOffline)
       throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
     // Sold past the count, a product out of stock at 0 is taken from all the same.
-    if (!product.stock_in_stock && !taken)
+    if (!product.stock_in_stock && !taken && !(madeOffline && product.stock_count === null))
       throw new AppError('OUT_OF_STOCK', `${product.name} is out of stock`);
+    const stockQuantity = quantity * (product.pack_quantity ?? 1);
     return {
       line: {
         product: id,
         name: product.name,
         unit: product.unit,
         quantity,
-        unitPrice: product.offer_price_paise,
+        unitPrice: prices?.get(id) ?? product.offer_price_paise,
         stockProduct: product.stock_id,
-        stockQuantity: quantity * (product.pack_quantity ?? 1),
+        stockQuantity,
         taken,
+        pastCount: 0,
         hsn: product.hsn,
         gstRate: percentOf(product.gst_rate),
       },
+      // Read under holdCounts' locks: the count the take started from. Else a take had enough.
+      shortfall:
+        past && taken && product.stock_count !== null
+          ? Math.max(Number(product.asked) - product.stock_count, 0)
+          : 0,
       short: product.stock_count !== null &&
         !taken && {
           product: product.stock_id,
@@ -186,7 +216,47 @@ export async function takeForSale(
   // Not taken: less left than asked. Throwing rolls back what the other lines took.
   const short = sold.find((line) => line.short)?.short;
   if (short) throw await notEnoughLeft(db, short);
-  return sold.map(({ line }) => line);
+  return pastCountOfLines(sold);
+}
+
+/**
+ * Locks the rows of the counted products `lines` take stock from, in the order of their ids: the
+ * counts a take past the count reads are then those it takes from, whoever raced it.
+ */
+async function holdCounts(db: Kysely<ProductTables>, lines: UnitLines): Promise<void> {
+  await db
+    .selectFrom('products')
+    .select('id')
+    .where('stock_count', 'is not', null)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('products as p')
+        .select(sql<string>`coalesce(p.draws_from, p.id)`.as('id'))
+        .where(
+          'p.id',
+          'in',
+          lines.map((line) => line.product),
+        ),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * The lines with what each took past the count: a stock product's `shortfall` (the units asked of
+ * it beyond its count) given to its lines from the last, each at most its own units.
+ */
+function pastCountOfLines(sold: ReadonlyArray<{ line: SoldLine; shortfall: number }>): SoldLine[] {
+  const left = new Map(sold.map(({ line, shortfall }) => [line.stockProduct, shortfall]));
+  return sold
+    .toReversed()
+    .map(({ line }) => {
+      const past = Math.min(left.get(line.stockProduct) ?? 0, line.stockQuantity);
+      left.set(line.stockProduct, (left.get(line.stockProduct) ?? 0) - past);
+      return { ...line, pastCount: past };
+    })
+    .toReversed();
 }
 
 /**
