@@ -166,6 +166,24 @@ describe('useOfflineSync', () => {
     expect([...server.recorded.keys()]).toEqual(['sale-a']);
   });
 
+  it('forgets a kept sale whose key its bill’s online try took (recorded as that answer was lost), and says so', async () => {
+    const warned = vi.spyOn(toast, 'warning').mockImplementation(() => undefined);
+    await keepOfflineSale(db, MADE, saleOf('sale-a'));
+    const { server, fetch } = aServer();
+    server.refuse = {
+      status: 409,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was used for another request',
+    };
+    const { result } = syncOver({ server, fetch });
+    await waitFor(() => expect(server.tries).toEqual(['sale-a']));
+    await waitFor(() => expect(result.current.waiting).toEqual([]));
+    expect(await db.getAll('waiting')).toEqual([]);
+    expect(warned).toHaveBeenCalledWith(
+      'Bill KS/C1/26-27/1 had been recorded already, before the connection dropped: find it in Today’s sales',
+    );
+  });
+
   it('sends the sales kept before a reload, oldest first, as soon as it starts', async () => {
     for (const key of ['sale-a', 'sale-b']) await keepOfflineSale(db, MADE, saleOf(key));
     const { server, fetch } = aServer();

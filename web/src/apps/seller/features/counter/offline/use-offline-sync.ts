@@ -120,6 +120,16 @@ export function useOfflineSync({
         return { type: 'answered', key, flagged };
       } catch (problem) {
         if (isUnreachable(problem)) return { type: 'lost', key };
+        if (problem instanceof ApiError && problem.code === 'IDEMPOTENCY_KEY_REUSED') {
+          // Its key is the bill's own: only the bill's try made online, whose answer was lost
+          // as the connection dropped, can have taken it. That try recorded the sale, under the
+          // shop's series; this counter's number stays unused (docs/counter.md#the-till-without-a-connection).
+          await forgetSale(db, key);
+          toast.warning(
+            `Bill ${sale.sale.invoice?.number ?? ''} had been recorded already, before the connection dropped: find it in Today’s sales`,
+          );
+          return { type: 'answered', key, flagged: [] };
+        }
         const refusal = refusalOf(problem);
         await markRefused(db, key, refusal);
         return { type: 'refused', key, refusal };
