@@ -25,6 +25,11 @@ const pathOf = (message: ConsoleMessage) => new URL(message.location().url).path
 const isLoggedOutAuthCheck = (message: ConsoleMessage) =>
   isFailedLoad(message, 401) && /^\/api\/(seller|agents)\/is-auth$/.test(pathOf(message));
 
+/** A load the browser could not make for want of a network, or the socket's failing to connect. */
+const isOfflineFailure = (message: ConsoleMessage) =>
+  message.text().includes('net::ERR_INTERNET_DISCONNECTED') ||
+  /^WebSocket connection to .* failed/.test(message.text());
+
 /**
  * `test` whose pages fail the test on any console error or uncaught exception, so every
  * browser test also proves the page ran cleanly. A test that provokes a failed answer on
@@ -32,6 +37,12 @@ const isLoggedOutAuthCheck = (message: ConsoleMessage) =>
  */
 export const test = base.extend<{
   expectFailedRequest: (path: string, status: number) => void;
+  /**
+   * The test takes the browser offline on purpose (`context.setOffline`): what it fails to load
+   * meanwhile, and the live socket's failure to connect, are expected.
+   */
+  expectOffline: () => void;
+  offlineExpected: { expected: boolean };
   expectedFailures: ExpectedFailure[];
   failOnConsoleErrors: undefined;
 }>({
@@ -43,15 +54,25 @@ export const test = base.extend<{
   expectFailedRequest: async ({ expectedFailures }, use) => {
     await use((path, status) => expectedFailures.push({ path, status }));
   },
+  // eslint-disable-next-line no-empty-pattern
+  offlineExpected: async ({}, use) => {
+    await use({ expected: false });
+  },
+  expectOffline: async ({ offlineExpected }, use) => {
+    await use(() => {
+      offlineExpected.expected = true;
+    });
+  },
   // A server-rendered page is tapped only once the app has taken it over, as a shopper would.
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled ? waitForAppOnLoad(page) : page);
   },
   failOnConsoleErrors: [
-    async ({ page, expectedFailures }, use) => {
+    async ({ page, expectedFailures, offlineExpected }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error' || isLoggedOutAuthCheck(message)) return;
+        if (offlineExpected.expected && isOfflineFailure(message)) return;
         const declared = expectedFailures.some(
           ({ path, status }) => isFailedLoad(message, status) && pathOf(message) === path,
         );

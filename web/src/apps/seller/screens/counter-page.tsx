@@ -41,7 +41,7 @@ export function CounterPage() {
     enabled: shopRead.isError || shopRead.fetchStatus === 'paused',
   }).data;
   const shop = shopRead.data?.shop ?? keptShop ?? undefined;
-  const { till: offline, sync, kept } = useOfflineTill(shop);
+  const { till: offline, sync, kept, customers: keptCustomers } = useOfflineTill(shop);
   const timeZone = shop?.timeZone ?? DEFAULT_TIME_ZONE;
   const upi = { upiId: shop?.upiId ?? '', upiName: shop?.upiName ?? '' };
   const tax = shop?.tax ?? 'spec';
@@ -131,6 +131,7 @@ export function CounterPage() {
                       <CustomerPicker
                         chosen={till.customer}
                         onChoose={till.chooseCustomer}
+                        keptSearch={keptCustomers}
                         onKhata={
                           'onKhata' in till.khataSplit ? toRupees(till.khataSplit.onKhata) : null
                         }

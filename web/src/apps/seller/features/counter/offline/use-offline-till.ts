@@ -3,10 +3,13 @@ import { ApiError } from '../../../../../lib/api-client';
 import type { TillCustomer } from '../bill';
 import type { OfflineTill } from '../use-till-session';
 import { counterDb } from './counter-db';
-import { lookUpKept } from './kept-lookup';
+import { lookUpKept, searchKeptCustomers } from './kept-lookup';
 import { offlineSale } from './offline-sale';
 import { useKeptCatalogue } from './use-kept-catalogue';
 import { useOfflineSync } from './use-offline-sync';
+
+/** Kept customers a search shows at most. */
+const KEPT_FOUND = 8;
 
 const rs = (paise: number) => formatAmount(toRupees(paise), SHOP_CURRENCY);
 
@@ -51,5 +54,7 @@ export function useOfflineTill(shop: Shop | undefined) {
     },
     lookUp: async (code) => lookUpKept(await counterDb(), code, shop ?? { scaleLabels: [] }),
   };
-  return { till, sync, kept };
+  /** Khata customers found by name or phone among those kept on this counter. */
+  const customers = async (q: string) => searchKeptCustomers(await counterDb(), q, KEPT_FOUND);
+  return { till, sync, kept, customers };
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../../../common/ui/button';
 import { Field } from '../../../../../common/ui/field';
+import { isUnreachable } from '../../../../../lib/api-client';
 import { khataQueries } from '../queries';
 import './customer-picker.css';
 
@@ -22,6 +23,11 @@ interface CustomerPickerProps {
   onChoose: (customer: PickedCustomer | null) => void;
   /** Rupees this bill puts on the khata, to say what is left after it. */
   onKhata: number | null;
+  /**
+   * The customers found as last seen here, when the server cannot be reached (the Counter's
+   * kept ones: docs/counter.md#the-till-without-a-connection).
+   */
+  keptSearch?: (q: string) => Promise<PickedCustomer[]>;
 }
 
 /** What they owe, their limit and what is left of it. */
@@ -41,7 +47,7 @@ function Standing({ customer }: { customer: PickedCustomer }) {
  * The Counter's khata customer: found by name or phone, shown with what they owe, their limit and
  * what is left of it, live (khata:updated), and what is left after this bill.
  */
-export function CustomerPicker({ chosen, onChoose, onKhata }: CustomerPickerProps) {
+export function CustomerPicker({ chosen, onChoose, onKhata, keptSearch }: CustomerPickerProps) {
   const id = useId();
   const [q, setQ] = useState('');
   const asked = q.trim();
@@ -49,6 +55,14 @@ export function CustomerPicker({ chosen, onChoose, onKhata }: CustomerPickerProp
     ...khataQueries.customers({ q: asked }),
     enabled: chosen === null && asked.length >= SEARCH_MIN,
     placeholderData: keepPreviousData,
+  });
+  // Unreached (or the browser offline, which holds the search back): the kept customers.
+  const unreached = found.fetchStatus === 'paused' || (found.isError && isUnreachable(found.error));
+  const kept = useQuery({
+    queryKey: ['seller', 'khata', 'kept-customers', asked],
+    queryFn: () => keptSearch?.(asked) ?? [],
+    enabled: keptSearch !== undefined && unreached && asked.length >= SEARCH_MIN,
+    networkMode: 'always',
   });
   // The chosen customer as they stand now: another sale or a payment may have moved them.
   const live = useQuery({
@@ -87,7 +101,8 @@ export function CustomerPicker({ chosen, onChoose, onKhata }: CustomerPickerProp
     );
   }
 
-  const customers = found.data?.customers ?? [];
+  const shown = unreached ? kept.data : found.data?.customers;
+  const customers = shown ?? [];
   return (
     <div className="khata-picker">
       <Field id={`${id}-q`} label="Customer (name or phone)">
@@ -101,7 +116,7 @@ export function CustomerPicker({ chosen, onChoose, onKhata }: CustomerPickerProp
           />
         )}
       </Field>
-      {asked.length >= SEARCH_MIN && found.data && (
+      {asked.length >= SEARCH_MIN && shown && (
         <ul className="khata-picker__found" aria-label="Customers found">
           {customers.length === 0 ? (
             <li className="seller-muted">No customer on the khata matches.</li>
