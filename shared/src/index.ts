@@ -10,6 +10,7 @@ export * from './contract/category.js';
 export * from './contract/category-requests.js';
 export * from './contract/common.js';
 export * from './contract/counter.js';
+export * from './contract/counter-offline.js';
 export * from './contract/dashboard.js';
 export * from './contract/gst.js';
 export * from './contract/khata.js';
