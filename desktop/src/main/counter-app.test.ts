@@ -11,6 +11,7 @@ import { receiptEscPos } from '@kirana/shared/receipt-escpos';
 import { counterSale, receiptShop, recordingLogger, sellerOrder } from '../test/fixtures.js';
 import { startCounterApp } from './counter-app.js';
 import type { CounterApp, CounterElectron } from './counter-app.js';
+import { FAILURES_BEFORE_UNREACHABLE, HEALTH_EVERY_MS } from './counter-screens.js';
 import type { IpcEventLike } from './ipc.js';
 import { SETTINGS_FILE, SettingsStore } from './settings.js';
 import type { Settings } from './settings.js';
@@ -34,6 +35,8 @@ function fakeElectron(userData: string) {
     enableSandbox: vi.fn(),
     setAppUserModelId: vi.fn(),
     whenReady: vi.fn(async () => {}),
+    relaunch: vi.fn(),
+    commandLine: { appendSwitch: vi.fn() },
     getPath: vi.fn((_name: string) => userData),
     setBadgeCount: vi.fn((_count?: number) => true),
     on: (event: string, listener: Listener) => appEvents.on(event, listener),
@@ -264,6 +267,7 @@ async function start(
     saved?: string;
     settings?: Partial<Settings>;
     env?: Record<string, string>;
+    argv?: string[];
     platform?: NodeJS.Platform;
   } = {},
 ) {
@@ -278,6 +282,7 @@ async function start(
   const log = recordingLogger();
   started = await startCounterApp(world.electron, {
     env: options.env ?? {},
+    argv: options.argv ?? ['/app/kirana-counter'],
     platform: options.platform ?? 'linux',
     preload: '/app/dist/preload/index.cjs',
     pages: PAGES,
@@ -307,22 +312,6 @@ describe('counter app', () => {
       action: 'deny',
     });
     expect(fake.shell.openExternal).toHaveBeenCalledWith('https://docs.example/');
-  });
-
-  test('first run: the first-run page connects, the address is saved, and the seller screens open', async () => {
-    const { window, invoke } = await start();
-    expect(window.webContents.url).toBe(FIRST_RUN_URL);
-    await expect(invoke('kirana:currentServer', FIRST_RUN_URL)).resolves.toBeNull();
-    await expect(
-      invoke('kirana:connectToServer', FIRST_RUN_URL, 'http://10.0.0.9:4000'),
-    ).resolves.toEqual({ ok: false, message: 'Cannot reach http://10.0.0.9:4000' });
-    await expect(
-      invoke('kirana:connectToServer', FIRST_RUN_URL, '192.168.1.20:4000'),
-    ).resolves.toEqual({ ok: true, server: SERVER });
-    await vi.waitFor(() => expect(window.webContents.url).toBe(`${SERVER}/seller`));
-    expect(JSON.parse(readFileSync(join(userData, SETTINGS_FILE), 'utf8'))).toMatchObject({
-      server: SERVER,
-    });
   });
 
   test('new orders: a notification each, badge and tray count; a repeat is ignored; acknowledging lowers the count; a click opens the orders', async () => {
@@ -631,6 +620,7 @@ describe('counter app', () => {
     await expect(
       startCounterApp(world.electron, {
         env: {},
+        argv: ['/p'],
         platform: 'linux',
         preload: '/p',
         pages: PAGES,
@@ -649,5 +639,135 @@ describe('counter app', () => {
   test('Windows gets an app id for its notifications', async () => {
     const { fake } = await start({ saved: SERVER, platform: 'win32' });
     expect(fake.app.setAppUserModelId).toHaveBeenCalledWith('org.kirana.counter');
+  });
+});
+
+describe('the counter app and its server', () => {
+  test('first run: the first-run page connects, the address is saved, and the app restarts to open its plain-http server as a secure context', async () => {
+    const { window, invoke, fake, log } = await start();
+    expect(window.webContents.url).toBe(FIRST_RUN_URL);
+    expect(fake.app.commandLine.appendSwitch).not.toHaveBeenCalled();
+    await expect(invoke('kirana:currentServer', FIRST_RUN_URL)).resolves.toBeNull();
+    await expect(
+      invoke('kirana:connectToServer', FIRST_RUN_URL, 'http://10.0.0.9:4000'),
+    ).resolves.toEqual({ ok: false, message: 'Cannot reach http://10.0.0.9:4000' });
+    expect(fake.app.relaunch).not.toHaveBeenCalled();
+    await expect(
+      invoke('kirana:connectToServer', FIRST_RUN_URL, '192.168.1.20:4000'),
+    ).resolves.toEqual({ ok: true, server: SERVER });
+    expect(JSON.parse(readFileSync(join(userData, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      server: SERVER,
+    });
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
+    expect(fake.app.relaunch).toHaveBeenCalledWith({});
+    expect(window.webContents.url).toBe(FIRST_RUN_URL);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        message: 'server: restarting to treat the new server as a secure context',
+      }),
+    );
+
+    // The next start treats it as secure and opens it.
+    const next = await start();
+    expect(next.fake.app.commandLine.appendSwitch).toHaveBeenCalledWith(
+      'unsafely-treat-insecure-origin-as-secure',
+      SERVER,
+    );
+    expect(next.window.webContents.url).toBe(`${SERVER}/seller`);
+  });
+
+  test('first run with a server on this computer: no restart, the seller screens open', async () => {
+    const { window, invoke, fake, up } = await start();
+    up.add('http://localhost:4000');
+    await expect(
+      invoke('kirana:connectToServer', FIRST_RUN_URL, 'localhost:4000'),
+    ).resolves.toEqual({ ok: true, server: 'http://localhost:4000' });
+    await vi.waitFor(() => expect(window.webContents.url).toBe('http://localhost:4000/seller'));
+    expect(fake.app.relaunch).not.toHaveBeenCalled();
+    expect(fake.app.quit).not.toHaveBeenCalled();
+  });
+
+  test('inside an AppImage the restart starts the AppImage again', async () => {
+    const { invoke, fake } = await start({
+      env: { APPIMAGE: '/home/shop/Kirana-Counter.AppImage' },
+      argv: ['/tmp/.mount_Kirana/kirana-counter', '--some-flag'],
+    });
+    await invoke('kirana:connectToServer', FIRST_RUN_URL, SERVER);
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
+    expect(fake.app.relaunch).toHaveBeenCalledWith({
+      execPath: '/home/shop/Kirana-Counter.AppImage',
+      args: ['--some-flag'],
+    });
+  });
+
+  test('a saved plain-http server is treated as a secure context, set before the app is ready, and logged', async () => {
+    const { fake, log } = await start({ saved: SERVER });
+    expect(fake.app.commandLine.appendSwitch).toHaveBeenCalledExactlyOnceWith(
+      'unsafely-treat-insecure-origin-as-secure',
+      SERVER,
+    );
+    expect(fake.app.commandLine.appendSwitch.mock.invocationCallOrder[0]).toBeLessThan(
+      fake.app.whenReady.mock.invocationCallOrder[0]!,
+    );
+    expect(log.entries).toContainEqual({
+      level: 'info',
+      message: 'server: plain http, treated as a secure context for the offline Counter',
+      details: { server: SERVER },
+    });
+  });
+
+  test.each(['https://shop.example', 'http://localhost:4000', 'http://127.0.0.1:4000'])(
+    'a server at %s is a secure context already: no switch',
+    async (server) => {
+      const { fake } = await start({ saved: server });
+      expect(fake.app.commandLine.appendSwitch).not.toHaveBeenCalled();
+    },
+  );
+
+  test('KIRANA_SERVER_URL is the origin treated as secure, not the saved one', async () => {
+    const { fake } = await start({
+      saved: 'http://192.168.1.99:4000',
+      env: { KIRANA_SERVER_URL: `${SERVER}/` },
+    });
+    expect(fake.app.commandLine.appendSwitch).toHaveBeenCalledExactlyOnceWith(
+      'unsafely-treat-insecure-origin-as-secure',
+      SERVER,
+    );
+  });
+
+  test('a server that stops answering keeps the seller screens; the tray says it is unreachable until it answers again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { window, up, trays, fake, invoke } = await start({ saved: SERVER });
+      const page = `${SERVER}/seller/counter`;
+      await window.webContents.loadURL(page);
+      await invoke('kirana:counterConnection', page, { offline: false, waiting: 0 });
+      expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith('Kirana Counter: Online');
+
+      up.delete(SERVER);
+      await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS * FAILURES_BEFORE_UNREACHABLE);
+      expect(started!.screens.screen).toBe('seller');
+      expect(window.webContents.url).toBe(page);
+      expect(window.webContents.loadFile).not.toHaveBeenCalled();
+      expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith('Kirana Counter: Server unreachable');
+      expect(trayItem(fake, 'Server unreachable')).toMatchObject({ enabled: false });
+
+      // The Counter's own word, with its waiting bills, is the better one.
+      await invoke('kirana:counterConnection', page, { offline: true, waiting: 2 });
+      expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith(
+        'Kirana Counter: Offline — 2 bills wait to be sent',
+      );
+
+      up.add(SERVER);
+      await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+      await invoke('kirana:counterConnection', page, { offline: false, waiting: 2 });
+      expect(trays[0]!.setToolTip).toHaveBeenLastCalledWith(
+        'Kirana Counter: Online — sending 2 bills',
+      );
+      expect(window.webContents.url).toBe(page);
+    } finally {
+      started?.screens.stop();
+      vi.useRealTimers();
+    }
   });
 });

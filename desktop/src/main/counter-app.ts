@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
-import type { CounterConnection } from '@kirana/shared';
 import type * as Electron from 'electron';
 import type { ConnectResult } from '../ipc-contract.js';
 import { trayIconBitmap } from './artwork.js';
@@ -17,8 +16,10 @@ import { printCashReport } from './cash-report.js';
 import { printPackingSlip } from './packing-slip.js';
 import { printReceipt, receiptPrinterStatus } from './receipt-printer.js';
 import type { ReceiptPrinterIo } from './receipt-printer.js';
+import { relaunchOptions, restartNeededFor, treatServerAsSecure } from './secure-origin.js';
 import { counterPreferencesOf, serverOrigin, SettingsStore } from './settings.js';
-import { trayMenuTemplate, type TrayActions } from './tray-menu.js';
+import { connectionStatus, trayMenuTemplate } from './tray-menu.js';
+import type { TrayActions, TrayConnection } from './tray-menu.js';
 import { showUnreadCount, trayToolTip } from './unread-badge.js';
 import {
   counterWindowOptions,
@@ -46,8 +47,10 @@ export type CounterElectron = Pick<
 >;
 
 export interface CounterAppOptions {
-  /** `KIRANA_SERVER_URL` (development) is read from here. */
+  /** `KIRANA_SERVER_URL` (development) is read from here, and `APPIMAGE` to restart. */
   env: Record<string, string | undefined>;
+  /** The app's command line, `process.argv`: a restart starts it the same way. */
+  argv: readonly string[];
   platform: NodeJS.Platform;
   /** Path of the compiled preload (`dist/preload/index.cjs`). */
   preload: string;
@@ -89,10 +92,16 @@ export async function startCounterApp(
   // Windows shows notifications only for an app with an AppUserModelID; electron-builder gives
   // the installed shortcut the appId, so both must be the same.
   if (platform === 'win32') app.setAppUserModelId(APP_ID);
-  await app.whenReady();
 
+  // Read before `ready`: the server's origin goes on Chromium's command line, read as it starts.
   const settings = new SettingsStore(app.getPath('userData'), log);
   const serverOverride = overrideFrom(options.env, log);
+  const treated = treatServerAsSecure(
+    app.commandLine,
+    serverOverride ?? settings.get().server,
+    log,
+  );
+  await app.whenReady();
   const saved = settings.get().window;
 
   const icon = (size: number, alert: boolean) =>
@@ -115,6 +124,18 @@ export async function startCounterApp(
     pages: options.pages,
     serverOverride,
     log,
+    onServerAnswers: (answers) => showConnection({ ...connection, serverAnswers: answers }),
+    // A plain-http server saved after the start is a secure context only from the next start:
+    // the app restarts itself into it, once the page has its answer.
+    restartsFor(server) {
+      if (!restartNeededFor(server, treated)) return false;
+      log.info('server: restarting to treat the new server as a secure context', { server });
+      setImmediate(() => {
+        app.relaunch(relaunchOptions(options.env, options.argv));
+        app.quit();
+      });
+      return true;
+    },
   });
   const server = () => screens.server;
 
@@ -177,6 +198,17 @@ export async function startCounterApp(
   };
 
   const tray = new Tray(icons.normal);
+  // What the tray says: the new orders' count, and the connection as the Counter and the app's
+  // own checks find it.
+  let unread = 0;
+  let connection: TrayConnection = { counter: null, serverAnswers: true };
+  const showConnection = (next: TrayConnection) => {
+    connection = next;
+    if (tray.isDestroyed()) return;
+    const status = connectionStatus(connection);
+    tray.setToolTip(trayToolTip(unread, status));
+    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(status, trayActions)));
+  };
   const trayActions: TrayActions = {
     showWindow,
     openCounter: () => {
@@ -189,15 +221,6 @@ export async function startCounterApp(
       void screens.openDashboard();
     },
     openReceiptPrinter,
-  };
-  // What the tray says: the new orders' count, and the Counter's connection once it has said it.
-  let unread = 0;
-  let connection: CounterConnection | null = null;
-  const showConnection = (said: CounterConnection) => {
-    connection = said;
-    if (tray.isDestroyed()) return;
-    tray.setToolTip(trayToolTip(unread, connection));
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(connection, trayActions)));
   };
   tray.setToolTip(WINDOW_TITLE);
   tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(null, trayActions)));
@@ -237,7 +260,7 @@ export async function startCounterApp(
         tray: tray.isDestroyed() ? null : tray,
         window: window.isDestroyed() ? null : window,
         icons,
-        connection,
+        status: connectionStatus(connection),
       });
     },
     openOrders,
@@ -279,7 +302,7 @@ export async function startCounterApp(
     printReceipt: (request) =>
       printReceipt(request, { settings: settings.get(), platform, io: receiptIo }),
     receiptPrinter: () => receiptPrinterStatus(settings.get()),
-    counterConnection: showConnection,
+    counterConnection: (counter) => showConnection({ ...connection, counter }),
     counterPreferences: () => counterPreferencesOf(settings.get()),
     saveCounterPreferences(preferences) {
       const saved = settings.update(preferences);

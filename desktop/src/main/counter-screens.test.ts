@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { recordingLogger } from '../test/fixtures.js';
 import {
   CounterScreens,
-  FAILURES_BEFORE_OFFLINE,
+  FAILURES_BEFORE_UNREACHABLE,
   HEALTH_EVERY_MS,
   OFFLINE_RETRY_EVERY_MS,
 } from './counter-screens.js';
@@ -28,7 +28,11 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-/** A network where each origin is up or down, and a window that records what it shows. */
+/**
+ * A network where each origin is up or down, a window that records what it shows, and the
+ * origins whose seller area's service worker keeps the shell (`kept`): their /seller pages load
+ * with the server down.
+ */
 function setup({
   saved = null as string | null,
   override = null as string | null,
@@ -39,6 +43,7 @@ function setup({
   if (saved !== null) settings.update({ server: saved });
   if (openCounterAtStart) settings.update({ openCounterAtStart });
   const up = new Set<string>();
+  const kept = new Set<string>();
   const fetch = vi.fn<Fetch>(async (url) => {
     if (!up.has(new URL(url).origin)) throw new TypeError('fetch failed');
     return new Response(JSON.stringify({ success: true }), { status: 200 });
@@ -47,7 +52,8 @@ function setup({
   const contents = {
     loadURL: vi.fn(async (next: string) => {
       url = next;
-      if (!up.has(new URL(next).origin)) {
+      const { origin, pathname } = new URL(next);
+      if (!up.has(origin) && !(kept.has(origin) && pathname.startsWith('/seller'))) {
         throw Object.assign(new Error('ERR_CONNECTION_REFUSED (-102)'), { errno: -102 });
       }
     }),
@@ -56,6 +62,7 @@ function setup({
     }),
     getURL: () => url,
   };
+  const answers: boolean[] = [];
   const screens = new CounterScreens({
     contents,
     settings,
@@ -63,8 +70,9 @@ function setup({
     pages: PAGES,
     serverOverride: override,
     log,
+    onServerAnswers: (answering) => answers.push(answering),
   });
-  return { screens, contents, settings, up, fetch, log, shown: () => url };
+  return { screens, contents, settings, up, kept, fetch, log, answers, shown: () => url };
 }
 
 describe('first run', () => {
@@ -179,9 +187,12 @@ describe('offline', () => {
     screens.stop();
   });
 
-  test(`the seller screens give way to the offline page after ${FAILURES_BEFORE_OFFLINE} failed checks in a row`, async () => {
+  test(`a server that stops answering never takes the seller screens away: after ${FAILURES_BEFORE_UNREACHABLE} failed checks in a row it is only told as unreachable`, async () => {
     vi.useFakeTimers();
-    const { screens, up, fetch } = setup({ saved: SERVER });
+    const { screens, up, fetch, contents, answers, shown, log } = setup({
+      saved: SERVER,
+      openCounterAtStart: true,
+    });
     up.add(SERVER);
     await screens.start();
     await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
@@ -189,16 +200,63 @@ describe('offline', () => {
 
     up.delete(SERVER);
     await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
-    expect(screens.screen).toBe('seller'); // one blip is forgiven
+    expect(answers).toEqual([]); // one blip is forgiven
     up.add(SERVER);
     await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
     up.delete(SERVER);
     await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
-    expect(screens.screen).toBe('seller'); // the count restarted after a good answer
+    expect(answers).toEqual([]); // the count restarted after a good answer
     await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
-    expect(screens.screen).toBe('offline');
+    expect(answers).toEqual([false]);
+    expect(screens.serverAnswers).toBe(false);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ message: 'server: stopped answering; the seller screens stay' }),
+    );
+
+    // Minutes without the server: the Counter stays as it is, never reloaded.
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS * 20);
+    expect(screens.screen).toBe('seller');
+    expect(shown()).toBe(`${SERVER}/seller/counter`);
+    expect(contents.loadURL).toHaveBeenCalledTimes(1);
+    expect(contents.loadFile).not.toHaveBeenCalled();
+    expect(answers).toEqual([false]);
+
+    up.add(SERVER);
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS);
+    expect(answers).toEqual([false, true]);
+    expect(screens.serverAnswers).toBe(true);
+    expect(contents.loadURL).toHaveBeenCalledTimes(1);
     screens.stop();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('the seller screens kept by the service worker open without the server: no offline page', async () => {
+    vi.useFakeTimers();
+    const { screens, contents, kept, shown, answers } = setup({ saved: SERVER });
+    kept.add(SERVER);
+    await screens.start();
+    expect(screens.screen).toBe('seller');
+    expect(shown()).toBe(`${SERVER}/seller`);
+    expect(contents.loadFile).not.toHaveBeenCalled();
+    // Its checks find the server away and say so, and the screens stay.
+    await vi.advanceTimersByTimeAsync(HEALTH_EVERY_MS * FAILURES_BEFORE_UNREACHABLE);
+    expect(answers).toEqual([false]);
+    await screens.openOrders();
+    expect(shown()).toBe(`${SERVER}/seller/orders`);
+    expect(screens.screen).toBe('seller');
+    screens.stop();
+  });
+
+  test('the offline page tells the server unreachable; its return tells it answers', async () => {
+    vi.useFakeTimers();
+    const { screens, up, answers } = setup({ saved: SERVER });
+    await screens.start();
+    expect(answers).toEqual([false]);
+    up.add(SERVER);
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_EVERY_MS);
+    expect(screens.screen).toBe('seller');
+    expect(answers).toEqual([false, true]);
+    screens.stop();
   });
 });
 

@@ -34,8 +34,15 @@ export interface CounterScreensDeps {
   healthEveryMs?: number;
   /** How often the offline page asks again. */
   offlineRetryEveryMs?: number;
-  /** Failed checks in a row before the seller screens give way to the offline page. */
-  failuresBeforeOffline?: number;
+  /** Failed checks in a row before the server counts as unreachable. */
+  failuresBeforeUnreachable?: number;
+  /** The server's answering changed: false once it stopped, true when it is back (the tray). */
+  onServerAnswers?: (answers: boolean) => void;
+  /**
+   * A new server address was saved: true when the app restarts to open it (see
+   * secure-origin.ts), so the seller screens are not opened here.
+   */
+  restartsFor?: (server: string) => boolean;
 }
 
 /** The seller screens' own first screen, and the till's. */
@@ -44,22 +51,29 @@ const COUNTER_SCREEN = '/seller/counter';
 
 export const HEALTH_EVERY_MS = 15_000;
 export const OFFLINE_RETRY_EVERY_MS = 5_000;
-export const FAILURES_BEFORE_OFFLINE = 2;
+export const FAILURES_BEFORE_UNREACHABLE = 2;
 /** Chromium's net::ERR_ABORTED: a load replaced by another one, not a failure. */
 const ERR_ABORTED = -3;
 
 /**
  * Which screen the counter window shows, and the server it talks to. With no server yet it shows
  * the bundled first-run page; otherwise `<server>/seller`, or the Counter screen
- * (`<server>/seller/counter`) when the settings say to open it at start. When the seller screens fail to load,
- * or `/readyz` fails {@link FAILURES_BEFORE_OFFLINE} times in a row, it shows the bundled offline
- * page, which goes back to the seller screens as soon as the server answers again.
+ * (`<server>/seller/counter`) when the settings say to open it at start.
+ *
+ * Once the seller screens show, a server that stops answering never takes them away: the Counter
+ * sells offline and sends its waiting bills when the server is back (docs/desktop.md#without-the-server).
+ * `/readyz` failing {@link FAILURES_BEFORE_UNREACHABLE} times in a row only tells the tray. The
+ * bundled offline page is for a load of the seller screens that itself fails: the server
+ * unreachable and no shell kept by the seller area's service worker (its first start, say). It
+ * goes back to the seller screens as soon as the server answers again.
  */
 export class CounterScreens {
   readonly #deps: CounterScreensDeps;
   #server: string | null;
   #screen: Screen = 'none';
   #failures = 0;
+  /** Whether the server answers, as the checks last found; unknown counts as answering. */
+  #answers = true;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #stopped = false;
 
@@ -77,6 +91,11 @@ export class CounterScreens {
     return this.#screen;
   }
 
+  /** False once the server stopped answering the checks (or a load of its screens failed). */
+  get serverAnswers(): boolean {
+    return this.#answers;
+  }
+
   start(): Promise<void> {
     return this.#server === null ? this.#showFirstRun() : this.#showSeller();
   }
@@ -89,8 +108,9 @@ export class CounterScreens {
     if (!result.ok) return result;
     this.#deps.settings.update({ server: origin.origin });
     this.#server = origin.origin;
+    this.#heard(true);
     this.#deps.log.info('server: connected and saved', { server: origin.origin });
-    void this.#showSeller();
+    if (!this.#deps.restartsFor?.(origin.origin)) void this.#showSeller();
     return result;
   }
 
@@ -98,7 +118,10 @@ export class CounterScreens {
   async retry(): Promise<ConnectResult> {
     if (this.#server === null) return { ok: false, message: 'No server address is set' };
     const result = await checkServer(this.#server, this.#deps.fetch);
-    if (result.ok) void this.#showSeller();
+    if (result.ok) {
+      this.#heard(true);
+      void this.#showSeller();
+    }
     return result;
   }
 
@@ -133,7 +156,11 @@ export class CounterScreens {
     await this.#load(() => this.#deps.contents.loadURL(url));
   }
 
-  /** `did-fail-load` of the counter window. */
+  /**
+   * `did-fail-load` of the counter window. A page under /seller that the service worker answers
+   * from its cache does not fail; one that does fail left Chromium's error page in the window,
+   * which the offline page replaces.
+   */
   loadFailed(errorCode: number, url: string, isMainFrame: boolean): void {
     if (!isMainFrame || errorCode === ERR_ABORTED || this.#screen !== 'seller') return;
     this.#deps.log.warn('server: the seller screens failed to load', { url, errorCode });
@@ -164,6 +191,7 @@ export class CounterScreens {
   async #showOffline(): Promise<void> {
     if (this.#screen === 'offline') return;
     this.#enter('offline');
+    this.#heard(false);
     this.#schedule(this.#deps.offlineRetryEveryMs ?? OFFLINE_RETRY_EVERY_MS);
     await this.#load(() => this.#deps.contents.loadFile(this.#deps.pages.offline));
   }
@@ -202,20 +230,37 @@ export class CounterScreens {
     // The screen or server may have changed while the check was in flight.
     if (this.#stopped || this.#screen !== screen || this.#server !== server) return;
     if (screen === 'offline') {
-      if (result.ok) await this.#showSeller();
-      else this.#schedule(this.#deps.offlineRetryEveryMs ?? OFFLINE_RETRY_EVERY_MS);
+      if (result.ok) {
+        this.#heard(true);
+        await this.#showSeller();
+      } else {
+        this.#schedule(this.#deps.offlineRetryEveryMs ?? OFFLINE_RETRY_EVERY_MS);
+      }
       return;
     }
+    // The seller screens stay whatever the answer: only the tray is told.
     this.#failures = result.ok ? 0 : this.#failures + 1;
-    if (this.#failures >= (this.#deps.failuresBeforeOffline ?? FAILURES_BEFORE_OFFLINE)) {
-      this.#deps.log.warn('server: stopped answering; showing the offline page', {
+    if (result.ok) {
+      this.#heard(true);
+    } else if (
+      this.#failures >= (this.#deps.failuresBeforeUnreachable ?? FAILURES_BEFORE_UNREACHABLE) &&
+      this.#answers
+    ) {
+      this.#deps.log.warn('server: stopped answering; the seller screens stay', {
         server,
-        reason: result.ok ? null : result.message,
+        reason: result.message,
       });
-      await this.#showOffline();
-    } else {
-      this.#schedule(this.#deps.healthEveryMs ?? HEALTH_EVERY_MS);
+      this.#heard(false);
     }
+    this.#schedule(this.#deps.healthEveryMs ?? HEALTH_EVERY_MS);
+  }
+
+  /** Records whether the server answers, telling of a change. */
+  #heard(answers: boolean): void {
+    if (this.#answers === answers) return;
+    this.#answers = answers;
+    if (answers) this.#deps.log.info('server: answering again', { server: this.#server });
+    this.#deps.onServerAnswers?.(answers);
   }
 
   #clearTimer(): void {

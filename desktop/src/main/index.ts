@@ -26,6 +26,7 @@ startCounterApp(
   { app, BrowserWindow, ipcMain, Menu, nativeImage, net, Notification, screen, shell, Tray },
   {
     env: process.env,
+    argv: process.argv,
     platform: process.platform,
     preload: join(here, '..', 'preload', 'index.cjs'),
     pages: {

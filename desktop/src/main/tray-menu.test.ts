@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { connectionLabel, trayMenuTemplate } from './tray-menu.js';
+import { connectionLabel, connectionStatus, trayMenuTemplate } from './tray-menu.js';
 import { trayToolTip } from './unread-badge.js';
 
 describe('the Counter’s connection in the tray', () => {
@@ -14,16 +14,32 @@ describe('the Counter’s connection in the tray', () => {
     expect(connectionLabel(connection)).toBe(label);
   });
 
+  test.each([
+    [null, true, null],
+    [{ offline: false, waiting: 0 }, true, 'Online'],
+    [{ offline: true, waiting: 3 }, true, 'Offline — 3 bills wait to be sent'],
+    [{ offline: true, waiting: 3 }, false, 'Offline — 3 bills wait to be sent'],
+    [null, false, 'Server unreachable'],
+    [{ offline: false, waiting: 0 }, false, 'Server unreachable'],
+    [{ offline: false, waiting: 2 }, false, 'Server unreachable — 2 bills wait to be sent'],
+    [{ offline: false, waiting: 1 }, false, 'Server unreachable — 1 bill waits to be sent'],
+  ])(
+    'the Counter saying %j and the server answering the app: %s, the tray says %j',
+    (counter, serverAnswers, status) => {
+      expect(connectionStatus({ counter, serverAnswers })).toBe(status);
+    },
+  );
+
   test('the tooltip says the new orders and the connection, or only the app’s name', () => {
     expect(trayToolTip(0, null)).toBe('Kirana Counter');
     expect(trayToolTip(2, null)).toBe('Kirana Counter: 2 new orders');
-    expect(trayToolTip(0, { offline: false, waiting: 0 })).toBe('Kirana Counter: Online');
-    expect(trayToolTip(1, { offline: true, waiting: 3 })).toBe(
+    expect(trayToolTip(0, 'Online')).toBe('Kirana Counter: Online');
+    expect(trayToolTip(1, 'Offline — 3 bills wait to be sent')).toBe(
       'Kirana Counter: 1 new order · Offline — 3 bills wait to be sent',
     );
   });
 
-  test('the menu leads with the connection, disabled, once the Counter has said it', () => {
+  test('the menu leads with the connection’s status, disabled, when there is one', () => {
     const actions = {
       showWindow: vi.fn(),
       openCounter: vi.fn(),
@@ -44,7 +60,7 @@ describe('the Counter’s connection in the tray', () => {
       'separator',
       'Quit',
     ]);
-    const offline = trayMenuTemplate({ offline: true, waiting: 3 }, actions);
+    const offline = trayMenuTemplate('Offline — 3 bills wait to be sent', actions);
     expect(offline.slice(0, 2)).toEqual([
       { label: 'Offline — 3 bills wait to be sent', enabled: false },
       { type: 'separator' },

@@ -6,12 +6,35 @@ import type * as Electron from 'electron';
  * bills wait to be sent', or 'Offline — bills are kept on this counter' before any wait.
  */
 export function connectionLabel({ offline, waiting }: CounterConnection): string {
-  const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
   if (offline) {
     if (waiting === 0) return 'Offline — bills are kept on this counter';
-    return `Offline — ${bills} ${waiting === 1 ? 'waits' : 'wait'} to be sent`;
+    return `Offline — ${billsWait(waiting)}`;
   }
-  return waiting === 0 ? 'Online' : `Online — sending ${bills}`;
+  return waiting === 0 ? 'Online' : `Online — sending ${bills(waiting)}`;
+}
+
+const bills = (count: number) => `${count} ${count === 1 ? 'bill' : 'bills'}`;
+const billsWait = (count: number) => `${bills(count)} ${count === 1 ? 'waits' : 'wait'} to be sent`;
+
+/** What the tray knows of the connection. */
+export interface TrayConnection {
+  /** The Counter's own word (`kirana:counterConnection`), the last it said; null: not yet. */
+  counter: CounterConnection | null;
+  /** Whether the server answers the app's own `/readyz` checks. */
+  serverAnswers: boolean;
+}
+
+/**
+ * The tray's line on the connection, or null when there is nothing to say. The Counter's word
+ * when it says offline, or when the server answers (it knows its waiting bills); else the app's
+ * own finding — the Counter says it only while its screen is open, and an idle Counter has not
+ * yet noticed — with the bills the Counter last said wait: 'Server unreachable — 2 bills wait to
+ * be sent'.
+ */
+export function connectionStatus({ counter, serverAnswers }: TrayConnection): string | null {
+  if (serverAnswers || counter?.offline) return counter === null ? null : connectionLabel(counter);
+  const waiting = counter?.waiting ?? 0;
+  return waiting === 0 ? 'Server unreachable' : `Server unreachable — ${billsWait(waiting)}`;
 }
 
 /** What the tray menu's items do. */
@@ -24,19 +47,17 @@ export interface TrayActions {
 }
 
 /**
- * The tray menu; once the Counter has said its connection, a first item says it, disabled: it
- * tells, it does nothing.
+ * The tray menu; when there is a connection status to say ({@link connectionStatus}), a first
+ * item says it, disabled: it tells, it does nothing.
  */
 export function trayMenuTemplate(
-  connection: CounterConnection | null,
+  status: string | null,
   actions: TrayActions,
 ): Electron.MenuItemConstructorOptions[] {
-  const status: Electron.MenuItemConstructorOptions[] =
-    connection === null
-      ? []
-      : [{ label: connectionLabel(connection), enabled: false }, { type: 'separator' }];
+  const said: Electron.MenuItemConstructorOptions[] =
+    status === null ? [] : [{ label: status, enabled: false }, { type: 'separator' }];
   return [
-    ...status,
+    ...said,
     { label: 'Open Kirana Counter', click: actions.showWindow },
     { label: 'Counter', click: actions.openCounter },
     { label: 'Orders', click: actions.openOrders },

@@ -1,5 +1,3 @@
-import type { CounterConnection } from '@kirana/shared';
-import { connectionLabel } from './tray-menu.js';
 import { WINDOW_TITLE } from './window.js';
 
 /** "" / "1 new order" / "3 new orders" */
@@ -9,12 +7,12 @@ export function unreadLabel(count: number): string {
 }
 
 /**
- * The tray's tooltip: the app's name, the new orders and, once the Counter has said it, its
- * connection — 'Kirana Counter: 2 new orders · Offline — 3 bills wait to be sent'.
+ * The tray's tooltip: the app's name, the new orders and the connection's status when there is
+ * one (tray-menu.ts `connectionStatus`) — 'Kirana Counter: 2 new orders · Offline — 3 bills wait
+ * to be sent'.
  */
-export function trayToolTip(unread: number, connection: CounterConnection | null): string {
-  const said = [unreadLabel(unread), connection === null ? '' : connectionLabel(connection)];
-  const parts = said.filter((part) => part !== '');
+export function trayToolTip(unread: number, status: string | null): string {
+  const parts = [unreadLabel(unread), status ?? ''].filter((part) => part !== '');
   return parts.length === 0 ? WINDOW_TITLE : `${WINDOW_TITLE}: ${parts.join(' · ')}`;
 }
 
@@ -31,8 +29,8 @@ export interface UnreadDisplay<Icon> {
   /** The counter window, for the Windows taskbar overlay. */
   window: { setOverlayIcon(overlay: Icon | null, description: string): void } | null;
   icons: { normal: Icon; alert: Icon };
-  /** The Counter's connection as it last said it, which the tooltip says too; none: not yet. */
-  connection?: CounterConnection | null;
+  /** The connection's status, which the tooltip says too; none: nothing to say. */
+  status?: string | null;
 }
 
 /**
@@ -45,7 +43,7 @@ export function showUnreadCount<Icon>(count: number, display: UnreadDisplay<Icon
   const label = unreadLabel(count);
   display.app.setBadgeCount(count);
   if (display.tray !== null) {
-    display.tray.setToolTip(trayToolTip(count, display.connection ?? null));
+    display.tray.setToolTip(trayToolTip(count, display.status ?? null));
     display.tray.setImage(count > 0 ? display.icons.alert : display.icons.normal);
     if (display.platform === 'darwin' || display.platform === 'linux') {
       display.tray.setTitle(count > 0 ? String(count) : '');

@@ -1,7 +1,8 @@
 // @ts-check
 /* global window, document */
-// Shown when the seller screens cannot load or the server stops answering. The main process
-// keeps checking by itself; Retry checks at once.
+// Shown only when a load of the seller screens fails: the server unreachable and no shell kept
+// by the seller area's service worker. A server that stops answering later leaves the seller
+// screens as they are. The main process keeps checking by itself; Retry checks at once.
 const setup = window.kiranaSetup;
 const server = /** @type {HTMLElement} */ (document.getElementById('server'));
 const retry = /** @type {HTMLButtonElement} */ (document.getElementById('retry'));
