@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEVICE_SERIES } from './counter-offline.js';
 import {
   SCALE_LABEL_VALUES,
   scaleLabelsProblem,
@@ -266,6 +267,11 @@ export const shopUpdateBodySchema = requestBody({
       z.refine(
         (prefix) => !(DOCUMENT_SERIES as readonly string[]).includes(prefix),
         `invoicePrefix must not be a series' name (${DOCUMENT_SERIES.join(', ')})`,
+      ),
+      // Nor as a counter's offline bill of no prefix does (C1/26-27/5).
+      z.refine(
+        (prefix) => !DEVICE_SERIES.test(prefix),
+        "invoicePrefix must not be a counter's series (C1 to C999)",
       ),
     ),
   ),

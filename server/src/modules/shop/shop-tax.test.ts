@@ -116,6 +116,9 @@ describe('the shop’s tax settings: how it bills, and what a registered shop’
     expect(await refusal({ invoicePrefix: 'cn' })).toBe(
       "invoicePrefix must not be a series' name (INV, CN)",
     );
+    expect(await refusal({ invoicePrefix: 'c12' })).toBe(
+      "invoicePrefix must not be a counter's series (C1 to C999)",
+    );
     expect(await refusal({ legalName: 'L'.repeat(101) })).toBe(
       'legalName must be at most 100 characters',
     );

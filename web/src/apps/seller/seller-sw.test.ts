@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import appShellSource from '../../../public/app-shell-sw.js?raw';
 import workerSource from '../../../public/seller-sw.js?raw';
 
 const ORIGIN = 'https://shop.example.in';
@@ -53,8 +54,9 @@ function startWorker(network: (url: string) => Promise<Response>) {
     location: new URL(`${ORIGIN}/seller-sw.js`),
     KIRANA_SELLER_PRECACHE: undefined as unknown,
     importScripts(...urls: string[]) {
-      expect(urls).toEqual(['/seller-sw-precache.js']);
+      expect(urls).toEqual(['/seller-sw-precache.js', '/app-shell-sw.js']);
       scope.KIRANA_SELLER_PRECACHE = { version: 'v2', urls: PRECACHED };
+      new Function('self', 'caches', 'fetch', appShellSource)(scope, caches, fetch);
     },
     addEventListener: (type: string, listener: (event: object) => void) =>
       listeners.set(type, listener),

@@ -9,9 +9,10 @@ export const SELLER_SCOPE = '/seller';
 
 /**
  * Registers the service worker, in a production build only (the dev server has no precache
- * list). Browsers offer service workers only on https or localhost: a counter opening the shop's
- * server by its plain-http network address gets none. A refusal (private mode, an old browser)
- * only costs the offline start, so it is logged.
+ * list). Browsers offer service workers only on https or localhost: a browser opening the shop's
+ * server by its plain-http network address gets none (the desktop app treats its server as secure:
+ * docs/desktop.md). A refusal (private mode, an old browser) only costs the offline start, so it
+ * is logged.
  */
 export function registerSellerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -1,3 +1,5 @@
+import './offline.css';
+
 interface OfflineLineProps {
   /** Whether the server is reached. */
   online: boolean;

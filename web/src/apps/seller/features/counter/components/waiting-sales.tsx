@@ -4,6 +4,7 @@ import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 import { Section } from '../../../ui/seller-page';
 import { billNumberText, rupees } from '../money';
+import './offline.css';
 
 /** A bill kept on this counter: the sale as printed, and why the server refused it, if it did. */
 export interface KeptBill {

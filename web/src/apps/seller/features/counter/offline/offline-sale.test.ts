@@ -89,6 +89,14 @@ describe('a sale made offline', () => {
     );
   });
 
+  it('is refused once its number would print past the law’s 16 characters', () => {
+    const shop = aShop({ tax: 'spec', invoicePrefix: 'ABCD', timeZone: 'Asia/Kolkata' });
+    const sell = (number: number) =>
+      cashSale(bill, 'spec', { shop, device: { series: 'C12' }, number });
+    expect(sell(1234).sale.invoice?.number).toBe('ABCDC122627/1234');
+    expect(() => sell(12_345)).toThrow(/bill numbers are used up for the year/);
+  });
+
   it('sends every line by its product id with the price charged, and the offline series number', () => {
     const { body } = cashSale(bill, 'spec');
     expect(body).toEqual({

@@ -8,6 +8,7 @@
 import {
   cartTotals,
   dayIn,
+  DOCUMENT_NUMBER_LENGTH,
   documentNumberText,
   financialYearOf,
   FREE_DELIVERY,
@@ -100,7 +101,8 @@ function offlineTax({ product }: BillLine, amount: Paise, shop: OfflineShop): Li
  * dated on the shop's clock, the cash tendered and the change, a khata sale's customer with
  * their balance last seen plus what this sale puts on the khata. Its `_id` is `key`, its
  * `number` 0 (the server's count of the till's bills, which it has none of yet).
- * @throws Error when a registered shop's product lacks its HSN code or GST rate (offlineTax);
+ * @throws Error when a registered shop's product lacks its HSN code or GST rate (offlineTax), or
+ * the number would print past the law's 16 characters;
  * RangeError when a line holds no quantity a line may (cartTotals).
  */
 export function offlineSale({
@@ -125,6 +127,12 @@ export function offlineSale({
   );
   const { total } = totals;
   const year = financialYearOf(madeAt, shop.timeZone);
+  const printed = documentNumberText(shop.invoicePrefix, device.series, year, number);
+  // The law's 16 characters: past them no bill of this series may be printed this year.
+  if (printed.length > DOCUMENT_NUMBER_LENGTH)
+    throw new Error(
+      `This counter's bill numbers are used up for the year (${printed} is longer than ${DOCUMENT_NUMBER_LENGTH} characters): sell once the connection is back`,
+    );
   const offline = { madeAt: madeAt.toISOString(), device: device.series, number };
   const request: CounterSaleBody = {
     ...body,
@@ -145,7 +153,7 @@ export function offlineSale({
     _id: key,
     number: 0,
     invoice: {
-      number: documentNumberText(shop.invoicePrefix, device.series, year, number),
+      number: printed,
       series: device.series,
       date: dayIn(madeAt, shop.timeZone),
       kind: saleDocumentKind(shop.tax),

@@ -8,6 +8,10 @@ import { offlineSale } from './offline-sale';
 import { useKeptCatalogue } from './use-kept-catalogue';
 import { useOfflineSync } from './use-offline-sync';
 
+/** Why nothing is sold offline before the shop's settings are known here. */
+const NOT_KEPT =
+  'The shop’s settings are not kept on this counter yet: sell once the connection is back';
+
 /** Kept customers a search shows at most. */
 const KEPT_FOUND = 8;
 
@@ -43,7 +47,7 @@ export function useOfflineTill(shop: Shop | undefined) {
     online: sync.online,
     wentOffline: sync.wentOffline,
     keep: async (request, bill, customer) => {
-      if (!shop) throw new Error('The shop’s settings are not kept on this counter yet');
+      if (!shop) throw new Error(NOT_KEPT);
       const madeAt = new Date();
       const waiting = await sync.keep({ madeAt, timeZone: shop.timeZone }, (number, device) => {
         const made = offlineSale({ ...request, bill, shop, device, number, madeAt, customer });
@@ -52,7 +56,10 @@ export function useOfflineTill(shop: Shop | undefined) {
       });
       return waiting.sale;
     },
-    lookUp: async (code) => lookUpKept(await counterDb(), code, shop ?? { scaleLabels: [] }),
+    lookUp: async (code) => {
+      if (!shop) throw new Error(NOT_KEPT);
+      return lookUpKept(await counterDb(), code, shop);
+    },
   };
   /** Khata customers found by name or phone among those kept on this counter. */
   const customers = async (q: string) => searchKeptCustomers(await counterDb(), q, KEPT_FOUND);
