@@ -8,6 +8,7 @@ import type { IDBPDatabase } from 'idb';
 import type { ApiClient } from '../../../../../lib/api-client';
 import { getCataloguePage, getKhataCustomersPage } from '../api/catalogue';
 import { keptProduct, type CounterDb, type KeptProduct, type Meta } from './counter-db';
+import { forgetSearchable } from './kept-lookup';
 
 type Db = IDBPDatabase<CounterDb>;
 type CatalogueMeta = Extract<Meta, { key: 'catalogue' }>;
@@ -108,6 +109,7 @@ async function keepPage(
   }
   const after: CatalogueMeta = { ...meta, complete: next === null, after: next };
   writes.push(tx.objectStore('meta').put(after));
+  forgetSearchable();
   await Promise.all([...writes, tx.done]);
   return after;
 }
@@ -138,6 +140,7 @@ export async function keepProduct(db: Db, product: Product): Promise<void> {
   if (product.archivedAt) await tx.store.delete(product._id);
   else if (!kept || !isNewer(kept.product, product)) await tx.store.put(keptProduct(product));
   await tx.done;
+  forgetSearchable();
 }
 
 /** The shop's settings as last seen (its tax, label prefixes, invoice prefix …). */

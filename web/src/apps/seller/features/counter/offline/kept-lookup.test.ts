@@ -170,6 +170,17 @@ describe('searchKept', () => {
     expect(await searchKept(db, ' salt ', 10)).toEqual([coded, exact, sauce]);
   });
 
+  it('finds a product renamed since the last search, the names read again once it is kept', async () => {
+    const tea = aProduct({ name: 'Tea' });
+    await keep(tea);
+    expect(await searchKept(db, 'tea', 10)).toEqual([tea]);
+
+    const renamed = { ...tea, name: 'Assam Chai', updatedAt: '2030-01-01T00:00:00.000Z' };
+    await keepProduct(db, renamed);
+    expect(await searchKept(db, 'tea', 10)).toEqual([]);
+    expect(await searchKept(db, 'chai', 10)).toEqual([renamed]);
+  });
+
   it('finds nothing for blank text', async () => {
     await keep(aProduct());
 

@@ -13,7 +13,7 @@ import {
   type Shop,
 } from '@kirana/shared';
 import type { IDBPDatabase } from 'idb';
-import type { CounterDb, KeptProduct } from './counter-db';
+import type { CounterDb } from './counter-db';
 
 type Db = IDBPDatabase<CounterDb>;
 
@@ -99,8 +99,7 @@ const normalized = (text: string) =>
  * or code exactly 0, its name beginning with it 1, its name holding it 2, a code holding it 3;
  * null when nothing does.
  */
-function productRank({ product, sku, barcode }: KeptProduct, text: string): number | null {
-  const name = normalized(product.name);
+function productRank({ name, sku, barcode }: Searchable, text: string): number | null {
   if (name === text || sku === text || barcode === text) return 0;
   if (name.startsWith(text)) return 1;
   if (name.includes(text)) return 2;
@@ -127,6 +126,44 @@ function best<T>(
   return ranked.slice(0, limit).map(({ item }) => item);
 }
 
+/** A kept product as a search reads it: its name and codes, in lower case. */
+interface Searchable {
+  _id: string;
+  name: string;
+  sku: string | null;
+  barcode: string | null;
+}
+
+/**
+ * This tab's names and codes of the kept products, read whole once a search needs them (10,000
+ * products take a few hundred milliseconds to read, too long for each key typed) and read again
+ * when the number kept has changed or this tab kept products (forgetSearchable).
+ */
+let searchable = new WeakMap<Db, { count: number; list: Promise<Searchable[]> }>();
+
+/** The kept products changed in this tab: the next search reads their names again. */
+export function forgetSearchable(): void {
+  searchable = new WeakMap();
+}
+
+async function searchableNow(db: Db): Promise<Searchable[]> {
+  const count = await db.count('products');
+  const read = searchable.get(db);
+  if (read?.count === count) return read.list;
+  const list = db.getAll('products').then((kept) =>
+    kept.map(({ _id, product, sku, barcode }) => ({
+      _id,
+      name: normalized(product.name),
+      sku,
+      barcode,
+    })),
+  );
+  searchable.set(db, { count, list });
+  // A failed read is not kept: the next search reads again.
+  list.catch(forgetSearchable);
+  return list;
+}
+
 /**
  * The kept products whose name, SKU or barcode holds `text` (any case), best first: a name or
  * code that is the text, then names beginning with it, names holding it, codes holding it; the
@@ -136,13 +173,14 @@ export async function searchKept(db: Db, typed: string, limit: number): Promise<
   const text = normalized(typed);
   if (!text) return [];
   const found = best(
-    await db.getAll('products'),
+    await searchableNow(db),
     (kept) => productRank(kept, text),
-    (kept) => kept.product.name,
+    (kept) => kept.name,
     (kept) => kept._id,
     limit,
   );
-  return found.map((kept) => kept.product);
+  const products = await Promise.all(found.map((kept) => db.get('products', kept._id)));
+  return products.flatMap((kept) => (kept ? [kept.product] : []));
 }
 
 /**
