@@ -2,7 +2,8 @@
 // products, on the embedded database (and, with DATABASE_URL, on a new PostgreSQL database): how
 // long a sale takes (units taken, priced, written: what the seller waits for after F9), a return,
 // the open day's figures (the Counter screen's bar, after each sale), a page of today's sales and
-// the close of the day. Figures only, no assertions. The year is written with SQL, not the API.
+// the close of the day; a sale made offline sent, and the whole catalogue read in the pages a
+// counter keeps it by. Figures only, no assertions. The year is written with SQL, not the API.
 // Run after `node scripts/build.mjs --quiet` (or `npm run build`):
 //   node bench/counter.mjs [--days 365] [--sales-a-day 200] [--products 10000] [--runs 30]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/counter.mjs
@@ -36,6 +37,7 @@ const counter = {
   ...(await import(dist('modules/counter/counter-returns.service.js'))),
   ...(await import(dist('modules/counter/counter-reads.js'))),
   ...(await import(dist('modules/counter/till-day.service.js'))),
+  ...(await import(dist('modules/counter/counter-devices.js'))),
 };
 
 /**
@@ -139,6 +141,27 @@ async function measure(label, url, orm) {
     await counter.sellAtCounter(em(), events, { items, payment: 'upi' }, `bench-${run}`);
   });
   console.log(`  a sale with an Idempotency-Key, UPI: ${summary(keyed)}`);
+  // A sale made offline and sent when the connection came back: its own series' number, priced
+  // as charged, taken past the count (docs/counter.md#the-till-without-a-connection).
+  const { series } = await counter.registerDevice(em(), 'Bench counter');
+  let offlineNumber = 0;
+  const offline = await timed(async (run) => {
+    const product = rows[(run + 5) % rows.length];
+    offlineNumber += 1;
+    const body = {
+      items: [{ product: product.id, quantity: 1, price: 10 }],
+      payment: 'cash',
+      offline: { madeAt: new Date().toISOString(), device: series, number: offlineNumber },
+    };
+    await counter.sellAtCounter(em(), events, body, `bench-offline-${run}`);
+  });
+  console.log(`  an offline sale sent, cash: ${summary(offline)}`);
+  const kept = await timed(async () => {
+    let after;
+    do ({ next: after } = await counter.cataloguePage(em(), after, 500));
+    while (after);
+  });
+  console.log(`  the whole catalogue for a counter to keep, in pages of 500: ${summary(kept)}`);
   const giveBack = await timed(async (run) => {
     const one = sold[run + 1];
     await counter.returnToCounter(em(), events, one.id, {
