@@ -395,6 +395,13 @@ const ROWS: Record<string, Row> = {
     ok: ['seller'],
     request: async (fx) => ({ params: { series: await fx.counterDevice() } }),
   },
+  'POST /api/counter/devices/:series/cancelled': {
+    ok: ['seller'],
+    request: async (fx) => ({
+      params: { series: await fx.counterDevice() },
+      body: { number: 1, madeAt: new Date().toISOString(), reason: 'Dropped at the counter' },
+    }),
+  },
   // The khata: the seller's alone (a shopper's own is GET /api/khata/mine).
   'GET /api/khata/customers': { ok: ['seller'], request: () => ({ query: { q: 'matrix' } }) },
   'POST /api/khata/customers': {

@@ -74,3 +74,35 @@ export const counterCatalogueAnswerSchema = z.object({
   next: z.nullable(z.string()),
 });
 export type CounterCatalogueAnswer = z.infer<typeof counterCatalogueAnswerSchema>;
+
+/** The longest reason a cancelled number keeps. */
+export const MAX_CANCELLED_REASON = 300;
+
+/**
+ * `POST /api/counter/devices/{series}/cancelled { number, madeAt, reason }` (the seller): number
+ * `number` of the counter's series, printed on a bill made at `madeAt` that will never be a sale
+ * (the seller dropped it), is cancelled in the series of `madeAt`'s financial year, with its
+ * reason, so that the series has no gap (docs/gst.md#cancelled-numbers). Cancelling a number
+ * cancelled already answers as the first time.
+ */
+export const counterCancelledBodySchema = requestBody({
+  number: z
+    .int({ error: 'number must be a whole number' })
+    .check(
+      z.minimum(1, `number must be from 1 to ${MAX_OFFLINE_NUMBER}`),
+      z.maximum(MAX_OFFLINE_NUMBER, `number must be from 1 to ${MAX_OFFLINE_NUMBER}`),
+    ),
+  madeAt: z.iso.datetime({ offset: true, error: 'madeAt must be an ISO time' }),
+  reason: z
+    .string({ error: 'reason must say why the bill is cancelled' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'reason must say why the bill is cancelled'),
+      z.maxLength(
+        MAX_CANCELLED_REASON,
+        `reason must be at most ${MAX_CANCELLED_REASON} characters`,
+      ),
+      ...readableText('reason'),
+    ),
+});
+export type CounterCancelledBody = z.infer<typeof counterCancelledBodySchema>;

@@ -31,6 +31,7 @@ import { Migration20261206172000_KhataCounter } from './Migration20261206172000_
 import { Migration20261206173000_KhataPayments } from './Migration20261206173000_KhataPayments.js';
 import { Migration20261206200000_Gst } from './Migration20261206200000_Gst.js';
 import { Migration20261207100000_OfflineCounter } from './Migration20261207100000_OfflineCounter.js';
+import { Migration20261208100000_CancelledNumbers } from './Migration20261208100000_CancelledNumbers.js';
 
 /** Every migration, oldest first. `npm run db:migration -w @kirana/server -- <name>` writes the next. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   Migration20261206173000_KhataPayments,
   Migration20261206200000_Gst,
   Migration20261207100000_OfflineCounter,
+  Migration20261208100000_CancelledNumbers,
 ];

@@ -3,13 +3,15 @@
  * till registers once and takes a bill series of its own, C1, C2 …, for the sales it makes
  * offline, so that numbers made on two counters never meet. Written with Kysely.
  */
-import { financialYearOf } from '@kirana/shared';
+import { financialYearOf, type CounterCancelledBody } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import { readShop } from '../shop/shop.service.js';
 import type { GstTables } from '../gst/gst.entity.js';
+import { cancelNumber, type CancelledNumber } from '../gst/tax-documents.js';
 import type { CounterTables } from './counter.entity.js';
+import { cancelledAtOf } from './counter-offline.js';
 
 /** The most counters a shop registers: C1 to C999. */
 const MOST_DEVICES = 999;
@@ -70,4 +72,35 @@ export async function deviceBySeries(em: EntityManager, series: string): Promise
     .executeTakeFirst();
   if (!device) throw new AppError('NOT_FOUND', `No counter has the series ${series}`);
   return { series: device.series, name: device.name, year, lastNumber: device.last_number ?? 0 };
+}
+
+/**
+ * Cancels number `cancel.number` of counter device `series` in the financial year of
+ * `cancel.madeAt` (docs/gst.md#cancelled-numbers): a bill the counter numbered that will never be
+ * a sale, which the seller dropped. A number cancelled already answers as it was cancelled.
+ * @throws AppError NOT_FOUND when no counter has the series; INVALID naming `madeAt` when it is
+ * more than 5 minutes ahead of the server's clock; CONFLICT when the number is a sale's.
+ */
+export async function cancelDeviceNumber(
+  em: EntityManager,
+  series: string,
+  cancel: CounterCancelledBody,
+): Promise<CancelledNumber> {
+  const at = cancelledAtOf(cancel.madeAt, new Date(), 'madeAt');
+  return em.transactional(async (tx) => {
+    const device = await tx
+      .getKysely<CounterTables>()
+      .selectFrom('counter_devices')
+      .select('series')
+      .where('series', '=', series)
+      .forShare()
+      .executeTakeFirst();
+    if (!device) throw new AppError('NOT_FOUND', `No counter has the series ${series}`);
+    return cancelNumber(tx, await readShop(tx), {
+      series,
+      number: cancel.number,
+      at,
+      reason: cancel.reason,
+    });
+  });
 }

@@ -7,6 +7,9 @@ import { paiseOf, type CounterSaleBody, type FlaggedProduct } from '@kirana/shar
 import type { EntityManager, Kysely } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
+import type { GstTables } from '../gst/gst.entity.js';
+import { cancelNumber } from '../gst/tax-documents.js';
+import { readShop } from '../shop/shop.service.js';
 import type { CounterTables } from './counter.entity.js';
 
 /** How far ahead of the server's clock a counter's may run: a clock a little fast. */
@@ -35,6 +38,59 @@ export function madeAtOf(offline: OfflineSale, now: Date): Date {
       'offline.madeAt is more than 30 days ago: a sale that old is recorded by hand, not sent',
     );
   return madeAt;
+}
+
+/**
+ * When a bill that will never be a sale was made, written `madeAt` in field `field`, checked
+ * against the server's clock `now`: not ahead of it, but of any age, since a number a counter
+ * printed is cancelled however long it waited (docs/gst.md#cancelled-numbers).
+ * @throws AppError INVALID naming `field` when it is more than 5 minutes ahead of `now`.
+ */
+export function cancelledAtOf(madeAt: string, now: Date, field: string): Date {
+  const at = new Date(madeAt);
+  if (at.getTime() > now.getTime() + MADE_AHEAD_MS)
+    throw new AppError(
+      'INVALID',
+      `${field} is ahead of the shop's clock (${now.toISOString()}): check the counter's clock`,
+    );
+  return at;
+}
+
+/**
+ * The lost online try (docs/counter.md#the-till-without-a-connection): the sale sent online under
+ * `key` was recorded but its answer lost, so the counter kept it offline under the same key and
+ * printed number `offline.number` of its series. That number will never be a sale: it is
+ * cancelled ("Recorded as KS/26-27/12") in one transaction, idempotent on a resend. Answers the
+ * sale recorded online, or null when `key` is no online sale's (an offline one's: the reuse
+ * stands).
+ * @throws AppError NOT_FOUND naming `offline.device` for a series no counter has; INVALID naming
+ * `offline.madeAt` ahead of the server's clock; CONFLICT when the number is another sale's.
+ */
+export async function cancelForOnlineTry(
+  em: EntityManager,
+  offline: OfflineSale,
+  key: string,
+): Promise<string | null> {
+  return em.transactional(async (tx) => {
+    const online = await tx
+      .getKysely<CounterTables & GstTables>()
+      .selectFrom('counter_sales as s')
+      .innerJoin('tax_documents as d', 'd.id', 's.tax_document_id')
+      .select(['s.id', 'd.printed'])
+      .where('s.idempotency_key', '=', key)
+      .where('s.received_at', 'is', null)
+      .executeTakeFirst();
+    if (!online) return null;
+    const at = cancelledAtOf(offline.madeAt, new Date(), 'offline.madeAt');
+    await holdDevice(tx.getKysely<CounterTables>(), offline.device);
+    await cancelNumber(tx, await readShop(tx), {
+      series: offline.device,
+      number: offline.number,
+      at,
+      reason: `Recorded as ${online.printed}`,
+    });
+    return online.id;
+  });
 }
 
 /** The prices an offline sale's items were charged, in paise, by product id. */

@@ -42,6 +42,7 @@ import { readCodes } from './counter-codes.js';
 import { documentLines } from './counter-documents.js';
 import {
   assertOnePricePerProduct,
+  cancelForOnlineTry,
   chargedPrices,
   flaggedOf,
   holdDevice,
@@ -143,7 +144,7 @@ export async function sellAtCounter(
       : []),
   ]);
   const keys = keysInRows('counter_sales');
-  const saleId = await oncePerKey(em, keys, request, async () => {
+  const recording = oncePerKey(em, keys, request, async () => {
     const sold = await retryDeadlocks(() =>
       em.transactional(async (tx) => {
         // A retry of this key waits here for the first to commit, then answers its sale.
@@ -156,7 +157,23 @@ export async function sellAtCounter(
     if (sold.customerId) events.publish({ type: 'khata.changed', customerId: sold.customerId });
     return sold.saleId;
   });
-  const [sale, flagged] = await Promise.all([saleById(em, saleId), flaggedOf(em, saleId)]);
+  const recorded = await recording.then(
+    (saleId) => ({ saleId, online: false }),
+    async (error: unknown) => {
+      // An offline sale under the key of its own online try, recorded with its answer lost: its
+      // number is cancelled, and the sale recorded online answers (counter-offline.ts).
+      const reused = error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED';
+      const saleId =
+        reused && body.offline && key ? await cancelForOnlineTry(em, body.offline, key) : null;
+      if (!saleId) throw error;
+      return { saleId, online: true };
+    },
+  );
+  const [sale, flagged] = await Promise.all([
+    saleById(em, recorded.saleId),
+    // What the online sale took past the count was told when it was made.
+    recorded.online ? [] : flaggedOf(em, recorded.saleId),
+  ]);
   return { ...sale, flagged };
 }
 

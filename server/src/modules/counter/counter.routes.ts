@@ -3,6 +3,7 @@ import {
   COUNTER_SALES_PAGE,
   counterCatalogueQuerySchema,
   counterDayCloseBodySchema,
+  counterCancelledBodySchema,
   counterDayOpenBodySchema,
   counterDaysQuerySchema,
   counterDeviceBodySchema,
@@ -23,6 +24,7 @@ import {
   type CounterReturnAnswer,
   type CounterSaleAnswer,
   type CounterSalesAnswer,
+  type MessageAnswer,
 } from '@kirana/shared';
 import { receiptEscPos } from '@kirana/shared/receipt-escpos';
 import Router from '@koa/router';
@@ -34,7 +36,7 @@ import { requireSession } from '../session/auth.js';
 import { readShop } from '../shop/shop.service.js';
 import { presentDay, presentReturn, presentSale, returnMessage } from './counter.presenter.js';
 import { cataloguePage, productByCode, saleById, saleByNumber, salesOf } from './counter-reads.js';
-import { deviceBySeries, registerDevice } from './counter-devices.js';
+import { cancelDeviceNumber, deviceBySeries, registerDevice } from './counter-devices.js';
 import { returnToCounter } from './counter-returns.service.js';
 import { sellAtCounter } from './counter-sale.service.js';
 import { closeTill, currentTill, openTill, openTillDay, tillDaysOn } from './till-day.service.js';
@@ -171,6 +173,19 @@ export function counterRoutes(): Router<AppState, AppContext> {
       success: true,
       device: await deviceBySeries(ctx.em, series),
     } satisfies CounterDeviceAnswer;
+  });
+
+  // A number of the counter's series whose bill will never be a sale: cancelled, never a gap.
+  router.post('/devices/:series/cancelled', async (ctx) => {
+    const { series } = counterDeviceParamSchema.parse(ctx.params);
+    const body = counterCancelledBodySchema.parse(ctx.request.body);
+    assertSafeInput(body);
+    const { printed, reason } = await cancelDeviceNumber(ctx.em, series, body);
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: `${printed} is cancelled: ${reason}`,
+    } satisfies MessageAnswer;
   });
 
   router.get('/day', async (ctx) => {

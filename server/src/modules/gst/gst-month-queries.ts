@@ -132,13 +132,17 @@ export async function sumsByHsn(
   }));
 }
 
-/** A series' documents of one kind in the month: the first and last number as printed, how many. */
+/**
+ * A series' documents of one kind in the month: the first and last number as printed, how many,
+ * and how many of them are cancelled numbers (docs/gst.md#cancelled-numbers).
+ */
 export interface SeriesIssued {
   series: string;
   kind: DocumentKind;
   from: string;
   to: string;
   count: number;
+  cancelled: number;
 }
 
 /** The month's documents by series and kind, in series order. */
@@ -156,6 +160,7 @@ export async function documentsIssued(
       sql<string>`(array_agg(d.printed order by d.year, d.number))[1]`.as('from'),
       sql<string>`(array_agg(d.printed order by d.year desc, d.number desc))[1]`.as('to'),
       sql<string>`count(*)`.as('count'),
+      sql<string>`count(d.cancelled_reason)`.as('cancelled'),
     ])
     .where('d.date', '>=', first)
     .where('d.date', '<', next)
@@ -165,7 +170,11 @@ export async function documentsIssued(
     .orderBy(sql`min(d.year)`)
     .orderBy(sql`min(d.number)`)
     .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  return rows.map((row) => ({
+    ...row,
+    count: Number(row.count),
+    cancelled: Number(row.cancelled),
+  }));
 }
 
 /** A document of the sales register: its sums as issued (positive, a credit note's too). */
@@ -175,6 +184,8 @@ export interface RegisterDocument extends TaxSums {
   number: string;
   kind: DocumentKind;
   refersTo: string | null;
+  /** Why its number is cancelled; null for a document that stands. */
+  cancelledReason: string | null;
 }
 
 /** Every document of the month, each series in number order. */
@@ -197,6 +208,7 @@ export async function monthDocuments(
       'd.cgst_paise',
       'd.sgst_paise',
       'd.amount_paise',
+      'd.cancelled_reason',
     ])
     .where('d.date', '>=', first)
     .where('d.date', '<', next)
@@ -210,6 +222,7 @@ export async function monthDocuments(
     number: row.printed,
     kind: row.kind,
     refersTo: row.refers_to,
+    cancelledReason: row.cancelled_reason,
     taxablePaise: Number(row.taxable_paise),
     cgstPaise: Number(row.cgst_paise),
     sgstPaise: Number(row.sgst_paise),

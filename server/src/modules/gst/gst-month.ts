@@ -59,7 +59,8 @@ export async function readGstSummary(em: EntityManager, month: string): Promise<
       ...rupees(byRate.get(rate) ?? NO_SUMS),
     })),
     total: rupees([...byRate.values()].reduce(add, NO_SUMS)),
-    documents,
+    // A series' count is of its numbers issued, the cancelled ones too, as GSTR-1's totnum.
+    documents: documents.map(({ cancelled: _cancelled, ...series }) => series),
   };
 }
 
@@ -84,7 +85,8 @@ const REGISTER_COLUMNS = [
 
 /**
  * The sales register of month `YYYY-MM` as CSV: a row per document, each series in number order,
- * a credit note's amounts negative so that a column's sum is the month's net.
+ * a credit note's amounts negative so that a column's sum is the month's net, a cancelled
+ * number's kind "Cancelled: <reason>" and its amounts 0.
  */
 export async function salesRegisterCsv(em: EntityManager, month: string): Promise<string> {
   const documents = await monthDocuments(em, month);
@@ -95,7 +97,10 @@ export async function salesRegisterCsv(em: EntityManager, month: string): Promis
       date: document.date,
       series: document.series,
       number: document.number,
-      kind: KIND_WORDS[document.kind],
+      kind:
+        document.cancelledReason === null
+          ? KIND_WORDS[document.kind]
+          : `Cancelled: ${document.cancelledReason}`,
       refersTo: document.refersTo ?? '',
       taxable: money(document.taxablePaise),
       cgst: money(document.cgstPaise),

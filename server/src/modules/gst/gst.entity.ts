@@ -60,6 +60,11 @@ export const TaxDocumentSchema = defineEntity({
     cgstPaise: p.bigint('number'),
     sgstPaise: p.bigint('number'),
     amountPaise: p.bigint('number'),
+    /**
+     * Why its number is cancelled (docs/gst.md#cancelled-numbers), null for a document that
+     * stands: a cancelled one has no lines and nothing in its sums.
+     */
+    cancelledReason: p.text().nullable(),
     createdAt: createdAtProperty(),
   },
   uniques: [

@@ -50,7 +50,8 @@ export interface DocsRow {
   from: string;
   to: string;
   totnum: number;
-  cancel: 0;
+  /** Its numbers cancelled (docs/gst.md#cancelled-numbers), counted in `totnum` too. */
+  cancel: number;
   net_issue: number;
 }
 
@@ -176,8 +177,8 @@ export async function readGstr1(em: EntityManager, month: string): Promise<Gstr1
               from: series.from,
               to: series.to,
               totnum: series.count,
-              cancel: 0 as const,
-              net_issue: series.count,
+              cancel: series.cancelled,
+              net_issue: series.count - series.cancelled,
             })),
         }))
         .filter((nature) => nature.docs.length > 0),

@@ -13,6 +13,7 @@ import {
   gstinState,
   lineTax,
   rateHundredths,
+  saleDocumentKind,
   TAX_PERCENT,
   type DocumentKind,
   type Invoice,
@@ -122,18 +123,24 @@ async function nextNumber(db: Kysely<GstTables>, series: string, year: number): 
   return row.last_number;
 }
 
+/** A document that has number `number` of a series and year already, and whether it is cancelled. */
+interface TakenNumber {
+  printed: string;
+  cancelled_reason: string | null;
+}
+
 /**
- * Number `number` of `series` in financial year `year`, given already (an offline counter's
- * bill), in the caller's transaction: the series' row keeps the greatest number given, under the
- * row's lock, so that of two issuers of one number the second sees the first's document.
- * @throws AppError CONFLICT when a document of the series and year has the number already.
+ * Holds number `number` of `series` in financial year `year`, given already (an offline
+ * counter's bill), in the caller's transaction: the series' row keeps the greatest number given,
+ * under the row's lock, so that of two issuers of one number the second sees the first's
+ * document. Answers the document that has the number already, if one does.
  */
-async function givenNumber(
+async function holdNumber(
   db: Kysely<GstTables>,
   series: string,
   year: number,
   number: number,
-): Promise<number> {
+): Promise<TakenNumber | undefined> {
   await db
     .insertInto('document_series')
     .values({ series, year, last_number: number })
@@ -143,18 +150,33 @@ async function givenNumber(
       }),
     )
     .execute();
-  const taken = await db
+  return db
     .selectFrom('tax_documents')
-    .select('printed')
+    .select(['printed', 'cancelled_reason'])
     .where('series', '=', series)
     .where('year', '=', year)
     .where('number', '=', number)
     .executeTakeFirst();
+}
+
+/**
+ * Number `number` of `series` in financial year `year`, given already, held for a document
+ * (holdNumber).
+ * @throws AppError CONFLICT when a document of the series and year has the number already, a
+ * sale's or a cancelled one.
+ */
+async function givenNumber(
+  db: Kysely<GstTables>,
+  series: string,
+  year: number,
+  number: number,
+): Promise<number> {
+  const taken = await holdNumber(db, series, year, number);
+  const bill = `${series} bill ${number} of ${financialYearLabel(year)}`;
+  if (taken?.cancelled_reason != null)
+    throw new AppError('CONFLICT', `${bill} is cancelled (${taken.cancelled_reason})`);
   if (taken)
-    throw new AppError(
-      'CONFLICT',
-      `${series} bill ${number} of ${financialYearLabel(year)} is recorded already as another sale: ${taken.printed}`,
-    );
+    throw new AppError('CONFLICT', `${bill} is recorded already as another sale: ${taken.printed}`);
   return number;
 }
 
@@ -241,4 +263,73 @@ export async function issueDocument(
       .values(lines)
       .execute();
   return { id, number: printed, series: document.series, date, kind: document.kind };
+}
+
+/** A number of a series to cancel: the bill made at `at` that will never be a sale, and why. */
+export interface NumberToCancel {
+  series: string;
+  number: number;
+  at: Date;
+  reason: string;
+}
+
+/** A cancelled number: as printed, and why it is cancelled. */
+export interface CancelledNumber {
+  printed: string;
+  reason: string;
+}
+
+/**
+ * Cancels number `cancel.number` of `cancel.series` in the financial year of `cancel.at` on the
+ * shop's clock, in transaction `tx` (docs/gst.md#cancelled-numbers): a bill numbered on a counter
+ * that will never be a sale is written as a cancelled document — no lines, nothing in its sums,
+ * the sale kind of the shop's mode now, dated when the bill was made — so that its series has no
+ * gap. By the given-number path of issueDocument: the series' row keeps the greatest number. A
+ * number cancelled already answers as it was cancelled (its first reason), so a resend changes
+ * nothing.
+ * @throws AppError CONFLICT when the number is a document that stands (a sale's).
+ */
+export async function cancelNumber(
+  tx: EntityManager,
+  shop: IssuingShop,
+  cancel: NumberToCancel,
+): Promise<CancelledNumber> {
+  const db = tx.getKysely<GstTables>();
+  const year = financialYearOf(cancel.at, shop.timeZone);
+  const taken = await holdNumber(db, cancel.series, year, cancel.number);
+  if (taken?.cancelled_reason != null)
+    return { printed: taken.printed, reason: taken.cancelled_reason };
+  if (taken)
+    throw new AppError(
+      'CONFLICT',
+      `${taken.printed} is recorded as a sale: a number that is a sale's is not cancelled`,
+    );
+  const registered = shop.tax === 'regular' || shop.tax === 'composition';
+  const gstin = registered ? shop.gstin : '';
+  const printed = documentNumberText(shop.invoicePrefix, cancel.series, year, cancel.number);
+  await db
+    .insertInto('tax_documents')
+    .values({
+      id: uuidv7(),
+      series: cancel.series,
+      year,
+      number: cancel.number,
+      printed,
+      kind: saleDocumentKind(shop.tax),
+      mode: shop.tax,
+      issued_at: cancel.at,
+      date: dayIn(cancel.at, shop.timeZone),
+      gstin,
+      place_of_supply: gstin ? gstinState(gstin) : '',
+      order_id: null,
+      refers_to_id: null,
+      taxable_paise: 0,
+      cgst_paise: 0,
+      sgst_paise: 0,
+      amount_paise: 0,
+      cancelled_reason: cancel.reason,
+      created_at: new Date(),
+    })
+    .execute();
+  return { printed, reason: cancel.reason };
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  refusedSales,
-  startingSync,
-  syncReducer,
-  toSend,
-  type SyncEvent,
-  type SyncState,
-} from './sync-reducer';
+import { startingSync, syncReducer, toSend, type SyncEvent, type SyncState } from './sync-reducer';
 
 const run = (state: SyncState, ...events: SyncEvent[]) => events.reduce(syncReducer, state);
 const keys = (state: SyncState) => state.waiting.map((sale) => sale.key);
@@ -107,7 +100,9 @@ describe('the sync of sales made offline, event by event', () => {
     );
     expect(refused.notice).toEqual({ kind: 'refused', key: 'a', refusal: archived });
     expect(refused.sendNext).toBe('b');
-    expect(refusedSales(refused)).toEqual([{ key: 'a', refused: archived }]);
+    expect(refused.waiting.filter((sale) => sale.refused)).toEqual([
+      { key: 'a', refused: archived },
+    ]);
     const rest = run(
       refused,
       { type: 'send started', key: 'b' },
@@ -190,5 +185,39 @@ describe('the sync of sales made offline, event by event', () => {
       { type: 'answered', key: 'a', flagged: [] },
     );
     expect(state).toMatchObject({ online: true, sendNext: 'b' });
+  });
+
+  it('stops the queue when the server asks for a login, says so once, and sends nothing more', () => {
+    const sending = run(
+      twoKeptOffline(),
+      { type: 'connection back' },
+      { type: 'send started', key: 'a' },
+    );
+    const stopped = run(sending, { type: 'lost', key: 'a', signedOut: true });
+    expect(stopped).toMatchObject({ online: true, signedOut: true, sending: null, sendNext: null });
+    expect(stopped.notice).toEqual({ kind: 'signed out' });
+    expect(keys(stopped)).toEqual(['a', 'b']);
+    const again = run(stopped, { type: 'connection back' }, { type: 'kept', key: 'c' });
+    expect(again.sendNext).toBeNull();
+    expect(run(again, { type: 'lost', key: 'a', signedOut: true }).notice).toBeNull();
+  });
+
+  it('takes the sales read again after another tab changed them as the database says them', () => {
+    const sending = run(
+      twoKeptOffline(),
+      { type: 'connection back' },
+      { type: 'send started', key: 'a' },
+    );
+    // Another tab recorded b and kept c.
+    const read = run(sending, {
+      type: 'read again',
+      sales: [
+        { key: 'a', refused: null },
+        { key: 'c', refused: null },
+      ],
+    });
+    expect(keys(read)).toEqual(['a', 'c']);
+    expect(read).toMatchObject({ sending: 'a', sendNext: null });
+    expect(run(read, { type: 'answered', key: 'a', flagged: [] }).sendNext).toBe('c');
   });
 });

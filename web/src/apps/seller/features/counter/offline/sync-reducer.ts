@@ -20,7 +20,9 @@ export type SyncNotice =
   /** The server recorded the sale of `key`; `flagged`: what it sold past the count. */
   | { kind: 'recorded'; key: string; flagged: readonly FlaggedProduct[] }
   /** The server refused the sale of `key`: it waits with the reason, for the seller. */
-  | { kind: 'refused'; key: string; refusal: Refusal };
+  | { kind: 'refused'; key: string; refusal: Refusal }
+  /** The server asked for a login (401): nothing is sent until the seller logs in again. */
+  | { kind: 'signed out' };
 
 export interface SyncState {
   /** Whether the server can be reached, as last found. */
@@ -29,6 +31,8 @@ export interface SyncState {
   waiting: readonly SyncSale[];
   /** The key of the sale being sent, or null. */
   sending: string | null;
+  /** The server asked for a login: the queue waits until this tab starts again, logged in. */
+  signedOut: boolean;
   /** The key of the sale to send now (the hook sends it), or null. */
   sendNext: string | null;
   /** What this transition says, or null. */
@@ -38,14 +42,23 @@ export interface SyncState {
 export type SyncEvent =
   /** The sales waiting as read from the counter's database (at start, or again). */
   | { type: 'loaded'; sales: readonly SyncSale[] }
+  /**
+   * The sales waiting as read again after another tab kept, sent or refused one: the database
+   * says all, a sale another tab recorded or dropped goes.
+   */
+  | { type: 'read again'; sales: readonly SyncSale[] }
   /** A sale made offline, kept last in the queue. */
   | { type: 'kept'; key: string }
   /** The hook began sending the sale of `key`. */
   | { type: 'send started'; key: string }
   /** The server recorded it (now, or before: its key answers the first). */
   | { type: 'answered'; key: string; flagged: readonly FlaggedProduct[] }
-  /** No answer came: the server cannot be reached. The sale may be recorded; its key tells. */
-  | { type: 'lost'; key: string }
+  /**
+   * No answer came (the server cannot be reached), or one that passes (busy, overloaded, the
+   * key's first try still being done): the sale may be recorded; its key tells. `signedOut`: the
+   * server asked for a login, and the queue stops.
+   */
+  | { type: 'lost'; key: string; signedOut?: boolean }
   /** The server refused it, for a reason other than stock or a khata's limit. */
   | { type: 'refused'; key: string; refusal: Refusal }
   | { type: 'connection lost' }
@@ -60,6 +73,7 @@ export const startingSync = (online = true): SyncState => ({
   online,
   waiting: [],
   sending: null,
+  signedOut: false,
   sendNext: null,
   notice: null,
 });
@@ -71,10 +85,6 @@ export const syncReducer = (state: SyncState, event: SyncEvent): SyncState =>
 /** The sales still to send: waiting and not refused. */
 export const toSend = (state: SyncState): SyncSale[] =>
   state.waiting.filter((sale) => sale.refused === null);
-
-/** The refused sales, waiting for the seller's word. */
-export const refusedSales = (state: SyncState): SyncSale[] =>
-  state.waiting.filter((sale) => sale.refused !== null);
 
 const without = (waiting: readonly SyncSale[], key: string) =>
   waiting.filter((sale) => sale.key !== key);
@@ -94,6 +104,8 @@ function step(state: SyncState, event: SyncEvent): SyncState {
       const keptSince = state.waiting.filter((sale) => !read.has(sale.key));
       return { ...state, waiting: [...event.sales, ...keptSince] };
     }
+    case 'read again':
+      return { ...state, waiting: event.sales };
     case 'kept':
       if (state.waiting.some((sale) => sale.key === event.key)) return state;
       return { ...state, waiting: [...state.waiting, { key: event.key, refused: null }] };
@@ -108,7 +120,14 @@ function step(state: SyncState, event: SyncEvent): SyncState {
         notice: { kind: 'recorded', key: event.key, flagged: event.flagged },
       };
     case 'lost':
-      // Kept as it is, its key with it: sent again once the connection is back.
+      // Kept as it is, its key with it: sent again once the connection is back, or once the
+      // seller has logged in again (said once).
+      if (event.signedOut)
+        return {
+          ...sent(state, event.key),
+          signedOut: true,
+          notice: state.signedOut ? null : { kind: 'signed out' },
+        };
       return { ...sent(state, event.key), online: false };
     case 'refused':
       return {
@@ -132,10 +151,11 @@ function step(state: SyncState, event: SyncEvent): SyncState {
 }
 
 /**
- * What to send now: while online and nothing is being sent, the oldest sale not refused (the
- * queue goes on past a refused one).
+ * What to send now: while online, logged in and nothing is being sent, the oldest sale not
+ * refused (the queue goes on past a refused one).
  */
 function planned(state: SyncState): SyncState {
-  const sendNext = state.online && state.sending === null ? (toSend(state)[0]?.key ?? null) : null;
+  const free = state.online && !state.signedOut && state.sending === null;
+  const sendNext = free ? (toSend(state)[0]?.key ?? null) : null;
   return sendNext === state.sendNext ? state : { ...state, sendNext };
 }

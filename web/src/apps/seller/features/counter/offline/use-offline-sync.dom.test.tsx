@@ -42,8 +42,11 @@ function aServer() {
   const server = {
     up: true,
     loseAnswers: false,
-    refuse: null as null | { status: number; code: string; message: string },
+    refuse: null as null | { status: number; code?: string; message: string },
+    /** The number the server answers a sale under; none: the sale's own. */
+    recordedAs: null as string | null,
     flagged: [] as FlaggedProduct[],
+    cancelled: [] as { path: string; body: unknown }[],
     recorded: new Map<string, number>(),
     tries: [] as string[],
     told: [] as { offline: boolean; waiting: number }[],
@@ -52,6 +55,10 @@ function aServer() {
     const path = String(input);
     if (!server.up) throw new TypeError('Failed to fetch');
     if (path === '/healthz') return Response.json({ success: true });
+    if (path.endsWith('/cancelled')) {
+      server.cancelled.push({ path, body: JSON.parse(String(init?.body)) });
+      return Response.json({ success: true, message: 'cancelled' }, { status: 201 });
+    }
     if (path.startsWith('/api/counter/devices'))
       return Response.json({ success: true, device: C1 }, { status: 201 });
     if (path === '/api/counter/sales') {
@@ -63,7 +70,7 @@ function aServer() {
       }
       server.recorded.set(key, server.recorded.get(key) ?? server.recorded.size + 1);
       if (server.loseAnswers) throw new TypeError('Failed to fetch');
-      const sale = { _id: key, number: server.recorded.get(key) };
+      const sale = { _id: key, number: server.recorded.get(key), invoice: server.recordedAs };
       return Response.json({ success: true, sale: answeredSale(sale), flagged: server.flagged });
     }
     if (path.startsWith('/api/counter')) return Response.json({ success: true, day: null });
@@ -72,10 +79,19 @@ function aServer() {
   return { server, fetch };
 }
 
-const answeredSale = ({ _id, number }: { _id: string; number?: number }): CounterSale => ({
+const answeredSale = ({
+  _id,
+  number,
+  invoice,
+}: {
+  _id: string;
+  number?: number;
+  invoice: string | null;
+}): CounterSale => ({
   _id,
   number: number ?? 1,
-  invoice: null,
+  invoice:
+    invoice === null ? null : { number: invoice, series: 'INV', date: '2026-12-07', kind: 'bill' },
   lines: [],
   subtotal: 40,
   tax: 0.8,
@@ -166,22 +182,73 @@ describe('useOfflineSync', () => {
     expect([...server.recorded.keys()]).toEqual(['sale-a']);
   });
 
-  it('forgets a kept sale whose key its bill’s online try took (recorded as that answer was lost), and says so', async () => {
+  it('forgets a kept sale the server answers under another number (its online try recorded it), and says its number is cancelled', async () => {
     const warned = vi.spyOn(toast, 'warning').mockImplementation(() => undefined);
     await keepOfflineSale(db, MADE, saleOf('sale-a'));
     const { server, fetch } = aServer();
-    server.refuse = {
-      status: 409,
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      message: 'This Idempotency-Key was used for another request',
-    };
+    server.recordedAs = 'KS/26-27/12';
     const { result } = syncOver({ server, fetch });
     await waitFor(() => expect(server.tries).toEqual(['sale-a']));
     await waitFor(() => expect(result.current.waiting).toEqual([]));
     expect(await db.getAll('waiting')).toEqual([]);
     expect(warned).toHaveBeenCalledWith(
-      'Bill KS/C1/26-27/1 had been recorded already, before the connection dropped: find it in Today’s sales',
+      'Bill KS/C1/26-27/1 had been recorded already, as KS/26-27/12: KS/C1/26-27/1 is cancelled',
     );
+  });
+
+  it.each([
+    ['a 5xx', { status: 500, message: 'Something went wrong' }],
+    ['a 429', { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' }],
+    [
+      'the key’s first try still being done',
+      {
+        status: 409,
+        code: 'CONFLICT',
+        message: 'A request with this Idempotency-Key is still being done: send it again',
+      },
+    ],
+  ])(
+    'takes %s as a failure that passes: the sale is kept, not refused, and sent again',
+    async (_, refusal) => {
+      const said = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+      await keepOfflineSale(db, MADE, saleOf('sale-a'));
+      const { server, fetch } = aServer();
+      server.refuse = refusal;
+      const { result } = syncOver({ server, fetch });
+      await waitFor(() => expect(result.current.online).toBe(false));
+      expect(server.tries).toEqual(['sale-a']);
+      expect(result.current.waiting.map((sale) => [sale.key, sale.refused])).toEqual([
+        ['sale-a', null],
+      ]);
+      expect((await db.get('waiting', 'sale-a'))?.refused).toBeNull();
+      expect(said).not.toHaveBeenCalled();
+
+      server.refuse = null;
+      await backOnline();
+      await waitFor(() => expect(result.current.waiting).toEqual([]));
+      expect(server.tries).toEqual(['sale-a', 'sale-a']);
+    },
+  );
+
+  it('stops the queue on a 401 and says once that the seller must log in again', async () => {
+    const said = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    for (const key of ['sale-a', 'sale-b']) await keepOfflineSale(db, MADE, saleOf(key));
+    const { server, fetch } = aServer();
+    server.refuse = { status: 401, code: 'UNAUTHENTICATED', message: 'Log in first' };
+    const { result } = syncOver({ server, fetch });
+    await waitFor(() => expect(server.tries).toEqual(['sale-a']));
+    await waitFor(() => expect(result.current.sending).toBeNull());
+    await backOnline();
+    await act(() => result.current.keep(MADE, saleOf('sale-c')));
+    expect(server.tries).toEqual(['sale-a']);
+    expect(result.current.waiting.map((sale) => [sale.key, sale.refused])).toEqual([
+      ['sale-a', null],
+      ['sale-b', null],
+      ['sale-c', null],
+    ]);
+    expect(said.mock.calls).toEqual([
+      ['Log in again to send the bills kept on this counter: they wait until then'],
+    ]);
   });
 
   it('sends the sales kept before a reload, oldest first, as soon as it starts', async () => {
@@ -216,9 +283,46 @@ describe('useOfflineSync', () => {
     server.refuse = null;
     await act(() => result.current.sendAgain('sale-a'));
     await waitFor(() => expect(result.current.waiting.map((sale) => sale.key)).toEqual(['sale-b']));
+    // Unreached, the drop is refused and the sale stays: its number is cancelled first.
+    server.up = false;
+    await expect(act(() => result.current.drop('sale-b'))).rejects.toThrow(
+      'Bill KS/C1/26-27/2 cannot be dropped while the store cannot be reached: its number is cancelled there first. Drop it once the connection is back',
+    );
+    expect(result.current.waiting.map((sale) => sale.key)).toEqual(['sale-b']);
+    server.up = true;
     await act(() => result.current.drop('sale-b'));
+    expect(server.cancelled).toEqual([
+      {
+        path: '/api/counter/devices/C1/cancelled',
+        body: {
+          number: 2,
+          madeAt: MADE.madeAt.toISOString(),
+          reason: 'Dropped at the counter: Tea is no longer sold',
+        },
+      },
+    ]);
     expect(result.current.waiting).toEqual([]);
     expect(await db.getAll('waiting')).toEqual([]);
+    expect([...server.recorded.keys()]).toEqual(['sale-a']);
+  });
+
+  it('shows a sale kept in another tab without a reload, and forgets it there once recorded', async () => {
+    const { server, fetch } = aServer();
+    server.up = false;
+    const one = syncOver({ server, fetch });
+    const other = syncOver({ server, fetch });
+    act(() => one.result.current.wentOffline());
+    act(() => other.result.current.wentOffline());
+    await act(() => one.result.current.keep(MADE, saleOf('sale-a')));
+    await waitFor(() =>
+      expect(other.result.current.waiting.map((sale) => sale.key)).toEqual(['sale-a']),
+    );
+
+    server.up = true;
+    await backOnline();
+    await waitFor(() => expect(one.result.current.waiting).toEqual([]));
+    await waitFor(() => expect(other.result.current.waiting).toEqual([]));
+    // Both tabs may try it (the test's browser has no locks): its key records it once.
     expect([...server.recorded.keys()]).toEqual(['sale-a']);
   });
 });

@@ -2,7 +2,8 @@
  * The sync of sales made offline (sync-reducer.ts) joined to the counter's database, the sale's
  * call and the connection (docs/counter.md#the-till-without-a-connection): the queue read at
  * start, each sale kept as it is made, sent oldest first under its key by one tab at a time, a
- * probe that finds the server again, and the desktop app told of it all.
+ * probe that finds the server again, the other tabs told of each change (BroadcastChannel), and
+ * the desktop app told of it all.
  */
 import { formatQuantity, type CounterDevice, type FlaggedProduct } from '@kirana/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,14 @@ import { toast } from '../../../../../lib/toast';
 import { refreshTill } from '../queries';
 import { reachesServer } from './connection';
 import { counterDb, type CounterDb, type WaitingSale } from './counter-db';
-import { startingSync, syncReducer, type SyncEvent, type SyncNotice } from './sync-reducer';
+import { failureOf } from './sync-failures';
+import {
+  startingSync,
+  syncReducer,
+  type SyncEvent,
+  type SyncNotice,
+  type SyncSale,
+} from './sync-reducer';
 import {
   dropSale,
   forgetSale,
@@ -32,7 +40,13 @@ import {
 } from './waiting-sales';
 
 /** How often the server is asked again while it cannot be reached. */
-export const PROBE_EVERY_MS = 5000;
+const PROBE_EVERY_MS = 5000;
+
+/** The channel the counter's tabs tell each other on that the waiting sales changed. */
+const TABS_CHANNEL = 'kirana-counter';
+
+const syncSales = (sales: readonly WaitingSale[]): SyncSale[] =>
+  sales.map(({ key, refused }) => ({ key, refused }));
 
 /** What the server's refusal of a waiting sale says, for the seller and the list. */
 const refusalOf = (problem: unknown): Refusal =>
@@ -59,7 +73,12 @@ export interface OfflineSync {
   keep: (made: MadeWhen, make: MakeSale) => Promise<WaitingSale>;
   /** The seller's word to send the refused sale of `key` again. */
   sendAgain: (key: string) => Promise<void>;
-  /** The seller's word to drop the refused sale of `key`: it is never sent. */
+  /**
+   * The seller's word to drop the refused sale of `key`: its number is cancelled on the server,
+   * then it is forgotten, never sent.
+   * @throws Error as dropSale does, saying what to do: the server unreached (drop it once the
+   * connection is back), or its refusal; the sale stays.
+   */
   drop: (key: string) => Promise<void>;
   /** The till found the server unreached (connection.ts isUnreachable): sell offline. */
   wentOffline: () => void;
@@ -87,6 +106,11 @@ export function useOfflineSync({
     setKept(sales);
   };
   const [device, setDevice] = useState<CounterDevice | null>(null);
+  const tabs = useRef<BroadcastChannel | null>(null);
+  // Sales kept in this tab: a read that one overtook is read again.
+  const keeps = useRef(0);
+  /** Tells the other tabs that the waiting sales changed: they read them again. */
+  const tellTabs = () => tabs.current?.postMessage('waiting changed');
 
   const dispatch = (event: SyncEvent) => {
     const before = current.current;
@@ -101,10 +125,17 @@ export function useOfflineSync({
   /** The sales waiting as the database holds them; `load`: the sync reads them too. */
   const showKept = (sales: readonly WaitingSale[], load = false) => {
     keepShown(new Map(sales.map((sale) => [sale.key, sale])));
-    if (load)
-      dispatch({ type: 'loaded', sales: sales.map(({ key, refused }) => ({ key, refused })) });
+    if (load) dispatch({ type: 'loaded', sales: syncSales(sales) });
   };
   const readKept = async (load = false) => showKept(await waitingSales(await database()), load);
+  /** Another tab changed the waiting sales: the database says which wait now. */
+  const readAgain = async (): Promise<void> => {
+    const before = keeps.current;
+    const sales = await waitingSales(await database());
+    if (keeps.current !== before) return readAgain();
+    showKept(sales);
+    dispatch({ type: 'read again', sales: syncSales(sales) });
+  };
 
   /** What sending the sale of `key` came to, in this browser's one sending tab. */
   const sendInLock = (key: string): Promise<SyncEvent> =>
@@ -115,21 +146,22 @@ export function useOfflineSync({
       if (!sale) return { type: 'answered', key, flagged: [] };
       if (sale.refused) return { type: 'refused', key, refusal: sale.refused };
       try {
-        const flagged = await sendWaitingSale(apiOf(client), sale);
+        const answer = await sendWaitingSale(apiOf(client), sale);
         await forgetSale(db, key);
-        return { type: 'answered', key, flagged };
-      } catch (problem) {
-        if (isUnreachable(problem)) return { type: 'lost', key };
-        if (problem instanceof ApiError && problem.code === 'IDEMPOTENCY_KEY_REUSED') {
-          // Its key is the bill's own: only the bill's try made online, whose answer was lost
-          // as the connection dropped, can have taken it. That try recorded the sale, under the
-          // shop's series; this counter's number stays unused (docs/counter.md#the-till-without-a-connection).
-          await forgetSale(db, key);
+        const printed = sale.sale.invoice?.number;
+        const recorded = answer.sale.invoice?.number;
+        // Its key is the bill's own: the bill's try made online, whose answer was lost as the
+        // connection dropped, recorded it under the shop's series, and the server cancelled this
+        // counter's number (docs/counter.md#the-till-without-a-connection).
+        if (printed && recorded && recorded !== printed)
           toast.warning(
-            `Bill ${sale.sale.invoice?.number ?? ''} had been recorded already, before the connection dropped: find it in Today’s sales`,
+            `Bill ${printed} had been recorded already, as ${recorded}: ${printed} is cancelled`,
           );
-          return { type: 'answered', key, flagged: [] };
-        }
+        return { type: 'answered', key, flagged: answer.flagged };
+      } catch (problem) {
+        const failure = failureOf(problem);
+        if (failure !== 'refused')
+          return { type: 'lost', key, signedOut: failure === 'signed out' };
         const refusal = refusalOf(problem);
         await markRefused(db, key, refusal);
         return { type: 'refused', key, refusal };
@@ -149,10 +181,15 @@ export function useOfflineSync({
     if (event.type === 'answered') void refreshTill(client);
     dispatch(event);
     await readKept();
+    if (event.type === 'answered' || event.type === 'refused') tellTabs();
   };
 
   /** Says once what the sync came to: a refusal, or what a recorded sale sold past the count. */
   const tell = async (notice: SyncNotice) => {
+    if (notice.kind === 'signed out') {
+      toast.error('Log in again to send the bills kept on this counter: they wait until then');
+      return;
+    }
     if (notice.kind === 'refused') {
       const number = keptNow.current.get(notice.key)?.sale.invoice?.number;
       const bill = number === undefined ? 'A bill made offline' : `Bill ${number}`;
@@ -190,7 +227,14 @@ export function useOfflineSync({
     if (current.current.online) keepDeviceFresh();
     const onOffline = () => dispatch({ type: 'connection lost' });
     window.addEventListener('offline', onOffline);
-    return () => window.removeEventListener('offline', onOffline);
+    const channel = 'BroadcastChannel' in globalThis ? new BroadcastChannel(TABS_CHANNEL) : null;
+    if (channel) channel.onmessage = () => void readAgain();
+    tabs.current = channel;
+    return () => {
+      window.removeEventListener('offline', onOffline);
+      channel?.close();
+      tabs.current = null;
+    };
     // Once, at start: the handlers read the latest state through `current`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -223,19 +267,23 @@ export function useOfflineSync({
     device,
     keep: async (made, make) => {
       const sale = await keepOfflineSale(await database(), made, make);
+      keeps.current += 1;
       keepShown(new Map(keptNow.current).set(sale.key, sale));
       dispatch({ type: 'kept', key: sale.key });
+      tellTabs();
       return sale;
     },
     sendAgain: async (key) => {
       await clearRefusal(await database(), key);
       await readKept();
       dispatch({ type: 'send again', key });
+      tellTabs();
     },
     drop: async (key) => {
-      await dropSale(await database(), key);
+      await dropSale(await database(), apiOf(client), key);
       await readKept();
       dispatch({ type: 'dropped', key });
+      tellTabs();
     },
     wentOffline: () => dispatch({ type: 'connection lost' }),
   };

@@ -142,11 +142,74 @@ describe('the waiting sales', () => {
     expect((await db.get('waiting', 'b'))?.refused).toBeNull();
   });
 
-  it('drops a sale on the seller’s word only once refused', async () => {
-    await dropSale(db, 'b');
+  /** The server's cancel route: `answer` says how it answers; what it was sent, in `sent`. */
+  function cancelling(answer: () => Response) {
+    const sent: { path: string; body: unknown }[] = [];
+    const api = createApiClient({
+      fetch: async (input, init) => {
+        sent.push({ path: String(input), body: JSON.parse(String(init?.body)) });
+        return answer();
+      },
+    });
+    return { api, sent };
+  }
+  const refusal = { code: 'CONFLICT', message: 'Tea is no longer sold' };
+
+  it('drops a sale on the seller’s word only once refused, its number cancelled on the server first', async () => {
+    const { api, sent } = cancelling(() =>
+      Response.json({ success: true, message: 'cancelled' }, { status: 201 }),
+    );
+    await dropSale(db, api, 'b');
     expect(await keys()).toEqual(['a', 'b', 'c']);
-    await markRefused(db, 'b', { code: 'CONFLICT', message: 'Tea is no longer sold' });
-    await dropSale(db, 'b');
+    expect(sent).toEqual([]);
+    await markRefused(db, 'b', refusal);
+    await dropSale(db, api, 'b');
+    expect(await keys()).toEqual(['a', 'c']);
+    expect(sent).toEqual([
+      {
+        path: '/api/counter/devices/C1/cancelled',
+        body: {
+          number: 9,
+          madeAt: IN_26.madeAt.toISOString(),
+          reason: 'Dropped at the counter: Tea is no longer sold',
+        },
+      },
+    ]);
+  });
+
+  it('refuses the drop while the server cannot be reached, or is busy, and keeps the sale', async () => {
+    await markRefused(db, 'b', refusal);
+    const down = cancelling(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(dropSale(db, down.api, 'b')).rejects.toThrow(
+      /cannot be dropped while the store cannot be reached.*Drop it once the connection is back/,
+    );
+    const busy = cancelling(() =>
+      Response.json({ success: false, message: 'busy' }, { status: 500 }),
+    );
+    await expect(dropSale(db, busy.api, 'b')).rejects.toThrow(/once the connection is back/);
+    const ahead = cancelling(() =>
+      Response.json(
+        { success: false, code: 'INVALID', message: 'madeAt is ahead of the shop’s clock' },
+        { status: 400 },
+      ),
+    );
+    await expect(dropSale(db, ahead.api, 'b')).rejects.toThrow(
+      'Bill C1/9 was not dropped: madeAt is ahead of the shop’s clock',
+    );
+    expect(await keys()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('forgets a dropped sale whose number is a sale’s on the server already: no gap to cancel', async () => {
+    await markRefused(db, 'b', refusal);
+    const taken = cancelling(() =>
+      Response.json(
+        { success: false, code: 'CONFLICT', message: 'KS/C1/26-27/9 is recorded as a sale' },
+        { status: 409 },
+      ),
+    );
+    await dropSale(db, taken.api, 'b');
     expect(await keys()).toEqual(['a', 'c']);
   });
 });

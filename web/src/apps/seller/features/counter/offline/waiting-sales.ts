@@ -6,6 +6,8 @@
  */
 import {
   counterDeviceAnswerSchema,
+  messageAnswerSchema,
+  MAX_CANCELLED_REASON,
   counterSaleAnswerSchema,
   IDEMPOTENCY_KEY_HEADER,
   financialYearOf,
@@ -18,6 +20,7 @@ import {
 import type { IDBPDatabase } from 'idb';
 import { ApiError, type ApiClient } from '../../../../../lib/api-client';
 import type { CounterDb, Meta, WaitingSale } from './counter-db';
+import { failureOf } from './sync-failures';
 
 type Db = IDBPDatabase<CounterDb>;
 
@@ -138,15 +141,63 @@ export const sendAgain = (db: Db, key: string): Promise<void> =>
   changeSale(db, key, (sale) => ({ ...sale, refused: null }));
 
 /**
- * The seller's word to drop the refused sale of `key`: it is never sent. A sale not refused is
- * kept, as nothing waiting to be sent is dropped.
+ * The seller's word to drop the refused sale of `key`: it is never sent, and the number its
+ * receipt printed is cancelled on the server first (`POST /api/counter/devices/:series/cancelled`,
+ * docs/gst.md#cancelled-numbers), so that the series has no gap; only once the server has
+ * answered is the sale forgotten. A number the server holds as a sale's (409) or a series it does
+ * not know (404) leaves no gap: the sale is forgotten too. A sale not refused is kept, as nothing
+ * waiting to be sent is dropped.
+ * @throws Error saying to drop it once the connection is back when the server cannot be reached
+ * (or its answer passes: busy, overloaded); with the server's words when it refuses the
+ * cancellation otherwise (a login needed, a clock ahead).
  */
-export const dropSale = (db: Db, key: string): Promise<void> =>
-  changeSale(db, key, (sale) => (sale.refused ? null : sale));
+export async function dropSale(db: Db, api: ApiClient, key: string): Promise<void> {
+  const sale = await db.get('waiting', key);
+  if (!sale?.refused) return;
+  const { offline } = sale.body;
+  if (offline) {
+    const bill = sale.sale.invoice?.number ?? `${offline.device}/${offline.number}`;
+    try {
+      await api.post(
+        `/api/counter/devices/${encodeURIComponent(offline.device)}/cancelled`,
+        messageAnswerSchema,
+        {
+          body: {
+            number: offline.number,
+            madeAt: offline.madeAt,
+            reason: `Dropped at the counter: ${sale.refused.message}`.slice(
+              0,
+              MAX_CANCELLED_REASON,
+            ),
+          },
+        },
+      );
+    } catch (problem) {
+      const noGap =
+        problem instanceof ApiError &&
+        (problem.code === 'CONFLICT' || problem.status === 404) &&
+        failureOf(problem) === 'refused';
+      if (!noGap) {
+        if (failureOf(problem) === 'lost')
+          throw new Error(
+            `Bill ${bill} cannot be dropped while the store cannot be reached: its number is cancelled there first. Drop it once the connection is back`,
+            { cause: problem },
+          );
+        throw new Error(
+          `Bill ${bill} was not dropped: ${problem instanceof Error ? problem.message : String(problem)}`,
+          { cause: problem },
+        );
+      }
+    }
+  }
+  await changeSale(db, key, (kept) => (kept.refused ? null : kept));
+}
 
 /**
  * Sends the waiting `sale` (`POST /api/counter/sales`) under its own Idempotency-Key, as every
- * try of it is sent: answers what the server recorded it selling past the count.
+ * try of it is sent: answers the sale as the server recorded it (under another number than the
+ * counter's when its online try had recorded it, the counter's then cancelled) and what it sold
+ * past the count.
  * @throws ApiError as the sale's call does: status 0 when the server cannot be reached; 409
  * CONFLICT for a product archived since, or a number of the series taken by another sale; 404
  * NOT_FOUND for a device series the server does not know; 409 TILL_NOT_OPEN.
@@ -154,12 +205,12 @@ export const dropSale = (db: Db, key: string): Promise<void> =>
 export async function sendWaitingSale(
   api: ApiClient,
   sale: Pick<WaitingSale, 'key' | 'body'>,
-): Promise<FlaggedProduct[]> {
+): Promise<{ sale: CounterSale; flagged: FlaggedProduct[] }> {
   const answer = await api.post('/api/counter/sales', counterSaleAnswerSchema, {
     body: sale.body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: sale.key },
   });
-  return answer.flagged ?? [];
+  return { sale: answer.sale, flagged: answer.flagged ?? [] };
 }
 
 /** This counter's device as kept, or undefined before it first reached the server. */
