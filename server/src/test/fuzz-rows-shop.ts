@@ -23,6 +23,8 @@ import {
   counterReturnBodySchema,
   counterDayOpenBodySchema,
   counterDayCloseBodySchema,
+  counterCancelledBodySchema,
+  counterDeviceBodySchema,
   sellerLoginBodySchema,
   stockBodySchema,
 } from '@kirana/shared';
@@ -226,6 +228,23 @@ export const SHOP_ROWS: Record<string, FuzzRow> = {
     body: { json: counterDayCloseBodySchema, example: () => ({ countedCash: 500 }) },
   },
   'GET /api/counter/days': { as: KINDS, query: ['date'] },
+  'GET /api/counter/catalogue': { as: KINDS, query: ['after'] },
+  'POST /api/counter/devices': {
+    as: ['seller'],
+    body: { json: counterDeviceBodySchema, example: () => ({ name: 'Front counter' }) },
+  },
+  'GET /api/counter/devices/:series': { as: KINDS },
+  'POST /api/counter/devices/:series/cancelled': {
+    as: ['seller'],
+    body: {
+      json: counterCancelledBodySchema,
+      example: () => ({
+        number: 1,
+        madeAt: new Date().toISOString(),
+        reason: 'Dropped at the counter',
+      }),
+    },
+  },
   'GET /api/shop': { as: KINDS },
   'PUT /api/shop': {
     as: ['seller'],

@@ -19,7 +19,8 @@ import { counterMutations } from '../features/counter/mutations';
 import { counterQueries } from '../features/counter/queries';
 import { useDayClose } from '../features/counter/use-day-close';
 import { useTillSession } from '../features/counter/use-till-session';
-import { failureMessage } from '../failure-message';
+import { errorText, failureMessage } from '../failure-message';
+import { toast } from '../../../lib/toast';
 import { shopQueries } from '../../../common/shop-settings/queries';
 import { LoadProblem } from '../ui/load-problem';
 import { SellerPage } from '../ui/seller-page';
@@ -157,7 +158,9 @@ export function CounterPage() {
             timeZone={timeZone}
             onPrint={till.print}
             onSendAgain={(key) => void sync.sendAgain(key)}
-            onDrop={(key) => void sync.drop(key)}
+            onDrop={(key) =>
+              void sync.drop(key).catch((problem: unknown) => toast.error(errorText(problem)))
+            }
           />
           <RecentSales
             date={day.date}

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import workerSource from '../../../../../public/agents-sw.js?raw';
+import appShellSource from '../../../../../public/app-shell-sw.js?raw';
 import pushSource from '../../../../../public/push-sw.js?raw';
 
 const ORIGIN = 'https://shop.example.in';
@@ -36,8 +37,9 @@ function startWorker(windows: FakeWindow[] = []) {
     location: new URL(`${ORIGIN}/agents-sw.js`),
     KIRANA_AGENT_PRECACHE: undefined as unknown,
     importScripts(...urls: string[]) {
-      expect(urls).toEqual(['/agents-sw-precache.js', '/push-sw.js']);
+      expect(urls).toEqual(['/agents-sw-precache.js', '/app-shell-sw.js', '/push-sw.js']);
       scope.KIRANA_AGENT_PRECACHE = { version: 'test', urls: [] };
+      new Function('self', 'caches', appShellSource)(scope, {});
       new Function('self', pushSource)(scope);
     },
     addEventListener: (type: string, listener: (event: object) => void) =>
