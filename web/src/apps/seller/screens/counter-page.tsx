@@ -55,6 +55,8 @@ export function CounterPage() {
     offline,
   });
   const { done, returns } = till;
+  // The sale just made is kept on this counter until the server has recorded it.
+  const doneKept = done !== null && sync.waiting.some((waiting) => waiting.key === done._id);
   const opening = useMutation(counterMutations.open());
   const dayClose = useDayClose(day, till.backToScan, sync.waiting.length);
 
@@ -107,14 +109,14 @@ export function CounterPage() {
             {till.showingDone && done ? (
               <SaleDone
                 sale={done}
-                kept={sync.waiting.some((waiting) => waiting.key === done._id)}
+                kept={doneKept}
                 printing={till.printing}
                 onPrint={() => till.print(done)}
                 onNext={till.nextSale}
               />
             ) : (
               <div className="counter__pay">
-                {done && <LastSale sale={done} />}
+                {done && <LastSale sale={done} kept={doneKept} />}
                 <PaymentPanel
                   totals={till.totals}
                   tax={tax}

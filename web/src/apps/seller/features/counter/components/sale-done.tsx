@@ -81,10 +81,10 @@ export function SaleDone({ sale, kept, printing, onPrint, onNext }: SaleDoneProp
 }
 
 /** The sale just recorded, said beside the next bill scanned while it was recorded. */
-export function LastSale({ sale }: { sale: CounterSale }) {
+export function LastSale({ sale, kept }: { sale: CounterSale; kept: boolean }) {
   return (
     <p className="counter-last" role="status">
-      Bill {billNumberText(sale)} recorded: {paidText(sale)}
+      Bill {billNumberText(sale)} {kept ? 'kept on this counter' : 'recorded'}: {paidText(sale)}
     </p>
   );
 }
