@@ -11,6 +11,17 @@ import {
   type IssuedDocument,
 } from '../modules/gst/tax-documents.js';
 
+/** How many sales the till has recorded, or documents were issued: what a refusal must not add. */
+export async function rowsIn(orm: MikroORM, table: 'counter_sales' | 'tax_documents') {
+  const { count } = await orm.em
+    .fork()
+    .getKysely<{ counter_sales: object; tax_documents: object }>()
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** A valid GSTIN (Maharashtra, 27). */
 export const GSTIN = '27AAPFU0939F1ZV';
 export const TIME_ZONE = 'Asia/Kolkata';

@@ -11,6 +11,7 @@ import {
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { rowsIn } from '../../test/gst-factory.js';
 import { useTestAppOfItsOwn } from '../../test/fixtures.js';
 import { createProduct } from '../../test/factories.js';
 import { createKhataCustomer } from '../../test/khata-factory.js';
@@ -47,15 +48,7 @@ describe('a sale the counter made without a connection, sent when it could', () 
     offline: { madeAt: madeAt.toISOString(), device, number },
     ...more,
   });
-  const countOf = async (table: 'counter_sales' | 'tax_documents') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const countOf = (table: 'counter_sales' | 'tax_documents') => rowsIn(app.orm, table);
   const billIn = (tax: 'regular' | 'spec') =>
     app.orm.em.fork().nativeUpdate(
       ShopSettingsSchema,

@@ -1,5 +1,6 @@
 import {
   formatAmount,
+  formatQuantity,
   ORDER_CURRENCY,
   pricePerUnitText,
   toPaise,
@@ -68,3 +69,7 @@ export function gstWithin(sale: Pick<CounterSale, 'lines'>): number | null {
   );
   return toRupees(paise);
 }
+
+/** What a sale sold, line by line: "2 × Tea, 0.750 kg × Onion". */
+export const itemsText = (sale: CounterSale): string =>
+  sale.lines.map((line) => `${formatQuantity(line.quantity, line.unit)} × ${line.name}`).join(', ');

@@ -1,5 +1,5 @@
-import { formatQuantity, type CounterSale } from '@kirana/shared';
-import { billNumberText, rupees } from '../money';
+import { type CounterSale } from '@kirana/shared';
+import { billNumberText, itemsText, rupees } from '../money';
 import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 
@@ -40,11 +40,7 @@ export function SalesTable({ caption, sales, when, onReturn, onPrint }: SalesTab
                 {billNumberText(sale)}
               </th>
               <td>{when(sale)}</td>
-              <td>
-                {sale.lines
-                  .map((line) => `${formatQuantity(line.quantity, line.unit)} × ${line.name}`)
-                  .join(', ')}
-              </td>
+              <td>{itemsText(sale)}</td>
               <td className={dataCell.number}>
                 {rupees(sale.amount)}
                 {sale.refunded > 0 && (

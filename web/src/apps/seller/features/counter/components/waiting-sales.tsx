@@ -1,9 +1,9 @@
-import { formatQuantity, shopClockTime, type CounterSale } from '@kirana/shared';
+import { shopClockTime, type CounterSale } from '@kirana/shared';
 import { useState } from 'react';
 import { Button } from '../../../../../common/ui/button';
 import { DataTable, dataCell } from '../../../../../common/ui/data-table';
 import { Section } from '../../../ui/seller-page';
-import { billNumberText, rupees } from '../money';
+import { billNumberText, itemsText, rupees } from '../money';
 import './offline.css';
 
 /** A bill kept on this counter: the sale as printed, and why the server refused it, if it did. */
@@ -64,11 +64,7 @@ export function WaitingSales({ bills, timeZone, onPrint, onSendAgain, onDrop }: 
                   {number}
                 </th>
                 <td>{shopClockTime(new Date(sale.createdAt), timeZone)}</td>
-                <td>
-                  {sale.lines
-                    .map((line) => `${formatQuantity(line.quantity, line.unit)} × ${line.name}`)
-                    .join(', ')}
-                </td>
+                <td>{itemsText(sale)}</td>
                 <td className={dataCell.number}>{rupees(sale.amount)}</td>
                 <td>
                   {refused ? (
