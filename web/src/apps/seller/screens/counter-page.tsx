@@ -27,6 +27,9 @@ import { SellerPage } from '../ui/seller-page';
 import '../ui/seller-form.css';
 import '../features/counter/components/counter.css';
 
+const productsText = (count: number) =>
+  count === 1 ? '1 product' : `${count.toLocaleString('en-IN')} products`;
+
 /**
  * /seller/counter: the till (docs/counter.md#the-till). Scan or type items onto the bill, take cash
  * (with change) or UPI (a QR for the exact amount), record the sale (its units leave the shop's
@@ -187,8 +190,8 @@ export function CounterPage() {
       {shop && (
         <p className="counter-kept">
           {kept.complete
-            ? `${kept.products.toLocaleString('en-IN')} products kept on this counter for selling offline`
-            : `Keeping the catalogue on this counter for selling offline: ${kept.products.toLocaleString('en-IN')} products so far`}
+            ? `${productsText(kept.products)} kept on this counter for selling offline`
+            : `Keeping the catalogue on this counter for selling offline: ${productsText(kept.products)} so far`}
         </p>
       )}
       {/* Outside the till's screen: once closed, the day's figures stay on show. */}
