@@ -173,11 +173,16 @@ describe('a sale the counter made without a connection, sent when it could', () 
         .body,
     );
     expect(found.sales.map((foundSale) => foundSale._id)).toEqual([sale._id]);
-    // The counter's series now says its last number, for the counter to number on from.
+    // The counter's series now says its last number of the year now, for the counter to number
+    // on from (made in the year before, none yet).
     const device = counterDeviceAnswerSchema.parse(
       (await seller.get(`/api/counter/devices/${series}`).expect(200)).body,
     ).device;
-    expect(device).toMatchObject({ series, name: 'Front counter', lastNumber: 7 });
+    expect(device).toMatchObject({
+      series,
+      name: 'Front counter',
+      lastNumber: device.year === year ? 7 : 0,
+    });
 
     // Not the total of the prices charged: refused as a bill changed, nothing written.
     const sales = await countOf('counter_sales');
@@ -253,16 +258,22 @@ describe('a sale the counter made without a connection, sent when it could', () 
     expect(online.invoice?.series).toBe('INV');
     expect(made.invoice?.number).not.toBe(online.invoice?.number);
 
-    const month = dayIn(madeAt, TIME_ZONE).slice(0, 7);
-    const gstr1 = (await seller.get('/api/gst/gstr1').query({ month }).expect(200)).body as {
-      doc_issue: { doc_det: Array<{ docs: Array<{ from: string; to: string; totnum: number }> }> };
+    // Each in the GSTR-1 of the month it was made in (the same month, but at a month's turn).
+    const docsOf = async (date = '') => {
+      const month = date.slice(0, 7);
+      const gstr1 = (await seller.get('/api/gst/gstr1').query({ month }).expect(200)).body as {
+        doc_issue: {
+          doc_det: Array<{ docs: Array<{ from: string; to: string; totnum: number }> }>;
+        };
+      };
+      return gstr1.doc_issue.doc_det.flatMap((nature) => nature.docs);
     };
-    const listed = gstr1.doc_issue.doc_det.flatMap((nature) => nature.docs);
-    expect(listed.find((docs) => docs.from === made.invoice?.number)).toMatchObject({
-      to: made.invoice?.number,
-      totnum: 1,
-    });
-    expect(listed.map((docs) => docs.to)).toContain(online.invoice?.number);
+    expect(
+      (await docsOf(made.invoice?.date)).find((docs) => docs.from === made.invoice?.number),
+    ).toMatchObject({ to: made.invoice?.number, totnum: 1 });
+    expect((await docsOf(online.invoice?.date)).map((docs) => docs.to)).toContain(
+      online.invoice?.number,
+    );
   });
 
   test('another sale with a number of the counter’s already taken is refused (409) and nothing of it is written', async () => {
@@ -270,18 +281,27 @@ describe('a sale the counter made without a connection, sent when it could', () 
     await openDay();
     const { series } = await registerCounter();
     const oil = await createProduct(app.orm.em.fork(), { name: 'Oil 1 L', stockCount: 10 });
+    const madeAt = minutesAgo(10);
     await sell(
-      offline([{ product: oil.id, quantity: 1, price: 99.5 }], { device: series, number: 3 }),
+      offline([{ product: oil.id, quantity: 1, price: 99.5 }], {
+        device: series,
+        number: 3,
+        madeAt,
+      }),
       randomUUID(),
     ).expect(201);
     const sales = await countOf('counter_sales');
     const documents = await countOf('tax_documents');
 
     const refused = await sell(
-      offline([{ product: oil.id, quantity: 2, price: 99.5 }], { device: series, number: 3 }),
+      offline([{ product: oil.id, quantity: 2, price: 99.5 }], {
+        device: series,
+        number: 3,
+        madeAt,
+      }),
       randomUUID(),
     ).expect(409);
-    const year = financialYearOf(new Date(), TIME_ZONE);
+    const year = financialYearOf(madeAt, TIME_ZONE);
     expect(refused.body).toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining(`${series} bill 3 of`),
@@ -429,16 +449,19 @@ describe('a sale the counter made without a connection, sent when it could', () 
 
   describe('counter devices', () => {
     test('each registers with the first free series, C1, C2 …; one is read back by its series; a bad series is a 400, an unknown one a 404; past C999, 409', async () => {
+      const yearBefore = financialYearOf(new Date(), TIME_ZONE);
       const first = await registerCounter('Front counter');
       const second = await registerCounter('Back counter');
       expect(Number(second.series.slice(1))).toBe(Number(first.series.slice(1)) + 1);
-      expect(second).toMatchObject({
+      expect(second).toMatchObject({ name: 'Back counter', lastNumber: 0 });
+      // The year now, on the shop's clock (which may turn while the test runs).
+      expect([yearBefore, financialYearOf(new Date(), TIME_ZONE)]).toContain(second.year);
+      const read = await seller.get(`/api/counter/devices/${second.series}`).expect(200);
+      expect(counterDeviceAnswerSchema.parse(read.body).device).toMatchObject({
+        series: second.series,
         name: 'Back counter',
         lastNumber: 0,
-        year: financialYearOf(new Date(), TIME_ZONE),
       });
-      const read = await seller.get(`/api/counter/devices/${second.series}`).expect(200);
-      expect(counterDeviceAnswerSchema.parse(read.body).device).toEqual(second);
 
       const bad = await seller.get('/api/counter/devices/C0').expect(400);
       expect(bad.body.message).toMatch(/^series/);
