@@ -42,6 +42,8 @@ export interface SaleRecord {
       quantity: number;
       unitPricePaise: number;
       returned: number;
+      /** Units it took beyond the count (sold at 0, the customer holding the packet). */
+      pastCount: number;
     } & Required<StoredLineTax>
   >;
 }
@@ -123,6 +125,7 @@ async function readSales(
       'quantity',
       'unit_price_paise',
       'returned',
+      'past_count',
       'hsn',
       'gst_rate',
       'taxable_paise',
@@ -183,6 +186,7 @@ async function readSales(
         quantity: line.quantity,
         unitPricePaise: line.unit_price_paise,
         returned: line.returned,
+        pastCount: line.past_count,
         hsn: line.hsn,
         gstRate: line.gst_rate,
         taxablePaise: line.taxable_paise,

@@ -169,12 +169,11 @@ export async function sellAtCounter(
       return { saleId, online: true };
     },
   );
-  const [sale, flagged] = await Promise.all([
-    saleById(em, recorded.saleId),
-    // What the online sale took past the count was told when it was made.
-    recorded.online ? [] : flaggedOf(em, recorded.saleId),
-  ]);
-  return { ...sale, flagged };
+  const sale = await saleById(em, recorded.saleId);
+  // What the online sale took past the count was told when it was made; a sale that took
+  // nothing past it (most) flags nothing, without a read.
+  const pastCount = !recorded.online && sale.lines.some((line) => line.pastCount > 0);
+  return { ...sale, flagged: pastCount ? await flaggedOf(em, recorded.saleId) : [] };
 }
 
 /**
