@@ -10,7 +10,7 @@ import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { networkUrls } from './banner.js';
 import type { AgentLogin } from './config.js';
-import { CacheInvalidations, invalidationOf } from './lib/cache-invalidations.js';
+import { CacheInvalidations, invalidationsOf } from './lib/cache-invalidations.js';
 import { cookieKeys } from './lib/cookie-keys.js';
 import type { AppContext, AppState } from './lib/context.js';
 import type { DomainEvents } from './lib/domain-events.js';
@@ -45,6 +45,7 @@ import { gstRoutes } from './modules/gst/gst.routes.js';
 import { invoiceRoutes } from './modules/gst/invoice.routes.js';
 import { khataRoutes } from './modules/khata/khata.routes.js';
 import { agentOrderRoutes } from './modules/order/agent-orders.routes.js';
+import { keptShopSettings } from './modules/order/kept-shop.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { khataOrderRoutes } from './modules/khata/khata-orders.routes.js';
 import { checkoutRoutes } from './modules/payment/checkout.routes.js';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDependencies): App {
   const invalidations = deps.invalidations ?? new CacheInvalidations();
   app.context.catalogue = Catalogue.of(deps.orm, invalidations);
   app.context.sessions = new SessionCache(invalidations);
+  app.context.shopSettings = keptShopSettings(deps.orm, invalidations);
   app.context.events = deps.events;
   // A request's own EntityManager, forked when first used: answers from memory (the catalogue,
   // files) never need one.
@@ -157,8 +159,7 @@ export function createApp(deps: AppDependencies): App {
   });
   // Every committed change that a cache holds reaches every instance's caches.
   deps.events.subscribe((event) => {
-    const invalidation = invalidationOf(event);
-    if (invalidation) invalidations.publish(invalidation);
+    for (const invalidation of invalidationsOf(event)) invalidations.publish(invalidation);
   });
 
   // What Koa sees outside the middleware chain, e.g. a file stream failing after its headers went:

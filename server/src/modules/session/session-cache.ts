@@ -110,6 +110,7 @@ export class SessionCache {
         this.generation += 1;
         return this.sessions.clear();
       case 'catalogue':
+      case 'shop':
         return;
     }
   }
