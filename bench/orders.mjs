@@ -73,8 +73,10 @@ deadline.unref();
 /**
  * The most open unpaid orders one shopper may hold in the bench's shop (the most a smallint
  * holds): its shoppers order again and again, far past what a shop lets one hold (`PUT /api/shop`
- * takes up to 50), so the setting is written straight into the bench's own database. Every
- * placement still counts the shopper's open orders, the server's and the ceiling's alike.
+ * takes up to 50), so the setting is written straight into the bench's own database, then the
+ * seller saves the settings unchanged otherwise, which makes the server read them anew (it keeps
+ * them between changes). Every placement still counts the shopper's open orders, the server's and
+ * the ceiling's alike.
  */
 const MOST_OPEN_ORDERS = 32_767;
 
@@ -582,6 +584,7 @@ async function verify(db, placed, ceilingCount, shopperIds) {
 
 const cleanUps = [];
 try {
+  const SELLER = { email: 'bench-seller@example.com', password: randomBytes(12).toString('hex') };
   const database = await createDatabase(ADMIN_URL, 'orders');
   cleanUps.push(() => database.drop());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-orders-'));
@@ -591,8 +594,8 @@ try {
       PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
-      SELLER_EMAIL: 'bench-seller@example.com',
-      SELLER_PASSWORD: randomBytes(12).toString('hex'),
+      SELLER_EMAIL: SELLER.email,
+      SELLER_PASSWORD: SELLER.password,
       SEED_DEMO_DATA: 'true',
       REDIS_URL: '',
       LOG_LEVEL: 'info',
@@ -637,6 +640,9 @@ try {
   const db = new pg.Pool({ connectionString: database.url, max: SHOPPERS });
   cleanUps.unshift(() => db.end());
   await db.query('update shop_settings set max_open_orders = $1', [MOST_OPEN_ORDERS]);
+  const seller = browser(base);
+  await seller.send('POST', '/api/seller/login', SELLER);
+  await seller.send('PUT', '/api/shop', { promiseMinutes: PROMISE_MINUTES.default });
   /** The PostgreSQL processes serving this database (the server's and the ceiling's). */
   const backends = async () =>
     (

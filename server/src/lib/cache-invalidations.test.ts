@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   CacheInvalidations,
-  invalidationOf,
+  invalidationsOf,
   SUBSCRIBER_NAME,
   type CacheInvalidation,
 } from './cache-invalidations.js';
@@ -19,22 +19,22 @@ function recorder(invalidations: CacheInvalidations) {
 
 describe('cache invalidations on one instance', () => {
   test('what a domain event makes the caches forget', () => {
-    expect(invalidationOf({ type: 'product.changed', productId: 'p' })).toEqual({
-      type: 'catalogue',
-    });
-    expect(invalidationOf({ type: 'session.ended', kind: 'user', tokenHash: 'h' })).toEqual({
-      type: 'session',
-      tokenHash: 'h',
-    });
-    expect(invalidationOf({ type: 'sessions.revoked', kind: 'agent', subjectId: 's' })).toEqual({
-      type: 'sessions',
-      kind: 'agent',
-      subjectId: 's',
-    });
-    // The shop's name and promise are on every rendered page.
-    expect(invalidationOf({ type: 'shop.changed' })).toEqual({ type: 'catalogue' });
-    expect(invalidationOf({ type: 'agents.changed' })).toBeNull();
-    expect(invalidationOf({ type: 'order.placed', orderId: 'o' })).toBeNull();
+    expect(invalidationsOf({ type: 'product.changed', productId: 'p' })).toEqual([
+      { type: 'catalogue' },
+    ]);
+    expect(invalidationsOf({ type: 'session.ended', kind: 'user', tokenHash: 'h' })).toEqual([
+      { type: 'session', tokenHash: 'h' },
+    ]);
+    expect(invalidationsOf({ type: 'sessions.revoked', kind: 'agent', subjectId: 's' })).toEqual([
+      { type: 'sessions', kind: 'agent', subjectId: 's' },
+    ]);
+    // The shop's name and promise are on every rendered page; its settings price every order.
+    expect(invalidationsOf({ type: 'shop.changed' })).toEqual([
+      { type: 'catalogue' },
+      { type: 'shop' },
+    ]);
+    expect(invalidationsOf({ type: 'agents.changed' })).toEqual([]);
+    expect(invalidationsOf({ type: 'order.placed', orderId: 'o' })).toEqual([]);
   });
 
   test('without Redis, a published invalidation reaches the listeners before publish returns', () => {

@@ -14,6 +14,8 @@ export type CacheInvalidation =
    * did, which its rendered pages show (its name, its promise).
    */
   | { type: 'catalogue' }
+  /** The shop's settings changed: what places an order reads of them is stale. */
+  | { type: 'shop' }
   /** One session ended (a logout). */
   | { type: 'session'; tokenHash: string }
   /** Every session of one account was revoked (a removed agent, a re-paired phone). */
@@ -23,20 +25,21 @@ export type CacheInvalidation =
 
 export type InvalidationListener = (invalidation: CacheInvalidation) => void;
 
-/** What a domain event makes the caches forget, if anything. */
-export function invalidationOf(event: DomainEvent): CacheInvalidation | null {
+/** What a domain event makes the caches forget: nothing, for most. */
+export function invalidationsOf(event: DomainEvent): CacheInvalidation[] {
   switch (event.type) {
     case 'product.changed':
     case 'catalogue.changed':
     case 'category.changed':
+      return [{ type: 'catalogue' }];
     case 'shop.changed':
-      return { type: 'catalogue' };
+      return [{ type: 'catalogue' }, { type: 'shop' }];
     case 'session.ended':
-      return { type: 'session', tokenHash: event.tokenHash };
+      return [{ type: 'session', tokenHash: event.tokenHash }];
     case 'sessions.revoked':
-      return { type: 'sessions', kind: event.kind, subjectId: event.subjectId };
+      return [{ type: 'sessions', kind: event.kind, subjectId: event.subjectId }];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -167,6 +170,7 @@ function asInvalidation(value: unknown): CacheInvalidation | undefined {
   const fields = value as Record<string, unknown>;
   switch (fields.type) {
     case 'catalogue':
+    case 'shop':
     case 'everything':
       return { type: fields.type };
     case 'session':

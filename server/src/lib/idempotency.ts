@@ -3,7 +3,7 @@
  * once, and every repeat answers what the first was answered. One protocol for every endpoint
  * that takes the header; each keeps its keys beside the work it records, behind a KeyStore.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@kirana/shared';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -62,7 +62,7 @@ export function idempotencyKeyOf(
  */
 export function keyedRequest(key: string | undefined, asked: unknown): KeyedRequest | undefined {
   if (key === undefined) return undefined;
-  return { key, fingerprint: createHash('sha256').update(JSON.stringify(asked)).digest('hex') };
+  return { key, fingerprint: hash('sha256', JSON.stringify(asked), 'hex') };
 }
 
 /**

@@ -13,13 +13,14 @@ import {
   type OnlineOrderAnswer,
   type PlaceOrderBody,
 } from '@kirana/shared';
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
+import { timestampParameter } from '../../lib/timestamps.js';
 import { keyedRequest, type KeyedRequest, type KeyStore } from '../../lib/idempotency.js';
-import type { UserSchema } from '../user/user.entity.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
-import { holdShopper } from './shopper-hold.js';
+import { HOLD_SHOPPER } from './shopper-hold.js';
 
 /** An answer to placing an order, as first sent: every repeat of its key gets it again. */
 export interface PlacementAnswer {
@@ -38,9 +39,6 @@ export const STILL_PLACING =
   'An order with this Idempotency-Key is still being placed: find it in My Orders';
 
 const expiredBefore = () => new Date(Date.now() - KEY_MS);
-
-/** The keys' table, and the shoppers' held with a claim, as Kysely names them (snake_case). */
-type KeyTables = InferKyselyDB<typeof OrderIdempotencyKeySchema | typeof UserSchema>;
 
 /**
  * The key and a fingerprint of the placement it asks for (the endpoint and the validated body);
@@ -98,6 +96,25 @@ async function storedAnswer(
 }
 
 /**
+ * The shopper's row held (shopper-hold.ts, `$1`), their keys past their 24 hours swept (but this
+ * one: one statement must not change a row twice), and this key claimed: inserted, or taken over
+ * when its record has expired; a live record answers no row and stays locked until the
+ * transaction ends. In SQL text: the first statement of every keyed placement.
+ */
+const CLAIM_KEY = `
+  with held as (
+    ${HOLD_SHOPPER}
+  ), swept as (
+    delete from order_idempotency_keys where user_id = $1 and created_at <= $2 and key <> $3
+  )
+  insert into order_idempotency_keys (id, user_id, key, fingerprint, created_at)
+  values ($4, $1, $3, $5, $6)
+  on conflict (user_id, key) do update set id = excluded.id, fingerprint = excluded.fingerprint,
+    created_at = excluded.created_at, order_id = null, answer_status = null, answer = null
+    where order_idempotency_keys.created_at <= $2
+  returning id`;
+
+/**
  * Claims the key for the order this transaction places. A request holding the same key in a
  * transaction not yet ended makes the claim wait for it; a live record of the key stays locked
  * until this transaction ends (at once: null). Keys of this shopper past their 24 hours are
@@ -110,43 +127,19 @@ async function claimShopperKey(
   userId: string,
   request: KeyedRequest,
 ): Promise<string | null> {
-  const expired = expiredBefore();
-  const claimed = await tx
-    .getKysely<KeyTables>()
-    // One statement. The sweep leaves this key's record to the insert, which takes it over when
-    // it has expired: one statement must not change a row twice.
-    .with('held', (db) => holdShopper(db, userId))
-    .with('swept', (db) =>
-      db
-        .deleteFrom('order_idempotency_keys')
-        .where('user_id', '=', userId)
-        .where('created_at', '<=', expired)
-        .where('key', '<>', request.key),
-    )
-    .insertInto('order_idempotency_keys')
-    .values({
-      id: uuidv7(),
-      user_id: userId,
-      key: request.key,
-      fingerprint: request.fingerprint,
-      created_at: new Date(),
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'key'])
-        .doUpdateSet((update) => ({
-          id: update.ref('excluded.id'),
-          fingerprint: update.ref('excluded.fingerprint'),
-          created_at: update.ref('excluded.created_at'),
-          order_id: null,
-          answer_status: null,
-          answer: null,
-        }))
-        .where('order_idempotency_keys.created_at', '<=', expired),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return claimed?.id ?? null;
+  const { rows } = await tx
+    .getKysely()
+    .executeQuery<{ id: string }>(
+      CompiledQuery.raw(CLAIM_KEY, [
+        userId,
+        timestampParameter(expiredBefore()),
+        request.key,
+        uuidv7(),
+        request.fingerprint,
+        timestampParameter(new Date()),
+      ]),
+    );
+  return rows[0]?.id ?? null;
 }
 
 /** Stores the answer an online order got once its provider order was opened (or refused). */

@@ -39,7 +39,10 @@ export function orderRoutes(
     const key = idempotencyKeyOf(ctx);
     const body = placeOrderBodySchema.parse(ctx.request.body);
     const request = placementRequest(key, 'cod', body);
-    const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request, ctx.deliveryPin);
+    const answer = await placeCodOrder(ctx.em, ctx.events, userId, body, request, {
+      deliveryPin: ctx.deliveryPin,
+      shop: await ctx.shopSettings.get(),
+    });
     ctx.status = answer.status;
     ctx.body = answer.body;
   });

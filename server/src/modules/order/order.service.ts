@@ -10,27 +10,20 @@ import {
   type PlaceOrderBody,
 } from '@kirana/shared';
 import { randomInt } from 'node:crypto';
-import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
-import type { AddressSchema } from '../address/address.entity.js';
+import { inPlainTransaction } from '../../lib/plain-transaction.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { takeForSale, taxColumnsOf, taxOfSoldLine } from '../product/take-for-sale.js';
+import type { ShopSettings } from '../shop/shop.entity.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
-import type { UserSchema } from '../user/user.entity.js';
-import type { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { shopperKeys, type PlacementAnswer } from './order-idempotency.service.js';
+import { readAddressAndOpenOrders, writePlacedOrder } from './placement-statements.js';
 import { holdShopper } from './shopper-hold.js';
-import type {
-  AddressSnapshot,
-  OrderEventSchema,
-  OrderItemSchema,
-  OrderSchema,
-} from './order.entity.js';
 
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
 const MAX_ORDER_PAISE = 2_147_483_647;
@@ -54,8 +47,11 @@ export type PaymentTerms =
   | { type: 'Online'; payBy: Date }
   | { type: 'Khata'; holdCredit: KhataCreditHold };
 
-/** How an order is placed: how it is paid, and whether its delivery asks for a PIN (DELIVERY_PIN). */
-export type PlacementTerms = PaymentTerms & { deliveryPin: boolean };
+/**
+ * How an order is placed: how it is paid, whether its delivery asks for a PIN (DELIVERY_PIN), and
+ * the shop's settings when the caller holds them (the app keeps them: kept-shop.ts), else read.
+ */
+export type PlacementTerms = PaymentTerms & { deliveryPin: boolean; shop?: ShopSettings };
 
 /** Four random digits, as the shopper reads them to the agent at the door. */
 function newDeliveryPin(): string {
@@ -73,17 +69,6 @@ export interface PlacedOrder {
   id: string;
   amountPaise: number;
 }
-
-/** The tables a placement reads and writes, as Kysely names them (columns in snake_case). */
-type PlacementTables = InferKyselyDB<
-  | typeof AddressSchema
-  | typeof ProductSchema
-  | typeof UserSchema
-  | typeof OrderSchema
-  | typeof OrderItemSchema
-  | typeof OrderEventSchema
-  | typeof OrderIdempotencyKeySchema
->;
 
 /**
  * Places an order for `userId` to their address `body.address`: takes the units of counted
@@ -121,19 +106,21 @@ export async function placeOrder(
   const lines = mergeLines(body.items);
   // Where it delivers, its hours, minimum, fee, promise and limits: read before the transaction,
   // and a closed shop, or a line over the most, refuses before anything is taken.
-  const shop = await readShop(em);
+  const shop = payment.shop ?? (await readShop(em));
   assertOpen(shop, new Date());
   await assertWithinMostPerLine(em, lines, shop.maxPerLine);
   const placed = await retryDeadlocks(() =>
-    em.transactional(async (tx) => {
-      const db = tx.getKysely<PlacementTables>();
+    inPlainTransaction(em, async (tx) => {
+      const db = tx.getKysely();
       // First: the shopper's row, held until the end (their other placements wait here, and then
       // count this one's order); with a key, a duplicate waits here too, before it takes anything.
-      const claimId = key && (await claimKey(tx, shopperKeys(userId), key.request));
-      if (!key) await holdShopper<PlacementTables>(db, userId).execute();
+      const claimId = key ? await claimKey(tx, shopperKeys(userId), key.request) : null;
+      if (!key) await holdShopper(db, userId);
       const now = new Date();
       // Read after the hold: this statement sees the orders of the placements it waited for.
-      const { address, openUnpaid } = await addressAndOpenOrders(db, userId, body.address, now);
+      const found = await readAddressAndOpenOrders(db, userId, body.address, now);
+      if (!found) throw new AppError('NOT_FOUND', 'Address not found');
+      const { address, openUnpaid } = found;
       if (openUnpaid >= shop.maxOpenOrders)
         throw new AppError('TOO_MANY_OPEN_ORDERS', MESSAGES.tooManyOpenOrders(openUnpaid));
       // The khata customer before the stock, as the counter locks them.
@@ -158,64 +145,47 @@ export async function placeOrder(
       const orderId = uuidv7();
       const order = {
         id: orderId,
-        user_id: userId,
+        userId,
         address,
-        subtotal_paise: totals.subtotal,
-        tax_paise: totals.tax,
-        tax_mode: shop.tax,
-        amount_paise: totals.total,
-        delivery_fee_paise: totals.shipping,
-        status: 'Order Placed' as const,
-        payment_type: payment.type,
-        is_paid: false,
-        expires_at: payment.type === 'Online' ? payment.payBy : null,
+        subtotalPaise: totals.subtotal,
+        taxPaise: totals.tax,
+        taxMode: shop.tax,
+        amountPaise: totals.total,
+        deliveryFeePaise: totals.shipping,
+        paymentType: payment.type,
+        expiresAt: payment.type === 'Online' ? payment.payBy : null,
         // Cash on delivery and khata orders are offered to the agents at once, an online order
         // once it is paid; the promise runs from then.
-        offered_at: payment.type === 'Online' ? null : now,
-        promised_at: payment.type === 'Online' ? null : promisedAt(shop, now),
-        refund_paise: 0,
-        delivery_pin: payment.deliveryPin ? newDeliveryPin() : null,
-        created_at: now,
-        updated_at: now,
+        offeredAt: payment.type === 'Online' ? null : now,
+        promisedAt: payment.type === 'Online' ? null : promisedAt(shop, now),
+        deliveryPin: payment.deliveryPin ? newDeliveryPin() : null,
+        createdAt: now,
       };
-      const items = priced.map((line, position) => ({
-        id: uuidv7(),
-        order_id: orderId,
-        position,
-        product_id: line.product,
-        quantity: line.quantity,
-        unit: line.unit,
-        unit_price_paise: line.unitPrice,
-        stock_product_id: line.stockProduct,
-        stock_quantity: line.stockQuantity,
-        stock_taken: line.taken,
-        ...taxColumnsOf(line, taxOfSoldLine(line, shop.tax)),
-      }));
-      const history = {
-        id: uuidv7(),
-        order_id: orderId,
-        type: 'placed' as const,
-        actor_role: 'user' as const,
-        actor_id: userId,
-        to_status: 'Order Placed' as const,
-        created_at: now,
-      };
+      const items = priced.map((line) => {
+        const tax = taxColumnsOf(line, taxOfSoldLine(line, shop.tax));
+        return {
+          id: uuidv7(),
+          productId: line.product,
+          quantity: line.quantity,
+          unit: line.unit,
+          unitPricePaise: line.unitPrice,
+          stockProductId: line.stockProduct,
+          stockQuantity: line.stockQuantity,
+          stockTaken: line.taken,
+          hsn: tax.hsn,
+          gstRate: tax.gst_rate,
+          taxablePaise: tax.taxable_paise,
+          cgstPaise: tax.cgst_paise,
+          sgstPaise: tax.sgst_paise,
+        };
+      });
       // One statement: the order, all its items and its history line, and the key's record of
       // it with the answer when known (without a key there is no claim, and it records nothing).
       // The shopper's saved cart was emptied with the hold.
-      const answer = key?.answer?.(orderId);
-      await db
-        .with('placed_order', (db) => db.insertInto('orders').values(order))
-        .with('placed_items', (db) => db.insertInto('order_items').values(items))
-        .with('placed_history', (db) => db.insertInto('order_events').values(history))
-        .updateTable('order_idempotency_keys')
-        .set({
-          order_id: orderId,
-          answer_status: answer?.status ?? null,
-          answer: answer?.body ?? null,
-        })
-        .where('id', '=', claimId ?? null)
-        .execute();
+      await writePlacedOrder(db, order, items, uuidv7(), {
+        id: claimId,
+        answer: key?.answer?.(orderId),
+      });
       const counted = [
         ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
       ];
@@ -225,69 +195,6 @@ export async function placeOrder(
   events.publish({ type: 'order.placed', orderId: placed.order.id });
   for (const productId of placed.counted) events.publish({ type: 'product.changed', productId });
   return placed.order;
-}
-
-/**
- * In one statement: shopper `userId`'s address `addressId` as the order keeps it, and how many
- * of the shopper's orders are open and unpaid (see {@link openUnpaidOrders}).
- * @throws AppError NOT_FOUND when the address is not the shopper's.
- */
-async function addressAndOpenOrders(
-  db: Kysely<PlacementTables>,
-  userId: string,
-  addressId: string,
-  now: Date,
-): Promise<{ address: AddressSnapshot; openUnpaid: number }> {
-  const address = await db
-    .selectFrom('addresses')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'street',
-      'city',
-      'state',
-      'zipcode',
-      'country',
-      openUnpaidOrders(db, userId, now).as('open_unpaid'),
-    ])
-    .where('id', '=', addressId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!address) throw new AppError('NOT_FOUND', 'Address not found');
-  const snapshot: AddressSnapshot = {
-    addressId: address.id,
-    firstName: address.first_name,
-    lastName: address.last_name,
-    email: address.email,
-    phone: address.phone,
-    street: address.street,
-    city: address.city,
-    state: address.state,
-    zipcode: address.zipcode,
-    country: address.country,
-  };
-  // A count always has its row.
-  return { address: snapshot, openUnpaid: address.open_unpaid ?? 0 };
-}
-
-/**
- * How many of the shopper's orders are open (neither delivered nor cancelled) and unpaid: cash
- * on delivery not yet paid, or online awaiting payment (one past its time to pay is about to be
- * cancelled: not counted).
- */
-function openUnpaidOrders(db: Kysely<PlacementTables>, userId: string, now: Date) {
-  return db
-    .selectFrom('orders as o')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('o.user_id', '=', userId)
-    .where('o.is_paid', '=', false)
-    .where('o.status', 'not in', ['Delivered', 'Cancelled'])
-    .where((where) =>
-      where.or([where('o.expires_at', 'is', null), where('o.expires_at', '>', now)]),
-    );
 }
 
 /**
@@ -325,9 +232,9 @@ export function placeCodOrder(
   userId: string,
   body: PlaceOrderBody,
   request: KeyedRequest | undefined,
-  deliveryPin: boolean,
+  terms: Omit<PlacementTerms, 'type'>,
 ): Promise<PlacementAnswer> {
-  return placeUnpaidOrder(em, events, userId, body, request, { type: 'COD', deliveryPin });
+  return placeUnpaidOrder(em, events, userId, body, request, { ...terms, type: 'COD' });
 }
 
 /**
@@ -346,7 +253,7 @@ async function assertWithinMostPerLine(
   const over = lines.filter((line) => line.quantity > most);
   if (over.length === 0) return;
   const products = await em
-    .getKysely<PlacementTables>()
+    .getKysely<InferKyselyDB<typeof ProductSchema>>()
     .selectFrom('products')
     .select(['id', 'name', 'unit'])
     .where(

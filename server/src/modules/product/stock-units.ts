@@ -1,11 +1,12 @@
 /**
  * Taking a product's units and putting them back (docs/orders.md#stock), the same for online
- * orders and the counter's sales: conditional updates in SQL (Kysely), so that no number of
- * racing buyers takes more than there is.
+ * orders and the counter's sales: conditional updates in SQL (the taking as SQL text, for the
+ * hot path of every sale; the rest in Kysely), so that no number of racing buyers takes more than
+ * there is.
  */
 import { formatQuantity, MAX_LOOSE_STOCK, MAX_STOCK_COUNT, type Unit } from '@kirana/shared';
 import type { InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
-import { sql, type QueryCreator } from 'kysely';
+import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import type { ProductSchema } from './product.entity.js';
 
@@ -15,70 +16,54 @@ type ProductTables = InferKyselyDB<typeof ProductSchema>;
 export type UnitLines = ReadonlyArray<{ product: string; quantity: number }>;
 
 /**
- * The stock `lines` ask of each product that keeps it, as rows `(id, quantity)` to use as a
- * `with`: a line takes its own product's units, and a pack drawing from a loose product
+ * The stock the lines ask of each product that keeps it, as rows `(id, quantity)` to use as a
+ * `with` named `asked`, in SQL: the lines are `count` pairs of parameters `(product, quantity)`
+ * from `$from`. A line takes its own product's units, and a pack drawing from a loose product
  * (docs/catalogue.md#loose-goods-and-packs) its `pack_quantity` grams (ml) of the loose
  * product's stock for each pack, added up with the loose product's own line and other packs of
  * it. Summed as bigint: a stock asked of beyond any count is refused, never overflowed.
  */
-export function stockAsked<DB extends ProductTables>(db: QueryCreator<DB>, lines: UnitLines) {
-  const asked = sql<{ product_id: string; quantity: number }>`(values ${sql.join(
-    lines.map(({ product, quantity }) => sql`(${product}::uuid, ${quantity}::bigint)`),
-  )})`;
-  return (db as unknown as QueryCreator<ProductTables>)
-    .selectFrom(asked.as<'asked'>(sql`asked(product_id, quantity)`))
-    .innerJoin('products as p', 'p.id', 'asked.product_id')
-    .select([
-      sql<string>`coalesce(p.draws_from, p.id)`.as('id'),
-      sql<number>`sum(asked.quantity * coalesce(p.pack_quantity, 1))`.as('quantity'),
-    ])
-    .groupBy(sql`coalesce(p.draws_from, p.id)`);
+export function stockAskedSql(count: number, from: number): string {
+  const lines = Array.from(
+    { length: count },
+    (_, index) => `($${from + 2 * index}::uuid, $${from + 2 * index + 1}::bigint)`,
+  );
+  return `select coalesce(p.draws_from, p.id) as id,
+      sum(asked.quantity * coalesce(p.pack_quantity, 1)) as quantity
+    from (values ${lines.join(', ')}) as asked(product_id, quantity)
+    inner join products as p on p.id = asked.product_id
+    group by coalesce(p.draws_from, p.id)`;
 }
 
-/** The stock asked of products, as {@link stockAsked} reads it into a `with` named `asked`. */
-type AskedTables = ProductTables & { asked: { id: string; quantity: number } };
-
 /**
- * Takes the stock asked (the `with` named `asked`, {@link stockAsked}) from every counted,
- * in-stock product that has enough: racing buyers wait on the product's row and see what the
- * others left; the last unit (gram) sets the product out of stock. A product that is not
- * counted, or has too few, is left alone (the caller refuses it). With `pastCount` (the seller's
- * word that the customer holds the packet: the counter's sale past the count) a counted product
- * also gives what it has not got: its count stops at 0 and the units beyond it are added to its
- * `past_count`, in the same update, so that racing sales never lose one; a product the seller
- * switched off with units left is still left alone, and so is one asked past its count for more
- * than any count holds, but with `switchedOff` (a sale made offline, which happened: it is taken
-from whatever the seller did meanwhile). Returns the ids of the products taken from; use it as a `with` of the
+ * Takes the stock asked (the `with` named `asked`, {@link stockAskedSql}) from every counted,
+ * in-stock product that has enough, in SQL (the time of the change is `now`, a parameter):
+ * racing buyers wait on the product's row and see what the others left; the last unit (gram)
+ * sets the product out of stock. A product that is not counted, or has too few, is left alone
+ * (the caller refuses it). With `pastCount` (the seller's word that the customer holds the
+ * packet: the counter's sale past the count) a counted product also gives what it has not got:
+ * its count stops at 0 and the units beyond it are added to its `past_count`, in the same
+ * update, so that racing sales never lose one; a product the seller switched off with units
+ * left is still left alone, and so is one asked past its count for more than any count holds,
+ * but with `switchedOff` (a sale made offline, which happened: it is taken from whatever the
+ * seller did meanwhile). Returns the ids of the products taken from; use it as a `with` of the
  * statement that reads them.
  */
-export function takeUnits<DB extends AskedTables>(
-  db: QueryCreator<DB>,
-  now: Date,
+export function takeUnitsSql(
+  now: string,
   { pastCount = false, switchedOff = false }: { pastCount?: boolean; switchedOff?: boolean } = {},
-) {
-  const taking = (db as unknown as QueryCreator<AskedTables>)
-    .updateTable('products as s')
-    .from('asked as a')
-    .set({
-      stock_count: sql<number>`greatest(s.stock_count - a.quantity, 0)`,
-      past_count: sql<number>`s.past_count + greatest(a.quantity - s.stock_count, 0)`,
-      in_stock: sql<boolean>`s.stock_count - a.quantity > 0`,
-      updated_at: now,
-    })
-    .whereRef('s.id', '=', 'a.id');
-  return (
-    pastCount
-      ? taking
-          .where('s.stock_count', 'is not', null)
-          .where('s.archived_at', 'is', null)
-          .where((eb) =>
-            switchedOff
-              ? eb.lit(true)
-              : eb.or([eb('s.in_stock', '=', true), eb('s.stock_count', '=', 0)]),
-          )
-          .where(sql<boolean>`s.past_count + a.quantity <= ${MAX_LOOSE_STOCK}`)
-      : taking.where('s.in_stock', '=', true).whereRef('s.stock_count', '>=', 'a.quantity')
-  ).returning('s.id');
+): string {
+  const which = pastCount
+    ? `s.stock_count is not null and s.archived_at is null
+      ${switchedOff ? '' : 'and (s.in_stock or s.stock_count = 0)'}
+      and s.past_count + a.quantity <= ${MAX_LOOSE_STOCK}`
+    : 's.in_stock and s.stock_count >= a.quantity';
+  return `update products as s set stock_count = greatest(s.stock_count - a.quantity, 0),
+      past_count = s.past_count + greatest(a.quantity - s.stock_count, 0),
+      in_stock = s.stock_count - a.quantity > 0, updated_at = ${now}
+    from asked as a
+    where s.id = a.id and ${which}
+    returning s.id`;
 }
 
 /**

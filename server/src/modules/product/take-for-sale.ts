@@ -1,8 +1,9 @@
 /**
  * The one way goods are sold (docs/orders.md#stock): an online order and a sale at the counter
  * take the stock of their lines and price them from the catalogue here, with one set of
- * refusals, pieces and loose goods alike (docs/catalogue.md#loose-goods-and-packs). Written with
- * Kysely: one statement takes and reads (stock-units.ts stockAsked, takeUnits).
+ * refusals, pieces and loose goods alike (docs/catalogue.md#loose-goods-and-packs). One
+ * statement takes and reads, as SQL text (stock-units.ts stockAskedSql, takeUnitsSql); the rest
+ * in Kysely.
  */
 import {
   formatQuantity,
@@ -17,10 +18,11 @@ import {
   type Unit,
 } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
+import { timestampParameter } from '../../lib/timestamps.js';
 import type { ProductSchema } from './product.entity.js';
-import { notEnoughLeft, stockAsked, takeUnits, type UnitLines } from './stock-units.js';
+import { notEnoughLeft, stockAskedSql, takeUnitsSql, type UnitLines } from './stock-units.js';
 
 type ProductTables = InferKyselyDB<typeof ProductSchema>;
 
@@ -94,11 +96,66 @@ export interface TakeOptions {
   tax?: TaxMode;
 }
 
+/** A product of a sale as its statement reads it (see {@link takeStatement}). */
+interface TakenRow {
+  id: string;
+  name: string;
+  offer_price_paise: number;
+  in_stock: boolean;
+  archived_at: Date | null;
+  unit: Unit;
+  steps: number[] | null;
+  pack_quantity: number | null;
+  hsn: string | null;
+  gst_rate: number | null;
+  /** The product whose stock the line takes: a pack's loose product, else itself. */
+  stock_id: string;
+  stock_name: string;
+  stock_unit: Unit;
+  /** It and its loose product are both on sale. */
+  stock_in_stock: boolean;
+  stock_archived: boolean;
+  stock_count: number | null;
+  /** What the sale asks of the stock product, in all (a numeric: a string). */
+  asked: string | null;
+  taken: boolean;
+}
+
+/** {@link takeStatement}'s texts, by the number of lines and how they are taken. */
+const takeStatements = new Map<string, string>();
+
+/**
+ * The statement taking a sale's `count` lines — parameters `$1` the time, then `(product,
+ * quantity)` pairs — and reading each product (stock-units.ts stockAskedSql, takeUnitsSql) as
+ * SQL text, written once a shape: building it anew cost every sale more CPU than running it.
+ */
+function takeStatement(count: number, how: { pastCount: boolean; switchedOff: boolean }): string {
+  const key = `${count} ${how.pastCount} ${how.switchedOff}`;
+  let text = takeStatements.get(key);
+  if (text === undefined) {
+    const products = Array.from({ length: count }, (_, index) => `$${2 + 2 * index}`);
+    text = `with asked as (${stockAskedSql(count, 2)}), taken as (${takeUnitsSql('$1', how)})
+      select p.id, p.name, p.offer_price_paise, p.in_stock, p.archived_at, p.unit, p.steps,
+        p.pack_quantity, p.hsn, p.gst_rate, coalesce(s.id, p.id) as stock_id,
+        coalesce(s.name, p.name) as stock_name, coalesce(s.unit, p.unit) as stock_unit,
+        (p.in_stock and coalesce(s.in_stock, p.in_stock)) as stock_in_stock,
+        s.archived_at is not null as stock_archived,
+        coalesce(s.stock_count, p.stock_count) as stock_count, a.quantity as asked,
+        coalesce(p.draws_from, p.id) in (select taken.id from taken) as taken
+      from products as p
+      left join products as s on s.id = p.draws_from
+      left join asked as a on a.id = coalesce(p.draws_from, p.id)
+      where p.id in (${products.join(', ')})`;
+    takeStatements.set(key, text);
+  }
+  return text;
+}
+
 /**
  * Takes `lines` (one a product) for sale in the transaction `tx`, in one statement: the stock of
  * every counted product that has enough (a pack drawing from a loose product takes its grams of
  * the loose product's stock), racing buyers waiting on its row, so that no number of them,
- * online or at the counter, takes more than there is (stock-units.ts takeUnits); with
+ * online or at the counter, takes more than there is (stock-units.ts takeUnitsSql); with
  * `pastCount` (the seller's word at the counter) a counted product short of stock is taken from
  * all the same, past its count, and so with `madeOffline`, which refuses nothing for stock. Online
  * (`online` given), a loose product is sold in its steps only and at most `maxPerLine` kilos of
@@ -123,45 +180,12 @@ export async function takeForSale(
   const past = pastCount || madeOffline;
   // Past the count, the counts read below must be those the take starts from: held from here.
   if (past) await holdCounts(db, lines);
-  const rows = await db
-    .with('asked', (db) => stockAsked(db, lines))
-    .with('taken', (db) => takeUnits(db, now, { pastCount: past, switchedOff: madeOffline }))
-    .selectFrom('products as p')
-    .leftJoin('products as s', 's.id', 'p.draws_from')
-    .leftJoin('asked as a', (join) => join.on(sql<boolean>`a.id = coalesce(p.draws_from, p.id)`))
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.offer_price_paise',
-      'p.in_stock',
-      'p.archived_at',
-      'p.unit',
-      'p.steps',
-      'p.pack_quantity',
-      'p.hsn',
-      'p.gst_rate',
-      eb.fn.coalesce('s.id', 'p.id').as('stock_id'),
-      eb.fn.coalesce('s.name', 'p.name').as('stock_name'),
-      eb.fn.coalesce('s.unit', 'p.unit').as('stock_unit'),
-      // A pack is sold while it and its loose product are both on sale.
-      eb
-        .and([eb('p.in_stock', '=', true), eb.fn.coalesce('s.in_stock', 'p.in_stock')])
-        .as('stock_in_stock'),
-      eb('s.archived_at', 'is not', null).as('stock_archived'),
-      eb.fn.coalesce('s.stock_count', 'p.stock_count').as('stock_count'),
-      'a.quantity as asked',
-      eb(
-        eb.fn.coalesce('p.draws_from', 'p.id'),
-        'in',
-        eb.selectFrom('taken').select('taken.id'),
-      ).as('taken'),
-    ])
-    .where(
-      'p.id',
-      'in',
-      lines.map((line) => line.product),
-    )
-    .execute();
+  const { rows } = await db.executeQuery<TakenRow>(
+    CompiledQuery.raw(takeStatement(lines.length, { pastCount: past, switchedOff: madeOffline }), [
+      timestampParameter(now),
+      ...lines.flatMap(({ product, quantity }) => [product, quantity]),
+    ]),
+  );
   const products = new Map(rows.map((row) => [row.id, row]));
   const sold = lines.map(({ product: id, quantity }) => {
     const product = products.get(id);

@@ -82,7 +82,7 @@ export async function reconcileSignedInHint(ctx: Ctx): Promise<void> {
     return;
   }
   if (hinted) return;
-  const session = await ctx.sessions.find(ctx.em, 'user', token);
+  const session = await ctx.sessions.find(() => ctx.em, 'user', token);
   if (session) setSignedInHint(ctx, session.expiresAt);
 }
 
@@ -108,7 +108,7 @@ export async function requireSession(ctx: Ctx, kind: SessionKind): Promise<strin
  */
 export async function requireLiveSession(ctx: Ctx, kind: SessionKind): Promise<SessionFacts> {
   const token = sessionToken(ctx, kind);
-  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
+  const session = token ? await ctx.sessions.find(() => ctx.em, kind, token) : null;
   if (!session) {
     // The storefront stops asking once its shopper's session has gone.
     if (kind === 'user' && ctx.cookies.get(SIGNED_IN_HINT_COOKIE)) setSignedInHint(ctx, null);
@@ -120,7 +120,7 @@ export async function requireLiveSession(ctx: Ctx, kind: SessionKind): Promise<S
 /** The id of the account signed in as `kind`, or null when there is no live session. */
 export async function optionalSession(ctx: Ctx, kind: SessionKind): Promise<string | null> {
   const token = sessionToken(ctx, kind);
-  const session = token ? await ctx.sessions.find(ctx.em, kind, token) : null;
+  const session = token ? await ctx.sessions.find(() => ctx.em, kind, token) : null;
   return session?.subjectId ?? null;
 }
 

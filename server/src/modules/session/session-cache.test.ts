@@ -30,40 +30,40 @@ describe('the session cache', () => {
   test('a session read once is answered from memory until its time is up', async () => {
     const { cache } = cacheFor(300);
     const session = await newSession();
-    expect(await cache.find(em(), 'user', session.token)).toMatchObject({
+    expect(await cache.find(em, 'user', session.token)).toMatchObject({
       kind: 'user',
       subjectId: session.subjectId,
       tokenHash: session.tokenHash,
     });
 
     await deleteRow(session.tokenHash);
-    expect(await cache.find(em(), 'user', session.token)).toMatchObject({
+    expect(await cache.find(em, 'user', session.token)).toMatchObject({
       subjectId: session.subjectId,
     });
     await sleep(350);
-    expect(await cache.find(em(), 'user', session.token)).toBeNull();
+    expect(await cache.find(em, 'user', session.token)).toBeNull();
   });
 
   test('forget (a logout here) makes it read the database again at once', async () => {
     const { cache } = cacheFor(60_000);
     const session = await newSession();
-    await cache.find(em(), 'user', session.token);
+    await cache.find(em, 'user', session.token);
 
     await deleteRow(session.tokenHash);
     cache.forget(session.tokenHash);
-    expect(await cache.find(em(), 'user', session.token)).toBeNull();
+    expect(await cache.find(em, 'user', session.token)).toBeNull();
   });
 
   test('a read under way when a session is forgotten answers, but is not remembered', async () => {
     const { cache } = cacheFor(60_000);
     const session = await newSession();
 
-    const reading = cache.find(em(), 'user', session.token);
+    const reading = cache.find(em, 'user', session.token);
     cache.forget(session.tokenHash);
     expect(await reading).toMatchObject({ subjectId: session.subjectId });
 
     await deleteRow(session.tokenHash);
-    expect(await cache.find(em(), 'user', session.token)).toBeNull();
+    expect(await cache.find(em, 'user', session.token)).toBeNull();
   });
 
   test('a session is refused from memory too once it expires', async () => {
@@ -74,10 +74,10 @@ describe('the session cache', () => {
       { tokenHash: session.tokenHash },
       { expiresAt: new Date(Date.now() + 300) },
     );
-    expect(await cache.find(em(), 'user', session.token)).not.toBeNull();
+    expect(await cache.find(em, 'user', session.token)).not.toBeNull();
 
     await sleep(350);
-    expect(await cache.find(em(), 'user', session.token)).toBeNull();
+    expect(await cache.find(em, 'user', session.token)).toBeNull();
   });
 
   test('a session due its hourly extension is read and extended as before, not answered from memory', async () => {
@@ -92,12 +92,12 @@ describe('the session cache', () => {
     );
     const stored = () => em().findOneOrFail(SessionSchema, { tokenHash: session.tokenHash });
 
-    await cache.find(em(), 'user', session.token);
-    await cache.find(em(), 'user', session.token);
+    await cache.find(em, 'user', session.token);
+    await cache.find(em, 'user', session.token);
     expect((await stored()).lastSeenAt).toEqual(lastSeenAt);
 
     await sleep(350);
-    const extended = await cache.find(em(), 'user', session.token);
+    const extended = await cache.find(em, 'user', session.token);
     const row = await stored();
     expect(row.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 5000);
     expect(row.expiresAt.getTime()).toBeGreaterThan(expiresAt.getTime());
@@ -110,39 +110,38 @@ describe('the session cache', () => {
     const revoked = [await newSession('agent', agentId), await newSession('agent', agentId)];
     const other = await newSession('agent');
     const sameIdOtherKind = await newSession('user', agentId);
-    for (const session of [...revoked, other]) await cache.find(em(), 'agent', session.token);
-    await cache.find(em(), 'user', sameIdOtherKind.token);
+    for (const session of [...revoked, other]) await cache.find(em, 'agent', session.token);
+    await cache.find(em, 'user', sameIdOtherKind.token);
     for (const session of [...revoked, other, sameIdOtherKind]) await deleteRow(session.tokenHash);
 
     invalidations.publish({ type: 'sessions', kind: 'agent', subjectId: agentId });
-    for (const session of revoked)
-      expect(await cache.find(em(), 'agent', session.token)).toBeNull();
-    expect(await cache.find(em(), 'agent', other.token)).not.toBeNull();
-    expect(await cache.find(em(), 'user', sameIdOtherKind.token)).not.toBeNull();
+    for (const session of revoked) expect(await cache.find(em, 'agent', session.token)).toBeNull();
+    expect(await cache.find(em, 'agent', other.token)).not.toBeNull();
+    expect(await cache.find(em, 'user', sameIdOtherKind.token)).not.toBeNull();
 
     invalidations.publish({ type: 'everything' });
-    expect(await cache.find(em(), 'agent', other.token)).toBeNull();
+    expect(await cache.find(em, 'agent', other.token)).toBeNull();
   });
 
   test('a session is not answered for a kind other than its own', async () => {
     const { cache } = cacheFor(60_000);
     const session = await newSession('user');
-    expect(await cache.find(em(), 'user', session.token)).not.toBeNull();
-    expect(await cache.find(em(), 'seller', session.token)).toBeNull();
-    expect(await cache.find(em(), 'user', session.token)).not.toBeNull();
+    expect(await cache.find(em, 'user', session.token)).not.toBeNull();
+    expect(await cache.find(em, 'seller', session.token)).toBeNull();
+    expect(await cache.find(em, 'user', session.token)).not.toBeNull();
   });
 
   test('holds at most its size, and nothing while other instances cannot be heard', async () => {
     const { cache } = cacheFor(60_000, 3);
     for (let count = 0; count < 5; count += 1) {
-      await cache.find(em(), 'user', (await newSession()).token);
+      await cache.find(em, 'user', (await newSession()).token);
     }
     expect(cache.size).toBe(3);
 
     const deaf = new CacheInvalidations();
     Object.defineProperty(deaf, 'heard', { get: () => false });
     const unheard = new SessionCache(deaf);
-    await unheard.find(em(), 'user', (await newSession()).token);
+    await unheard.find(em, 'user', (await newSession()).token);
     expect(unheard.size).toBe(0);
   });
 });

@@ -50,8 +50,16 @@ export class SessionCache {
     invalidations.subscribe((invalidation) => this.apply(invalidation));
   }
 
-  /** The live session of `kind` for `token`, as `findSession` finds it; null when there is none. */
-  async find(em: EntityManager, kind: SessionKind, token: string): Promise<SessionFacts | null> {
+  /**
+   * The live session of `kind` for `token`, as `findSession` finds it; null when there is none.
+   * `em` is called only when the database is read (a request's own EntityManager is forked when
+   * first used: a remembered session needs none).
+   */
+  async find(
+    em: () => EntityManager,
+    kind: SessionKind,
+    token: string,
+  ): Promise<SessionFacts | null> {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const remembered = this.sessions.get(tokenHash);
@@ -65,7 +73,7 @@ export class SessionCache {
       return remembered;
     }
     const generation = this.generation;
-    const session = await findSession(em, kind, token);
+    const session = await findSession(em(), kind, token);
     if (!session) {
       if (remembered?.kind === kind) this.sessions.delete(tokenHash);
       return null;
@@ -110,6 +118,7 @@ export class SessionCache {
         this.generation += 1;
         return this.sessions.clear();
       case 'catalogue':
+      case 'shop':
         return;
     }
   }
