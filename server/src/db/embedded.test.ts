@@ -1,10 +1,11 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './embedded.js';
+import { openDatabase } from './orm.js';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -12,14 +13,18 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-async function selectOne(url: string): Promise<number> {
+async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ one: number }>('select 1 as one')).rows[0]!.one;
+    return (await client.query<Row>(sql)).rows;
   } finally {
     await client.end();
   }
+}
+
+async function selectOne(url: string): Promise<number> {
+  return (await query<{ one: number }>(url, 'select 1 as one'))[0]!.one;
 }
 
 describe('the embedded database', () => {
@@ -62,4 +67,38 @@ describe('the embedded database', () => {
     await database.close();
     expect(() => statSync(socketDir)).toThrow();
   });
+
+  test('a first start makes the data folder, whose data survives a restart', async () => {
+    const first = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      await query(first.url, "create table kept (word text); insert into kept values ('dhaniya')");
+    } finally {
+      await first.close();
+    }
+    const again = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(await query(again.url, 'select word from kept')).toEqual([{ word: 'dhaniya' }]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  test.each([
+    ['on disk', true],
+    ['in memory', false],
+  ])(
+    '%s, it runs with a shop-sized buffer pool (16 MB, not 128), as the app’s connection reads',
+    async (_where, onDisk) => {
+      const database = await startEmbeddedDatabase(onDisk ? dataDir : undefined);
+      const orm = await openDatabase({ url: database.url, embedded: true });
+      try {
+        const [setting] = await orm.em.fork().execute('show shared_buffers');
+        expect(setting).toEqual({ shared_buffers: '16MB' });
+      } finally {
+        await orm.close(true);
+        await database.close();
+      }
+    },
+  );
 });

@@ -1,8 +1,11 @@
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -21,6 +24,15 @@ export interface EmbeddedDatabase {
 
 /** libpq's name for the socket of port 5432 inside the folder named as the host. */
 const SOCKET_NAME = '.s.PGSQL.5432';
+
+/**
+ * PostgreSQL's settings over those initdb wrote, given at every start so that they reach data
+ * folders made before them. A buffer pool of 16 MB, not initdb's 128 MB: PGlite's memory holds
+ * the pool whole from the start and WebAssembly never gives memory back; past it the shop's
+ * tables come from the system's file cache, which left a year's dashboard and searches as fast
+ * (bench/README.md, the embedded database's memory).
+ */
+const POSTGRES_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** Thrown when another server already runs the embedded database of the same data folder. */
 export class EmbeddedDatabaseInUseError extends Error {
@@ -50,9 +62,13 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
   chmodSync(socketDir, 0o700);
   const socketPath = path.join(socketDir, SOCKET_NAME);
   await removeStaleSocket(socketPath);
+  if (dir) await createDataFolder(dir);
 
   // pg_trgm: product search's typo tolerance, as on a PostgreSQL server (its contrib).
-  const db = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...POSTGRES_SETTINGS],
+  });
   // The socket server multiplexes connections onto the one PGlite session, but not safely under
   // load (electric-sql/pglite#1046): the app uses one connection (db/orm.ts).
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
@@ -74,6 +90,27 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
       else await rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Makes a PGlite data folder (initdb) in the folder named by its first argument, then stops. */
+const INITDB_SCRIPT = `const { PGlite } = await import('@electric-sql/pglite');
+await (await PGlite.create(process.argv[1])).close();`;
+
+/**
+ * On a first start, makes the data folder in a Node process of its own. PGlite runs initdb in a
+ * second instance whose files pass through memory as a tarball; in the server's process the C
+ * library would keep the ~80 MB that frees for as long as the shop runs (bench/README.md, the
+ * embedded database's memory). Liftoff alone compiles the WebAssembly: this short run has no use
+ * for V8's optimising compiler, which takes 600 MB to compile PostgreSQL's SQL parser.
+ */
+async function createDataFolder(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  await promisify(execFile)(
+    process.execPath,
+    ['--liftoff-only', '--input-type=module', '-e', INITDB_SCRIPT, path.resolve(dir)],
+    // The script resolves PGlite from this module's folder, as this module does.
+    { cwd: path.dirname(fileURLToPath(import.meta.url)) },
+  );
 }
 
 /**

@@ -17,8 +17,8 @@ export type DrawIconTile = (name: string, background: string, size: number) => B
 
 /**
  * Fluent Emoji's drawings (MIT-licensed, shipped in the npm package), read from the package
- * when something is to be drawn. The set is ~100 MB once parsed: only seeding loads it, and it
- * goes with the returned function, so a running server never keeps it.
+ * when something is to be drawn. The set is ~100 MB once parsed: only the demo's drawing process
+ * (draw-demo.ts) loads it, so a running server never holds it.
  */
 export async function loadIconTiles(): Promise<DrawIconTile> {
   const file = createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji/icons.json');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CATEGORIES, categoryByPath, rateHundredths, toPaise } from '@kirana/shared';
+import { CATEGORIES, rateHundredths, toPaise } from '@kirana/shared';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { Config } from '../../config.js';
@@ -8,9 +8,7 @@ import { ProductSchema } from '../../modules/product/product.entity.js';
 import { SellerSchema } from '../../modules/seller/seller.entity.js';
 import { endSessionsOf } from '../../modules/session/session.service.js';
 import type { ImageStore } from '../../modules/upload/image-store.js';
-import { storeImage } from '../../modules/upload/images.js';
-import { DEMO_CATALOGUE } from './demo-catalogue.js';
-import { loadIconTiles, type DrawIconTile } from './icons.js';
+import { drawDemoPictures } from './demo-pictures.js';
 
 export interface SeedOptions {
   seller: Config['seller'];
@@ -24,9 +22,8 @@ export async function seedDatabase(orm: MikroORM, options: SeedOptions): Promise
   const em = orm.em.fork();
   await storeCategoryTiles(options.store);
   const wantsDemo = options.seedDemoData && (await em.count(ProductSchema)) === 0;
-  // The drawings (~100 MB parsed) are loaded only to draw the demo, and let go when done.
-  // Rendering is slow and idempotent (fixed keys), so it happens before the lock is taken.
-  const demo = wantsDemo ? await renderDemoCatalogue(options.store, await loadIconTiles()) : [];
+  // Drawing is slow and idempotent (fixed keys), so it happens before the lock is taken.
+  const demo = wantsDemo ? await drawDemoPictures(options.store) : [];
   const created = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK]);
     await ensureSellerAccount(tx, options.seller);
@@ -84,21 +81,4 @@ async function ensureSellerAccount(em: EntityManager, seller: Config['seller']):
     await endSessionsOf(em, 'seller', existing.id);
   }
   await em.flush();
-}
-
-function renderDemoCatalogue(store: ImageStore, draw: DrawIconTile) {
-  return Promise.all(
-    DEMO_CATALOGUE.map(async (product) => {
-      const background = categoryByPath(product.category)?.bgColor ?? '#ffffff';
-      const svg = draw(product.icon, background, 800);
-      return { product, image: await storeImage(store, `demo/${slug(product.name)}`, svg) };
-    }),
-  );
-}
-
-function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

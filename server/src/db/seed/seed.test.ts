@@ -15,14 +15,14 @@ import { startSession } from '../../modules/session/session.service.js';
 import { LocalImageStore } from '../../modules/upload/image-store.js';
 import { createDatabase, type TestDatabase } from '../../test/database.js';
 import { openDatabase } from '../orm.js';
-import type * as Icons from './icons.js';
-import { loadIconTiles } from './icons.js';
+import type * as DemoPictures from './demo-pictures.js';
+import { drawDemoPictures } from './demo-pictures.js';
 import { seedDatabase, type SeedOptions } from './index.js';
 
-// The real drawings, counted: only a start that draws the demo may read them.
-vi.mock('./icons.js', async (importOriginal) => {
-  const original = await importOriginal<typeof Icons>();
-  return { ...original, loadIconTiles: vi.fn(original.loadIconTiles) };
+// The real drawing, counted: only a start that seeds the demo may draw it.
+vi.mock('./demo-pictures.js', async (importOriginal) => {
+  const original = await importOriginal<typeof DemoPictures>();
+  return { ...original, drawDemoPictures: vi.fn(original.drawDemoPictures) };
 });
 
 describe('seedDatabase on an empty database', () => {
@@ -124,16 +124,16 @@ describe('seedDatabase on an empty database', () => {
     }
   });
 
-  test('a first start that does not seed the demo stores the tiles and never reads the drawings', async () => {
+  test('a first start that does not seed the demo stores the tiles and never draws the demo', async () => {
     const store = await mkdtemp(path.join(tmpdir(), 'kirana-seed-'));
     try {
-      vi.mocked(loadIconTiles).mockClear();
+      vi.mocked(drawDemoPictures).mockClear();
       await seedDatabase(orm, {
         ...options,
         seedDemoData: false,
         store: new LocalImageStore(store),
       });
-      expect(loadIconTiles).not.toHaveBeenCalled();
+      expect(drawDemoPictures).not.toHaveBeenCalled();
       for (const category of CATEGORIES) {
         await access(path.join(store, category.image.replace('/uploads/', '')));
       }
@@ -142,10 +142,10 @@ describe('seedDatabase on an empty database', () => {
     }
   });
 
-  test('a start with the tiles and the catalogue stored never reads the drawings (~100 MB parsed)', async () => {
-    vi.mocked(loadIconTiles).mockClear();
+  test('a start with the tiles and the catalogue stored never draws the demo (a process reading ~100 MB of drawings)', async () => {
+    vi.mocked(drawDemoPictures).mockClear();
     await seedDatabase(orm, options);
-    expect(loadIconTiles).not.toHaveBeenCalled();
+    expect(drawDemoPictures).not.toHaveBeenCalled();
   });
 
   test('creates the seller account from the environment with a hashed password', async () => {
