@@ -37,6 +37,8 @@ describe("an online order's invoice and credit note", () => {
       freeDeliveryAbovePaise: 0,
     });
     await em.flush();
+    // As the settings' route announces them: placing an order keeps them until then.
+    app.events.publish({ type: 'shop.changed' });
   }
 
   /** A new product at ₹99.50 a piece, with an HSN code and a GST rate of 5 %. */
