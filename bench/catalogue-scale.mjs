@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
-import { SERVER_FLAGS } from '../scripts/start.mjs';
+import { serverFlags } from '../scripts/start.mjs';
 import { createDatabase } from './database.mjs';
 import { freePort } from './http-client.mjs';
 
@@ -51,7 +51,8 @@ async function startStore(env) {
   // The embedded database unless this run names a PostgreSQL one.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, [...SERVER_FLAGS, 'server/dist/main.js'], {
+  // The flags npm start gives it on that database.
+  const child = spawn(process.execPath, [...serverFlags(env), 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...inherited,
