@@ -182,7 +182,7 @@ const SHARDED_PUBSUB_REDIS = 7;
  * silently stop hearing each other's emits.
  * @throws Error naming the version found.
  */
-async function requireShardedPubSub(client: RedisClient): Promise<void> {
+export async function requireShardedPubSub(client: Pick<RedisClient, 'info'>): Promise<void> {
   const version = /^redis_version:(\S+)/m.exec(await client.info('server'))?.[1] ?? 'unknown';
   if (!(Number.parseInt(version, 10) >= SHARDED_PUBSUB_REDIS)) {
     throw new Error(
