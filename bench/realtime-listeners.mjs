@@ -64,8 +64,11 @@ process.on('message', (message) => {
   } else if (message.arm !== undefined) {
     arm(message.arm);
   } else if (message.disconnect) {
-    for (const { socket } of sockets) socket.disconnect();
-    sockets = [];
     process.disconnect();
   }
+});
+// Told to, or the bench ended (or failed): its sockets go with it.
+process.on('disconnect', () => {
+  for (const { socket } of sockets) socket.disconnect();
+  sockets = [];
 });

@@ -12,6 +12,7 @@
 // Figures only, no assertions. Bounded: the whole run stops after 5 minutes and one more a
 // thousand sockets (pairing an agent a socket is most of the run).
 import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -155,19 +156,22 @@ function startListener() {
  */
 async function connectListeners(specs) {
   const listeners = Array.from({ length: LISTENERS }, startListener);
-  await Promise.all(
-    listeners.map(async (listener, index) => {
-      const connected = listener.next('connected');
-      listener.child.send({ connect: specs.filter((_, each) => each % LISTENERS === index) });
-      await connected;
-    }),
-  );
-  return {
-    listeners,
-    close: () => {
-      for (const { child } of listeners) child.send({ disconnect: true });
-    },
+  const close = () => {
+    for (const { child } of listeners) if (child.connected) child.send({ disconnect: true });
   };
+  try {
+    await Promise.all(
+      listeners.map(async (listener, index) => {
+        const connected = listener.next('connected');
+        listener.child.send({ connect: specs.filter((_, each) => each % LISTENERS === index) });
+        await connected;
+      }),
+    );
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { listeners, close };
 }
 
 /**
@@ -224,6 +228,7 @@ async function benchKirana() {
     ? await createDatabase(process.env.DATABASE_URL, 'realtime')
     : undefined;
   const servers = [];
+  const sessionSecret = randomBytes(32).toString('hex');
   let sockets;
   try {
     // One after the other: the first migrates and seeds the database the second then finds.
@@ -238,6 +243,8 @@ async function benchKirana() {
           REDIS_URL: INSTANCES === 2 ? process.env.REDIS_URL : '',
           // Channels of this run's own, whatever else shares the Redis.
           REDIS_KEY_PREFIX: `kirana-bench-${process.pid}:`,
+          // One key for both, so either instance reads the session cookies the first signed.
+          SESSION_SECRET: sessionSecret,
         }),
       );
     }
