@@ -1,43 +1,76 @@
 // How fast a new order reaches the delivery agents' phones: the delay from the HTTP answer of
-// an order placement to the `order:created` event at each of 1,000 connected agent sockets
-// (p50 / p99 over every socket and round), and the server's memory per connected socket; beside
-// the same measure for a bare Socket.IO broadcast with no database (the ceiling), in one run.
-// Run after `npm run build` (uses server/dist, an embedded database in a temporary folder unless
-// DATABASE_URL is set, and 127.0.0.1 only):
-//   node bench/realtime.mjs [--sockets 1000] [--rounds 20]
-// Figures only, no assertions. Bounded: the whole run stops after 5 minutes.
-import { spawn } from 'node:child_process';
+// an order placement to the `order:created` event at each connected agent socket (p50 / p99 over
+// every socket and round), the events no socket heard, and the server's memory per connected
+// socket; beside the same measure for a bare Socket.IO broadcast with no database (the ceiling),
+// in one run. The sockets listen in several processes (bench/realtime-listeners.mjs), so the
+// delay of one client event loop taking thousands of frames is not counted as the server's.
+// Run after `npm run build` (uses server/dist and 127.0.0.1 only; a new database of the
+// PostgreSQL at DATABASE_URL, dropped afterwards, or else an embedded one in a temporary folder):
+//   node bench/realtime.mjs [--sockets 1000] [--rounds 20] [--listeners 4] [--targets FILE]
+// `--instances 2` starts two servers on one PostgreSQL database (DATABASE_URL required) sharing
+// REDIS_URL (required), half the sockets on each, orders placed on the first.
+// Figures only, no assertions. Bounded: the whole run stops after 5 minutes and one more a
+// thousand sockets (pairing an agent a socket is most of the run).
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_OPEN_ORDERS } from '@kirana/shared';
-import { io } from 'socket.io-client';
+import { createDatabase } from './database.mjs';
 import { BENCH_ADDRESS, browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
+import { reportTarget } from './targets-file.mjs';
 
 const { values } = parseArgs({
   options: {
     sockets: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '20' },
+    instances: { type: 'string', default: '1' },
+    listeners: { type: 'string', default: '4' },
+    targets: { type: 'string' },
   },
 });
 const SOCKETS = Number(values.sockets);
 const ROUNDS = Number(values.rounds);
+const INSTANCES = Number(values.instances);
+const LISTENERS = Number(values.listeners);
 // One shopper places every order, all of them open and unpaid: at most as many as a shop may
 // let one shopper hold (set so in the bench's shop below), the warm-up's included.
 if (!(ROUNDS >= 1 && ROUNDS < MAX_OPEN_ORDERS.max)) {
   console.error(`bench/realtime: --rounds takes 1 to ${MAX_OPEN_ORDERS.max - 1}`);
   process.exit(2);
 }
-const ROUND_TIMEOUT_MS = 10_000;
+if (INSTANCES !== 1 && INSTANCES !== 2) {
+  console.error('bench/realtime: --instances takes 1 or 2');
+  process.exit(2);
+}
+if (!(LISTENERS >= 1 && SOCKETS >= LISTENERS)) {
+  console.error('bench/realtime: --listeners takes 1 to --sockets');
+  process.exit(2);
+}
+if (INSTANCES === 2 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
+  console.error('bench/realtime: --instances 2 needs DATABASE_URL and REDIS_URL');
+  process.exit(2);
+}
 const ROOT = path.resolve(import.meta.dirname, '..');
+// Each socket is a file descriptor in a listener process and one in a server: a listener holds
+// SOCKETS / LISTENERS, an instance SOCKETS / INSTANCES (at most SOCKET_LIMITS.total, 10,000).
+const SOCKETS_PER_INSTANCE = Math.ceil(SOCKETS / INSTANCES);
+if (SOCKETS_PER_INSTANCE > 10_000) {
+  console.error('bench/realtime: an instance holds at most 10,000 sockets (SOCKET_LIMITS)');
+  process.exit(2);
+}
 
+const DEADLINE_MINUTES = 5 + Math.ceil(SOCKETS / 1000);
 const deadline = setTimeout(() => {
-  console.error('bench/realtime: gave up after 5 minutes');
+  console.error(`bench/realtime: gave up after ${DEADLINE_MINUTES} minutes`);
   process.exit(1);
-}, 5 * 60_000);
+}, DEADLINE_MINUTES * 60_000);
 deadline.unref();
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Starts `script` with node and bench/memory-probe.mjs preloaded; resolves once it prints the
@@ -67,8 +100,14 @@ function start(script, env) {
     child.kill('SIGUSR2');
     return (await probe).memoryProbe;
   };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return Promise.race([
-    next((line) => line.port).then(({ port }) => ({ child, port, memory })),
+    next((line) => line.port).then(({ port }) => ({ port, memory, stop })),
     new Promise((_, reject) =>
       child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`))),
     ),
@@ -83,98 +122,152 @@ const perSocket = (before, after, count) => ({
 
 const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Connects `count` sockets to `url` (each with `cookieOf(index)`), a few at a time. */
-async function connectSockets(url, count, cookieOf = () => undefined) {
-  const sockets = [];
-  for (let index = 0; index < count; index += 50) {
-    const batch = Array.from({ length: Math.min(50, count - index) }, (_, offset) => {
-      const cookie = cookieOf(index + offset);
-      const socket = io(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: cookie ? { cookie } : {},
-      });
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
+/** Runs `work` on each of `items`, `concurrency` at a time. */
+async function eachAtMost(concurrency, items, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** A listener process (bench/realtime-listeners.mjs) and the next IPC message it sends. */
+function startListener() {
+  const child = fork(path.join(ROOT, 'bench/realtime-listeners.mjs'), [], { stdio: 'inherit' });
+  const next = (key) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.failed) reject(new Error(`a listener could not connect: ${message.failed}`));
+        else if (key in message) resolve(message);
+        else return;
+        child.off('message', onMessage);
+      };
+      child.on('message', onMessage);
     });
-    sockets.push(...(await Promise.all(batch)));
+  return { child, next };
+}
+
+/**
+ * Connects one socket a spec (`{ url, cookie?, instance }`), the specs dealt round-robin over
+ * LISTENERS processes, so every process holds sockets of every instance.
+ */
+async function connectListeners(specs) {
+  const listeners = Array.from({ length: LISTENERS }, startListener);
+  const close = () => {
+    for (const { child } of listeners) if (child.connected) child.send({ disconnect: true });
+  };
+  try {
+    await Promise.all(
+      listeners.map(async (listener, index) => {
+        const connected = listener.next('connected');
+        listener.child.send({ connect: specs.filter((_, each) => each % LISTENERS === index) });
+        await connected;
+      }),
+    );
+  } catch (error) {
+    close();
+    throw error;
   }
-  return sockets;
+  return { listeners, close };
 }
 
 /**
  * Runs `trigger` (which answers when its HTTP answer arrived) `ROUNDS` times and collects, per
- * socket and round, the milliseconds from that answer to the socket's `order:created`.
+ * instance, the milliseconds from that answer to each socket's `order:created`, and the count of
+ * sockets that heard nothing within the listeners' round timeout (10 s).
  */
-async function measure(sockets, trigger) {
-  const delays = [];
+async function measure({ listeners }, trigger) {
+  const delays = Array.from({ length: INSTANCES }, () => []);
+  let missed = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    let answeredAt;
-    const arrivals = [];
-    const arrived = new Promise((resolve) => {
-      const timer = setTimeout(resolve, ROUND_TIMEOUT_MS);
-      for (const socket of sockets) {
-        socket.once('order:created', () => {
-          arrivals.push(performance.now());
-          if (arrivals.length === sockets.length) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      }
-    });
+    await Promise.all(
+      listeners.map(async (listener) => {
+        const armed = listener.next('armed');
+        listener.child.send({ arm: round });
+        await armed;
+      }),
+    );
+    const heard = listeners.map((listener) => listener.next('arrivals'));
     await trigger();
-    answeredAt = performance.now();
-    await arrived;
-    if (arrivals.length < sockets.length)
-      console.warn(`round ${round + 1}: ${sockets.length - arrivals.length} sockets heard nothing`);
-    delays.push(...arrivals.map((at) => at - answeredAt));
+    const answeredAt = now();
+    const results = await Promise.all(heard);
+    let missedThisRound = 0;
+    for (const { arrivals, missed: none } of results) {
+      for (const [instance, at] of arrivals) delays[instance].push(at - answeredAt);
+      missedThisRound += none;
+    }
+    if (missedThisRound > 0)
+      console.warn(`round ${round + 1}: ${missedThisRound} sockets heard nothing`);
+    missed += missedThisRound;
+    await settle(100);
   }
-  return delays.sort((a, b) => a - b);
+  for (const each of delays) each.sort((a, b) => a - b);
+  return { delays, all: delays.flat().sort((a, b) => a - b), missed };
 }
 
 const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 function report(name, delays, memory) {
   const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(6)} kB`;
   console.log(
-    `${name.padEnd(34)} p50 ${ms(percentile(delays, 0.5))}   p99 ${ms(percentile(delays, 0.99))}   ` +
-      `a socket: heap ${kb(memory.heap)}, resident ${kb(memory.rss)}`,
+    `${name.padEnd(40)} p50 ${ms(percentile(delays, 0.5))}   p99 ${ms(percentile(delays, 0.99))}` +
+      (memory ? `   a socket: heap ${kb(memory.heap)}, resident ${kb(memory.rss)}` : ''),
   );
 }
 
 async function benchKirana() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kirana-bench-'));
-  const { child, port, memory } = await start('server/dist/main.js', {
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    SEED_DEMO_DATA: 'true',
-    REDIS_URL: '',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const dataDirs = await Promise.all(
+    Array.from({ length: INSTANCES }, () => mkdtemp(path.join(tmpdir(), 'kirana-bench-'))),
+  );
+  const database = process.env.DATABASE_URL
+    ? await createDatabase(process.env.DATABASE_URL, 'realtime')
+    : undefined;
+  const servers = [];
+  const sessionSecret = randomBytes(32).toString('hex');
+  let sockets;
   try {
-    const seller = browser(base);
+    // One after the other: the first migrates and seeds the database the second then finds.
+    for (const [index, dataDir] of dataDirs.entries()) {
+      servers.push(
+        await start('server/dist/main.js', {
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: database?.url ?? '',
+          LOG_LEVEL: 'info', // its `port` is an info line
+          SEED_DEMO_DATA: index === 0 ? 'true' : '',
+          REDIS_URL: INSTANCES === 2 ? process.env.REDIS_URL : '',
+          // Channels of this run's own, whatever else shares the Redis.
+          REDIS_KEY_PREFIX: `kirana-bench-${process.pid}:`,
+          // One key for both, so either instance reads the session cookies the first signed.
+          SESSION_SECRET: sessionSecret,
+        }),
+      );
+    }
+    const bases = servers.map(({ port }) => `http://127.0.0.1:${port}`);
+    const seller = browser(bases[0]);
     await seller.send('POST', '/api/seller/login', {
       email: process.env.SELLER_EMAIL ?? 'admin@kirana.local',
       password: process.env.SELLER_PASSWORD ?? 'kirana-admin',
     });
     await seller.send('PUT', '/api/shop', { maxOpenOrders: MAX_OPEN_ORDERS.max });
-    const agents = [];
-    for (let index = 0; index < SOCKETS; index += 1) {
-      const { phoneApp } = await pairedAgent(base, seller, {
+    // Every socket is a paired agent's phone of its own (AGENT_LOGIN=paired): an invite, a
+    // pairing and a login each, a few agents at a time.
+    const agents = new Array(SOCKETS);
+    const pairingStarted = now();
+    await eachAtMost(8, [...agents.keys()], async (index) => {
+      const { phoneApp } = await pairedAgent(bases[0], seller, {
         name: `Agent ${index + 1}`,
         phone: `9${String(100_000_000 + index)}`,
       });
-      agents.push(phoneApp);
-    }
-    const shopper = browser(base);
+      agents[index] = phoneApp;
+    });
+    console.log(`${SOCKETS} agents paired in ${((now() - pairingStarted) / 1000).toFixed(0)} s`);
+    const shopper = browser(bases[0]);
     await shopper.send('POST', '/api/user/register', {
       name: 'Bench Shopper',
       email: `bench-${Date.now()}@example.com`,
@@ -188,47 +281,85 @@ async function benchKirana() {
     const order = { items: [{ product: product._id, quantity: 1 }], address: address._id };
     await shopper.send('POST', '/api/order/cod', order); // warm-up
 
-    const before = await memory();
-    const sockets = await connectSockets(`${base}/agents`, SOCKETS, (index) =>
-      agents[index].cookie(),
+    const before = await Promise.all(servers.map(({ memory }) => memory()));
+    sockets = await connectListeners(
+      agents.map((agent, index) => ({
+        url: `${bases[index % INSTANCES]}/agents`,
+        cookie: agent.cookie(),
+        instance: index % INSTANCES,
+      })),
     );
     await settle(1000);
-    const after = await memory();
-    const delays = await measure(sockets, () => shopper.send('POST', '/api/order/cod', order));
-    for (const socket of sockets) socket.disconnect();
-    return { delays, memory: perSocket(before, after, SOCKETS) };
+    const after = await Promise.all(servers.map(({ memory }) => memory()));
+    const measured = await measure(sockets, () => shopper.send('POST', '/api/order/cod', order));
+    return {
+      ...measured,
+      memory: perSocket(before[0], after[0], Math.ceil(SOCKETS / INSTANCES)),
+    };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    sockets?.close();
+    await Promise.all(servers.map(({ stop }) => stop()));
+    await database?.drop();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 }
 
 async function benchBare() {
-  const { child, port, memory } = await start('bench/bare-socket-server.mjs', {});
+  const { port, memory, stop } = await start('bench/bare-socket-server.mjs', {});
   const base = `http://127.0.0.1:${port}`;
+  let sockets;
   try {
     const before = await memory();
-    const sockets = await connectSockets(`${base}/agents`, SOCKETS);
+    sockets = await connectListeners(
+      Array.from({ length: SOCKETS }, () => ({ url: `${base}/agents`, instance: 0 })),
+    );
     await settle(1000);
     const after = await memory();
-    const delays = await measure(sockets, async () => {
+    const measured = await measure(sockets, async () => {
       const response = await fetch(`${base}/broadcast`, { method: 'POST' });
       await response.json();
     });
-    for (const socket of sockets) socket.disconnect();
-    return { delays, memory: perSocket(before, after, SOCKETS) };
+    return { ...measured, memory: perSocket(before, after, SOCKETS) };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    sockets?.close();
+    await stop();
   }
 }
 
+// As bench/targets.mjs's table names the figures: "N sockets, one instance", "N sockets over two".
+const where = INSTANCES === 1 ? ', one instance' : ' over two instances';
 console.log(
-  `${SOCKETS} agent sockets, ${ROUNDS} rounds: delay from the HTTP answer to each socket's event ` +
-    '(negative: the event came first)',
+  `${SOCKETS} agent sockets${where}, ${ROUNDS} rounds, ${LISTENERS} listener processes: delay ` +
+    "from the HTTP answer to each socket's event (negative: the event came first); " +
+    `load average ${loadavg()[0].toFixed(1)}`,
 );
 const kirana = await benchKirana();
-report('Kirana: COD order → agent sockets', kirana.delays, kirana.memory);
+report('Kirana: COD order → agent sockets', kirana.all, kirana.memory);
+if (INSTANCES === 2) {
+  report('  on the instance that took the order', kirana.delays[0]);
+  report('  on the other instance', kirana.delays[1]);
+}
+console.log(`missed events: ${kirana.missed} of ${SOCKETS * ROUNDS}`);
 const bare = await benchBare();
-report('bare Socket.IO broadcast (ceiling)', bare.delays, bare.memory);
+report('bare Socket.IO broadcast (ceiling)', bare.all, bare.memory);
+console.log(`load average after: ${loadavg()[0].toFixed(1)}`);
+
+const p99 = Math.round(percentile(kirana.all, 0.99) * 10) / 10;
+const limit = INSTANCES === 1 ? 25 : 50;
+const ceiling = `bare Socket.IO, one instance: p99 ${percentile(bare.all, 0.99).toFixed(1)} ms`;
+reportTarget(values.targets, {
+  figure: `live update p99, ${SOCKETS} sockets${where}`,
+  value: p99,
+  unit: 'ms',
+  target: `≤ ${limit} ms`,
+  met: p99 <= limit,
+  ceiling,
+});
+reportTarget(values.targets, {
+  figure: `missed events, ${SOCKETS} sockets${where}`,
+  value: kirana.missed,
+  unit: 'events',
+  target: '0',
+  met: kirana.missed === 0,
+  ceiling: `bare Socket.IO: ${bare.missed}`,
+});

@@ -15,13 +15,13 @@ import {
   type ShopEvents,
 } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { trustedOrigin } from '../../lib/origins.js';
 import { isThisMachine, limitedAddress } from '../../lib/rate-limit.js';
-import { connectRedis, REDIS_KEY_PREFIX } from '../../lib/redis.js';
+import { connectRedis, REDIS_KEY_PREFIX, type RedisClient } from '../../lib/redis.js';
 import type { SessionKind } from '../../lib/session-kinds.js';
 import { sessionExpiry } from '../session/session.service.js';
 
@@ -174,9 +174,47 @@ function connectionCounter(limits: SocketLimits, trustProxy: boolean) {
   };
 }
 
+/** The first Redis major version with sharded pub/sub (SPUBLISH), which the adapter uses. */
+const SHARDED_PUBSUB_REDIS = 7;
+
+/**
+ * Fails start-up on a Redis older than 7: it would refuse every SPUBLISH, and instances would
+ * silently stop hearing each other's emits.
+ * @throws Error naming the version found.
+ */
+export async function requireShardedPubSub(client: Pick<RedisClient, 'info'>): Promise<void> {
+  const version = /^redis_version:(\S+)/m.exec(await client.info('server'))?.[1] ?? 'unknown';
+  if (!(Number.parseInt(version, 10) >= SHARDED_PUBSUB_REDIS)) {
+    throw new Error(
+      `REDIS_URL: live updates between instances need Redis ${SHARDED_PUBSUB_REDIS} or newer ` +
+        `(sharded pub/sub); this one is ${version}`,
+    );
+  }
+}
+
+/**
+ * `client` as the sharded adapter publishes through it, except that while Redis is down a publish
+ * answers at once and waits in the client's queue: the adapter writes to this instance's own
+ * sockets only once its publish answered, and they must not wait for Redis to come back.
+ */
+function publisherOf(client: RedisClient) {
+  return {
+    // The adapter tells node-redis from ioredis by this method; it never subscribes here.
+    sSubscribe: client.sSubscribe.bind(client),
+    sendCommand: client.sendCommand.bind(client),
+    sPublish(channel: string, message: Buffer | string): Promise<number> {
+      const published = client.sPublish(channel, message);
+      if (client.isReady) return published;
+      published.catch(() => undefined);
+      return Promise.resolve(0);
+    },
+  };
+}
+
 /**
  * Starts Socket.IO on `httpServer` at `/socket.io`.
- * @throws when `redis` is set and its subscriber connection cannot be made.
+ * @throws when `redis` is set and its subscriber connection cannot be made, or it is older
+ *   than Redis 7.
  */
 export async function startRealtime(
   httpServer: HttpServer,
@@ -184,9 +222,14 @@ export async function startRealtime(
 ): Promise<Realtime> {
   // Publishes wait out a Redis outage rather than fail: they reach the others once it is back.
   const { redisUrl, logger } = options;
-  const redis = redisUrl
-    ? await Promise.all([0, 1].map(() => connectRedis(redisUrl, logger, { queueWhileDown: true })))
-    : undefined;
+  const connect = (url: string) => connectRedis(url, logger, { queueWhileDown: true });
+  const redis = redisUrl ? await Promise.all([connect(redisUrl), connect(redisUrl)]) : undefined;
+  if (redis) {
+    await requireShardedPubSub(redis[0]).catch(async (error: unknown) => {
+      await Promise.allSettled(redis.map((client) => client.close()));
+      throw error;
+    });
+  }
   const connections = connectionCounter(options.socketLimits ?? SOCKET_LIMITS, options.trustProxy);
   const io = new Server<ClientToServerEvents, ShopEvents, Record<string, never>, SocketData>(
     httpServer,
@@ -195,6 +238,9 @@ export async function startRealtime(
       serveClient: false,
       // Clients only listen: a message from one is never more than a few bytes.
       maxHttpBufferSize: 10_000,
+      // An event is one order (a few hundred bytes): deflating it for each socket would cost
+      // more time than the bytes saved (engine.io's default, said here so it stays so).
+      perMessageDeflate: false,
       // Only asked for a new connection, before a WebSocket upgrade: the cheapest refusal.
       allowRequest: (request, callback) => {
         if (!allowedOrigin(request, options)) return callback(null, false);
@@ -204,8 +250,13 @@ export async function startRealtime(
       // Long polling from another origin's page is a CORS request; only the listed ones may.
       cors: { origin: [...options.publicOrigins], credentials: true },
       ...(redis && {
-        adapter: createAdapter(redis[0], redis[1], {
-          key: `${options.redisKeyPrefix ?? REDIS_KEY_PREFIX}socket.io`,
+        // Sharded pub/sub: an emit is published first, then written to this instance's own
+        // sockets, so the other instances start at once rather than after this one's writes
+        // (docs/live-updates.md#several-instances). One channel a namespace ('static'): a
+        // channel a room would mean a subscription for every session's room.
+        adapter: createShardedAdapter(publisherOf(redis[0]), redis[1], {
+          channelPrefix: `${options.redisKeyPrefix ?? REDIS_KEY_PREFIX}socket.io`,
+          subscriptionMode: 'static',
         }),
       }),
     },
