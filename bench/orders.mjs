@@ -10,13 +10,15 @@
 // dropped afterwards); the server is server/dist/main.js on 127.0.0.1:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/orders.mjs
 //     [--shoppers 50] [--seconds 10] [--rounds 2] [--warmup 2] [--only server|ceiling]
-//     [--rate N] [--cpu-profile FILE.cpuprofile] [--server server/src/main.ts]
+//     [--rate N] [--cpu-profile FILE.cpuprofile] [--server server/src/main.ts] [--targets FILE]
 // --cpu-profile: V8's CPU profile of the server over the measured rounds (taken through its
 // inspector, on 127.0.0.1), as `node --cpu-prof` writes one; summarise it with
 // bench/cpu-profile.mjs. --rate: N orders a second due in all, each taken by a free shopper
 // (latency then counts from when an order was due), instead of each shopper ordering again as
 // soon as answered. --server: the entry to start (a .ts one through tsx, as the tests run it):
-// server/src/main.ts needs no build, and another checkout's compares two versions.
+// server/src/main.ts needs no build, and another checkout's compares two versions. --targets:
+// appends its three target figures to FILE (bench/targets-file.mjs): the server's CPU an order,
+// its orders/s against the ceiling's, its p99.
 // Figures only; exits 1 when the check fails.
 // Bounded: the whole run stops after 10 minutes.
 import { spawn } from 'node:child_process';
@@ -32,6 +34,7 @@ import { uuidv7 } from 'uuidv7';
 import { createDatabase } from './database.mjs';
 import { BENCH_ADDRESS, browser } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
+import { reportTarget } from './targets-file.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     'cpu-profile': { type: 'string' },
     only: { type: 'string' },
     server: { type: 'string', default: 'server/dist/main.js' },
+    targets: { type: 'string' },
   },
 });
 const SHOPPERS = Number(values.shoppers);
@@ -82,13 +86,14 @@ const MOST_OPEN_ORDERS = 32_767;
 
 /**
  * The statements of the server's transaction placing a COD order (placeOrder in
- * server/src/modules/order/order.service.ts, and claimShopperKey in
- * order-idempotency.service.ts), as the ceiling sends them, with the same parameters: kept in step
- * by hand. Before measuring, the bench reads the statements the server sends for one order
- * (bench/sql-probe.mjs) and says when these differ. Besides, a placement reads its session
- * (unless cached) and the shop's settings before its transaction, and after commit the realtime processor reads the order back to send it and
- * the push processor reads the phones to alert (and the order, when any): none of these is in
- * the ceiling.
+ * server/src/modules/order/order.service.ts, its texts in placement-statements.ts, the key's claim
+ * in order-idempotency.service.ts, the take in product/take-for-sale.ts and stock-units.ts), as
+ * the ceiling sends them, with the same parameters: kept in step by hand. Before measuring, the
+ * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
+ * these differ. Besides, a placement reads its session (unless cached) and the shop's settings
+ * (unless kept) before its transaction, and after commit the realtime processor reads the order
+ * back to send it and the push processor reads the phones to alert (and the order, when any):
+ * none of these is in the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
@@ -98,79 +103,93 @@ const CEILING_STATEMENTS = {
    */
   claimKey: () => `
     with held as (
-      update users set cart_items = $1 where id = $2
+      update users set cart_items = '{}' where id = $1
     ), swept as (
-      delete from order_idempotency_keys where user_id = $3 and created_at <= $4 and key <> $5
+      delete from order_idempotency_keys where user_id = $1 and created_at <= $2 and key <> $3
     )
     insert into order_idempotency_keys (id, user_id, key, fingerprint, created_at)
-    values ($6, $7, $8, $9, $10)
+    values ($4, $1, $3, $5, $6)
     on conflict (user_id, key) do update set id = excluded.id, fingerprint = excluded.fingerprint,
-      created_at = excluded.created_at, order_id = $11, answer_status = $12, answer = $13
-      where order_idempotency_keys.created_at <= $14
+      created_at = excluded.created_at, order_id = null, answer_status = null, answer = null
+      where order_idempotency_keys.created_at <= $2
     returning id`,
   /** The shopper's address as the order keeps it, and their open unpaid orders counted. */
   address: () => `
     select id, first_name, last_name, email, phone, street, city, state, zipcode, country,
-      (select count(*)::int as count from orders as o where o.user_id = $1 and o.is_paid = $2
-        and o.status not in ($3, $4) and (o.expires_at is null or o.expires_at > $5)) as open_unpaid
-    from addresses where id = $6 and user_id = $7`,
+      (select count(*)::int from orders as o where o.user_id = $1 and not o.is_paid
+        and o.status not in ('Delivered', 'Cancelled')
+        and (o.expires_at is null or o.expires_at > $2)) as open_unpaid
+    from addresses where id = $3 and user_id = $1`,
   /**
    * The units of counted products taken (none in the demo catalogue: it counts none), and every
-   * product ordered read (takeForSale in server/src/modules/product/take-for-sale.ts).
+   * product ordered read: `$1` the time, then `(product, quantity)` pairs.
    */
   read: (count) => `
-    with taken as (
-      update products set stock_count = greatest(stock_count - ${quantities(1, count)}, 0),
-        past_count = past_count + greatest(${quantities(1 + 2 * count, count)} - stock_count, 0),
-        in_stock = stock_count - ${quantities(1 + 4 * count, count)} > 0, updated_at = $${1 + 6 * count}
-      where id in (${placeholders(2 + 6 * count, count, 1)}) and in_stock = $${2 + 7 * count}
-        and stock_count >= ${quantities(3 + 7 * count, count)}
-      returning id
+    with asked as (
+      select coalesce(p.draws_from, p.id) as id,
+        sum(asked.quantity * coalesce(p.pack_quantity, 1)) as quantity
+      from (values ${pairs(2, count)}) as asked(product_id, quantity)
+      inner join products as p on p.id = asked.product_id
+      group by coalesce(p.draws_from, p.id)
+    ), taken as (
+      update products as s set stock_count = greatest(s.stock_count - a.quantity, 0),
+        past_count = s.past_count + greatest(a.quantity - s.stock_count, 0),
+        in_stock = s.stock_count - a.quantity > 0, updated_at = $1
+      from asked as a
+      where s.id = a.id and s.in_stock and s.stock_count >= a.quantity
+      returning s.id
     )
-    select p.id, p.name, p.offer_price_paise, p.in_stock, p.stock_count, p.archived_at,
-      p.id in (select taken.id from taken) as taken
+    select p.id, p.name, p.offer_price_paise, p.in_stock, p.archived_at, p.unit, p.steps,
+      p.pack_quantity, p.hsn, p.gst_rate, coalesce(s.id, p.id) as stock_id,
+      coalesce(s.name, p.name) as stock_name, coalesce(s.unit, p.unit) as stock_unit,
+      (p.in_stock and coalesce(s.in_stock, p.in_stock)) as stock_in_stock,
+      s.archived_at is not null as stock_archived,
+      coalesce(s.stock_count, p.stock_count) as stock_count, a.quantity as asked,
+      coalesce(p.draws_from, p.id) in (select taken.id from taken) as taken
     from products as p
-    where p.id in (${placeholders(3 + 9 * count, count, 1)})`,
-  /** The order, its items, its history line and the key's record. */
+    left join products as s on s.id = p.draws_from
+    left join asked as a on a.id = coalesce(p.draws_from, p.id)
+    where p.id in (${Array.from({ length: count }, (_, index) => `$${2 + 2 * index}`).join(', ')})`,
+  /**
+   * The order (its id `$1`, the time `$14`), its items, its history line (`$15`) and the key's
+   * record of it with the answer.
+   */
   write: (count) => `
     with placed_order as (
-      insert into orders (id, user_id, address, subtotal_paise, tax_paise, amount_paise,
-        delivery_fee_paise, status, payment_type, is_paid, expires_at, offered_at, promised_at,
-        refund_paise, delivery_pin, created_at, updated_at)
-      values (${placeholders(1, 1, 17)})
+      insert into orders (id, user_id, address, subtotal_paise, tax_paise, tax_mode, amount_paise,
+        delivery_fee_paise, payment_type, expires_at, offered_at, promised_at, delivery_pin,
+        created_at, updated_at, status, is_paid, refund_paise)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, 'Order Placed',
+        false, 0)
     ), placed_items as (
-      insert into order_items (id, order_id, position, product_id, quantity, unit_price_paise,
-        stock_taken)
-      values ${placeholders(18, count, 7)}
+      insert into order_items (id, order_id, position, product_id, quantity, unit,
+        unit_price_paise, stock_product_id, stock_quantity, stock_taken, hsn, gst_rate,
+        taxable_paise, cgst_paise, sgst_paise)
+      values ${Array.from(
+        { length: count },
+        (_, index) => `($${16 + 13 * index}, $1, ${index}, ${placeholders(17 + 13 * index, 12)})`,
+      ).join(', ')}
     ), placed_history as (
       insert into order_events (id, order_id, type, actor_role, actor_id, to_status, created_at)
-      values (${placeholders(18 + 7 * count, 1, 7)})
+      values ($15, $1, 'placed', 'user', $2, 'Order Placed', $14)
     )
-    update order_idempotency_keys set order_id = $${25 + 7 * count},
-      answer_status = $${26 + 7 * count}, answer = $${27 + 7 * count}
-    where id = $${28 + 7 * count}`,
+    update order_idempotency_keys set order_id = $1, answer_status = $${16 + 13 * count},
+      answer = $${17 + 13 * count}
+    where id = $${18 + 13 * count}`,
   commit: () => 'commit',
 };
 
-/** `case id when $from::uuid then $from+1::int … end`: each of `count` products' quantity. */
-function quantities(from, count) {
-  const cases = Array.from(
+/** `($from::uuid, $from+1::bigint), …`: each of `count` lines' product and quantity. */
+function pairs(from, count) {
+  return Array.from(
     { length: count },
-    (_, index) => `when $${from + 2 * index}::uuid then $${from + 2 * index + 1}::int`,
-  );
-  return `case id ${cases.join(' ')} end`;
+    (_, index) => `($${from + 2 * index}::uuid, $${from + 2 * index + 1}::bigint)`,
+  ).join(', ');
 }
 
-/**
- * `$from, $from+1, …` for `rows` rows of `width` values: one list, or with `width` > 1 and
- * several rows, a parenthesised list a row (as a multi-row VALUES takes them).
- */
-function placeholders(from, rows, width) {
-  const row = (index) =>
-    Array.from({ length: width }, (_, column) => `$${from + index * width + column}`).join(', ');
-  if (width === 1) return Array.from({ length: rows }, (_, index) => row(index)).join(', ');
-  if (rows === 1) return row(0);
-  return Array.from({ length: rows }, (_, index) => `(${row(index)})`).join(', ');
+/** `$from, $from+1, …`: `width` placeholders. */
+function placeholders(from, width) {
+  return Array.from({ length: width }, (_, column) => `$${from + column}`).join(', ');
 }
 
 /** One order as the server's transaction places it, through raw `pg` (see CEILING_STATEMENTS). */
@@ -187,33 +206,26 @@ async function placeWithPg(pool, shopper, lines) {
       .digest('hex');
     const claimId = uuidv7();
     const claim = await client.query(sql.claimKey(), [
-      ...[{}, shopper.id],
       ...[shopper.id, expired, key],
-      ...[claimId, shopper.id, key, fingerprint, now],
-      ...[null, null, null, expired],
+      ...[claimId, fingerprint, now],
     ]);
     if (claim.rowCount !== 1) throw new Error('the ceiling lost its own key');
-    const [address] = (
-      await client.query(sql.address(), [
-        ...[shopper.id, false, 'Delivered', 'Cancelled', now],
-        ...[shopper.addressId, shopper.id],
-      ])
-    ).rows;
+    const [address] = (await client.query(sql.address(), [shopper.id, now, shopper.addressId]))
+      .rows;
     if (!address) throw new Error('the ceiling lost its address');
     if (address.open_unpaid >= MOST_OPEN_ORDERS) throw new Error('the ceiling holds too many');
 
-    const ids = lines.map((line) => line.product);
-    const quantityCases = lines.flatMap(({ product, quantity }) => [product, quantity]);
-    const { rows } = await client.query(sql.read(ids.length), [
-      ...[...quantityCases, ...quantityCases, ...quantityCases, now, ...ids, true],
-      ...[...quantityCases, ...ids],
+    const { rows } = await client.query(sql.read(lines.length), [
+      now,
+      ...lines.flatMap(({ product, quantity }) => [product, quantity]),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = lines.map(({ product, quantity }) => {
       const row = byId.get(product);
-      if (!row?.in_stock || row.archived_at) throw new Error(`the ceiling cannot order ${product}`);
+      if (!row?.stock_in_stock || row.archived_at || row.stock_archived)
+        throw new Error(`the ceiling cannot order ${product}`);
       if (row.stock_count !== null && !row.taken) throw new Error(`${product}: too few left`);
-      return { product, quantity, unitPrice: row.offer_price_paise, taken: row.taken };
+      return { product, quantity, unitPrice: row.offer_price_paise, row };
     });
     const totals = cartTotals(priced);
     // When it should arrive: the bench's shop promises what a new store does.
@@ -233,20 +245,16 @@ async function placeWithPg(pool, shopper, lines) {
       country: address.country,
     };
     const answer = { success: true, message: 'Order Placed Successfully', orderId };
+    // The bench's shop bills as a new store does ('spec'): no line carries its tax.
     await client.query(sql.write(priced.length), [
-      ...[orderId, shopper.id, snapshot, totals.subtotal, totals.tax, totals.total],
-      ...[totals.shipping, 'Order Placed', 'COD', false, null, now, promised, 0, null, now, now],
-      ...priced.flatMap((line, position) => [
-        uuidv7(),
-        orderId,
-        position,
-        line.product,
-        line.quantity,
-        line.unitPrice,
-        line.taken,
+      ...[orderId, shopper.id, snapshot, totals.subtotal, totals.tax, 'spec', totals.total],
+      ...[totals.shipping, 'COD', null, now, promised, null, now, uuidv7()],
+      ...priced.flatMap(({ product, quantity, unitPrice, row }) => [
+        ...[uuidv7(), product, quantity, row.unit, unitPrice, row.stock_id],
+        ...[quantity * (row.pack_quantity ?? 1), row.taken, row.hsn, row.gst_rate],
+        ...[null, null, null],
       ]),
-      ...[uuidv7(), orderId, 'placed', 'user', shopper.id, 'Order Placed', now],
-      ...[orderId, 201, answer, claimId],
+      ...[201, answer, claimId],
     ]);
     await client.query(sql.commit());
   } catch (error) {
@@ -734,6 +742,38 @@ try {
     console.log(
       `server / ceiling: ${(serverTotal.perSecond / ceilingTotal.perSecond).toFixed(2)} × the orders/s`,
     );
+  }
+  // Its three targets, for bench/targets.mjs's table: the server's CPU an order, its orders/s
+  // beside the ceiling's in this run, and its p99.
+  if (serverTotal) {
+    const cpu = serverTotal.cpu.server;
+    reportTarget(values.targets, {
+      figure: 'orders: server CPU an order',
+      value: Number(cpu.toFixed(2)),
+      unit: 'ms',
+      target: '≤ 1.0 ms',
+      met: cpu <= 1.0,
+      ceiling: ceilingTotal && `raw pg client ${ms(ceilingTotal.cpu.bench)}`,
+    });
+    if (ceilingTotal) {
+      const ratio = serverTotal.perSecond / ceilingTotal.perSecond;
+      reportTarget(values.targets, {
+        figure: 'orders: orders/s vs ceiling',
+        value: Number(ratio.toFixed(2)),
+        unit: `× (${Math.round(serverTotal.perSecond)} orders/s)`,
+        target: '≥ 0.7×',
+        met: ratio >= 0.7,
+        ceiling: `raw pg ${Math.round(ceilingTotal.perSecond)} orders/s`,
+      });
+    }
+    reportTarget(values.targets, {
+      figure: `orders: p99 placement at ${SHOPPERS} shoppers`,
+      value: Number(serverTotal.p99.toFixed(1)),
+      unit: 'ms',
+      target: '< 100 ms',
+      met: serverTotal.p99 < 100,
+      ceiling: ceilingTotal && `raw pg p99 ${ms(ceilingTotal.p99)}`,
+    });
   }
 
   const problems = [

@@ -8,9 +8,3 @@ export function timestampReader(em: EntityManager): (value: Date | string) => Da
   const platform = em.getPlatform();
   return (value) => (typeof value === 'string' ? platform.parseDate(value) : value);
 }
-
-/**
- * A timestamp as a statement's parameter in SQL text: ISO 8601 in UTC, which pg sends as it is
- * (a Date it formats in local time, field by field: a hot path's statements feel it).
- */
-export const timestampParameter = (time: Date | null): string | null => time?.toISOString() ?? null;

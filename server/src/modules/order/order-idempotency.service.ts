@@ -17,7 +17,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
-import { timestampParameter } from '../../lib/timestamps.js';
 import { keyedRequest, type KeyedRequest, type KeyStore } from '../../lib/idempotency.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { HOLD_SHOPPER } from './shopper-hold.js';
@@ -132,11 +131,11 @@ async function claimShopperKey(
     .executeQuery<{ id: string }>(
       CompiledQuery.raw(CLAIM_KEY, [
         userId,
-        timestampParameter(expiredBefore()),
+        expiredBefore(),
         request.key,
         uuidv7(),
         request.fingerprint,
-        timestampParameter(new Date()),
+        new Date(),
       ]),
     );
   return rows[0]?.id ?? null;

@@ -117,26 +117,35 @@ export function presentOrder(order: ListedOrder, publicUrl: string | undefined):
 
 /**
  * As its own shopper sees it (agent loaded): the only answer with the delivery PIN and who is
- * bringing it, while the order is on its way (neither once delivered or cancelled).
+ * bringing it, while the order is on its way (neither once delivered or cancelled). `listed`: the
+ * order as presentOrder answered it already (a live event sends it to several rooms), else made.
  */
 export function presentShopperOrder(
   order: ListedOrder,
   publicUrl: string | undefined,
+  listed: AgentOrder = presentOrder(order, publicUrl),
 ): ShopperOrder {
   const finished = isFinished(order.status);
   const agent = finished ? null : order.assignedTo;
   return {
-    ...presentOrder(order, publicUrl),
+    ...listed,
     deliveryPin: finished ? null : (order.deliveryPin ?? null),
     agent: agent ? { name: agent.name, phone: agent.phone } : null,
   };
 }
 
-/** As the seller sees it: the delivering agent's name and phone (agent loaded). */
-export function presentSellerOrder(order: ListedOrder, publicUrl: string | undefined): SellerOrder {
+/**
+ * As the seller sees it: the delivering agent's name and phone (agent loaded). `listed`: as
+ * presentShopperOrder takes it.
+ */
+export function presentSellerOrder(
+  order: ListedOrder,
+  publicUrl: string | undefined,
+  listed: AgentOrder = presentOrder(order, publicUrl),
+): SellerOrder {
   const agent = order.assignedTo;
   return {
-    ...presentOrder(order, publicUrl),
+    ...listed,
     assignedTo: agent ? { _id: agent.id, name: agent.name, phone: agent.phone } : null,
   };
 }

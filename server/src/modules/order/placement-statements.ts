@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
-import { timestampParameter } from '../../lib/timestamps.js';
 import type { AddressSnapshot } from './order.entity.js';
 
 /** What runs a statement: a transaction's Kysely, whatever its tables. */
@@ -68,7 +67,7 @@ export async function readAddressAndOpenOrders(
   now: Date,
 ): Promise<{ address: AddressSnapshot; openUnpaid: number } | undefined> {
   const { rows } = await db.executeQuery<AddressRow>(
-    CompiledQuery.raw(ADDRESS_AND_OPEN_ORDERS, [userId, timestampParameter(now), addressId]),
+    CompiledQuery.raw(ADDRESS_AND_OPEN_ORDERS, [userId, now, addressId]),
   );
   const found = rows[0];
   if (!found) return undefined;
@@ -178,11 +177,11 @@ export async function writePlacedOrder(
     order.amountPaise,
     order.deliveryFeePaise,
     order.paymentType,
-    timestampParameter(order.expiresAt),
-    timestampParameter(order.offeredAt),
-    timestampParameter(order.promisedAt),
+    order.expiresAt,
+    order.offeredAt,
+    order.promisedAt,
     order.deliveryPin,
-    timestampParameter(order.createdAt),
+    order.createdAt,
     historyId,
   ];
   for (const item of items) {

@@ -20,7 +20,6 @@ import {
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { CompiledQuery, sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
-import { timestampParameter } from '../../lib/timestamps.js';
 import type { ProductSchema } from './product.entity.js';
 import { notEnoughLeft, stockAskedSql, takeUnitsSql, type UnitLines } from './stock-units.js';
 
@@ -182,7 +181,7 @@ export async function takeForSale(
   if (past) await holdCounts(db, lines);
   const { rows } = await db.executeQuery<TakenRow>(
     CompiledQuery.raw(takeStatement(lines.length, { pastCount: past, switchedOff: madeOffline }), [
-      timestampParameter(now),
+      now,
       ...lines.flatMap(({ product, quantity }) => [product, quantity]),
     ]),
   );

@@ -54,12 +54,17 @@ export function realtimeProcessor(
     const released =
       event.type === 'order.changed' && event.change === 'paid' && facts.paymentType === 'Online';
     const shopName = released ? 'order:created' : name;
+    // Presented once: each room's copy adds its own fields to it.
     const asListed = presentOrder(order, publicUrl);
 
     // The shopper's own copy is the only one with the delivery PIN.
-    realtime.shop.to(ROOMS.user(facts.userId)).emit(name, presentShopperOrder(order, publicUrl));
+    realtime.shop
+      .to(ROOMS.user(facts.userId))
+      .emit(name, presentShopperOrder(order, publicUrl, asListed));
     if (isVisibleTo(facts, { role: 'seller' })) {
-      realtime.seller.to(ROOMS.seller).emit(shopName, presentSellerOrder(order, publicUrl));
+      realtime.seller
+        .to(ROOMS.seller)
+        .emit(shopName, presentSellerOrder(order, publicUrl, asListed));
     }
     if (facts.status === 'Cancelled') {
       // It leaves the agents' lists (the pool's, or its agent's): they learn only its id.
