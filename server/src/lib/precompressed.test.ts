@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest';
-import { chooseCoding } from './precompressed.js';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, test, vi } from 'vitest';
+import { chooseCoding, EncodedAnswer } from './precompressed.js';
 
 describe('chooseCoding', () => {
   test.each([
@@ -25,5 +26,23 @@ describe('chooseCoding', () => {
     ['BR', 'br'],
   ])('Accept-Encoding %j gets %s', (header, coding) => {
     expect(chooseCoding(header)).toBe(coding);
+  });
+});
+
+describe('EncodedAnswer', () => {
+  test('makes each coding once, shares it while it is made, and counts its bytes', async () => {
+    const answer = EncodedAnswer.json({ success: true, words: 'doodh '.repeat(500) });
+    const grown = vi.fn();
+    answer.grown = grown;
+    const [first, second] = await Promise.all([answer.in('gzip'), answer.in('gzip')]);
+
+    expect(first).toBe(second);
+    expect(gunzipSync(first).equals(answer.identity)).toBe(true);
+    expect(await answer.in('br')).not.toBe(first);
+    expect(grown).toHaveBeenCalledTimes(2);
+    expect(answer.bytes).toBe(
+      answer.identity.length + first.length + (await answer.in('br')).length,
+    );
+    expect(answer.value()).toEqual({ success: true, words: 'doodh '.repeat(500) });
   });
 });

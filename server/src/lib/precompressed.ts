@@ -1,7 +1,12 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
 import Negotiator from 'negotiator';
 import type { AppContext, AppState } from './context.js';
 import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 type Ctx = ParameterizedContext<AppState, AppContext>;
 
@@ -64,4 +69,83 @@ export function answerPrecompressed(
   if (coding !== 'identity') ctx.set('Content-Encoding', coding);
   ctx.set('Content-Type', type);
   ctx.body = body[coding];
+}
+
+/** Below this many bytes an answer leaves uncoded, as koa-compress's threshold in app.ts has it. */
+const CODED_FROM = 1024;
+
+/**
+ * An answer kept as its bytes (JSON or HTML): each content coding is made the first time a client
+ * asks for it, at koa-compress's levels (app.ts), and kept beside it, so that an answer asked
+ * again costs neither serialising nor compressing. `grown` is told when a coding is added (the
+ * cache holding it counts its bytes).
+ */
+export class EncodedAnswer {
+  private readonly coded = new Map<Exclude<ContentCoding, 'identity'>, Promise<Buffer>>();
+  private codedBytes = 0;
+  grown?: () => void;
+
+  constructor(
+    readonly identity: Buffer,
+    readonly type: 'json' | 'html',
+    readonly status = 200,
+  ) {}
+
+  /** `value` as its JSON's bytes. */
+  static json(value: unknown): EncodedAnswer {
+    return new EncodedAnswer(Buffer.from(JSON.stringify(value)), 'json');
+  }
+
+  /** The JSON's value again, for an answer read in this process (a storefront page's). */
+  value<T>(): T {
+    return JSON.parse(this.identity.toString()) as T;
+  }
+
+  /** Bytes held: the answer and each coding of it made so far. */
+  get bytes(): number {
+    return this.identity.length + this.codedBytes;
+  }
+
+  /** The answer's bytes in `coding`, made once and shared by the requests that ask meanwhile. */
+  in(coding: ContentCoding): Promise<Buffer> | Buffer {
+    if (coding === 'identity') return this.identity;
+    let made = this.coded.get(coding);
+    if (!made) {
+      made =
+        coding === 'gzip'
+          ? gzipped(this.identity)
+          : brotli(this.identity, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 4,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
+              },
+            });
+      this.coded.set(coding, made);
+      made.then(
+        (bytes) => {
+          this.codedBytes += bytes.length;
+          this.grown?.();
+        },
+        () => this.coded.delete(coding),
+      );
+    }
+    return made;
+  }
+}
+
+/**
+ * Answers with `answer`'s status and bytes in the coding the client takes best (identity below
+ * koa-compress's threshold).
+ */
+export async function answerEncoded(ctx: Ctx, answer: EncodedAnswer): Promise<void> {
+  ctx.vary('Accept-Encoding');
+  // Already coded: koa-compress must not spend time on it again.
+  ctx.compress = false;
+  const coding =
+    answer.identity.length < CODED_FROM ? 'identity' : chooseCoding(ctx.headers['accept-encoding']);
+  const body = await answer.in(coding);
+  if (coding !== 'identity') ctx.set('Content-Encoding', coding);
+  ctx.status = answer.status;
+  ctx.type = answer.type;
+  ctx.body = body;
 }

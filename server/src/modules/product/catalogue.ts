@@ -10,6 +10,7 @@ import type {
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { CacheInvalidations } from '../../lib/cache-invalidations.js';
+import { EncodedAnswer } from '../../lib/precompressed.js';
 import { presentProduct } from './product.presenter.js';
 import { listProducts } from './product.service.js';
 
@@ -39,11 +40,11 @@ export const CATALOGUE_ORIGINS = 8;
 
 /**
  * Bytes held at most in answers kept until the catalogue changes (the storefront's searches and
- * pages), as estimated when each is kept.
+ * pages): estimated while one is read, then its bytes and each coding of them made.
  */
-export const KEPT_ANSWER_BYTES = 48 * 1024 * 1024;
+export const KEPT_ANSWER_BYTES = 24 * 1024 * 1024;
 
-/** A kept search's bytes, estimated by its page's size. */
+/** A kept search's bytes while it is read, estimated by its page's size. */
 const SEARCH_BYTES_PER_PRODUCT = 1500;
 
 interface Kept {
@@ -104,22 +105,26 @@ export class Catalogue {
 
   /**
    * The storefront's search for `query` (pictures under `publicUrl`) as of the last change: what
-   * `read` answers, read once and shared by the requests that ask the same while it is read.
+   * `read` answers, read once and shared by the requests that ask the same while it is read, kept
+   * as its bytes.
    */
   searched(
     { q, category, inStock, page, limit }: ProductSearchQuery,
     publicUrl: string | undefined,
     read: () => Promise<ProductPageAnswer>,
-  ): Promise<ProductPageAnswer> {
+  ): Promise<EncodedAnswer> {
     const key = ['search', publicUrl, q, category?.toLowerCase(), inStock, page, limit];
-    return this.remembered(JSON.stringify(key), limit * SEARCH_BYTES_PER_PRODUCT, read);
+    return this.remembered(JSON.stringify(key), limit * SEARCH_BYTES_PER_PRODUCT, async () =>
+      EncodedAnswer.json(await read()),
+    );
   }
 
   /**
    * What `read` answers for `key` (named by the caller's kind first: 'search', 'page' …) as of
    * the last change of the catalogue, read once and shared by the requests that ask meanwhile;
-   * `bytes` is about how much it holds. An answer that fails, or that `keep` refuses (one made
-   * while something failed), is not kept.
+   * `bytes` is about how much it holds while it is read (an EncodedAnswer is then counted by its
+   * bytes, and again as codings of it are made). An answer that fails, or that `keep` refuses
+   * (one made while something failed), is not kept.
    */
   remembered<T>(
     key: string,
@@ -137,7 +142,19 @@ export class Catalogue {
       if (this.answers.peek(key) === entry) this.answers.delete(key);
     };
     answer.then((value) => {
-      if (!keep(value)) forget();
+      if (!keep(value)) return forget();
+      const encoded = value;
+      if (encoded instanceof EncodedAnswer) {
+        // Set again to be counted anew (the cache counts an entry's size when it is set).
+        const recount = () => {
+          if (this.answers.peek(key) !== entry) return;
+          entry.bytes = encoded.bytes;
+          this.answers.delete(key);
+          this.answers.set(key, entry);
+        };
+        encoded.grown = recount;
+        recount();
+      }
     }, forget);
     return answer;
   }

@@ -1,5 +1,6 @@
 import type { ProductItemsAnswer, ProductPageAnswer, ProductSearchQuery } from '@kirana/shared';
 import type { AppContext } from '../../lib/context.js';
+import type { EncodedAnswer } from '../../lib/precompressed.js';
 import type { Product } from './product.entity.js';
 import {
   drawnStockOf,
@@ -30,9 +31,10 @@ export const pageAnswer = (
 
 /**
  * `GET /api/product/search`: live products of the shown categories, in-stock first, kept in the
- * catalogue's memory until it changes (the route and the storefront's pages answer the same).
+ * catalogue's memory as its bytes until it changes (the route and the storefront's pages answer
+ * the same).
  */
-export const searchAnswer = (ctx: Context, query: ProductSearchQuery): Promise<ProductPageAnswer> =>
+export const searchAnswer = (ctx: Context, query: ProductSearchQuery): Promise<EncodedAnswer> =>
   ctx.catalogue.searched(query, ctx.publicUrl, async () => {
     const found = await searchProducts(ctx.em, query);
     return pageAnswer(ctx, found, await relatedOf(ctx, found.products));

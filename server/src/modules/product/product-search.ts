@@ -136,15 +136,18 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     when ${matches.typo} then 4
     else 5 end`;
   const live = query.archived ? sql`` : sql`and p.archived_at is null`;
+  // The products the Indian name names, by the words of their names alone: weight A of their
+  // search vectors (D is the description, where Muesli's "with milk" is no reason to answer it
+  // for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before
+  // "Haldiram's Aloo Bhujia") first among them: ranked as each is found (a join of the products
+  // again to rank them was planned as a loop over every pair).
+  const named = sql`(select named from names)`;
+  const nameWords = sql`ts_filter(p.search_vector, '{a}')`;
+  const namedRank = sql`case when ${named} is not null and p.search_vector @@ ${named}
+    and ${nameWords} @@ ${named} then ts_rank(${nameWords}, ${named}, 2) end`;
   // What ranking and the scopes read of a product one of the ways of matching finds.
   const columns = sql`p.id, p.name, p.sku, p.barcode, p.category, p.in_stock, p.stock_count,
-    p.unit, p.family, p.archived_at, ${matches.forms} as forms`;
-  // The products the Indian name names (`n`), by the words of their names alone: weight A of
-  // their search vectors (D is the description, where Muesli's "with milk" is no reason to answer
-  // it for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before
-  // "Haldiram's Aloo Bhujia") first among them.
-  const named = sql`(select named from names)`;
-  const nameWords = sql`ts_filter(n.search_vector, '{a}')`;
+    p.unit, p.family, p.archived_at, ${matches.forms} as forms, ${namedRank} as named_rank`;
   // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
   // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
   // only the products one of them finds are ranked.
@@ -191,12 +194,9 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Matches
     )`;
   const { rows } = await pageOfMatches(
     ctes,
-    sql`from p join categories c on c.path = p.category
-      left join products n on ${named} is not null and n.id = p.id
-        and n.search_vector @@ ${named} and ${nameWords} @@ ${named}
-    where ${where}`,
+    sql`from p join categories c on c.path = p.category where ${where}`,
     sql`${query.inStockFirst ? sql`p.in_stock desc,` : sql``}
-      ts_rank(${nameWords}, ${named}, 2) desc nulls last, ${tier},
+      p.named_rank desc nulls last, ${tier},
       word_similarity(${fuzzy}, ${name}) desc, lower(p.name), p.id`,
     query,
   ).execute(db);

@@ -24,7 +24,7 @@ import { requireSession } from '../session/auth.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 import type { AddressLimit } from '../../lib/rate-limit.js';
-import { answerPrecompressed } from '../../lib/precompressed.js';
+import { answerEncoded, answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
 import { filesUpload, sellerImageUpload } from '../upload/upload.js';
@@ -112,7 +112,7 @@ export function productRoutes(
     const answer = () => searchAnswer(ctx, query);
     // A text costs a typo match in the database, new for each new text; a listing reads the
     // catalogue's order, which the storefront's every page asks, so only texts are counted.
-    ctx.body = query.q ? await searchLimit.guard(ctx, answer) : await answer();
+    await answerEncoded(ctx, query.q ? await searchLimit.guard(ctx, answer) : await answer());
   });
 
   router.get('/items', async (ctx) => {

@@ -2,6 +2,7 @@ import {
   productItemsQuerySchema,
   productSearchQuerySchema,
   type CategoryListAnswer,
+  type ProductPageAnswer,
   type ShopAnswer,
   type StorefrontFetch,
 } from '@kirana/shared';
@@ -28,7 +29,8 @@ export function storefrontFetch(ctx: Context): StorefrontFetch {
           presentCategory(category, ctx.publicUrl),
         ),
       }) satisfies CategoryListAnswer,
-    '/api/product/search': (query) => searchAnswer(ctx, productSearchQuerySchema.parse(query)),
+    '/api/product/search': async (query) =>
+      (await searchAnswer(ctx, productSearchQuerySchema.parse(query))).value<ProductPageAnswer>(),
     '/api/product/items': (query) => itemsAnswer(ctx, productItemsQuerySchema.parse(query).ids),
     // Its name and promise; the page is hydrated asking again whether it is open (it is kept).
     '/api/shop': async () =>

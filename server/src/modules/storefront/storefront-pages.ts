@@ -9,6 +9,7 @@ import {
 import type { Middleware } from 'koa';
 import { reconcileSignedInHint } from '../session/auth.js';
 import type { AppContext, AppState } from '../../lib/context.js';
+import { answerEncoded, EncodedAnswer } from '../../lib/precompressed.js';
 import type { AddressLimit } from '../../lib/rate-limit.js';
 import { storefrontFetch } from './storefront-fetch.js';
 
@@ -78,18 +79,19 @@ export function serveStorefrontPages(
           origin: ctx.publicUrl,
           fetch: storefrontFetch(ctx),
         });
-        return rendered && { status: rendered.status, html: pageHtml(web.template, rendered) };
+        return (
+          rendered &&
+          new EncodedAnswer(Buffer.from(pageHtml(web.template, rendered)), 'html', rendered.status)
+        );
       },
       // A page rendered while a call failed is served, never kept.
       (rendered) => rendered?.status !== 503,
     );
     if (!page) return next();
     await reconcileSignedInHint(ctx);
-    ctx.status = page.status;
-    ctx.type = 'html';
     // Revalidated on every visit: the catalogue changes under the same URL.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = page.html;
+    await answerEncoded(ctx, page);
   };
 
   return async (ctx, next) => {
