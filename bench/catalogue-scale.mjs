@@ -57,9 +57,11 @@ async function rssMb(pid) {
 
 async function startStore(env) {
   const port = await freePort();
-  // The embedded database unless this run names a PostgreSQL one.
+  // The embedded database unless this run names a PostgreSQL one; one instance, so no Redis
+  // (bench/targets.mjs sets REDIS_URL for the two-instance live updates).
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
   // The flags npm start gives it on that database.
   const child = spawn(process.execPath, [...serverFlags(env), 'server/dist/main.js'], {
     cwd: ROOT,
