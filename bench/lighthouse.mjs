@@ -114,13 +114,20 @@ try {
   );
   for (const [name, pagePath] of pages) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) {
+    for (let run = 0, retries = 0; run < runs; run += 1) {
       const { lhr } = await lighthouse(`${origin}${pagePath}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
       });
+      // A trace Chromium now and then records without its navigation start: Lighthouse's own
+      // advice is to run it again, which is done twice a page before giving up.
+      if (lhr.runtimeError?.code === 'NO_NAVSTART' && retries < 2) {
+        retries += 1;
+        run -= 1;
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
       results.push(lhr);
     }
