@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
 import { serverFlags } from '../scripts/start.mjs';
 import { createDatabase } from './database.mjs';
-import { freePort } from './http-client.mjs';
+import { BENCH_SELLER, freePort, shopStoreEnv } from './http-client.mjs';
 import { reportTarget } from './targets-file.mjs';
 
 const { values } = parseArgs({
@@ -42,7 +42,6 @@ const { values } = parseArgs({
 });
 const PRODUCTS = Number(values.products);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SELLER = { email: 'bench@kirana.local', password: 'bench-password-1' };
 
 const deadline = setTimeout(() => {
   console.error('bench/catalogue-scale: gave up after 20 minutes');
@@ -57,26 +56,10 @@ async function rssMb(pid) {
 
 async function startStore(env) {
   const port = await freePort();
-  // The embedded database unless this run names a PostgreSQL one; one instance, so no Redis
-  // (bench/targets.mjs sets REDIS_URL for the two-instance live updates).
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.REDIS_URL;
-  // The flags npm start gives it on that database.
+  // The flags npm start gives it on that database (the embedded one unless `env` names one).
   const child = spawn(process.execPath, [...serverFlags(env), 'server/dist/main.js'], {
     cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PAYMENTS: 'sandbox',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SELLER_EMAIL: SELLER.email,
-      SELLER_PASSWORD: SELLER.password,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-      PORT: String(port),
-    },
+    env: { ...shopStoreEnv(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; waited < 120_000; waited += 200) {
@@ -298,7 +281,7 @@ async function measure(label, env) {
     const login = await fetch(`${base}/api/seller/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(SELLER),
+      body: JSON.stringify(BENCH_SELLER),
     });
     const cookie = login.headers
       .getSetCookie()

@@ -10,7 +10,6 @@
 // Figures only, no assertions; the target (≤ 250 MB idle, a first start with and without the
 // demo) is printed beside them. Bounded: the whole run stops after 10 minutes.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
 import { SERVER_FLAGS, serverFlags } from '../scripts/start.mjs';
-import { freePort } from './http-client.mjs';
+import { BENCH_SELLER, freePort, shopStoreEnv } from './http-client.mjs';
 import { reportTarget } from './targets-file.mjs';
 
 const { values } = parseArgs({
@@ -34,7 +33,6 @@ const IDLE_MS = Number(values.idle) * 1000;
 const PRODUCTS = Number(values.products);
 const TARGET_MB = 250;
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SELLER = { email: 'bench@kirana.local', password: 'bench-password-1' };
 // npm start's flags on the embedded database, or (--no-liftoff) those it gives on PostgreSQL.
 const FLAGS = values.liftoff ? serverFlags({}) : SERVER_FLAGS;
 
@@ -71,26 +69,10 @@ async function stop(child) {
 /** Starts the store on `dataDir`; resolves once GET /readyz answers, with the time it took. */
 async function startStore(dataDir, seedDemo) {
   const port = await freePort();
-  // The embedded database and no Redis, whatever this shell names.
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.REDIS_URL;
   const since = performance.now();
   const child = started([...FLAGS, 'server/dist/main.js'], {
     cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PAYMENTS: 'sandbox',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SELLER_EMAIL: SELLER.email,
-      SELLER_PASSWORD: SELLER.password,
-      SEED_DEMO_DATA: String(seedDemo),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-    },
+    env: { ...shopStoreEnv(port), SEED_DEMO_DATA: String(seedDemo), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -112,7 +94,7 @@ async function importProducts(base, count) {
   const login = await fetch(`${base}/api/seller/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(SELLER),
+    body: JSON.stringify(BENCH_SELLER),
   });
   const cookie = login.headers
     .getSetCookie()

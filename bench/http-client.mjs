@@ -1,4 +1,5 @@
 // What the benchmarks share to talk to a running store over HTTP, as its clients do.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
 /** A port free on 127.0.0.1 right now. */
@@ -10,6 +11,29 @@ export function freePort() {
     });
     probe.on('error', reject);
   });
+}
+
+/** The seller a bench's store is started with (SELLER_EMAIL, SELLER_PASSWORD). */
+export const BENCH_SELLER = { email: 'bench@kirana.local', password: 'bench-password-1' };
+
+/**
+ * The environment of a store on `port` as a shop runs it (production, the payment sandbox,
+ * BENCH_SELLER): on the embedded database and without Redis whatever this shell names, as one
+ * instance; a bench adds DATA_DIR, and DATABASE_URL for a PostgreSQL one.
+ */
+export function shopStoreEnv(port) {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'sandbox',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SELLER_EMAIL: BENCH_SELLER.email,
+    SELLER_PASSWORD: BENCH_SELLER.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+  };
 }
 
 /** A tiny cookie-keeping HTTP client for one person (a browser, a phone) on the store at `base`. */
