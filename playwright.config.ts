@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { LISTED_STOREFRONT_PORT, SHOP_SCALE_PORT } from './e2e/support/storefront-host';
+import { serverFlags } from './scripts/start.mjs';
 
 const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
 const port = 4173;
@@ -109,7 +110,8 @@ export default defineConfig({
   webServer: [
     {
       // The built server, serving the built web app: run `npm run build` first (`npm run test:e2e` does).
-      command: 'node server/dist/main.js',
+      // With `npm start`'s V8 flags: the tests meet the server a shop runs.
+      command: ['node', ...serverFlags(serverEnv), 'server/dist/main.js'].join(' '),
       env: serverEnv,
       url: `${baseURL}/readyz`,
       timeout: 180_000,
@@ -119,7 +121,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node server/dist/main.js',
+      command: ['node', ...serverFlags(scaleEnv), 'server/dist/main.js'].join(' '),
       env: scaleEnv,
       url: `${scaleURL}/readyz`,
       timeout: 180_000,
