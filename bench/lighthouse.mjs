@@ -148,6 +148,15 @@ try {
     console.log(
       `  median run: ${METRICS.map(([id, label]) => `${label} ${middle.audits[id].displayValue}`).join(', ')}`,
     );
+    // Lighthouse's 4× CPU slow-down assumes a fast desktop (benchmarkIndex 1500–2000); on a
+    // slower or busy machine the same page scores lower (Lighthouse's throttling guide,
+    // "Calibrating the CPU slowdown"). Printed so that scores are compared on like machines.
+    console.log(
+      `  CPU/Memory Power (benchmarkIndex): ${results.map((lhr) => Math.round(lhr.environment.benchmarkIndex)).join(', ')}`,
+    );
+    for (const warning of new Set(results.flatMap((lhr) => lhr.runWarnings))) {
+      console.log(`  Lighthouse warns: ${warning}`);
+    }
     const shortfalls = Object.values(middle.audits).filter(
       (audit) =>
         audit.score !== null &&
