@@ -281,28 +281,54 @@ describe("the agents' cash", () => {
     const onlinePaise = (await app.orm.em.fork().findOneOrFail(OrderSchema, { id: online }))
       .amountPaise;
 
-    const report = cashReportAnswerSchema.parse(
-      (await seller.get(`/api/agents/report?date=${date}`).expect(200)).body,
+    // The shop's midnight may pass during the script (CI meets this test at any hour): then the
+    // report of each day it touched, chained, must add up to the script.
+    const lastDate = dayIn(new Date(), 'Asia/Kolkata');
+    const dates = lastDate === date ? [date] : [date, lastDate];
+    const reports = await Promise.all(
+      dates.map(async (day) =>
+        cashReportAnswerSchema.parse(
+          (await seller.get(`/api/agents/report?date=${day}`).expect(200)).body,
+        ),
+      ),
     );
-    const row = report.agents.find((each) => each.agent._id === asha.agent.id);
+    const rows = reports.map((report) =>
+      report.agents.find((each) => each.agent._id === asha.agent.id),
+    );
     const collected = one.amountPaise + two.amountPaise;
-    expect(row).toEqual({
-      agent: { _id: asha.agent.id, name: '=Asha', phone: asha.agent.phone, removed: false },
-      deliveries: 2,
-      openingInHand: 100,
-      cashCollected: toRupees(collected),
-      onlineCollected: toRupees(onlinePaise),
-      corrections: -1.25,
-      handedOver: 50,
-      closingInHand: toRupees(10_000 + collected - 125 - 5000),
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    const summed = (key: 'cashCollected' | 'onlineCollected' | 'corrections' | 'handedOver') =>
+      rows.reduce((sum, row) => sum + paise(row![key]), 0);
+    expect(rows[0]?.agent).toEqual({
+      _id: asha.agent.id,
+      name: '=Asha',
+      phone: asha.agent.phone,
+      removed: false,
     });
-    expect(row?.closingInHand).toBe((await cashOf(asha)).cashInHand);
+    expect(rows.reduce((sum, row) => sum + row!.deliveries, 0)).toBe(2);
+    expect(summed('cashCollected')).toBe(collected);
+    expect(summed('onlineCollected')).toBe(onlinePaise);
+    expect(summed('corrections')).toBe(-125);
+    expect(summed('handedOver')).toBe(5000);
+    // The script's first day opens with yesterday's float; a day after it, with its closing.
+    rows.reduce((opening, row) => {
+      expect(paise(row!.openingInHand)).toBe(opening);
+      expect(paise(row!.closingInHand)).toBe(
+        opening + paise(row!.cashCollected) + paise(row!.corrections) - paise(row!.handedOver),
+      );
+      return paise(row!.closingInHand);
+    }, 10_000);
+    const closing = rows.at(-1)!.closingInHand;
+    expect(closing).toBe(toRupees(10_000 + collected - 125 - 5000));
+    expect(closing).toBe((await cashOf(asha)).cashInHand);
     // The totals are the sums of the rows, to the paisa.
-    const sum = (key: 'cashCollected' | 'closingInHand' | 'handedOver') =>
-      toRupees(report.agents.reduce((total, each) => total + Math.round(each[key] * 100), 0));
-    expect(report.totals.cashCollected).toBe(sum('cashCollected'));
-    expect(report.totals.handedOver).toBe(sum('handedOver'));
-    expect(report.totals.closingInHand).toBe(sum('closingInHand'));
+    for (const report of reports) {
+      const sum = (key: 'cashCollected' | 'closingInHand' | 'handedOver') =>
+        toRupees(report.agents.reduce((total, each) => total + paise(each[key]), 0));
+      expect(report.totals.cashCollected).toBe(sum('cashCollected'));
+      expect(report.totals.handedOver).toBe(sum('handedOver'));
+      expect(report.totals.closingInHand).toBe(sum('closingInHand'));
+    }
 
     // Yesterday, Asha only had the float.
     const yesterday = new Date(shopDayBounds(date, 'Asia/Kolkata').start.getTime() - 1);
@@ -319,21 +345,31 @@ describe("the agents' cash", () => {
       deliveries: 0,
     });
 
-    const csv = await seller.get(`/api/agents/report?date=${date}&format=csv`).expect(200);
-    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe(
-      `attachment; filename="kirana-agents-cash-${date}.csv"`,
-    );
-    expect(csv.text.startsWith('\uFEFF')).toBe(true);
-    const rows = csv.text.slice(1).trimEnd().split('\r\n');
-    expect(rows[0]).toBe(
-      'Agent,Phone,Deliveries,In hand at start (₹),Cash collected (₹),Online at the door (₹),Corrections (₹),Handed over (₹),In hand at end (₹)',
-    );
-    // A name a spreadsheet would run as a formula is written as text.
-    expect(rows).toContain(
-      `'=Asha,'${asha.agent.phone},2,100.00,${toRupees(collected).toFixed(2)},${toRupees(onlinePaise).toFixed(2)},-1.25,50.00,${toRupees(10_000 + collected - 5125).toFixed(2)}`,
-    );
-    expect(rows.at(-1)).toMatch(/^Total,,\d+,/);
+    for (const [index, day] of dates.entries()) {
+      const csv = await seller.get(`/api/agents/report?date=${day}&format=csv`).expect(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toBe(
+        `attachment; filename="kirana-agents-cash-${day}.csv"`,
+      );
+      expect(csv.text.startsWith('\uFEFF')).toBe(true);
+      const lines = csv.text.slice(1).trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'Agent,Phone,Deliveries,In hand at start (₹),Cash collected (₹),Online at the door (₹),Corrections (₹),Handed over (₹),In hand at end (₹)',
+      );
+      // The day's figures as the JSON gave them; a name a spreadsheet would run as a formula is
+      // written as text.
+      const row = rows[index]!;
+      const money = [
+        row.openingInHand,
+        row.cashCollected,
+        row.onlineCollected,
+        row.corrections,
+        row.handedOver,
+        row.closingInHand,
+      ].map((rupees) => rupees.toFixed(2));
+      expect(lines).toContain(`'=Asha,'${asha.agent.phone},${row.deliveries},${money.join(',')}`);
+      expect(lines.at(-1)).toMatch(/^Total,,\d+,/);
+    }
   });
 
   test('the CSV writes as text a formula on any line of a name, not only its first', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CATALOGUE_COLUMNS,
+  dayIn,
   importAnswerSchema,
   IMPORT_LIMITS,
   type ImportAnswer,
@@ -8,6 +9,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import yazl from 'yazl';
+import { nextLocalTime, setClock } from '../../test/clock.js';
 import { useTestApp, useSeller } from '../../test/fixtures.js';
 import {
   createCategory,
@@ -390,6 +392,19 @@ describe('importing and exporting the catalogue', () => {
     expect(given).toMatchObject({ created: 0, updated: 1 });
     const jaggery = await app.orm.em.fork().find(ProductSchema, { name: `Loose Jaggery ${tag}` });
     expect(jaggery.map((product) => product.sku)).toEqual([`JAG-${tag}`]);
+  });
+
+  test('the export is named by the shop’s day: at 00:20 in India the file is today’s, not UTC’s yesterday', async () => {
+    const night = nextLocalTime('Asia/Kolkata', '00:20');
+    setClock(night);
+    try {
+      const response = await seller.get('/api/product/export').expect(200);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="products-${dayIn(night, 'Asia/Kolkata')}.csv"`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('HSN code and GST rate: a row gives them ("5" or "5%"), - clears them, a bad one is a row error naming its column; the export writes the rate in percent and comes back unchanged', async () => {

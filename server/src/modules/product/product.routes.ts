@@ -1,6 +1,7 @@
 import {
   archiveProductBodySchema,
   bulkStockBodySchema,
+  dayIn,
   IMPORT_LIMITS,
   importModeSchema,
   MAX_PRODUCT_IMAGES,
@@ -27,6 +28,7 @@ import type { AddressLimit } from '../../lib/rate-limit.js';
 import { answerEncoded, answerPrecompressed } from '../../lib/precompressed.js';
 import { assertSafeInput } from '../../lib/text-input.js';
 import type { ImageStore } from '../upload/image-store.js';
+import { readShop } from '../shop/shop.service.js';
 import { filesUpload, sellerImageUpload } from '../upload/upload.js';
 import { exportCatalogue } from './catalogue-export.js';
 import { importCatalogue } from './catalogue-import.js';
@@ -174,7 +176,8 @@ export function productRoutes(
 
   router.get('/export', async (ctx) => {
     await requireSession(ctx, 'seller');
-    const day = new Date().toISOString().slice(0, 10);
+    // Named by the shop's day, not UTC's: before 05:30 in India that is still yesterday.
+    const day = dayIn(new Date(), (await readShop(ctx.em)).timeZone);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`products-${day}.csv`);
     ctx.set('Cache-Control', 'no-store');
