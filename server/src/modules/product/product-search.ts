@@ -137,7 +137,7 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Product
   // for 'doodh'). These come first, the shortest names (the thing itself: "Potato" before
   // "Haldiram's Aloo Bhujia") first among them: ranked as each is found (a join of the products
   // again to rank them was planned as a loop over every pair).
-  const named = sql`(select named from names)`;
+  const named = sql`names.named`;
   const nameWords = sql`ts_filter(p.search_vector, '{a}')`;
   const namedRank = sql`case when ${named} is not null and p.search_vector @@ ${named}
     and ${nameWords} @@ ${named} then ts_rank(${nameWords}, ${named}, 2) end`;
@@ -146,7 +146,9 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Product
     p.unit, p.family, p.archived_at, ${matches.forms} as forms, ${namedRank} as named_rank`;
   // Each way of matching is its own index-backed lookup (trigram GIN for the name's letters and
   // typos, the full-text GIN for word forms and Indian names, the live SKU and barcode indexes);
-  // only the products one of them finds are ranked.
+  // only the products one of them finds are ranked. Each reads `names` (one row) as a table
+  // joined, not as subqueries: planned once rather than four times a way (planning cost more
+  // than a tenth of the statement's time).
   const ctes = sql`
     meanings as (
       select * from unnest(
@@ -175,18 +177,18 @@ async function findMatches(em: EntityManager, query: FindQuery): Promise<Product
       from heard
     ),
     p as (
-      select ${columns} from products p where ${matches.contains} ${live}
+      select ${columns} from names, products p where ${matches.contains} ${live}
       union
-      select ${columns} from products p where lower(p.sku) = ${text} ${live}
+      select ${columns} from names, products p where lower(p.sku) = ${text} ${live}
       union
-      select ${columns} from products p where p.barcode = ${query.q.trim()} ${live}
+      select ${columns} from names, products p where p.barcode = ${query.q.trim()} ${live}
       union
-      select ${columns} from products p where ${matches.forms} ${live}
+      select ${columns} from names, products p where ${matches.forms} ${live}
       union
-      select ${columns} from products p where ${matches.typo} ${live}
+      select ${columns} from names, products p where ${matches.typo} ${live}
       union
-      select ${columns} from products p
-      where p.search_vector @@ (select query from names) ${live}
+      select ${columns} from names, products p
+      where p.search_vector @@ names.query ${live}
     )`;
   const { rows } = await pageOfMatches(
     ctes,
