@@ -11,6 +11,8 @@
 // after `npm run build`:
 //   node bench/catalogue-scale.mjs [--products 10000] [--db both|postgres|embedded]
 //     [--connections 16] [--seconds 10] [--fetch-seconds 6] [--lighthouse 0] [--targets FILE]
+//     [--server server/dist/main.js]
+// --server: the built entry to start (another build's, kept aside, compares two versions).
 // Figures only, no assertions; the targets are printed beside them (and with --targets, appended
 // to FILE, bench/targets-file.mjs). Bounded: each search run stops after its seconds, the whole
 // run after 20 minutes.
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     'fetch-seconds': { type: 'string', default: '6' },
     lighthouse: { type: 'string', default: '0' },
     targets: { type: 'string' },
+    server: { type: 'string', default: 'server/dist/main.js' },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -57,7 +60,7 @@ async function rssMb(pid) {
 async function startStore(env) {
   const port = await freePort();
   // The flags npm start gives it on that database (the embedded one unless `env` names one).
-  const child = spawn(process.execPath, [...serverFlags(env), 'server/dist/main.js'], {
+  const child = spawn(process.execPath, [...serverFlags(env), values.server], {
     cwd: ROOT,
     env: { ...shopStoreEnv(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

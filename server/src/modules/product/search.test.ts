@@ -301,6 +301,20 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     expect(refused.body.message).toBe('ids must list at most 100 products');
   });
 
+  test('search and the seller’s list present a product as the cart’s items do, every field and time', async () => {
+    const items = async (wanted: string[]) => {
+      const response = await app.http().get(`/api/product/items?ids=${wanted.join(',')}`);
+      return productItemsAnswerSchema.parse(response.body).products;
+    };
+    const found = await app.http().get(`/api/product/search?q=MLK-${ids.code}`).expect(200);
+    expect(productPageAnswerSchema.parse(found.body).products).toEqual(await items([ids.milk!]));
+    const counted = await sellerList('filter=counted');
+    expect(counted.products).toEqual(await items([ids.counted!]));
+    const archived = await sellerList('filter=archived');
+    expect(archived.products).toEqual(await items([ids.archived!]));
+    expect(archived.products[0]!.archivedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   const sellerList = async (query: string, category = mine) => {
     const response = await seller
       .get(`/api/product/seller/list?category=${category}&${query}`)
