@@ -38,7 +38,7 @@ export function realtimeProcessor(
     const { order } = event;
     const facts = factsOf(order);
     if (event.type === 'order.changed' && event.change === 'unaccepted') {
-      // Still waiting (nobody took it meanwhile): an alert at the counter, offered again.
+      // Still open as its round left it: an alert at the counter, offered again.
       if (!isOpenForAgents(facts)) return;
       realtime.seller
         .to(ROOMS.seller)
