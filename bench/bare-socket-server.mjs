@@ -1,6 +1,7 @@
 // The ceiling for bench/realtime.mjs: Socket.IO alone, no database, no sessions. Listens on a
 // loopback port (printed as JSON on stdout); POST /broadcast emits `order:created` to every
-// socket of the `/agents` namespace and answers once the emit is handed to the sockets.
+// socket of the `/agents` namespace and answers once the emit is handed to the sockets: in the
+// store's order (it commits, emits, then answers), so both figures measure the same interval.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 

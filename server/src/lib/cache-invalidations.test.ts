@@ -6,6 +6,7 @@ import {
   SUBSCRIBER_NAME,
   type CacheInvalidation,
 } from './cache-invalidations.js';
+import type { CommittedOrder } from './domain-events.js';
 import { createLogger } from './logger.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -34,7 +35,8 @@ describe('cache invalidations on one instance', () => {
       { type: 'shop' },
     ]);
     expect(invalidationsOf({ type: 'agents.changed' })).toEqual([]);
-    expect(invalidationsOf({ type: 'order.placed', orderId: 'o' })).toEqual([]);
+    const order = {} as CommittedOrder;
+    expect(invalidationsOf({ type: 'order.placed', orderId: 'o', order })).toEqual([]);
   });
 
   test('without Redis, a published invalidation reaches the listeners before publish returns', () => {

@@ -15,13 +15,28 @@ export type OrderChange =
   | 'refunded';
 
 /**
+ * An order as the transaction that placed or changed it left it, read last in that transaction:
+ * the order events carry it, so the live updates go out without reading it again. The order
+ * module says what it holds (declaration merging, as AppContext is augmented).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the order module
+export interface CommittedOrder {}
+
+/**
  * What happened, published by a service once its transaction has committed. Events name what
- * changed, never its new content: listeners read the committed state themselves.
+ * changed; only the order events carry its new content (their `order`), others' listeners read
+ * the committed state themselves.
  */
 export type DomainEvent =
-  | { type: 'order.placed'; orderId: string }
+  | { type: 'order.placed'; orderId: string; order: CommittedOrder }
   /** `historyId`: the order's history line written with the change (none for a refund's progress). */
-  | { type: 'order.changed'; orderId: string; change: OrderChange; historyId: string | null }
+  | {
+      type: 'order.changed';
+      orderId: string;
+      change: OrderChange;
+      historyId: string | null;
+      order: CommittedOrder;
+    }
   /**
    * A round of the unaccepted alert offered orders nobody took to the agents again, each also
    * announced as its own 'unaccepted' change: the agents' phones are told how many wait, once.

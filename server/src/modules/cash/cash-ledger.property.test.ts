@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { AppError } from '../../lib/errors.js';
 import { useTestAppOfItsOwn } from '../../test/fixtures.js';
-import { createAgent, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { createAgent, createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
 import { markOrderPaidInCash } from './cash-at-the-door.js';
-import { OrderSchema } from '../order/order.entity.js';
+import { OrderItemSchema, OrderSchema } from '../order/order.entity.js';
 import { agentDayReport } from './cash-report.js';
 import { presentCashReport } from './cash.presenter.js';
 import { readLedger, recordCorrection, recordHandover } from './cash.service.js';
@@ -46,9 +46,11 @@ const today = () => dayIn(new Date(), 'Asia/Kolkata');
 describe('the cash ledger, over random days', () => {
   // A database of its own: the day's report covers every agent there is.
   let shopperId: string;
+  let productId: string;
   const app = useTestAppOfItsOwn();
   beforeAll(async () => {
     shopperId = (await signUpShopper(app)).id;
+    productId = (await createProduct(app.orm.em.fork())).id;
   });
 
   /** A cash-on-delivery order of `paise` that agent `agentId` holds, picked up and unpaid. */
@@ -63,6 +65,14 @@ describe('the cash ledger, over random days', () => {
       paymentType: 'COD',
       status: 'Picked',
       assignedTo: agentId,
+    });
+    // Every order has an item, as placeOrder makes it (its live update lists them).
+    em.create(OrderItemSchema, {
+      order,
+      position: 0,
+      product: productId,
+      quantity: 1,
+      unitPricePaise: paise,
     });
     await em.flush();
     return order.id;

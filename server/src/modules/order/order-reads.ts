@@ -71,9 +71,9 @@ type ListedTables = InferKyselyDB<
 
 /**
  * The orders of `ids` that exist, with their items' products, their agent and their documents
- * (invoice, credit note), in one plain query
- * (no entities: the realtime module reads every order placed or changed, and entities cost this
- * thread several times the query's CPU). Present them with presentOrder / presentSellerOrder.
+ * (invoice, credit note), in one plain query (no entities: every order placed or changed is read
+ * so, for its live updates, and entities cost this thread several times the query's CPU).
+ * Present them with presentOrder / presentSellerOrder.
  */
 export async function readListedOrders(
   em: EntityManager,

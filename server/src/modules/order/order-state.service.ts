@@ -315,7 +315,7 @@ export async function releaseRemovedAgentOrders(
     { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
   for (const order of open) returnToPool(changes, order, `agent ${agent.name} removed`);
-  return changes.events;
+  return changes.events();
 }
 
 /**

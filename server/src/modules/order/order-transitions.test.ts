@@ -9,6 +9,7 @@ import { capturedPayment, payInSandbox, placeOnlineOrder, webhook } from '../../
 import { RefundSchema } from '../payment/payment.entity.js';
 import { expireUnpaidOrder } from '../payment/expiry.js';
 import { OrderEventSchema, OrderSchema } from './order.entity.js';
+import { changeOrders, type OrderChanges } from './order-transitions.js';
 import { offerUnacceptedAgain } from './unaccepted-alerts.js';
 
 describe('every change of an order goes through the one transition function', () => {
@@ -47,6 +48,8 @@ describe('every change of an order goes through the one transition function', ()
         orderId,
         change,
         historyId: added[index]!.id,
+        // As the transaction left it: announced with the order it changed.
+        order: expect.objectContaining({ id: orderId }),
       });
     });
   }
@@ -163,6 +166,43 @@ describe('every change of an order goes through the one transition function', ()
     await expectTransition(unpaid.orderId, 'expired', 'expired', () =>
       expireUnpaidOrder(app.orm.em.fork(), app.payments, unpaid.orderId),
     );
+  });
+
+  test('a change that rolls back announces nothing; one that commits announces the order as it left it', async () => {
+    const orderId = await placeCodOrder(app, await signUpShopper(app));
+    await app.events.settled();
+    const seen: DomainEvent[] = [];
+    const stop = app.events.subscribe((event) => {
+      seen.push(event);
+    });
+    const cancel = (changes: OrderChanges) =>
+      changes.moveWhere(
+        orderId,
+        { status: 'Order Placed' },
+        { status: 'Cancelled', cancelReason: 'test' },
+        { type: 'cancelled', actor: { role: 'seller' }, from: 'Order Placed', to: 'Cancelled' },
+      );
+    try {
+      const refused = changeOrders(app.orm.em.fork(), app.events, async (changes) => {
+        await cancel(changes);
+        throw new Error('refused after the change');
+      });
+      await expect(refused).rejects.toThrow('refused after the change');
+      await app.events.settled();
+      expect(seen).toEqual([]);
+      await changeOrders(app.orm.em.fork(), app.events, cancel);
+      await app.events.settled();
+      expect(seen).toEqual([
+        expect.objectContaining({
+          type: 'order.changed',
+          orderId,
+          change: 'cancelled',
+          order: expect.objectContaining({ id: orderId, status: 'Cancelled' }),
+        }),
+      ]);
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { uuidv7 } from 'uuidv7';
 import { retryDeadlocks } from '../../db/retry-deadlocks.js';
 import type { DomainEvent, DomainEvents, OrderChange } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
+import { readListedOrders } from './order-reads.js';
 import { OrderEventSchema, OrderSchema, type Order, type OrderEvent } from './order.entity.js';
 
 /** The change each kind of history line announces to listeners. */
@@ -46,6 +47,11 @@ const reached = (to: OrderStatus | undefined, at: Date): EntityData<Order> => {
   return { ...(to && { status: to }), ...(stamp && { [stamp]: at }) };
 };
 
+type OrderChanged = Extract<DomainEvent, { type: 'order.changed' }>;
+
+/** An event announced in a transaction: an order's change still without the order it leaves. */
+type Announced = Exclude<DomainEvent, OrderChanged> | Omit<OrderChanged, 'order'>;
+
 /** One change of an order: its history line and, when its status moves, the new status. */
 export interface Transition {
   type: Exclude<OrderEventType, 'placed'>;
@@ -61,7 +67,7 @@ export interface Transition {
  * {@link changeOrders} after the commit.
  */
 export class OrderChanges {
-  private readonly announced: DomainEvent[] = [];
+  private readonly announced: Announced[] = [];
 
   constructor(readonly tx: EntityManager) {}
 
@@ -118,9 +124,23 @@ export class OrderChanges {
     this.announced.push(event);
   }
 
-  /** The events announced, in order; publish only after the commit. */
-  get events(): readonly DomainEvent[] {
-    return this.announced;
+  /**
+   * The events announced, in order, each order change with the order as this transaction leaves
+   * it (read in one query): call last in the transaction, and publish them only after it commits.
+   */
+  async events(): Promise<DomainEvent[]> {
+    const ids = new Set(
+      this.announced.flatMap((event) => ('change' in event ? event.orderId : [])),
+    );
+    if (ids.size === 0) return this.announced as DomainEvent[];
+    await this.tx.flush();
+    const orders = new Map((await readListedOrders(this.tx, [...ids])).map((o) => [o.id, o]));
+    return this.announced.map((event) => {
+      if (!('change' in event)) return event;
+      const order = orders.get(event.orderId);
+      if (!order) throw new Error(`Order ${event.orderId} changed, then not found`);
+      return { ...event, order };
+    });
   }
 
   private assertMove(from: OrderStatus, { to, actor }: Transition): void {
@@ -160,12 +180,13 @@ export async function changeOrders<T>(
   events: DomainEvents,
   work: (changes: OrderChanges) => Promise<T>,
 ): Promise<T> {
-  const { result, changes } = await retryDeadlocks(() =>
+  const { result, announced } = await retryDeadlocks(() =>
     em.transactional(async (tx) => {
       const changes = new OrderChanges(tx);
-      return { result: await work(changes), changes };
+      const result = await work(changes);
+      return { result, announced: await changes.events() };
     }),
   );
-  for (const event of changes.events) events.publish(event);
+  for (const event of announced) events.publish(event);
   return result;
 }

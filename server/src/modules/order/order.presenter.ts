@@ -64,6 +64,12 @@ export type ListedOrder = Pick<
   assignedTo?: Pick<Agent, 'id' | 'name' | 'phone'> | null;
 };
 
+declare module '../../lib/domain-events.js' {
+  /** As readListedOrders reads it, in the transaction that placed or changed it. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface CommittedOrder extends ListedOrder {}
+}
+
 /**
  * An order with its items' products loaded, as the shopper's and the agents' lists show it:
  * `assignedTo` is the agent's id; pictures are absolute URLs under `publicUrl`.

@@ -22,6 +22,7 @@ import { takeForSale, taxColumnsOf, taxOfSoldLine } from '../product/take-for-sa
 import type { ShopSettings } from '../shop/shop.entity.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import { shopperKeys, type PlacementAnswer } from './order-idempotency.service.js';
+import { readListedOrders } from './order-reads.js';
 import { readAddressAndOpenOrders, writePlacedOrder } from './placement-statements.js';
 import { holdShopper } from './shopper-hold.js';
 
@@ -80,10 +81,12 @@ export interface PlacedOrder {
  * `maxPerLine` units of a product in an order, and at most `maxOpenOrders` open orders unpaid,
  * counted with the shopper's row held, so that their placements take turns and none is missed
  * by a racing one.
- * It is the shop's hot path: between begin and commit it sends at most four statements — the
+ * It is the shop's hot path: between begin and commit it sends at most five statements — the
  * claim of the key holding the shopper's row (without a key, the hold alone), one read of the
  * address with the shopper's open unpaid orders counted, one taking the units with the products
- * read, one write of the rest (a refusal for want of units reads the product once more instead).
+ * read, one write of the rest (a refusal for want of units reads the product once more instead),
+ * and one read of the order as placed, which its `order.placed` event carries to the live
+ * updates (docs/live-updates.md#after-commit).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
  * product or a quantity over the limit; TOO_MANY_UNITS for a line over the shop's most per line
@@ -189,10 +192,13 @@ export async function placeOrder(
       const counted = [
         ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
       ];
-      return { order: { id: orderId, amountPaise: totals.total }, counted };
+      // As committed, for its live updates: they go out without reading it again.
+      const [listed] = await readListedOrders(tx, [orderId]);
+      if (!listed) throw new Error(`Order ${orderId} written, then not found`);
+      return { order: { id: orderId, amountPaise: totals.total }, listed, counted };
     }),
   );
-  events.publish({ type: 'order.placed', orderId: placed.order.id });
+  events.publish({ type: 'order.placed', orderId: placed.order.id, order: placed.listed });
   for (const productId of placed.counted) events.publish({ type: 'product.changed', productId });
   return placed.order;
 }

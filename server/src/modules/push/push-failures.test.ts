@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
 import { placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
 import { phoneSubscription, usePushStore } from '../../test/push-service.js';
+import { readListedOrders } from '../order/order-reads.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
 import { FAILURES_TO_SWITCH_OFF, keepDelivery } from './push.service.js';
 
@@ -33,8 +34,16 @@ describe('a push subscription that keeps failing is switched off', () => {
     const agent = await subscribedAgent('Ravi', 'broken');
     const orderId = await placeCodOrder(app, await signUpShopper(app));
     await app.events.settled();
+    const [order] = await readListedOrders(app.orm.em.fork(), [orderId]);
     const alertAgain = async () => {
-      app.events.publish({ type: 'order.changed', orderId, change: 'released', historyId: null });
+      const change = 'released';
+      app.events.publish({
+        type: 'order.changed',
+        orderId,
+        change,
+        historyId: null,
+        order: order!,
+      });
       await app.events.settled();
     };
     // The order's own alert failed first.

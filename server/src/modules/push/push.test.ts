@@ -7,6 +7,7 @@ import { phoneSubscription, spoiltSubscriptions, usePushStore } from '../../test
 import { useSeller } from '../../test/fixtures.js';
 import { AgentSchema } from '../agent/agent.entity.js';
 import { countOpenPoolOrders } from '../order/order-queries.js';
+import { readListedOrders } from '../order/order-reads.js';
 import { offerUnacceptedAgain } from '../order/unaccepted-alerts.js';
 import { alertTopic, BACKLOG_TAG, backlogAlert } from './push-alert.js';
 import { PushSubscriptionSchema } from './push-subscription.entity.js';
@@ -213,7 +214,9 @@ describe('Web Push alerts of new orders on the agents’ phones', () => {
     const ids = [await newCodOrder(), await newCodOrder(), await newCodOrder()];
     const before = messagesTo(agent.phone.path).length;
     // At once: the first is read alone, the two that come meanwhile together.
-    for (const orderId of ids) app.events.publish({ type: 'order.placed', orderId });
+    const orders = await readListedOrders(app.orm.em.fork(), ids);
+    for (const order of orders)
+      app.events.publish({ type: 'order.placed', orderId: order.id, order });
     await app.events.settled();
     const burst = messagesTo(agent.phone.path).slice(before);
     const waiting = await countOpenPoolOrders(app.orm.em.fork());

@@ -6,19 +6,12 @@
 import { isOpenForAgents, isVisibleTo, ROOMS, toRupees } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DomainEvent, DomainEventListener } from '../../lib/domain-events.js';
-import { inBatches } from '../../lib/in-batches.js';
 import { presentCashLine } from '../cash/cash.presenter.js';
 import { readLedger } from '../cash/cash.service.js';
 import { customerById } from '../khata/khata-reads.js';
 import { presentCustomer } from '../khata/khata.presenter.js';
 import { factsOf } from '../order/order-rules.js';
-import {
-  presentOrder,
-  presentSellerOrder,
-  presentShopperOrder,
-  type ListedOrder,
-} from '../order/order.presenter.js';
-import { readListedOrders } from '../order/order-reads.js';
+import { presentOrder, presentSellerOrder, presentShopperOrder } from '../order/order.presenter.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { presentProduct } from '../product/product.presenter.js';
 import { presentShop } from '../shop/shop.presenter.js';
@@ -37,11 +30,15 @@ export function realtimeProcessor(
   orm: MikroORM,
   publicUrl: string | undefined,
 ): DomainEventListener {
-  /** Sends one order event, with its order as read after the change it announces committed. */
-  function sendOrder(event: OrderEvent, order: ListedOrder): void {
+  /**
+   * Sends one order event with the order it carries, as the transaction that changed it left it:
+   * no read on the way from the commit to the sockets.
+   */
+  function sendOrder(event: OrderEvent): void {
+    const { order } = event;
     const facts = factsOf(order);
     if (event.type === 'order.changed' && event.change === 'unaccepted') {
-      // Still waiting (nobody took it meanwhile): an alert at the counter, offered again.
+      // Still open as its round left it: an alert at the counter, offered again.
       if (!isOpenForAgents(facts)) return;
       realtime.seller
         .to(ROOMS.seller)
@@ -93,22 +90,6 @@ export function realtimeProcessor(
     }
   }
 
-  /**
-   * Reads the orders of order events in batches (see {@link inBatches}), in one plain query each:
-   * every order placed or changed comes here, and each read costs this thread CPU.
-   */
-  const sendOrders = inBatches(async (batch: OrderEvent[]) => {
-    // Read after commit: the state sent is at least as new as the change announced.
-    const orders = await readListedOrders(orm.em.fork(), [
-      ...new Set(batch.map((event) => event.orderId)),
-    ]);
-    const byId = new Map(orders.map((order) => [order.id, order]));
-    for (const event of batch) {
-      const order = byId.get(event.orderId);
-      if (order) sendOrder(event, order);
-    }
-  });
-
   /** This instance's sockets at once, even while Redis is down; the others' through Redis. */
   function disconnect(kind: SessionKind, room: string): void {
     const namespace = realtime.of(kind);
@@ -120,7 +101,7 @@ export function realtimeProcessor(
     switch (event.type) {
       case 'order.placed':
       case 'order.changed':
-        return sendOrders(event);
+        return sendOrder(event);
       case 'product.changed': {
         const product = await orm.em.fork().findOne(ProductSchema, { id: event.productId });
         if (!product) return;

@@ -18,6 +18,7 @@ import {
   signUpShopper,
 } from '../../test/factories.js';
 import { connect, disconnection, listen } from '../../test/sockets.js';
+import { OrderSchema } from '../order/order.entity.js';
 import { SessionSchema } from '../session/session.entity.js';
 
 type Browser = ReturnType<TestApp['agent']>;
@@ -86,6 +87,38 @@ describe('live updates over Socket.IO', () => {
     await storefrontBarrier(seller.http, otherSocket, visitorSocket);
     expect(otherSocket.about(id)).toEqual([]);
     expect(visitorSocket.about(id)).toEqual([]);
+  });
+
+  test('an order placed is sent once, after its commit, with the stock it left; a refused placement sends nothing', async () => {
+    const ravi = await signInAgent(app, 'Ravi');
+    const owner = await signUpShopper(app);
+    const raviSocket = await live('agents', ravi.http);
+    const last = await createProduct(app.orm.em.fork(), { name: 'Last Mango', stockCount: 1 });
+    // Published after the commit: another connection finds the order the event announces.
+    const committed: boolean[] = [];
+    const stop = app.events.subscribe(async (event) => {
+      if (event.type !== 'order.placed') return;
+      const found = await app.orm.em.fork().findOne(OrderSchema, { id: event.orderId });
+      committed.push(found !== null);
+    });
+    try {
+      const id = await placeCodOrder(app, owner, last.id);
+      const heard = await raviSocket.waitFor('order:created', (order: Order) => order._id === id);
+      // The event's order is the HTTP list's, down to the product's count after the take.
+      expect(heard).toEqual(await agentCopy(ravi.http, id));
+      expect(heard.items[0]?.product).toMatchObject({ stockCount: 0 });
+      // Out of stock now: this placement rolls back, and nobody hears of it.
+      await expect(placeCodOrder(app, owner, last.id)).rejects.toThrow();
+      const next = await placeCodOrder(app, owner);
+      await raviSocket.waitFor('order:created', (order: Order) => order._id === next);
+      await app.events.settled();
+      expect(raviSocket.about(id)).toHaveLength(1);
+      const created = raviSocket.heard.filter((each) => each.event === 'order:created');
+      expect(created.map((each) => (each.payload as Order)._id)).toEqual([id, next]);
+      expect(committed).toEqual([true, true]);
+    } finally {
+      stop();
+    }
   });
 
   test('an accepted order leaves the other agents; its owner and the seller hear every step', async () => {
