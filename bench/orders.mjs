@@ -91,9 +91,8 @@ const MOST_OPEN_ORDERS = 32_767;
  * the ceiling sends them, with the same parameters: kept in step by hand. Before measuring, the
  * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
  * these differ. Besides, a placement reads its session (unless cached) and the shop's settings
- * (unless kept) before its transaction, and after commit the realtime processor reads the order
- * back to send it and the push processor reads the phones to alert (and the order, when any):
- * none of these is in the ceiling.
+ * (unless kept) before its transaction, and after commit the push processor reads the phones to
+ * alert: none of these is in the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
@@ -176,8 +175,40 @@ const CEILING_STATEMENTS = {
     update order_idempotency_keys set order_id = $1, answer_status = $${16 + 13 * count},
       answer = $${17 + 13 * count}
     where id = $${18 + 13 * count}`,
+  /**
+   * The order read back as the lists show it (readListedOrders in order-reads.ts): its
+   * `order.placed` event carries it to the live updates, read last inside the transaction.
+   */
+  listed: () => `
+    select o.id, o.user_id, o.address, o.amount_paise, o.delivery_fee_paise, o.status,
+      o.payment_type, o.is_paid, o.paid_via, o.expires_at, o.cancelled_at, o.cancelled_by,
+      o.cancel_reason, o.refund_status, o.refund_paise, o.delivery_pin, o.pin_locked_at,
+      o.created_at, o.updated_at, o.promised_at, o.assigned_at, o.picked_at, o.delivered_at,
+      ${taxDocument(false)} as invoice, ${taxDocument(true)} as credit_note,
+      a.id as agent_id, a.name as agent_name, a.phone as agent_phone,
+      i.quantity, i.unit as sold_unit, i.unit_price_paise, i.hsn as sold_hsn,
+      i.gst_rate as sold_gst_rate, i.taxable_paise, i.cgst_paise, i.sgst_paise,
+      p.id as product_id, p.name as product_name, p.category, p.description, p.price_paise,
+      p.offer_price_paise, p.images, p.in_stock, p.stock_count, p.past_count, p.weight, p.sku,
+      p.barcode, p.steps, p.scale_code, p.family, p.pack_label, p.draws_from, p.pack_quantity,
+      p.hsn, p.gst_rate, p.archived_at, p.created_at as product_created_at,
+      p.updated_at as product_updated_at
+    from orders as o
+    inner join order_items as i on i.order_id = o.id
+    inner join products as p on p.id = i.product_id
+    left join agents as a on a.id = o.assigned_to_id
+    where o.id in ($1)
+    order by o.id, i.position`,
   commit: () => 'commit',
 };
+
+/** An order's invoice (or credit note) as readListedOrders reads it (orderDocumentSql). */
+function taxDocument(creditNote) {
+  return `(select json_strip_nulls(json_build_object('number', d.printed, 'series', d.series,
+    'date', d.date, 'kind', d.kind, 'refersTo', r.printed))
+    from tax_documents d left join tax_documents r on r.id = d.refers_to_id
+    where d.order_id = o.id and (d.kind = 'credit-note') = ${creditNote})`;
+}
 
 /** `($from::uuid, $from+1::bigint), …`: each of `count` lines' product and quantity. */
 function pairs(from, count) {
@@ -256,6 +287,8 @@ async function placeWithPg(pool, shopper, lines) {
       ]),
       ...[201, answer, claimId],
     ]);
+    const listed = await client.query(sql.listed(), [orderId]);
+    if (listed.rowCount !== priced.length) throw new Error('the ceiling lost its order');
     await client.query(sql.commit());
   } catch (error) {
     await client.query('rollback');
