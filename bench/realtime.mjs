@@ -5,8 +5,9 @@
 // Socket.IO broadcast with no database (the ceiling), in one run. Both servers hand the event to
 // the sockets, then write the answer (the store: commit, emit, answer; the bare one: emit,
 // answer), so a socket may hear it before the answer arrives (a negative delay); the delay from
-// the request sent counts everything, the store's database work included. The sockets listen in several processes (bench/realtime-listeners.mjs), so the
-// delay of one client event loop taking thousands of frames is not counted as the server's.
+// the request sent counts everything, the store's database work included. The sockets listen in
+// several processes (bench/realtime-listeners.mjs), so the delay of one client event loop taking
+// thousands of frames is not counted as the server's.
 // Run after `npm run build` (uses server/dist and 127.0.0.1 only; a new database of the
 // PostgreSQL at DATABASE_URL, dropped afterwards, or else an embedded one in a temporary folder):
 //   node bench/realtime.mjs [--sockets 1000] [--rounds 20] [--listeners 4] [--targets FILE]
