@@ -8,9 +8,10 @@
 // a request log line each, down a pipe), on an embedded database in a temporary folder, or on a
 // new database of the PostgreSQL at DATABASE_URL, dropped afterwards:
 //   node bench/catalogue.mjs [--connections 16] [--seconds 5] [--rounds 3] [--cpu-prof DIR]
-//     [--targets FILE]
-// --cpu-prof writes the store's CPU profile (node --cpu-prof) into DIR when it stops. --targets
-// appends each kind's ratio to FILE for bench/targets.mjs's table (bench/targets-file.mjs).
+//     [--server server/dist/main.js] [--targets FILE]
+// --cpu-prof writes the store's CPU profile (node --cpu-prof) into DIR when it stops. --server:
+// the build to start, e.g. another checkout's server/dist/main.js to compare two versions.
+// --targets appends each kind's ratio to FILE for bench/targets.mjs's table (bench/targets-file.mjs).
 // Figures only, no assertions. Bounded: each measure stops after its seconds or 2,000,000
 // requests, and the whole run after 10 minutes.
 import { spawn } from 'node:child_process';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     'cpu-prof': { type: 'string' },
+    server: { type: 'string', default: 'server/dist/main.js' },
     targets: { type: 'string' },
   },
 });
@@ -168,7 +170,7 @@ try {
 
   const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
   const store = await start(
-    [...profile, 'server/dist/main.js'],
+    [...profile, values.server],
     {
       // As a shop runs it: every request gets its log line (at info in production only).
       NODE_ENV: 'production',

@@ -137,9 +137,10 @@ export interface App {
 export function createApp(deps: AppDependencies): App {
   const app = new Koa<AppState, AppContext>({ proxy: deps.trustProxy, maxIpsCount: 1 });
   app.keys = cookieKeys([deps.sessionSecret]);
+  const addressedOrigin = addressedOrigins(deps);
   Object.defineProperty(app.context, 'publicUrl', {
     get(this: AppContext) {
-      return deps.publicUrl ?? addressedOrigin(this.protocol, this.host, deps);
+      return deps.publicUrl ?? addressedOrigin(this.protocol, this.host);
     },
   });
   app.context.publicOrigins = deps.publicOrigins;
@@ -289,8 +290,7 @@ export function createApp(deps: AppDependencies): App {
     catalogue: app.context.catalogue,
     // Behind a proxy the origin is in its forwarded headers, which Koa reads.
     originOf: (req) =>
-      deps.publicUrl ??
-      (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '', deps)),
+      deps.publicUrl ?? (deps.trustProxy ? null : addressedOrigin('http', req.headers.host ?? '')),
     securityHeaders: security.data,
     logLine: requestLines(deps.logger, deps.requestLogLevel),
   });
@@ -324,24 +324,24 @@ function routesUnder(router: Router<AppState, AppContext>) {
  * when that names this server on its port (localhost, the loopback addresses, this machine's
  * addresses on the shop's network, which phones open) or a PUBLIC_ORIGINS host; else `localUrl`.
  * Any other Host header would have pictures answered under its sender's name, and cost the
- * catalogue a snapshot (and the storefront its pages) of its own.
+ * catalogue a snapshot (and the storefront its pages) of its own. The fixed names are read once;
+ * the machine's addresses at each request, as it may join another network meanwhile.
  */
-function addressedOrigin(
-  protocol: string,
-  host: string,
+function addressedOrigins(
   server: Pick<AppDependencies, 'localUrl' | 'publicOrigins'>,
-): string {
-  const origin = parseOrigin(`${protocol}://${host}`);
-  if (!origin) return server.localUrl;
+): (protocol: string, host: string) => string {
   const port = Number(new URL(server.localUrl).port || 80);
-  const addressed = new URL(origin).host;
-  const names = (origins: readonly string[]) =>
-    origins.some((each) => new URL(each).host === addressed);
-  const own =
-    names([server.localUrl, ...server.publicOrigins]) ||
-    names(['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${port}`)) ||
-    names(networkUrls(port));
-  return own ? origin : server.localUrl;
+  const hostOf = (url: string) => new URL(url).host;
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${port}`);
+  const fixed = new Set([server.localUrl, ...server.publicOrigins, ...loopback].map(hostOf));
+  return (protocol, host) => {
+    const origin = parseOrigin(`${protocol}://${host}`);
+    if (!origin) return server.localUrl;
+    // An origin is its scheme, `//` and the host of its URL.
+    const addressed = origin.slice(origin.indexOf('//') + 2);
+    const own = fixed.has(addressed) || networkUrls(port).some((url) => hostOf(url) === addressed);
+    return own ? origin : server.localUrl;
+  };
 }
 
 /** One route the app serves, as its router declares it: `PUT /api/agents/status/:orderId`. */
