@@ -3,18 +3,30 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RawBuilder } from 'kysely';
 
 /**
- * The rows of `query` (a Kysely `sql` template), run as a named statement on the ORM's connection
- * pool: each connection has PostgreSQL parse and analyse the statement's text once, then sends
- * only its values (Kysely's statements are unnamed, parsed again at every call). PostgreSQL still
- * plans it for each call's values (custom plans) unless it finds a generic plan no dearer. For a
- * hot read whose text is long and whose values vary (the catalogue's search, bench/README.md).
- * The name is the text's hash: one text, one name, on every connection. It runs on a connection
- * of its own, so never inside a transaction.
+ * The rows of `query` (a Kysely `sql` template), run as a named statement with one plan for all
+ * its values, on a connection of the ORM's pool: each connection has PostgreSQL parse, analyse
+ * and plan the statement's text once, then sends only its values. Kysely's statements are
+ * unnamed and so parsed and planned again at every call, which cost a search of a new text more
+ * than its execution (bench/README.md). For a hot read with a long text whose plan does not
+ * depend on its values: each of its lookups has one index that serves it (PostgreSQL picks a
+ * plan for each call's values otherwise, and never chose the generic one for search). The name
+ * is the text's hash: one text, one name, on every connection. It runs in a transaction of its
+ * own, so never inside another.
  */
 export async function preparedRows<Row>(em: EntityManager, query: RawBuilder<Row>): Promise<Row[]> {
   const { sql: text, parameters } = query.compile(em.getKysely());
   const name = `kirana_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
-  const pool = await em.getConnection().getNativeClient();
-  const { rows } = await pool.query<Row & object>({ name, text, values: [...parameters] });
-  return rows;
+  const client = await (await em.getConnection().getNativeClient()).connect();
+  try {
+    // One plan for every value, for this statement alone (a setting of the transaction).
+    await client.query('begin; set local plan_cache_mode = force_generic_plan');
+    const { rows } = await client.query<Row & object>({ name, text, values: [...parameters] });
+    await client.query('commit');
+    client.release();
+    return rows;
+  } catch (error) {
+    // Left in a failed transaction, the connection is closed rather than lent out again.
+    client.release(true);
+    throw error;
+  }
 }
