@@ -2,10 +2,12 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from './embedded.js';
 import { openDatabase } from './orm.js';
+import { preparedRows } from '../lib/prepared-statement.js';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -101,4 +103,21 @@ describe('the embedded database', () => {
       }
     },
   );
+
+  test('a named statement runs again after the app’s connection to the one session was replaced', async () => {
+    const database = await startEmbeddedDatabase();
+    const orm = await openDatabase({ url: database.url, embedded: true });
+    try {
+      const em = orm.em.fork();
+      const one = sql<{ one: number }>`select 1 as one`;
+      expect(await preparedRows(em, one)).toEqual([{ one: 1 }]);
+      const pool = await em.getConnection().getNativeClient();
+      // As when the pool closes an idle connection: the next statement comes on a new one.
+      (await pool.connect()).release(true);
+      expect(await preparedRows(em, one)).toEqual([{ one: 1 }]);
+    } finally {
+      await orm.close(true);
+      await database.close();
+    }
+  });
 });

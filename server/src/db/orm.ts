@@ -55,6 +55,14 @@ export class DatabaseUnreachableError extends Error {
 export async function openDatabase(options: DatabaseOptions): Promise<MikroORM> {
   const orm = await MikroORM.init(ormOptions(options));
   await orm.connect();
+  if (options.embedded) {
+    // PGlite is one session, and it outlives each connection to it: a new one (after the pool
+    // closed an idle one) starts by dropping the named statements of the last
+    // (lib/prepared-statement.ts), or naming one again would fail. A connection that fails this
+    // fails its next statement too, which reports it.
+    const pool = await orm.em.getConnection().getNativeClient();
+    pool.on('connect', (client) => void client.query('deallocate all').catch(() => undefined));
+  }
   const check = await orm.checkConnection();
   if (!check.ok) {
     await orm.close(true);

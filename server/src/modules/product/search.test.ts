@@ -5,6 +5,7 @@ import {
   productSearchQuerySchema,
   searchNameSavedAnswerSchema,
   searchNamesAnswerSchema,
+  SELLER_PRODUCT_FILTERS,
   type ProductPageAnswer,
 } from '@kirana/shared';
 import { randomUUID } from 'node:crypto';
@@ -335,6 +336,25 @@ describe('the catalogue at shop scale: search, the cart’s items, the seller’
     expect(names(await sellerList('q=tomato'))).toEqual(['Tomato', 'Cherry Tomatoes']);
     const refused = await seller.get('/api/product/seller/list?filter=cheap').expect(400);
     expect(refused.body.message).toMatch(/^filter must be one of/);
+  });
+
+  test('the seller’s list: every filter narrows a search as it narrows the list, sold past the count too', async () => {
+    const em = app.orm.em.fork();
+    const rice = await em.findOneOrFail(ProductSchema, { id: ids.counted! });
+    rice.pastCount = 2;
+    await em.flush();
+    try {
+      for (const filter of SELLER_PRODUCT_FILTERS) {
+        const listed = names(await sellerList(`filter=${filter}`));
+        expect(names(await sellerList(`filter=${filter}&q=rice`))).toEqual(
+          listed.filter((name) => name.includes('Rice')),
+        );
+      }
+      expect(names(await sellerList('filter=past-count&q=rice'))).toEqual(['Basmati Rice']);
+    } finally {
+      rice.pastCount = 0;
+      await em.flush();
+    }
   });
 
   test('the seller’s list: loose products are low by grams, not pieces, and listed on their own', async () => {
