@@ -15,8 +15,9 @@ export type OrderChange =
   | 'refunded';
 
 /**
- * An order as the transaction that placed or changed it left it, read last in that transaction:
- * the order events carry it, so the live updates go out without reading it again. The order
+ * An order as the transaction that placed or changed it left it, as readListedOrders reads it
+ * (a change reads it last in its transaction; a placement makes it of what it wrote): the order
+ * events carry it, so the live updates go out without reading it again. The order
  * module says what it holds (declaration merging, as AppContext is augmented).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the order module

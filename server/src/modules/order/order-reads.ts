@@ -8,11 +8,13 @@ import {
   type OrderEvent,
   type OrderStatus,
   type SellerOrdersQuery,
+  type Unit,
 } from '@kirana/shared';
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
 import { AgentSchema } from '../agent/agent.entity.js';
+import { listedProduct, type ListedProductRow } from '../product/listed-product.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { UserSchema } from '../user/user.entity.js';
 import { openPoolOrders, releasedOrders } from './order-queries.js';
@@ -83,9 +85,9 @@ export async function readListedOrders(
   const rows = await em
     .getKysely<ListedTables>()
     .selectFrom('orders as o')
-    // Every order has an item (placeOrder refuses an empty one).
-    .innerJoin('order_items as i', 'i.order_id', 'o.id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
+    // placeOrder refuses an empty order, but one imported without its items is listed too.
+    .leftJoin('order_items as i', 'i.order_id', 'o.id')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
     .leftJoin('agents as a', 'a.id', 'o.assigned_to_id')
     .select([
       'o.id',
@@ -131,9 +133,9 @@ export async function readListedOrders(
       'p.price_paise',
       'p.offer_price_paise',
       'p.images',
-      'p.in_stock',
-      'p.stock_count',
-      'p.past_count',
+      'p.in_stock as product_in_stock',
+      'p.stock_count as product_stock_count',
+      'p.past_count as product_past_count',
       'p.weight',
       'p.sku',
       'p.barcode',
@@ -143,8 +145,8 @@ export async function readListedOrders(
       'p.pack_label',
       'p.draws_from',
       'p.pack_quantity',
-      'p.hsn',
-      'p.gst_rate',
+      'p.hsn as product_hsn',
+      'p.gst_rate as product_gst_rate',
       'p.archived_at',
       'p.created_at as product_created_at',
       'p.updated_at as product_updated_at',
@@ -192,45 +194,38 @@ export async function readListedOrders(
       };
       orders.set(row.id, order);
     }
-    order.items.push({
-      quantity: row.quantity,
-      unit: row.sold_unit,
-      unitPricePaise: row.unit_price_paise,
-      hsn: row.sold_hsn,
-      gstRate: row.sold_gst_rate,
-      taxablePaise: row.taxable_paise,
-      cgstPaise: row.cgst_paise,
-      sgstPaise: row.sgst_paise,
-      product: {
-        id: row.product_id,
-        name: row.product_name,
-        category: row.category,
-        description: row.description,
-        pricePaise: row.price_paise,
-        offerPricePaise: row.offer_price_paise,
-        images: row.images,
-        inStock: row.in_stock,
-        stockCount: row.stock_count,
-        pastCount: row.past_count,
-        weight: row.weight,
-        sku: row.sku,
-        barcode: row.barcode,
-        unit: row.sold_unit,
-        steps: row.steps,
-        scaleCode: row.scale_code,
-        family: row.family,
-        packLabel: row.pack_label,
-        drawsFrom: row.draws_from,
-        packQuantity: row.pack_quantity,
-        hsn: row.hsn,
-        gstRate: row.gst_rate,
-        archivedAt: row.archived_at && date(row.archived_at),
-        createdAt: date(row.product_created_at),
-        updatedAt: date(row.product_updated_at),
-      },
-    });
+    // No item row: an order without items.
+    if (row.product_id !== null)
+      order.items.push(listedItem(row as typeof row & ListedItemRow, date));
   }
   return [...orders.values()];
+}
+
+/** An item's columns as readListedOrders reads them, with its product's. */
+export interface ListedItemRow extends ListedProductRow {
+  quantity: number;
+  sold_unit: Unit;
+  unit_price_paise: number;
+  sold_hsn: string | null;
+  sold_gst_rate: number | null;
+  taxable_paise: number | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
+}
+
+/** `row`'s item as readListedOrders lists it. */
+export function listedItem(row: ListedItemRow, date: (value: Date | string) => Date): ListedItem {
+  return {
+    quantity: row.quantity,
+    unit: row.sold_unit,
+    unitPricePaise: row.unit_price_paise,
+    hsn: row.sold_hsn,
+    gstRate: row.sold_gst_rate,
+    taxablePaise: row.taxable_paise,
+    cgstPaise: row.cgst_paise,
+    sgstPaise: row.sgst_paise,
+    product: listedProduct(row, row.sold_unit, date),
+  };
 }
 
 /**

@@ -4,7 +4,13 @@ import { DELIVERY_PIN_TRIES, type OrderEventType } from '@kirana/shared';
 import { describe, expect, test } from 'vitest';
 import type { DomainEvent, OrderChange } from '../../lib/domain-events.js';
 import { useTestApp, useSeller } from '../../test/fixtures.js';
-import { deliveryPinOf, placeCodOrder, signInAgent, signUpShopper } from '../../test/factories.js';
+import {
+  deliveryPinOf,
+  placeCodOrder,
+  sampleAddress,
+  signInAgent,
+  signUpShopper,
+} from '../../test/factories.js';
 import { capturedPayment, payInSandbox, placeOnlineOrder, webhook } from '../../test/payments.js';
 import { RefundSchema } from '../payment/payment.entity.js';
 import { expireUnpaidOrder } from '../payment/expiry.js';
@@ -203,6 +209,47 @@ describe('every change of an order goes through the one transition function', ()
     } finally {
       stop();
     }
+  });
+
+  test('an order without items (imported so) still changes, announced with none', async () => {
+    const em = app.orm.em.fork();
+    const { id: userId } = await signUpShopper(app);
+    const order = em.create(OrderSchema, {
+      user: userId,
+      address: { addressId: '01890a5d-ac96-774b-bcce-b302099a8057', ...sampleAddress },
+      subtotalPaise: 10_000,
+      taxPaise: 0,
+      amountPaise: 10_000,
+      paymentType: 'COD',
+    });
+    await em.flush();
+    const seen: DomainEvent[] = [];
+    const stop = app.events.subscribe((event) => {
+      seen.push(event);
+    });
+    try {
+      await changeOrders(app.orm.em.fork(), app.events, (changes) =>
+        changes.moveWhere(
+          order.id,
+          { status: 'Order Placed' },
+          { cancelReason: 'imported twice' },
+          { type: 'cancelled', actor: { role: 'seller' }, from: 'Order Placed', to: 'Cancelled' },
+        ),
+      );
+      await app.events.settled();
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([
+      expect.objectContaining({
+        type: 'order.changed',
+        orderId: order.id,
+        order: expect.objectContaining({ status: 'Cancelled', items: [] }),
+      }),
+    ]);
+    expect(await app.orm.em.fork().findOneOrFail(OrderSchema, order.id)).toMatchObject({
+      status: 'Cancelled',
+    });
   });
 });
 

@@ -65,7 +65,7 @@ export type ListedOrder = Pick<
 };
 
 declare module '../../lib/domain-events.js' {
-  /** As readListedOrders reads it, in the transaction that placed or changed it. */
+  /** As readListedOrders reads it at the end of the transaction that placed or changed it. */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
   interface CommittedOrder extends ListedOrder {}
 }

@@ -17,13 +17,18 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { claimKey, oncePerKey, type KeyedRequest } from '../../lib/idempotency.js';
 import { inPlainTransaction } from '../../lib/plain-transaction.js';
+import { timestampReader } from '../../lib/timestamps.js';
+import { listedProduct } from '../product/listed-product.js';
 import type { ProductSchema } from '../product/product.entity.js';
 import { takeForSale, taxColumnsOf, taxOfSoldLine } from '../product/take-for-sale.js';
 import type { ShopSettings } from '../shop/shop.entity.js';
 import { assertOpen, priceOrder, promisedAt, readShop } from '../shop/shop.service.js';
 import { shopperKeys, type PlacementAnswer } from './order-idempotency.service.js';
-import { readListedOrders } from './order-reads.js';
-import { readAddressAndOpenOrders, writePlacedOrder } from './placement-statements.js';
+import {
+  placedOrderAsListed,
+  readAddressAndOpenOrders,
+  writePlacedOrder,
+} from './placement-statements.js';
 import { holdShopper } from './shopper-hold.js';
 
 /** Amounts are stored as 32-bit paise: ₹2,14,74,836.47 at most. */
@@ -81,12 +86,13 @@ export interface PlacedOrder {
  * `maxPerLine` units of a product in an order, and at most `maxOpenOrders` open orders unpaid,
  * counted with the shopper's row held, so that their placements take turns and none is missed
  * by a racing one.
- * It is the shop's hot path: between begin and commit it sends at most five statements — the
+ * It is the shop's hot path: between begin and commit it sends at most four statements — the
  * claim of the key holding the shopper's row (without a key, the hold alone), one read of the
  * address with the shopper's open unpaid orders counted, one taking the units with the products
- * read, one write of the rest (a refusal for want of units reads the product once more instead),
- * and one read of the order as placed, which its `order.placed` event carries to the live
- * updates (docs/live-updates.md#after-commit).
+ * read (as the order lists them once taken), and one write of the rest (a refusal for want of
+ * units reads the product once more instead). Its `order.placed` event carries the order as
+ * readListedOrders would read it back, made of what these read and wrote
+ * (docs/live-updates.md#after-commit).
  * An online order stays hidden from the shop until it is paid (payment.service.ts).
  * @throws AppError NOT_FOUND for an address that is not the shopper's; INVALID for an unknown
  * product or a quantity over the limit; TOO_MANY_UNITS for a line over the shop's most per line
@@ -133,6 +139,7 @@ export async function placeOrder(
       const priced = await takeForSale(tx, lines, now, {
         online: { maxPerLine: shop.maxPerLine },
         tax: shop.tax,
+        asListed: true,
       });
       const totals = priceOrder(shop, priced, address.zipcode, now);
       if (totals.total > MAX_ORDER_PAISE)
@@ -164,6 +171,7 @@ export async function placeOrder(
         deliveryPin: payment.deliveryPin ? newDeliveryPin() : null,
         createdAt: now,
       };
+      const date = timestampReader(tx);
       const items = priced.map((line) => {
         const tax = taxColumnsOf(line, taxOfSoldLine(line, shop.tax));
         return {
@@ -180,6 +188,7 @@ export async function placeOrder(
           taxablePaise: tax.taxable_paise,
           cgstPaise: tax.cgst_paise,
           sgstPaise: tax.sgst_paise,
+          product: listedProduct(line.asListed, line.unit, date),
         };
       });
       // One statement: the order, all its items and its history line, and the key's record of
@@ -192,9 +201,8 @@ export async function placeOrder(
       const counted = [
         ...new Set(priced.filter((line) => line.taken).map((line) => line.stockProduct)),
       ];
-      // As committed, for its live updates: they go out without reading it again.
-      const [listed] = await readListedOrders(tx, [orderId]);
-      if (!listed) throw new Error(`Order ${orderId} written, then not found`);
+      // As committed, for its live updates: made of what was written, nothing read again.
+      const listed = placedOrderAsListed(order, items);
       return { order: { id: orderId, amountPaise: totals.total }, listed, counted };
     }),
   );

@@ -6,7 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
-import type { AddressSnapshot } from './order.entity.js';
+import type { Unit } from '@kirana/shared';
+import type { Product } from '../product/product.entity.js';
+import type { AddressSnapshot, Order } from './order.entity.js';
+import type { ListedItem, ListedOrder } from './order.presenter.js';
 
 /** What runs a statement: a transaction's Kysely, whatever its tables. */
 type Db = Pick<Kysely<object>, 'executeQuery'>;
@@ -98,7 +101,7 @@ export interface PlacedOrderRow {
   taxMode: string;
   amountPaise: number;
   deliveryFeePaise: number;
-  paymentType: string;
+  paymentType: Order['paymentType'];
   expiresAt: Date | null;
   offeredAt: Date | null;
   promisedAt: Date | null;
@@ -111,7 +114,7 @@ export interface PlacedItemRow {
   id: string;
   productId: string;
   quantity: number;
-  unit: string;
+  unit: Unit;
   unitPricePaise: number;
   stockProductId: string;
   stockQuantity: number;
@@ -203,4 +206,55 @@ export async function writePlacedOrder(
   }
   parameters.push(claim.answer?.status ?? null, claim.answer?.body ?? null, claim.id);
   await db.executeQuery(CompiledQuery.raw(WRITE_ORDER(items.length), parameters));
+}
+
+/**
+ * `order` with `items` (each with its product as the placing took it: take-for-sale.ts
+ * `asListed`) as readListedOrders reads it once {@link writePlacedOrder} has written it: placed,
+ * unpaid, with no agent, no change and no tax document yet. Its live updates go out with it, and
+ * placing reads nothing back.
+ */
+export function placedOrderAsListed(
+  order: PlacedOrderRow,
+  items: ReadonlyArray<PlacedItemRow & { product: Product }>,
+): ListedOrder & { items: ListedItem[] } {
+  return {
+    id: order.id,
+    user: { id: order.userId },
+    items: items.map((item) => ({
+      quantity: item.quantity,
+      unit: item.unit,
+      unitPricePaise: item.unitPricePaise,
+      hsn: item.hsn,
+      gstRate: item.gstRate,
+      taxablePaise: item.taxablePaise,
+      cgstPaise: item.cgstPaise,
+      sgstPaise: item.sgstPaise,
+      product: item.product,
+    })),
+    address: order.address,
+    amountPaise: order.amountPaise,
+    deliveryFeePaise: order.deliveryFeePaise,
+    status: 'Order Placed',
+    paymentType: order.paymentType,
+    isPaid: false,
+    paidVia: null,
+    expiresAt: order.expiresAt,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    refundStatus: null,
+    refundPaise: 0,
+    deliveryPin: order.deliveryPin,
+    pinLockedAt: null,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+    promisedAt: order.promisedAt,
+    assignedAt: null,
+    pickedAt: null,
+    deliveredAt: null,
+    invoice: null,
+    creditNote: null,
+    assignedTo: null,
+  };
 }

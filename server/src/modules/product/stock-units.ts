@@ -46,8 +46,9 @@ export function stockAskedSql(count: number, from: number): string {
  * update, so that racing sales never lose one; a product the seller switched off with units
  * left is still left alone, and so is one asked past its count for more than any count holds,
  * but with `switchedOff` (a sale made offline, which happened: it is taken from whatever the
- * seller did meanwhile). Returns the ids of the products taken from; use it as a `with` of the
- * statement that reads them.
+ * seller did meanwhile). Returns the products taken from as the take leaves them (`id`,
+ * `in_stock`, `stock_count`, `past_count`, `updated_at`); use it as a `with` of the statement
+ * that reads them.
  */
 export function takeUnitsSql(
   now: string,
@@ -63,7 +64,7 @@ export function takeUnitsSql(
       in_stock = s.stock_count - a.quantity > 0, updated_at = ${now}
     from asked as a
     where s.id = a.id and ${which}
-    returning s.id`;
+    returning s.id, s.in_stock, s.stock_count, s.past_count, s.updated_at`;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { CompiledQuery, sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
+import type { ListedProductRow } from './listed-product.js';
 import type { ProductSchema } from './product.entity.js';
 import { notEnoughLeft, stockAskedSql, takeUnitsSql, type UnitLines } from './stock-units.js';
 
@@ -93,7 +94,12 @@ export interface TakeOptions {
   online?: OnlineLimits;
   /** The shop's tax mode. */
   tax?: TaxMode;
+  /** Each line's product also as an order lists it once taken (listed-product.ts). */
+  asListed?: boolean;
 }
+
+/** A line as sold, with its product as an order lists it once the line is taken. */
+export type ListedSoldLine = SoldLine & { asListed: ListedProductRow };
 
 /** A product of a sale as its statement reads it (see {@link takeStatement}). */
 interface TakenRow {
@@ -120,6 +126,18 @@ interface TakenRow {
   taken: boolean;
 }
 
+/**
+ * The columns of a product as an order lists it (listed-product.ts), as the take leaves it: a
+ * product taken from (`t`) has its count, its being in stock and its time of change anew.
+ */
+const LISTED_COLUMNS = `p.id as product_id, p.name as product_name, p.category, p.description,
+  p.price_paise, p.images, coalesce(t.in_stock, p.in_stock) as product_in_stock,
+  case when t.id is null then p.stock_count else t.stock_count end as product_stock_count,
+  coalesce(t.past_count, p.past_count) as product_past_count, p.weight, p.sku, p.barcode,
+  p.scale_code, p.family, p.pack_label, p.draws_from, p.hsn as product_hsn,
+  p.gst_rate as product_gst_rate, p.created_at as product_created_at,
+  coalesce(t.updated_at, p.updated_at) as product_updated_at`;
+
 /** {@link takeStatement}'s texts, by the number of lines and how they are taken. */
 const takeStatements = new Map<string, string>();
 
@@ -128,8 +146,11 @@ const takeStatements = new Map<string, string>();
  * quantity)` pairs — and reading each product (stock-units.ts stockAskedSql, takeUnitsSql) as
  * SQL text, written once a shape: building it anew cost every sale more CPU than running it.
  */
-function takeStatement(count: number, how: { pastCount: boolean; switchedOff: boolean }): string {
-  const key = `${count} ${how.pastCount} ${how.switchedOff}`;
+function takeStatement(
+  count: number,
+  how: { pastCount: boolean; switchedOff: boolean; asListed: boolean },
+): string {
+  const key = `${count} ${how.pastCount} ${how.switchedOff} ${how.asListed}`;
   let text = takeStatements.get(key);
   if (text === undefined) {
     const products = Array.from({ length: count }, (_, index) => `$${2 + 2 * index}`);
@@ -141,9 +162,11 @@ function takeStatement(count: number, how: { pastCount: boolean; switchedOff: bo
         s.archived_at is not null as stock_archived,
         coalesce(s.stock_count, p.stock_count) as stock_count, a.quantity as asked,
         coalesce(p.draws_from, p.id) in (select taken.id from taken) as taken
+        ${how.asListed ? `, ${LISTED_COLUMNS}` : ''}
       from products as p
       left join products as s on s.id = p.draws_from
       left join asked as a on a.id = coalesce(p.draws_from, p.id)
+      ${how.asListed ? 'left join taken as t on t.id = p.id' : ''}
       where p.id in (${products.join(', ')})`;
     takeStatements.set(key, text);
   }
@@ -161,7 +184,8 @@ function takeStatement(count: number, how: { pastCount: boolean; switchedOff: bo
  * it; at the counter, any weight. With `tax` (the shop's mode) `regular`, a product without its
  * HSN code or GST rate is not sold, online or at the counter alike (docs/gst.md#tax-modes).
  * Answers the lines priced from the catalogue (or at `prices`) with their HSN and rate and what
- * each took past the count, in their order. Refused, it has taken nothing once `tx` rolls back.
+ * each took past the count, in their order (with `asListed`, and each product as an order lists
+ * it once taken, read by the same statement). Refused, it has taken nothing once `tx` rolls back.
  * @throws AppError INVALID for an unknown product or a quantity its unit does not take (pieces
  * 1–999, grams 1–1,000,000); NOT_A_STEP for an online weight that is not one of its steps;
  * TOO_MANY_UNITS past the most per line online; CONFLICT for an archived product (or one whose
@@ -173,14 +197,39 @@ export async function takeForSale(
   tx: EntityManager,
   lines: UnitLines,
   now: Date,
-  { pastCount = false, madeOffline = false, prices, online, tax = 'spec' }: TakeOptions = {},
+  options: TakeOptions & { asListed: true },
+): Promise<ListedSoldLine[]>;
+export async function takeForSale(
+  tx: EntityManager,
+  lines: UnitLines,
+  now: Date,
+  options?: TakeOptions,
+): Promise<SoldLine[]>;
+export async function takeForSale(
+  tx: EntityManager,
+  lines: UnitLines,
+  now: Date,
+  {
+    pastCount = false,
+    madeOffline = false,
+    prices,
+    online,
+    tax = 'spec',
+    asListed = false,
+  }: TakeOptions = {},
 ): Promise<SoldLine[]> {
   const db = tx.getKysely<ProductTables>();
   const past = pastCount || madeOffline;
   // Past the count, the counts read below must be those the take starts from: held from here.
   if (past) await holdCounts(db, lines);
-  const { rows } = await db.executeQuery<TakenRow>(
-    CompiledQuery.raw(takeStatement(lines.length, { pastCount: past, switchedOff: madeOffline }), [
+  const statement = takeStatement(lines.length, {
+    pastCount: past,
+    switchedOff: madeOffline,
+    asListed,
+  });
+  // With `asListed`, its rows hold the listed columns too.
+  const { rows } = await db.executeQuery<TakenRow & ListedProductRow>(
+    CompiledQuery.raw(statement, [
       now,
       ...lines.flatMap(({ product, quantity }) => [product, quantity]),
     ]),
@@ -221,6 +270,7 @@ export async function takeForSale(
         pastCount: 0,
         hsn: product.hsn,
         gstRate: percentOf(product.gst_rate),
+        ...(asListed && { asListed: product }),
       },
       // Read under holdCounts' locks: the count the take started from. Else a take had enough.
       shortfall:

@@ -13,11 +13,7 @@ import type { DomainEvent, DomainEventListener, OrderChange } from '../../lib/do
 import { readInBatches } from '../../lib/in-batches.js';
 import { countOpenPoolOrders } from '../order/order-queries.js';
 import { factsOf } from '../order/order-rules.js';
-import {
-  readChangesForShoppers,
-  readListedOrders,
-  type ChangeForShopper,
-} from '../order/order-reads.js';
+import { readChangesForShoppers, type ChangeForShopper } from '../order/order-reads.js';
 import { readShop } from '../shop/shop.service.js';
 import { alertTopic, BACKLOG_TAG, backlogAlert, newOrderAlert } from './push-alert.js';
 import {
@@ -115,15 +111,13 @@ function updateKindOf(change: ChangeForShopper): OrderUpdateKind | null {
   }
 }
 
-/** The agents' alert of order `orderId`; none once it is no longer open to them. */
-async function orderOffer(
-  em: EntityManager,
-  orderId: string,
-  recipients: AlertRecipient[],
-): Promise<Offer | undefined> {
-  // Read after commit: an order taken meanwhile is no longer worth an alert.
-  const [order] = await readListedOrders(em, [orderId]);
-  if (!order || !isOpenForAgents(factsOf(order))) return undefined;
+/**
+ * The agents' alert of the order `event` carries, as its transaction left it; none when it is not
+ * open to them.
+ */
+function orderOffer(event: OrderEvent, recipients: AlertRecipient[]): Offer | undefined {
+  const { order } = event;
+  if (!isOpenForAgents(factsOf(order))) return undefined;
   return {
     recipients,
     alertFor: (recipient) => newOrderAlert(order, recipient.locale),
@@ -149,9 +143,9 @@ async function backlogOffer(
  * The domain events' listener that alerts on-duty agents' phones to orders newly open to them,
  * and tells shoppers' browsers of their orders' changes. Every order placed or changed comes
  * here: what to send is read once for each batch of events (see {@link readInBatches}), the
- * recipients first where that spares reading orders (a shop with no phone subscribed on duty
- * reads no order). An order alone is alerted as itself; many at once (a burst, a round of the
- * unaccepted alert) as one message saying how many wait. Every message goes through one
+ * recipients first (a shop with no phone subscribed on duty reads nothing more). An order alone
+ * is alerted as itself, as its event carries it (nothing read); many at once (a burst, a round
+ * of the unaccepted alert) as one message saying how many wait, counted then. Every message goes through one
  * {@link SendQueue} for the process, so a push service that never answers holds a few sends, not
  * one per message: each listener resolves once its messages are sent, replaced or dropped.
  * `stop()` drops what waits, so a shutdown waits only for the few sends in flight.
@@ -213,18 +207,18 @@ export function pushProcessor(
     return offer.sending;
   }
 
-  const readOffer = readInBatches(async (orderIds: string[]) => {
+  const readOffer = readInBatches(async (events: OrderEvent[]) => {
     const em = orm.em.fork();
     const recipients = await onDutySubscriptions(em);
-    const [first, ...others] = new Set(orderIds);
+    // Events of one order: its last leaves it as it is now.
+    const last = events.at(-1);
     let offer: Offer | undefined;
-    if (first && recipients.length > 0) {
-      offer =
-        others.length > 0
-          ? await backlogOffer(em, recipients)
-          : await orderOffer(em, first, recipients);
+    if (last && recipients.length > 0) {
+      offer = events.some((event) => event.orderId !== last.orderId)
+        ? await backlogOffer(em, recipients)
+        : orderOffer(last, recipients);
     }
-    return new Map(offer ? orderIds.map((id) => [id, offer]) : []);
+    return new Map(offer ? events.map((event) => [event, offer]) : []);
   });
 
   const readUpdate = readInBatches(async (historyIds: string[]) => {
@@ -281,7 +275,7 @@ export function pushProcessor(
       const recipients = await onDutySubscriptions(em);
       if (recipients.length > 0) offer = await backlogOffer(em, recipients);
     } else if (offersOrder(event)) {
-      offer = await readOffer(event.orderId);
+      offer = await readOffer(event);
     }
     if (offer) await send(offer);
   };
