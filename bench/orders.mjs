@@ -23,7 +23,7 @@
 // Bounded: the whole run stops after 10 minutes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { cartTotals, PROMISE_MINUTES } from '@kirana/shared';
 import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
+import { cpuSince, cpuTimes } from './cpu-times.mjs';
 import { createDatabase } from './database.mjs';
 import { BENCH_ADDRESS, browser } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
@@ -494,30 +495,6 @@ async function round(shoppers, catalogue, ms, place) {
   );
   return { count: latencies.length, latencies, seconds: (performance.now() - started) / 1000 };
 }
-
-/**
- * The CPU time (user and system, every thread) each process of `pids` has used so far, in ms;
- * read from /proc (Linux), so an empty map elsewhere or for a process gone.
- */
-async function cpuTimes(pids) {
-  const times = new Map();
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // After "pid (name) ": state, … utime and stime are the 12th and 13th fields, in ticks
-      // of 1/100 s (USER_HZ).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // Not Linux, or the process has ended.
-    }
-  }
-  return times;
-}
-
-/** The CPU ms the processes of `after` used since `before` (a process new since then: all of it). */
-const cpuSince = (before, after) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

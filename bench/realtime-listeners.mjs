@@ -3,7 +3,8 @@
 // Started with fork(); talks over IPC:
 //   { connect: [{ url, cookie?, instance }] } → { connected: count } or { failed: message }
 //   { arm: round }                             → { armed: round }, then once every socket heard
-//     `order:created` (or ROUND_TIMEOUT_MS passed): { round, arrivals: [[instance, at]], missed }
+//     `order:created` (or ROUND_TIMEOUT_MS passed): { round, arrivals: [[instance, at]], missed,
+//     cpu } (`cpu`: the ms of CPU this process spent meanwhile, taking the events)
 //   { disconnect: true }                       → exits
 // `at` is process.hrtime in milliseconds: CLOCK_MONOTONIC on Linux, one clock for every process
 // of the machine, so the parent compares it with its own HTTP answer's time.
@@ -37,13 +38,20 @@ async function connect(specs) {
 
 function arm(round) {
   const arrivals = [];
+  const cpu = process.cpuUsage();
   let finished = false;
   const finish = () => {
     if (finished) return;
     finished = true;
     clearTimeout(timer);
     for (const { socket } of sockets) socket.off('order:created');
-    process.send({ round, arrivals, missed: sockets.length - arrivals.length });
+    const { user, system } = process.cpuUsage(cpu);
+    process.send({
+      round,
+      arrivals,
+      missed: sockets.length - arrivals.length,
+      cpu: (user + system) / 1000,
+    });
   };
   const timer = setTimeout(finish, ROUND_TIMEOUT_MS);
   for (const { socket, instance } of sockets) {

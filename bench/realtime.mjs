@@ -1,13 +1,14 @@
 // How fast a new order reaches the delivery agents' phones: the delay from the HTTP answer of
 // an order placement to the `order:created` event at each connected agent socket (p50 / p99 over
 // every socket and round), the same from the moment the request was sent, the events no socket
-// heard, and the server's memory per connected socket; beside the same measures for a bare
-// Socket.IO broadcast with no database (the ceiling), in one run. Both servers hand the event to
-// the sockets, then write the answer (the store: commit, emit, answer; the bare one: emit,
-// answer), so a socket may hear it before the answer arrives (a negative delay); the delay from
-// the request sent counts everything, the store's database work included. The sockets listen in
-// several processes (bench/realtime-listeners.mjs), so the delay of one client event loop taking
-// thousands of frames is not counted as the server's.
+// heard, the server's memory per connected socket, and the CPU a round cost the servers and the
+// listeners; beside the same measures for a bare Socket.IO broadcast with no database (the
+// ceiling), in one run. Both servers hand the event to the sockets, then write the answer (the
+// store: commit, emit, answer; the bare one: emit, answer), so a socket may hear it before the
+// answer arrives (a negative delay); the delay from the request sent counts everything, the
+// store's database work included. The sockets listen in several processes
+// (bench/realtime-listeners.mjs), so the delay of one client event loop taking thousands of
+// frames is not counted as the server's.
 // Run after `npm run build` (uses server/dist and 127.0.0.1 only; a new database of the
 // PostgreSQL at DATABASE_URL, dropped afterwards, or else an embedded one in a temporary folder):
 //   node bench/realtime.mjs [--sockets 1000] [--rounds 20] [--listeners 4] [--targets FILE]
@@ -18,10 +19,11 @@
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_OPEN_ORDERS } from '@kirana/shared';
+import { cpuSince, cpuTimes } from './cpu-times.mjs';
 import { createDatabase } from './database.mjs';
 import { BENCH_ADDRESS, browser, pairedAgent } from './http-client.mjs';
 import { onJsonLines } from './server-output.mjs';
@@ -111,7 +113,7 @@ function start(script, env) {
     await exited;
   };
   return Promise.race([
-    next((line) => line.port).then(({ port }) => ({ port, memory, stop })),
+    next((line) => line.port).then(({ port }) => ({ port, pid: child.pid, memory, stop })),
     new Promise((_, reject) =>
       child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`))),
     ),
@@ -182,12 +184,14 @@ async function connectListeners(specs) {
  * Runs `trigger` (which answers when its HTTP answer arrived) `ROUNDS` times and collects, per
  * instance, the milliseconds from that answer to each socket's `order:created`; over every
  * socket, the milliseconds from the request's start to it (`fromRequest`: whatever the server
- * did before or after answering); and the count of sockets that heard nothing within the
- * listeners' round timeout (10 s).
+ * did before or after answering); the count of sockets that heard nothing within the
+ * listeners' round timeout (10 s); and, per round, the CPU ms the `servers` (their pids) and
+ * the listeners spent from the request to the last socket's event, and that time (`rounds`).
  */
-async function measure({ listeners }, trigger) {
+async function measure({ listeners }, trigger, servers) {
   const delays = Array.from({ length: INSTANCES }, () => []);
   const fromRequest = [];
+  const rounds = [];
   let missed = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     await Promise.all(
@@ -198,18 +202,25 @@ async function measure({ listeners }, trigger) {
       }),
     );
     const heard = listeners.map((listener) => listener.next('arrivals'));
+    const serversBefore = await cpuTimes(servers);
     const requestedAt = now();
     await trigger();
     const answeredAt = now();
     const results = await Promise.all(heard);
+    const serverCpu = cpuSince(serversBefore, await cpuTimes(servers));
     let missedThisRound = 0;
-    for (const { arrivals, missed: none } of results) {
+    let last = 0;
+    let listenerCpu = 0;
+    for (const { arrivals, missed: none, cpu } of results) {
       for (const [instance, at] of arrivals) {
         delays[instance].push(at - answeredAt);
         fromRequest.push(at - requestedAt);
+        last = Math.max(last, at - requestedAt);
       }
       missedThisRound += none;
+      listenerCpu += cpu;
     }
+    rounds.push({ serverCpu, listenerCpu, last });
     if (missedThisRound > 0)
       console.warn(`round ${round + 1}: ${missedThisRound} sockets heard nothing`);
     missed += missedThisRound;
@@ -217,7 +228,7 @@ async function measure({ listeners }, trigger) {
   }
   for (const each of delays) each.sort((a, b) => a - b);
   fromRequest.sort((a, b) => a - b);
-  return { delays, all: delays.flat().sort((a, b) => a - b), fromRequest, missed };
+  return { delays, all: delays.flat().sort((a, b) => a - b), fromRequest, missed, rounds };
 }
 
 const percentile = (sorted, p) =>
@@ -303,7 +314,11 @@ async function benchKirana() {
     );
     await settle(1000);
     const after = await Promise.all(servers.map(({ memory }) => memory()));
-    const measured = await measure(sockets, () => shopper.send('POST', '/api/order/cod', order));
+    const measured = await measure(
+      sockets,
+      () => shopper.send('POST', '/api/order/cod', order),
+      servers.map(({ pid }) => pid),
+    );
     return {
       ...measured,
       memory: perSocket(before[0], after[0], Math.ceil(SOCKETS / INSTANCES)),
@@ -317,7 +332,7 @@ async function benchKirana() {
 }
 
 async function benchBare() {
-  const { port, memory, stop } = await start('bench/bare-socket-server.mjs', {});
+  const { port, pid, memory, stop } = await start('bench/bare-socket-server.mjs', {});
   const base = `http://127.0.0.1:${port}`;
   let sockets;
   try {
@@ -330,12 +345,30 @@ async function benchBare() {
     const measured = await measure(sockets, async () => {
       const response = await fetch(`${base}/broadcast`, { method: 'POST' });
       await response.json();
-    });
+    }, [pid]);
     return { ...measured, memory: perSocket(before, after, SOCKETS) };
   } finally {
     sockets?.close();
     await stop();
   }
+}
+
+/**
+ * Where a round's time went, medians over the rounds: the CPU the servers and the listeners
+ * spent from the request to the last socket's event, beside that time on the machine's cores.
+ */
+function reportCpu(rounds) {
+  const median = (key) =>
+    percentile(
+      rounds.map((round) => round[key]).sort((a, b) => a - b),
+      0.5,
+    );
+  const [server, listener, last] = ['serverCpu', 'listenerCpu', 'last'].map(median);
+  console.log(
+    `  a round, median: CPU ${server.toFixed(0)} ms in the server(s), ${listener.toFixed(0)} ms ` +
+      `in the listeners (${((listener * 1000) / SOCKETS).toFixed(1)} µs an event); the last ` +
+      `socket heard it ${last.toFixed(0)} ms after the request (${cpus().length} cores)`,
+  );
 }
 
 // As bench/targets.mjs's table names the figures: "N sockets, one instance", "N sockets over two".
@@ -352,10 +385,12 @@ if (INSTANCES === 2) {
   report('  on the instance that took the order', kirana.delays[0]);
   report('  on the other instance', kirana.delays[1]);
 }
+reportCpu(kirana.rounds);
 console.log(`missed events: ${kirana.missed} of ${SOCKETS * ROUNDS}`);
 const bare = await benchBare();
 report('bare Socket.IO broadcast (ceiling)', bare.all, bare.memory);
 report('  from the request sent', bare.fromRequest);
+reportCpu(bare.rounds);
 console.log(`load average after: ${loadavg()[0].toFixed(1)}`);
 
 const p99 = Math.round(percentile(kirana.all, 0.99) * 10) / 10;
