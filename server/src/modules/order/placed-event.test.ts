@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CommittedOrder, DomainEvent } from '../../lib/domain-events.js';
 import { useTestApp } from '../../test/fixtures.js';
 import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { createKhataCustomer } from '../../test/khata-factory.js';
 import { placeOnlineOrder } from '../../test/payments.js';
 import { ProductSchema } from '../product/product.entity.js';
 import { readListedOrders } from './order-reads.js';
@@ -99,6 +100,29 @@ describe('order.placed carries the order as readListedOrders reads it after the 
     });
     const listed = await readBack(orderId);
     expect(listed).toMatchObject({ paymentType: 'Online', isPaid: false });
+    expect(events.get(orderId)).toStrictEqual(listed);
+  });
+
+  test('a khata order, its credit held in the same transaction', async () => {
+    const product = await createProduct(app.orm.em.fork(), { stockCount: 4 });
+    const shopper = await signUpShopper(app);
+    await createKhataCustomer(app.orm.em.fork(), { limitPaise: 1_000_000, shopper: shopper.id });
+    const address = await shopper.http
+      .post('/api/address/add')
+      .send({ address: sampleAddress })
+      .expect(201);
+    let orderId = '';
+    const events = await placedEvents(async () => {
+      const placed = await shopper.http
+        .post('/api/order/khata')
+        .set('Idempotency-Key', crypto.randomUUID())
+        .send({ items: [{ product: product.id, quantity: 2 }], address: address.body.address._id })
+        .expect(201);
+      orderId = placed.body.orderId;
+    });
+    const listed = await readBack(orderId);
+    expect(listed).toMatchObject({ paymentType: 'Khata', isPaid: false });
+    expect([...(listed?.items ?? [])][0]?.product).toMatchObject({ stockCount: 2, inStock: true });
     expect(events.get(orderId)).toStrictEqual(listed);
   });
 });
