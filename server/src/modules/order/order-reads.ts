@@ -202,7 +202,7 @@ export async function readListedOrders(
 }
 
 /** An item's columns as readListedOrders reads them, with its product's. */
-export interface ListedItemRow extends ListedProductRow {
+interface ListedItemRow extends ListedProductRow {
   quantity: number;
   sold_unit: Unit;
   unit_price_paise: number;
@@ -214,7 +214,7 @@ export interface ListedItemRow extends ListedProductRow {
 }
 
 /** `row`'s item as readListedOrders lists it. */
-export function listedItem(row: ListedItemRow, date: (value: Date | string) => Date): ListedItem {
+function listedItem(row: ListedItemRow, date: (value: Date | string) => Date): ListedItem {
   return {
     quantity: row.quantity,
     unit: row.sold_unit,
