@@ -87,6 +87,15 @@ export const sampleAddress = {
   phone: '+91 98450 12345',
 };
 
+/** `sampleAddress` added to `shopper`'s addresses through the API; answers its id. */
+export async function addAddress(shopper: Awaited<ReturnType<typeof signUpShopper>>) {
+  const added = await shopper.http
+    .post('/api/address/add')
+    .send({ address: sampleAddress })
+    .expect(201);
+  return added.body.address._id as string;
+}
+
 /** The seller signed in through the API (the account is created directly, as the seeder does). */
 export async function signInSeller(app: TestApp) {
   const email = `seller-${unique()}@example.com`;
@@ -164,13 +173,9 @@ export async function placeCodOrder(
   productId?: string,
 ): Promise<string> {
   const product = productId ?? (await createProduct(app.orm.em.fork())).id;
-  const added = await shopper.http
-    .post('/api/address/add')
-    .send({ address: sampleAddress })
-    .expect(201);
   await shopper.http
     .post('/api/order/cod')
-    .send({ items: [{ product, quantity: 1 }], address: added.body.address._id })
+    .send({ items: [{ product, quantity: 1 }], address: await addAddress(shopper) })
     .expect(201);
   const mine = await shopper.http.get('/api/order/user').expect(200);
   return mine.body.orders[0]._id as string;

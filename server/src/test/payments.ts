@@ -1,6 +1,6 @@
 import { onlineOrderAnswerSchema, type OnlineOrderAnswer } from '@kirana/shared';
 import { PAYMENT_SECRETS, type TestApp } from './app.js';
-import { createProduct, sampleAddress, type signUpShopper } from './factories.js';
+import { addAddress, createProduct, type signUpShopper } from './factories.js';
 import { checkoutSignature, webhookSignature } from '../modules/payment/signatures.js';
 
 type Shopper = Awaited<ReturnType<typeof signUpShopper>>;
@@ -12,15 +12,11 @@ export async function placeOnlineOrder(
   { offerPricePaise = 9_950, quantity = 1, extra = {} as Record<string, unknown> } = {},
 ): Promise<OnlineOrderAnswer> {
   const product = await createProduct(app.orm.em.fork(), { offerPricePaise });
-  const address = await shopper.http
-    .post('/api/address/add')
-    .send({ address: sampleAddress })
-    .expect(201);
   const placed = await shopper.http
     .post('/api/order/razorpay')
     .send({
       items: [{ product: product.id, quantity }],
-      address: address.body.address._id,
+      address: await addAddress(shopper),
       ...extra,
     })
     .expect(201);

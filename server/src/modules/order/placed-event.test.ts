@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CommittedOrder, DomainEvent } from '../../lib/domain-events.js';
 import { useTestApp } from '../../test/fixtures.js';
-import { createProduct, sampleAddress, signUpShopper } from '../../test/factories.js';
+import { addAddress, createProduct, signUpShopper } from '../../test/factories.js';
 import { createKhataCustomer } from '../../test/khata-factory.js';
 import { placeOnlineOrder } from '../../test/payments.js';
 import { ProductSchema } from '../product/product.entity.js';
@@ -61,10 +61,7 @@ describe('order.placed carries the order as readListedOrders reads it after the 
     });
     await em.flush();
     const shopper = await signUpShopper(app);
-    const address = await shopper.http
-      .post('/api/address/add')
-      .send({ address: sampleAddress })
-      .expect(201);
+    const address = await addAddress(shopper);
     let orderId = '';
     const events = await placedEvents(async () => {
       await shopper.http
@@ -77,7 +74,7 @@ describe('order.placed carries the order as readListedOrders reads it after the 
             { product: dal.id, quantity: 500 },
             { product: pack.id, quantity: 1 },
           ],
-          address: address.body.address._id,
+          address,
         })
         .expect(201);
       orderId = (await shopper.http.get('/api/order/user').expect(200)).body.orders[0]._id;
@@ -107,16 +104,13 @@ describe('order.placed carries the order as readListedOrders reads it after the 
     const product = await createProduct(app.orm.em.fork(), { stockCount: 4 });
     const shopper = await signUpShopper(app);
     await createKhataCustomer(app.orm.em.fork(), { limitPaise: 1_000_000, shopper: shopper.id });
-    const address = await shopper.http
-      .post('/api/address/add')
-      .send({ address: sampleAddress })
-      .expect(201);
+    const address = await addAddress(shopper);
     let orderId = '';
     const events = await placedEvents(async () => {
       const placed = await shopper.http
         .post('/api/order/khata')
         .set('Idempotency-Key', crypto.randomUUID())
-        .send({ items: [{ product: product.id, quantity: 2 }], address: address.body.address._id })
+        .send({ items: [{ product: product.id, quantity: 2 }], address })
         .expect(201);
       orderId = placed.body.orderId;
     });
