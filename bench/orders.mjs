@@ -89,9 +89,10 @@ const MOST_OPEN_ORDERS = 32_767;
  * The statements of the server's transaction placing a COD order (placeOrder in
  * server/src/modules/order/order.service.ts, its texts in placement-statements.ts, the key's claim
  * in order-idempotency.service.ts, the take in product/take-for-sale.ts and stock-units.ts), as
- * the ceiling sends them, with the same parameters: kept in step by hand. Before measuring, the
- * bench reads the statements the server sends for one order (bench/sql-probe.mjs) and says when
- * these differ. Besides, a placement reads its session (unless cached) and the shop's settings
+ * the ceiling sends them, with the same parameters, each that takes values as a named statement
+ * (as lib/prepared-statement.ts `named` has the server send them): kept in step by hand. Before
+ * measuring, the bench reads the statements the server sends for one order (bench/sql-probe.mjs)
+ * and says when these differ. Besides, a placement reads its session (unless cached) and the shop's settings
  * (unless kept) before its transaction, and after commit the push processor reads the phones to
  * alert: none of these is in the ceiling.
  */
@@ -208,23 +209,23 @@ async function placeWithPg(pool, shopper, lines) {
   const now = new Date();
   const expired = new Date(now.getTime() - 24 * 3600_000);
   const client = await pool.connect();
+  const run = (text, values) => client.query(asNamed(text, values));
   try {
     await client.query(sql.begin());
     const fingerprint = createHash('sha256')
       .update(JSON.stringify(['cod', shopper.addressId, lines]))
       .digest('hex');
     const claimId = uuidv7();
-    const claim = await client.query(sql.claimKey(), [
+    const claim = await run(sql.claimKey(), [
       ...[shopper.id, expired, key],
       ...[claimId, fingerprint, now],
     ]);
     if (claim.rowCount !== 1) throw new Error('the ceiling lost its own key');
-    const [address] = (await client.query(sql.address(), [shopper.id, now, shopper.addressId]))
-      .rows;
+    const [address] = (await run(sql.address(), [shopper.id, now, shopper.addressId])).rows;
     if (!address) throw new Error('the ceiling lost its address');
     if (address.open_unpaid >= MOST_OPEN_ORDERS) throw new Error('the ceiling holds too many');
 
-    const { rows } = await client.query(sql.read(lines.length), [
+    const { rows } = await run(sql.read(lines.length), [
       now,
       ...lines.flatMap(({ product, quantity }) => [product, quantity]),
     ]);
@@ -255,7 +256,7 @@ async function placeWithPg(pool, shopper, lines) {
     };
     const answer = { success: true, message: 'Order Placed Successfully', orderId };
     // The bench's shop bills as a new store does ('spec'): no line carries its tax.
-    await client.query(sql.write(priced.length), [
+    await run(sql.write(priced.length), [
       ...[orderId, shopper.id, snapshot, totals.subtotal, totals.tax, 'spec', totals.total],
       ...[totals.shipping, 'COD', null, now, promised, null, now, uuidv7()],
       ...priced.flatMap(({ product, quantity, unitPrice, row }) => [
@@ -274,6 +275,19 @@ async function placeWithPg(pool, shopper, lines) {
   }
 }
 
+/** The ceiling's statements' names, by their texts. */
+const statementNames = new Map();
+
+/** Statement `text` with `values` as a named statement, named as the server names it. */
+function asNamed(text, values) {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `kirana_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 /** A statement's text without its quotes and layout, to compare the server's and the ceiling's. */
 const normalised = (text) =>
   text
@@ -288,12 +302,15 @@ const normalised = (text) =>
  * `commit`) and the ceiling's for an order of `count` products: none when they agree.
  */
 function statementDifferences(sent, count) {
-  const begin = sent.findIndex((text) => normalised(text) === 'begin');
-  const end = sent.findIndex((text, index) => index > begin && normalised(text) === 'commit');
-  const server = sent.slice(begin, end + 1).map(normalised);
-  const ceiling = Object.values(CEILING_STATEMENTS).map((statement) =>
-    normalised(statement(count)),
-  );
+  const shown = ({ text, named }) => `${named ? '(named) ' : ''}${normalised(text)}`;
+  const begin = sent.findIndex(({ text }) => normalised(text) === 'begin');
+  const end = sent.findIndex(({ text }, index) => index > begin && normalised(text) === 'commit');
+  const server = sent.slice(begin, end + 1).map(shown);
+  // The ceiling names each statement that takes values (all but `begin` and `commit`).
+  const ceiling = Object.values(CEILING_STATEMENTS).map((statement) => {
+    const text = statement(count);
+    return shown({ text, named: text.includes('$1') });
+  });
   if (begin < 0 || end < 0) return ['no transaction seen in what the server sent'];
   return Array.from({ length: Math.max(server.length, ceiling.length) }, (_, index) =>
     server[index] === ceiling[index]

@@ -3,6 +3,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { NamingClient } from '../lib/prepared-statement.js';
 import { redact } from '../lib/redact.js';
 
 export interface DatabaseOptions {
@@ -34,6 +35,8 @@ export function ormOptions({ url, embedded, debug = false }: DatabaseOptions): O
     // (electric-sql/pglite#1046; 20 orders at once did it here). One connection queues the
     // work in the pool instead, where it belongs.
     pool: embedded ? { min: 0, max: 1 } : { min: 0, max: 10 },
+    // The hot paths' fixed texts go as named statements (lib/prepared-statement.ts `named`).
+    driverOptions: { Client: NamingClient },
     // Every entity is registered explicitly; no folder discovery, so dist/ and src/ behave alike.
     discovery: { warnWhenNoEntities: true },
     ensureDatabase: false,

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../test/fixtures.js';
-import { preparedRows } from './prepared-statement.js';
+import { inPlainTransaction } from './plain-transaction.js';
+import { named, preparedRows } from './prepared-statement.js';
 
 describe('a named statement with one plan', () => {
   const app = useTestApp();
@@ -37,5 +38,35 @@ describe('a named statement with one plan', () => {
       for (const client of clients) client.release();
     }
     expect(await preparedRows(em, twice(3))).toEqual([{ twice: 6 }]);
+  });
+});
+
+describe('a text registered by named()', () => {
+  const app = useTestApp();
+
+  test('goes through the ORM as a named statement of its connection, other texts unnamed', async () => {
+    const thrice = named('select $1::int * 3 as thrice');
+    const other = 'select $1::int * 4 as four_times';
+    const { answers, prepared } = await inPlainTransaction(app.orm.em.fork(), async (tx) => {
+      const db = tx.getKysely();
+      const answers = [];
+      for (const [text, value] of [
+        [thrice, 2],
+        [thrice, 5],
+        [other, 1],
+      ] as const)
+        answers.push((await db.executeQuery(CompiledQuery.raw(text, [value]))).rows);
+      // The same connection: the transaction's.
+      const { rows } = await db.executeQuery<{ statement: string; runs: number }>(
+        CompiledQuery.raw(
+          `select statement, (generic_plans + custom_plans)::int as runs
+           from pg_prepared_statements where not from_sql and statement in ($1, $2)`,
+          [thrice, other],
+        ),
+      );
+      return { answers, prepared: rows };
+    });
+    expect(answers).toEqual([[{ thrice: 6 }], [{ thrice: 15 }], [{ four_times: 4 }]]);
+    expect(prepared).toEqual([{ statement: thrice, runs: 2 }]);
   });
 });

@@ -18,6 +18,7 @@ import { CompiledQuery } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import { AppError } from '../../lib/errors.js';
 import { keyedRequest, type KeyedRequest, type KeyStore } from '../../lib/idempotency.js';
+import { named } from '../../lib/prepared-statement.js';
 import { OrderIdempotencyKeySchema } from './order-idempotency.entity.js';
 import { HOLD_SHOPPER } from './shopper-hold.js';
 
@@ -100,7 +101,7 @@ async function storedAnswer(
  * when its record has expired; a live record answers no row and stays locked until the
  * transaction ends. In SQL text: the first statement of every keyed placement.
  */
-const CLAIM_KEY = `
+const CLAIM_KEY = named(`
   with held as (
     ${HOLD_SHOPPER}
   ), swept as (
@@ -111,7 +112,7 @@ const CLAIM_KEY = `
   on conflict (user_id, key) do update set id = excluded.id, fingerprint = excluded.fingerprint,
     created_at = excluded.created_at, order_id = null, answer_status = null, answer = null
     where order_idempotency_keys.created_at <= $2
-  returning id`;
+  returning id`);
 
 /**
  * Claims the key for the order this transaction places. A request holding the same key in a

@@ -2,11 +2,14 @@
  * The statements of placing an order (order.service.ts placeOrder) after the key's claim
  * (order-idempotency.service.ts), as SQL text written once a shape (plain SQL through the ORM's
  * connection, no query builder): the shop's hot path, where building each statement anew cost
- * more CPU than sending it (bench/orders.mjs, whose ceiling sends these same texts).
+ * more CPU than sending it, and sent as named statements, as PostgreSQL's planning each anew cost
+ * it more than running it (lib/prepared-statement.ts `named`; bench/orders.mjs, whose ceiling
+ * sends these same texts alike).
  */
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import type { Unit } from '@kirana/shared';
+import { named } from '../../lib/prepared-statement.js';
 import type { Product } from '../product/product.entity.js';
 import type { AddressSnapshot, Order } from './order.entity.js';
 import type { ListedItem, ListedOrder } from './order.presenter.js';
@@ -19,13 +22,13 @@ function row(from: number, width: number): string {
   return `(${Array.from({ length: width }, (_, column) => `$${from + column}`).join(', ')})`;
 }
 
-/** Memoised by `count`: a statement's text for that many rows. */
+/** Memoised by `count`: a statement's text for that many rows, sent as a named statement. */
 function byCount(text: (count: number) => string): (count: number) => string {
   const texts = new Map<number, string>();
   return (count) => {
     let known = texts.get(count);
     if (known === undefined) {
-      known = text(count);
+      known = named(text(count));
       texts.set(count, known);
     }
     return known;
@@ -37,12 +40,12 @@ function byCount(text: (count: number) => string): (count: number) => string {
  * delivered nor cancelled) and unpaid: cash on delivery not yet paid, or online awaiting payment
  * (one past its time to pay is about to be cancelled: not counted).
  */
-const ADDRESS_AND_OPEN_ORDERS = `
+const ADDRESS_AND_OPEN_ORDERS = named(`
   select id, first_name, last_name, email, phone, street, city, state, zipcode, country,
     (select count(*)::int from orders as o where o.user_id = $1 and not o.is_paid
       and o.status not in ('Delivered', 'Cancelled')
       and (o.expires_at is null or o.expires_at > $2)) as open_unpaid
-  from addresses where id = $3 and user_id = $1`;
+  from addresses where id = $3 and user_id = $1`);
 
 interface AddressRow {
   id: string;

@@ -20,6 +20,7 @@ import {
 import type { EntityManager, InferKyselyDB, Kysely } from '@mikro-orm/postgresql';
 import { CompiledQuery, sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
+import { named } from '../../lib/prepared-statement.js';
 import type { ListedProductRow } from './listed-product.js';
 import type { ProductSchema } from './product.entity.js';
 import { notEnoughLeft, stockAskedSql, takeUnitsSql, type UnitLines } from './stock-units.js';
@@ -144,7 +145,8 @@ const takeStatements = new Map<string, string>();
 /**
  * The statement taking a sale's `count` lines — parameters `$1` the time, then `(product,
  * quantity)` pairs — and reading each product (stock-units.ts stockAskedSql, takeUnitsSql) as
- * SQL text, written once a shape: building it anew cost every sale more CPU than running it.
+ * SQL text, written once a shape (building it anew cost every sale more CPU than running it) and
+ * sent as a named statement (lib/prepared-statement.ts `named`).
  */
 function takeStatement(
   count: number,
@@ -168,7 +170,7 @@ function takeStatement(
       left join asked as a on a.id = coalesce(p.draws_from, p.id)
       ${how.asListed ? 'left join taken as t on t.id = p.id' : ''}
       where p.id in (${products.join(', ')})`;
-    takeStatements.set(key, text);
+    takeStatements.set(key, named(text));
   }
   return text;
 }
