@@ -37,13 +37,18 @@ export function realtimeProcessor(
   function sendOrder(event: OrderEvent): void {
     const { order } = event;
     const facts = factsOf(order);
+    const { listening } = realtime;
     if (event.type === 'order.changed' && event.change === 'unaccepted') {
       // Still open as its round left it: an alert at the counter, offered again.
       if (!isOpenForAgents(facts)) return;
-      realtime.seller
-        .to(ROOMS.seller)
-        .emit('order:unaccepted', presentSellerOrder(order, publicUrl));
-      realtime.agents.to(ROOMS.agents).emit('order:unaccepted', presentOrder(order, publicUrl));
+      listening(realtime.seller, ROOMS.seller)?.emit(
+        'order:unaccepted',
+        presentSellerOrder(order, publicUrl),
+      );
+      listening(realtime.agents, ROOMS.agents)?.emit(
+        'order:unaccepted',
+        presentOrder(order, publicUrl),
+      );
       return;
     }
     const name = event.type === 'order.placed' ? 'order:created' : 'order:updated';
@@ -51,17 +56,21 @@ export function realtimeProcessor(
     const released =
       event.type === 'order.changed' && event.change === 'paid' && facts.paymentType === 'Online';
     const shopName = released ? 'order:created' : name;
-    // Presented once: each room's copy adds its own fields to it.
-    const asListed = presentOrder(order, publicUrl);
+    // Presented once, for the first room with someone in it: each room's copy adds its own
+    // fields to it.
+    let presented: ReturnType<typeof presentOrder> | undefined;
+    const asListed = () => (presented ??= presentOrder(order, publicUrl));
 
     // The shopper's own copy is the only one with the delivery PIN.
-    realtime.shop
-      .to(ROOMS.user(facts.userId))
-      .emit(name, presentShopperOrder(order, publicUrl, asListed));
+    listening(realtime.shop, ROOMS.user(facts.userId))?.emit(
+      name,
+      presentShopperOrder(order, publicUrl, asListed()),
+    );
     if (isVisibleTo(facts, { role: 'seller' })) {
-      realtime.seller
-        .to(ROOMS.seller)
-        .emit(shopName, presentSellerOrder(order, publicUrl, asListed));
+      listening(realtime.seller, ROOMS.seller)?.emit(
+        shopName,
+        presentSellerOrder(order, publicUrl, asListed()),
+      );
     }
     if (facts.status === 'Cancelled') {
       // It leaves the agents' lists (the pool's, or its agent's): they learn only its id.
@@ -71,12 +80,13 @@ export function realtimeProcessor(
           .emit('order:removed', { _id: order.id, reason: 'cancelled' });
       }
     } else if (isOpenForAgents(facts)) {
-      realtime.agents.to(ROOMS.agents).emit(shopName, asListed);
+      listening(realtime.agents, ROOMS.agents)?.emit(shopName, asListed());
     } else if (facts.assignedTo) {
       const handed = event.type === 'order.changed' && event.change === 'assigned';
-      realtime.agents
-        .to(ROOMS.agent(facts.assignedTo))
-        .emit(handed ? 'order:assigned' : name, asListed);
+      listening(realtime.agents, ROOMS.agent(facts.assignedTo))?.emit(
+        handed ? 'order:assigned' : name,
+        asListed(),
+      );
       if (
         event.type === 'order.changed' &&
         (event.change === 'accepted' || event.change === 'assigned')

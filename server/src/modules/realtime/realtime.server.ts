@@ -16,7 +16,7 @@ import {
 } from '@kirana/shared';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
-import { Server, type Namespace, type Socket } from 'socket.io';
+import { Server, type BroadcastOperator, type Namespace, type Socket } from 'socket.io';
 import { handshakeSession, NOT_SIGNED_IN, type SocketSession } from '../session/auth.js';
 import type { Logger } from '../../lib/logger.js';
 import { trustedOrigin } from '../../lib/origins.js';
@@ -43,6 +43,15 @@ export interface Realtime {
   agents: AreaNamespace<AgentEvents>;
   /** The namespace whose sockets authenticate with sessions of `kind`. */
   of(kind: SessionKind): AreaNamespace<ShopEvents | SellerEvents | AgentEvents>;
+  /**
+   * `namespace.to(room)`, or undefined when no socket can be in `room`: none of this instance's,
+   * and no other instance shares its rooms (without Redis). An emit through `?.` to nobody then
+   * neither presents nor encodes what it would have sent.
+   */
+  listening: <Events extends ShopEvents | SellerEvents | AgentEvents>(
+    namespace: AreaNamespace<Events>,
+    room: string,
+  ) => BroadcastOperator<Events, SocketData> | undefined;
   /** Closes this instance's connections and its Redis clients (not the HTTP server). */
   close(): Promise<void>;
 }
@@ -330,6 +339,8 @@ export async function startRealtime(
     seller,
     agents,
     of: (kind) => byKind[kind],
+    listening: (namespace, room) =>
+      redis || namespace.adapter.rooms.has(room) ? namespace.to(room) : undefined,
     async close() {
       // Transports closed, not sockets disconnected: clients reconnect (to another instance, or
       // this one restarted) after socket.io-client's randomised backoff, not all at once.
