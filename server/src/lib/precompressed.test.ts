@@ -45,4 +45,16 @@ describe('EncodedAnswer', () => {
     );
     expect(answer.value()).toEqual({ success: true, words: 'doodh '.repeat(500) });
   });
+
+  test('holds its bytes and codings in memory of their own, however short', async () => {
+    // A short Buffer.from is a slice of Node's shared pool; zlib answers from its output chunk.
+    const pooled = Buffer.from(JSON.stringify({ success: true, products: [] }));
+    const answer = new EncodedAnswer(pooled, 'json');
+    const codings = await Promise.all([answer.in('gzip'), answer.in('br')]);
+
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    expect(answer.identity.equals(pooled)).toBe(true);
+    for (const bytes of [answer.identity, ...codings])
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+  });
 });

@@ -71,6 +71,18 @@ export function answerPrecompressed(
   ctx.body = body[coding];
 }
 
+/**
+ * `bytes` in memory of their own, to be kept: a slice of a larger block (what Buffer.from takes
+ * from Node's shared 64 KB pool for a short text, what zlib and brotli answer out of their 64 KB
+ * output chunk) keeps the whole block alive as long as it is kept.
+ */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
+
 /** Below this many bytes an answer leaves uncoded, as koa-compress's threshold in app.ts has it. */
 const CODED_FROM = 1024;
 
@@ -83,13 +95,16 @@ const CODED_FROM = 1024;
 export class EncodedAnswer {
   private readonly coded = new Map<Exclude<ContentCoding, 'identity'>, Promise<Buffer>>();
   private codedBytes = 0;
+  readonly identity: Buffer;
   grown?: () => void;
 
   constructor(
-    readonly identity: Buffer,
+    identity: Buffer,
     readonly type: 'json' | 'html',
     readonly status = 200,
-  ) {}
+  ) {
+    this.identity = ownBytes(identity);
+  }
 
   /** `value` as its JSON's bytes. */
   static json(value: unknown): EncodedAnswer {
@@ -111,7 +126,7 @@ export class EncodedAnswer {
     if (coding === 'identity') return this.identity;
     let made = this.coded.get(coding);
     if (!made) {
-      made =
+      made = (
         coding === 'gzip'
           ? gzipped(this.identity)
           : brotli(this.identity, {
@@ -119,7 +134,8 @@ export class EncodedAnswer {
                 [zlib.BROTLI_PARAM_QUALITY]: 4,
                 [zlib.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
               },
-            });
+            })
+      ).then(ownBytes);
       this.coded.set(coding, made);
       made.then(
         (bytes) => {
