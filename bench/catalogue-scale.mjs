@@ -255,7 +255,7 @@ async function bareShoppers(base, seconds, typo) {
 
 /**
  * bench/lighthouse.mjs against `base` (`runs` a page), its output shown as it comes; resolves
- * with the lowest performance score of its pages (null when it printed none).
+ * with the lowest of its pages' median performance scores (null when it printed none).
  */
 function lighthouseOf(base, runs) {
   return new Promise((resolve) => {
@@ -422,7 +422,7 @@ async function measure(label, env) {
       const performanceScore = await lighthouseOf(base, values.lighthouse);
       if (performanceScore !== null) {
         reportTarget(values.targets, {
-          figure: `Lighthouse performance, lowest of the storefront's pages${suffix}`,
+          figure: `Lighthouse performance, the lowest page's median of ${values.lighthouse} runs${suffix}`,
           value: performanceScore,
           unit: '',
           target: '≥ 98',
