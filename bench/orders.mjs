@@ -92,9 +92,9 @@ const MOST_OPEN_ORDERS = 32_767;
  * the ceiling sends them, with the same parameters, each that takes values as a named statement
  * (as lib/prepared-statement.ts `named` has the server send them): kept in step by hand. Before
  * measuring, the bench reads the statements the server sends for one order (bench/sql-probe.mjs)
- * and says when these differ. Besides, a placement reads its session (unless cached) and the shop's settings
- * (unless kept) before its transaction, and after commit the push processor reads the phones to
- * alert: none of these is in the ceiling.
+ * and says when these differ. Besides, a placement reads its session (unless cached) and the
+ * shop's settings (unless kept) before its transaction, and after commit the push processor
+ * reads the phones to alert: none of these is in the ceiling.
  */
 const CEILING_STATEMENTS = {
   begin: () => 'begin',
