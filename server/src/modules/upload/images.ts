@@ -1,8 +1,14 @@
 import { IMAGE_WIDTHS, imageUrl } from '@kirana/shared';
-import sharp from 'sharp';
 import type { ImageStore } from './image-store.js';
 
 const WEBP = { quality: 80, effort: 4 } as const;
+
+/**
+ * sharp, loaded with the first picture read: libvips added ~8 MB to the idle server's resident
+ * memory (bench/README.md, "A real shop's catalogue"), which a server that has read no picture
+ * since it started need not hold.
+ */
+export const loadSharp = () => import('sharp').then((module) => module.default);
 
 const widthsOf = (key: string) =>
   IMAGE_WIDTHS.map((width) => ({ width, name: `${key}-${width}.webp` }));
@@ -14,6 +20,7 @@ const widthsOf = (key: string) =>
  * being written, so {@link removeImage} then leaves nothing behind).
  */
 export async function storeImage(store: ImageStore, key: string, source: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   const results = await Promise.allSettled(
     widthsOf(key).map(async ({ width, name }) => {
       const data = await sharp(source)
@@ -40,6 +47,7 @@ export async function storeSquareImage(
   source: Buffer,
   width: number,
 ): Promise<void> {
+  const sharp = await loadSharp();
   const data = await sharp(source)
     .resize({ width, height: width, fit: 'inside' })
     .webp(WEBP)

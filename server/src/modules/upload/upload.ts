@@ -4,8 +4,8 @@ import type Router from '@koa/router';
 import { MulterError } from 'multer';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { requireSession } from '../session/auth.js';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
+import { loadSharp } from './images.js';
 import type { AppContext, AppState } from '../../lib/context.js';
 
 /** A few kilobytes of PNG can claim 16000 × 16000 pixels; decoding that would take gigabytes. */
@@ -132,6 +132,7 @@ function uploadError(error: unknown, field: string, maxFiles: number): AppError 
 export async function assertImage(data: Buffer, name: string): Promise<void> {
   // sharp throws at once, not in its promise, on an empty buffer.
   if (data.length === 0) throw new AppError('INVALID', `images: ${name} is an empty file`);
+  const sharp = await loadSharp();
   const metadata = await sharp(data)
     .metadata()
     .catch(() => undefined);
