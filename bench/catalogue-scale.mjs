@@ -5,7 +5,8 @@
 // latency at N concurrent requests (autocannon, 127.0.0.1 only); issue 46's shape of it: 16
 // shoppers at once, each a keep-alive `fetch` (Node's undici, which asks gzip) cycling 12 words
 // for --fetch-seconds, then texts no one asked yet (typos, Indian names, sizes), each beside its
-// ceiling in the same run (bench/bare-search-server.mjs answering the same bytes); the server's
+// ceiling in the same run (bench/bare-search-server.mjs answering the same bytes) and with the
+// CPU an answer cost the server, PostgreSQL's backends and the clients (from /proc); the server's
 // resident memory idle (after start), after the import, pages and the 16 shoppers, and after the
 // run; with --lighthouse N, bench/lighthouse.mjs (N runs a page) against the same store. Run
 // after `npm run build`:
@@ -25,8 +26,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { catalogueCsv } from '../e2e/support/shop-catalogue.ts';
 import { serverFlags } from '../scripts/start.mjs';
+import { cpuSince, cpuTimes } from './cpu-times.mjs';
 import { createDatabase } from './database.mjs';
 import { BENCH_SELLER, freePort, shopStoreEnv } from './http-client.mjs';
 import { reportTarget } from './targets-file.mjs';
@@ -173,11 +176,17 @@ const searchUrl = (q) => `/api/product/search?q=${encodeURIComponent(q)}`;
 /**
  * `clients` shoppers at once against `base` for `seconds`, each a keep-alive `fetch` (as a
  * browser's, asking a compressed answer) of `nextUrl(client)` after its last answer: answers a
- * second, p50 and p99 in ms, answers not 2xx.
+ * second, p50 and p99 in ms, answers not 2xx, and the CPU ms an answer cost each of the
+ * processes `answering()` names by role (read from /proc before and after) and the clients.
  */
-async function fetchClients(base, nextUrl, seconds, clients = 16) {
+async function fetchClients(base, nextUrl, seconds, answering, clients = 16) {
   const times = [];
   let failed = 0;
+  const processes = async () => {
+    const roles = { ...(await answering()), clients: [process.pid] };
+    return { roles, times: await cpuTimes(Object.values(roles).flat()) };
+  };
+  const before = await processes();
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -192,27 +201,39 @@ async function fetchClients(base, nextUrl, seconds, clients = 16) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  // Read again: a process that started meanwhile (a pool's new connection) counts whole.
+  const after = await processes();
+  const cpu = Object.fromEntries(
+    Object.entries(after.roles).map(([role, of]) => [
+      role,
+      cpuSince(before.times, new Map([...after.times].filter(([pid]) => of.includes(pid)))) /
+        times.length,
+    ]),
+  );
   times.sort((a, b) => a - b);
   const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? NaN;
-  return { perSecond: times.length / elapsed, p50: at(0.5), p99: at(0.99), failed };
+  return { perSecond: times.length / elapsed, p50: at(0.5), p99: at(0.99), failed, cpu };
 }
 
 /** The 16 shoppers' runs of `base`: the 12 words for `seconds`, then texts not asked yet. */
-async function shoppersOf(base, seconds, asked) {
+async function shoppersOf(base, seconds, asked, answering) {
   const next = WORDS.map((_, client) => client);
   const words = await fetchClients(
     base,
     (client) => searchUrl(WORDS[next[client]++ % WORDS.length]),
     seconds,
+    answering,
   );
   const unasked = unaskedTexts(asked);
-  const typos = await fetchClients(base, () => searchUrl(unasked()), seconds);
+  const typos = await fetchClients(base, () => searchUrl(unasked()), seconds, answering);
   return { words, typos };
 }
 
-const shoppersLine = (what, { perSecond, p50, p99, failed }) =>
+const shoppersLine = (what, { perSecond, p50, p99, failed, cpu }) =>
   `${what}: ${perSecond.toFixed(0)} answers/s, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
-  `${failed ? `, ${failed} not 2xx` : ''}`;
+  `${failed ? `, ${failed} not 2xx` : ''} (CPU an answer: ${Object.entries(cpu)
+    .map(([role, ms]) => `${role} ${ms.toFixed(2)} ms`)
+    .join(', ')})`;
 
 /**
  * The same 16 shoppers against bare node:http answering the bytes the store at `base` answered
@@ -246,7 +267,7 @@ async function bareShoppers(base, seconds, typo) {
         break;
       await sleep(100);
     }
-    return await shoppersOf(bareBase, seconds, new Set());
+    return await shoppersOf(bareBase, seconds, new Set(), async () => ({ server: [bare.pid] }));
   } finally {
     await stopStore(bare);
     await rm(folder, { recursive: true, force: true });
@@ -273,6 +294,24 @@ function lighthouseOf(base, runs) {
       resolve(scores.length > 0 ? Math.min(...scores) : null);
     });
   });
+}
+
+/**
+ * The processes answering the store `child`: the server's, and on PostgreSQL (`databaseUrl`) the
+ * backends serving its database (the embedded one runs inside the server).
+ */
+async function answeringProcesses(child, databaseUrl) {
+  if (!databaseUrl) return { server: [child.pid] };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return { server: [child.pid], PostgreSQL: rows.map((row) => row.pid) };
+  } finally {
+    await client.end();
+  }
 }
 
 async function measure(label, env) {
@@ -370,7 +409,9 @@ async function measure(label, env) {
     // bare node:http answering the same bytes, the ceiling.
     const seconds = Number(values['fetch-seconds']);
     const asked = new Set(queries);
-    const { words, typos } = await shoppersOf(base, seconds, asked);
+    const { words, typos } = await shoppersOf(base, seconds, asked, () =>
+      answeringProcesses(child, env.DATABASE_URL),
+    );
     const afterShoppers = await rssMb(child.pid);
     const ceiling = await bareShoppers(base, seconds, [...asked].at(-1));
     const suffix = label === 'PostgreSQL' ? '' : `, ${label}`;
