@@ -13,7 +13,8 @@
 // PostgreSQL at DATABASE_URL, dropped afterwards, or else an embedded one in a temporary folder):
 //   node bench/realtime.mjs [--sockets 1000] [--rounds 20] [--listeners 4] [--targets FILE]
 // `--instances 2` starts two servers on one PostgreSQL database (DATABASE_URL required) sharing
-// REDIS_URL (required), half the sockets on each, orders placed on the first.
+// REDIS_URL (required), half the sockets on each, orders placed on the first; and the ceiling
+// likewise, two bare servers sharing REDIS_URL through the store's adapter.
 // Figures only, no assertions. Bounded: the whole run stops after 5 minutes and one more a
 // thousand sockets (pairing an agent a socket is most of the run).
 import { fork, spawn } from 'node:child_process';
@@ -331,25 +332,45 @@ async function benchKirana() {
   }
 }
 
+/**
+ * The same rounds against the bare broadcast (bench/bare-socket-server.mjs): as many instances as
+ * the store's, sharing REDIS_URL through the store's adapter when two, the sockets dealt alike
+ * and the broadcast asked of the first.
+ */
 async function benchBare() {
-  const { port, pid, memory, stop } = await start('bench/bare-socket-server.mjs', {});
-  const base = `http://127.0.0.1:${port}`;
+  const servers = [];
   let sockets;
   try {
-    const before = await memory();
+    for (let index = 0; index < INSTANCES; index += 1) {
+      servers.push(
+        await start('bench/bare-socket-server.mjs', {
+          REDIS_URL: INSTANCES === 2 ? process.env.REDIS_URL : '',
+          REDIS_KEY_PREFIX: `kirana-bench-bare-${process.pid}:`,
+        }),
+      );
+    }
+    const bases = servers.map(({ port }) => `http://127.0.0.1:${port}`);
+    const before = await servers[0].memory();
     sockets = await connectListeners(
-      Array.from({ length: SOCKETS }, () => ({ url: `${base}/agents`, instance: 0 })),
+      Array.from({ length: SOCKETS }, (_, index) => ({
+        url: `${bases[index % INSTANCES]}/agents`,
+        instance: index % INSTANCES,
+      })),
     );
     await settle(1000);
-    const after = await memory();
-    const measured = await measure(sockets, async () => {
-      const response = await fetch(`${base}/broadcast`, { method: 'POST' });
-      await response.json();
-    }, [pid]);
-    return { ...measured, memory: perSocket(before, after, SOCKETS) };
+    const after = await servers[0].memory();
+    const measured = await measure(
+      sockets,
+      async () => {
+        const response = await fetch(`${bases[0]}/broadcast`, { method: 'POST' });
+        await response.json();
+      },
+      servers.map(({ pid }) => pid),
+    );
+    return { ...measured, memory: perSocket(before, after, SOCKETS_PER_INSTANCE) };
   } finally {
     sockets?.close();
-    await stop();
+    await Promise.all(servers.map(({ stop }) => stop()));
   }
 }
 
@@ -390,12 +411,17 @@ console.log(`missed events: ${kirana.missed} of ${SOCKETS * ROUNDS}`);
 const bare = await benchBare();
 report('bare Socket.IO broadcast (ceiling)', bare.all, bare.memory);
 report('  from the request sent', bare.fromRequest);
+if (INSTANCES === 2) {
+  report('  on the instance asked', bare.delays[0]);
+  report('  on the other instance', bare.delays[1]);
+}
 reportCpu(bare.rounds);
+console.log(`missed events: ${bare.missed} of ${SOCKETS * ROUNDS}`);
 console.log(`load average after: ${loadavg()[0].toFixed(1)}`);
 
 const p99 = Math.round(percentile(kirana.all, 0.99) * 10) / 10;
 const limit = INSTANCES === 1 ? 25 : 50;
-const ceiling = `bare Socket.IO, one instance: p99 ${percentile(bare.all, 0.99).toFixed(1)} ms`;
+const ceiling = `bare Socket.IO${where}: p99 ${percentile(bare.all, 0.99).toFixed(1)} ms`;
 reportTarget(values.targets, {
   figure: `live update p99, ${SOCKETS} sockets${where}`,
   value: p99,
